@@ -1,0 +1,46 @@
+import type { Properties } from './objects.js';
+
+/** A trait as written in an Application (or emitted by a lowering rule). */
+export interface AuthoredTrait {
+  type: string;
+  properties: Properties;
+}
+
+/** A component as written in an Application (or emitted by a lowering rule). */
+export interface AuthoredComponent {
+  name: string;
+  type: string;
+  properties: Properties;
+  annotations?: Record<string, string>;
+  traits?: AuthoredTrait[];
+  /** Names of components this one is ordered after (set by lowering rules). */
+  orderAfter?: string[];
+}
+
+export interface AuthoredPolicy {
+  name: string;
+  type: string;
+  properties: Properties;
+}
+
+export interface DocumentMetadata {
+  name: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
+/** An OAM document (an Application or a kind a document lowering rule claims). */
+export interface AuthoredDocument {
+  apiVersion: string;
+  kind: string;
+  metadata: DocumentMetadata;
+  spec: Record<string, unknown>;
+}
+
+/** What a rule is told about the document it works in. */
+export interface DocumentInfo {
+  name: string;
+  kind: string;
+  namespace: string;
+}

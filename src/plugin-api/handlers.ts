@@ -1,0 +1,146 @@
+import type { AuthoredComponent, AuthoredDocument, AuthoredPolicy, AuthoredTrait, DocumentInfo } from './authored.js';
+import type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
+import type { HandlerContext, LoweringContext } from './context.js';
+import type { K8sObject, Properties } from './objects.js';
+import type { PropertiesSchema } from './schema.js';
+
+/** What a component answers about itself to traits and to the engine. */
+export interface ComponentAnswers {
+  /** The ServiceAccount its pods run as. */
+  serviceAccountName?: string;
+  /** The port its Service exposes. */
+  servicePort?: { port: number; name?: string };
+}
+
+export interface ComponentInput<P = Properties> {
+  /** The component's name (a sibling group's shared name). */
+  name: string;
+  namespace: string;
+  /** `ComponentLabelValue(name)`: the `app` label and selector value. */
+  labelValue: string;
+  properties: P;
+  annotations: Record<string, string>;
+}
+
+export interface ComponentRendering {
+  /** The component application's objects, in the order they are emitted. */
+  objects: K8sObject[];
+  answers?: ComponentAnswers;
+}
+
+interface Described {
+  /** The type name, written once: the registry keys on it. */
+  type: string;
+  description: string;
+  /** The top-level properties and their schemas. */
+  properties: PropertiesSchema;
+  contract?: ContractMetadata;
+}
+
+export interface ComponentHandler<P = Properties> extends Described {
+  render(input: ComponentInput<P>, ctx: HandlerContext): ComponentRendering;
+}
+
+/** The component a trait is applied to. `objects` may be changed in place. */
+export interface ComponentView {
+  name: string;
+  type: string;
+  namespace: string;
+  labelValue: string;
+  objects: K8sObject[];
+  answers: ComponentAnswers;
+}
+
+export interface TraitInput<P = Properties> {
+  properties: P;
+  component: ComponentView;
+}
+
+export interface TraitRendering {
+  /** Objects of the trait's own sub-application, emitted right after its component's. */
+  objects?: K8sObject[];
+}
+
+export interface CapabilitySpec {
+  /** A build fails when the profile has no binding for the trait's type. */
+  required?: boolean;
+}
+
+export interface TraitHandler<P = Properties> extends Described {
+  /** Whether and how a ClusterProfile binding renders into this trait's properties. */
+  capability?: CapabilitySpec;
+  /** The component types this trait may be applied to; any when absent. */
+  componentTypes?: string[];
+  apply(input: TraitInput<P>, ctx: HandlerContext): TraitRendering | void;
+}
+
+export interface PolicyInput<P = Properties> {
+  name: string;
+  properties: P;
+  componentNames: string[];
+}
+
+export interface PolicyRendering {
+  dependencies?: Array<{ component: string; dependsOn: string[] }>;
+  tiers?: Record<string, string>;
+  /** A consumer's own result, under a key it owns. */
+  extensions?: Record<string, unknown>;
+}
+
+export interface PolicyHandler<P = Properties> extends Described {
+  apply?(input: PolicyInput<P>, ctx: HandlerContext): PolicyRendering | void;
+}
+
+/** What a lowering rule emits in place of the element it claimed. Never entirely empty. */
+export interface LoweringResult {
+  documents?: AuthoredDocument[];
+  components?: AuthoredComponent[];
+  traits?: AuthoredTrait[];
+  policies?: AuthoredPolicy[];
+}
+
+interface RuleBase extends Described {
+  targets?: LoweringTargets;
+}
+
+export interface RawDocumentLoweringRule extends Omit<RuleBase, 'properties'> {
+  position: 'rawdocument';
+  /** The apiVersion and kind it claims; `type` is the kind. */
+  apiVersion: string;
+  properties?: PropertiesSchema;
+  lower(input: { document: Record<string, unknown> }, ctx: LoweringContext): LoweringResult;
+}
+
+export interface DocumentLoweringRule extends Omit<RuleBase, 'properties'> {
+  position: 'document';
+  properties?: PropertiesSchema;
+  lower(input: { document: AuthoredDocument }, ctx: LoweringContext): LoweringResult;
+}
+
+export interface ComponentLoweringRule<P = Properties> extends RuleBase {
+  position: 'component';
+  lower(input: { component: AuthoredComponent & { properties: P }; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
+}
+
+export interface TraitLoweringRule<P = Properties> extends RuleBase {
+  position: 'trait';
+  capability?: CapabilitySpec;
+  lower(
+    input: { trait: AuthoredTrait & { properties: P }; component: AuthoredComponent; document: DocumentInfo },
+    ctx: LoweringContext,
+  ): LoweringResult;
+}
+
+export interface PolicyLoweringRule<P = Properties> extends RuleBase {
+  position: 'policy';
+  lower(input: { policy: AuthoredPolicy & { properties: P }; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
+}
+
+export type LoweringRule =
+  | RawDocumentLoweringRule
+  | DocumentLoweringRule
+  | ComponentLoweringRule<any>
+  | TraitLoweringRule<any>
+  | PolicyLoweringRule<any>;
+
+export type LoweringPosition = LoweringRule['position'];

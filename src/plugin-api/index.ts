@@ -1,0 +1,23 @@
+export { KUREL_API_VERSION } from './version.js';
+export type { SchemaType, PropertySchema, PropertiesSchema } from './schema.js';
+export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
+export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
+export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
+export type { CapabilityBinding, HandlerContext, LoweringContext, Namer } from './context.js';
+export type * from './handlers.js';
+export type { KurelPlugin, PluginMeta } from './plugin.js';
+export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
+export {
+  definePlugin,
+  defineComponent,
+  defineTrait,
+  definePolicy,
+  defineComponentLowering,
+  defineTraitLowering,
+  definePolicyLowering,
+  defineDocumentLowering,
+  defineRawDocumentLowering,
+} from './define.js';
+export { validateProperties, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
+export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
+export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';

@@ -1,0 +1,35 @@
+/**
+ * The property-schema vocabulary. One schema is the single source of validation, defaults,
+ * documentation and the handler's input type.
+ */
+export type SchemaType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+
+export interface PropertySchema {
+  /** The one type a value must have. */
+  type?: SchemaType;
+  /** A union: the value must have one of these types. Exclusive with `type`. */
+  types?: SchemaType[];
+  description?: string;
+  /** The key must be present (checked on objects holding this property). */
+  required?: boolean;
+  /** Applied when the key is absent (or explicitly null). */
+  default?: unknown;
+  /** The value must equal one of these. */
+  enum?: unknown[];
+  /** Declared keys of an object value. */
+  properties?: Record<string, PropertySchema>;
+  /** The schema of every element of an array value. */
+  items?: PropertySchema;
+  /**
+   * Whether an object may hold keys it does not declare. Defaults to false: an unknown key is
+   * refused. A schema here checks each undeclared key's value.
+   */
+  additionalProperties?: boolean | PropertySchema;
+  /** Groups of keys of which at most one may be set. */
+  exclusive?: string[][];
+  /** Only the ClusterProfile rendering may set this key; an author may not. */
+  platformReserved?: boolean;
+}
+
+/** The properties of a component, trait or policy: the top-level keys and their schemas. */
+export type PropertiesSchema = Record<string, PropertySchema>;

@@ -1,0 +1,2 @@
+export { HandlerTester, type ComponentCase, type TraitCase, type ExpectedError } from './handler-tester.js';
+export { createTestContext, type TestContextOptions } from './test-context.js';

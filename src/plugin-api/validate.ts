@@ -1,0 +1,169 @@
+import type { PropertyPath } from './errors.js';
+import type { Properties } from './objects.js';
+import type { PropertiesSchema, PropertySchema, SchemaType } from './schema.js';
+
+export interface SchemaIssue {
+  /** Where the issue is, relative to the validated properties. */
+  path: PropertyPath;
+  message: string;
+}
+
+export interface ValidateOptions {
+  /** Enforce `required` on the top-level keys (nested required keys are always enforced). */
+  topLevelRequired?: boolean;
+  /** Refuse a value under a platform-reserved key (the authored surface). */
+  refuseReserved?: boolean;
+  /** Fill in declared defaults for absent keys. */
+  applyDefaults?: boolean;
+}
+
+export interface ValidateResult {
+  /** The properties with explicit nulls removed and, if asked, defaults filled in. */
+  value: Properties;
+  issues: SchemaIssue[];
+}
+
+/**
+ * Checks properties against their schema: unknown keys, types and unions, enums, required
+ * keys, exclusive groups. An explicit null on an object key means the key is absent.
+ */
+export function validateProperties(schema: PropertiesSchema, value: unknown, options: ValidateOptions = {}): ValidateResult {
+  const issues: SchemaIssue[] = [];
+  const root: PropertySchema = { type: 'object', properties: schema };
+  if (value === undefined || value === null) value = {};
+  const checked = checkValue(root, value, [], issues, options, 0);
+  return { value: (checked ?? {}) as Properties, issues };
+}
+
+const MAX_DEPTH = 64;
+
+function checkValue(
+  schema: PropertySchema,
+  value: unknown,
+  path: PropertyPath,
+  issues: SchemaIssue[],
+  options: ValidateOptions,
+  depth: number,
+): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (depth > MAX_DEPTH) {
+    issues.push({ path, message: 'value nests too deeply' });
+    return value;
+  }
+  const allowed = schema.types ?? (schema.type ? [schema.type] : undefined);
+  if (allowed && !allowed.some((t) => hasType(value, t))) {
+    issues.push({ path, message: `expected ${allowed.join(' or ')}, got ${goTypeName(value)}` });
+    return value;
+  }
+  if (schema.enum && !schema.enum.some((member) => deepEqual(member, value))) {
+    issues.push({ path, message: `${JSON.stringify(value)} is not allowed; must be one of: ${schema.enum.map(String).join(', ')}` });
+  }
+  if (Array.isArray(value)) return checkArray(schema, value, path, issues, options, depth);
+  if (isPlainObject(value) && (schema.properties || schema.type === 'object' || schema.additionalProperties !== undefined)) {
+    return checkObject(schema, value, path, issues, options, depth);
+  }
+  return value;
+}
+
+function checkArray(
+  schema: PropertySchema,
+  value: unknown[],
+  path: PropertyPath,
+  issues: SchemaIssue[],
+  options: ValidateOptions,
+  depth: number,
+): unknown[] {
+  return value.map((element, index) => {
+    const elementPath = [...path, index];
+    if (element === null || element === undefined) {
+      issues.push({ path: elementPath, message: 'null is not allowed as a list element' });
+      return element;
+    }
+    return schema.items ? checkValue(schema.items, element, elementPath, issues, options, depth + 1) : element;
+  });
+}
+
+function checkObject(
+  schema: PropertySchema,
+  value: Record<string, unknown>,
+  path: PropertyPath,
+  issues: SchemaIssue[],
+  options: ValidateOptions,
+  depth: number,
+): Record<string, unknown> {
+  const declared = schema.properties ?? {};
+  const extra = schema.additionalProperties ?? false;
+  const out: Record<string, unknown> = {};
+  const isTop = depth === 0;
+
+  const unknown = Object.keys(value).filter((key) => !(key in declared));
+  if (unknown.length > 0 && extra === false) {
+    const allowedKeys = Object.keys(declared)
+      .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
+      .sort();
+    for (const key of unknown.sort()) {
+      issues.push({ path, message: `unsupported field "${key}" (allowed: ${allowedKeys.join(', ')})` });
+    }
+  }
+
+  for (const [key, raw] of Object.entries(value)) {
+    const keySchema = declared[key] ?? (typeof extra === 'object' ? extra : undefined);
+    if (!(key in declared) && extra === false) continue;
+    if (raw === null || raw === undefined) continue;
+    if (options.refuseReserved && declared[key]?.platformReserved) {
+      issues.push({ path: [...path, key], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' });
+      continue;
+    }
+    out[key] = keySchema ? checkValue(keySchema, raw, [...path, key], issues, options, depth + 1) : raw;
+  }
+
+  for (const [key, keySchema] of Object.entries(declared)) {
+    if (out[key] !== undefined) continue;
+    if (options.applyDefaults && keySchema.default !== undefined) {
+      out[key] = structuredClone(keySchema.default);
+    } else if (keySchema.required && (!isTop || options.topLevelRequired)) {
+      issues.push({ path, message: `"${key}" is required` });
+    }
+  }
+
+  for (const group of schema.exclusive ?? []) {
+    const present = group.filter((key) => value[key] !== undefined && value[key] !== null);
+    if (present.length > 1) issues.push({ path, message: `only one of ${group.join(', ')} may be set (got ${present.join(', ')})` });
+  }
+  return out;
+}
+
+function hasType(value: unknown, type: SchemaType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isPlainObject(value);
+  }
+}
+
+/** The Go type name the reference prints for a decoded YAML value. */
+export function goTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float64';
+  if (Array.isArray(value)) return '[]interface {}';
+  return 'map[string]interface {}';
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
