@@ -1,0 +1,87 @@
+import type { K8sObject } from '../plugin-api/index.js';
+import { loadCapabilityDefinitions } from './capability-definitions.js';
+import { KurelError, type Diagnostic } from './diagnostics.js';
+import { encodeStream } from './emit.js';
+import { ErrorCode, refuse } from './error-codes.js';
+import { evaluateProfile } from './evaluate-profile.js';
+import { generate, type GeneratedObject } from './generate.js';
+import { lower } from './lower.js';
+import type { LoweringStep } from './model.js';
+import { parsePackage } from './package.js';
+import { resolveParameters } from './parameters.js';
+import { namespaceProblem, parseApplication } from './parse-application.js';
+import { DEFAULT_PROFILE_TEXT, parseProfile } from './profile.js';
+import type { SealedRegistry } from './registry.js';
+import { RunContext, type TransformSettings } from './run-context.js';
+import { parseSingleSource, parseSource, type InputFile } from './source.js';
+import { transform } from './transform.js';
+import { validateAuthored } from './validate-authored.js';
+import { warnDeprecated } from './deprecations.js';
+
+export interface BuildInput {
+  application: InputFile;
+  /** The ClusterProfile; the embedded default (no capability bound) when absent. */
+  profile?: InputFile;
+  /** `kurel.yaml`: present in package mode. */
+  package?: InputFile;
+  values?: InputFile;
+  sets?: readonly string[];
+  capabilityDefinitions?: readonly InputFile[];
+  settings: TransformSettings;
+  strictCapabilities?: boolean;
+}
+
+export interface BuildResult {
+  applicationName: string;
+  objects: K8sObject[];
+  generated: GeneratedObject[];
+  steps: LoweringStep[];
+  warnings: Diagnostic[];
+  consumedCapabilities: string[];
+  /** The YAML stream of `objects` (empty when nothing was generated). */
+  yaml: string;
+}
+
+/** The whole pipeline, from input texts to the YAML stream. Pure: the host does every read and write. */
+export function build(input: BuildInput, registry: SealedRegistry): BuildResult {
+  if (!registry.sealed) throw new Error('the engine runs only on a sealed registry');
+  const applicationSource = parseSingleSource(input.application, 'application file');
+
+  if (input.package) {
+    const pkg = parsePackage(parseSingleSource(input.package, 'package file'));
+    const valuesSource = input.values ? parseSource(input.values)[0] : undefined;
+    resolveParameters(pkg, { values: input.values ? { file: input.values.file, source: valuesSource } : undefined, sets: input.sets ?? [] }, applicationSource);
+  }
+
+  const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
+  const app = parseApplication(applicationSource, { registry, extraTraitTypes: [...definitions.keys()] });
+  const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
+  const run = new RunContext(input.settings, profile);
+  evaluateProfile(profile, app, registry, run, { definitions, strictCapabilities: input.strictCapabilities ?? false });
+
+  if (input.settings.namespace !== undefined) {
+    const problem = namespaceProblem(input.settings.namespace);
+    if (problem) throw refuse(ErrorCode.flag, `--namespace: ${problem}`);
+  }
+  const namespace = input.settings.namespace ?? app.namespace ?? 'default';
+
+  const authored = validateAuthored(app, namespace, registry, applicationSource);
+  if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
+  warnDeprecated(authored.components, registry, run);
+
+  const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, applicationSource);
+  const { applications } = transform(lowered.components, lowered.policies, registry, run, applicationSource);
+  const generated = generate(applications, run.componentLabelKey);
+  const objects = generated.map((entry) => entry.object);
+  if (objects.length === 0) run.warn('no resources generated');
+
+  return {
+    applicationName: app.name,
+    objects,
+    generated,
+    steps: lowered.steps,
+    warnings: run.warnings,
+    consumedCapabilities: [...run.consumedCapabilities].sort(),
+    yaml: encodeStream(objects),
+  };
+}

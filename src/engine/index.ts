@@ -1,0 +1,12 @@
+export { build, type BuildInput, type BuildResult } from './build.js';
+export type { SealedRegistry, Registered } from './registry.js';
+export { ruleIdentity } from './registry.js';
+export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic } from './diagnostics.js';
+export { ErrorCode, refuse } from './error-codes.js';
+export type { InputFile } from './source.js';
+export type { TransformSettings } from './run-context.js';
+export type { LoweringStep } from './model.js';
+export type { GeneratedObject } from './generate.js';
+export { encodeStream, encodeObject } from './emit.js';
+export { DEFAULT_PROFILE_TEXT } from './profile.js';
+export { SUPPORTED_API_VERSION } from './documents.js';

@@ -1,0 +1,236 @@
+import {
+  isHandlerError,
+  validateProperties,
+  type AuthoredComponent,
+  type AuthoredTrait,
+  type DocumentInfo,
+  type LoweringContext,
+  type LoweringResult,
+  type LoweringRule,
+  type PropertiesSchema,
+} from '../plugin-api/index.js';
+import { KurelError, type Diagnostic } from './diagnostics.js';
+import { ErrorCode, errorDiagnostic } from './error-codes.js';
+import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
+import { NameAllocator } from './name-allocator.js';
+import { ruleIdentity, type SealedRegistry } from './registry.js';
+import type { RunContext } from './run-context.js';
+import type { SourceDocument } from './source.js';
+
+/** 8 expansion rounds plus 1 settling round. */
+export const MAX_LOWERING_ROUNDS = 9;
+
+export interface LoweringInput {
+  components: WorkComponent[];
+  policies: WorkPolicy[];
+  document: DocumentInfo;
+}
+
+export interface LoweringOutput {
+  components: WorkComponent[];
+  policies: WorkPolicy[];
+  steps: LoweringStep[];
+}
+
+/**
+ * Expands every element a lowering rule claims until only handler types remain. Each round
+ * lowers every claimed component, trait and policy once; rounds repeat until one changes nothing.
+ */
+export function lower(input: LoweringInput, registry: SealedRegistry, run: RunContext, source: SourceDocument): LoweringOutput {
+  const lowering = new Lowering(input.document, registry, run, source);
+  let components = input.components;
+  let policies = input.policies;
+  for (let round = 1; ; round++) {
+    const pending = components.some((c) => registry.componentRule(c.type) || c.traits.some((t) => registry.traitRule(t.type))) || policies.some((p) => registry.policyRule(p.type));
+    if (!pending) break;
+    if (round > MAX_LOWERING_ROUNDS - 1) {
+      const stuck = components.find((c) => registry.componentRule(c.type)) ?? components.find((c) => c.traits.some((t) => registry.traitRule(t.type)));
+      throw lowering.error(stuck?.origin ?? policies[0].origin, stuck?.path ?? [], 'oam: lowering exceeded max recursion depth');
+    }
+    lowering.round = round;
+    const lowered = lowering.components(components);
+    components = lowered.components;
+    const policyResult = lowering.policies(policies);
+    policies = [...policyResult.policies, ...lowered.policies];
+    components = [...components, ...policyResult.components];
+  }
+  return { components, policies, steps: lowering.steps };
+}
+
+class Lowering {
+  readonly steps: LoweringStep[] = [];
+  round = 0;
+  private readonly names = new NameAllocator();
+  private nextGroup = 1;
+
+  constructor(
+    private readonly document: DocumentInfo,
+    private readonly registry: SealedRegistry,
+    private readonly run: RunContext,
+    private readonly source: SourceDocument,
+  ) {}
+
+  components(list: WorkComponent[]): { components: WorkComponent[]; policies: WorkPolicy[] } {
+    const components: WorkComponent[] = [];
+    const policies: WorkPolicy[] = [];
+    for (const component of list) {
+      const rule = this.registry.componentRule(component.type)?.value;
+      if (!rule) {
+        const extra = this.lowerTraits(component);
+        components.push(component, ...extra);
+        continue;
+      }
+      const result = this.invoke(rule, component.origin, component.path, component.name, (ctx) =>
+        rule.lower({ component: toAuthored(component), document: this.document }, ctx),
+      );
+      const origin = { ...component.origin, rule: ruleIdentity(rule) };
+      const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule));
+      assignSiblingGroups(emitted, () => this.nextGroup++);
+      components.push(...emitted);
+      policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, component.path, rule)));
+    }
+    return { components, policies };
+  }
+
+  policies(list: WorkPolicy[]): { policies: WorkPolicy[]; components: WorkComponent[] } {
+    const policies: WorkPolicy[] = [];
+    const components: WorkComponent[] = [];
+    for (const policy of list) {
+      const rule = this.registry.policyRule(policy.type)?.value;
+      if (!rule) {
+        policies.push(policy);
+        continue;
+      }
+      const result = this.invoke(rule, policy.origin, policy.path, policy.name, (ctx) =>
+        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.document }, ctx),
+      );
+      const origin = { ...policy.origin, rule: ruleIdentity(rule) };
+      policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, policy.path, rule)));
+      components.push(...(result.components ?? []).map((c) => this.emitComponent(c, origin, policy.path, rule)));
+    }
+    return { policies, components };
+  }
+
+  /** Lowers the traits of a component no rule claims; returns components the trait rules emitted. */
+  private lowerTraits(component: WorkComponent): WorkComponent[] {
+    const extra: WorkComponent[] = [];
+    const traits: WorkTrait[] = [];
+    for (const trait of component.traits) {
+      const rule = this.registry.traitRule(trait.type)?.value;
+      if (!rule) {
+        traits.push(trait);
+        continue;
+      }
+      const input = { type: trait.type, properties: structuredClone(trait.properties) };
+      const result = this.invoke(rule, trait.origin, trait.path, trait.type, (ctx) =>
+        rule.lower({ trait: input, component: toAuthored(component), document: this.document }, ctx),
+      );
+      const origin = { ...trait.origin, rule: ruleIdentity(rule) };
+      traits.push(...(result.traits ?? []).map((t) => this.emitTrait(t, origin, trait.path, rule, t.type !== trait.type || JSON.stringify(t.properties) !== JSON.stringify(trait.properties))));
+      extra.push(...(result.components ?? []).map((c) => this.emitComponent(c, origin, trait.path, rule)));
+    }
+    component.traits = traits;
+    return extra;
+  }
+
+  private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
+    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace), namer: this.names.namer(origin.namespace, describeOrigin(origin)) };
+    let result: LoweringResult;
+    try {
+      result = call(ctx);
+    } catch (error) {
+      if (isHandlerError(error)) throw this.error(origin, [...path, 'properties', ...error.path], error.message);
+      throw error;
+    }
+    const produced = [...(result.components ?? []), ...(result.traits ?? []), ...(result.policies ?? []), ...(result.documents ?? [])];
+    if (produced.length === 0) throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted nothing; an empty result would delete the authored element`);
+    this.steps.push({
+      rule: ruleIdentity(rule),
+      position: rule.position,
+      round: this.round,
+      from,
+      to: produced.map((element) => ('name' in element && typeof element.name === 'string' ? element.name : (element as AuthoredTrait).type)),
+    });
+    return result;
+  }
+
+  private emitComponent(component: AuthoredComponent, origin: Origin, path: Path, rule: LoweringRule): WorkComponent {
+    const schema = this.registry.component(component.type)?.value.properties ?? this.registry.componentRule(component.type)?.value.properties;
+    return {
+      name: component.name,
+      type: component.type,
+      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true),
+      annotations: component.annotations ?? {},
+      traits: (component.traits ?? []).map((trait) => this.emitTrait(trait, origin, path, rule, false)),
+      orderAfter: component.orderAfter ?? [],
+      origin,
+      path,
+      emitted: true,
+    };
+  }
+
+  private emitTrait(trait: AuthoredTrait & { scope?: string }, origin: Origin, path: Path, rule: LoweringRule, sealed: boolean): WorkTrait {
+    const { scope, ...properties } = trait.properties as Record<string, unknown>;
+    return {
+      type: trait.type,
+      properties,
+      scope: typeof scope === 'string' && scope !== '' ? scope : undefined,
+      origin: { ...origin, traitType: origin.traitType ?? trait.type },
+      path,
+      emitted: true,
+      sealed,
+    };
+  }
+
+  private emitPolicy(policy: { name: string; type: string; properties: Record<string, unknown> }, origin: Origin, path: Path, rule: LoweringRule): WorkPolicy {
+    const schema = this.registry.policy(policy.type)?.value.properties ?? this.registry.policyRule(policy.type)?.value.properties;
+    return {
+      name: policy.name,
+      type: policy.type,
+      properties: this.checkEmitted(schema, policy.properties, origin, path, `policy "${policy.name}" (type "${policy.type}")`, rule, true),
+      origin,
+      path,
+      emitted: true,
+    };
+  }
+
+  /** Emitted elements are checked against their target's schema before the next round. */
+  private checkEmitted(schema: PropertiesSchema | undefined, properties: Record<string, unknown>, origin: Origin, path: Path, label: string, rule: LoweringRule, applyDefaults: boolean): Record<string, unknown> {
+    if (!schema) return structuredClone(properties);
+    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: true, applyDefaults });
+    if (result.issues.length > 0) {
+      const issue = result.issues[0];
+      throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted ${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}`);
+    }
+    return result.value;
+  }
+
+  /** A LoweringError: the authored input, the cause, then the chain of steps so far. */
+  error(origin: Origin, path: Path, cause: string): KurelError {
+    const chain = this.steps.map((step) => `\n  round ${step.round}: ${step.rule} "${step.from}" -> [${step.to.join(' ')}]`).join('');
+    const diagnostic: Diagnostic = errorDiagnostic(ErrorCode.lowering, `lowering ${describeOrigin(origin)}: ${cause}${chain}`, { ...this.source.at(path), component: origin.component });
+    return new KurelError([diagnostic]);
+  }
+}
+
+function toAuthored(component: WorkComponent): AuthoredComponent {
+  return {
+    name: component.name,
+    type: component.type,
+    properties: structuredClone(component.properties),
+    annotations: { ...component.annotations },
+    traits: component.traits.map((trait) => ({ type: trait.type, properties: structuredClone(trait.scope ? { ...trait.properties, scope: trait.scope } : trait.properties) })),
+    orderAfter: [...component.orderAfter],
+  };
+}
+
+/** Components one rule emitted under one name form a sibling group. */
+function assignSiblingGroups(components: WorkComponent[], nextId: () => number): void {
+  const byName = new Map<string, WorkComponent[]>();
+  for (const component of components) byName.set(component.name, [...(byName.get(component.name) ?? []), component]);
+  for (const members of byName.values()) {
+    if (members.length < 2) continue;
+    const id = nextId();
+    for (const member of members) member.group = id;
+  }
+}

@@ -1,0 +1,71 @@
+import type { Properties } from '../plugin-api/index.js';
+
+export type Path = (string | number)[];
+
+/** The authored element an emitted element descends from; copied unchanged at every depth. */
+export interface Origin {
+  document: string;
+  documentKind: string;
+  namespace: string;
+  component?: string;
+  componentType?: string;
+  traitType?: string;
+  policy?: string;
+  /** The immediate producer, `<position>/<type>@<version>`; empty when authored. */
+  rule: string;
+}
+
+export interface WorkTrait {
+  type: string;
+  properties: Properties;
+  /** The engine-owned `scope`: picks the `<type>.<scope>` capability binding. */
+  scope?: string;
+  origin: Origin;
+  /** The authored trait's place in the source, for diagnostics. */
+  path: Path;
+  /** Emitted by a rule (its properties were checked against its target's schema on emission). */
+  emitted: boolean;
+  /** Built by a rule: no capability rendering is merged into it later. */
+  sealed: boolean;
+}
+
+export interface WorkComponent {
+  name: string;
+  type: string;
+  properties: Properties;
+  annotations: Record<string, string>;
+  traits: WorkTrait[];
+  orderAfter: string[];
+  origin: Origin;
+  path: Path;
+  emitted: boolean;
+  /** Members of one same-name sibling group share this id. */
+  group?: number;
+}
+
+export interface WorkPolicy {
+  name: string;
+  type: string;
+  properties: Properties;
+  origin: Origin;
+  path: Path;
+  emitted: boolean;
+}
+
+/** One rule application: which rule turned which element into what. */
+export interface LoweringStep {
+  rule: string;
+  position: string;
+  round: number;
+  from: string;
+  to: string[];
+}
+
+export function describeOrigin(origin: Origin): string {
+  let element: string;
+  if (origin.traitType) element = `trait "${origin.traitType}" on component "${origin.component}"`;
+  else if (origin.policy) element = `policy "${origin.policy}"`;
+  else if (origin.component) element = `component "${origin.component}" (type "${origin.componentType}")`;
+  else element = `document "${origin.document}"`;
+  return `${element} in document "${origin.document}" (kind "${origin.documentKind}")`;
+}

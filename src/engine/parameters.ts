@@ -1,0 +1,171 @@
+import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
+import { goTypeName, isPlainObject } from '../plugin-api/index.js';
+import { ErrorCode, refuse } from './error-codes.js';
+import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
+import type { SourceDocument } from './source.js';
+
+export interface ParameterInput {
+  /** The values file's mapping, if one was given. */
+  values?: { file: string; source?: SourceDocument };
+  /** `--set key=value` entries, in order. */
+  sets: readonly string[];
+}
+
+const PLACEHOLDER = /\$\{([^}]+)\}/g;
+const WHOLE_PLACEHOLDER = /^\$\{([^}]+)\}$/;
+
+/**
+ * Resolves a package's parameters and substitutes them into the application's YAML tree in
+ * place: whole-value placeholders take the parameter's type, inline ones become strings.
+ */
+export function resolveParameters(pkg: ParsedPackage, input: ParameterInput, application: SourceDocument): Map<string, unknown> {
+  const supplied = suppliedValues(pkg, input);
+  const effective = new Map<string, unknown>();
+  for (const decl of pkg.parameters) {
+    if (supplied.has(decl.name)) {
+      effective.set(decl.name, supplied.get(decl.name));
+    } else if (decl.default !== undefined) {
+      effective.set(decl.name, resolveDefault(pkg, decl, effective));
+    } else if (decl.required) {
+      throw refuse(ErrorCode.parameter, `required parameter "${decl.name}" is not set; provide it with --values or --set`, pkg.source.at(decl.path));
+    }
+  }
+  substitute(application, pkg, effective);
+  return effective;
+}
+
+function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, unknown> {
+  const raw = new Map<string, { value: unknown; fromSet: boolean; where: Parameters<typeof refuse>[2] }>();
+  if (input.values?.source) {
+    const mapping = input.values.source.toJS();
+    if (!isPlainObject(mapping)) {
+      throw refuse(ErrorCode.parameter, `values file "${input.values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: input.values.file });
+    }
+    for (const [key, value] of Object.entries(mapping)) raw.set(key, { value, fromSet: false, where: input.values.source.at([key]) });
+  }
+  for (const entry of input.sets) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0) throw refuse(ErrorCode.flag, `--set "${entry}": expected key=value format`);
+    raw.set(entry.slice(0, eq), { value: entry.slice(eq + 1), fromSet: true, where: { path: `--set ${entry}` } });
+  }
+  const out = new Map<string, unknown>();
+  for (const [key, { value, fromSet, where }] of raw) {
+    const decl = pkg.parameters.find((candidate) => candidate.name === key);
+    if (!decl) throw refuse(ErrorCode.parameter, `parameter "${key}" is not declared in kurel.yaml`, where);
+    if (fromSet && (decl.type === 'array' || decl.type === 'object')) {
+      throw refuse(ErrorCode.parameter, `parameter "${key}" (type ${decl.type}) cannot be set with --set; use --values to supply a structured value`, where);
+    }
+    out.set(key, coerceOrRefuse(decl, value, where));
+  }
+  return out;
+}
+
+type Coerced = { value: unknown } | { problem: string };
+
+function coerceOrRefuse(decl: ParameterDecl, value: unknown, where: Parameters<typeof refuse>[2]): unknown {
+  const result = coerce(decl, value);
+  if ('problem' in result) throw refuse(ErrorCode.parameter, result.problem, where);
+  return result.value;
+}
+
+/** Coerces a supplied value to the declared type, with the reference's refusal texts. */
+function coerce(decl: ParameterDecl, value: unknown): Coerced {
+  const name = decl.name;
+  switch (decl.type) {
+    case 'integer':
+      if (typeof value === 'number') return Number.isInteger(value) ? { value } : { problem: `parameter "${name}" (type integer): ${value} is not a valid integer (fractional values are not allowed)` };
+      if (typeof value === 'string') return /^[-+]?\d+$/.test(value.trim()) ? { value: Number.parseInt(value, 10) } : { problem: `parameter "${name}" (type integer): "${value}" is not a valid integer` };
+      return { problem: `parameter "${name}" (type integer): cannot coerce ${goTypeName(value)} to integer` };
+    case 'boolean':
+      if (typeof value === 'boolean') return { value };
+      if (typeof value === 'string') {
+        const parsed = parseGoBool(value);
+        return parsed === undefined ? { problem: `parameter "${name}" (type boolean): "${value}" is not a valid boolean (use true or false)` } : { value: parsed };
+      }
+      return { problem: `parameter "${name}" (type boolean): cannot coerce ${goTypeName(value)} to boolean` };
+    case 'string':
+      if (value === null) return { problem: `parameter "${name}" (type string): null is not a valid string value` };
+      if (typeof value === 'object') return { problem: `parameter "${name}" (type string): got ${goTypeName(value)}, expected a string scalar value` };
+      return { value: String(value) };
+    case 'array':
+      return Array.isArray(value) ? { value } : { problem: `parameter "${name}" (type array): got ${goTypeName(value)}, expected a list` };
+    case 'object':
+      return isPlainObject(value) ? { value } : { problem: `parameter "${name}" (type object): got ${goTypeName(value)}, expected a mapping` };
+  }
+}
+
+function resolveDefault(pkg: ParsedPackage, decl: ParameterDecl, effective: Map<string, unknown>): unknown {
+  const where = pkg.source.at([...decl.path, 'default']);
+  if (typeof decl.default !== 'string') return decl.default;
+  let text = decl.default;
+  if (text.includes('${')) {
+    text = text.replace(PLACEHOLDER, (_, ref: string) => {
+      if (!effective.has(ref)) {
+        throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" references "${ref}" which has no value yet; only earlier parameters may be referenced in defaults`, where);
+      }
+      return String(effective.get(ref));
+    });
+    if (/\$\{[^}]+\}/.test(text)) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" contains unresolved placeholder after substitution: "${text}"`, where);
+    if (decl.type === 'integer' && !/^[-+]?\d+$/.test(text)) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" resolved to "${text}" which is not a valid integer`, where);
+    if (decl.type === 'boolean' && parseGoBool(text) === undefined) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" resolved to "${text}" which is not a valid boolean`, where);
+  }
+  return coerceOrRefuse(decl, text, where);
+}
+
+/** Replaces placeholders in scalar values (never keys) of the application's YAML tree. */
+function substitute(application: SourceDocument, pkg: ParsedPackage, effective: Map<string, unknown>): void {
+  const document: Document.Parsed = application.document;
+  const valueOf = (name: string, node: Scalar): unknown => {
+    const decl = pkg.parameters.find((candidate) => candidate.name === name);
+    const where = application.at(pathOf(document, node));
+    if (!decl) throw refuse(ErrorCode.parameter, `undeclared parameter "${name}" referenced in application template`, where);
+    if (!effective.has(name)) throw refuse(ErrorCode.parameter, `parameter "${name}" has no value; set it with --values or --set`, where);
+    return effective.get(name);
+  };
+  visit(document, {
+    Scalar(key, node) {
+      if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${')) return undefined;
+      const text = node.value;
+      const whole = WHOLE_PLACEHOLDER.exec(text);
+      if (whole) {
+        const value = valueOf(whole[1], node);
+        const replacement = document.createNode(value) as Scalar;
+        if (typeof value === 'string') (replacement as Scalar).type = Scalar.QUOTE_DOUBLE;
+        replacement.range = node.range;
+        return replacement;
+      }
+      const inline = text.replace(PLACEHOLDER, (_, name: string) => {
+        const value = valueOf(name, node);
+        if (typeof value === 'object' && value !== null) {
+          throw refuse(ErrorCode.parameter, `parameter "${name}" (type ${Array.isArray(value) ? 'array' : 'object'}) cannot be used in inline string substitution`, application.at(pathOf(document, node)));
+        }
+        return String(value);
+      });
+      const replacement = new Scalar(inline);
+      replacement.type = Scalar.QUOTE_DOUBLE;
+      replacement.range = node.range;
+      return replacement;
+    },
+  });
+}
+
+/** The property path of a node, for placing a diagnostic. */
+function pathOf(document: Document.Parsed, target: unknown): (string | number)[] {
+  const search = (node: unknown, path: (string | number)[]): (string | number)[] | undefined => {
+    if (node === target) return path;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const found = search(pair.value, [...path, key]);
+        if (found) return found;
+      }
+    } else if (isSeq(node)) {
+      for (let index = 0; index < node.items.length; index++) {
+        const found = search(node.items[index], [...path, index]);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return search(document.contents, []) ?? [];
+}

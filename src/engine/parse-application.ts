@@ -1,0 +1,134 @@
+import { isDns1123Label, isDns1123Subdomain } from '../plugin-api/index.js';
+import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from './documents.js';
+import { ErrorCode } from './error-codes.js';
+import type { SealedRegistry } from './registry.js';
+import { ShapeReader } from './shape.js';
+import type { SourceDocument } from './source.js';
+
+export interface ParseApplicationOptions {
+  registry: SealedRegistry;
+  /** Trait types a CapabilityDefinition declares, authorable beside the registered ones. */
+  extraTraitTypes: readonly string[];
+}
+
+/** Strictly decodes an Application and checks its names and types against the sealed registry. */
+export function parseApplication(source: SourceDocument, options: ParseApplicationOptions): ParsedApplication {
+  const reader: ShapeReader = new ShapeReader(source);
+  const root = reader.map(source.toJS(), [], ['apiVersion', 'kind', 'metadata', 'spec']);
+  checkEnvelope(reader, root, 'Application');
+
+  const metadata = reader.map(root.metadata ?? {}, ['metadata'], ['name', 'namespace', 'labels', 'annotations']);
+  const name = reader.optionalString(metadata.name, ['metadata', 'name']);
+  if (!name) reader.fail(['metadata'], 'metadata.name is required');
+  if (!isDns1123Subdomain(name)) reader.fail(['metadata', 'name'], `metadata.name "${name}" is not a valid DNS-1123 subdomain`, ErrorCode.invalidName);
+  const namespace = reader.optionalString(metadata.namespace, ['metadata', 'namespace']);
+  if (namespace !== undefined) checkNamespace(reader, namespace, ['metadata', 'namespace']);
+
+  const spec = reader.map(root.spec ?? {}, ['spec'], ['components', 'policies']);
+  const components = reader.optionalList(spec.components, ['spec', 'components']);
+  if (components.length === 0) reader.fail(['spec'], 'spec.components must contain at least one component');
+
+  const parsedComponents = components.map((component, index) => parseComponent(reader, component, ['spec', 'components', index], options));
+  rejectDuplicates(reader, parsedComponents, 'component');
+  const parsedPolicies = reader
+    .optionalList(spec.policies, ['spec', 'policies'])
+    .map((policy, index) => parsePolicy(reader, policy, ['spec', 'policies', index]));
+  rejectDuplicates(reader, parsedPolicies, 'policy');
+
+  return {
+    name,
+    namespace,
+    labels: reader.stringMap(metadata.labels, ['metadata', 'labels']),
+    annotations: reader.stringMap(metadata.annotations, ['metadata', 'annotations']),
+    components: parsedComponents,
+    policies: parsedPolicies,
+  };
+}
+
+export function checkEnvelope(reader: ShapeReader, root: Record<string, unknown>, kind: string): void {
+  if (root.apiVersion !== SUPPORTED_API_VERSION) {
+    reader.fail(['apiVersion'], `unsupported apiVersion "${String(root.apiVersion ?? '')}", expected "${SUPPORTED_API_VERSION}"`);
+  }
+  if (root.kind !== kind) reader.fail(['kind'], `expected kind ${kind}, got "${String(root.kind ?? '')}"`);
+}
+
+/** Every namespace is a DNS-1123 label, the rule the apiserver applies. */
+export function namespaceProblem(namespace: string): string | undefined {
+  if (isDns1123Label(namespace)) return undefined;
+  return `namespace "${namespace}" is not a valid DNS-1123 label (at most 63 lowercase alphanumeric characters or '-', starting and ending with an alphanumeric character, no dots)`;
+}
+
+function checkNamespace(reader: ShapeReader, namespace: string, path: (string | number)[]): void {
+  const problem = namespaceProblem(namespace);
+  if (problem) reader.fail(path, problem, ErrorCode.invalidName);
+}
+
+function parseComponent(reader: ShapeReader, value: unknown, path: (string | number)[], options: ParseApplicationOptions): ParsedComponent {
+  const component = reader.map(value, path, ['name', 'type', 'properties', 'traits', 'annotations']);
+  const name = reader.optionalString(component.name, [...path, 'name']);
+  if (!name) reader.fail(path, `${path[0]}.${path[1]}[${path[2]}].name is required`);
+  if (!isDns1123Subdomain(name)) reader.fail([...path, 'name'], `component name "${name}" is not a valid DNS-1123 subdomain`, ErrorCode.invalidName);
+  const type = reader.optionalString(component.type, [...path, 'type']);
+  if (!type) reader.fail(path, `component "${name}" missing type`);
+  const { registry } = options;
+  const componentTypes = registry.componentTypes();
+  if (!componentTypes.includes(type)) {
+    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${name}"; must be one of: ${componentTypes.join(', ')}`, ErrorCode.unknownType);
+  }
+  const traits = reader.optionalList(component.traits, [...path, 'traits']).map((trait, index) => parseTrait(reader, trait, [...path, 'traits', index], name, type, options));
+  return {
+    name,
+    type,
+    properties: reader.optionalMap(component.properties, [...path, 'properties']),
+    annotations: reader.stringMap(component.annotations, [...path, 'annotations']),
+    traits,
+    path,
+  };
+}
+
+function parseTrait(
+  reader: ShapeReader,
+  value: unknown,
+  path: (string | number)[],
+  componentName: string,
+  componentType: string,
+  options: ParseApplicationOptions,
+): ParsedTrait {
+  const trait = reader.map(value, path, ['type', 'properties']);
+  const type = reader.optionalString(trait.type, [...path, 'type']);
+  if (!type) reader.fail(path, `component "${componentName}" trait[${path[path.length - 1]}] missing type`);
+  const traitTypes = [...new Set([...options.registry.traitTypes(), ...options.extraTraitTypes])].sort();
+  if (!traitTypes.includes(type)) {
+    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${componentName}"; must be one of: ${traitTypes.join(', ')}`, ErrorCode.unknownType);
+  }
+  // A restriction is checked here only on a type a handler renders: a lowerable type is checked
+  // on the members its rule emits.
+  const restriction = options.registry.trait(type)?.value.componentTypes;
+  const lowerable = options.registry.componentRule(componentType) !== undefined;
+  if (restriction && !lowerable && !restriction.includes(componentType)) {
+    reader.fail(
+      [...path, 'type'],
+      `trait "${type}" is not supported on component type "${componentType}" (component "${componentName}"); supported types: ${restriction.join(', ')}`,
+      ErrorCode.traitNotSupported,
+    );
+  }
+  return { type, properties: reader.optionalMap(trait.properties, [...path, 'properties']), path };
+}
+
+function parsePolicy(reader: ShapeReader, value: unknown, path: (string | number)[]): ParsedPolicy {
+  const policy = reader.map(value, path, ['name', 'type', 'properties']);
+  const name = reader.optionalString(policy.name, [...path, 'name']);
+  if (!name) reader.fail(path, `spec.policies[${path[2]}].name is required`);
+  if (!isDns1123Subdomain(name)) reader.fail([...path, 'name'], `policy name "${name}" is not a valid DNS-1123 subdomain`, ErrorCode.invalidName);
+  const type = reader.optionalString(policy.type, [...path, 'type']);
+  if (!type) reader.fail(path, `policy "${name}" missing type`);
+  return { name, type, properties: reader.optionalMap(policy.properties, [...path, 'properties']), path };
+}
+
+function rejectDuplicates(reader: ShapeReader, elements: Array<{ name: string; path: (string | number)[] }>, what: string): void {
+  const seen = new Set<string>();
+  for (const element of elements) {
+    if (seen.has(element.name)) reader.fail([...element.path, 'name'], `duplicate ${what} name "${element.name}"`, ErrorCode.invalidName);
+    seen.add(element.name);
+  }
+}

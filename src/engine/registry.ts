@@ -1,0 +1,49 @@
+import type {
+  ComponentHandler,
+  ComponentLoweringRule,
+  DocumentLoweringRule,
+  LoweringPosition,
+  LoweringRule,
+  PolicyHandler,
+  PolicyLoweringRule,
+  RawDocumentLoweringRule,
+  TraitHandler,
+  TraitLoweringRule,
+} from '../plugin-api/index.js';
+
+/** A registered entry with the plugin that contributed it. */
+export interface Registered<T> {
+  value: T;
+  plugin: string;
+  /** Shipped with kurel: exempt from needing a CapabilityDefinition. */
+  builtin: boolean;
+}
+
+/**
+ * The read-only registry the engine runs on. Only a sealed registry exists as this type: the
+ * host builds it, checks it and freezes it before any document is read.
+ */
+export interface SealedRegistry {
+  readonly sealed: true;
+  component(type: string): Registered<ComponentHandler<any>> | undefined;
+  trait(type: string): Registered<TraitHandler<any>> | undefined;
+  policy(type: string): Registered<PolicyHandler<any>> | undefined;
+  componentRule(type: string): Registered<ComponentLoweringRule<any>> | undefined;
+  traitRule(type: string): Registered<TraitLoweringRule<any>> | undefined;
+  policyRule(type: string): Registered<PolicyLoweringRule<any>> | undefined;
+  documentRule(kind: string): Registered<DocumentLoweringRule> | undefined;
+  rawDocumentRule(apiVersion: string, kind: string): Registered<RawDocumentLoweringRule> | undefined;
+  componentTypes(): string[];
+  traitTypes(): string[];
+  policyTypes(): string[];
+  rules(): Registered<LoweringRule>[];
+}
+
+/** `<position>/<type>@<version>`: a lowering rule's identity on origins, steps and errors. */
+export function ruleIdentity(rule: LoweringRule): string {
+  const type = rule.position === 'rawdocument' ? `${rule.apiVersion}/${rule.type}` : rule.type;
+  const version = rule.contract?.version ? `@${rule.contract.version}` : '';
+  return `${rule.position}/${type}${version}`;
+}
+
+export type { LoweringPosition };

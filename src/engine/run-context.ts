@@ -1,0 +1,55 @@
+import { componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type PropertyPath } from '../plugin-api/index.js';
+import type { Diagnostic } from './diagnostics.js';
+import type { ParsedProfile } from './profile.js';
+
+/** What the caller sets for one build (the reference's TransformContext). */
+export interface TransformSettings {
+  domain: string;
+  /** Defaults to `<domain>/component`. */
+  componentLabelKey?: string;
+  clusterId: string;
+  /** The `--namespace` override. */
+  namespace?: string;
+}
+
+/** State shared by every stage of one build: settings, profile, warnings, consumed capabilities. */
+export class RunContext {
+  readonly warnings: Diagnostic[] = [];
+  readonly consumedCapabilities = new Set<string>();
+
+  constructor(
+    readonly settings: TransformSettings,
+    readonly profile: ParsedProfile,
+  ) {}
+
+  get componentLabelKey(): string {
+    return this.settings.componentLabelKey ?? `${this.settings.domain}/component`;
+  }
+
+  warn(message: string, where: Partial<Diagnostic> = {}): void {
+    this.warnings.push({ code: 'KUREL_WARNING', severity: 'warning', message, ...where });
+  }
+
+  capability(key: string): CapabilityBinding | undefined {
+    const rendering = this.profile.bindings.get(key);
+    if (!rendering) return undefined;
+    this.consumedCapabilities.add(key);
+    return { key, rendering: structuredClone(rendering) };
+  }
+
+  /** The facade a handler or rule sees. */
+  handlerContext(namespace: string): HandlerContext {
+    return {
+      namespace,
+      domain: this.settings.domain,
+      componentLabelKey: this.componentLabelKey,
+      clusterId: this.settings.clusterId,
+      warn: (message: string) => this.warn(message),
+      fail: (message: string, path: PropertyPath = []): never => {
+        throw new HandlerError(message, path);
+      },
+      capability: (key: string) => this.capability(key),
+      labelValue: componentLabelValue,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { goTypeName, isPlainObject, type PropertyPath } from '../plugin-api/index.js';
+import { ErrorCode, refuse } from './error-codes.js';
+import type { SourceDocument } from './source.js';
+
+/** Strict reading of a document's envelope: every check refuses at the exact node. */
+export class ShapeReader {
+  constructor(readonly source: SourceDocument) {}
+
+  fail(path: PropertyPath, message: string, code: (typeof ErrorCode)[keyof typeof ErrorCode] = ErrorCode.envelope): never {
+    throw refuse(code, message, this.source.at(path));
+  }
+
+  map(value: unknown, path: PropertyPath, allowed: readonly string[]): Record<string, unknown> {
+    if (!isPlainObject(value)) this.fail(path, `expected a mapping, got ${goTypeName(value)}`);
+    for (const key of Object.keys(value)) {
+      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (allowed: ${[...allowed].sort().join(', ')})`);
+    }
+    return value;
+  }
+
+  optionalMap(value: unknown, path: PropertyPath): Record<string, unknown> {
+    if (value === undefined || value === null) return {};
+    if (!isPlainObject(value)) this.fail(path, `expected a mapping, got ${goTypeName(value)}`);
+    return value;
+  }
+
+  optionalString(value: unknown, path: PropertyPath): string | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') this.fail(path, `expected string, got ${goTypeName(value)}`);
+    return value;
+  }
+
+  stringMap(value: unknown, path: PropertyPath): Record<string, string> {
+    const map = this.optionalMap(value, path);
+    for (const [key, entry] of Object.entries(map)) {
+      if (typeof entry !== 'string') this.fail([...path, key], `expected string, got ${goTypeName(entry)}`);
+    }
+    return map as Record<string, string>;
+  }
+
+  optionalList(value: unknown, path: PropertyPath): unknown[] {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) this.fail(path, `expected a list, got ${goTypeName(value)}`);
+    return value;
+  }
+}

@@ -1,0 +1,96 @@
+import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import type { PropertyPath } from '../plugin-api/index.js';
+import { formatPath, type Diagnostic } from './diagnostics.js';
+import { ErrorCode, refuse } from './error-codes.js';
+
+/** An input file as the host read it. */
+export interface InputFile {
+  /** The name shown in diagnostics (as the user gave it). */
+  file: string;
+  text: string;
+}
+
+/** One YAML document of a file, with the source positions of its nodes kept. */
+export class SourceDocument {
+  constructor(
+    readonly file: string,
+    readonly document: Document.Parsed,
+    private readonly lines: LineCounter,
+  ) {}
+
+  toJS(): unknown {
+    return this.document.toJS({ maxAliasCount: -1 });
+  }
+
+  /** Where the node at `path` starts, or the nearest ancestor that exists. */
+  locate(path: PropertyPath): { line: number; column: number } | undefined {
+    let node: unknown = this.document.contents;
+    let offset = rangeStart(node);
+    for (const segment of path) {
+      const next = child(node, segment);
+      if (next === undefined) break;
+      offset = next.offset ?? offset;
+      node = next.value;
+    }
+    if (offset === undefined) return undefined;
+    const { line, col } = this.lines.linePos(offset);
+    return { line, column: col };
+  }
+
+  /** A diagnostic placed at `path` in this document. */
+  at(path: PropertyPath): Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'> {
+    const position = this.locate(path);
+    return { file: this.file, line: position?.line, column: position?.column, path: formatPath(path) || undefined };
+  }
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as Node | undefined)?.range;
+  return range ? range[0] : undefined;
+}
+
+function child(node: unknown, segment: string | number): { value: unknown; offset?: number } | undefined {
+  if (isMap(node)) {
+    const pair = node.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === segment);
+    // A map entry is shown at its key, where the user reads the property's name.
+    return pair ? { value: pair.value ?? undefined, offset: rangeStart(pair.key) } : undefined;
+  }
+  if (isSeq(node) && typeof segment === 'number') {
+    const item = node.items[segment];
+    return item === undefined ? undefined : { value: item, offset: rangeStart(item) };
+  }
+  return undefined;
+}
+
+/**
+ * Parses every YAML document of a file. A syntax error is refused with its line and column.
+ * Documents are read as YAML 1.2 core, except that aliases are expanded.
+ */
+export function parseSource(input: InputFile): SourceDocument[] {
+  const lines = new LineCounter();
+  const documents = parseAllDocuments(input.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const list = Array.isArray(documents) ? documents : [];
+  for (const document of list) {
+    const problem = document.errors[0];
+    if (problem) {
+      const { line, col } = lines.linePos(problem.pos[0]);
+      throw refuse(ErrorCode.yamlSyntax, `YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
+    }
+  }
+  return list.filter((document) => document.contents !== null).map((document) => new SourceDocument(input.file, document, lines));
+}
+
+/** Parses a file that must hold exactly one YAML document. */
+export function parseSingleSource(input: InputFile, what: string): SourceDocument {
+  const documents = parseSource(input);
+  if (documents.length === 0) throw refuse(ErrorCode.envelope, `no documents found in ${what}`, { file: input.file });
+  if (documents.length > 1) {
+    const second = documents[1].locate([]);
+    throw refuse(ErrorCode.envelope, `${what} must hold one document, found ${documents.length}`, { file: input.file, line: second?.line, column: second?.column });
+  }
+  return documents[0];
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0];
+}

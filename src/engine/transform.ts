@@ -1,0 +1,197 @@
+import {
+  componentLabelValue,
+  isHandlerError,
+  validateProperties,
+  type CapabilitySpec,
+  type ComponentAnswers,
+  type K8sObject,
+  type Properties,
+  type PropertyPath,
+} from '../plugin-api/index.js';
+import { KurelError } from './diagnostics.js';
+import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
+import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
+import { bindingKeyFor } from './profile.js';
+import type { SealedRegistry } from './registry.js';
+import type { RunContext } from './run-context.js';
+import type { SourceDocument } from './source.js';
+
+/** One member of an application: a component handler's rendering. */
+export interface Member {
+  component: WorkComponent;
+  objects: K8sObject[];
+}
+
+/** A component's application (a sibling group is one), followed by its traits' sub-applications. */
+export interface Application {
+  name: string;
+  labelValue: string;
+  members: Member[];
+  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
+}
+
+export interface TransformOutput {
+  applications: Application[];
+}
+
+const DELIVERY_HINT =
+  'it configures delivery, which launcher leaves to the consumer that delivers the application; a consumer that delivers through Flux registers its own handler';
+const DELIVERY_TYPES = new Set(['reconciliation', 'health-checks', 'fluxcd-patches', 'fluxcd-postbuild']);
+
+/** Component handlers make applications; traits change them or add sub-applications; policies run. */
+export function transform(components: WorkComponent[], policies: WorkPolicy[], registry: SealedRegistry, run: RunContext, source: SourceDocument): TransformOutput {
+  const applications: Application[] = [];
+  for (const members of groupMembers(components)) {
+    const name = members[0].name;
+    const application: Application = { name, labelValue: componentLabelValue(name), members: [], subApplications: [] };
+    for (const component of members) {
+      const rendered = renderComponent(component, registry, run, source);
+      application.members.push({ component, objects: rendered.objects });
+      for (const trait of component.traits) {
+        const objects = applyTrait(trait, component, rendered, registry, run, source);
+        if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
+      }
+    }
+    applications.push(application);
+  }
+  const componentNames = components.map((c) => c.name);
+  for (const policy of policies) applyPolicy(policy, componentNames, registry, run, source);
+  return { applications };
+}
+
+/** Consecutive members of one sibling group deploy as one application. */
+function groupMembers(components: WorkComponent[]): WorkComponent[][] {
+  const groups: WorkComponent[][] = [];
+  for (const component of components) {
+    const last = groups[groups.length - 1];
+    if (component.group !== undefined && last && last[0].group === component.group) last.push(component);
+    else groups.push([component]);
+  }
+  return groups;
+}
+
+function renderComponent(component: WorkComponent, registry: SealedRegistry, run: RunContext, source: SourceDocument): { objects: K8sObject[]; answers: ComponentAnswers } {
+  const entry = registry.component(component.type);
+  if (!entry) throw noHandler(`component type "${component.type}" (component "${component.name}"${emittedClause(component)})`, component.path, component.name, source);
+  const namespace = component.origin.namespace;
+  try {
+    const rendering = entry.value.render(
+      { name: component.name, namespace, labelValue: componentLabelValue(component.name), properties: structuredClone(component.properties), annotations: { ...component.annotations } },
+      run.handlerContext(namespace),
+    );
+    return { objects: rendering.objects, answers: rendering.answers ?? {} };
+  } catch (error) {
+    throw placeHandlerError(error, `component "${component.name}"`, component.emitted ? component.path : [...component.path, 'properties'], component.name, entry.plugin, source);
+  }
+}
+
+function applyTrait(
+  trait: WorkTrait,
+  component: WorkComponent,
+  rendered: { objects: K8sObject[]; answers: ComponentAnswers },
+  registry: SealedRegistry,
+  run: RunContext,
+  source: SourceDocument,
+): K8sObject[] {
+  const label = `component "${component.name}" trait "${trait.type}"`;
+  const entry = registry.trait(trait.type);
+  if (!entry) {
+    const hint = DELIVERY_TYPES.has(trait.type) ? `: ${DELIVERY_HINT}` : '';
+    throw noHandler(`trait type "${trait.type}" (on component "${component.name}"${emittedClause(component, 'itself ')})${hint}`, trait.path, component.name, source);
+  }
+  const handler = entry.value;
+  if (handler.componentTypes && !handler.componentTypes.includes(component.type)) {
+    throw refuse(
+      ErrorCode.traitNotSupported,
+      `trait "${trait.type}" is not supported on component type "${component.type}" (component "${component.name}"); supported types: ${handler.componentTypes.join(', ')}`,
+      { ...source.at([...trait.path, 'type']), component: component.name, plugin: entry.plugin },
+    );
+  }
+  const properties = renderedProperties(trait, handler.capability, run, label, source);
+  const checked = validateProperties(handler.properties, properties, { topLevelRequired: true, applyDefaults: true });
+  if (checked.issues.length > 0) {
+    const diagnostics = checked.issues.map((issue) =>
+      errorDiagnostic(ErrorCode.property, `${label}: ${requiredHint(issue.message, trait.type)}`, { ...source.at([...trait.path, 'properties', ...issue.path]), component: component.name, plugin: entry.plugin }),
+    );
+    throw new KurelError(diagnostics);
+  }
+  const namespace = component.origin.namespace;
+  try {
+    const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
+    const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
+    rendered.objects = view.objects;
+    return result?.objects ?? [];
+  } catch (error) {
+    throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
+  }
+}
+
+/** The capability rendering merged under the authored properties: authored values win. */
+function renderedProperties(trait: WorkTrait, capability: CapabilitySpec | undefined, run: RunContext, label: string, source: SourceDocument): Properties {
+  const key = bindingKeyFor(run.profile, trait.type, trait.scope);
+  if (!key) {
+    if (capability?.required && !trait.sealed) {
+      const wanted = trait.scope ? `${trait.type}.${trait.scope}" or "${trait.type}` : trait.type;
+      throw refuse(ErrorCode.capability, `${label}: capability "${wanted}" not found in ClusterProfile: oam: capability key not found in ClusterProfile`, source.at([...trait.path, 'type']));
+    }
+    return trait.properties;
+  }
+  const binding = run.capability(key);
+  if (!binding || trait.sealed) return trait.properties;
+  if (!capability && Object.keys(binding.rendering).length > 0) {
+    throw refuse(ErrorCode.capability, `${label}: capability "${key}": trait type "${trait.type}" takes no rendering keys`, run.profile.source.at(run.profile.paths.get(key) ?? []));
+  }
+  return mergeRendering(binding.rendering, trait.properties) as Properties;
+}
+
+/** Deep merge: objects merge recursively, lists and scalars are replaced whole, a null is absence. */
+export function mergeRendering(rendered: unknown, authored: unknown): unknown {
+  if (authored === null || authored === undefined) return rendered;
+  if (isObject(rendered) && isObject(authored)) {
+    const out: Record<string, unknown> = { ...rendered };
+    for (const [key, value] of Object.entries(authored)) out[key] = mergeRendering(rendered[key], value);
+    return out;
+  }
+  return authored;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: SealedRegistry, run: RunContext, source: SourceDocument): void {
+  const entry = registry.policy(policy.type);
+  if (!entry) {
+    const hint = DELIVERY_TYPES.has(policy.type) ? `: ${DELIVERY_HINT}` : '';
+    throw noHandler(`policy type "${policy.type}" (policy "${policy.name}")${hint}`, policy.path, undefined, source);
+  }
+  try {
+    entry.value.apply?.({ name: policy.name, properties: structuredClone(policy.properties), componentNames }, run.handlerContext(policy.origin.namespace));
+  } catch (error) {
+    throw placeHandlerError(error, `policy "${policy.name}"`, [...policy.path, 'properties'], undefined, entry.plugin, source);
+  }
+}
+
+function emittedClause(component: WorkComponent, prefix = ''): string {
+  if (!component.emitted) return '';
+  return `, ${prefix}emitted by lowering rule ${component.origin.rule} for ${describeOrigin(component.origin)}`;
+}
+
+function noHandler(what: string, path: Path, component: string | undefined, source: SourceDocument): KurelError {
+  return refuse(ErrorCode.noHandler, `no handler for ${what}`, { ...source.at(path), component });
+}
+
+function requiredHint(message: string, traitType: string): string {
+  const match = /^"(.+)" is required$/.exec(message);
+  return match ? `"${match[1]}" is required; neither the trait nor capability "${traitType}"'s rendering sets it` : message;
+}
+
+/** A handler's refusal, placed at the authored element. Anything else is a bug and passes through. */
+function placeHandlerError(error: unknown, label: string, base: PropertyPath, component: string | undefined, plugin: string, source: SourceDocument): unknown {
+  if (!isHandlerError(error)) return error;
+  return refuse(error.code === 'KUREL_HANDLER_REFUSED' ? ErrorCode.handler : (error.code as typeof ErrorCode.handler), `${label}: ${error.message}`, {
+    ...source.at([...base, ...error.path]),
+    component,
+    plugin,
+  });
+}

@@ -1,0 +1,75 @@
+import { goTypeName, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
+import type { Diagnostic } from './diagnostics.js';
+import type { ParsedApplication } from './documents.js';
+import { ErrorCode, errorDiagnostic } from './error-codes.js';
+import type { Origin, Path, WorkComponent, WorkPolicy, WorkTrait } from './model.js';
+import type { SealedRegistry } from './registry.js';
+import type { SourceDocument } from './source.js';
+
+export interface AuthoredElements {
+  components: WorkComponent[];
+  policies: WorkPolicy[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Checks every authored component, trait and policy against its schema, collecting every
+ * diagnostic. Top-level required trait keys are left to the transform: a capability rendering
+ * may supply them.
+ */
+export function validateAuthored(app: ParsedApplication, namespace: string, registry: SealedRegistry, source: SourceDocument): AuthoredElements {
+  const diagnostics: Diagnostic[] = [];
+  const check = (schema: PropertiesSchema | undefined, properties: Properties, path: Path, label: string, topLevelRequired: boolean, component?: string): Properties => {
+    if (!schema) return properties;
+    const result = validateProperties(schema, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired });
+    for (const issue of result.issues) {
+      diagnostics.push(errorDiagnostic(ErrorCode.property, `${label}: ${issue.message}`, { ...source.at([...path, 'properties', ...issue.path]), component }));
+    }
+    return result.value;
+  };
+
+  const origin = (extra: Partial<Origin>): Origin => ({ document: app.name, documentKind: 'Application', namespace, rule: '', ...extra });
+  const components = app.components.map((component): WorkComponent => {
+    const schema = registry.component(component.type)?.value.properties ?? registry.componentRule(component.type)?.value.properties;
+    const label = `component "${component.name}" (type "${component.type}")`;
+    const traits = component.traits.map((trait): WorkTrait => {
+      const { scope, ...rest } = trait.properties;
+      if (scope !== undefined && scope !== null && typeof scope !== 'string') {
+        diagnostics.push(errorDiagnostic(ErrorCode.property, `component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
+      }
+      const traitSchema = registry.trait(trait.type)?.value.properties ?? registry.traitRule(trait.type)?.value.properties;
+      return {
+        type: trait.type,
+        properties: check(traitSchema, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, component.name),
+        scope: typeof scope === 'string' && scope !== '' ? scope : undefined,
+        origin: origin({ component: component.name, componentType: component.type, traitType: trait.type }),
+        path: trait.path,
+        emitted: false,
+        sealed: false,
+      };
+    });
+    return {
+      name: component.name,
+      type: component.type,
+      properties: check(schema, component.properties, component.path, label, true, component.name),
+      annotations: component.annotations,
+      traits,
+      orderAfter: [],
+      origin: origin({ component: component.name, componentType: component.type }),
+      path: component.path,
+      emitted: false,
+    };
+  });
+  const policies = app.policies.map((policy): WorkPolicy => {
+    const schema = registry.policy(policy.type)?.value.properties ?? registry.policyRule(policy.type)?.value.properties;
+    return {
+      name: policy.name,
+      type: policy.type,
+      properties: check(schema, policy.properties, policy.path, `policy "${policy.name}" (type "${policy.type}")`, true),
+      origin: origin({ policy: policy.name }),
+      path: policy.path,
+      emitted: false,
+    };
+  });
+  return { components, policies, diagnostics };
+}

@@ -1,0 +1,58 @@
+import { dirname, resolve } from 'node:path';
+import { cosmiconfig, type Loader } from 'cosmiconfig';
+import { ErrorCode, refuse } from '../engine/index.js';
+import { moduleLoader } from './module-loader.js';
+
+/** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
+export interface KurelConfig {
+  /** Plugin package names or paths, resolved from the config file's folder. */
+  plugins: string[];
+}
+
+export interface LoadedConfig {
+  config: KurelConfig;
+  /** The config file, or undefined when none was found. */
+  file?: string;
+}
+
+const CONFIG_KEYS = ['plugins'];
+
+const loadModule: Loader = async (filepath) => moduleLoader(filepath).import(filepath, { default: true });
+
+function explorer() {
+  return cosmiconfig('kurel', {
+    searchStrategy: 'project',
+    searchPlaces: ['package.json', '.kurelrc', '.kurelrc.json', '.kurelrc.yaml', '.kurelrc.yml', 'kurel.config.ts', 'kurel.config.mts', 'kurel.config.mjs', 'kurel.config.js'],
+    loaders: { '.ts': loadModule, '.mts': loadModule, '.mjs': loadModule, '.js': loadModule },
+  });
+}
+
+/** Finds the config by searching upward from `searchFrom`, or reads the explicit `--config` file. */
+export async function loadConfig(options: { searchFrom: string; explicitFile?: string }): Promise<LoadedConfig> {
+  let result;
+  try {
+    result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await explorer().search(options.searchFrom);
+  } catch (error) {
+    const file = options.explicitFile ?? options.searchFrom;
+    throw refuse(ErrorCode.config, `reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
+  }
+  if (!result || result.isEmpty) return { config: { plugins: [] }, file: result?.filepath };
+  return { config: checkConfig(result.config, result.filepath), file: result.filepath };
+}
+
+function checkConfig(raw: unknown, file: string): KurelConfig {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refuse(ErrorCode.config, 'the plugin config must be an object', { file });
+  const config = raw as Record<string, unknown>;
+  for (const key of Object.keys(config)) {
+    if (!CONFIG_KEYS.includes(key)) throw refuse(ErrorCode.config, `unsupported config key "${key}" (allowed: ${CONFIG_KEYS.join(', ')})`, { file, path: key });
+  }
+  const plugins = config.plugins ?? [];
+  if (!Array.isArray(plugins) || plugins.some((entry) => typeof entry !== 'string' || entry === '')) {
+    throw refuse(ErrorCode.config, 'plugins must be a list of package names or paths', { file, path: 'plugins' });
+  }
+  return { plugins: plugins as string[] };
+}
+
+export function configFolder(loaded: LoadedConfig, fallback: string): string {
+  return loaded.file ? dirname(loaded.file) : fallback;
+}

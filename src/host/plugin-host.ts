@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SealedRegistry } from '../engine/index.js';
+import { configFolder, loadConfig, type LoadedConfig } from './config.js';
+import { checkPluginContract } from './plugin-contract.js';
+import { loadPlugin, type LoadedPlugin } from './plugin-source.js';
+import { RegistryBuilder } from './registry-builder.js';
+
+/** The built-in plugins: loaded by the same path as any plugin, from kurel's own package. */
+export const BUILTIN_PLUGINS = ['kurel/plugins/builtin-components', 'kurel/plugins/builtin-traits', 'kurel/plugins/builtin-policies'];
+
+export interface PluginHost {
+  registry: SealedRegistry;
+  plugins: LoadedPlugin[];
+  config: LoadedConfig;
+}
+
+/** The folder of kurel's own package.json, where the built-ins resolve from (from source or from dist). */
+export function kurelPackageRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (dirname(folder) !== folder) {
+    const manifest = `${folder}/package.json`;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'kurel') return folder;
+    folder = dirname(folder);
+  }
+  throw new Error('kurel: cannot find its own package.json');
+}
+
+/** Discovers the config, loads and checks every plugin, registers them and seals the registry. */
+export async function startPluginHost(options: { searchFrom: string; configFile?: string }): Promise<PluginHost> {
+  const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
+  const root = kurelPackageRoot();
+  const folder = configFolder(config, options.searchFrom);
+  const plugins = await Promise.all([
+    ...BUILTIN_PLUGINS.map((specifier) => loadPlugin(specifier, root, true)),
+    ...config.config.plugins.map((specifier) => loadPlugin(specifier, folder, false)),
+  ]);
+  const builder = new RegistryBuilder();
+  for (const loaded of plugins) {
+    checkPluginContract(loaded);
+    builder.register(loaded.plugin, loaded.builtin);
+  }
+  return { registry: builder.seal(), plugins, config };
+}

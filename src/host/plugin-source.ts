@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { ErrorCode, refuse } from '../engine/index.js';
+import type { KurelPlugin } from '../plugin-api/index.js';
+import { moduleLoader } from './module-loader.js';
+
+/** A plugin as loaded: the module's default export and where it came from. */
+export interface LoadedPlugin {
+  plugin: KurelPlugin;
+  specifier: string;
+  resolvedFrom: string;
+  builtin: boolean;
+}
+
+/**
+ * Resolves a plugin specifier (package name or path) with Node's module resolution from
+ * `fromFolder`, and loads it. A plugin that fails to load is reported by name with its cause.
+ */
+export async function loadPlugin(specifier: string, fromFolder: string, builtin: boolean): Promise<LoadedPlugin> {
+  const loader = moduleLoader(join(fromFolder, 'kurel.config.js'));
+  let resolved: string;
+  try {
+    resolved = loader.esmResolve(specifier, pathToFileURL(join(fromFolder, 'noop.js')).href);
+  } catch (error) {
+    throw refuse(ErrorCode.pluginLoad, `plugin "${specifier}" could not be resolved from ${fromFolder}: ${firstLine(error)}`, { plugin: specifier });
+  }
+  const file = resolved.startsWith('file:') ? fileURLToPath(resolved) : resolved;
+  let exported: unknown;
+  try {
+    exported = await loader.import(file, { default: true });
+  } catch (error) {
+    throw refuse(ErrorCode.pluginLoad, `plugin "${specifier}" failed to load: ${firstLine(error)}`, { plugin: specifier, file });
+  }
+  return { plugin: exported as KurelPlugin, specifier, resolvedFrom: file, builtin };
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split('\n')[0];
+}

@@ -1,0 +1,88 @@
+import { ErrorCode, KurelError, refuse, ruleIdentity, type Registered, type SealedRegistry } from '../engine/index.js';
+import type { ComponentHandler, LoweringRule, PolicyHandler, TraitHandler } from '../plugin-api/index.js';
+
+type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
+
+/**
+ * Collects handlers and rules from plugins. A type registered twice at one position (as two
+ * handlers, two rules, or a handler and a rule) is refused naming both plugins. `seal()` checks
+ * every declared lowering target and returns the read-only registry the engine runs on.
+ */
+export class RegistryBuilder {
+  private readonly components = new Map<string, Registered<ComponentHandler<any>>>();
+  private readonly traits = new Map<string, Registered<TraitHandler<any>>>();
+  private readonly policies = new Map<string, Registered<PolicyHandler<any>>>();
+  private readonly rules = new Map<string, Registered<LoweringRule>>();
+  private readonly owners = new Map<string, string>();
+
+  register(plugin: { meta: { name: string }; components?: ComponentHandler<any>[]; traits?: TraitHandler<any>[]; policies?: PolicyHandler<any>[]; lowering?: LoweringRule[] }, builtin: boolean): void {
+    const name = plugin.meta.name;
+    for (const handler of plugin.components ?? []) this.claim('component', handler.type, name, () => this.components.set(handler.type, { value: handler, plugin: name, builtin }));
+    for (const handler of plugin.traits ?? []) this.claim('trait', handler.type, name, () => this.traits.set(handler.type, { value: handler, plugin: name, builtin }));
+    for (const handler of plugin.policies ?? []) this.claim('policy', handler.type, name, () => this.policies.set(handler.type, { value: handler, plugin: name, builtin }));
+    for (const rule of plugin.lowering ?? []) {
+      const type = rule.position === 'rawdocument' ? `${rule.apiVersion}/${rule.type}` : rule.type;
+      this.claim(rule.position, type, name, () => this.rules.set(`${rule.position}:${type}`, { value: rule, plugin: name, builtin }));
+    }
+  }
+
+  private claim(position: Position, type: string, plugin: string, store: () => void): void {
+    if (typeof type !== 'string' || type === '') throw refuse(ErrorCode.pluginContract, `plugin "${plugin}" registers a ${position} with no type name`, { plugin });
+    const key = `${position}:${type}`;
+    const holder = this.owners.get(key);
+    if (holder !== undefined) {
+      throw refuse(ErrorCode.duplicateType, `${position} type "${type}" is registered twice: by plugin "${holder}" and by plugin "${plugin}"`, { plugin });
+    }
+    this.owners.set(key, plugin);
+    store();
+  }
+
+  /** Checks every declared lowering target, then freezes the registry. */
+  seal(): SealedRegistry {
+    const missing: string[] = [];
+    for (const { value: rule } of this.rules.values()) {
+      const targets = rule.targets ?? {};
+      for (const type of targets.componentTypes ?? []) if (!this.owners.has(`component:${type}`)) missing.push(gap(rule, 'component', type));
+      for (const type of targets.traitTypes ?? []) if (!this.owners.has(`trait:${type}`)) missing.push(gap(rule, 'trait', type));
+      for (const type of targets.policyTypes ?? []) if (!this.owners.has(`policy:${type}`)) missing.push(gap(rule, 'policy', type));
+    }
+    if (missing.length > 0) {
+      throw new KurelError(missing.sort().map((message) => ({ code: ErrorCode.registryIncomplete, severity: 'error' as const, message })));
+    }
+    return freeze(this.components, this.traits, this.policies, this.rules);
+  }
+}
+
+function gap(rule: LoweringRule, position: string, type: string): string {
+  return `registry incomplete: lowering rule ${ruleIdentity(rule)} lowers into ${position} type "${type}", which is not registered`;
+}
+
+function freeze(
+  components: Map<string, Registered<ComponentHandler<any>>>,
+  traits: Map<string, Registered<TraitHandler<any>>>,
+  policies: Map<string, Registered<PolicyHandler<any>>>,
+  rules: Map<string, Registered<LoweringRule>>,
+): SealedRegistry {
+  const rule = <T>(position: string, type: string) => rules.get(`${position}:${type}`) as Registered<T> | undefined;
+  const typesAt = (position: string, handlers: Map<string, unknown>) =>
+    [...new Set([...handlers.keys(), ...[...rules.values()].filter((r) => r.value.position === position).map((r) => r.value.type)])].sort();
+  const componentTypes = typesAt('component', components);
+  const traitTypes = typesAt('trait', traits);
+  const policyTypes = typesAt('policy', policies);
+  const allRules = [...rules.values()];
+  return Object.freeze({
+    sealed: true as const,
+    component: (type: string) => components.get(type),
+    trait: (type: string) => traits.get(type),
+    policy: (type: string) => policies.get(type),
+    componentRule: (type: string) => rule('component', type),
+    traitRule: (type: string) => rule('trait', type),
+    policyRule: (type: string) => rule('policy', type),
+    documentRule: (kind: string) => rule('document', kind),
+    rawDocumentRule: (apiVersion: string, kind: string) => rule('rawdocument', `${apiVersion}/${kind}`),
+    componentTypes: () => [...componentTypes],
+    traitTypes: () => [...traitTypes],
+    policyTypes: () => [...policyTypes],
+    rules: () => [...allRules],
+  } satisfies SealedRegistry);
+}
