@@ -1,0 +1,13 @@
+import { defineComponent } from 'kurel/plugin-api';
+import { buildConfigMap, configMapContentSchema } from './config-objects.js';
+import { ownedMetadata } from './metadata.js';
+
+export const configmap = defineComponent({
+  type: 'configmap',
+  description: 'A v1 ConfigMap named after the component.',
+  contract: { family: 'configmap', version: 'v1alpha1' },
+  properties: configMapContentSchema,
+  render(input, ctx) {
+    return { objects: [buildConfigMap(input.properties, ownedMetadata(input.name, input.namespace, input.labelValue), ctx)] };
+  },
+});

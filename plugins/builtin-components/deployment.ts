@@ -1,0 +1,51 @@
+import { defineComponent, type PropertiesSchema } from 'kurel/plugin-api';
+import { copyPresent, ownedMetadata, type Json } from './metadata.js';
+import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
+import { checkContainerPorts, containerPortsSchema } from './ports.js';
+import { bool, int, object, oneOf, openObject } from './schema-helpers.js';
+
+/** The DeploymentSpec fields beside the pod template, shared with webservice and worker. */
+export const deploymentSpecSchema: PropertiesSchema = {
+  replicas: int('Number of pod replicas.', { default: 1 }),
+  strategy: object('How pods are replaced on an update; written as {} when unset.', {
+    type: oneOf(['RollingUpdate', 'Recreate'], 'The strategy.'),
+    rollingUpdate: openObject('maxSurge and maxUnavailable of a rolling update.'),
+  }),
+  minReadySeconds: int('Seconds a new pod must be ready before it counts as available.'),
+  revisionHistoryLimit: int('Old ReplicaSets kept for rollback.'),
+  progressDeadlineSeconds: int('Seconds before a stalled rollout is reported as failed.'),
+  paused: bool('Pause the rollout.'),
+};
+
+const SPEC_FIELDS = ['minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds', 'paused'];
+
+/**
+ * A Deployment and nothing beside it: no Service, no ServiceAccount, no claim and no default
+ * spread. `selector` and `template` are launcher's (refused as unknown keys).
+ */
+export const deployment = defineComponent({
+  type: 'deployment',
+  description: 'An apps/v1 Deployment running one main container, with optional init containers and sidecars.',
+  contract: { family: 'deployment', version: 'v1alpha1' },
+  properties: {
+    ...podSurfaceSchema({ jobPods: false }),
+    ...deploymentSpecSchema,
+    ports: containerPortsSchema,
+  },
+  render(input, ctx) {
+    const props = input.properties as Json;
+    if (props.replicas < 0) ctx.fail(`replicas: must not be negative, got ${props.replicas}`, ['replicas']);
+    const ports = checkContainerPorts(props.ports, ctx);
+    const template = buildPodTemplate({ name: input.name, labelValue: input.labelValue, props, ports }, ctx);
+    const spec: Json = {
+      replicas: props.replicas,
+      selector: { matchLabels: { app: input.labelValue } },
+      strategy: structuredClone(props.strategy ?? {}),
+      template,
+    };
+    copyPresent(spec, props, SPEC_FIELDS);
+    const object = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: ownedMetadata(input.name, input.namespace, input.labelValue), spec };
+    const serviceAccountName = props.serviceAccountName as string | undefined;
+    return { objects: [object], answers: serviceAccountName ? { serviceAccountName } : {} };
+  },
+});

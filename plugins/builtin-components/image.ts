@@ -1,0 +1,19 @@
+import type { HandlerContext, PropertyPath } from 'kurel/plugin-api';
+
+/**
+ * Refuses an image reference that does not pin a version: no tag and no digest, or the
+ * floating `:latest` tag. A digest pins the image whatever tag sits beside it.
+ */
+export function checkImageRef(image: string, ctx: HandlerContext, path: PropertyPath): void {
+  if (image.includes('@')) return;
+  const lastSegment = image.slice(image.lastIndexOf('/') + 1);
+  const colon = lastSegment.lastIndexOf(':');
+  const tag = colon < 0 ? '' : lastSegment.slice(colon + 1);
+  const quoted = JSON.stringify(image);
+  if (tag === '') {
+    ctx.fail(`image ${quoted} rejected: no tag or digest specified; use an explicit version tag or digest`, path);
+  }
+  if (tag === 'latest') {
+    ctx.fail(`image ${quoted} rejected: :latest tag not allowed; use an explicit version tag or digest`, path);
+  }
+}

@@ -1,0 +1,34 @@
+import { defineComponent } from 'kurel/plugin-api';
+import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
+import { ownedMetadata, type Json } from './metadata.js';
+import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
+import { bool } from './schema-helpers.js';
+
+/**
+ * A Job run to completion. It generates no ServiceAccount: unless the author names one, its
+ * pods run as the namespace default account with the token left unmounted.
+ */
+export const job = defineComponent({
+  type: 'job',
+  description: 'A batch/v1 Job running one main container to completion.',
+  contract: { family: 'job', version: 'v1alpha1' },
+  properties: {
+    ...podSurfaceSchema({ jobPods: true }),
+    ...jobSpecSchema,
+    suspend: bool('Create the Job suspended: no pods start until it is resumed.'),
+  },
+  render(input, ctx) {
+    checkBatchName('job', 'Job', input.name, 63, ctx);
+    const props = input.properties as Json;
+    const spec = jobSpecFields(props, ctx);
+    if (props.suspend !== undefined) spec.suspend = props.suspend;
+    const template = buildPodTemplate({ name: input.name, labelValue: input.labelValue, props, restartPolicy: props.restartPolicy }, ctx);
+    if (props.serviceAccountName === undefined && props.automountServiceAccountToken === undefined) {
+      template.spec.automountServiceAccountToken = false;
+    }
+    spec.template = template;
+    const object = { apiVersion: 'batch/v1', kind: 'Job', metadata: ownedMetadata(input.name, input.namespace, input.labelValue), spec };
+    const serviceAccountName = props.serviceAccountName as string | undefined;
+    return { objects: [object], answers: serviceAccountName ? { serviceAccountName } : {} };
+  },
+});

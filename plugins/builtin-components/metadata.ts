@@ -1,0 +1,20 @@
+import type { ObjectMeta } from 'kurel/plugin-api';
+
+/** Plain JSON data as handlers build it: Kubernetes objects are untyped here. */
+export type Json = Record<string, any>;
+
+/**
+ * The metadata of a namespaced object a component owns: its name, namespace and the `app`
+ * label. The component label is stamped by the engine, not here.
+ */
+export function ownedMetadata(name: string, namespace: string, labelValue: string): ObjectMeta {
+  return { name, namespace, labels: { app: labelValue } };
+}
+
+/** Copies the keys of `source` that are present (not undefined) onto `target`. */
+export function copyPresent(target: Json, source: Json, keys: readonly string[]): Json {
+  for (const key of keys) {
+    if (source[key] !== undefined) target[key] = structuredClone(source[key]);
+  }
+  return target;
+}

@@ -1,0 +1,50 @@
+import type { HandlerContext, PropertiesSchema } from 'kurel/plugin-api';
+import { buildExtraContainers, buildMainContainer, containerSchema } from './container.js';
+import { copyPresent, type Json } from './metadata.js';
+import { podLevelFields, podSpecSchema } from './pod-spec.js';
+import { rawAffinitySchema, tolerationsSchema, topologySpreadConstraintsSchema } from './scheduling.js';
+import { buildVolumes, volumesSchema } from './volumes.js';
+
+/**
+ * The properties every pod kind (deployment, job, cronjob) shares: the main container, its
+ * init containers and sidecars, volumes, the pod-level fields and the raw scheduling shapes.
+ */
+export function podSurfaceSchema(options: { jobPods: boolean }): PropertiesSchema {
+  return {
+    ...containerSchema,
+    volumes: volumesSchema,
+    ...podSpecSchema(options),
+    affinity: rawAffinitySchema,
+    tolerations: tolerationsSchema,
+    topologySpreadConstraints: topologySpreadConstraintsSchema,
+  };
+}
+
+export interface PodTemplateInput {
+  /** The component name: the main container is named after it. */
+  name: string;
+  labelValue: string;
+  props: Json;
+  /** The main container's ports, as the kind builds them. */
+  ports?: Json[];
+  /** Job pods only. */
+  restartPolicy?: string;
+}
+
+/** A pod template labelled `app: <labelValue>`, built from the pod surface properties. */
+export function buildPodTemplate(input: PodTemplateInput, ctx: HandlerContext): Json {
+  const { props } = input;
+  const { volumes, mounts } = buildVolumes(props.volumes, ctx);
+  const main = buildMainContainer(input.name, props, ctx, { ports: input.ports, volumeMounts: mounts });
+  const names = new Set<string>([main.name]);
+  const initContainers = buildExtraContainers('initContainers', props.initContainers, names, ctx);
+  const sidecars = buildExtraContainers('sidecars', props.sidecars, names, ctx);
+
+  const spec: Json = podLevelFields(props, ctx);
+  spec.containers = [main, ...sidecars];
+  if (initContainers.length > 0) spec.initContainers = initContainers;
+  if (volumes.length > 0) spec.volumes = volumes;
+  copyPresent(spec, props, ['affinity', 'tolerations', 'topologySpreadConstraints']);
+  if (input.restartPolicy !== undefined) spec.restartPolicy = input.restartPolicy;
+  return { metadata: { labels: { app: input.labelValue } }, spec };
+}

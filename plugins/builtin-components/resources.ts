@@ -1,0 +1,65 @@
+import type { HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import type { Json } from './metadata.js';
+import { object, quantity } from './schema-helpers.js';
+
+/** Requests a container gets unless the author sets them; there is no default CPU limit. */
+const DEFAULT_REQUESTS = { cpu: '100m', memory: '128Mi' } as const;
+
+function resourceList(description: string): PropertySchema {
+  return {
+    ...object(description, {
+      cpu: quantity('CPU, as a quantity string ("500m", "1") or a bare number of cores (0.5).'),
+      memory: quantity('Memory, as a quantity string ("512Mi", "1Gi") or a bare number of bytes.'),
+    }),
+    additionalProperties: quantity('Another named resource (ephemeral-storage, hugepages-2Mi, nvidia.com/gpu, …).'),
+  };
+}
+
+export function resourcesSchema(description: string): PropertySchema {
+  return object(description, {
+    requests: resourceList('Minimum resources guaranteed; other named resources beyond cpu and memory are accepted.'),
+    limits: resourceList('Maximum resources allowed; other named resources beyond cpu and memory are accepted.'),
+  });
+}
+
+/**
+ * The main container's resources: authored values win key by key over the defaults (requests
+ * 100m CPU and 128Mi memory), and the memory limit defaults to the effective memory request.
+ */
+export function containerResources(authored: Json | undefined): Json {
+  const requests = { ...DEFAULT_REQUESTS, ...normalizeList(authored?.requests) };
+  const limits = normalizeList(authored?.limits);
+  limits.memory ??= requests.memory;
+  return { limits, requests };
+}
+
+const POD_LEVEL_RESOURCE = /^(cpu|memory|hugepages-.+)$/;
+
+/** Pod-level resources, as written; the API accepts only cpu, memory and hugepages there. */
+export function podResources(authored: Json, ctx: HandlerContext): Json {
+  const out: Json = {};
+  for (const side of ['requests', 'limits'] as const) {
+    if (!authored[side]) continue;
+    for (const key of Object.keys(authored[side])) {
+      if (!POD_LEVEL_RESOURCE.test(key)) {
+        ctx.fail(`podResources.${side}: "${key}" is not a pod-level resource; only cpu, memory and hugepages-<size> are`, ['podResources', side, key]);
+      }
+    }
+    out[side] = normalizeList(authored[side]);
+  }
+  return out;
+}
+
+function normalizeList(list: Json | undefined): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(list ?? {})) out[key] = formatQuantity(key, value);
+  return out;
+}
+
+/** A bare number becomes the quantity string the API would serialize it as. */
+function formatQuantity(resource: string, value: string | number): string {
+  if (typeof value === 'string') return value;
+  if (Number.isInteger(value)) return String(value);
+  if (resource === 'cpu') return `${Math.round(value * 1000)}m`;
+  return String(value);
+}

@@ -1,0 +1,122 @@
+import type { AuthoredComponent, AuthoredTrait, LoweringContext, PropertiesSchema } from 'kurel/plugin-api';
+import { containerSchema } from './container.js';
+import { deploymentSpecSchema } from './deployment.js';
+import type { Json } from './metadata.js';
+import { podSpecSchema } from './pod-spec.js';
+import { affinityShorthandSchema, expandAffinityShorthand } from './scheduling.js';
+import { bool } from './schema-helpers.js';
+import { checkVolumes, roleVolumesSchema } from './volumes.js';
+
+// What webservice and worker share: the role surface and the members they lower to.
+
+/** The role surface: the deployment's, with the affinity shorthand and claim-creating volumes. */
+export const roleSchema: PropertiesSchema = {
+  ...containerSchema,
+  volumes: roleVolumesSchema,
+  ...podSpecSchema({ jobPods: false }),
+  affinity: affinityShorthandSchema,
+  ...deploymentSpecSchema,
+  topologySpread: bool('Spread the pods over nodes (and zones from 3 replicas) with topology spread constraints.', { default: true }),
+};
+
+/** Properties the rule evaluates itself and hands to no member. */
+const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes'];
+
+/** Routing traits act on the Service; the delivery intents cover every member's objects. */
+const SERVICE_TRAITS = new Set(['expose', 'ingress', 'httproute']);
+const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
+
+/** The name of the main container's port and of the Service port in front of it. */
+const PORT_NAME = 'http';
+
+/**
+ * The members a role component lowers to, in emission order: a deployment, a service when
+ * the role exposes `port`, and a serviceaccount unless `serviceAccountName` names an existing
+ * account. They keep the component's name, so they deploy as one sibling group.
+ */
+export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, options: { port?: number } = {}): AuthoredComponent[] {
+  const props = component.properties as Json;
+  const { port } = options;
+  const depProps: Json = structuredClone(props);
+  for (const key of RULE_PROPERTIES) delete depProps[key];
+  if (port !== undefined) depProps.ports = [{ name: PORT_NAME, containerPort: port, protocol: 'TCP' }];
+  const affinity = expandAffinityShorthand(props.affinity, ctx.labelValue(component.name));
+  if (affinity) depProps.affinity = affinity;
+  const { volumes, claimTraits } = lowerVolumes(component.name, props.volumes, ctx);
+  if (volumes) depProps.volumes = volumes;
+
+  // The spread and the claims act on the Deployment before any authored trait does.
+  const depTraits: AuthoredTrait[] = props.topologySpread ? [{ type: 'topology-spread', properties: {} }] : [];
+  depTraits.push(...claimTraits);
+  const serviceTraits: AuthoredTrait[] = [];
+  const accountTraits: AuthoredTrait[] = [];
+  for (const trait of component.traits ?? []) {
+    const everyMember = EVERY_MEMBER_TRAITS.has(trait.type);
+    const routing = port !== undefined && SERVICE_TRAITS.has(trait.type);
+    if (routing || everyMember) serviceTraits.push(trait);
+    if (!routing) depTraits.push(trait);
+    if (everyMember) accountTraits.push(trait);
+  }
+
+  const members: AuthoredComponent[] = [];
+  if (props.serviceAccountName === undefined) depProps.serviceAccountName = component.name;
+  members.push(member(component, 'deployment', depProps, depTraits));
+  if (port !== undefined) {
+    const ports = [{ name: PORT_NAME, port, targetPort: port, protocol: 'TCP' }];
+    members.push(member(component, 'service', { ports }, serviceTraits));
+  }
+  if (props.serviceAccountName === undefined) {
+    members.push(member(component, 'serviceaccount', { automountServiceAccountToken: false }, accountTraits));
+  }
+  return members;
+}
+
+function member(component: AuthoredComponent, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
+  const emitted: AuthoredComponent = { name: component.name, type, properties, traits: structuredClone(traits) };
+  if (component.annotations) emitted.annotations = { ...component.annotations };
+  return emitted;
+}
+
+const CLAIM_KEYS = ['size', 'storageClass', 'accessModes', 'volumeMode'];
+
+/**
+ * Turns each pvc volume without `claimName` into a `pvc` trait creating the claim
+ * `<component>-<volume>`, and points the volume at it. The trait is built here, so the rule
+ * reads the ClusterProfile's `pvc` storageClassName itself; an authored storageClass wins.
+ */
+function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: LoweringContext): { volumes?: Json[]; claimTraits: AuthoredTrait[] } {
+  const claimTraits: AuthoredTrait[] = [];
+  if (!volumes) return { claimTraits };
+  checkVolumes(volumes, ctx);
+  const rewritten = volumes.map((volume, index) => {
+    if (volume.type !== 'pvc') return volume;
+    const claimKeys = CLAIM_KEYS.filter((key) => volume[key] !== undefined);
+    if (volume.claimName !== undefined) {
+      if (claimKeys.length > 0) {
+        ctx.fail(`volumes[${index}].${claimKeys[0]}: describes a claim to create, but claimName names an existing one`, ['volumes', index, claimKeys[0]]);
+      }
+      return volume;
+    }
+    if (volume.size === undefined) {
+      ctx.fail(`volumes[${index}]: a pvc volume without claimName needs size, the size of the claim it creates`, ['volumes', index, 'size']);
+    }
+    const claim = ctx.namer.name(componentName, volume.name);
+    const claimProps: Json = { name: claim, size: String(volume.size) };
+    const storageClassName = volume.storageClass ?? platformStorageClass(ctx);
+    if (storageClassName !== undefined) claimProps.storageClassName = storageClassName;
+    if (volume.accessModes !== undefined) claimProps.accessModes = volume.accessModes;
+    if (volume.volumeMode !== undefined) claimProps.volumeMode = volume.volumeMode;
+    claimTraits.push({ type: 'pvc', properties: claimProps });
+    const kept: Json = { ...volume, claimName: claim };
+    for (const key of CLAIM_KEYS) delete kept[key];
+    return kept;
+  });
+  return { volumes: rewritten, claimTraits };
+}
+
+function platformStorageClass(ctx: LoweringContext): string | undefined {
+  const value = ctx.capability('pvc')?.rendering.storageClassName;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') ctx.fail(`capability "pvc" storageClassName: expected string, got ${typeof value}`);
+  return value as string;
+}

@@ -1,0 +1,14 @@
+import { defineComponent } from 'kurel/plugin-api';
+import { buildSecret, secretContentSchema } from './config-objects.js';
+import { ownedMetadata } from './metadata.js';
+
+/** The values are written base64-encoded, not encrypted: the output is as sensitive as the input. */
+export const secret = defineComponent({
+  type: 'secret',
+  description: 'A v1 Secret named after the component.',
+  contract: { family: 'secret', version: 'v1alpha1' },
+  properties: secretContentSchema,
+  render(input, ctx) {
+    return { objects: [buildSecret(input.properties, ownedMetadata(input.name, input.namespace, input.labelValue), ctx)] };
+  },
+});

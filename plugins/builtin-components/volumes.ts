@@ -1,0 +1,110 @@
+import type { HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import type { Json } from './metadata.js';
+import { bool, list, oneOf, quantity, str, stringList } from './schema-helpers.js';
+
+export const VOLUME_TYPES = ['emptyDir', 'hostPath', 'pvc', 'configMap', 'secret'] as const;
+
+/** The keys each volume type reads besides the common ones; any other type's key is refused. */
+const TYPE_KEYS: Record<string, string[]> = {
+  emptyDir: ['medium', 'sizeLimit'],
+  hostPath: ['path'],
+  pvc: ['claimName', 'size', 'storageClass', 'accessModes', 'volumeMode'],
+  configMap: ['configMapName'],
+  secret: ['secretName'],
+};
+
+const commonVolumeKeys: Record<string, PropertySchema> = {
+  name: str('Volume name; unique in the pod.', { required: true }),
+  type: oneOf([...VOLUME_TYPES], 'What backs the volume.', { required: true }),
+  mountPath: str('Where the volume is mounted in the main container.', { required: true }),
+  readOnly: bool('Mount the volume read-only.'),
+  subPath: str('Mount only this path within the volume.'),
+  path: str('hostPath: the path on the node.'),
+  medium: str('emptyDir: the storage medium ("Memory" for tmpfs).'),
+  sizeLimit: quantity('emptyDir: the size limit ("1Gi").'),
+  claimName: str('pvc: an existing PersistentVolumeClaim.'),
+  configMapName: str('configMap: the ConfigMap to mount.'),
+  secretName: str('secret: the Secret to mount.'),
+};
+
+/** `volumes` of a pod kind: a pvc volume names an existing claim. */
+export const volumesSchema: PropertySchema = list('Volumes mounted into the main container.', {
+  type: 'object',
+  description: 'One volume and its mount. A pvc volume names an existing claim with claimName.',
+  properties: commonVolumeKeys,
+});
+
+/** `volumes` of webservice and worker: a pvc volume without claimName creates its claim. */
+export const roleVolumesSchema: PropertySchema = list('Volumes mounted into the main container.', {
+  type: 'object',
+  description: 'One volume and its mount. A pvc volume without claimName creates a claim named <component>-<volume>.',
+  properties: {
+    ...commonVolumeKeys,
+    size: quantity('pvc without claimName: the size of the claim created ("5Gi").'),
+    storageClass: str('pvc without claimName: the claim\'s StorageClass; defaults to the ClusterProfile\'s "pvc" storageClassName.'),
+    accessModes: stringList('pvc without claimName: the claim\'s access modes; defaults to ReadWriteOnce.', 'An access mode.'),
+    volumeMode: oneOf(['Filesystem', 'Block'], 'pvc without claimName: the claim\'s volume mode.'),
+  },
+});
+
+const REQUIRED_BY_TYPE: Record<string, string | undefined> = { hostPath: 'path', configMap: 'configMapName', secret: 'secretName' };
+
+/** Checks what the schema cannot: keys of another type, required per-type keys, unique names and paths. */
+export function checkVolumes(volumes: Json[] | undefined, ctx: HandlerContext): void {
+  const otherTypeKeys = (type: string) => Object.entries(TYPE_KEYS).filter(([t]) => t !== type).flatMap(([, keys]) => keys);
+  const names = new Set<string>();
+  const paths = new Set<string>();
+  (volumes ?? []).forEach((volume, index) => {
+    const at = (key: string) => ['volumes', index, key];
+    for (const key of otherTypeKeys(volume.type)) {
+      if (volume[key] !== undefined && !TYPE_KEYS[volume.type].includes(key)) {
+        ctx.fail(`volumes[${index}].${key}: not valid on a ${volume.type} volume`, at(key));
+      }
+    }
+    const required = REQUIRED_BY_TYPE[volume.type];
+    if (required && volume[required] === undefined) ctx.fail(`volumes[${index}]: a ${volume.type} volume needs ${required}`, at(required));
+    if (names.has(volume.name)) ctx.fail(`volumes[${index}].name: duplicate volume name "${volume.name}"`, at('name'));
+    if (paths.has(volume.mountPath)) ctx.fail(`volumes[${index}].mountPath: "${volume.mountPath}" is already mounted`, at('mountPath'));
+    names.add(volume.name);
+    paths.add(volume.mountPath);
+  });
+}
+
+/**
+ * The pod volumes and the main container's mounts. A pod kind generates no claim, so a pvc
+ * volume must name one (webservice and worker turn theirs into pvc traits first).
+ */
+export function buildVolumes(volumes: Json[] | undefined, ctx: HandlerContext): { volumes: Json[]; mounts: Json[] } {
+  checkVolumes(volumes, ctx);
+  const out = { volumes: [] as Json[], mounts: [] as Json[] };
+  (volumes ?? []).forEach((volume, index) => {
+    if (volume.type === 'pvc' && volume.claimName === undefined) {
+      ctx.fail(`volumes[${index}]: a pvc volume needs claimName; create the claim with a pvc trait`, ['volumes', index, 'claimName']);
+    }
+    out.volumes.push({ name: volume.name, ...volumeSource(volume) });
+    const mount: Json = { name: volume.name, mountPath: volume.mountPath };
+    if (volume.readOnly !== undefined) mount.readOnly = volume.readOnly;
+    if (volume.subPath !== undefined) mount.subPath = volume.subPath;
+    out.mounts.push(mount);
+  });
+  return out;
+}
+
+function volumeSource(volume: Json): Json {
+  switch (volume.type) {
+    case 'emptyDir': {
+      const source: Json = {};
+      if (volume.medium !== undefined) source.medium = volume.medium;
+      if (volume.sizeLimit !== undefined) source.sizeLimit = String(volume.sizeLimit);
+      return { emptyDir: source };
+    }
+    case 'hostPath':
+      return { hostPath: { path: volume.path } };
+    case 'pvc':
+      return { persistentVolumeClaim: { claimName: volume.claimName, ...(volume.readOnly ? { readOnly: true } : {}) } };
+    case 'configMap':
+      return { configMap: { name: volume.configMapName } };
+    default:
+      return { secret: { secretName: volume.secretName } };
+  }
+}

@@ -1,0 +1,25 @@
+import { defineComponentLowering } from 'kurel/plugin-api';
+import type { Json } from './metadata.js';
+import { isPortNumber } from './ports.js';
+import { lowerRole, roleSchema } from './role.js';
+import { int } from './schema-helpers.js';
+
+/**
+ * An HTTP service: a Deployment, a ClusterIP Service in front of its pods on `port` (named
+ * http) and, unless `serviceAccountName` is authored, the ServiceAccount its pods run as.
+ */
+export const webserviceRule = defineComponentLowering({
+  type: 'webservice',
+  description: 'An HTTP service: Deployment, ClusterIP Service and ServiceAccount, with spread and claims.',
+  contract: { family: 'webservice', version: 'v1alpha1' },
+  targets: { componentTypes: ['deployment', 'service', 'serviceaccount'], traitTypes: ['topology-spread', 'pvc'] },
+  properties: {
+    ...roleSchema,
+    port: int('Port the main container listens on and the Service exposes, 1-65535.', { default: 80 }),
+  },
+  lower({ component }, ctx) {
+    const port = (component.properties as Json).port as number;
+    if (!isPortNumber(port)) ctx.fail(`port: must be between 1 and 65535, got ${port}`, ['port']);
+    return { components: lowerRole(component, ctx, { port }) };
+  },
+});

@@ -1,0 +1,11 @@
+import { definePlugin } from 'kurel/plugin-api';
+import { configmap } from './configmap.js';
+import { pvc } from './pvc.js';
+import { scaler } from './scaler.js';
+import { secret } from './secret.js';
+import { topologySpread } from './topology-spread.js';
+
+export default definePlugin({
+  meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
+  traits: [scaler, configmap, secret, pvc, topologySpread],
+});

@@ -1,0 +1,41 @@
+import { defineTrait, isDns1123Subdomain } from 'kurel/plugin-api';
+import { isPositiveQuantity } from './quantity.js';
+
+type Json = Record<string, any>;
+
+const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
+
+/**
+ * A PersistentVolumeClaim beside the component. It mounts nothing: a volume names the claim.
+ * The ClusterProfile's `pvc` rendering may set storageClassName; an authored one wins.
+ */
+export const pvc = defineTrait({
+  type: 'pvc',
+  description: 'A v1 PersistentVolumeClaim owned by the component.',
+  contract: { family: 'pvc', version: 'v1alpha1' },
+  capability: {},
+  properties: {
+    name: { type: 'string', required: true, description: 'Name of the claim (a DNS-1123 subdomain).' },
+    size: { types: ['string', 'number'], required: true, description: 'Requested storage, a positive quantity ("5Gi").' },
+    storageClassName: { type: 'string', description: 'StorageClass of the claim; defaults to the ClusterProfile\'s "pvc" storageClassName.' },
+    accessModes: {
+      type: 'array',
+      default: ['ReadWriteOnce'],
+      description: 'Access modes of the claim; at least one.',
+      items: { type: 'string', enum: ACCESS_MODES, description: 'An access mode.' },
+    },
+    volumeMode: { type: 'string', enum: ['Filesystem', 'Block'], description: 'Whether the volume holds a filesystem or is a raw block device.' },
+  },
+  apply({ properties, component }, ctx) {
+    const props = properties as Json;
+    if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid claim name (a DNS-1123 subdomain)`, ['name']);
+    const size = String(props.size);
+    if (!isPositiveQuantity(size)) ctx.fail(`size: "${size}" is not a positive quantity (such as "5Gi")`, ['size']);
+    if (props.accessModes.length === 0) ctx.fail('accessModes: at least one access mode is required', ['accessModes']);
+    const spec: Json = { accessModes: [...props.accessModes], resources: { requests: { storage: size } } };
+    if (props.storageClassName !== undefined) spec.storageClassName = props.storageClassName;
+    if (props.volumeMode !== undefined) spec.volumeMode = props.volumeMode;
+    const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
+    return { objects: [{ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata, spec }] };
+  },
+});

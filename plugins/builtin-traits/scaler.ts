@@ -1,0 +1,65 @@
+import { defineTrait, shortenNameWithSuffix, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+
+type Json = Record<string, any>;
+
+/**
+ * A HorizontalPodAutoscaler for the component's Deployment and, with enablePDB, a
+ * PodDisruptionBudget keeping half of its pods available.
+ */
+export const scaler = defineTrait({
+  type: 'scaler',
+  description: 'Scale the Deployment with a HorizontalPodAutoscaler, optionally guarded by a PodDisruptionBudget.',
+  contract: { family: 'scaler', version: 'v1alpha1' },
+  componentTypes: ['webservice', 'worker', 'deployment'],
+  properties: {
+    minReplicas: { type: 'integer', required: true, description: 'Fewest replicas the autoscaler keeps, at least 1.' },
+    maxReplicas: { type: 'integer', required: true, description: 'Most replicas the autoscaler scales to, at least minReplicas.' },
+    // Not a schema default: 80 applies only when no memory target is set either.
+    cpuUtilization: { type: 'integer', description: 'Target average CPU utilization, 1-100 percent; 80 when neither target is set.' },
+    memoryUtilization: { type: 'integer', description: 'Target average memory utilization, 1-100 percent.' },
+    enablePDB: { type: 'boolean', default: false, description: 'Also generate a PodDisruptionBudget with minAvailable 50% (needs minReplicas >= 2).' },
+  },
+  apply({ properties, component }, ctx) {
+    const props = properties as Json;
+    const target = component.objects.find((object) => object.kind === 'Deployment');
+    if (!target) ctx.fail(`scaler: component "${component.name}" generates no Deployment to scale`);
+    if (props.minReplicas < 1) ctx.fail(`minReplicas must be >= 1, got ${props.minReplicas}`, ['minReplicas']);
+    if (props.maxReplicas < props.minReplicas) {
+      ctx.fail(`maxReplicas (${props.maxReplicas}) must be >= minReplicas (${props.minReplicas})`, ['maxReplicas']);
+    }
+    if (props.enablePDB && props.minReplicas < 2) {
+      ctx.fail(`enablePDB requires minReplicas >= 2 (got ${props.minReplicas}); with 1 replica PDB blocks all voluntary disruptions`, ['enablePDB']);
+    }
+    const cpu = props.cpuUtilization ?? (props.memoryUtilization === undefined ? 80 : undefined);
+    const metrics = [utilizationMetric('cpu', cpu, ctx), utilizationMetric('memory', props.memoryUtilization, ctx)].filter(Boolean);
+
+    const labels = () => ({ app: component.labelValue });
+    const objects: K8sObject[] = [{
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: shortenNameWithSuffix(component.name, '-hpa', 253), namespace: component.namespace, labels: labels() },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target!.metadata.name },
+        minReplicas: props.minReplicas,
+        maxReplicas: props.maxReplicas,
+        metrics,
+      },
+    }];
+    if (props.enablePDB) {
+      objects.push({
+        apiVersion: 'policy/v1',
+        kind: 'PodDisruptionBudget',
+        metadata: { name: shortenNameWithSuffix(component.name, '-pdb', 253), namespace: component.namespace, labels: labels() },
+        spec: { minAvailable: '50%', selector: { matchLabels: labels() } },
+      });
+    }
+    return { objects };
+  },
+});
+
+function utilizationMetric(resource: 'cpu' | 'memory', percent: number | undefined, ctx: HandlerContext): Json | undefined {
+  if (percent === undefined) return undefined;
+  const key = `${resource}Utilization`;
+  if (percent < 1 || percent > 100) ctx.fail(`${key} must be between 1 and 100, got ${percent}`, [key]);
+  return { type: 'Resource', resource: { name: resource, target: { type: 'Utilization', averageUtilization: percent } } };
+}

@@ -1,0 +1,21 @@
+import { defineTrait, isDns1123Subdomain } from 'kurel/plugin-api';
+import { buildSecret, secretContentSchema } from '../builtin-components/config-objects.js';
+
+type Json = Record<string, any>;
+
+/** A Secret beside the component, built as the secret kind builds one. It mounts nothing. */
+export const secret = defineTrait({
+  type: 'secret',
+  description: 'A v1 Secret owned by the component; its values are base64-encoded, not encrypted.',
+  contract: { family: 'secret', version: 'v1alpha1' },
+  properties: {
+    name: { type: 'string', required: true, description: 'Name of the Secret (a DNS-1123 subdomain).' },
+    ...secretContentSchema,
+  },
+  apply({ properties, component }, ctx) {
+    const props = properties as Json;
+    if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid Secret name (a DNS-1123 subdomain)`, ['name']);
+    const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
+    return { objects: [buildSecret(props, metadata, ctx)] };
+  },
+});
