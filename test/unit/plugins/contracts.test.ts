@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { PropertySchema } from 'kurel/plugin-api';
+import components from '../../../plugins/builtin-components/index.js';
+import policies from '../../../plugins/builtin-policies/index.js';
+import traits from '../../../plugins/builtin-traits/index.js';
+
+const plugins = [components, traits, policies];
+const elements = plugins.flatMap((plugin) => [...(plugin.components ?? []), ...(plugin.traits ?? []), ...(plugin.policies ?? []), ...(plugin.lowering ?? [])]);
+
+/** Paths of schema nodes that carry no description. */
+function undescribed(schema: PropertySchema, path: string): string[] {
+  const missing = schema.description ? [] : [path];
+  for (const [key, child] of Object.entries(schema.properties ?? {})) missing.push(...undescribed(child, `${path}.${key}`));
+  if (schema.items) missing.push(...undescribed(schema.items, `${path}[]`));
+  if (typeof schema.additionalProperties === 'object') missing.push(...undescribed(schema.additionalProperties, `${path}.*`));
+  return missing;
+}
+
+describe('built-in plugins', () => {
+  it('declare their names and the plugin-API range', () => {
+    expect(plugins.map((plugin) => plugin.meta)).toEqual([
+      { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^1.0.0' },
+      { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
+      { name: 'kurel-builtin-policies', version: '0.1.0', kurelApi: '^1.0.0' },
+    ]);
+  });
+
+  it('register the expected types', () => {
+    expect(components.components!.map((h) => h.type)).toEqual(['deployment', 'job', 'cronjob', 'service', 'serviceaccount', 'configmap', 'secret']);
+    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker']);
+    expect(traits.traits!.map((h) => h.type)).toEqual(['scaler', 'configmap', 'secret', 'pvc', 'topology-spread']);
+    expect(policies.policies!.map((h) => h.type)).toEqual(['dependency', 'placement']);
+  });
+
+  it('give every element the contract family of its type at v1alpha1', () => {
+    for (const element of elements) expect(element.contract, element.type).toEqual({ family: element.type, version: 'v1alpha1' });
+  });
+
+  it('describe every property, at every depth', () => {
+    for (const element of elements) {
+      const missing = Object.entries(element.properties ?? {}).flatMap(([key, schema]) => undescribed(schema, key));
+      expect(missing, element.type).toEqual([]);
+    }
+  });
+
+  it('lower only into types the built-ins register', () => {
+    const componentTypes = new Set(components.components!.map((h) => h.type));
+    const traitTypes = new Set(traits.traits!.map((h) => h.type));
+    for (const rule of components.lowering!) {
+      for (const type of rule.targets?.componentTypes ?? []) expect(componentTypes.has(type), type).toBe(true);
+      for (const type of rule.targets?.traitTypes ?? []) expect(traitTypes.has(type), type).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { scaler } from '../../../plugins/builtin-traits/scaler.js';
+import { deploymentObject, meta } from './fixtures.js';
+
+const tester = new HandlerTester();
+const component = { name: 'api', type: 'deployment', objects: [deploymentObject('api')] };
+
+function hpa(spec: Record<string, unknown>, target = 'api') {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: meta('api-hpa', 'api'),
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target }, ...spec },
+  };
+}
+
+const cpu = (averageUtilization: number) => ({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization } } });
+const memory = (averageUtilization: number) => ({ type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization } } });
+
+describe('scaler trait', () => {
+  it('scales the Deployment on CPU at 80% by default', () => {
+    tester.runTrait(scaler, [
+      { component, properties: { minReplicas: 2, maxReplicas: 10 }, objects: [hpa({ minReplicas: 2, maxReplicas: 10, metrics: [cpu(80)] })] },
+    ]);
+  });
+
+  it('targets memory alone when only memory is set, and both when both are', () => {
+    tester.runTrait(scaler, [
+      { component, properties: { minReplicas: 1, maxReplicas: 3, memoryUtilization: 70 }, objects: [hpa({ minReplicas: 1, maxReplicas: 3, metrics: [memory(70)] })] },
+      {
+        component,
+        properties: { minReplicas: 1, maxReplicas: 3, cpuUtilization: 60, memoryUtilization: 70 },
+        objects: [hpa({ minReplicas: 1, maxReplicas: 3, metrics: [cpu(60), memory(70)] })],
+      },
+    ]);
+  });
+
+  it('names the scale target by the Deployment object name and adds a PDB with enablePDB', () => {
+    const renamed = { ...component, objects: [{ ...deploymentObject('api'), metadata: { ...meta('api'), name: 'api-v2' } }] };
+    tester.runTrait(scaler, [
+      {
+        component: renamed,
+        properties: { minReplicas: 2, maxReplicas: 10, enablePDB: true },
+        objects: [
+          hpa({ minReplicas: 2, maxReplicas: 10, metrics: [cpu(80)] }, 'api-v2'),
+          {
+            apiVersion: 'policy/v1',
+            kind: 'PodDisruptionBudget',
+            metadata: meta('api-pdb', 'api'),
+            spec: { minAvailable: '50%', selector: { matchLabels: { app: 'api' } } },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses bounds the autoscaler cannot honour', () => {
+    tester.runTrait(scaler, [
+      { title: 'required', component, properties: { maxReplicas: 3 }, error: { message: '"minReplicas" is required' } },
+      { title: 'min', component, properties: { minReplicas: 0, maxReplicas: 3 }, error: { message: 'minReplicas must be >= 1, got 0', path: ['minReplicas'] } },
+      { title: 'max', component, properties: { minReplicas: 4, maxReplicas: 3 }, error: { message: 'maxReplicas (3) must be >= minReplicas (4)' } },
+      {
+        title: 'pdb',
+        component,
+        properties: { minReplicas: 1, maxReplicas: 3, enablePDB: true },
+        error: { message: 'enablePDB requires minReplicas >= 2 (got 1); with 1 replica PDB blocks all voluntary disruptions', path: ['enablePDB'] },
+      },
+      { title: 'cpu', component, properties: { minReplicas: 1, maxReplicas: 3, cpuUtilization: 120 }, error: { message: 'cpuUtilization must be between 1 and 100, got 120' } },
+      { title: 'memory', component, properties: { minReplicas: 1, maxReplicas: 3, memoryUtilization: 0 }, error: { message: 'memoryUtilization must be between 1 and 100, got 0' } },
+      {
+        title: 'no deployment',
+        component: { name: 'api', type: 'deployment', objects: [] },
+        properties: { minReplicas: 1, maxReplicas: 3 },
+        error: { message: 'scaler: component "api" generates no Deployment to scale' },
+      },
+    ]);
+  });
+});
