@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
 import { ErrorCode, refuse } from '../engine/index.js';
-import { moduleLoader } from './module-loader.js';
+import { importDefault } from './module-loader.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
 export interface KurelConfig {
@@ -17,7 +17,7 @@ export interface LoadedConfig {
 
 const CONFIG_KEYS = ['plugins'];
 
-const loadModule: Loader = async (filepath) => moduleLoader(filepath).import(filepath, { default: true });
+const loadModule: Loader = async (filepath) => importDefault(filepath);
 
 function explorer() {
   return cosmiconfig('kurel', {

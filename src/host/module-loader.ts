@@ -1,17 +1,59 @@
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createJiti, type Jiti } from 'jiti';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Jiti } from 'jiti';
 
 /** Where jiti keeps transpiled TypeScript between runs. */
 export function jitiCacheDir(): string {
   return process.env.KUREL_CACHE_DIR ?? join(tmpdir(), 'kurel-jiti-cache');
 }
 
+const NATIVE = /\.(m?js|cjs|json)$/;
+
 /**
- * One loader per parent file: modules resolve with Node's ESM rules from the parent's folder,
- * JavaScript loads natively, TypeScript is transpiled by jiti (no build step for plugins).
+ * A TypeScript plugin is given this host's own plugin API, whatever its folder can resolve: the
+ * API it is checked against is the one it runs with.
  */
-export function moduleLoader(parentFile: string): Jiti {
-  return createJiti(pathToFileURL(parentFile).href, { fsCache: jitiCacheDir(), tryNative: true, moduleCache: true, interopDefault: true });
+const PLUGIN_API_ALIASES = {
+  'kurel/plugin-api/testing': fileURLToPath(new URL('../plugin-api/testing/index', import.meta.url)),
+  'kurel/plugin-api': fileURLToPath(new URL('../plugin-api/index', import.meta.url)),
+};
+
+async function jitiFor(parentFile: string): Promise<Jiti> {
+  const { createJiti } = await import('jiti');
+  return createJiti(pathToFileURL(parentFile).href, {
+    fsCache: jitiCacheDir(),
+    tryNative: true,
+    moduleCache: true,
+    interopDefault: true,
+    alias: PLUGIN_API_ALIASES,
+  });
+}
+
+/**
+ * Resolves a specifier with Node's module resolution from `parentFile`'s folder. Packages that
+ * only export ESM conditions are resolved through jiti's ESM resolver.
+ */
+export async function resolveModule(specifier: string, parentFile: string): Promise<string> {
+  try {
+    return createRequire(parentFile).resolve(specifier);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED' && code !== 'MODULE_NOT_FOUND') throw error;
+    const resolved = (await jitiFor(parentFile)).esmResolve(specifier, pathToFileURL(parentFile).href);
+    return resolved.startsWith('file:') ? new URL(resolved).pathname : resolved;
+  }
+}
+
+/**
+ * Loads a module's default export: JavaScript natively, TypeScript transpiled by jiti (so plugins
+ * and config files need no build step). jiti is only loaded when a file needs it.
+ */
+export async function importDefault(file: string): Promise<unknown> {
+  if (NATIVE.test(file)) {
+    const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    return module.default ?? module;
+  }
+  return (await jitiFor(file)).import(file, { default: true });
 }

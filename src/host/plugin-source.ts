@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
 import { ErrorCode, refuse } from '../engine/index.js';
 import type { KurelPlugin } from '../plugin-api/index.js';
-import { moduleLoader } from './module-loader.js';
+import { importDefault, resolveModule } from './module-loader.js';
 
 /** A plugin as loaded: the module's default export and where it came from. */
 export interface LoadedPlugin {
@@ -17,17 +16,15 @@ export interface LoadedPlugin {
  * `fromFolder`, and loads it. A plugin that fails to load is reported by name with its cause.
  */
 export async function loadPlugin(specifier: string, fromFolder: string, builtin: boolean): Promise<LoadedPlugin> {
-  const loader = moduleLoader(join(fromFolder, 'kurel.config.js'));
-  let resolved: string;
+  let file: string;
   try {
-    resolved = loader.esmResolve(specifier, pathToFileURL(join(fromFolder, 'noop.js')).href);
+    file = await resolveModule(specifier, join(fromFolder, 'kurel.config.js'));
   } catch (error) {
     throw refuse(ErrorCode.pluginLoad, `plugin "${specifier}" could not be resolved from ${fromFolder}: ${firstLine(error)}`, { plugin: specifier });
   }
-  const file = resolved.startsWith('file:') ? fileURLToPath(resolved) : resolved;
   let exported: unknown;
   try {
-    exported = await loader.import(file, { default: true });
+    exported = await importDefault(file);
   } catch (error) {
     throw refuse(ErrorCode.pluginLoad, `plugin "${specifier}" failed to load: ${firstLine(error)}`, { plugin: specifier, file });
   }

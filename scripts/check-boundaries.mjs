@@ -1,0 +1,64 @@
+// The house plan's import boundaries (ARCHITECTURE.md, "Arrows that must never exist"), checked on
+// every TypeScript source file. Prints each violation; exits 1 when there is one.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Room → predicate over a resolved import target ("src/engine/x.ts", "npm:yaml", "node:fs"). */
+const RULES = [
+  { room: 'src/plugin-api/', forbidden: (t) => /^(src\/(engine|host|commands)|plugins)\//.test(t), why: 'the plugin API depends on nothing of ours' },
+  { room: 'plugins/', forbidden: (t) => t.startsWith('src/'), why: 'plugins import only kurel/plugin-api' },
+  {
+    room: 'src/engine/',
+    forbidden: (t) => /^(src\/(host|commands)|plugins)\//.test(t) || /^node:(fs|fs\/promises|process|child_process|net|http|https)$/.test(t),
+    why: 'the engine is pure: no I/O, no host, no commands, no plugins',
+  },
+  { room: 'src/host/', forbidden: (t) => /^(src\/commands|plugins)\//.test(t), why: 'built-ins load through the plugin path, not by import' },
+  { room: 'src/commands/', forbidden: (t) => t.startsWith('plugins/'), why: 'commands reach plugins only through the host' },
+];
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+
+function sourceFiles(folder) {
+  const out = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (path.endsWith('.ts') && !path.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+function target(file, specifier) {
+  if (specifier.startsWith('.')) return relative(root, resolve(dirname(file), specifier)).split(sep).join('/').replace(/\.js$/, '.ts');
+  if (specifier.startsWith('node:')) return specifier;
+  if (['fs', 'fs/promises', 'process', 'child_process', 'net', 'http', 'https'].includes(specifier)) return `node:${specifier}`;
+  return `npm:${specifier}`;
+}
+
+/** The violations of one file, given its path relative to the repository root and its text. */
+export function violationsIn(rel, text) {
+  const rule = RULES.find((candidate) => rel.startsWith(candidate.room));
+  if (!rule) return [];
+  const violations = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2] ?? match[3];
+    if (rule.forbidden(target(join(root, rel), specifier))) violations.push(`${rel}: imports "${specifier}" (${rule.why})`);
+  }
+  return violations;
+}
+
+export function findViolations() {
+  return ['src', 'plugins'].flatMap((folder) =>
+    sourceFiles(join(root, folder)).flatMap((file) => violationsIn(relative(root, file).split(sep).join('/'), readFileSync(file, 'utf8'))),
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const violations = findViolations();
+  for (const line of violations) console.error(line);
+  console.log(violations.length === 0 ? 'import boundaries: ok' : `import boundaries: ${violations.length} violation(s)`);
+  process.exit(violations.length === 0 ? 0 : 1);
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ESM script without type declarations
+import { findViolations, violationsIn } from '../../scripts/check-boundaries.mjs';
+
+describe('import boundaries of the house plan', () => {
+  it('has no arrow that must never exist', () => {
+    expect(findViolations()).toEqual([]);
+  });
+
+  it('catches the arrows the house plan forbids', () => {
+    expect(violationsIn('src/engine/x.ts', "import { readFileSync } from 'node:fs';")).toHaveLength(1);
+    expect(violationsIn('src/engine/x.ts', "import { a } from '../host/index.js';")).toHaveLength(1);
+    expect(violationsIn('src/plugin-api/x.ts', "import { b } from '../engine/build.js';")).toHaveLength(1);
+    expect(violationsIn('plugins/builtin-traits/x.ts', "import { c } from '../../src/engine/index.js';")).toHaveLength(1);
+    expect(violationsIn('src/host/x.ts', "const p = await import('../../plugins/builtin-traits/index.js');")).toHaveLength(1);
+    expect(violationsIn('src/commands/x.ts', "export { d } from '../../plugins/builtin-components/index.js';")).toHaveLength(1);
+  });
+
+  it('allows the arrows the house plan permits', () => {
+    expect(violationsIn('plugins/builtin-traits/x.ts', "import { defineTrait } from 'kurel/plugin-api';")).toEqual([]);
+    expect(violationsIn('src/engine/x.ts', "import { parse } from 'yaml';\nimport { a } from '../plugin-api/index.js';")).toEqual([]);
+    expect(violationsIn('src/host/x.ts', "import { build } from '../engine/index.js';\nimport { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+});
