@@ -17,6 +17,7 @@ import { parseSingleSource, parseSource, type InputFile } from './source.js';
 import { transform } from './transform.js';
 import { validateAuthored } from './validate-authored.js';
 import { warnDeprecated } from './deprecations.js';
+import { lowerDocument } from './lower-document.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -53,10 +54,12 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
     resolveParameters(pkg, { values: input.values ? { file: input.values.file, source: valuesSource } : undefined, sets: input.sets ?? [] }, applicationSource);
   }
 
-  const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
-  const app = parseApplication(applicationSource, { registry, extraTraitTypes: [...definitions.keys()] });
   const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
   const run = new RunContext(input.settings, profile);
+  const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
+  const documentLowering = lowerDocument(applicationSource, registry, run);
+  const appSource = documentLowering.source;
+  const app = parseApplication(appSource, { registry, extraTraitTypes: [...definitions.keys()] });
   evaluateProfile(profile, app, registry, run, { definitions, strictCapabilities: input.strictCapabilities ?? false });
 
   if (input.settings.namespace !== undefined) {
@@ -65,12 +68,12 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   }
   const namespace = input.settings.namespace ?? app.namespace ?? 'default';
 
-  const authored = validateAuthored(app, namespace, registry, applicationSource);
+  const authored = validateAuthored(app, namespace, registry, appSource);
   if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
   warnDeprecated(authored.components, registry, run);
 
-  const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, applicationSource);
-  const { applications } = transform(lowered.components, lowered.policies, registry, run, applicationSource);
+  const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
+  const { applications } = transform(lowered.components, lowered.policies, registry, run, appSource);
   const generated = generate(applications, run.componentLabelKey);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
@@ -79,7 +82,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
     applicationName: app.name,
     objects,
     generated,
-    steps: lowered.steps,
+    steps: [...documentLowering.steps, ...lowered.steps],
     warnings: run.warnings,
     consumedCapabilities: [...run.consumedCapabilities].sort(),
     yaml: encodeStream(objects),

@@ -1,0 +1,61 @@
+import { stringify } from 'yaml';
+import { isHandlerError, isPlainObject, type AuthoredDocument, type LoweringRule } from '../plugin-api/index.js';
+import { SUPPORTED_API_VERSION } from './documents.js';
+import { ErrorCode, refuse } from './error-codes.js';
+import { MAX_LOWERING_ROUNDS } from './lower.js';
+import type { LoweringStep } from './model.js';
+import { NameAllocator } from './name-allocator.js';
+import { ruleIdentity, type SealedRegistry } from './registry.js';
+import type { RunContext } from './run-context.js';
+import { parseSingleSource, type SourceDocument } from './source.js';
+
+/**
+ * Rewrites a document of a kind a raw-document or document rule claims until it is an
+ * Application. kurel build renders one Application, so a rule here emits exactly one document.
+ */
+export function lowerDocument(source: SourceDocument, registry: SealedRegistry, run: RunContext): { source: SourceDocument; steps: LoweringStep[] } {
+  const steps: LoweringStep[] = [];
+  const names = new NameAllocator();
+  let current = source;
+  for (let round = 1; ; round++) {
+    const raw = current.toJS();
+    if (!isPlainObject(raw)) return { source: current, steps };
+    const rule = claimingRule(raw, registry);
+    if (!rule) return { source: current, steps };
+    const identity = ruleIdentity(rule);
+    const name = String((raw.metadata as Record<string, unknown> | undefined)?.name ?? '');
+    const where = { ...current.at([]), path: undefined };
+    if (round >= MAX_LOWERING_ROUNDS) {
+      throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): oam: lowering exceeded max recursion depth${chain(steps)}`, where);
+    }
+    const namespace = String((raw.metadata as Record<string, unknown> | undefined)?.namespace ?? 'default');
+    const ctx = { ...run.handlerContext(namespace), namer: names.namer(namespace, `document "${name}"`) };
+    let documents: AuthoredDocument[];
+    try {
+      const result = rule.position === 'rawdocument' ? rule.lower({ document: raw }, ctx) : (rule as Extract<LoweringRule, { position: 'document' }>).lower({ document: raw as unknown as AuthoredDocument }, ctx);
+      documents = result.documents ?? [];
+    } catch (error) {
+      if (isHandlerError(error)) throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): ${error.message}${chain(steps)}`, current.at(error.path as (string | number)[]));
+      throw error;
+    }
+    if (documents.length !== 1) {
+      const cause = documents.length === 0 ? 'emitted nothing; an empty result would delete the authored document' : `emitted ${documents.length} documents; kurel build renders one Application`;
+      throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): lowering rule ${identity} ${cause}${chain(steps)}`, where);
+    }
+    steps.push({ rule: identity, position: rule.position, round, from: name, to: [documents[0].metadata?.name ?? ''] });
+    current = parseSingleSource({ file: `${source.file} (as lowered by ${identity})`, text: stringify(documents[0]) }, 'lowered document');
+  }
+}
+
+function claimingRule(raw: Record<string, unknown>, registry: SealedRegistry): LoweringRule | undefined {
+  const apiVersion = String(raw.apiVersion ?? '');
+  const kind = String(raw.kind ?? '');
+  const raws = registry.rawDocumentRule(apiVersion, kind)?.value;
+  if (raws) return raws;
+  if (apiVersion === SUPPORTED_API_VERSION && kind !== 'Application') return registry.documentRule(kind)?.value;
+  return undefined;
+}
+
+function chain(steps: LoweringStep[]): string {
+  return steps.map((step) => `\n  round ${step.round}: ${step.rule} "${step.from}" -> [${step.to.join(' ')}]`).join('');
+}
