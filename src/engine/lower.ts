@@ -84,7 +84,7 @@ class Lowering {
         rule.lower({ component: toAuthored(component), document: this.document }, ctx),
       );
       const origin = { ...component.origin, rule: ruleIdentity(rule) };
-      const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule));
+      const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
       assignSiblingGroups(emitted, () => this.nextGroup++);
       components.push(...emitted);
       policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, component.path, rule)));
@@ -126,7 +126,7 @@ class Lowering {
         rule.lower({ trait: input, component: toAuthored(component), document: this.document }, ctx),
       );
       const origin = { ...trait.origin, rule: ruleIdentity(rule) };
-      traits.push(...(result.traits ?? []).map((t) => this.emitTrait(t, origin, trait.path, rule, t.type !== trait.type || JSON.stringify(t.properties) !== JSON.stringify(trait.properties))));
+      traits.push(...(result.traits ?? []).map((t) => this.emitTrait(t, origin, trait.path, rule, t.type !== trait.type || !sameProperties(t.properties, trait.properties))));
       extra.push(...(result.components ?? []).map((c) => this.emitComponent(c, origin, trait.path, rule)));
     }
     component.traits = traits;
@@ -154,14 +154,23 @@ class Lowering {
     return result;
   }
 
-  private emitComponent(component: AuthoredComponent, origin: Origin, path: Path, rule: LoweringRule): WorkComponent {
+  /**
+   * A trait the rule forwards unchanged from its input keeps its place in the capability merge; a
+   * trait the rule builds is sealed: no rendering is merged into it later.
+   */
+  private emitComponent(component: AuthoredComponent, origin: Origin, path: Path, rule: LoweringRule, inputTraits: readonly WorkTrait[] = []): WorkComponent {
+    const forwarded = (trait: AuthoredTrait) =>
+      inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
     const schema = this.registry.component(component.type)?.value.properties ?? this.registry.componentRule(component.type)?.value.properties;
     return {
       name: component.name,
       type: component.type,
       properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true),
       annotations: component.annotations ?? {},
-      traits: (component.traits ?? []).map((trait) => this.emitTrait(trait, origin, path, rule, false)),
+      traits: (component.traits ?? []).map((trait) => {
+        const source = forwarded(trait);
+        return source ? { ...source, properties: structuredClone(source.properties) } : this.emitTrait(trait, origin, path, rule, true);
+      }),
       orderAfter: component.orderAfter ?? [],
       origin,
       path,
@@ -211,6 +220,10 @@ class Lowering {
     const diagnostic: Diagnostic = errorDiagnostic(ErrorCode.lowering, `lowering ${describeOrigin(origin)}: ${cause}${chain}`, { ...this.source.at(path), component: origin.component });
     return new KurelError([diagnostic]);
   }
+}
+
+function sameProperties(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function toAuthored(component: WorkComponent): AuthoredComponent {
