@@ -1,0 +1,89 @@
+import { expect } from 'vitest';
+import { KurelError, type Diagnostic } from '../../../src/engine/diagnostics.js';
+import { DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/profile.js';
+import type { SealedRegistry } from '../../../src/engine/registry.js';
+import { RunContext } from '../../../src/engine/run-context.js';
+import { parseSingleSource, type SourceDocument } from '../../../src/engine/source.js';
+import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import type { ComponentHandler, KurelPlugin, LoweringRule, PolicyHandler, TraitHandler } from '../../../src/plugin-api/index.js';
+
+// Small fakes for the engine's unit tests: a sealed registry built by the host's own builder
+// from inline plugins, sources parsed from inline YAML, and a helper that returns the refusal.
+
+export function source(text: string, file = 'app.yaml'): SourceDocument {
+  return parseSingleSource({ file, text }, 'application file');
+}
+
+export function plugin(name: string, parts: Omit<KurelPlugin, 'meta'>): KurelPlugin {
+  return { meta: { name, version: '1.0.0', kurelApi: '^1.0.0' }, ...parts };
+}
+
+/** A sealed registry holding the given plugins; the first is registered as a built-in unless told. */
+export function registryOf(plugins: KurelPlugin[], builtin: (plugin: KurelPlugin, index: number) => boolean = () => true): SealedRegistry {
+  const builder = new RegistryBuilder();
+  plugins.forEach((entry, index) => builder.register(entry, builtin(entry, index)));
+  return builder.seal();
+}
+
+export function runContext(profileText: string = DEFAULT_PROFILE_TEXT, namespace?: string): RunContext {
+  const profile = parseProfile(parseSingleSource({ file: 'cluster.yaml', text: profileText }, 'profile file'));
+  return new RunContext({ domain: 'launcher.gokure.dev', clusterId: 'local', namespace }, profile);
+}
+
+/** Runs `fn`, which must refuse with a KurelError; returns that error. */
+export function refusal(fn: () => unknown): KurelError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof KurelError) return error;
+    throw error;
+  }
+  expect.unreachable('expected a KurelError refusal, but the call succeeded');
+  throw new Error('unreachable');
+}
+
+/** The first diagnostic of a refusal. */
+export function firstDiagnostic(fn: () => unknown): Diagnostic {
+  return refusal(fn).diagnostics[0];
+}
+
+/** A component handler emitting one ConfigMap named after the component, with `data` from `value`. */
+export function configMapHandler(type: string, extra: Partial<ComponentHandler> = {}): ComponentHandler {
+  return {
+    type,
+    description: `A ${type} for tests.`,
+    properties: {
+      value: { type: 'string', description: 'Written into the ConfigMap.' },
+      count: { type: 'integer', description: 'A number.' },
+    },
+    render(input) {
+      const data: Record<string, string> = {};
+      if (input.properties.value !== undefined) data.value = String(input.properties.value);
+      return { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: input.name, namespace: input.namespace, labels: { app: input.labelValue } }, data }] };
+    },
+    ...extra,
+  };
+}
+
+/** A trait handler that records the properties it was given and emits nothing. */
+export function recordingTrait(type: string, seen: Array<Record<string, unknown>>, extra: Partial<TraitHandler> = {}): TraitHandler {
+  return {
+    type,
+    description: `A ${type} trait for tests.`,
+    properties: {
+      a: { type: 'object', description: 'Nested.', additionalProperties: true },
+      list: { type: 'array', description: 'A list.', items: { type: 'integer', description: 'An entry.' } },
+      flag: { type: 'string', description: 'A flag.' },
+    },
+    apply({ properties }) {
+      seen.push(structuredClone(properties));
+    },
+    ...extra,
+  };
+}
+
+export function policyHandler(type: string): PolicyHandler {
+  return { type, description: `A ${type} policy for tests.`, properties: {} };
+}
+
+export type { LoweringRule };

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { goTypeName, validateProperties, type PropertiesSchema } from '../../../src/plugin-api/index.js';
+
+const schema: PropertiesSchema = {
+  image: { type: 'string', required: true, description: 'Image.' },
+  port: { type: 'integer', default: 80, description: 'Port.' },
+  ratio: { type: 'number', description: 'Ratio.' },
+  target: { types: ['integer', 'string'], description: 'IntOrString.' },
+  mode: { type: 'string', enum: ['fast', 'safe'], default: 'safe', description: 'Mode.' },
+  ports: {
+    type: 'array',
+    description: 'Ports.',
+    items: {
+      type: 'object',
+      description: 'One port.',
+      properties: { port: { type: 'integer', required: true, description: 'Port.' }, protocol: { type: 'string', default: 'TCP', description: 'Protocol.' } },
+    },
+  },
+  labels: { type: 'object', additionalProperties: { type: 'string', description: 'Value.' }, description: 'Labels.' },
+  raw: { type: 'object', additionalProperties: true, description: 'Anything.' },
+  source: {
+    type: 'object',
+    description: 'One of two.',
+    properties: { url: { type: 'string', description: 'URL.' }, name: { type: 'string', description: 'Name.' } },
+    exclusive: [['url', 'name']],
+  },
+  networkPolicy: { type: 'object', platformReserved: true, additionalProperties: true, description: 'Reserved.' },
+};
+
+function issues(value: unknown, options = {}) {
+  return validateProperties(schema, value, options).issues;
+}
+
+describe('validateProperties: unknown keys', () => {
+  it('refuses every unknown key with the sorted allowed list', () => {
+    expect(issues({ image: 'a', zeta: 1, alpha: 2 })).toEqual([
+      { path: [], message: 'unsupported field "alpha" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
+      { path: [], message: 'unsupported field "zeta" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
+    ]);
+  });
+
+  it('refuses an unknown nested key at its object', () => {
+    expect(issues({ ports: [{ port: 80, protcol: 'TCP' }] })).toEqual([{ path: ['ports', 0], message: 'unsupported field "protcol" (allowed: port, protocol)' }]);
+  });
+
+  it('leaves platform-reserved keys out of the allowed list of the authored surface', () => {
+    expect(issues({ x: 1 }, { refuseReserved: true })[0].message).toBe(
+      'unsupported field "x" (allowed: image, labels, mode, port, ports, ratio, raw, source, target)',
+    );
+  });
+
+  it('accepts any key of an open object and checks additional values against their schema', () => {
+    expect(issues({ raw: { anything: { deep: [1, 'two'] } }, labels: { team: 'a' } })).toEqual([]);
+    expect(issues({ labels: { team: 5 } })).toEqual([{ path: ['labels', 'team'], message: 'expected string, got int' }]);
+  });
+});
+
+describe('validateProperties: types', () => {
+  it('names the Go type of the wrong value', () => {
+    expect(issues({ image: 5 })).toEqual([{ path: ['image'], message: 'expected string, got int' }]);
+    expect(issues({ port: '80' })).toEqual([{ path: ['port'], message: 'expected integer, got string' }]);
+    expect(issues({ port: 80.5 })).toEqual([{ path: ['port'], message: 'expected integer, got float64' }]);
+    expect(issues({ ports: { port: 80 } })).toEqual([{ path: ['ports'], message: 'expected array, got map[string]interface {}' }]);
+    expect(issues({ labels: ['a'] })).toEqual([{ path: ['labels'], message: 'expected object, got []interface {}' }]);
+    expect(issues({ image: true })).toEqual([{ path: ['image'], message: 'expected string, got bool' }]);
+  });
+
+  it('accepts a number of either kind for a number', () => {
+    expect(issues({ ratio: 0.5 })).toEqual([]);
+    expect(issues({ ratio: 2 })).toEqual([]);
+  });
+
+  it('accepts any member of a union and names the union otherwise', () => {
+    expect(issues({ target: 8080 })).toEqual([]);
+    expect(issues({ target: 'http' })).toEqual([]);
+    expect(issues({ target: true })).toEqual([{ path: ['target'], message: 'expected integer or string, got bool' }]);
+  });
+
+  it('refuses a value outside the enum', () => {
+    expect(issues({ mode: 'slow' })).toEqual([{ path: ['mode'], message: '"slow" is not allowed; must be one of: fast, safe' }]);
+  });
+});
+
+describe('validateProperties: required, null and defaults', () => {
+  it('enforces top-level required only when asked', () => {
+    expect(issues({})).toEqual([]);
+    expect(issues({}, { topLevelRequired: true })).toEqual([{ path: [], message: '"image" is required' }]);
+  });
+
+  it('always enforces nested required keys', () => {
+    expect(issues({ ports: [{ protocol: 'UDP' }] })).toEqual([{ path: ['ports', 0], message: '"port" is required' }]);
+  });
+
+  it('treats an explicit null as absent', () => {
+    const result = validateProperties(schema, { image: 'a', port: null, ratio: null }, { applyDefaults: true });
+    expect(result.issues).toEqual([]);
+    expect(result.value).toEqual({ image: 'a', port: 80, mode: 'safe' });
+    expect(validateProperties(schema, { image: null }, { topLevelRequired: true }).issues).toEqual([{ path: [], message: '"image" is required' }]);
+  });
+
+  it('refuses a null list element', () => {
+    expect(issues({ ports: [{ port: 80 }, null] })).toEqual([{ path: ['ports', 1], message: 'null is not allowed as a list element' }]);
+  });
+
+  it('fills defaults only when asked, at every depth, without sharing them', () => {
+    expect(validateProperties(schema, { image: 'a' }).value).toEqual({ image: 'a' });
+    const first = validateProperties(schema, { image: 'a', ports: [{ port: 80 }] }, { applyDefaults: true }).value;
+    expect(first).toEqual({ image: 'a', port: 80, mode: 'safe', ports: [{ port: 80, protocol: 'TCP' }] });
+    const withList: PropertiesSchema = { hosts: { type: 'array', default: ['a'], description: 'Hosts.' } };
+    const one = validateProperties(withList, {}, { applyDefaults: true }).value.hosts as string[];
+    one.push('mutated');
+    expect(validateProperties(withList, {}, { applyDefaults: true }).value.hosts).toEqual(['a']);
+  });
+
+  it('reads undefined or null properties as an empty object', () => {
+    expect(validateProperties(schema, undefined, { applyDefaults: true }).value).toEqual({ port: 80, mode: 'safe' });
+    expect(validateProperties(schema, null).issues).toEqual([]);
+  });
+});
+
+describe('validateProperties: exclusive and platform-reserved', () => {
+  it('refuses two keys of one exclusive group', () => {
+    expect(issues({ source: { url: 'https://x', name: 'y' } })).toEqual([{ path: ['source'], message: 'only one of url, name may be set (got url, name)' }]);
+    expect(issues({ source: { url: 'https://x', name: null } })).toEqual([]);
+  });
+
+  it('refuses a platform-reserved key on the authored surface only', () => {
+    expect(issues({ networkPolicy: {} }, { refuseReserved: true })).toEqual([
+      { path: ['networkPolicy'], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' },
+    ]);
+    expect(issues({ networkPolicy: {} })).toEqual([]);
+  });
+});
+
+describe('goTypeName', () => {
+  it('prints the Go type the reference prints for a decoded YAML value', () => {
+    expect([null, 'a', true, 1, 1.5, [], {}].map(goTypeName)).toEqual(['null', 'string', 'bool', 'int', 'float64', '[]interface {}', 'map[string]interface {}']);
+  });
+});
