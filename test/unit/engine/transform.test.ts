@@ -24,6 +24,16 @@ const role: ComponentLoweringRule = {
   }),
 };
 
+/** Lowers into a picky member carrying the authored properties. */
+const wrapper: ComponentLoweringRule = {
+  position: 'component',
+  type: 'wrapper',
+  description: 'Wrapper.',
+  properties: { value: { type: 'string', description: 'V.' } },
+  contract: { version: 'v1' },
+  lower: ({ component }) => ({ components: [{ name: component.name, type: 'picky', properties: component.properties }] }),
+};
+
 /** Emits one ConfigMap per name in `names`, as its sub-application. */
 const emitter: TraitHandler = {
   type: 'emitter',
@@ -49,7 +59,7 @@ const registry: SealedRegistry = registryOf([
       emitter,
     ],
     policies: [policyHandler('dependency')],
-    lowering: [role],
+    lowering: [role, wrapper],
   }),
 ]);
 
@@ -140,6 +150,12 @@ describe('transform: applications', () => {
     expect(diagnostic.message).toBe('component "web": value: not today');
     expect(diagnostic.path).toBe('spec.components[0].properties.value');
     expect(diagnostic.plugin).toBe('test');
+  });
+
+  it('places a refusal of a rule-emitted member at a path that exists in the authored file', () => {
+    const diagnostic = failure('    - name: web\n      type: wrapper\n      properties: {value: x}\n');
+    expect(diagnostic.message).toContain('value: not today');
+    expect(diagnostic.path).toMatch(/^spec\.components\[0\]\.properties(\.|$)/);
   });
 
   it('refuses a trait on an emitted member type it does not support', () => {
