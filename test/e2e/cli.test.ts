@@ -1,0 +1,157 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The CLI's own behaviour: where output goes, what a failure leaves behind, warnings, exit codes.
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const kurel = join(repo, 'bin/kurel');
+const version = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version;
+
+const APP = `apiVersion: launcher.gokure.dev/v1alpha1
+kind: Application
+metadata:
+  name: bookshop
+spec:
+  components:
+    - name: web
+      type: webservice
+      properties:
+        image: ghcr.io/acme/bookshop:v1.4.0
+        port: 8080
+      traits:
+        - type: audit
+`;
+
+const PROFILE = (capabilities: string) =>
+  `apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: dev\nspec:\n  capabilities:${capabilities ? `\n${capabilities}` : ' {}'}\n`;
+
+/** An organisation's trait, as plain data so it loads from a folder without node_modules: it takes a rendering and changes nothing. */
+const AUDIT_PLUGIN = `export default {
+  meta: { name: 'acme-audit', version: '1.0.0', kurelApi: '^1.0.0' },
+  traits: [{ type: 'audit', description: 'Audits.', capability: {}, properties: { level: { type: 'string', description: 'Level.' } }, apply() {} }],
+};
+`;
+
+let dir: string;
+
+beforeAll(() => {
+  if (!existsSync(join(repo, 'dist/src/commands/build.js'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
+  dir = mkdtempSync(join(tmpdir(), 'kurel-cli-'));
+  writeFileSync(join(dir, 'package.json'), '{"name": "cli-test", "private": true}\n');
+  writeFileSync(join(dir, 'app.yaml'), APP);
+  writeFileSync(join(dir, 'audit-plugin.mjs'), AUDIT_PLUGIN);
+  writeFileSync(join(dir, '.kurelrc.yaml'), 'plugins:\n  - ./audit-plugin.mjs\n');
+  writeFileSync(join(dir, 'plain.yaml'), PROFILE(''));
+  writeFileSync(join(dir, 'bound.yaml'), PROFILE('    audit:\n      rendering:\n        level: high'));
+  writeFileSync(join(dir, 'broken.yaml'), APP.replace('type: webservice', 'type: webapp'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function kurelRun(...args: string[]) {
+  const result = spawnSync(process.execPath, [kurel, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
+  if (result.error) throw result.error;
+  return result;
+}
+
+function files(folder: string): string[] {
+  return existsSync(folder) ? (readdirSync(folder, { recursive: true }) as string[]) : [];
+}
+
+describe('kurel build -o', () => {
+  it('writes <DIR>/<application name>.yaml with the bytes it prints otherwise, and nothing else', () => {
+    const printed = kurelRun('build', 'app.yaml', '--profile', 'plain.yaml');
+    expect(printed.status, printed.stderr).toBe(0);
+    expect(printed.stdout).toContain('kind: Deployment');
+
+    const written = kurelRun('build', 'app.yaml', '--profile', 'plain.yaml', '-o', 'out/manifests');
+    expect(written.status, written.stderr).toBe(0);
+    expect(written.stdout).toBe('');
+    const out = join(dir, 'out', 'manifests');
+    expect(files(out)).toEqual(['bookshop.yaml']);
+    expect(readFileSync(join(out, 'bookshop.yaml'), 'utf8')).toBe(printed.stdout);
+  });
+
+  it('accepts --output as the long form', () => {
+    const result = kurelRun('build', 'app.yaml', '--profile', 'plain.yaml', '--output', 'long');
+    expect(result.status, result.stderr).toBe(0);
+    expect(files(join(dir, 'long'))).toEqual(['bookshop.yaml']);
+  });
+
+  it('leaves no file when the build fails', () => {
+    const result = kurelRun('build', 'broken.yaml', '--profile', 'plain.yaml', '-o', 'failed');
+    expect(result.status).toBe(1);
+    expect(files(join(dir, 'failed'))).toEqual([]);
+  });
+});
+
+describe('kurel build: warnings', () => {
+  it('writes warnings to stderr as warning: lines, leaving stdout unchanged', () => {
+    const quiet = kurelRun('build', 'app.yaml', '--profile', 'plain.yaml');
+    const warned = kurelRun('build', 'app.yaml', '--profile', 'bound.yaml');
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(warned.status, warned.stderr).toBe(0);
+    expect(warned.stderr).toBe('warning: no CapabilityDefinition found for custom trait "audit"\n');
+    expect(warned.stdout).toBe(quiet.stdout);
+  });
+
+  it('turns that warning into an error with --strict-capabilities', () => {
+    const result = kurelRun('build', 'app.yaml', '--profile', 'bound.yaml', '--strict-capabilities');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^Error: .*no CapabilityDefinition found for custom trait "audit"\n$/);
+  });
+});
+
+describe('kurel build: failures', () => {
+  it('exits 1 with an Error: line naming the input', () => {
+    const result = kurelRun('build', 'missing.yaml');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('Error: missing.yaml: accessing "missing.yaml": no such file or directory\n');
+  });
+
+  it('leads a refusal with file:line:col and the property path', () => {
+    const result = kurelRun('build', 'broken.yaml');
+    expect(result.status).toBe(1);
+    expect(result.stderr.startsWith('Error: broken.yaml:8:7 spec.components[0].type: invalid value "webapp" for "type" in "web"; must be one of: ')).toBe(true);
+    expect(result.stderr.split('\n').filter(Boolean).every((line) => line.startsWith('Error: '))).toBe(true);
+  });
+
+  it('exits 1 with an Error: line on a flag it does not know, as the reference does', () => {
+    const result = kurelRun('build', 'app.yaml', '--no-such-flag');
+    expect(result.status).toBe(1);
+    expect(result.stderr.startsWith('Error: ')).toBe(true);
+  });
+});
+
+describe('kurel version and help', () => {
+  it('prints the version', () => {
+    const result = kurelRun('version');
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(`kurel version ${version}`);
+    expect(result.stdout).toMatch(/plugin API: \d+\.\d+\.\d+/);
+  });
+
+  it('lists the commands with --help', () => {
+    const result = kurelRun('--help');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^\s+build\s/m);
+    expect(result.stdout).toMatch(/^\s+version\s/m);
+  });
+
+  it('lists the build flags with build --help', () => {
+    const result = kurelRun('build', '--help');
+    expect(result.status).toBe(0);
+    for (const flag of ['--profile', '--output', '--namespace', '--values', '--set', '--capability-def', '--strict-capabilities', '--config']) {
+      expect(result.stdout).toContain(flag);
+    }
+  });
+});
