@@ -5,7 +5,7 @@ import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { RunContext } from '../../../src/engine/run-context.js';
 import { parseSingleSource, type SourceDocument } from '../../../src/engine/source.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
-import type { ComponentHandler, KurelPlugin, LoweringRule, PolicyHandler, TraitHandler } from '../../../src/plugin-api/index.js';
+import type { ComponentHandler, KurelPlugin, PolicyHandler, TraitHandler } from '../../../src/plugin-api/index.js';
 
 // Small fakes for the engine's unit tests: a sealed registry built by the host's own builder
 // from inline plugins, sources parsed from inline YAML, and a helper that returns the refusal.
@@ -85,5 +85,3 @@ export function recordingTrait(type: string, seen: Array<Record<string, unknown>
 export function policyHandler(type: string): PolicyHandler {
   return { type, description: `A ${type} policy for tests.`, properties: {} };
 }
-
-export type { LoweringRule };
