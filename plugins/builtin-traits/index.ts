@@ -1,5 +1,6 @@
 import { definePlugin } from 'kurel/plugin-api';
 import { configmap } from './configmap.js';
+import { fluxcdPatches, fluxcdPostbuild } from './delivery-declarations.js';
 import { pvc } from './pvc.js';
 import { scaler } from './scaler.js';
 import { secret } from './secret.js';
@@ -8,4 +9,5 @@ import { topologySpread } from './topology-spread.js';
 export default definePlugin({
   meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
   traits: [scaler, configmap, secret, pvc, topologySpread],
+  declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },
 });

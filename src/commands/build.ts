@@ -1,7 +1,8 @@
-import { Args, Command, Flags } from '@oclif/core';
-import { reportFailure, reportWarnings } from './support/report.js';
+import { Args, Flags } from '@oclif/core';
+import { KurelCommand } from './support/kurel-command.js';
+import { reportWarnings } from './support/report.js';
 
-export default class Build extends Command {
+export default class Build extends KurelCommand {
   static override summary = 'Build Kubernetes manifests from an OAM Application.';
   static override description =
     'Reads app.yaml (or a package folder with app.yaml and kurel.yaml), the ClusterProfile and CapabilityDefinitions, and prints the manifests as one YAML stream, or writes <output>/<application name>.yaml.';
@@ -27,26 +28,21 @@ export default class Build extends Command {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Build);
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
-    try {
-      const { appDir } = host.locateApplication(args.target);
-      const { registry } = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
-      const input = host.readBuildInput({
-        target: args.target,
-        profile: flags.profile,
-        values: flags.values,
-        sets: flags.set ?? [],
-        capabilityDefinitions: flags['capability-def'] ?? [],
-        strictCapabilities: flags['strict-capabilities'],
-        settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace },
-      });
-      const result = engine.build(input, registry);
-      reportWarnings(result.warnings, engine.formatDiagnostic);
-      if (result.objects.length === 0) return;
-      if (flags.output) host.writeOutputFile(flags.output, result.applicationName, result.yaml);
-      else process.stdout.write(result.yaml);
-    } catch (error) {
-      await reportFailure(error);
-      this.exit(1);
-    }
+    const { appDir } = host.locateApplication(args.target);
+    const { registry } = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
+    const input = host.readBuildInput({
+      target: args.target,
+      profile: flags.profile,
+      values: flags.values,
+      sets: flags.set ?? [],
+      capabilityDefinitions: flags['capability-def'] ?? [],
+      strictCapabilities: flags['strict-capabilities'],
+      settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace },
+    });
+    const result = engine.build(input, registry);
+    reportWarnings(result.warnings, engine.formatDiagnostic);
+    if (result.objects.length === 0) return;
+    if (flags.output) host.writeOutputFile(flags.output, result.applicationName, result.yaml);
+    else process.stdout.write(result.yaml);
   }
 }

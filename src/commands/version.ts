@@ -1,6 +1,6 @@
-import { Command } from '@oclif/core';
+import { KurelCommand } from './support/kurel-command.js';
 
-export default class Version extends Command {
+export default class Version extends KurelCommand {
   static override summary = 'Print the kurel version and the plugin-API version it implements.';
 
   async run(): Promise<void> {

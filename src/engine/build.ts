@@ -74,7 +74,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
 
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
   const { applications } = transform(lowered.components, lowered.policies, registry, run, appSource);
-  const generated = generate(applications, run.componentLabelKey);
+  const generated = generate(applications, run.componentLabelKey, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
 

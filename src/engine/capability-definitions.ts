@@ -1,6 +1,6 @@
 import { goTypeName, type PropertiesSchema, type PropertySchema } from '../plugin-api/index.js';
 import { ErrorCode, refuse } from './error-codes.js';
-import { checkEnvelope } from './parse-application.js';
+import { SUPPORTED_API_VERSION } from './documents.js';
 import { ShapeReader } from './shape.js';
 import { parseSource, type InputFile } from './source.js';
 
@@ -34,7 +34,9 @@ export function loadCapabilityDefinitions(files: readonly InputFile[]): Map<stri
 
 function parseDefinition(reader: ShapeReader, raw: Record<string, unknown>, file: string): CapabilityDefinition {
   const root = reader.map(raw, [], ['apiVersion', 'kind', 'metadata', 'spec']);
-  checkEnvelope(reader, root, 'CapabilityDefinition');
+  if (root.apiVersion !== SUPPORTED_API_VERSION) {
+    reader.fail(['apiVersion'], `capability definition file "${file}": apiVersion must be "${SUPPORTED_API_VERSION}", got "${String(root.apiVersion ?? '')}"`, ErrorCode.capability);
+  }
   const metadata = reader.map(root.metadata ?? {}, ['metadata'], ['name']);
   const name = reader.optionalString(metadata.name, ['metadata', 'name']);
   if (!name) reader.fail(['metadata'], `capability definition file "${file}": metadata.name is required`);

@@ -17,7 +17,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
   const steps: LoweringStep[] = [];
   const names = new NameAllocator();
   let current = source;
-  for (let round = 1; ; round++) {
+  for (let round = 0; ; round++) {
     const raw = current.toJS();
     if (!isPlainObject(raw)) return { source: current, steps };
     const rule = claimingRule(raw, registry);
@@ -25,7 +25,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
     const identity = ruleIdentity(rule);
     const name = String((raw.metadata as Record<string, unknown> | undefined)?.name ?? '');
     const where = { ...current.at([]), path: undefined };
-    if (round >= MAX_LOWERING_ROUNDS) {
+    if (round >= MAX_LOWERING_ROUNDS - 1) {
       throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): oam: lowering exceeded max recursion depth${chain(steps)}`, where);
     }
     const namespace = String((raw.metadata as Record<string, unknown> | undefined)?.namespace ?? 'default');

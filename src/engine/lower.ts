@@ -40,10 +40,10 @@ export function lower(input: LoweringInput, registry: SealedRegistry, run: RunCo
   const lowering = new Lowering(input.document, registry, run, source);
   let components = input.components;
   let policies = input.policies;
-  for (let round = 1; ; round++) {
+  for (let round = 0; ; round++) {
     const pending = components.some((c) => registry.componentRule(c.type) || c.traits.some((t) => registry.traitRule(t.type))) || policies.some((p) => registry.policyRule(p.type));
     if (!pending) break;
-    if (round > MAX_LOWERING_ROUNDS - 1) {
+    if (round >= MAX_LOWERING_ROUNDS - 1) {
       const stuck = components.find((c) => registry.componentRule(c.type)) ?? components.find((c) => c.traits.some((t) => registry.traitRule(t.type)));
       throw lowering.error(stuck?.origin ?? policies[0].origin, stuck?.path ?? [], 'oam: lowering exceeded max recursion depth');
     }

@@ -1,4 +1,4 @@
-import { isDns1123Label, isDns1123Subdomain } from '../plugin-api/index.js';
+import { componentLabelValue, isDns1123Label, isDns1123Subdomain } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from './documents.js';
 import { ErrorCode } from './error-codes.js';
 import type { SealedRegistry } from './registry.js';
@@ -30,6 +30,7 @@ export function parseApplication(source: SourceDocument, options: ParseApplicati
 
   const parsedComponents = components.map((component, index) => parseComponent(reader, component, ['spec', 'components', index], options));
   rejectDuplicates(reader, parsedComponents, 'component');
+  rejectSharedLabelValues(reader, parsedComponents);
   const parsedPolicies = reader
     .optionalList(spec.policies, ['spec', 'policies'])
     .map((policy, index) => parsePolicy(reader, policy, ['spec', 'policies', index]));
@@ -123,6 +124,27 @@ function parsePolicy(reader: ShapeReader, value: unknown, path: (string | number
   const type = reader.optionalString(policy.type, [...path, 'type']);
   if (!type) reader.fail(path, `policy "${name}" missing type`);
   return { name, type, properties: reader.optionalMap(policy.properties, [...path, 'properties']), path };
+}
+
+/**
+ * The app label and every selector built from it use the component's label value, so two
+ * components may not share one: a name equal to another's projection, or two long names whose
+ * prefix and digest coincide.
+ */
+function rejectSharedLabelValues(reader: ShapeReader, components: ParsedComponent[]): void {
+  const holders = new Map<string, string>();
+  for (const component of components) {
+    const value = componentLabelValue(component.name);
+    const holder = holders.get(value);
+    if (holder !== undefined) {
+      reader.fail(
+        [...component.path, 'name'],
+        `components "${holder}" and "${component.name}" share the component label value "${value}": their app labels and every selector built from them would match both components' pods; rename one of them`,
+        ErrorCode.invalidName,
+      );
+    }
+    holders.set(value, component.name);
+  }
 }
 
 function rejectDuplicates(reader: ShapeReader, elements: Array<{ name: string; path: (string | number)[] }>, what: string): void {

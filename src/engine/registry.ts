@@ -9,6 +9,7 @@ import type {
   RawDocumentLoweringRule,
   TraitHandler,
   TraitLoweringRule,
+  TypeDeclaration,
 } from '../plugin-api/index.js';
 
 /** A registered entry with the plugin that contributed it. */
@@ -33,7 +34,12 @@ export interface SealedRegistry {
   policyRule(type: string): Registered<PolicyLoweringRule<any>> | undefined;
   documentRule(kind: string): Registered<DocumentLoweringRule> | undefined;
   rawDocumentRule(apiVersion: string, kind: string): Registered<RawDocumentLoweringRule> | undefined;
+  /** A declared trait or policy type no plugin renders. */
+  traitDeclaration(type: string): Registered<TypeDeclaration> | undefined;
+  policyDeclaration(type: string): Registered<TypeDeclaration> | undefined;
+  /** Every authorable component type: handlers and the types lowering rules claim. */
   componentTypes(): string[];
+  /** Every authorable trait type: handlers, lowering rules and declarations. */
   traitTypes(): string[];
   policyTypes(): string[];
   rules(): Registered<LoweringRule>[];

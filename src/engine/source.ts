@@ -77,7 +77,7 @@ export function parseSource(input: InputFile): SourceDocument[] {
       throw refuse(ErrorCode.yamlSyntax, `YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
     }
   }
-  return list.filter((document) => document.contents !== null).map((document) => new SourceDocument(input.file, document, lines));
+  return list.filter((document) => !isEmptyDocument(document)).map((document) => new SourceDocument(input.file, document, lines));
 }
 
 /** Parses a file that must hold exactly one YAML document. */
@@ -89,6 +89,12 @@ export function parseSingleSource(input: InputFile, what: string): SourceDocumen
     throw refuse(ErrorCode.envelope, `${what} must hold one document, found ${documents.length}`, { file: input.file, line: second?.line, column: second?.column });
   }
   return documents[0];
+}
+
+/** A document with nothing in it, such as the one after a trailing `---`. */
+function isEmptyDocument(document: Document.Parsed): boolean {
+  const contents = document.contents;
+  return contents === null || (isScalar(contents) && contents.value === null && contents.source === '' && !contents.tag);
 }
 
 function firstLine(message: string): string {

@@ -34,10 +34,6 @@ export interface TransformOutput {
   applications: Application[];
 }
 
-const DELIVERY_HINT =
-  'it configures delivery, which launcher leaves to the consumer that delivers the application; a consumer that delivers through Flux registers its own handler';
-const DELIVERY_TYPES = new Set(['reconciliation', 'health-checks', 'fluxcd-patches', 'fluxcd-postbuild']);
-
 /** Component handlers make applications; traits change them or add sub-applications; policies run. */
 export function transform(components: WorkComponent[], policies: WorkPolicy[], registry: SealedRegistry, run: RunContext, source: SourceDocument): TransformOutput {
   const applications: Application[] = [];
@@ -81,7 +77,7 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     );
     return { objects: rendering.objects, answers: rendering.answers ?? {} };
   } catch (error) {
-    throw placeHandlerError(error, `component "${component.name}"`, component.emitted ? component.path : [...component.path, 'properties'], component.name, entry.plugin, source);
+    throw placeHandlerError(error, `component "${component.name}"`, [...component.path, 'properties'], component.name, entry.plugin, source);
   }
 }
 
@@ -96,7 +92,8 @@ function applyTrait(
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
-    const hint = DELIVERY_TYPES.has(trait.type) ? `: ${DELIVERY_HINT}` : '';
+    const reason = registry.traitDeclaration(trait.type)?.value.reason;
+    const hint = reason ? `: ${reason}` : '';
     throw noHandler(`trait type "${trait.type}" (on component "${component.name}"${emittedClause(component, 'itself ')})${hint}`, trait.path, component.name, source);
   }
   const handler = entry.value;
@@ -162,7 +159,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: SealedRegistry, run: RunContext, source: SourceDocument): void {
   const entry = registry.policy(policy.type);
   if (!entry) {
-    const hint = DELIVERY_TYPES.has(policy.type) ? `: ${DELIVERY_HINT}` : '';
+    const reason = registry.policyDeclaration(policy.type)?.value.reason;
+    const hint = reason ? `: ${reason}` : '';
     throw noHandler(`policy type "${policy.type}" (policy "${policy.name}")${hint}`, policy.path, undefined, source);
   }
   try {

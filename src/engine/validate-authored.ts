@@ -37,7 +37,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
       if (scope !== undefined && scope !== null && typeof scope !== 'string') {
         diagnostics.push(errorDiagnostic(ErrorCode.property, `component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
       }
-      const traitSchema = registry.trait(trait.type)?.value.properties ?? registry.traitRule(trait.type)?.value.properties;
+      const traitSchema = (registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type))?.value.properties;
       return {
         type: trait.type,
         properties: check(traitSchema, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, component.name),
@@ -61,7 +61,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     };
   });
   const policies = app.policies.map((policy): WorkPolicy => {
-    const schema = registry.policy(policy.type)?.value.properties ?? registry.policyRule(policy.type)?.value.properties;
+    const schema = (registry.policy(policy.type) ?? registry.policyRule(policy.type) ?? registry.policyDeclaration(policy.type))?.value.properties;
     return {
       name: policy.name,
       type: policy.type,

@@ -1,5 +1,5 @@
 import { ErrorCode, KurelError, refuse, ruleIdentity, type Registered, type SealedRegistry } from '../engine/index.js';
-import type { ComponentHandler, LoweringRule, PolicyHandler, TraitHandler } from '../plugin-api/index.js';
+import type { ComponentHandler, KurelPlugin, LoweringRule, PolicyHandler, TraitHandler, TypeDeclaration } from '../plugin-api/index.js';
 
 type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
 
@@ -13,10 +13,13 @@ export class RegistryBuilder {
   private readonly traits = new Map<string, Registered<TraitHandler<any>>>();
   private readonly policies = new Map<string, Registered<PolicyHandler<any>>>();
   private readonly rules = new Map<string, Registered<LoweringRule>>();
+  private readonly declarations = new Map<string, Registered<TypeDeclaration>>();
   private readonly owners = new Map<string, string>();
 
-  register(plugin: { meta: { name: string }; components?: ComponentHandler<any>[]; traits?: TraitHandler<any>[]; policies?: PolicyHandler<any>[]; lowering?: LoweringRule[] }, builtin: boolean): void {
+  register(plugin: Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations'>, builtin: boolean): void {
     const name = plugin.meta.name;
+    for (const declaration of plugin.declarations?.traits ?? []) this.declare('trait', declaration, name, builtin);
+    for (const declaration of plugin.declarations?.policies ?? []) this.declare('policy', declaration, name, builtin);
     for (const handler of plugin.components ?? []) this.claim('component', handler.type, name, () => this.components.set(handler.type, { value: handler, plugin: name, builtin }));
     for (const handler of plugin.traits ?? []) this.claim('trait', handler.type, name, () => this.traits.set(handler.type, { value: handler, plugin: name, builtin }));
     for (const handler of plugin.policies ?? []) this.claim('policy', handler.type, name, () => this.policies.set(handler.type, { value: handler, plugin: name, builtin }));
@@ -24,6 +27,14 @@ export class RegistryBuilder {
       const type = rule.position === 'rawdocument' ? `${rule.apiVersion}/${rule.type}` : rule.type;
       this.claim(rule.position, type, name, () => this.rules.set(`${rule.position}:${type}`, { value: rule, plugin: name, builtin }));
     }
+  }
+
+  /** A declaration yields to a handler of its type; two declarations of one type are refused. */
+  private declare(position: 'trait' | 'policy', declaration: TypeDeclaration, plugin: string, builtin: boolean): void {
+    const key = `${position}:${declaration.type}`;
+    const holder = this.declarations.get(key);
+    if (holder) throw refuse(ErrorCode.duplicateType, `${position} type "${declaration.type}" is declared twice: by plugin "${holder.plugin}" and by plugin "${plugin}"`, { plugin });
+    this.declarations.set(key, { value: declaration, plugin, builtin });
   }
 
   private claim(position: Position, type: string, plugin: string, store: () => void): void {
@@ -49,7 +60,9 @@ export class RegistryBuilder {
     if (missing.length > 0) {
       throw new KurelError(missing.sort().map((message) => ({ code: ErrorCode.registryIncomplete, severity: 'error' as const, message })));
     }
-    return freeze(this.components, this.traits, this.policies, this.rules);
+    // The sealed registry holds copies: a later registration on the builder cannot reach it.
+    const unrendered = new Map([...this.declarations].filter(([key]) => !this.owners.has(key)));
+    return freeze(new Map(this.components), new Map(this.traits), new Map(this.policies), new Map(this.rules), unrendered);
   }
 }
 
@@ -62,10 +75,17 @@ function freeze(
   traits: Map<string, Registered<TraitHandler<any>>>,
   policies: Map<string, Registered<PolicyHandler<any>>>,
   rules: Map<string, Registered<LoweringRule>>,
+  declarations: Map<string, Registered<TypeDeclaration>>,
 ): SealedRegistry {
   const rule = <T>(position: string, type: string) => rules.get(`${position}:${type}`) as Registered<T> | undefined;
   const typesAt = (position: string, handlers: Map<string, unknown>) =>
-    [...new Set([...handlers.keys(), ...[...rules.values()].filter((r) => r.value.position === position).map((r) => r.value.type)])].sort();
+    [
+      ...new Set([
+        ...handlers.keys(),
+        ...[...rules.values()].filter((r) => r.value.position === position).map((r) => r.value.type),
+        ...[...declarations.keys()].filter((key) => key.startsWith(`${position}:`)).map((key) => key.slice(position.length + 1)),
+      ]),
+    ].sort();
   const componentTypes = typesAt('component', components);
   const traitTypes = typesAt('trait', traits);
   const policyTypes = typesAt('policy', policies);
@@ -80,6 +100,8 @@ function freeze(
     policyRule: (type: string) => rule('policy', type),
     documentRule: (kind: string) => rule('document', kind),
     rawDocumentRule: (apiVersion: string, kind: string) => rule('rawdocument', `${apiVersion}/${kind}`),
+    traitDeclaration: (type: string) => declarations.get(`trait:${type}`),
+    policyDeclaration: (type: string) => declarations.get(`policy:${type}`),
     componentTypes: () => [...componentTypes],
     traitTypes: () => [...traitTypes],
     policyTypes: () => [...policyTypes],

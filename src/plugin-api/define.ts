@@ -7,6 +7,7 @@ import type {
   RawDocumentLoweringRule,
   TraitHandler,
   TraitLoweringRule,
+  TypeDeclaration,
 } from './handlers.js';
 import type { Properties } from './objects.js';
 import type { KurelPlugin } from './plugin.js';
@@ -49,4 +50,8 @@ export function defineDocumentLowering(rule: Omit<DocumentLoweringRule, 'positio
 
 export function defineRawDocumentLowering(rule: Omit<RawDocumentLoweringRule, 'position'>): RawDocumentLoweringRule {
   return { ...rule, position: 'rawdocument' };
+}
+
+export function defineDeclaration(declaration: TypeDeclaration): TypeDeclaration {
+  return declaration;
 }

@@ -91,6 +91,16 @@ export interface PolicyHandler<P = Properties> extends Described {
   apply?(input: PolicyInput<P>, ctx: HandlerContext): PolicyRendering | void;
 }
 
+/**
+ * A trait or policy type authors may write whose rendering belongs to someone else (the consumer
+ * that delivers the application, say). It parses and is checked against its schema; a build that
+ * reaches it fails with `no handler for …: <reason>` unless another plugin registers a handler of
+ * the same type, which takes its place.
+ */
+export interface TypeDeclaration extends Described {
+  reason: string;
+}
+
 /** What a lowering rule emits in place of the element it claimed. Never entirely empty. */
 export interface LoweringResult {
   documents?: AuthoredDocument[];

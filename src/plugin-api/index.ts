@@ -17,6 +17,7 @@ export {
   definePolicyLowering,
   defineDocumentLowering,
   defineRawDocumentLowering,
+  defineDeclaration,
 } from './define.js';
 export { validateProperties, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';

@@ -7,17 +7,22 @@ const DIGEST_LENGTH = 10;
  * `.` trimmed, then `-` and the first 10 hex characters of the SHA-256 of the whole name.
  */
 export function shortenName(name: string, limit: number): string {
-  return shortenNameWithSuffix(name, '', limit);
+  if (name.length <= limit) return name;
+  const digest = createHash('sha256').update(name).digest('hex').slice(0, DIGEST_LENGTH);
+  const prefix = name.slice(0, Math.max(0, limit - DIGEST_LENGTH - 1)).replace(/[-.]+$/, '');
+  return prefix ? `${prefix}-${digest}` : digest;
 }
 
-/** Like `shortenName`, keeping `suffix` whole at the end of the shortened name. */
+/**
+ * Like `shortenName`, keeping `suffix` whole: the name is shortened to what the suffix leaves.
+ * When the suffix leaves fewer than 10 characters, `name + suffix` is shortened as a whole.
+ */
 export function shortenNameWithSuffix(name: string, suffix: string, limit: number): string {
   const full = name + suffix;
   if (full.length <= limit) return full;
-  const digest = createHash('sha256').update(full).digest('hex').slice(0, DIGEST_LENGTH);
-  const keep = Math.max(0, limit - DIGEST_LENGTH - 1 - suffix.length);
-  const prefix = name.slice(0, keep).replace(/[-.]+$/, '');
-  return prefix ? `${prefix}-${digest}${suffix}` : `${digest}${suffix}`;
+  const room = limit - suffix.length;
+  if (room < DIGEST_LENGTH) return shortenName(full, limit);
+  return shortenName(name, room) + suffix;
 }
 
 /** The value of a component's identity label: the name, or a 63-character projection of it. */

@@ -1,4 +1,4 @@
-import type { ComponentHandler, LoweringRule, PolicyHandler, TraitHandler } from './handlers.js';
+import type { ComponentHandler, LoweringRule, PolicyHandler, TraitHandler, TypeDeclaration } from './handlers.js';
 
 export interface PluginMeta {
   name: string;
@@ -13,4 +13,6 @@ export interface KurelPlugin {
   traits?: TraitHandler<any>[];
   policies?: PolicyHandler<any>[];
   lowering?: LoweringRule[];
+  /** Types authors may write that this plugin does not render. */
+  declarations?: { traits?: TypeDeclaration[]; policies?: TypeDeclaration[] };
 }

@@ -12,6 +12,11 @@ export async function reportFailure(error: unknown): Promise<void> {
     for (const diagnostic of error.diagnostics) process.stderr.write(`Error: ${formatDiagnostic(diagnostic)}\n`);
     return;
   }
+  // oclif's own parse errors are the user's: their message is the whole story.
+  if (error instanceof Error && 'oclif' in error) {
+    process.stderr.write(`Error: ${error.message}\n`);
+    return;
+  }
   // Anything else is a defect in kurel or a plugin: show it whole so it can be reported.
   process.stderr.write(`Error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 }

@@ -123,8 +123,10 @@ describe('encodeObject: scalars', () => {
     }
   });
 
-  it('quotes like go-yaml only the spellings YAML 1.1 resolves, not every casing', () => {
-    for (const value of ['TrUe', 'yEs', 'nULL']) expect(line(configMap('a', { v: value }), 'v'), value).toBe(`  v: ${value}`);
+  // The foundation issue asks for the YAML 1.1 words in any letter case to be quoted, a stricter
+  // rule than go-yaml's exact spellings: a mixed-case word stays a string for every reader.
+  it('double-quotes the YAML 1.1 boolean and null words in any letter case', () => {
+    for (const value of ['TrUe', 'yEs', 'nULL', 'oN', 'Y']) expect(line(configMap('a', { v: value }), 'v'), value).toBe(`  v: "${value}"`);
   });
 
   it('single-quotes strings that cannot be plain for syntax reasons', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseApplication } from '../../../src/engine/parse-application.js';
 import { componentLabelValue, type ComponentLoweringRule } from '../../../src/plugin-api/index.js';
+import { fluxcdPatches, fluxcdPostbuild } from '../../../plugins/builtin-traits/delivery-declarations.js';
 import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, source } from './support.js';
 
 const role: ComponentLoweringRule = {
@@ -14,6 +15,7 @@ const role: ComponentLoweringRule = {
 const registry = registryOf([
   plugin('test-components', { components: [configMapHandler('box'), configMapHandler('runner')], lowering: [role] }),
   plugin('test-traits', { traits: [recordingTrait('tag', []), recordingTrait('limited', [], { componentTypes: ['box'] })] }),
+  plugin('test-delivery', { declarations: { traits: [fluxcdPatches, fluxcdPostbuild] } }),
 ]);
 
 function parse(text: string, extraTraitTypes: string[] = []) {
@@ -199,7 +201,7 @@ describe('parseApplication: types', () => {
 
   it('refuses an unknown trait type, listing registered and declared trait types', () => {
     const diagnostic = failure(app('    - name: web\n      type: box\n      traits:\n        - type: nope\n'), ['audit']);
-    expect(diagnostic.message).toBe('invalid value "nope" for "type" in "web"; must be one of: audit, limited, tag');
+    expect(diagnostic.message).toBe('invalid value "nope" for "type" in "web"; must be one of: audit, fluxcd-patches, fluxcd-postbuild, limited, tag');
     expect(diagnostic.path).toBe('spec.components[0].traits[0].type');
   });
 

@@ -5,6 +5,8 @@ import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { mergeRendering, transform } from '../../../src/engine/transform.js';
 import { validateAuthored } from '../../../src/engine/validate-authored.js';
 import type { ComponentLoweringRule, TraitHandler } from '../../../src/plugin-api/index.js';
+import { fluxcdPatches, fluxcdPostbuild } from '../../../plugins/builtin-traits/delivery-declarations.js';
+import { healthChecks, reconciliation } from '../../../plugins/builtin-policies/delivery-declarations.js';
 import { configMapHandler, firstDiagnostic, plugin, policyHandler, recordingTrait, registryOf, runContext, source } from './support.js';
 
 const seen: Array<Record<string, unknown>> = [];
@@ -45,6 +47,8 @@ const emitter: TraitHandler = {
 };
 
 const registry: SealedRegistry = registryOf([
+  // The built-ins' delivery declarations: types that parse and that no handler renders.
+  plugin('delivery', { declarations: { traits: [fluxcdPatches, fluxcdPostbuild], policies: [reconciliation, healthChecks] } }),
   plugin('test', {
     components: [
       configMapHandler('box'),
@@ -111,7 +115,7 @@ describe('transform: dispatch without a handler', () => {
 
   it('adds the delivery hint for the delivery trait types', () => {
     for (const type of ['fluxcd-patches', 'fluxcd-postbuild']) {
-      expect(failure(`    - name: web\n      type: box\n      traits:\n        - type: ${type}\n`, { extraTraitTypes: [type] }).message).toBe(
+      expect(failure(`    - name: web\n      type: box\n      traits:\n        - type: ${type}\n`).message).toBe(
         `no handler for trait type "${type}" (on component "web")${DELIVERY}`,
       );
     }

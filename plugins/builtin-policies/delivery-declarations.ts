@@ -1,0 +1,21 @@
+import { defineDeclaration } from 'kurel/plugin-api';
+
+// How an application is reconciled and judged healthy belongs to the consumer that delivers it.
+const reason =
+  'it configures delivery, which launcher leaves to the consumer that delivers the application; a consumer that delivers through Flux registers its own handler';
+
+export const reconciliation = defineDeclaration({
+  type: 'reconciliation',
+  description: 'How often and how the application is reconciled. Rendered by the consumer that delivers the application.',
+  contract: { family: 'reconciliation', version: 'v1alpha1' },
+  reason,
+  properties: {},
+});
+
+export const healthChecks = defineDeclaration({
+  type: 'health-checks',
+  description: 'How the readiness of the application is judged. Rendered by the consumer that delivers the application.',
+  contract: { family: 'health-checks', version: 'v1alpha1' },
+  reason,
+  properties: {},
+});

@@ -1,0 +1,42 @@
+import { defineDeclaration } from 'kurel/plugin-api';
+
+// How an application is delivered belongs to the consumer that delivers it: these traits parse and
+// are checked, and a build fails on them unless that consumer registers its own handler.
+const reason =
+  'it configures delivery, which launcher leaves to the consumer that delivers the application; a consumer that delivers through Flux registers its own handler';
+
+export const fluxcdPatches = defineDeclaration({
+  type: 'fluxcd-patches',
+  description: 'Patches the Flux Kustomization that delivers the component. Rendered by the consumer that delivers the application.',
+  contract: { family: 'fluxcd-patches', version: 'v1alpha1' },
+  reason,
+  properties: {
+    patches: {
+      type: 'array',
+      description: 'Kustomize patches applied by the Flux Kustomization.',
+      items: {
+        type: 'object',
+        description: 'One patch and the objects it targets.',
+        properties: {
+          patch: { type: 'string', description: 'A strategic-merge or JSON6902 patch, as YAML text.' },
+          target: { type: 'object', description: 'The objects the patch applies to (kustomize selector).', additionalProperties: true },
+        },
+      },
+    },
+  },
+});
+
+export const fluxcdPostbuild = defineDeclaration({
+  type: 'fluxcd-postbuild',
+  description: 'Post-build variable substitution of the Flux Kustomization that delivers the component. Rendered by the consumer that delivers the application.',
+  contract: { family: 'fluxcd-postbuild', version: 'v1alpha1' },
+  reason,
+  properties: {
+    substitute: { type: 'object', description: 'Variables substituted into the built manifests.', additionalProperties: { type: 'string', description: 'A variable value.' } },
+    substituteFrom: {
+      type: 'array',
+      description: 'ConfigMaps and Secrets whose data supplies variables.',
+      items: { type: 'object', description: 'A ConfigMap or Secret reference (kind, name, optional).', additionalProperties: true },
+    },
+  },
+});
