@@ -18,6 +18,7 @@ import { transform } from './transform.js';
 import { validateAuthored } from './validate-authored.js';
 import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
+import { order } from './order.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -73,8 +74,11 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   warnDeprecated(authored.components, registry, run);
 
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
-  const { applications } = transform(lowered.components, lowered.policies, registry, run, appSource);
-  const generated = generate(applications, run.componentLabelKey, app.name);
+  const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
+  const tierAnnotation = `${input.settings.domain}/tier`;
+  const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
+  const groups = order({ applications, annotatedTiers, policyResults, tierAnnotation });
+  const generated = generate(groups.flat(), run.componentLabelKey, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
 

@@ -4,6 +4,7 @@ import {
   validateProperties,
   type CapabilitySpec,
   type ComponentAnswers,
+  type PolicyRendering,
   type K8sObject,
   type Properties,
   type PropertyPath,
@@ -32,6 +33,8 @@ export interface Application {
 
 export interface TransformOutput {
   applications: Application[];
+  /** What each policy handler returned, in document order. */
+  policyResults: Array<{ policy: string; type: string; rendering: PolicyRendering }>;
 }
 
 /** Component handlers make applications; traits change them or add sub-applications; policies run. */
@@ -50,9 +53,9 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
     }
     applications.push(application);
   }
-  const componentNames = components.map((c) => c.name);
-  for (const policy of policies) applyPolicy(policy, componentNames, registry, run, source);
-  return { applications };
+  const componentNames = [...new Set(components.map((c) => c.name))];
+  const policyResults = policies.map((policy) => ({ policy: policy.name, type: policy.type, rendering: applyPolicy(policy, componentNames, registry, run, source) }));
+  return { applications, policyResults };
 }
 
 /** Consecutive members of one sibling group deploy as one application. */
@@ -156,7 +159,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: SealedRegistry, run: RunContext, source: SourceDocument): void {
+function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: SealedRegistry, run: RunContext, source: SourceDocument): PolicyRendering {
   const entry = registry.policy(policy.type);
   if (!entry) {
     const reason = registry.policyDeclaration(policy.type)?.value.reason;
@@ -164,7 +167,7 @@ function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: Sea
     throw noHandler(`policy type "${policy.type}" (policy "${policy.name}")${hint}`, policy.path, undefined, source);
   }
   try {
-    entry.value.apply?.({ name: policy.name, properties: structuredClone(policy.properties), componentNames }, run.handlerContext(policy.origin.namespace));
+    return entry.value.apply?.({ name: policy.name, properties: structuredClone(policy.properties), componentNames }, run.handlerContext(policy.origin.namespace)) ?? {};
   } catch (error) {
     throw placeHandlerError(error, `policy "${policy.name}"`, [...policy.path, 'properties'], undefined, entry.plugin, source);
   }

@@ -1,0 +1,143 @@
+import type { PolicyRendering } from '../plugin-api/index.js';
+import { ErrorCode, refuse } from './error-codes.js';
+import type { WorkComponent } from './model.js';
+import type { Application } from './transform.js';
+
+export const TIERS = ['infra', 'services', 'apps'] as const;
+type Tier = (typeof TIERS)[number];
+
+/** What the document declares about order: tiers, dependency rules, and rules' OrderAfter. */
+export interface OrderingInput {
+  applications: Application[];
+  /** Authored component name → `<domain>/tier` annotation value. */
+  annotatedTiers: Map<string, string>;
+  policyResults: Array<{ policy: string; type: string; rendering: PolicyRendering }>;
+  /** The annotation key, for messages. */
+  tierAnnotation: string;
+}
+
+interface Edge {
+  /** The application that comes later. */
+  after: string;
+  before: string;
+  reason: string;
+}
+
+/**
+ * Splits the applications into ordered groups, the topological levels of the declared order.
+ * With nothing declared the application is flat: one group in authored order.
+ */
+export function order(input: OrderingInput): Application[][] {
+  const names = input.applications.map((application) => application.name);
+  const tiers = resolveTiers(input);
+  const dependencyEdges = input.policyResults.flatMap(({ rendering }) =>
+    (rendering.dependencies ?? []).flatMap((rule) => rule.dependsOn.map((before) => ({ after: rule.component, before, reason: 'dependency policy' }))),
+  );
+  rejectDependencyCycle(dependencyEdges);
+  const edges = [...tierEdges(input.applications, tiers), ...dependencyEdges, ...orderAfterEdges(input.applications)].filter(
+    (edge) => names.includes(edge.after) && names.includes(edge.before),
+  );
+  if (edges.length === 0) return [input.applications];
+  rejectContradiction(names, edges);
+  return levels(input.applications, edges);
+}
+
+function resolveTiers(input: OrderingInput): Map<string, { tier: Tier; source: string }> {
+  const tiers = new Map<string, { tier: Tier; source: string }>();
+  for (const [component, value] of input.annotatedTiers) {
+    if (!(TIERS as readonly string[]).includes(value)) {
+      throw refuse(ErrorCode.property, `component "${component}": annotation ${input.tierAnnotation}: "${value}" is not a tier (infra, services or apps)`);
+    }
+    tiers.set(component, { tier: value as Tier, source: 'tier annotation' });
+  }
+  const placed = new Map<string, { tier: string; policy: string }>();
+  for (const { policy, rendering } of input.policyResults) {
+    for (const [component, tier] of Object.entries(rendering.tiers ?? {})) {
+      const earlier = placed.get(component);
+      if (earlier && earlier.tier !== tier) {
+        throw refuse(ErrorCode.property, `component "${component}" is placed in tier ${earlier.tier} by policy "${earlier.policy}" and in tier ${tier} by policy "${policy}"`);
+      }
+      placed.set(component, { tier, policy });
+      tiers.set(component, { tier: tier as Tier, source: 'placement' });
+    }
+  }
+  return tiers;
+}
+
+/** Every application of a populated tier comes after every application of the populated tier before it. */
+function tierEdges(applications: Application[], tiers: Map<string, { tier: Tier; source: string }>): Edge[] {
+  const populated = TIERS.map((tier) => applications.filter((application) => tiers.get(application.name)?.tier === tier)).filter((group) => group.length > 0);
+  const edges: Edge[] = [];
+  for (let index = 1; index < populated.length; index++) {
+    for (const later of populated[index]) {
+      for (const earlier of populated[index - 1]) {
+        const laterTier = tiers.get(later.name)!;
+        const earlierTier = tiers.get(earlier.name)!;
+        edges.push({ after: later.name, before: earlier.name, reason: `${laterTier.source}: tier ${laterTier.tier} is after tier ${earlierTier.tier}` });
+      }
+    }
+  }
+  return edges;
+}
+
+function orderAfterEdges(applications: Application[]): Edge[] {
+  return applications.flatMap((application) =>
+    application.members.flatMap(({ component }: { component: WorkComponent }) =>
+      component.orderAfter.map((before) => ({ after: application.name, before, reason: `lowering rule ${component.origin.rule}` })),
+    ),
+  );
+}
+
+/** A cycle among dependency rules alone, reported from the alphabetically first component with dependencies. */
+function rejectDependencyCycle(edges: Edge[]): void {
+  const cycle = findCycle([...new Set(edges.map((edge) => edge.after))].sort(), edges);
+  if (cycle) throw refuse(ErrorCode.property, `circular dependency detected: ${cycle.map((edge) => edge.after).concat(cycle[cycle.length - 1].before).join(' -> ')}`);
+}
+
+/** Declarations that cannot all hold: each step of the cycle with where it was declared. */
+function rejectContradiction(names: string[], edges: Edge[]): void {
+  const cycle = findCycle(names, edges);
+  if (!cycle) return;
+  const steps = cycle.map((edge) => `"${edge.after}" is after "${edge.before}" (${edge.reason})`);
+  throw refuse(ErrorCode.property, `components cannot be ordered: ${steps.join(', ')}`);
+}
+
+/** The first cycle found by a depth-first walk from each start in turn, as its edges. */
+function findCycle(starts: string[], edges: Edge[]): Edge[] | undefined {
+  const outgoing = new Map<string, Edge[]>();
+  for (const edge of edges) outgoing.set(edge.after, [...(outgoing.get(edge.after) ?? []), edge]);
+  const done = new Set<string>();
+  const walk = (node: string, path: Edge[], onPath: string[]): Edge[] | undefined => {
+    for (const edge of outgoing.get(node) ?? []) {
+      const at = onPath.indexOf(edge.before);
+      if (at >= 0) return [...path.slice(at), edge];
+      if (done.has(edge.before)) continue;
+      const found = walk(edge.before, [...path, edge], [...onPath, edge.before]);
+      if (found) return found;
+    }
+    done.add(node);
+    return undefined;
+  };
+  for (const start of starts) {
+    if (done.has(start)) continue;
+    const found = walk(start, [], [start]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Groups by topological level, each group in authored order. */
+function levels(applications: Application[], edges: Edge[]): Application[][] {
+  const level = new Map<string, number>();
+  const levelOf = (name: string): number => {
+    const known = level.get(name);
+    if (known !== undefined) return known;
+    const predecessors = edges.filter((edge) => edge.after === name).map((edge) => edge.before);
+    const value = predecessors.length === 0 ? 0 : 1 + Math.max(...predecessors.map(levelOf));
+    level.set(name, value);
+    return value;
+  };
+  const groups: Application[][] = [];
+  for (const application of applications) (groups[levelOf(application.name)] ??= []).push(application);
+  return groups.filter((group) => group !== undefined);
+}
