@@ -1,8 +1,7 @@
 import { defineDeclaration } from 'kurel/plugin-api';
+import { DELIVERY_REASON as reason } from '../shared/delivery-reason.js';
 
 // How an application is reconciled and judged healthy belongs to the consumer that delivers it.
-const reason =
-  'it configures delivery, which launcher leaves to the consumer that delivers the application; a consumer that delivers through Flux registers its own handler';
 
 export const reconciliation = defineDeclaration({
   type: 'reconciliation',

@@ -1,9 +1,8 @@
 import { defineDeclaration } from 'kurel/plugin-api';
+import { DELIVERY_REASON as reason } from '../shared/delivery-reason.js';
 
 // How an application is delivered belongs to the consumer that delivers it: these traits parse and
 // are checked, and a build fails on them unless that consumer registers its own handler.
-const reason =
-  'it configures delivery, which launcher leaves to the consumer that delivers the application; a consumer that delivers through Flux registers its own handler';
 
 export const fluxcdPatches = defineDeclaration({
   type: 'fluxcd-patches',
