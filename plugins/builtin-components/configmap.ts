@@ -6,8 +6,9 @@ export const configmap = defineComponent({
   type: 'configmap',
   description: 'A v1 ConfigMap named after the component.',
   contract: { family: 'configmap', version: 'v1alpha1' },
+  object: { apiVersion: 'v1', kind: 'ConfigMap', scope: 'namespaced' },
   properties: configMapContentSchema,
   render(input, ctx) {
-    return { objects: [buildConfigMap(input.properties, ownedMetadata(input.name, input.namespace, input.labelValue), ctx)] };
+    return { objects: [buildConfigMap(input.properties, ownedMetadata(input.objectName, input.namespace, input.labelValue), ctx)] };
   },
 });

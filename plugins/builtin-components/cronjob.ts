@@ -15,6 +15,7 @@ export const cronjob = defineComponent({
   type: 'cronjob',
   description: 'A batch/v1 CronJob running one main container on a schedule, with its own ServiceAccount.',
   contract: { family: 'cronjob', version: 'v1alpha1' },
+  object: { apiVersion: 'batch/v1', kind: 'CronJob', scope: 'namespaced' },
   properties: {
     ...podSurfaceSchema({ jobPods: true }),
     ...jobSpecSchema,
@@ -28,7 +29,7 @@ export const cronjob = defineComponent({
     failedJobsHistoryLimit: int('Failed Jobs kept.', { default: 1 }),
   },
   render(input, ctx) {
-    checkBatchName('cronjob', 'CronJob', input.name, 52, ctx);
+    checkBatchName('cronjob', 'CronJob', input.objectName, 52, ctx);
     const props = input.properties as Json;
     checkSchedule(props.schedule, ctx);
     if (props.timeZone !== undefined) checkTimeZone(props.timeZone, ctx);
@@ -39,7 +40,7 @@ export const cronjob = defineComponent({
     const spec: Json = { schedule: props.schedule, jobTemplate: { metadata: { labels: { app: input.labelValue } }, spec: jobSpec } };
     copyPresent(spec, props, CRONJOB_FIELDS);
     const objects: K8sObject[] = [
-      { apiVersion: 'batch/v1', kind: 'CronJob', metadata: ownedMetadata(input.name, input.namespace, input.labelValue), spec },
+      { apiVersion: 'batch/v1', kind: 'CronJob', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec },
     ];
     if (props.serviceAccountName === undefined) {
       objects.push({

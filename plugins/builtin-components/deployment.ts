@@ -27,6 +27,7 @@ export const deployment = defineComponent({
   type: 'deployment',
   description: 'An apps/v1 Deployment running one main container, with optional init containers and sidecars.',
   contract: { family: 'deployment', version: 'v1alpha1' },
+  object: { apiVersion: 'apps/v1', kind: 'Deployment', scope: 'namespaced' },
   properties: {
     ...podSurfaceSchema({ jobPods: false }),
     ...deploymentSpecSchema,
@@ -44,7 +45,7 @@ export const deployment = defineComponent({
       template,
     };
     copyPresent(spec, props, SPEC_FIELDS);
-    const object = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: ownedMetadata(input.name, input.namespace, input.labelValue), spec };
+    const object = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
     const serviceAccountName = props.serviceAccountName as string | undefined;
     return { objects: [object], answers: serviceAccountName ? { serviceAccountName } : {} };
   },

@@ -12,13 +12,14 @@ export const job = defineComponent({
   type: 'job',
   description: 'A batch/v1 Job running one main container to completion.',
   contract: { family: 'job', version: 'v1alpha1' },
+  object: { apiVersion: 'batch/v1', kind: 'Job', scope: 'namespaced' },
   properties: {
     ...podSurfaceSchema({ jobPods: true }),
     ...jobSpecSchema,
     suspend: bool('Create the Job suspended: no pods start until it is resumed.'),
   },
   render(input, ctx) {
-    checkBatchName('job', 'Job', input.name, 63, ctx);
+    checkBatchName('job', 'Job', input.objectName, 63, ctx);
     const props = input.properties as Json;
     const spec = jobSpecFields(props, ctx);
     if (props.suspend !== undefined) spec.suspend = props.suspend;
@@ -27,7 +28,7 @@ export const job = defineComponent({
       template.spec.automountServiceAccountToken = false;
     }
     spec.template = template;
-    const object = { apiVersion: 'batch/v1', kind: 'Job', metadata: ownedMetadata(input.name, input.namespace, input.labelValue), spec };
+    const object = { apiVersion: 'batch/v1', kind: 'Job', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
     const serviceAccountName = props.serviceAccountName as string | undefined;
     return { objects: [object], answers: serviceAccountName ? { serviceAccountName } : {} };
   },

@@ -7,8 +7,9 @@ export const secret = defineComponent({
   type: 'secret',
   description: 'A v1 Secret named after the component.',
   contract: { family: 'secret', version: 'v1alpha1' },
+  object: { apiVersion: 'v1', kind: 'Secret', scope: 'namespaced' },
   properties: secretContentSchema,
   render(input, ctx) {
-    return { objects: [buildSecret(input.properties, ownedMetadata(input.name, input.namespace, input.labelValue), ctx)] };
+    return { objects: [buildSecret(input.properties, ownedMetadata(input.objectName, input.namespace, input.labelValue), ctx)] };
   },
 });

@@ -16,6 +16,7 @@ export const service = defineComponent({
   type: 'service',
   description: 'A v1 Service routing to the pods of a workload component.',
   contract: { family: 'service', version: 'v1alpha1' },
+  object: { apiVersion: 'v1', kind: 'Service', scope: 'namespaced' },
   properties: {
     type: oneOf(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'], 'Service type.', { default: 'ClusterIP' }),
     selector: stringMap('Labels of the pods routed to; defaults to app: <component name>. Must name at least one label.'),
@@ -41,8 +42,8 @@ export const service = defineComponent({
     externalIPs: stringList('External IPs routed to the Service.', 'An IP address.'),
   },
   render(input, ctx) {
-    if (!isDns1035Label(input.name)) {
-      ctx.fail(`name: "${input.name}" is not a valid Service name, which must be a DNS-1035 label`);
+    if (!isDns1035Label(input.objectName)) {
+      ctx.fail(`name: "${input.objectName}" is not a valid Service name, which must be a DNS-1035 label`);
     }
     const props = input.properties as Json;
     const external = props.type === 'ExternalName';
@@ -59,7 +60,7 @@ export const service = defineComponent({
     if (!external) spec.selector = { ...(props.selector ?? { app: input.labelValue }) };
     if (ports.length > 0) spec.ports = ports;
     copyPresent(spec, props, PASSED_THROUGH);
-    const object = { apiVersion: 'v1', kind: 'Service', metadata: ownedMetadata(input.name, input.namespace, input.labelValue), spec };
+    const object = { apiVersion: 'v1', kind: 'Service', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
     const first = ports[0];
     return { objects: [object], answers: first ? { servicePort: { port: first.port, ...(first.name ? { name: first.name } : {}) } } : {} };
   },

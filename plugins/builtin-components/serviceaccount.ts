@@ -6,12 +6,13 @@ export const serviceaccount = defineComponent({
   type: 'serviceaccount',
   description: 'A v1 ServiceAccount, for pods of other components to run as.',
   contract: { family: 'serviceaccount', version: 'v1alpha1' },
+  object: { apiVersion: 'v1', kind: 'ServiceAccount', scope: 'namespaced' },
   properties: {
     automountServiceAccountToken: bool("Whether pods running as the account mount its token; unset, the API's default applies."),
     imagePullSecrets: nameRefList('Secrets holding registry credentials for pods running as the account.', 'One image-pull Secret.'),
   },
   render(input) {
-    const object = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: ownedMetadata(input.name, input.namespace, input.labelValue) };
+    const object = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue) };
     copyPresent(object, input.properties as Json, ['automountServiceAccountToken', 'imagePullSecrets']);
     return { objects: [object] };
   },

@@ -1,4 +1,5 @@
 import {
+  componentProperties,
   isHandlerError,
   validateProperties,
   type AuthoredComponent,
@@ -161,7 +162,8 @@ class Lowering {
   private emitComponent(component: AuthoredComponent, origin: Origin, path: Path, rule: LoweringRule, inputTraits: readonly WorkTrait[] = []): WorkComponent {
     const forwarded = (trait: AuthoredTrait) =>
       inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
-    const schema = this.registry.component(component.type)?.value.properties ?? this.registry.componentRule(component.type)?.value.properties;
+    const handler = this.registry.component(component.type)?.value;
+    const schema = handler ? componentProperties(handler) : this.registry.componentRule(component.type)?.value.properties;
     return {
       name: component.name,
       type: component.type,

@@ -1,5 +1,9 @@
 import {
+  applyObjectMetadata,
   componentLabelValue,
+  takeObjectMetadata,
+  type MetadataProblem,
+  type ObjectMetadata,
   isHandlerError,
   validateProperties,
   type CapabilitySpec,
@@ -72,15 +76,44 @@ function groupMembers(components: WorkComponent[]): WorkComponent[][] {
 function renderComponent(component: WorkComponent, registry: SealedRegistry, run: RunContext, source: SourceDocument): { objects: K8sObject[]; answers: ComponentAnswers } {
   const entry = registry.component(component.type);
   if (!entry) throw noHandler(`component type "${component.type}" (component "${component.name}"${emittedClause(component)})`, component.path, component.name, source);
+  const handler = entry.value;
   const namespace = component.origin.namespace;
+  const labelValue = componentLabelValue(component.name);
+  const label = `component "${component.name}"`;
+  const refuseProblems = (problems: MetadataProblem[]) => {
+    if (problems.length === 0) return;
+    throw new KurelError(
+      problems.map((problem) =>
+        errorDiagnostic(ErrorCode.property, `${label}: ${problem.message}`, {
+          ...source.at([...component.path, 'properties', ...problem.path]),
+          component: component.name,
+          plugin: entry.plugin,
+        }),
+      ),
+    );
+  };
+
+  let properties = structuredClone(component.properties);
+  let metadata: ObjectMetadata | undefined;
+  if (handler.object) {
+    const taken = takeObjectMetadata(properties, { labelValue, componentLabelKey: run.componentLabelKey });
+    if (taken.metadata.objectName !== undefined && component.emitted) {
+      taken.problems.push({ path: ['objectName'], message: `not allowed on a member lowering rule ${component.origin.rule} emitted: the rule names the objects it emits` });
+    }
+    refuseProblems(taken.problems);
+    properties = taken.rest;
+    metadata = taken.metadata;
+  }
+  const objectName = metadata?.objectName ?? component.name;
   try {
-    const rendering = entry.value.render(
-      { name: component.name, namespace, labelValue: componentLabelValue(component.name), properties: structuredClone(component.properties), annotations: { ...component.annotations } },
+    const rendering = handler.render(
+      { name: component.name, objectName, namespace, labelValue, properties, annotations: { ...component.annotations } },
       run.handlerContext(namespace),
     );
+    if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));
     return { objects: rendering.objects, answers: rendering.answers ?? {} };
   } catch (error) {
-    throw placeHandlerError(error, `component "${component.name}"`, [...component.path, 'properties'], component.name, entry.plugin, source);
+    throw placeHandlerError(error, label, [...component.path, 'properties'], component.name, entry.plugin, source);
   }
 }
 

@@ -1,4 +1,4 @@
-import { goTypeName, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
+import { componentProperties, goTypeName, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedApplication } from './documents.js';
 import { ErrorCode, errorDiagnostic } from './error-codes.js';
@@ -30,7 +30,8 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
 
   const origin = (extra: Partial<Origin>): Origin => ({ document: app.name, documentKind: 'Application', namespace, rule: '', ...extra });
   const components = app.components.map((component): WorkComponent => {
-    const schema = registry.component(component.type)?.value.properties ?? registry.componentRule(component.type)?.value.properties;
+    const handler = registry.component(component.type)?.value;
+    const schema = handler ? componentProperties(handler) : registry.componentRule(component.type)?.value.properties;
     const label = `component "${component.name}" (type "${component.type}")`;
     const traits = component.traits.map((trait): WorkTrait => {
       const { scope, ...rest } = trait.properties;

@@ -12,9 +12,21 @@ export interface ComponentAnswers {
   servicePort?: { port: number; name?: string };
 }
 
+/** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */
+export type ObjectScope = 'namespaced' | 'cluster' | 'flux';
+
+/** The one object a kind component generates. Declaring it opts the type into `objectName`, `labels` and `annotations`. */
+export interface ComponentObject {
+  apiVersion: string;
+  kind: string;
+  scope: ObjectScope;
+}
+
 export interface ComponentInput<P = Properties> {
   /** The component's name (a sibling group's shared name). */
   name: string;
+  /** The name of the component's object: `objectName` when authored, else the component name. */
+  objectName: string;
   namespace: string;
   /** `ComponentLabelValue(name)`: the `app` label and selector value. */
   labelValue: string;
@@ -38,6 +50,11 @@ interface Described {
 }
 
 export interface ComponentHandler<P = Properties> extends Described {
+  /**
+   * The object this type generates. The engine then adds `objectName`, `labels` and `annotations`
+   * to the type's properties, checks them, names the object and puts the metadata on it.
+   */
+  object?: ComponentObject;
   render(input: ComponentInput<P>, ctx: HandlerContext): ComponentRendering;
 }
 

@@ -22,3 +22,14 @@ export {
 export { validateProperties, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
+export { defineKind, type KindDefinition } from './kind.js';
+export {
+  OBJECT_METADATA_PROPERTIES,
+  componentProperties,
+  takeObjectMetadata,
+  applyObjectMetadata,
+  qualifiedNameProblem,
+  labelValueProblem,
+  type ObjectMetadata,
+  type MetadataProblem,
+} from './object-metadata.js';

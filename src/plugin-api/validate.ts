@@ -102,7 +102,7 @@ function checkObject(
       .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
       .sort();
     for (const key of unknown.sort()) {
-      issues.push({ path, message: `unsupported field "${key}" (allowed: ${allowedKeys.join(', ')})` });
+      issues.push({ path: [...path, key], message: `unsupported field "${key}" (allowed: ${allowedKeys.join(', ')})` });
     }
   }
 

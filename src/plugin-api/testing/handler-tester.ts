@@ -4,6 +4,7 @@ import { isHandlerError, type PropertyPath } from '../errors.js';
 import type { K8sObject, Properties } from '../objects.js';
 import { validateProperties } from '../validate.js';
 import { componentLabelValue } from '../names.js';
+import { applyObjectMetadata, componentProperties, takeObjectMetadata, type ObjectMetadata } from '../object-metadata.js';
 import { createTestContext, type TestContextOptions } from './test-context.js';
 
 export interface ExpectedError {
@@ -50,13 +51,25 @@ class SchemaRefusal extends Error {
 export class HandlerTester {
   constructor(private readonly options: TestContextOptions = {}) {}
 
+  /** Renders a component as the engine does, object metadata (`objectName`, `labels`, `annotations`) included. */
   renderComponent(handler: ComponentHandler<any>, name: string, properties: Properties): ComponentRendering {
-    const checked = this.check(handler.properties, properties);
     const ctx = createTestContext(this.options);
-    return handler.render(
-      { name, namespace: ctx.namespace, labelValue: componentLabelValue(name), properties: checked, annotations: {} },
-      ctx,
-    );
+    const labelValue = componentLabelValue(name);
+    let checked = this.check(componentProperties(handler), properties);
+    let metadata: ObjectMetadata | undefined;
+    if (handler.object) {
+      const taken = takeObjectMetadata(checked, { labelValue, componentLabelKey: ctx.componentLabelKey });
+      if (taken.problems.length > 0) throw new SchemaRefusal(taken.problems[0].message, taken.problems[0].path);
+      checked = taken.rest;
+      metadata = taken.metadata;
+    }
+    const objectName = metadata?.objectName ?? name;
+    const rendering = handler.render({ name, objectName, namespace: ctx.namespace, labelValue, properties: checked, annotations: {} }, ctx);
+    if (handler.object && metadata) {
+      const problems = applyObjectMetadata(rendering.objects, handler.object, objectName, metadata);
+      if (problems.length > 0) throw new SchemaRefusal(problems[0].message, problems[0].path);
+    }
+    return rendering;
   }
 
   applyTrait(handler: TraitHandler<any>, testCase: Omit<TraitCase, 'componentObjects' | 'objects' | 'error'>): { componentObjects: K8sObject[]; objects: K8sObject[] } {

@@ -32,15 +32,15 @@ function issues(value: unknown, options = {}) {
 }
 
 describe('validateProperties: unknown keys', () => {
-  it('refuses every unknown key with the sorted allowed list', () => {
+  it('refuses every unknown key at the key, with the sorted allowed list', () => {
     expect(issues({ image: 'a', zeta: 1, alpha: 2 })).toEqual([
-      { path: [], message: 'unsupported field "alpha" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
-      { path: [], message: 'unsupported field "zeta" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
+      { path: ['alpha'], message: 'unsupported field "alpha" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
+      { path: ['zeta'], message: 'unsupported field "zeta" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
     ]);
   });
 
-  it('refuses an unknown nested key at its object', () => {
-    expect(issues({ ports: [{ port: 80, protcol: 'TCP' }] })).toEqual([{ path: ['ports', 0], message: 'unsupported field "protcol" (allowed: port, protocol)' }]);
+  it('refuses an unknown nested key at the key', () => {
+    expect(issues({ ports: [{ port: 80, protcol: 'TCP' }] })).toEqual([{ path: ['ports', 0, 'protcol'], message: 'unsupported field "protcol" (allowed: port, protocol)' }]);
   });
 
   it('leaves platform-reserved keys out of the allowed list of the authored surface', () => {

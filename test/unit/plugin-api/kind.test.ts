@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { defineKind } from '../../../src/plugin-api/index.js';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+
+// An organisation's own CRD kind, declared with the same factory the built-in kinds use.
+const widget = defineKind<{ size: number; color?: string }>({
+  type: 'widget',
+  description: 'A Widget of the example.com operator.',
+  apiVersion: 'example.com/v1',
+  kind: 'Widget',
+  scope: 'namespaced',
+  properties: {
+    size: { type: 'integer', required: true, description: 'How big the widget is.' },
+    color: { type: 'string', enum: ['red', 'blue'], description: 'Its color.' },
+  },
+  check: (properties, _input, ctx) => {
+    if (properties.size > 10) ctx.fail('size: at most 10', ['size']);
+  },
+});
+
+const clusterGadget = defineKind({
+  type: 'gadget',
+  description: 'A cluster-scoped Gadget.',
+  apiVersion: 'example.com/v1',
+  kind: 'Gadget',
+  scope: 'cluster',
+  placement: 'top-level',
+  appLabel: true,
+  properties: { rules: { type: 'array', description: 'Rules.', items: { type: 'string', description: 'A rule.' } } },
+});
+
+const tester = new HandlerTester({ namespace: 'shop' });
+
+describe('defineKind', () => {
+  it('declares its object and a contract of its own type', () => {
+    expect(widget.object).toEqual({ apiVersion: 'example.com/v1', kind: 'Widget', scope: 'namespaced' });
+    expect(widget.contract).toEqual({ family: 'widget', version: 'v1alpha1' });
+  });
+
+  it('names the object after the component and puts the properties under spec', () => {
+    tester.runComponent(widget, [
+      {
+        name: 'w1',
+        properties: { size: 3 },
+        objects: [{ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'shop' }, spec: { size: 3 } }],
+      },
+    ]);
+  });
+
+  it('takes objectName, labels and annotations as the engine does', () => {
+    tester.runComponent(widget, [
+      {
+        name: 'w1',
+        properties: { size: 3, objectName: 'shop-widget', labels: { tier: 'web' }, annotations: { 'example.com/owner': 'team-a' } },
+        objects: [
+          {
+            apiVersion: 'example.com/v1',
+            kind: 'Widget',
+            metadata: { name: 'shop-widget', namespace: 'shop', labels: { tier: 'web' }, annotations: { 'example.com/owner': 'team-a' } },
+            spec: { size: 3 },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('places a cluster-scoped kind in no namespace, top-level properties beside metadata, and the app label', () => {
+    tester.runComponent(clusterGadget, [
+      {
+        name: 'g',
+        properties: { rules: ['a'] },
+        objects: [{ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g', labels: { app: 'g' } }, rules: ['a'] }],
+      },
+    ]);
+  });
+
+  it('refuses what the schema, the kind rules and the metadata rules refuse', () => {
+    tester.runComponent(widget, [
+      { title: 'unknown field', properties: { size: 1, shape: 'round' }, error: { message: /unsupported field "shape"/, path: ['shape'] } },
+      { title: 'enum', properties: { size: 1, color: 'green' }, error: { message: /must be one of: red, blue/, path: ['color'] } },
+      { title: 'kind rule', properties: { size: 11 }, error: { message: 'size: at most 10', path: ['size'] } },
+      { title: 'objectName', properties: { size: 1, objectName: 'Not_A_Name' }, error: { message: /not a valid DNS-1123 subdomain/ } },
+      { title: 'app label', properties: { size: 1, labels: { app: 'other' } }, error: { message: /label "app" may only hold the component's own value "test"/ } },
+      { title: 'label key', properties: { size: 1, labels: { 'bad key': 'x' } }, error: { message: /invalid label key "bad key"/ } },
+    ]);
+  });
+});
