@@ -8,7 +8,7 @@ import { loadPlugin, type LoadedPlugin } from './plugin-source.js';
 import { RegistryBuilder } from './registry-builder.js';
 
 /** The built-in plugins: loaded by the same path as any plugin, from kurel's own package. */
-export const BUILTIN_PLUGINS = ['kurel/plugins/builtin-components', 'kurel/plugins/builtin-traits', 'kurel/plugins/builtin-policies'];
+export const BUILTIN_PLUGINS = ['kurel/plugins/builtin-components', 'kurel/plugins/builtin-kinds', 'kurel/plugins/builtin-traits', 'kurel/plugins/builtin-policies'];
 
 export interface PluginHost {
   registry: SealedRegistry;

@@ -1,0 +1,3 @@
+import type { ComponentHandler } from 'kurel/plugin-api';
+
+export const kinds: ComponentHandler<any>[] = [];

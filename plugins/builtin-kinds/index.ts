@@ -1,0 +1,11 @@
+import { definePlugin } from 'kurel/plugin-api';
+import { kinds as core } from './families/core.js';
+import { kinds as crdPackages } from './families/crd-packages.js';
+import { kinds as flux } from './families/flux.js';
+import { kinds as operators } from './families/operators.js';
+
+// The kind components of the reference allowlist, as data: one table per family.
+export default definePlugin({
+  meta: { name: 'kurel-builtin-kinds', version: '0.1.0', kurelApi: '^1.0.0' },
+  components: [...core, ...crdPackages, ...flux, ...operators],
+});
