@@ -19,6 +19,7 @@ import { validateAuthored } from './validate-authored.js';
 import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
 import { order } from './order.js';
+import { explainChains, type ComponentChain } from './explain.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -42,6 +43,11 @@ export interface BuildResult {
   consumedCapabilities: string[];
   /** The YAML stream of `objects` (empty when nothing was generated). */
   yaml: string;
+  namespace: string;
+  /** The ordered groups of applications (one group when nothing declares an order). */
+  groups: string[][];
+  /** How each authored component became objects. */
+  chains: ComponentChain[];
 }
 
 /** The whole pipeline, from input texts to the YAML stream. Pure: the host does every read and write. */
@@ -90,5 +96,8 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
     warnings: run.warnings,
     consumedCapabilities: [...run.consumedCapabilities].sort(),
     yaml: encodeStream(objects),
+    namespace,
+    groups: groups.map((group) => group.map((application) => application.name)),
+    chains: explainChains(groups.flat(), generated, [...documentLowering.steps, ...lowered.steps], appSource),
   };
 }

@@ -41,25 +41,47 @@ export interface TransformOutput {
   policyResults: Array<{ policy: string; type: string; rendering: PolicyRendering }>;
 }
 
-/** Component handlers make applications; traits change them or add sub-applications; policies run. */
+/**
+ * Component handlers make applications; traits change them or add sub-applications; policies run.
+ * Every application is transformed even when another fails: all refusals are thrown together.
+ */
 export function transform(components: WorkComponent[], policies: WorkPolicy[], registry: SealedRegistry, run: RunContext, source: SourceDocument): TransformOutput {
+  const failures: KurelError[] = [];
+  const attempt = <T>(work: () => T): T | undefined => {
+    try {
+      return work();
+    } catch (error) {
+      if (!(error instanceof KurelError)) throw error;
+      failures.push(error);
+      return undefined;
+    }
+  };
   const applications: Application[] = [];
   for (const members of groupMembers(components)) {
-    const name = members[0].name;
-    const application: Application = { name, labelValue: componentLabelValue(name), members: [], subApplications: [] };
-    for (const component of members) {
-      const rendered = renderComponent(component, registry, run, source);
-      application.members.push({ component, objects: rendered.objects });
-      for (const trait of component.traits) {
-        const objects = applyTrait(trait, component, rendered, registry, run, source);
-        if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
-      }
-    }
-    applications.push(application);
+    const application = attempt(() => transformApplication(members, registry, run, source));
+    if (application) applications.push(application);
   }
   const componentNames = [...new Set(components.map((c) => c.name))];
-  const policyResults = policies.map((policy) => ({ policy: policy.name, type: policy.type, rendering: applyPolicy(policy, componentNames, registry, run, source) }));
+  const policyResults = policies.flatMap((policy) => {
+    const rendering = attempt(() => applyPolicy(policy, componentNames, registry, run, source));
+    return rendering ? [{ policy: policy.name, type: policy.type, rendering }] : [];
+  });
+  if (failures.length > 0) throw new KurelError(failures.flatMap((failure) => failure.diagnostics));
   return { applications, policyResults };
+}
+
+function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument): Application {
+  const name = members[0].name;
+  const application: Application = { name, labelValue: componentLabelValue(name), members: [], subApplications: [] };
+  for (const component of members) {
+    const rendered = renderComponent(component, registry, run, source);
+    application.members.push({ component, objects: rendered.objects });
+    for (const trait of component.traits) {
+      const objects = applyTrait(trait, component, rendered, registry, run, source);
+      if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
+    }
+  }
+  return application;
 }
 
 /** Consecutive members of one sibling group deploy as one application. */

@@ -27,8 +27,8 @@ export function kurelPackageRoot(): string {
   throw new Error('kurel: cannot find its own package.json');
 }
 
-/** Discovers the config, loads and checks every plugin, registers them and seals the registry. */
-export async function startPluginHost(options: { searchFrom: string; configFile?: string }): Promise<PluginHost> {
+/** Discovers the config and loads every plugin it lists, after the built-ins. */
+async function loadPlugins(options: { searchFrom: string; configFile?: string }): Promise<{ config: LoadedConfig; plugins: LoadedPlugin[] }> {
   const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
   const root = kurelPackageRoot();
   const folder = configFolder(config, options.searchFrom);
@@ -36,10 +36,57 @@ export async function startPluginHost(options: { searchFrom: string; configFile?
     ...BUILTIN_PLUGINS.map((specifier) => loadPlugin(specifier, root, true)),
     ...config.config.plugins.map((specifier) => loadPlugin(specifier, folder, false)),
   ]);
+  return { config, plugins };
+}
+
+/** Discovers the config, loads and checks every plugin, registers them and seals the registry. */
+export async function startPluginHost(options: { searchFrom: string; configFile?: string }): Promise<PluginHost> {
+  const { config, plugins } = await loadPlugins(options);
   const builder = new RegistryBuilder();
   for (const loaded of plugins) {
     checkPluginContract(loaded);
     builder.register(loaded.plugin, loaded.builtin);
   }
   return { registry: builder.seal(), plugins, config };
+}
+
+/** A loaded plugin as `kurel plugins` reports it: what it contributes and whether it passed the contract check. */
+export interface PluginReport {
+  name: string;
+  version: string;
+  kurelApi: string;
+  resolvedFrom: string;
+  builtin: boolean;
+  types: { components: string[]; traits: string[]; policies: string[]; lowering: string[]; declarations: string[] };
+  problem?: string;
+}
+
+/** Loads every plugin and reports each, checking the contract without stopping at a refusal. */
+export async function inspectPlugins(options: { searchFrom: string; configFile?: string }): Promise<{ config: LoadedConfig; reports: PluginReport[] }> {
+  const { config, plugins } = await loadPlugins(options);
+  const reports = plugins.map((loaded): PluginReport => {
+    let problem: string | undefined;
+    try {
+      checkPluginContract(loaded);
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    const { plugin } = loaded;
+    return {
+      name: plugin?.meta?.name ?? loaded.specifier,
+      version: plugin?.meta?.version ?? '',
+      kurelApi: plugin?.meta?.kurelApi ?? '',
+      resolvedFrom: loaded.resolvedFrom,
+      builtin: loaded.builtin,
+      types: {
+        components: (plugin?.components ?? []).map((handler) => handler.type),
+        traits: (plugin?.traits ?? []).map((handler) => handler.type),
+        policies: (plugin?.policies ?? []).map((handler) => handler.type),
+        lowering: (plugin?.lowering ?? []).map((rule) => `${rule.position}/${rule.type}`),
+        declarations: [...(plugin?.declarations?.traits ?? []), ...(plugin?.declarations?.policies ?? [])].map((declaration) => declaration.type),
+      },
+      problem,
+    };
+  });
+  return { config, reports };
 }

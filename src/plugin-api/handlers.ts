@@ -47,6 +47,8 @@ interface Described {
   /** The top-level properties and their schemas. */
   properties: PropertiesSchema;
   contract?: ContractMetadata;
+  /** Properties of a complete, working example, shown in the reference docs (`kurel schemas`). */
+  example?: Properties;
 }
 
 export interface ComponentHandler<P = Properties> extends Described {

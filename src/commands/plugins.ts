@@ -1,0 +1,31 @@
+import { Flags } from '@oclif/core';
+import { KurelCommand } from './support/kurel-command.js';
+
+export default class Plugins extends KurelCommand {
+  static override summary = 'List the loaded plugins, what each contributes, and whether it passed the contract check.';
+  static override examples = ['<%= config.bin %> plugins', '<%= config.bin %> plugins --json'];
+
+  static override flags = {
+    json: Flags.boolean({ description: 'print the list as JSON' }),
+    config: Flags.string({ description: 'plugin config file (default: searched from the current folder upward)' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Plugins);
+    const host = await import('../host/index.js');
+    const { KUREL_API_VERSION } = await import('../plugin-api/version.js');
+    const { config, reports } = await host.inspectPlugins({ searchFrom: process.cwd(), configFile: flags.config });
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify({ pluginApi: KUREL_API_VERSION, config: config.file ?? null, plugins: reports }, null, 2)}\n`);
+    } else {
+      this.log(`plugin API ${KUREL_API_VERSION}; config: ${config.file ?? 'none found'}`);
+      for (const report of reports) {
+        const status = report.problem ? `REFUSED: ${report.problem}` : 'ok';
+        this.log(`\n${report.name} ${report.version} (kurelApi ${report.kurelApi}${report.builtin ? ', built-in' : ''}) — ${status}`);
+        this.log(`  from ${report.resolvedFrom}`);
+        for (const [position, types] of Object.entries(report.types)) if (types.length > 0) this.log(`  ${position}: ${types.join(', ')}`);
+      }
+    }
+    if (reports.some((report) => report.problem)) process.exitCode = 1;
+  }
+}

@@ -1,0 +1,47 @@
+import { Args, Flags } from '@oclif/core';
+import type { BuildInput } from '../../engine/index.js';
+
+/** The positional argument of every command that reads an application. */
+export const targetArgs = {
+  target: Args.string({ required: true, description: 'app.yaml or a package folder' }),
+};
+
+/** The flags every command that reads an application shares with `build`. */
+export const inputFlags = {
+  profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),
+  namespace: Flags.string({ char: 'n', description: 'namespace override (a DNS-1123 label)' }),
+  'cluster-id': Flags.string({ description: 'cluster identifier', default: 'local' }),
+  values: Flags.string({ description: 'values file for the package parameters (needs kurel.yaml)' }),
+  set: Flags.string({ description: 'set a package parameter: key=value (repeatable; needs kurel.yaml)', multiple: true, multipleNonGreedy: true }),
+  'capability-def': Flags.string({ description: 'CapabilityDefinition file (repeatable)', multiple: true, multipleNonGreedy: true }),
+  'strict-capabilities': Flags.boolean({ description: 'a custom capability with no definition is an error instead of a warning' }),
+  config: Flags.string({ description: 'plugin config file (default: searched from the application folder upward)' }),
+};
+
+type InputFlagValues = {
+  profile?: string;
+  namespace?: string;
+  'cluster-id': string;
+  values?: string;
+  set?: string[];
+  'capability-def'?: string[];
+  'strict-capabilities': boolean;
+  config?: string;
+};
+
+/** Starts the plugin host for the application's folder and reads every input file. */
+export async function loadApplication(target: string, flags: InputFlagValues) {
+  const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
+  const { appDir } = host.locateApplication(target);
+  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
+  const input: BuildInput = host.readBuildInput({
+    target,
+    profile: flags.profile,
+    values: flags.values,
+    sets: flags.set ?? [],
+    capabilityDefinitions: flags['capability-def'] ?? [],
+    strictCapabilities: flags['strict-capabilities'],
+    settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace },
+  });
+  return { host, engine, registry: pluginHost.registry, input };
+}

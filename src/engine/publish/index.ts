@@ -1,0 +1,24 @@
+import type { SealedRegistry } from '../registry.js';
+import { referenceDocs } from './reference-docs.js';
+import { applicationSchema, folderOf, publishedTypes, type PublishedType } from './schema-set.js';
+
+export { publishedTypes, applicationSchema, type PublishedType } from './schema-set.js';
+export { propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
+export { exampleDocument } from './reference-docs.js';
+
+/**
+ * What the sealed registry knows, as files: one JSON Schema per component, trait and policy type,
+ * the Application schema for editors, and the Markdown reference. Paths are relative.
+ */
+export function publishSchemas(registry: SealedRegistry): { types: PublishedType[]; files: Record<string, string> } {
+  const types = publishedTypes(registry);
+  const files: Record<string, string> = {};
+  for (const entry of types) files[`${folderOf(entry.position)}/${entry.type}.schema.json`] = json(entry.schema);
+  files['application.schema.json'] = json(applicationSchema(types));
+  Object.assign(files, referenceDocs(types, (entry) => entry.example));
+  return { types, files };
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

@@ -1,0 +1,57 @@
+import type { PropertiesSchema, PropertySchema } from '../../plugin-api/index.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+/**
+ * A type's properties as a JSON Schema object (draft 2020-12): what an author may write. Types
+ * and unions, enums, nested objects and arrays, required keys, descriptions and exclusive groups
+ * carry over; platform-reserved keys are left out (only a ClusterProfile rendering sets them) and
+ * named in the description.
+ */
+export function propertiesToJsonSchema(properties: PropertiesSchema, description?: string): JsonSchema {
+  return objectSchema({ type: 'object', properties, description });
+}
+
+function toJsonSchema(schema: PropertySchema): JsonSchema {
+  if (schema.type === 'object' || schema.properties || (schema.additionalProperties !== undefined && !schema.types)) return objectSchema(schema);
+  const out: JsonSchema = {};
+  if (schema.description) out.description = schema.description;
+  const types = schema.types ?? (schema.type ? [schema.type] : undefined);
+  if (types) out.type = types.length === 1 ? types[0] : [...types];
+  if (schema.enum) out.enum = [...schema.enum];
+  if (schema.default !== undefined) out.default = schema.default;
+  if (schema.items) out.items = toJsonSchema(schema.items);
+  if (types?.includes('object') && schema.additionalProperties !== undefined) {
+    out.additionalProperties = typeof schema.additionalProperties === 'object' ? toJsonSchema(schema.additionalProperties) : schema.additionalProperties;
+  }
+  return out;
+}
+
+function objectSchema(schema: PropertySchema): JsonSchema {
+  const declared = Object.entries(schema.properties ?? {});
+  const authorable = declared.filter(([, property]) => !property.platformReserved);
+  const reserved = declared.filter(([, property]) => property.platformReserved).map(([key]) => key);
+  const out: JsonSchema = { type: 'object' };
+  const description = [schema.description, reserved.length ? `Platform-reserved (set only by the ClusterProfile rendering): ${reserved.join(', ')}.` : undefined].filter(Boolean).join(' ');
+  if (description) out.description = description;
+  if (schema.default !== undefined) out.default = schema.default;
+  if (authorable.length > 0) out.properties = Object.fromEntries(authorable.map(([key, property]) => [key, toJsonSchema(property)]));
+  const required = authorable.filter(([, property]) => property.required).map(([key]) => key);
+  if (required.length > 0) out.required = required;
+  const extra = schema.additionalProperties ?? false;
+  out.additionalProperties = typeof extra === 'object' ? toJsonSchema(extra) : extra;
+  const exclusive = (schema.exclusive ?? []).map(atMostOne).filter((rule): rule is JsonSchema => rule !== undefined);
+  if (exclusive.length === 1) Object.assign(out, exclusive[0]);
+  else if (exclusive.length > 1) out.allOf = exclusive;
+  return out;
+}
+
+/** At most one key of the group: no two of them together. */
+function atMostOne(group: string[]): JsonSchema | undefined {
+  const pairs: string[][] = [];
+  for (let i = 0; i < group.length; i++) for (let j = i + 1; j < group.length; j++) pairs.push([group[i], group[j]]);
+  if (pairs.length === 0) return undefined;
+  return { not: { anyOf: pairs.map((pair) => ({ required: pair })) } };
+}

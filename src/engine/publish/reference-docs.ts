@@ -1,0 +1,76 @@
+import { stringify } from 'yaml';
+import type { Properties, PropertiesSchema, PropertySchema } from '../../plugin-api/index.js';
+import { SUPPORTED_API_VERSION } from '../documents.js';
+import { folderOf, type PublishedType } from './schema-set.js';
+
+/** The Markdown reference: an index and one page per registered type. */
+export function referenceDocs(types: PublishedType[], examples: (entry: PublishedType) => Properties | undefined): Record<string, string> {
+  const files: Record<string, string> = {};
+  const index = ['# kurel type reference', '', 'Every component, trait and policy type the registry knows, built-ins and plugins alike.', ''];
+  for (const position of ['component', 'trait', 'policy'] as const) {
+    const entries = types.filter((entry) => entry.position === position);
+    if (entries.length === 0) continue;
+    index.push(`## ${folderOf(position)[0].toUpperCase()}${folderOf(position).slice(1)}`, '', '| type | plugin | description |', '|---|---|---|');
+    for (const entry of entries) {
+      index.push(`| [${entry.type}](${folderOf(position)}/${entry.type}.md) | ${entry.plugin} | ${cell(firstSentence(entry.description))} |`);
+      files[`docs/${folderOf(position)}/${entry.type}.md`] = page(entry, examples(entry));
+    }
+    index.push('');
+  }
+  files['docs/index.md'] = index.join('\n');
+  return files;
+}
+
+function page(entry: PublishedType, example: Properties | undefined): string {
+  const lines = [`# ${entry.type}`, '', entry.description, '', `- Position: ${entry.position}`, `- Implemented by: ${entry.implementation} of plugin \`${entry.plugin}\``];
+  const contract = entry.contract;
+  if (contract) {
+    if (contract.family) lines.push(`- Family: ${contract.family}`);
+    if (contract.version) lines.push(`- Contract version: ${contract.version}`);
+    if (contract.requiredCapabilityKeys?.length) lines.push(`- Required capabilities: ${contract.requiredCapabilityKeys.join(', ')}`);
+    if (contract.deprecated) lines.push(`- Deprecated${contract.deprecationMessage ? `: ${contract.deprecationMessage}` : ''}`);
+  }
+  lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
+  for (const row of rows(entry.properties, '')) lines.push(row);
+  if (example) lines.push('', '## Example', '', '```yaml', exampleDocument(entry, example).trimEnd(), '```');
+  return `${lines.join('\n')}\n`;
+}
+
+function rows(properties: PropertiesSchema, prefix: string): string[] {
+  const out: string[] = [];
+  for (const [key, schema] of Object.entries(properties).sort(([a], [b]) => a.localeCompare(b))) {
+    const path = `${prefix}${key}`;
+    const reserved = schema.platformReserved ? ' (platform-reserved: set by the ClusterProfile rendering)' : '';
+    const def = schema.default === undefined ? '' : `\`${JSON.stringify(schema.default)}\``;
+    out.push(`| \`${path}\` | ${typeName(schema)} | ${schema.required ? 'yes' : ''} | ${def} | ${cell((schema.description ?? '') + reserved)} |`);
+    if (schema.properties) out.push(...rows(schema.properties, `${path}.`));
+    if (schema.items?.properties) out.push(...rows(schema.items.properties, `${path}[].`));
+  }
+  return out;
+}
+
+function typeName(schema: PropertySchema): string {
+  const types = schema.types ?? (schema.type ? [schema.type] : ['any']);
+  const base = types.map((type) => (type === 'array' && schema.items ? `${typeName(schema.items)}[]` : type)).join(' \\| ');
+  return schema.enum ? `${base} (${schema.enum.map((member) => `\`${String(member)}\``).join(', ')})` : base;
+}
+
+/** An Application using the type, as an author would write it. */
+export function exampleDocument(entry: PublishedType, properties: Properties): string {
+  const component =
+    entry.position === 'component'
+      ? { name: 'example', type: entry.type, properties }
+      : { name: 'example', type: 'webservice', properties: { image: 'ghcr.io/example/app:v1.0.0' }, ...(entry.position === 'trait' ? { traits: [{ type: entry.type, properties }] } : {}) };
+  const spec: Record<string, unknown> = { components: [component] };
+  if (entry.position === 'policy') spec.policies = [{ name: 'example-policy', type: entry.type, properties }];
+  return stringify({ apiVersion: SUPPORTED_API_VERSION, kind: 'Application', metadata: { name: 'example' }, spec });
+}
+
+function firstSentence(text: string): string {
+  const match = /^(.*?[.!?])(\s|$)/.exec(text);
+  return match ? match[1] : text;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

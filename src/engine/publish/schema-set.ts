@@ -1,0 +1,136 @@
+import { componentProperties, type ContractMetadata, type Properties, type PropertiesSchema } from '../../plugin-api/index.js';
+import { SUPPORTED_API_VERSION } from '../documents.js';
+import type { SealedRegistry } from '../registry.js';
+import { DRAFT_2020_12, propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
+
+export type Position = 'component' | 'trait' | 'policy';
+
+/** One registered type as published: where it comes from and what an author may write. */
+export interface PublishedType {
+  position: Position;
+  type: string;
+  description: string;
+  plugin: string;
+  /** `handler`, `lowering rule` or `declaration` (parses, rendered by someone else). */
+  implementation: string;
+  contract?: ContractMetadata;
+  properties: PropertiesSchema;
+  schema: JsonSchema;
+  /** The type's own example properties, when it ships one. */
+  example?: Properties;
+}
+
+/** The engine-owned property every trait takes. */
+const SCOPE: PropertiesSchema = {
+  scope: { type: 'string', description: 'Picks the `<trait>.<scope>` capability binding of the ClusterProfile before the plain `<trait>` one.' },
+};
+
+/** Every type the sealed registry knows, plugins included, in position and name order. */
+export function publishedTypes(registry: SealedRegistry): PublishedType[] {
+  const out: PublishedType[] = [];
+  for (const type of registry.componentTypes()) {
+    const handler = registry.component(type);
+    const rule = registry.componentRule(type);
+    const entry = (handler ?? rule)!;
+    const properties = handler ? componentProperties(handler.value) : entry.value.properties;
+    out.push(describe('component', type, entry, handler ? 'handler' : 'lowering rule', properties));
+  }
+  for (const type of registry.traitTypes()) {
+    const entry = (registry.trait(type) ?? registry.traitRule(type) ?? registry.traitDeclaration(type))!;
+    const implementation = registry.trait(type) ? 'handler' : registry.traitRule(type) ? 'lowering rule' : 'declaration';
+    // A capability rendering may supply a trait's required keys, so an author need not write them.
+    const rendered = 'capability' in entry.value && entry.value.capability !== undefined;
+    const properties = Object.fromEntries(Object.entries({ ...entry.value.properties, ...SCOPE }).map(([key, schema]) => [key, rendered ? { ...schema, required: false } : schema]));
+    out.push(describe('trait', type, entry, implementation, properties));
+  }
+  for (const type of registry.policyTypes()) {
+    const entry = (registry.policy(type) ?? registry.policyRule(type) ?? registry.policyDeclaration(type))!;
+    const implementation = registry.policy(type) ? 'handler' : registry.policyRule(type) ? 'lowering rule' : 'declaration';
+    out.push(describe('policy', type, entry, implementation, entry.value.properties));
+  }
+  return out;
+}
+
+function describe(
+  position: Position,
+  type: string,
+  entry: { value: { description: string; contract?: ContractMetadata; example?: Properties }; plugin: string },
+  implementation: string,
+  properties: PropertiesSchema,
+): PublishedType {
+  const schema = { $schema: DRAFT_2020_12, title: `${type} (${position} properties)`, ...propertiesToJsonSchema(properties, entry.value.description) };
+  return { position, type, description: entry.value.description, plugin: entry.plugin, implementation, contract: entry.value.contract, properties, schema, example: entry.value.example };
+}
+
+/** The folder a position's schemas go to. */
+export function folderOf(position: Position): string {
+  return position === 'policy' ? 'policies' : `${position}s`;
+}
+
+/**
+ * The Application document for editors (`# yaml-language-server: $schema=…`): each component's,
+ * trait's and policy's properties are checked by its `type`.
+ */
+export function applicationSchema(types: PublishedType[]): JsonSchema {
+  const defs: Record<string, JsonSchema> = {};
+  const byPosition = (position: Position) => types.filter((entry) => entry.position === position);
+  const dispatch = (position: Position) =>
+    byPosition(position).map((entry) => {
+      const key = `${position}-${entry.type}`;
+      const { $schema: _ignored, ...schema } = entry.schema;
+      defs[key] = schema;
+      return { if: { properties: { type: { const: entry.type } }, required: ['type'] }, then: { properties: { properties: { $ref: `#/$defs/${key}` } } } };
+    });
+  const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+  const trait = {
+    type: 'object',
+    required: ['type'],
+    properties: { type: { enum: byPosition('trait').map((entry) => entry.type) }, properties: { type: 'object' } },
+    additionalProperties: false,
+    allOf: dispatch('trait'),
+  };
+  const component = {
+    type: 'object',
+    required: ['name', 'type'],
+    properties: {
+      name: { type: 'string', description: 'The component name: a DNS-1123 subdomain, unique in the document.' },
+      type: { enum: byPosition('component').map((entry) => entry.type) },
+      annotations: stringMap,
+      properties: { type: 'object' },
+      traits: { type: 'array', items: trait },
+    },
+    additionalProperties: false,
+    allOf: dispatch('component'),
+  };
+  const policy = {
+    type: 'object',
+    required: ['name', 'type'],
+    properties: { name: { type: 'string' }, type: { type: 'string' }, properties: { type: 'object' } },
+    additionalProperties: false,
+    allOf: dispatch('policy'),
+  };
+  return {
+    $schema: DRAFT_2020_12,
+    title: 'kurel Application',
+    type: 'object',
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+    properties: {
+      apiVersion: { const: SUPPORTED_API_VERSION },
+      kind: { const: 'Application' },
+      metadata: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string' }, namespace: { type: 'string' }, labels: stringMap, annotations: stringMap },
+        additionalProperties: false,
+      },
+      spec: {
+        type: 'object',
+        required: ['components'],
+        properties: { components: { type: 'array', minItems: 1, items: component }, policies: { type: 'array', items: policy } },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+    $defs: defs,
+  };
+}
