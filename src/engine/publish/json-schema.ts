@@ -19,7 +19,9 @@ function toJsonSchema(schema: PropertySchema): JsonSchema {
   const out: JsonSchema = {};
   if (schema.description) out.description = schema.description;
   const types = schema.types ?? (schema.type ? [schema.type] : undefined);
-  if (types) out.type = types.length === 1 ? types[0] : [...types];
+  // A union is spelled as anyOf, which strict JSON Schema tooling accepts without options.
+  if (types && types.length === 1) out.type = types[0];
+  else if (types) out.anyOf = types.map((type) => ({ type }));
   if (schema.enum) out.enum = [...schema.enum];
   if (schema.default !== undefined) out.default = schema.default;
   if (schema.items) out.items = toJsonSchema(schema.items);
@@ -53,5 +55,6 @@ function atMostOne(group: string[]): JsonSchema | undefined {
   const pairs: string[][] = [];
   for (let i = 0; i < group.length; i++) for (let j = i + 1; j < group.length; j++) pairs.push([group[i], group[j]]);
   if (pairs.length === 0) return undefined;
-  return { not: { anyOf: pairs.map((pair) => ({ required: pair })) } };
+  // Each alternative declares the keys it requires, as strict JSON Schema tooling expects.
+  return { not: { anyOf: pairs.map((pair) => ({ properties: Object.fromEntries(pair.map((key) => [key, true])), required: pair })) } };
 }
