@@ -14,6 +14,7 @@ const CRONJOB_FIELDS = ['concurrencyPolicy', 'suspend', 'startingDeadlineSeconds
 export const cronjob = defineComponent({
   type: 'cronjob',
   description: 'A batch/v1 CronJob running one main container on a schedule, with its own ServiceAccount.',
+  example: { image: 'ghcr.io/example/cleanup:v1.0.0', schedule: '0 2 * * *' },
   contract: { family: 'cronjob', version: 'v1alpha1' },
   object: { apiVersion: 'batch/v1', kind: 'CronJob', scope: 'namespaced' },
   properties: {

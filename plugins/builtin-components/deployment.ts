@@ -26,6 +26,7 @@ const SPEC_FIELDS = ['minReadySeconds', 'revisionHistoryLimit', 'progressDeadlin
 export const deployment = defineComponent({
   type: 'deployment',
   description: 'An apps/v1 Deployment running one main container, with optional init containers and sidecars.',
+  example: { image: 'ghcr.io/example/api:v1.0.0', replicas: 3, ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }] },
   contract: { family: 'deployment', version: 'v1alpha1' },
   object: { apiVersion: 'apps/v1', kind: 'Deployment', scope: 'namespaced' },
   properties: {

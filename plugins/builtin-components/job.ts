@@ -11,6 +11,7 @@ import { bool } from './schema-helpers.js';
 export const job = defineComponent({
   type: 'job',
   description: 'A batch/v1 Job running one main container to completion.',
+  example: { image: 'ghcr.io/example/migrate:v1.0.0', backoffLimit: 2 },
   contract: { family: 'job', version: 'v1alpha1' },
   object: { apiVersion: 'batch/v1', kind: 'Job', scope: 'namespaced' },
   properties: {

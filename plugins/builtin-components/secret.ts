@@ -6,6 +6,7 @@ import { ownedMetadata } from './metadata.js';
 export const secret = defineComponent({
   type: 'secret',
   description: 'A v1 Secret named after the component.',
+  example: { stringData: { token: 'not-a-real-token' } },
   contract: { family: 'secret', version: 'v1alpha1' },
   object: { apiVersion: 'v1', kind: 'Secret', scope: 'namespaced' },
   properties: secretContentSchema,

@@ -15,6 +15,7 @@ const PASSED_THROUGH = [
 export const service = defineComponent({
   type: 'service',
   description: 'A v1 Service routing to the pods of a workload component.',
+  example: { selector: { app: 'api' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] },
   contract: { family: 'service', version: 'v1alpha1' },
   object: { apiVersion: 'v1', kind: 'Service', scope: 'namespaced' },
   properties: {

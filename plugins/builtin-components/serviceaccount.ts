@@ -5,6 +5,7 @@ import { bool, nameRefList } from './schema-helpers.js';
 export const serviceaccount = defineComponent({
   type: 'serviceaccount',
   description: 'A v1 ServiceAccount, for pods of other components to run as.',
+  example: { automountServiceAccountToken: false },
   contract: { family: 'serviceaccount', version: 'v1alpha1' },
   object: { apiVersion: 'v1', kind: 'ServiceAccount', scope: 'namespaced' },
   properties: {

@@ -11,6 +11,7 @@ import { int } from './schema-helpers.js';
 export const webserviceRule = defineComponentLowering({
   type: 'webservice',
   description: 'An HTTP service: Deployment, ClusterIP Service and ServiceAccount, with spread and claims.',
+  example: { image: 'ghcr.io/example/shop:v1.2.0', port: 8080, replicas: 2, env: [{ name: 'LOG_LEVEL', value: 'info' }] },
   contract: { family: 'webservice', version: 'v1alpha1' },
   targets: { componentTypes: ['deployment', 'service', 'serviceaccount'], traitTypes: ['topology-spread', 'pvc'] },
   properties: {

@@ -5,6 +5,7 @@ import { lowerRole, roleSchema } from './role.js';
 export const workerRule = defineComponentLowering({
   type: 'worker',
   description: 'A background workload: Deployment and ServiceAccount, with spread and claims.',
+  example: { image: 'ghcr.io/example/queue-worker:v3.1.0', replicas: 2 },
   contract: { family: 'worker', version: 'v1alpha1' },
   targets: { componentTypes: ['deployment', 'serviceaccount'], traitTypes: ['topology-spread', 'pvc'] },
   properties: roleSchema,

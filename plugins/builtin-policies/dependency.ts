@@ -12,6 +12,7 @@ interface DependencyRule {
 export const dependency = definePolicy<{ rules: DependencyRule[] }>({
   type: 'dependency',
   description: 'Deploy components after the components they depend on.',
+  example: { rules: [{ component: 'example', dependsOn: ['example-db'] }] },
   contract: { family: 'dependency', version: 'v1alpha1' },
   properties: {
     rules: {

@@ -4,6 +4,7 @@ import { definePolicy } from 'kurel/plugin-api';
 export const placement = definePolicy<{ component: string; tier: string }>({
   type: 'placement',
   description: 'Place a component in a deployment tier (infra, services or apps).',
+  example: { component: 'example-db', tier: 'infra' },
   contract: { family: 'placement', version: 'v1alpha1' },
   properties: {
     component: { type: 'string', required: true, description: 'The component to place.' },

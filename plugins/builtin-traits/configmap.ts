@@ -11,6 +11,7 @@ type Json = Record<string, any>;
 export const configmap = defineTrait({
   type: 'configmap',
   description: 'A v1 ConfigMap owned by the component, optionally mounted into its pods.',
+  example: { name: 'example-settings', data: { currency: 'EUR' }, mountPath: '/etc/example' },
   contract: { family: 'configmap', version: 'v1alpha1' },
   properties: {
     name: { type: 'string', required: true, description: 'Name of the ConfigMap (a DNS-1123 subdomain).' },

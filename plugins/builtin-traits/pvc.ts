@@ -12,6 +12,7 @@ const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWri
 export const pvc = defineTrait({
   type: 'pvc',
   description: 'A v1 PersistentVolumeClaim owned by the component.',
+  example: { name: 'example-data', size: '5Gi' },
   contract: { family: 'pvc', version: 'v1alpha1' },
   capability: {},
   properties: {

@@ -9,6 +9,7 @@ type Json = Record<string, any>;
 export const scaler = defineTrait({
   type: 'scaler',
   description: 'Scale the Deployment with a HorizontalPodAutoscaler, optionally guarded by a PodDisruptionBudget.',
+  example: { minReplicas: 2, maxReplicas: 10, enablePDB: true },
   contract: { family: 'scaler', version: 'v1alpha1' },
   componentTypes: ['webservice', 'worker', 'deployment'],
   properties: {

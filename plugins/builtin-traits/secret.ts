@@ -7,6 +7,7 @@ type Json = Record<string, any>;
 export const secret = defineTrait({
   type: 'secret',
   description: 'A v1 Secret owned by the component; its values are base64-encoded, not encrypted.',
+  example: { name: 'example-credentials', stringData: { password: 'change-me' } },
   contract: { family: 'secret', version: 'v1alpha1' },
   properties: {
     name: { type: 'string', required: true, description: 'Name of the Secret (a DNS-1123 subdomain).' },

@@ -62,7 +62,11 @@ export function exampleDocument(entry: PublishedType, properties: Properties): s
       ? { name: 'example', type: entry.type, properties }
       : { name: 'example', type: 'webservice', properties: { image: 'ghcr.io/example/app:v1.0.0' }, ...(entry.position === 'trait' ? { traits: [{ type: entry.type, properties }] } : {}) };
   const spec: Record<string, unknown> = { components: [component] };
-  if (entry.position === 'policy') spec.policies = [{ name: 'example-policy', type: entry.type, properties }];
+  if (entry.position === 'policy') {
+    // A policy names components: the example document has two for it to order or place.
+    spec.components = [component, { name: 'example-db', type: 'worker', properties: { image: 'ghcr.io/example/db-proxy:v1.0.0' } }];
+    spec.policies = [{ name: 'example-policy', type: entry.type, properties }];
+  }
   return stringify({ apiVersion: SUPPORTED_API_VERSION, kind: 'Application', metadata: { name: 'example' }, spec });
 }
 

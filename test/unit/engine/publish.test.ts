@@ -50,3 +50,18 @@ describe('publishing property schemas', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('the examples of the reference docs', () => {
+  it('build, for every built-in type that ships one', async () => {
+    const { build } = await import('../../../src/engine/build.js');
+    const { exampleDocument } = await import('../../../src/engine/publish/reference-docs.js');
+    const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
+    const withExamples = publishedTypes(registry).filter((entry) => entry.example !== undefined);
+    expect(withExamples.length).toBeGreaterThanOrEqual(15);
+    for (const entry of withExamples) {
+      const text = exampleDocument(entry, entry.example!);
+      const result = build({ application: { file: `${entry.type}.yaml`, text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
+      expect(result.objects.length, entry.type).toBeGreaterThan(0);
+    }
+  });
+});
