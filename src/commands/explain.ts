@@ -26,7 +26,7 @@ export default class Explain extends KurelCommand {
         .filter((chain) => chain.objects.length > 0);
       if (chains.length === 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: the build generates no such object`);
     }
-    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, groups: result.groups, components: chains }, null, 2)}\n`);
+    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle: result.bundle, components: chains }, null, 2)}\n`);
     else process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains));
   }
 }

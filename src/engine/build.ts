@@ -18,7 +18,7 @@ import { transform } from './transform.js';
 import { validateAuthored } from './validate-authored.js';
 import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
-import { order } from './order.js';
+import { orderGroups } from './order.js';
 import { explainChains, type ComponentChain } from './explain.js';
 
 export interface BuildInput {
@@ -44,8 +44,11 @@ export interface BuildResult {
   /** The YAML stream of `objects` (empty when nothing was generated). */
   yaml: string;
   namespace: string;
-  /** The ordered groups of applications (one group when nothing declares an order). */
-  groups: string[][];
+  /**
+   * The application bundle: one group named after the application when nothing declares an order,
+   * else its ordered child groups, each depending on the one before. For a layout writer.
+   */
+  bundle: { name: string; groups: Array<{ name: string; components: string[] }> };
   /** How each authored component became objects. */
   chains: ComponentChain[];
 }
@@ -83,8 +86,9 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
-  const groups = order({ applications, annotatedTiers, policyResults, tierAnnotation });
-  const generated = generate(groups.flat(), run.componentLabelKey, app.name);
+  const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
+  const ordered = groups.flatMap((group) => group.applications);
+  const generated = generate(ordered, run.componentLabelKey, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
 
@@ -97,7 +101,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
     consumedCapabilities: [...run.consumedCapabilities].sort(),
     yaml: encodeStream(objects),
     namespace,
-    groups: groups.map((group) => group.map((application) => application.name)),
-    chains: explainChains(groups.flat(), generated, [...documentLowering.steps, ...lowered.steps], appSource),
+    bundle: { name: app.name, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
+    chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
   };
 }

@@ -13,3 +13,4 @@ export { SUPPORTED_API_VERSION } from './documents.js';
 export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
 export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain } from './explain.js';
+export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';

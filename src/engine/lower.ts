@@ -135,7 +135,7 @@ class Lowering {
   }
 
   private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
-    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace), namer: this.names.namer(origin.namespace, describeOrigin(origin)) };
+    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace), namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document) };
     let result: LoweringResult;
     try {
       result = call(ctx);

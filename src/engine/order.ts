@@ -23,13 +23,43 @@ interface Edge {
   reason: string;
 }
 
+/** One ordered group: a child bundle of the application bundle. */
+export interface Group {
+  /** `<application>-<tier>` when the group is exactly one tier's components, else `<application>-<NN>`. */
+  name: string;
+  applications: Application[];
+}
+
+/**
+ * Splits the applications into ordered groups, the topological levels of the declared order, and
+ * names them. With nothing declared the application is flat: one group, named after it.
+ */
+export function orderGroups(input: OrderingInput & { documentName: string }): Group[] {
+  const tiers = resolveTiers(input);
+  const groups = groupApplications(input, tiers);
+  if (groups.length === 1 && groups[0].length === input.applications.length && !hasDeclarations(input)) return [{ name: input.documentName, applications: groups[0] }];
+  return groups.map((applications, index) => {
+    const tierOf = (application: Application) => tiers.get(application.name)?.tier;
+    const tier = tierOf(applications[0]);
+    const whole = tier !== undefined && applications.every((application) => tierOf(application) === tier) && input.applications.filter((application) => tierOf(application) === tier).length === applications.length;
+    return { name: whole ? `${input.documentName}-${tier}` : `${input.documentName}-${String(index).padStart(2, '0')}`, applications };
+  });
+}
+
+function hasDeclarations(input: OrderingInput): boolean {
+  return input.annotatedTiers.size > 0 || input.policyResults.some(({ rendering }) => rendering.dependencies?.length || Object.keys(rendering.tiers ?? {}).length) || input.applications.some((application) => application.members.some(({ component }) => component.orderAfter.length > 0));
+}
+
 /**
  * Splits the applications into ordered groups, the topological levels of the declared order.
  * With nothing declared the application is flat: one group in authored order.
  */
 export function order(input: OrderingInput): Application[][] {
+  return groupApplications(input, resolveTiers(input));
+}
+
+function groupApplications(input: OrderingInput, tiers: Map<string, { tier: Tier; source: string }>): Application[][] {
   const names = input.applications.map((application) => application.name);
-  const tiers = resolveTiers(input);
   const dependencyEdges = input.policyResults.flatMap(({ rendering }) =>
     (rendering.dependencies ?? []).flatMap((rule) => rule.dependsOn.map((before) => ({ after: rule.component, before, reason: 'dependency policy' }))),
   );

@@ -30,10 +30,19 @@ export interface HandlerContext {
 
 /** The generated-name allocator shared by every rule of one build. */
 export interface Namer {
-  /** `<base>-<suffix>`, shortened past 253 characters, checked and claimed for `origin`. */
+  /** `<base>-<suffix>`, shortened past 253 characters, checked and claimed. Any repeat claim is refused. */
   name(base: string, suffix: string): string;
-  /** Claims a name as written; a second claim of it is refused. */
+  /** Claims a name as written; any repeat claim is refused. */
   reserve(name: string): string;
+  /**
+   * Claims a name for an element whose content is fully determined by `identity` (a string built
+   * from every input that shapes it). The first claim returns `adopted: false` and the rule emits
+   * the element; a later claim with the same identity from the same document returns
+   * `adopted: true` and the rule only references it. Another identity at the name is refused.
+   */
+  emitOrAdopt(name: string, identity: string): { name: string; adopted: boolean };
+  /** `emitOrAdopt` through `name`'s `<base>-<suffix>` construction, shortening and check. */
+  nameOrAdopt(base: string, suffix: string, identity: string): { name: string; adopted: boolean };
 }
 
 export interface LoweringContext extends HandlerContext {

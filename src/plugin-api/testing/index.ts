@@ -1,2 +1,2 @@
 export { HandlerTester, type ComponentCase, type TraitCase, type ExpectedError } from './handler-tester.js';
-export { createTestContext, type TestContextOptions } from './test-context.js';
+export { createTestContext, createLoweringTestContext, type TestContextOptions } from './test-context.js';

@@ -1,6 +1,6 @@
-import type { CapabilityBinding, HandlerContext } from '../context.js';
+import type { CapabilityBinding, HandlerContext, LoweringContext } from '../context.js';
 import { HandlerError, type PropertyPath } from '../errors.js';
-import { componentLabelValue } from '../names.js';
+import { componentLabelValue, shortenName } from '../names.js';
 
 export interface TestContextOptions {
   namespace?: string;
@@ -29,5 +29,35 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
       return rendering ? { key, rendering } : undefined;
     },
     labelValue: componentLabelValue,
+  };
+}
+
+/**
+ * A lowering context for tests: the handler context plus a namer with the engine's claim rules
+ * (any repeat claim refused; emit-or-adopt by identity), without its exact texts.
+ */
+export function createLoweringTestContext(options: TestContextOptions = {}): LoweringContext & { warnings: string[] } {
+  const claims = new Map<string, string | undefined>();
+  const claim = (name: string): string => {
+    if (claims.has(name)) throw new HandlerError(`generated name "${name}" is claimed twice`);
+    claims.set(name, undefined);
+    return name;
+  };
+  const adopt = (name: string, identity: string) => {
+    if (!claims.has(name)) {
+      claims.set(name, identity);
+      return { name, adopted: false };
+    }
+    if (claims.get(name) !== identity) throw new HandlerError(`generated name "${name}" is claimed with another identity`);
+    return { name, adopted: true };
+  };
+  return {
+    ...createTestContext(options),
+    namer: {
+      name: (base, suffix) => claim(shortenName(`${base}-${suffix}`, 253)),
+      reserve: claim,
+      emitOrAdopt: adopt,
+      nameOrAdopt: (base, suffix, identity) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { order } from '../../../src/engine/order.js';
+import { order, orderGroups } from '../../../src/engine/order.js';
 import type { Application } from '../../../src/engine/transform.js';
 import type { PolicyRendering } from '../../../src/plugin-api/index.js';
 import { firstDiagnostic } from './support.js';
@@ -85,5 +85,31 @@ describe('order', () => {
   it('refuses a tier annotation that names no tier', () => {
     const diagnostic = firstDiagnostic(() => groups([application('web')], { tiers: { web: 'frontend' } }));
     expect(diagnostic.message).toBe(`component "web": annotation ${TIER}: "frontend" is not a tier (infra, services or apps)`);
+  });
+});
+
+describe('orderGroups', () => {
+  const named = (apps: Application[], options: { tiers?: Record<string, string>; policies?: Array<[string, PolicyRendering]> } = {}) =>
+    orderGroups({
+      applications: apps,
+      annotatedTiers: new Map(Object.entries(options.tiers ?? {})),
+      policyResults: (options.policies ?? []).map(([policy, rendering]) => ({ policy, type: 'x', rendering })),
+      tierAnnotation: TIER,
+      documentName: 'shop',
+    }).map((group) => [group.name, group.applications.map((app) => app.name)]);
+
+  it('is one group named after the application when nothing is declared', () => {
+    expect(named([application('web'), application('db')])).toEqual([['shop', ['web', 'db']]]);
+  });
+
+  it('names a group that is exactly one tier after the tier, any other by its position', () => {
+    expect(named([application('web'), application('db')], { tiers: { web: 'apps', db: 'infra' } })).toEqual([
+      ['shop-infra', ['db']],
+      ['shop-apps', ['web']],
+    ]);
+    expect(named([application('web'), application('db'), application('cache')], { policies: [['order', { dependencies: [{ component: 'web', dependsOn: ['db'] }] }]] })).toEqual([
+      ['shop-00', ['db', 'cache']],
+      ['shop-01', ['web']],
+    ]);
   });
 });

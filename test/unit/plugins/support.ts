@@ -13,7 +13,7 @@ import {
   type PropertiesSchema,
   type TraitHandler,
 } from 'kurel/plugin-api';
-import { createTestContext, type TestContextOptions } from 'kurel/plugin-api/testing';
+import { createLoweringTestContext, createTestContext, type TestContextOptions } from 'kurel/plugin-api/testing';
 import components from '../../../plugins/builtin-components/index.js';
 import policies from '../../../plugins/builtin-policies/index.js';
 import traits from '../../../plugins/builtin-traits/index.js';
@@ -35,13 +35,7 @@ export function checked(schema: PropertiesSchema, properties: Properties): Prope
 }
 
 export function loweringContext(options: TestContextOptions = {}): LoweringContext & { warnings: string[] } {
-  const claimed = new Set<string>();
-  const reserve = (name: string) => {
-    if (claimed.has(name)) throw new HandlerError(`name "${name}" is claimed twice`);
-    claimed.add(name);
-    return name;
-  };
-  return { ...createTestContext(options), namer: { name: (base, suffix) => reserve(`${base}-${suffix}`), reserve } };
+  return createLoweringTestContext(options);
 }
 
 /** Runs a component lowering rule on schema-checked properties. */
