@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PropertySchema } from 'kurel/plugin-api';
 import { HandlerTester } from 'kurel/plugin-api/testing';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf, meta } from './support.js';
@@ -7,7 +8,24 @@ const tester = new HandlerTester();
 const gitrepository = handlerOf(kinds, 'gitrepository');
 const helmrelease = handlerOf(kinds, 'helmrelease');
 
+/** Paths of schema nodes that carry no description. */
+function undescribed(schema: PropertySchema, path: string): string[] {
+  const missing = schema.description ? [] : [path];
+  for (const [key, child] of Object.entries(schema.properties ?? {})) missing.push(...undescribed(child, `${path}.${key}`));
+  if (schema.items) missing.push(...undescribed(schema.items, `${path}[]`));
+  if (typeof schema.additionalProperties === 'object') missing.push(...undescribed(schema.additionalProperties, `${path}.*`));
+  return missing;
+}
+
 describe('flux kinds', () => {
+  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches), at every depth', () => {
+    expect(kinds).toHaveLength(26);
+    for (const kind of kinds) {
+      const missing = Object.entries(kind.properties).flatMap(([key, schema]) => undescribed(schema, key));
+      expect(missing, kind.type).toEqual([]);
+    }
+  });
+
   it('registers the fifteen Flux types in the Flux scope', () => {
     const flux = kinds.filter((kind) => kind.object?.scope === 'flux').map((kind) => kind.type);
     expect(flux.sort()).toEqual(
