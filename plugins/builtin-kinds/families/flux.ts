@@ -1,3 +1,15 @@
 import type { ComponentHandler } from 'kurel/plugin-api';
+import { kinds as escapeHatches } from './escape-hatches.js';
+import { artifacts } from './flux/artifacts.js';
+import { helm } from './flux/helmrelease.js';
+import { image } from './flux/image.js';
+import { kustomize } from './flux/kustomization.js';
+import { notification } from './flux/notification.js';
+import { sources } from './flux/sources.js';
+import { kinds as metallb } from './metallb.js';
+import { kinds as volsync } from './volsync.js';
 
-export const kinds: ComponentHandler<any>[] = [];
+// The Flux kinds (source, helm, kustomize, notification, image, artifact and Flux Operator APIs),
+// with the VolSync and MetalLB kinds and the escape hatches kept beside them. The schemas of each
+// table are written from the upstream API reference named at its top.
+export const kinds: ComponentHandler<any>[] = [...sources, ...helm, ...kustomize, ...notification, ...image, ...artifacts, ...volsync, ...metallb, ...escapeHatches];

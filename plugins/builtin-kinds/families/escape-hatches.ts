@@ -1,0 +1,119 @@
+import { defineComponent, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
+import { knownScope, type Scope } from './escape-hatches/scopes.js';
+
+// The escape hatches: objects written as they are (passthrough), or as multi-document YAML
+// (manifests, crd). They declare no object of their own, so they take no objectName, labels or
+// annotations, and add no app label; the component label is put on every object as on any other.
+
+const URL_REFUSAL = 'url: fetching manifests at build time is not available yet; put the documents in inline';
+
+const source = (what: string): Record<string, PropertySchema> => ({
+  inline: { type: 'string', description: `${what}, as a multi-document YAML string.` },
+  url: { type: 'string', description: `An http(s) URL of ${what.toLowerCase()}. Not available yet: fetching at build time is refused.` },
+});
+
+interface SourceProperties {
+  inline?: string;
+  url?: string;
+}
+
+function readSource(properties: SourceProperties, ctx: HandlerContext): DeclaredObject[] {
+  if (properties.url !== undefined) ctx.fail(URL_REFUSAL, ['url']);
+  if (properties.inline === undefined) ctx.fail('one of inline or url is required');
+  return readManifests(properties.inline, 'inline', ctx);
+}
+
+function withNamespace(object: K8sObject, namespace: string): K8sObject {
+  return { ...object, metadata: { ...object.metadata, namespace } };
+}
+
+interface PassthroughProperties {
+  object: Record<string, unknown>;
+  clusterScoped?: boolean;
+}
+
+const passthrough = defineComponent<PassthroughProperties>({
+  type: 'passthrough',
+  description: 'Exactly one arbitrary object, emitted as declared. It is named after the component unless it names itself.',
+  properties: {
+    object: {
+      type: 'object',
+      required: true,
+      description: 'The object: apiVersion, kind, metadata and its content. Free-form: any keys are kept as written. A list is refused.',
+      additionalProperties: true,
+    },
+    clusterScoped: { type: 'boolean', description: 'Whether a kind the build does not know is cluster-scoped; known kinds take their API scope.' },
+  },
+  render(input, ctx) {
+    const declared = structuredClone(input.properties.object);
+    if (isList(declared)) {
+      ctx.fail(`object: a list (kind "${String(declared.kind)}") is refused; declare one object per passthrough component, or use manifests`, ['object', 'kind']);
+    }
+    checkIdentity(declared, 'object', ['object'], ctx);
+    const metadata = { ...((declared.metadata ?? {}) as Record<string, unknown>) };
+    if (metadata.name === undefined || metadata.name === null || metadata.name === '') metadata.name = input.name;
+    let object = { ...declared, metadata } as K8sObject;
+    const scope = knownScope(object.apiVersion, object.kind) ?? (input.properties.clusterScoped ? 'Cluster' : 'Namespaced');
+    if (scope === 'Namespaced' && !metadata.namespace) object = withNamespace(object, input.namespace);
+    return { objects: [object] };
+  },
+});
+
+interface ManifestsProperties extends SourceProperties {
+  scopeOverrides?: Array<{ apiVersion: string; kind: string; scope: Scope }>;
+}
+
+const manifests = defineComponent<ManifestsProperties>({
+  type: 'manifests',
+  description: 'Any objects, from a multi-document YAML string. Namespaced objects without a namespace get the build namespace.',
+  properties: {
+    ...source('The manifests'),
+    scopeOverrides: {
+      type: 'array',
+      description: 'The scope of kinds the build does not know (custom resources), so that one without a namespace can be placed.',
+      items: {
+        type: 'object',
+        description: 'The scope of one kind.',
+        properties: {
+          apiVersion: { type: 'string', required: true, description: 'The apiVersion of the kind (group/version).' },
+          kind: { type: 'string', required: true, description: 'The kind.' },
+          scope: { type: 'string', required: true, enum: ['Cluster', 'Namespaced'], description: 'Its scope: Cluster or Namespaced.' },
+        },
+      },
+    },
+  },
+  render(input, ctx) {
+    const overrides = input.properties.scopeOverrides ?? [];
+    const objects = readSource(input.properties, ctx).map(({ object, where }) => {
+      const scope = knownScope(object.apiVersion, object.kind) ?? overrides.find((entry) => entry.apiVersion === object.apiVersion && entry.kind === object.kind)?.scope;
+      if (object.metadata.namespace) return object;
+      if (scope === 'Namespaced') return withNamespace(object, input.namespace);
+      if (scope === undefined) {
+        ctx.fail(
+          `inline: ${where}: ${object.kind} "${object.metadata.name}" (${object.apiVersion}) has no namespace and its scope is unknown; set metadata.namespace, or add a scopeOverrides entry for its apiVersion and kind`,
+          ['inline'],
+        );
+      }
+      return object;
+    });
+    return { objects };
+  },
+});
+
+const crd = defineComponent<SourceProperties>({
+  type: 'crd',
+  description: 'apiextensions.k8s.io/v1 CustomResourceDefinitions, from a multi-document YAML string. Any other document is refused.',
+  properties: source('The CustomResourceDefinitions'),
+  render(input, ctx) {
+    const objects = readSource(input.properties, ctx).map(({ object, where }) => {
+      if (object.apiVersion !== 'apiextensions.k8s.io/v1' || object.kind !== 'CustomResourceDefinition') {
+        ctx.fail(`inline: ${where} is a ${object.kind} (${object.apiVersion}), not an apiextensions.k8s.io/v1 CustomResourceDefinition; use manifests for other objects`, ['inline']);
+      }
+      return object;
+    });
+    return { objects };
+  },
+});
+
+export const kinds: ComponentHandler<any>[] = [passthrough, manifests, crd];

@@ -1,0 +1,172 @@
+import type { ComponentHandler } from 'kurel/plugin-api';
+import { bool, duration, list, str, strings, struct } from '../../shared/go-fields.js';
+import { goKind } from '../../shared/go-kind.js';
+import { accessFrom, ignore, localRef, ociVerification, providers, suspend } from './common.js';
+
+// The Flux source API (source.toolkit.fluxcd.io/v1): property schemas written from the upstream
+// API reference of fluxcd/source-controller (GitRepositorySpec, OCIRepositorySpec,
+// HelmRepositorySpec, BucketSpec, HelmChartSpec).
+
+const SOURCE = 'source.toolkit.fluxcd.io/v1';
+const url = (description: string) => str(description, { emit: 'always', required: true });
+const interval = () => duration('How often the source is checked for a new revision.', { required: true });
+const timeout = () => duration('The timeout of one fetch.', { pointer: true, hours: false });
+
+const gitRef = (description: string) =>
+  struct(description, {
+    branch: str('The branch to check out.'),
+    tag: str('The tag to check out; wins over branch.'),
+    semver: str('A semver range of tags to check out; wins over tag.'),
+    name: str('A Git reference (refs/heads/main, refs/pull/420/head); wins over semver.'),
+    commit: str('The commit SHA to check out; wins over every other field.'),
+  });
+
+const gitrepository = goKind({
+  type: 'gitrepository',
+  description: 'A Flux GitRepository: a Git repository the source-controller fetches as an artifact.',
+  apiVersion: SOURCE,
+  kind: 'GitRepository',
+  scope: 'flux',
+  spec: {
+    url: url('The repository URL (http, https or ssh).'),
+    secretRef: localRef('The Secret holding the credentials of the repository.'),
+    provider: providers('The identity provider of the credentials', ['generic', 'azure', 'github']),
+    interval: interval(),
+    timeout: timeout(),
+    ref: gitRef('The reference to check out; the default branch when absent.'),
+    verify: struct('The verification of the commit or tag signatures.', {
+      mode: str('What is verified: HEAD, Tag or TagAndHEAD.', { enum: ['HEAD', 'head', 'Tag', 'TagAndHEAD'] }),
+      secretRef: localRef('The Secret holding the trusted public keys.', { emit: 'value', required: true }),
+    }),
+    proxySecretRef: localRef('The Secret holding the proxy settings.'),
+    ignore: ignore(),
+    suspend: suspend(),
+    recurseSubmodules: bool('Whether submodules are cloned too.'),
+    include: list(
+      'Other GitRepositories whose artifacts are included in this one.',
+      struct('An included repository.', {
+        repository: localRef('The GitRepository to include.', { emit: 'value', required: true }),
+        fromPath: str('The path in the included artifact to copy.'),
+        toPath: str('Where to copy it in this artifact.'),
+      }),
+    ),
+    sparseCheckout: strings('Directories to check out; the whole repository when empty.'),
+    serviceAccountName: str('The ServiceAccount whose identity authenticates to the provider.'),
+  },
+});
+
+const ocirepository = goKind({
+  type: 'ocirepository',
+  description: 'A Flux OCIRepository: an OCI artifact the source-controller fetches. It makes no Kustomization (the oci type does).',
+  apiVersion: SOURCE,
+  kind: 'OCIRepository',
+  scope: 'flux',
+  spec: {
+    url: url('The artifact URL (oci://registry/repository).'),
+    ref: struct('The artifact version to pull; latest when absent.', {
+      digest: str('The digest to pull; wins over every other field.'),
+      semver: str('A semver range of tags; wins over tag.'),
+      semverFilter: str('A regular expression the tags are filtered by before semver.'),
+      tag: str('The tag to pull.'),
+    }),
+    layerSelector: struct('Which layer of the artifact to take.', {
+      mediaType: str('The media type of the layer.'),
+      operation: str('What is done with it: extract or copy.', { enum: ['extract', 'copy'] }),
+    }),
+    provider: providers('The registry provider of the credentials', ['generic', 'aws', 'azure', 'gcp']),
+    secretRef: localRef('The Secret holding the registry credentials (a docker-registry Secret).'),
+    verify: ociVerification('The verification of the artifact signature.'),
+    serviceAccountName: str('The ServiceAccount whose image pull secrets authenticate to the registry.'),
+    certSecretRef: localRef('The Secret holding the TLS client certificate and CA.'),
+    proxySecretRef: localRef('The Secret holding the proxy settings.'),
+    interval: interval(),
+    timeout: timeout(),
+    ignore: ignore(),
+    insecure: bool('Whether a plain HTTP registry is allowed.'),
+    suspend: suspend(),
+  },
+});
+
+const helmrepository = goKind({
+  type: 'helmrepository',
+  description: 'A Flux HelmRepository: a Helm chart repository (HTTP index or OCI registry).',
+  apiVersion: SOURCE,
+  kind: 'HelmRepository',
+  scope: 'flux',
+  spec: {
+    url: url('The repository URL (https:// or oci://).'),
+    secretRef: localRef('The Secret holding the repository credentials.'),
+    certSecretRef: localRef('The Secret holding the TLS client certificate and CA.'),
+    passCredentials: bool('Whether the credentials are passed to hosts other than the repository host.'),
+    interval: duration('How often the repository index is fetched.'),
+    insecure: bool('Whether a plain HTTP OCI registry is allowed.'),
+    timeout: timeout(),
+    suspend: suspend(),
+    accessFrom: accessFrom('Deprecated: the namespaces whose objects may use this repository.'),
+    type: str('The repository type: default (HTTP index) or oci.', { enum: ['default', 'oci'] }),
+    provider: providers('The OCI registry provider of the credentials', ['generic', 'aws', 'azure', 'gcp']),
+  },
+});
+
+const bucket = goKind({
+  type: 'bucket',
+  description: 'A Flux Bucket: an S3-compatible, GCS or Azure bucket the source-controller fetches.',
+  apiVersion: SOURCE,
+  kind: 'Bucket',
+  scope: 'flux',
+  spec: {
+    provider: providers('The bucket provider', ['generic', 'aws', 'gcp', 'azure']),
+    bucketName: str('The name of the bucket.', { emit: 'always', required: true }),
+    endpoint: str('The bucket endpoint (host, without scheme).', { emit: 'always', required: true }),
+    sts: struct('The security token service that issues temporary credentials.', {
+      provider: str('The STS provider: aws or ldap.', { emit: 'always', required: true, enum: ['aws', 'ldap'] }),
+      endpoint: str('The STS endpoint.', { emit: 'always', required: true }),
+      secretRef: localRef('The Secret holding the STS credentials (ldap).'),
+      certSecretRef: localRef('The Secret holding the STS TLS client certificate and CA.'),
+    }),
+    insecure: bool('Whether plain HTTP is allowed.'),
+    region: str('The bucket region.'),
+    prefix: str('The object key prefix to fetch.'),
+    secretRef: localRef('The Secret holding the bucket credentials.'),
+    certSecretRef: localRef('The Secret holding the TLS client certificate and CA.'),
+    proxySecretRef: localRef('The Secret holding the proxy settings.'),
+    serviceAccountName: str('The ServiceAccount whose identity authenticates to the provider.'),
+    interval: interval(),
+    timeout: timeout(),
+    ignore: ignore(),
+    suspend: suspend(),
+  },
+});
+
+const helmchart = goKind({
+  type: 'helmchart',
+  description: 'A Flux HelmChart: a chart the source-controller packages from a HelmRepository, GitRepository or Bucket.',
+  apiVersion: SOURCE,
+  kind: 'HelmChart',
+  scope: 'flux',
+  spec: {
+    chart: str('The chart name (in a repository) or path (in a Git repository or bucket).', { emit: 'always', required: true }),
+    version: str('The chart version or semver range (repository charts only).'),
+    sourceRef: struct(
+      'The source the chart is taken from, in the same namespace.',
+      {
+        apiVersion: str('The API version of the source.'),
+        kind: str('The kind of the source: HelmRepository, GitRepository or Bucket.', {
+          emit: 'always',
+          required: true,
+          enum: ['HelmRepository', 'GitRepository', 'Bucket'],
+        }),
+        name: str('The name of the source.', { emit: 'always', required: true }),
+      },
+      { emit: 'value', required: true },
+    ),
+    interval: interval(),
+    reconcileStrategy: str('What makes a new chart artifact: ChartVersion or Revision.', { enum: ['ChartVersion', 'Revision'] }),
+    valuesFiles: strings('Values files merged, in order, into the chart values.'),
+    ignoreMissingValuesFiles: bool('Whether a missing values file is skipped instead of failing.'),
+    suspend: suspend(),
+    verify: ociVerification('The verification of an OCI chart signature.'),
+  },
+});
+
+export const sources: ComponentHandler<any>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchart];

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { kinds } from '../../../plugins/builtin-kinds/families/escape-hatches.js';
+import { handlerOf } from './support.js';
+
+const tester = new HandlerTester({ namespace: 'shop' });
+const passthrough = handlerOf(kinds, 'passthrough');
+const manifests = handlerOf(kinds, 'manifests');
+const crd = handlerOf(kinds, 'crd');
+
+const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+`;
+
+describe('passthrough', () => {
+  it('emits the object as declared, named after the component and placed in the build namespace', () => {
+    tester.runComponent(passthrough, [
+      {
+        name: 'limits',
+        properties: { object: { apiVersion: 'v1', kind: 'LimitRange', spec: { limits: [{ type: 'Container' }] } } },
+        objects: [{ apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'limits', namespace: 'shop' }, spec: { limits: [{ type: 'Container' }] } }],
+      },
+      {
+        name: 'own',
+        properties: { object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'other', labels: { tier: 'a' } }, data: { a: '1' } } },
+        objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'other', labels: { tier: 'a' } }, data: { a: '1' } }],
+      },
+    ]);
+  });
+
+  it('takes the API scope of a known kind, and clusterScoped for any other', () => {
+    const ns = (properties: Record<string, unknown>) => tester.renderComponent(passthrough, 'thing', properties).objects[0].metadata.namespace;
+    expect(ns({ object: { apiVersion: 'v1', kind: 'Namespace' } })).toBeUndefined();
+    expect(ns({ object: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole' }, clusterScoped: false })).toBeUndefined();
+    expect(ns({ object: { apiVersion: 'example.com/v1', kind: 'Widget' } })).toBe('shop');
+    expect(ns({ object: { apiVersion: 'example.com/v1', kind: 'Widget' }, clusterScoped: true })).toBeUndefined();
+  });
+
+  it('refuses a list, an object without kind, and objectName', () => {
+    tester.runComponent(passthrough, [
+      { properties: { object: { apiVersion: 'v1', kind: 'List', items: [] } }, error: { path: ['object', 'kind'], message: /a list \(kind "List"\) is refused/ } },
+      { properties: { object: { apiVersion: 'v1' } }, error: { path: ['object'], message: /"kind" is required/ } },
+      { properties: { objectName: 'x', object: { apiVersion: 'v1', kind: 'ConfigMap' } }, error: { path: ['objectName'], message: /unsupported field "objectName"/ } },
+    ]);
+  });
+});
+
+describe('manifests', () => {
+  it('places namespaced objects without a namespace in the build namespace, and expands lists', () => {
+    const inline = `apiVersion: v1
+kind: ConfigMap
+metadata: {name: a}
+data: {enabled: yes, date: 2024-01-01}
+---
+apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Namespace, metadata: {name: team}}
+- {apiVersion: example.com/v1, kind: Widget, metadata: {name: w, namespace: team}}
+---
+`;
+    const objects = tester.renderComponent(manifests, 'bundle', { inline }).objects;
+    expect(objects).toEqual([
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'shop' }, data: { enabled: true, date: '2024-01-01' } },
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } },
+      { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'team' } },
+    ]);
+  });
+
+  it('fails closed on an object of unknown scope without a namespace, unless scopeOverrides places it', () => {
+    const inline = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n';
+    tester.runComponent(manifests, [{ properties: { inline }, error: { path: ['inline'], message: /Widget "w" \(example.com\/v1\) has no namespace and its scope is unknown/ } }]);
+    const namespaced = tester.renderComponent(manifests, 'b', { inline, scopeOverrides: [{ apiVersion: 'example.com/v1', kind: 'Widget', scope: 'Namespaced' }] });
+    expect(namespaced.objects[0].metadata).toEqual({ name: 'w', namespace: 'shop' });
+    const cluster = tester.renderComponent(manifests, 'b', { inline, scopeOverrides: [{ apiVersion: 'example.com/v1', kind: 'Widget', scope: 'Cluster' }] });
+    expect(cluster.objects[0].metadata).toEqual({ name: 'w' });
+  });
+
+  it('refuses url (no fetching at build time yet), bad YAML and an unknown field of a scope override', () => {
+    tester.runComponent(manifests, [
+      { properties: { url: 'https://example.com/a.yaml' }, error: { path: ['url'], message: /fetching manifests at build time is not available yet/ } },
+      { properties: {}, error: { message: 'one of inline or url is required' } },
+      { properties: { inline: 'a: [1,\n' }, error: { path: ['inline'], message: /document 1 is not valid YAML/ } },
+      { properties: { inline: 'apiVersion: v1\nkind: ConfigMap\n' }, error: { path: ['inline'], message: /has no metadata.name/ } },
+      {
+        properties: { inline: CRD, scopeOverrides: [{ apiVersion: 'a/v1', kind: 'B', scope: 'Cluster', namespaced: true }] },
+        error: { path: ['scopeOverrides', 0, 'namespaced'], message: /unsupported field "namespaced"/ },
+      },
+    ]);
+  });
+});
+
+describe('crd', () => {
+  it('emits CustomResourceDefinitions as declared', () => {
+    const objects = tester.renderComponent(crd, 'widgets', { inline: CRD }).objects;
+    expect(objects).toEqual([{ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' }, spec: { group: 'example.com' } }]);
+  });
+
+  it('refuses any other document, and url', () => {
+    tester.runComponent(crd, [
+      {
+        properties: { inline: `${CRD}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n` },
+        error: { path: ['inline'], message: /document 2 is a ConfigMap \(v1\), not an apiextensions.k8s.io\/v1 CustomResourceDefinition/ },
+      },
+      { properties: { url: 'https://example.com/crds.yaml' }, error: { path: ['url'], message: /not available yet/ } },
+    ]);
+  });
+});

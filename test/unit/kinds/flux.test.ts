@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { PropertySchema } from 'kurel/plugin-api';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
+import { handlerOf, meta } from './support.js';
+
+const tester = new HandlerTester();
+const gitrepository = handlerOf(kinds, 'gitrepository');
+const helmrelease = handlerOf(kinds, 'helmrelease');
+
+/** Paths of schema nodes that carry no description. */
+function undescribed(schema: PropertySchema, path: string): string[] {
+  const missing = schema.description ? [] : [path];
+  for (const [key, child] of Object.entries(schema.properties ?? {})) missing.push(...undescribed(child, `${path}.${key}`));
+  if (schema.items) missing.push(...undescribed(schema.items, `${path}[]`));
+  if (typeof schema.additionalProperties === 'object') missing.push(...undescribed(schema.additionalProperties, `${path}.*`));
+  return missing;
+}
+
+describe('flux kinds', () => {
+  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches), at every depth', () => {
+    expect(kinds).toHaveLength(26);
+    for (const kind of kinds) {
+      const missing = Object.entries(kind.properties).flatMap(([key, schema]) => undescribed(schema, key));
+      expect(missing, kind.type).toEqual([]);
+    }
+  });
+
+  it('registers the fifteen Flux types in the Flux scope', () => {
+    const flux = kinds.filter((kind) => kind.object?.scope === 'flux').map((kind) => kind.type);
+    expect(flux.sort()).toEqual(
+      [
+        'artifactgenerator',
+        'bucket',
+        'fluxcd-alert',
+        'fluxcd-kustomization',
+        'fluxcd-provider',
+        'fluxcd-receiver',
+        'gitrepository',
+        'helmchart',
+        'helmrelease',
+        'helmrepository',
+        'imagepolicy',
+        'imagerepository',
+        'imageupdateautomation',
+        'ocirepository',
+        'resourcesetinputprovider',
+      ].sort(),
+    );
+  });
+
+  it('renders a GitRepository as its Go type prints it: durations formatted, zero values omitted', () => {
+    tester.runComponent(gitrepository, [
+      {
+        name: 'fleet',
+        properties: { url: 'https://git.example/fleet', interval: '90m', timeout: '2h', ref: { branch: 'main' }, suspend: false, recurseSubmodules: true },
+        objects: [
+          {
+            apiVersion: 'source.toolkit.fluxcd.io/v1',
+            kind: 'GitRepository',
+            metadata: meta('fleet'),
+            spec: { url: 'https://git.example/fleet', interval: '1h30m0s', timeout: '120m0s', ref: { branch: 'main' }, recurseSubmodules: true },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses an unknown nested field, naming its path', () => {
+    tester.runComponent(gitrepository, [
+      { properties: { url: 'https://git.example/fleet', interval: '1h', ref: { brnch: 'main' } }, error: { path: ['ref', 'brnch'], message: /unsupported field "brnch"/ } },
+      {
+        properties: { url: 'https://git.example/fleet', interval: '1h', include: [{ repository: { name: 'base', namespace: 'x' } }] },
+        error: { path: ['include', 0, 'repository', 'namespace'] },
+      },
+    ]);
+  });
+
+  it('refuses a value that is no Go duration, naming its path', () => {
+    tester.runComponent(gitrepository, [{ properties: { url: 'https://git.example/fleet', interval: 'hourly' }, error: { path: ['interval'], message: /not a duration/ } }]);
+  });
+
+  it('prints a field without omitempty even when absent or false', () => {
+    const rendering = tester.renderComponent(handlerOf(kinds, 'fluxcd-kustomization'), 'apps', {
+      interval: '10m',
+      prune: false,
+      sourceRef: { kind: 'GitRepository', name: 'fleet' },
+    });
+    expect(rendering.objects[0].spec).toEqual({ interval: '10m0s', prune: false, sourceRef: { kind: 'GitRepository', name: 'fleet' } });
+  });
+
+  it('keeps a HelmRelease values tree as written', () => {
+    const values = { replicas: 2, nested: { list: [1, 'two'], empty: {} } };
+    const rendering = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', values });
+    expect((rendering.objects[0].spec as Record<string, unknown>).values).toEqual(values);
+  });
+
+  it('appends the component label post-renderer once, after the authored ones', () => {
+    const authored = { kustomize: { images: [{ name: 'nginx', newTag: '1.27' }] } };
+    const spec = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', postRenderers: [authored] }).objects[0]
+      .spec as Record<string, any>;
+    expect(spec.postRenderers).toHaveLength(2);
+    expect(spec.postRenderers[0]).toEqual(authored);
+    const patches = spec.postRenderers[1].kustomize.patches as Array<{ patch: string; target: Record<string, string> }>;
+    expect(patches.map((entry) => entry.target.kind)).toEqual(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicaSet', 'ReplicationController', 'PodTemplate', 'Pod']);
+    expect(patches[0].patch).toBe(
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: component-label\nspec:\n  template:\n    metadata:\n      labels:\n        launcher.gokure.dev/component: app\n',
+    );
+    expect(patches[8]).toEqual({
+      patch: 'apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    launcher.gokure.dev/component: app\n  name: component-label\n',
+      target: { group: '^$', version: 'v1', kind: 'Pod' },
+    });
+
+    const again = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', postRenderers: spec.postRenderers });
+    expect((again.objects[0].spec as Record<string, any>).postRenderers).toHaveLength(2);
+  });
+
+  it('keeps the release name of a renamed HelmRelease', () => {
+    const renamed = tester.renderComponent(helmrelease, 'app', { objectName: 'app-v2', chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h' });
+    expect(renamed.objects[0].metadata.name).toBe('app-v2');
+    expect((renamed.objects[0].spec as Record<string, unknown>).releaseName).toBe('app');
+    const plain = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h' });
+    expect((plain.objects[0].spec as Record<string, unknown>).releaseName).toBeUndefined();
+  });
+
+  it('refuses a HelmRelease with both or neither of chart and chartRef', () => {
+    const chart = { spec: { chart: 'app', sourceRef: { kind: 'HelmRepository', name: 'charts' } } };
+    tester.runComponent(helmrelease, [
+      { properties: { interval: '1h' }, error: { message: 'one of chart or chartRef is required' } },
+      { properties: { interval: '1h', chart, chartRef: { kind: 'OCIRepository', name: 'app' } }, error: { message: /only one of chart, chartRef/ } },
+      { properties: { interval: '1h', chart: { spec: { chart: 'app', sourceRef: { kind: 'OCIRepository', name: 'x' } } } }, error: { path: ['chart', 'spec', 'sourceRef', 'kind'] } },
+    ]);
+  });
+});

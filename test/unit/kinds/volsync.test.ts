@@ -1,0 +1,66 @@
+import { describe, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { kinds } from '../../../plugins/builtin-kinds/families/volsync.js';
+import { handlerOf, meta } from './support.js';
+
+const tester = new HandlerTester({ namespace: 'shop' });
+const replicationsource = handlerOf(kinds, 'replicationsource');
+
+describe('volsync kinds', () => {
+  it('renders a ReplicationSource as its Go type prints it: a by-value struct as {}, quantities canonical, pointers kept', () => {
+    tester.runComponent(replicationsource, [
+      {
+        name: 'data-backup',
+        properties: {
+          sourcePVC: 'data',
+          trigger: { schedule: '0 * * * *' },
+          restic: {
+            repository: 'restic-config',
+            copyMethod: 'Snapshot',
+            cacheCapacity: '1024Mi',
+            pruneIntervalDays: 0,
+            retain: { daily: 7 },
+            moverResources: { limits: { cpu: 0.5, memory: '512Mi' } },
+            moverSecurityContext: { runAsNonRoot: false },
+          },
+          paused: false,
+        },
+        objects: [
+          {
+            apiVersion: 'volsync.backube/v1alpha1',
+            kind: 'ReplicationSource',
+            metadata: meta('data-backup', 'shop'),
+            spec: {
+              sourcePVC: 'data',
+              trigger: { schedule: '0 * * * *' },
+              restic: {
+                repository: 'restic-config',
+                copyMethod: 'Snapshot',
+                cacheCapacity: '1Gi',
+                customCA: {},
+                pruneIntervalDays: 0,
+                retain: { daily: 7 },
+                moverResources: { limits: { cpu: '500m', memory: '512Mi' } },
+                moverSecurityContext: { runAsNonRoot: false },
+              },
+            },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses an unknown nested field, naming its path', () => {
+    tester.runComponent(replicationsource, [
+      { properties: { restic: { retain: { daily: 7, forever: true } } }, error: { path: ['restic', 'retain', 'forever'], message: /unsupported field "forever"/ } },
+    ]);
+  });
+
+  it('refuses a value that is no quantity, naming its path', () => {
+    tester.runComponent(replicationsource, [{ properties: { rsyncTLS: { capacity: 'ten gigs' } }, error: { path: ['rsyncTLS', 'capacity'], message: /not a quantity/ } }]);
+  });
+
+  it('refuses a mover the destination does not have', () => {
+    tester.runComponent(handlerOf(kinds, 'replicationdestination'), [{ properties: { syncthing: {} }, error: { path: ['syncthing'] } }]);
+  });
+});
