@@ -1,3 +1,6 @@
 import type { ComponentHandler } from 'kurel/plugin-api';
+import { cnpgKinds } from './operators/cnpg/index.js';
 
-export const kinds: ComponentHandler<any>[] = [];
+// The operator families: CloudNativePG, Cilium and External Secrets. Each sub-table records the
+// source of its schemas.
+export const kinds: ComponentHandler<any>[] = [...cnpgKinds];

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { PropertySchema } from 'kurel/plugin-api';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { cnpgKinds } from '../../../plugins/builtin-kinds/families/operators/cnpg/index.js';
+
+const tester = new HandlerTester({ namespace: 'shop' });
+const kind = (type: string) => cnpgKinds.find((handler) => handler.type === type)!;
+
+function undescribed(schema: PropertySchema, path: string): string[] {
+  const missing = schema.description ? [] : [path];
+  for (const [key, child] of Object.entries(schema.properties ?? {})) missing.push(...undescribed(child, `${path}.${key}`));
+  if (schema.items) missing.push(...undescribed(schema.items, `${path}[]`));
+  if (typeof schema.additionalProperties === 'object') missing.push(...undescribed(schema.additionalProperties, `${path}.*`));
+  return missing;
+}
+
+describe('CloudNativePG kinds', () => {
+  it('declare the eleven kinds, every property described', () => {
+    expect(cnpgKinds.map((handler) => handler.object?.kind)).toEqual([
+      'Cluster', 'Pooler', 'Database', 'ObjectStore', 'Backup', 'ScheduledBackup', 'ImageCatalog', 'ClusterImageCatalog', 'DatabaseRole', 'Publication', 'Subscription',
+    ]);
+    for (const handler of cnpgKinds) expect(Object.entries(handler.properties).flatMap(([key, schema]) => undescribed(schema, key)), handler.type).toEqual([]);
+  });
+
+  it('renders a Cluster with the structs Go writes even when empty, and one instance by default', () => {
+    tester.runComponent(kind('cnpg-cluster'), [
+      {
+        name: 'db',
+        properties: { storage: { size: '10Gi' }, managed: { roles: [{ name: 'app', login: false, superuser: true }] }, labels: { tier: 'data' } },
+        objects: [
+          {
+            apiVersion: 'postgresql.cnpg.io/v1',
+            kind: 'Cluster',
+            metadata: { name: 'db', namespace: 'shop', labels: { tier: 'data' } },
+            spec: {
+              instances: 1,
+              storage: { size: '10Gi' },
+              managed: { roles: [{ name: 'app', superuser: true }] },
+              postgresql: { syncReplicaElectionConstraint: { enabled: false } },
+              affinity: {},
+              resources: {},
+            },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('writes the ObjectStore sidecar configuration and the default ensure of database objects', () => {
+    const store = tester.renderComponent(kind('cnpg-objectstore'), 'backups', { configuration: { destinationPath: 's3://b' } });
+    expect(store.objects[0].spec).toEqual({ configuration: { destinationPath: 's3://b' }, instanceSidecarConfiguration: { resources: {} } });
+    const db = tester.renderComponent(kind('cnpg-database'), 'orders', { cluster: { name: 'pg' }, name: 'orders', owner: 'app', schemas: [{ name: 's' }] });
+    expect(db.objects[0].spec).toEqual({ cluster: { name: 'pg' }, name: 'orders', owner: 'app', schemas: [{ name: 's', ensure: 'present' }] });
+  });
+
+  it('drops the omitempty false values Go drops', () => {
+    const publication = tester.renderComponent(kind('cnpg-publication'), 'pub', {
+      cluster: { name: 'pg' },
+      name: 'pub',
+      dbname: 'app',
+      target: { allTables: false, objects: [{ table: { name: 't', only: false } }] },
+    });
+    expect(publication.objects[0].spec).toEqual({ cluster: { name: 'pg' }, name: 'pub', dbname: 'app', target: { objects: [{ table: { name: 't' } }] } });
+  });
+
+  it('refuses an unknown nested field, naming its path', () => {
+    tester.runComponent(kind('cnpg-cluster'), [
+      { properties: { bootstrap: { initdb: { databse: 'x' } } }, error: { message: /unsupported field "databse"/, path: ['bootstrap', 'initdb', 'databse'] } },
+      { properties: { storage: { pvcTemplate: { resources: { request: {} } } } }, error: { path: ['storage', 'pvcTemplate', 'resources', 'request'] } },
+    ]);
+    tester.runComponent(kind('cnpg-pooler'), [
+      {
+        properties: { cluster: { name: 'pg' }, pgbouncer: {}, template: { spec: { containers: [{ name: 'pgbouncer', resource: {} }] } } },
+        error: { message: /unsupported field "resource"/, path: ['template', 'spec', 'containers', 0, 'resource'] },
+      },
+    ]);
+  });
+
+  it('refuses a Pooler named like its Cluster, by its object name', () => {
+    tester.runComponent(kind('cnpg-pooler'), [
+      { name: 'pg', properties: { cluster: { name: 'pg' }, pgbouncer: {} }, error: { message: /own object name/, path: ['cluster', 'name'] } },
+      { name: 'pooler', properties: { objectName: 'pg', cluster: { name: 'pg' }, pgbouncer: {} }, error: { path: ['cluster', 'name'] } },
+      { name: 'pooler', properties: { cluster: { name: 'pg' } }, error: { message: /"pgbouncer" is required/ } },
+    ]);
+  });
+
+  it('refuses the postgres database and a ScheduledBackup without a schedule', () => {
+    tester.runComponent(kind('cnpg-database'), [{ properties: { cluster: { name: 'pg' }, name: 'postgres', owner: 'app' }, error: { message: /"postgres" is refused/, path: ['name'] } }]);
+    tester.runComponent(kind('cnpg-scheduledbackup'), [{ properties: { cluster: { name: 'pg' } }, error: { message: /"schedule" is required/ } }]);
+  });
+});
