@@ -1,7 +1,7 @@
 import { defineKind, type PropertiesSchema } from 'kurel/plugin-api';
 import { bool, int, list, obj, oneOf, quantity, req, smap, str } from '../schema.js';
 import { localObjectReference, secretKeySelector, templateMetadata } from '../core/meta.js';
-import { affinity, nodeAffinity, nodeSelector, podAffinity, resourceRequirements, seccompProfile, toleration, topologySpreadConstraint } from '../core/scheduling.js';
+import { nodeAffinity, nodeSelector, podAffinity, resourceRequirements, seccompProfile, toleration, topologySpreadConstraint } from '../core/scheduling.js';
 import { envFromSource, envVar, ephemeralVolumeSource, persistentVolumeClaimSpec, projectedVolumeSource } from '../core/volumes.js';
 import { securityContext } from '../core/pod.js';
 import { emptyStructs, omitZero, zeroValue } from '../go-shape.js';
