@@ -1,0 +1,118 @@
+import { defineKind, type ComponentHandler, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { int, list, obj, req, str, strings } from '../schema.js';
+import { labelSelector, templateMetadata } from '../core/meta.js';
+import { emptyStructs } from '../go-shape.js';
+import { normaliseGoDuration } from '../../../shared/go-duration.js';
+import { externalSecretSpec, externalSecretStructs } from './external-secret.js';
+import { provider, providerStructs } from './providers.js';
+
+// External Secrets Operator: schemas written from the External Secrets API reference
+// (external-secrets.io/v1, ESO 0.17/0.18 and 1.x); no npm package ships them.
+
+type Spec = Record<string, unknown>;
+
+/** Refuses a metav1.Duration Go would not read. */
+function checkDuration(value: unknown, path: (string | number)[], ctx: HandlerContext): void {
+  if (typeof value === 'string' && normaliseGoDuration(value) === undefined) ctx.fail(`"${value}" is not a duration (use Go units: 1h, 30m, 90s)`, path);
+}
+
+/** Writes a metav1.Duration back as Go does (`1h` → `1h0m0s`). */
+function duration(spec: Spec, key: string): void {
+  if (typeof spec[key] === 'string') spec[key] = normaliseGoDuration(spec[key] as string) ?? spec[key];
+}
+
+export const externalSecret = defineKind<Spec>({
+  type: 'externalsecret',
+  description: 'An ExternalSecret (external-secrets.io/v1): a Secret written from a secret store.',
+  apiVersion: 'external-secrets.io/v1',
+  kind: 'ExternalSecret',
+  scope: 'namespaced',
+  properties: externalSecretSpec,
+  check: (props, _input, ctx) => checkDuration(props.refreshInterval, ['refreshInterval'], ctx),
+  content(props) {
+    const spec = structuredClone(props) as Spec;
+    duration(spec, 'refreshInterval');
+    emptyStructs(spec, ...externalSecretStructs);
+    return spec;
+  },
+});
+
+export const clusterExternalSecret = defineKind<Spec>({
+  type: 'clusterexternalsecret',
+  description: 'A ClusterExternalSecret (external-secrets.io/v1): one ExternalSecret in each selected namespace.',
+  apiVersion: 'external-secrets.io/v1',
+  kind: 'ClusterExternalSecret',
+  scope: 'cluster',
+  properties: {
+    externalSecretSpec: req(obj('The spec of the ExternalSecrets created.', externalSecretSpec)),
+    externalSecretName: str('The name of the ExternalSecrets created (the object name when absent).'),
+    externalSecretMetadata: templateMetadata('Labels and annotations of the ExternalSecrets created.'),
+    namespaceSelector: labelSelector('The namespaces (deprecated: use namespaceSelectors).'),
+    namespaceSelectors: list('The namespaces, by label: any selector matching.', labelSelector('A namespace selector.')),
+    namespaces: strings('The namespaces, by name.', 'A namespace.'),
+    refreshTime: str('How often the namespaces are re-selected (a Go duration).'),
+  },
+  check(props, _input, ctx) {
+    checkDuration(props.refreshTime, ['refreshTime'], ctx);
+    checkDuration((props.externalSecretSpec as Spec).refreshInterval, ['externalSecretSpec', 'refreshInterval'], ctx);
+  },
+  content(props) {
+    const spec = structuredClone(props) as Spec;
+    duration(spec, 'refreshTime');
+    const inner = spec.externalSecretSpec as Spec;
+    duration(inner, 'refreshInterval');
+    emptyStructs(spec, 'externalSecretMetadata');
+    emptyStructs(inner, ...externalSecretStructs);
+    return spec;
+  },
+});
+
+const storeProperties: Record<string, PropertySchema> = {
+  controller: str('The controller class that handles the store.'),
+  provider: req(provider),
+  retrySettings: obj('Retries of provider calls.', { maxRetries: int('The most retries.'), retryInterval: str('The interval between retries (a duration).') }),
+  refreshInterval: int('Seconds between validations of the store.'),
+  conditions: list(
+    'Namespaces that may use the store (ClusterSecretStore).',
+    obj('A condition: any matching namespace may.', {
+      namespaceSelector: labelSelector('Namespaces by label.'),
+      namespaces: strings('Namespaces by name.', 'A namespace.'),
+      namespaceRegexes: strings('Namespaces by regular expression.', 'An expression.'),
+    }),
+  ),
+};
+
+function checkStore(props: Spec, ctx: HandlerContext): void {
+  const chosen = Object.keys(props.provider as Spec);
+  if (chosen.length !== 1) ctx.fail(`provider takes exactly one provider, got ${chosen.length === 0 ? 'none' : chosen.join(', ')}`, ['provider']);
+}
+
+function storeContent(props: Spec): Spec {
+  const spec = structuredClone(props);
+  emptyStructs(spec, ...providerStructs);
+  return spec;
+}
+
+export const secretStore = defineKind<Spec>({
+  type: 'secretstore',
+  description: 'A SecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of its namespace read from.',
+  apiVersion: 'external-secrets.io/v1',
+  kind: 'SecretStore',
+  scope: 'namespaced',
+  properties: storeProperties,
+  check: (props, _input, ctx) => checkStore(props, ctx),
+  content: storeContent,
+});
+
+export const clusterSecretStore = defineKind<Spec>({
+  type: 'clustersecretstore',
+  description: 'A ClusterSecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of every namespace may read from.',
+  apiVersion: 'external-secrets.io/v1',
+  kind: 'ClusterSecretStore',
+  scope: 'cluster',
+  properties: storeProperties,
+  check: (props, _input, ctx) => checkStore(props, ctx),
+  content: storeContent,
+});
+
+export const externalSecretsKinds: ComponentHandler<any>[] = [externalSecret, clusterExternalSecret, secretStore, clusterSecretStore];
