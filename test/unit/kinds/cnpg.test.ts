@@ -53,6 +53,24 @@ describe('CloudNativePG kinds', () => {
     expect(publication.objects[0].spec).toEqual({ cluster: { name: 'pg' }, name: 'pub', dbname: 'app', target: { objects: [{ table: { name: 't' } }] } });
   });
 
+  it('writes durations, time stamps and zero values as Go does', () => {
+    const cluster = tester.renderComponent(kind('cnpg-cluster'), 'db', {
+      instances: 3,
+      replica: { source: 'origin', minApplyDelay: '90m' },
+      postgresql: { synchronous: { method: 'any', number: 1 } },
+      managed: { roles: [{ name: 'app', validUntil: '2027-01-31T13:00:00+01:00', connectionLimit: 0 }] },
+    });
+    expect(cluster.objects[0].spec).toMatchObject({
+      replica: { source: 'origin', minApplyDelay: '1h30m0s' },
+      postgresql: { synchronous: { method: 'any', number: 1, failoverQuorum: false } },
+      managed: { roles: [{ name: 'app', validUntil: '2027-01-31T12:00:00Z' }] },
+    });
+    tester.runComponent(kind('cnpg-cluster'), [
+      { properties: { replica: { source: 'o', minApplyDelay: '1 hour' } }, error: { message: /not a duration/, path: ['replica', 'minApplyDelay'] } },
+      { properties: { managed: { roles: [{ name: 'a' }, { name: 'b', validUntil: 'tomorrow' }] } }, error: { message: /not an RFC 3339 time stamp/, path: ['managed', 'roles', 1, 'validUntil'] } },
+    ]);
+  });
+
   it('refuses an unknown nested field, naming its path', () => {
     tester.runComponent(kind('cnpg-cluster'), [
       { properties: { bootstrap: { initdb: { databse: 'x' } } }, error: { message: /unsupported field "databse"/, path: ['bootstrap', 'initdb', 'databse'] } },

@@ -2,9 +2,9 @@ import { defineKind, type PropertySchema } from 'kurel/plugin-api';
 import { bool, int, list, obj, oneOf, req, str, strings } from '../schema.js';
 import { resourceRequirements } from '../core/scheduling.js';
 import { envVar } from '../core/volumes.js';
-import { emptyStructs } from '../go-shape.js';
+import { emptyStructs, omitZero } from '../go-shape.js';
 import { extensionList } from './cluster-parts.js';
-import { backupMethod, backupPluginConfiguration, backupTarget, barmanObjectStore, clusterRef, onlineConfiguration } from './shared.js';
+import { backupMethod, backupPluginConfiguration, backupTarget, barmanObjectStore, barmanOmitZero, clusterRef, onlineConfiguration } from './shared.js';
 
 // CloudNativePG backups and images: Backup, ScheduledBackup, ImageCatalog and
 // ClusterImageCatalog (postgresql.cnpg.io/v1), and the Barman Cloud plugin's ObjectStore
@@ -53,6 +53,7 @@ export const cnpgObjectStore = defineKind({
     configuration: req(barmanObjectStore('The object store and its credentials.')),
     retentionPolicy: str('How long backups are kept (e.g. 30d).'),
     instanceSidecarConfiguration: obj('The plugin sidecar in the instance pods.', {
+      cacheTTL: int('Seconds cache entries not managed by informers live.'),
       env: list('Environment variables of the sidecar.', envVar()),
       retentionPolicyIntervalSeconds: int('Seconds between retention policy checks.'),
       resources: resourceRequirements('Compute resources of the sidecar.'),
@@ -64,6 +65,7 @@ export const cnpgObjectStore = defineKind({
     const spec = structuredClone(props) as Record<string, unknown>;
     emptyStructs(spec, 'instanceSidecarConfiguration');
     emptyStructs(spec, 'instanceSidecarConfiguration.resources');
+    omitZero(spec, 'instanceSidecarConfiguration.retentionPolicyIntervalSeconds', ...barmanOmitZero('configuration'));
     return spec;
   },
 });

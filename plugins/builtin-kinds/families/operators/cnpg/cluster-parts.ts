@@ -140,6 +140,9 @@ export const roleProperties: Record<string, PropertySchema> = {
   bypassrls: bool('BYPASSRLS.'),
 };
 
+/** The role flags Go writes without their zero value (`omitempty` on a non-pointer). */
+export const ROLE_OMIT_ZERO = ['connectionLimit', 'disablePassword', 'superuser', 'createdb', 'createrole', 'login', 'replication', 'bypassrls'];
+
 export const managed = obj('Roles and Services the operator manages.', {
   roles: list('Database roles.', obj('A role.', roleProperties)),
   services: obj('The Services of the cluster.', {
@@ -173,6 +176,7 @@ export const monitoring = obj('Monitoring settings.', {
   tls: obj('TLS of the metrics endpoint.', { enabled: bool('Serve metrics over TLS.') }),
   podMonitorMetricRelabelings: list('Metric relabelings of the PodMonitor.', relabelConfig),
   podMonitorRelabelings: list('Relabelings of the PodMonitor.', relabelConfig),
+  metricsQueriesTTL: str('How long metrics computed from queries stay current (a Go duration).'),
 });
 
 const probeTiming = {

@@ -3,10 +3,10 @@ import { bool, int, list, obj, oneOf, quantity, req, smap, str } from '../schema
 import { localObjectReference, secretKeySelector, templateMetadata } from '../core/meta.js';
 import { nodeAffinity, nodeSelector, podAffinity, resourceRequirements, seccompProfile, toleration, topologySpreadConstraint } from '../core/scheduling.js';
 import { envFromSource, envVar, ephemeralVolumeSource, persistentVolumeClaimSpec, projectedVolumeSource } from '../core/volumes.js';
-import { securityContext } from '../core/pod.js';
-import { emptyStructs, omitZero, zeroValue } from '../go-shape.js';
-import { bootstrap, managed, monitoring, postgresConfiguration, probes } from './cluster-parts.js';
-import { backupTarget, barmanObjectStore, pluginConfiguration, storageConfiguration, volumeSnapshotConfiguration } from './shared.js';
+import { podSecurityContext, securityContext } from '../core/pod.js';
+import { checkGoValues, emptyStructs, normaliseGoValues, omitZero, zeroValue } from '../go-shape.js';
+import { bootstrap, managed, monitoring, postgresConfiguration, probes, ROLE_OMIT_ZERO } from './cluster-parts.js';
+import { backupTarget, barmanObjectStore, barmanOmitZero, pluginConfiguration, storageConfiguration, volumeSnapshotConfiguration } from './shared.js';
 
 // CloudNativePG Cluster, postgresql.cnpg.io/v1 ClusterSpec: decoded strictly, no launcher
 // opinions beyond the operator's own default of one instance.
@@ -63,7 +63,9 @@ const properties: PropertiesSchema = {
   }),
   imagePullSecrets: list('Pull secrets of the image.', localObjectReference('A pull secret.')),
   storage: storage('The data volumes.'),
-  serviceAccountTemplate: obj('The ServiceAccount of the instances.', { metadata: req(templateMetadata('Labels and annotations of the ServiceAccount.')) }),
+  serviceAccountTemplate: obj('The ServiceAccount of the instances.', {
+    metadata: req(obj('The metadata of the ServiceAccount.', { name: str('The name (only some templates honour it).'), labels: smap('Labels.', 'The label value.'), annotations: smap('Annotations.', 'The annotation value.') })),
+  }),
   walStorage: storage('The WAL volumes.'),
   ephemeralVolumeSource: ephemeralVolumeSource('An ephemeral volume for temporary data.'),
   startDelay: int('Seconds an instance may take to start.'),
@@ -115,13 +117,7 @@ const properties: PropertiesSchema = {
   envFrom: list('Sources of environment variables of the instances.', envFromSource()),
   managed,
   seccompProfile: seccompProfile('The seccomp profile of the instances.'),
-  podSecurityContext: obj('The pod security context of the instances.', {
-    fsGroup: int('A supplemental group owning the volumes.'),
-    runAsGroup: int('The GID.'),
-    runAsUser: int('The UID.'),
-    runAsNonRoot: bool('Require a non-root user.'),
-    seccompProfile: seccompProfile('The seccomp profile.'),
-  }),
+  podSecurityContext: podSecurityContext('The pod security context of the instances.'),
   securityContext: securityContext('The security context of the instance containers.'),
   tablespaces: list(
     'Tablespaces.',
@@ -137,21 +133,53 @@ const properties: PropertiesSchema = {
   probes,
 };
 
-export const cnpgCluster = defineKind({
+const DURATIONS = ['replica.minApplyDelay', 'monitoring.metricsQueriesTTL'];
+
+/** Fields Go writes without their zero value (`omitempty` on a non-pointer). */
+const OMIT_ZERO = [
+  'minSyncReplicas',
+  'maxSyncReplicas',
+  'postgresUID',
+  'postgresGID',
+  'startDelay',
+  'stopDelay',
+  'switchoverDelay',
+  'failoverDelay',
+  'monitoring.enablePodMonitor',
+  'monitoring.tls.enabled',
+  'postgresql.enableAlterSystem',
+  'postgresql.promotionTimeout',
+  'postgresql.ldap.tls',
+  'replicationSlots.highAvailability.synchronizeLogicalDecoding',
+  'replicationSlots.updateInterval',
+  'nodeMaintenanceWindow.inProgress',
+  'bootstrap.initdb.import.schemaOnly',
+  'bootstrap.initdb.walSegmentSize',
+  'tablespaces[].temporary',
+  ...barmanOmitZero('backup.barmanObjectStore'),
+  ...barmanOmitZero('externalClusters[].barmanObjectStore'),
+];
+
+export const cnpgCluster = defineKind<Record<string, unknown>>({
   type: 'cnpg-cluster',
   description: 'A CloudNativePG Cluster (postgresql.cnpg.io/v1), its spec as written.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Cluster',
   scope: 'namespaced',
   properties,
+  check(props, _input, ctx) {
+    checkGoValues(props, 'duration', ctx, ...DURATIONS);
+    checkGoValues(props, 'time', ctx, 'managed.roles[].validUntil');
+  },
   content(props) {
-    const spec = structuredClone(props) as Record<string, unknown>;
+    const spec = structuredClone(props);
     emptyStructs(spec, 'postgresql', 'affinity', 'resources', 'storage');
     emptyStructs(spec, 'postgresql.syncReplicaElectionConstraint', 'tablespaces[].storage', 'tablespaces[].owner');
     emptyStructs(spec, 'managed.services.additional[].serviceTemplate.metadata', 'managed.services.additional[].serviceTemplate.spec');
-    zeroValue(spec, false, 'postgresql.syncReplicaElectionConstraint.enabled');
-    const roleFlags = ['disablePassword', 'superuser', 'createdb', 'createrole', 'login', 'replication', 'bypassrls'];
-    omitZero(spec, 'minSyncReplicas', 'maxSyncReplicas', 'monitoring.enablePodMonitor', 'postgresql.enableAlterSystem', ...roleFlags.map((flag) => `managed.roles[].${flag}`));
+    zeroValue(spec, false, 'postgresql.syncReplicaElectionConstraint.enabled', 'postgresql.synchronous.failoverQuorum');
+    omitZero(spec, ...OMIT_ZERO, ...ROLE_OMIT_ZERO.map((field) => `managed.roles[].${field}`));
+    normaliseGoValues(spec, 'duration', ...DURATIONS);
+    normaliseGoValues(spec, 'time', 'managed.roles[].validUntil');
     return spec;
   },
 });

@@ -1,7 +1,7 @@
 import { defineKind, type PropertySchema } from 'kurel/plugin-api';
 import { bool, int, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
-import { omitZero } from '../go-shape.js';
-import { roleProperties } from './cluster-parts.js';
+import { checkGoValues, normaliseGoValues, omitZero } from '../go-shape.js';
+import { ROLE_OMIT_ZERO, roleProperties } from './cluster-parts.js';
 import { clusterRef, objectList, reclaimPolicy } from './shared.js';
 
 // CloudNativePG declarative database objects, postgresql.cnpg.io/v1: Database, DatabaseRole,
@@ -57,16 +57,23 @@ export const cnpgDatabase = defineKind<{ name: string }>({
   },
 });
 
-export const cnpgDatabaseRole = defineKind({
+export const cnpgDatabaseRole = defineKind<Record<string, unknown>>({
   type: 'cnpg-databaserole',
   description: 'A CloudNativePG DatabaseRole (postgresql.cnpg.io/v1): a role managed in a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'DatabaseRole',
   scope: 'namespaced',
-  properties: { cluster: clusterRef(), ...roleProperties },
+  properties: {
+    ...roleProperties,
+    cluster: clusterRef(),
+    databaseRoleReclaimPolicy: reclaimPolicy('What happens to the role when the object is deleted.'),
+    clientCertificate: obj('A TLS client certificate the operator issues for the role (it needs login).', { enabled: bool('Whether the certificate is issued.') }),
+  },
+  check: (props, _input, ctx) => checkGoValues(props, 'time', ctx, 'validUntil'),
   content(props) {
-    const spec = structuredClone(props) as Record<string, unknown>;
-    omitZero(spec, 'disablePassword', 'superuser', 'createdb', 'createrole', 'login', 'replication', 'bypassrls');
+    const spec = structuredClone(props);
+    omitZero(spec, ...ROLE_OMIT_ZERO);
+    normaliseGoValues(spec, 'time', 'validUntil');
     return spec;
   },
 });

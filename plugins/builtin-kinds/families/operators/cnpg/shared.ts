@@ -52,6 +52,12 @@ export const barmanObjectStore = (description: string): PropertySchema =>
     historyTags: smap('Tags put on the history files.'),
   });
 
+/** The barman configuration's fields Go writes without their zero value, under `prefix`. */
+export const barmanOmitZero = (prefix: string): string[] =>
+  ['s3Credentials.inheritFromIAMRole', 'azureCredentials.inheritFromAzureAD', 'googleCredentials.gkeEnvironment', 'wal.maxParallel', 'data.immediateCheckpoint'].map(
+    (field) => `${prefix}.${field}`,
+  );
+
 export const pluginConfiguration = (description: string): PropertySchema =>
   obj(description, {
     name: req(str('The plugin name.')),

@@ -1,6 +1,6 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 import { bool, int, intOrString, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
-import { localObjectReference, templateMetadata } from './meta.js';
+import { localObjectReference } from './meta.js';
 import { affinity, nodeSelector, resourceRequirements, seccompProfile, toleration, topologySpreadConstraint } from './scheduling.js';
 import { envFromSource, envVar, volume } from './volumes.js';
 
@@ -47,6 +47,28 @@ export const securityContext = (description: string): PropertySchema =>
     seLinuxOptions: obj('SELinux labels.', { user: str('User.'), role: str('Role.'), type: str('Type.'), level: str('Level.') }),
     seccompProfile: seccompProfile('The seccomp profile.'),
     appArmorProfile: obj('The AppArmor profile.', { type: req(str('The kind of profile.')), localhostProfile: str('The profile on the node.') }),
+  });
+
+export const podSecurityContext = (description: string): PropertySchema =>
+  obj(description, {
+    fsGroup: int('A supplemental group owning the volumes.'),
+    fsGroupChangePolicy: oneOf(['OnRootMismatch', 'Always'], 'How the fsGroup is applied.'),
+    runAsGroup: int('The GID to run as.'),
+    runAsNonRoot: bool('Require a non-root user.'),
+    runAsUser: int('The UID to run as.'),
+    supplementalGroups: list('Supplemental groups.', int('A GID.')),
+    supplementalGroupsPolicy: oneOf(['Merge', 'Strict'], 'How supplemental groups are computed.'),
+    seccompProfile: seccompProfile('The seccomp profile.'),
+    appArmorProfile: obj('The AppArmor profile.', { type: req(str('The kind of profile.')), localhostProfile: str('The profile on the node.') }),
+    seLinuxOptions: obj('SELinux labels.', { user: str('User.'), role: str('Role.'), type: str('Type.'), level: str('Level.') }),
+    seLinuxChangePolicy: str('How SELinux labels are applied to volumes.'),
+    sysctls: list('Sysctls.', obj('A sysctl.', { name: req(str('Name.')), value: req(str('Value.')) })),
+    windowsOptions: obj('Windows settings.', {
+      gmsaCredentialSpecName: str('The GMSA credential spec.'),
+      gmsaCredentialSpec: str('The GMSA credential spec content.'),
+      runAsUserName: str('The user name.'),
+      hostProcess: bool('Run as a host process.'),
+    }),
   });
 
 export const container = (description = 'A container.'): PropertySchema =>
@@ -107,16 +129,7 @@ export const podSpec = (description: string): PropertySchema =>
     nodeName: str('The node to run on.'),
     serviceAccountName: str('The ServiceAccount to run as.'),
     automountServiceAccountToken: bool('Mount the service account token.'),
-    securityContext: obj('The security context of the pod.', {
-      fsGroup: int('A supplemental group owning the volumes.'),
-      fsGroupChangePolicy: str('How the fsGroup is applied.'),
-      runAsGroup: int('The GID to run as.'),
-      runAsNonRoot: bool('Require a non-root user.'),
-      runAsUser: int('The UID to run as.'),
-      supplementalGroups: list('Supplemental groups.', int('A GID.')),
-      seccompProfile: seccompProfile('The seccomp profile.'),
-      sysctls: list('Sysctls.', obj('A sysctl.', { name: req(str('Name.')), value: req(str('Value.')) })),
-    }),
+    securityContext: podSecurityContext('The security context of the pod.'),
     imagePullSecrets: list('Pull secrets.', localObjectReference('A pull secret.')),
     priorityClassName: str('The PriorityClass.'),
     priority: int('The priority value.'),
@@ -140,6 +153,14 @@ export const podSpec = (description: string): PropertySchema =>
     shareProcessNamespace: bool('Share one process namespace.'),
     preemptionPolicy: str('The preemption policy.'),
     setHostnameAsFQDN: bool('Use the FQDN as hostname.'),
+  });
+
+/** The metadata of an operator's embedded template (CloudNativePG's Metadata type). */
+const templateMetadata = (description: string): PropertySchema =>
+  obj(description, {
+    name: str('The name of the object, for the templates that honour it.'),
+    labels: smap('Labels.', 'The label value.'),
+    annotations: smap('Annotations.', 'The annotation value.'),
   });
 
 export const podTemplate = (description: string): PropertySchema =>

@@ -1,8 +1,7 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { int, list, obj, req, str, strings } from '../schema.js';
 import { labelSelector, templateMetadata } from '../core/meta.js';
-import { emptyStructs } from '../go-shape.js';
-import { normaliseGoDuration } from '../../../shared/go-duration.js';
+import { checkGoValues, emptyStructs, normaliseGoValues } from '../go-shape.js';
 import { externalSecretSpec, externalSecretStructs } from './external-secret.js';
 import { provider, providerStructs } from './providers.js';
 
@@ -11,15 +10,6 @@ import { provider, providerStructs } from './providers.js';
 
 type Spec = Record<string, unknown>;
 
-/** Refuses a metav1.Duration Go would not read. */
-function checkDuration(value: unknown, path: (string | number)[], ctx: HandlerContext): void {
-  if (typeof value === 'string' && normaliseGoDuration(value) === undefined) ctx.fail(`"${value}" is not a duration (use Go units: 1h, 30m, 90s)`, path);
-}
-
-/** Writes a metav1.Duration back as Go does (`1h` → `1h0m0s`). */
-function duration(spec: Spec, key: string): void {
-  if (typeof spec[key] === 'string') spec[key] = normaliseGoDuration(spec[key] as string) ?? spec[key];
-}
 
 export const externalSecret = defineKind<Spec>({
   type: 'externalsecret',
@@ -28,10 +18,10 @@ export const externalSecret = defineKind<Spec>({
   kind: 'ExternalSecret',
   scope: 'namespaced',
   properties: externalSecretSpec,
-  check: (props, _input, ctx) => checkDuration(props.refreshInterval, ['refreshInterval'], ctx),
+  check: (props, _input, ctx) => checkGoValues(props, 'duration', ctx, 'refreshInterval'),
   content(props) {
-    const spec = structuredClone(props) as Spec;
-    duration(spec, 'refreshInterval');
+    const spec = structuredClone(props);
+    normaliseGoValues(spec, 'duration', 'refreshInterval');
     emptyStructs(spec, ...externalSecretStructs);
     return spec;
   },
@@ -52,15 +42,11 @@ export const clusterExternalSecret = defineKind<Spec>({
     namespaces: strings('The namespaces, by name.', 'A namespace.'),
     refreshTime: str('How often the namespaces are re-selected (a Go duration).'),
   },
-  check(props, _input, ctx) {
-    checkDuration(props.refreshTime, ['refreshTime'], ctx);
-    checkDuration((props.externalSecretSpec as Spec).refreshInterval, ['externalSecretSpec', 'refreshInterval'], ctx);
-  },
+  check: (props, _input, ctx) => checkGoValues(props, 'duration', ctx, 'refreshTime', 'externalSecretSpec.refreshInterval'),
   content(props) {
-    const spec = structuredClone(props) as Spec;
-    duration(spec, 'refreshTime');
+    const spec = structuredClone(props);
+    normaliseGoValues(spec, 'duration', 'refreshTime', 'externalSecretSpec.refreshInterval');
     const inner = spec.externalSecretSpec as Spec;
-    duration(inner, 'refreshInterval');
     emptyStructs(spec, 'externalSecretMetadata');
     emptyStructs(inner, ...externalSecretStructs);
     return spec;
