@@ -1,5 +1,5 @@
 import type { PropertySchema } from 'kurel/plugin-api';
-import { bool, list, obj, oneOf, req, smap, str } from '../schema.js';
+import { bool, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
 
 // The ExternalSecretSpec of External Secrets (external-secrets.io/v1), which an ExternalSecret
 // holds and a ClusterExternalSecret stamps into namespaces.
@@ -18,12 +18,13 @@ const remoteRef = (description: string): PropertySchema =>
     version: str('The version read.'),
     conversionStrategy,
     decodingStrategy,
-    nullBytePolicy: oneOf(['Ignore', 'Fail'], 'What happens to a value holding a NUL byte.'),
   });
 
+const GENERATORS = ['ACRAccessToken', 'ClusterGenerator', 'ECRAuthorizationToken', 'Fake', 'GCRAccessToken', 'GithubAccessToken', 'QuayAccessToken', 'Password', 'SSHKey', 'STSSessionToken', 'UUID', 'VaultDynamicSecret', 'Webhook', 'Grafana', 'MFA'];
+
 const generatorRef = obj('A generator producing the values.', {
-  apiVersion: str('The generator API version.'),
-  kind: req(str('The generator kind.')),
+  apiVersion: str('The generator API version (generators.external-secrets.io/v1alpha1 when absent).'),
+  kind: req(oneOf(GENERATORS, 'The generator kind.')),
   name: req(str('The generator name.')),
 });
 
@@ -36,7 +37,7 @@ const templateRefItems = list(
 
 const template = obj('A template of the Secret written.', {
   type: str('The Secret type.'),
-  engineVersion: oneOf(['v1', 'v2'], 'The template engine version.'),
+  engineVersion: oneOf(['v2'], 'The template engine version.'),
   metadata: obj('Labels and annotations of the Secret.', { labels: smap('Labels.', 'The label value.'), annotations: smap('Annotations.', 'The annotation value.') }),
   mergePolicy: oneOf(['Replace', 'Merge'], 'Whether the templated data replaces or merges with the fetched data.'),
   data: smap('Templated keys of the Secret.', 'A template.'),
@@ -79,7 +80,13 @@ export const externalSecretSpec: Record<string, PropertySchema> = {
       }),
       rewrite: list(
         'Rewrites of the keys.',
-        obj('A rewrite.', {
+        obj('A rewrite: one of merge, regexp and transform.', {
+          merge: obj('Merge the values of several keys into one.', {
+            into: str('The key merged into (required with strategy JSON).'),
+            priority: strings('Keys that win a conflict, in order.', 'A key.'),
+            conflictPolicy: oneOf(['Ignore', 'Error'], 'What a conflict does.'),
+            strategy: oneOf(['Extract', 'JSON'], 'How the values are merged.'),
+          }),
           regexp: obj('A regular expression replacement.', { source: req(str('The expression.')), target: req(str('The replacement.')) }),
           transform: obj('A template transformation.', { template: req(str('The template.')) }),
         }),
@@ -90,4 +97,7 @@ export const externalSecretSpec: Record<string, PropertySchema> = {
 };
 
 /** Paths (under the spec) of the non-pointer structs Go writes even when empty. */
-export const externalSecretStructs = ['secretStoreRef', 'target', 'target.template.metadata'];
+export const externalSecretStructs = ['secretStoreRef', 'target', 'target.template.metadata', 'data[].sourceRef.storeRef'];
+
+/** Paths (under the spec) of the `omitempty` fields Go drops at their zero value. */
+export const externalSecretOmitZero = ['target.immutable'];

@@ -1,9 +1,9 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { int, list, obj, req, str, strings } from '../schema.js';
 import { labelSelector, templateMetadata } from '../core/meta.js';
-import { checkGoValues, emptyStructs, normaliseGoValues } from '../go-shape.js';
-import { externalSecretSpec, externalSecretStructs } from './external-secret.js';
-import { provider, providerStructs } from './providers.js';
+import { checkGoValues, emptyStructs, normaliseGoValues, omitZero } from '../go-shape.js';
+import { externalSecretOmitZero, externalSecretSpec, externalSecretStructs } from './external-secret.js';
+import { provider, providerOmitZero, providerStructs } from './providers.js';
 
 // External Secrets Operator: schemas written from the External Secrets API reference
 // (external-secrets.io/v1, ESO 0.17/0.18 and 1.x); no npm package ships them.
@@ -23,6 +23,7 @@ export const externalSecret = defineKind<Spec>({
     const spec = structuredClone(props);
     normaliseGoValues(spec, 'duration', 'refreshInterval');
     emptyStructs(spec, ...externalSecretStructs);
+    omitZero(spec, ...externalSecretOmitZero);
     return spec;
   },
 });
@@ -49,6 +50,7 @@ export const clusterExternalSecret = defineKind<Spec>({
     const inner = spec.externalSecretSpec as Spec;
     emptyStructs(spec, 'externalSecretMetadata');
     emptyStructs(inner, ...externalSecretStructs);
+    omitZero(inner, ...externalSecretOmitZero);
     return spec;
   },
 });
@@ -76,6 +78,7 @@ function checkStore(props: Spec, ctx: HandlerContext): void {
 function storeContent(props: Spec): Spec {
   const spec = structuredClone(props);
   emptyStructs(spec, ...providerStructs);
+  omitZero(spec, ...providerOmitZero, 'refreshInterval');
   return spec;
 }
 

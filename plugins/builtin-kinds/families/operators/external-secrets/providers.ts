@@ -115,4 +115,17 @@ export const provider: PropertySchema = obj('The secret provider: exactly one.',
 });
 
 /** Paths of the provider's non-pointer structs, which Go writes even when empty. */
-export const providerStructs = ['provider.aws.auth', 'provider.vault.tls', 'provider.gcpsm.auth', 'provider.kubernetes.server'];
+export const providerStructs = [
+  'provider.aws.auth',
+  'provider.vault.tls',
+  'provider.vault.auth.ldap.secretRef',
+  'provider.vault.auth.cert.clientCert',
+  'provider.vault.auth.cert.secretRef',
+  'provider.vault.auth.iam.secretRef.accessKeyIDSecretRef',
+  'provider.vault.auth.iam.secretRef.secretAccessKeySecretRef',
+  'provider.gcpsm.auth',
+  'provider.kubernetes.server',
+];
+
+/** Paths of the provider's `omitempty` fields Go drops at their zero value. */
+export const providerOmitZero = ['provider.vault.readYourWrites', 'provider.vault.forwardInconsistent', 'provider.gitlab.inheritFromGroups', 'provider.aws.secretsManager.forceDeleteWithoutRecovery', 'provider.aws.secretsManager.recoveryWindowInDays'];

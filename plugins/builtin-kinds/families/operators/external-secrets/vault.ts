@@ -4,7 +4,7 @@ import { caBundle, caProvider, esSecretKeySelector, serviceAccountSelector } fro
 
 // The HashiCorp Vault provider of a SecretStore (external-secrets.io/v1 VaultProvider).
 
-const path = (fallback: string) => str(`The mount path of the auth method (${fallback} when absent).`);
+const path = (fallback: string) => str('The mount path of the auth method.', { default: fallback });
 
 const auth = obj('How the store authenticates to Vault: one method.', {
   namespace: str('The Vault namespace authenticated in.'),
@@ -33,11 +33,12 @@ const auth = obj('How the store authenticates to Vault: one method.', {
     }),
   }),
   cert: obj('TLS certificate authentication.', {
+    path: path('cert'),
     clientCert: esSecretKeySelector('A Secret holding the client certificate.'),
     secretRef: esSecretKeySelector('A Secret holding the client key.'),
   }),
   iam: obj('AWS IAM authentication.', {
-    path: path('aws'),
+    path: str('The mount path of the AWS auth method.'),
     region: str('The AWS region.'),
     role: str('The AWS role assumed.'),
     externalID: str('The external id of the role.'),
