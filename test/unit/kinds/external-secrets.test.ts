@@ -40,6 +40,16 @@ describe('External Secrets kinds', () => {
     expect(store.objects[0].spec).toEqual({ provider: { aws: { service: 'SecretsManager', region: 'eu-west-1', auth: {} } } });
   });
 
+  it('writes the webhook result and the SDK cache time-to-live as Go does', () => {
+    const hook = tester.renderComponent(kind('secretstore'), 'hook', { provider: { webhook: { url: 'https://s', timeout: '90s' } } });
+    expect(hook.objects[0].spec).toEqual({ provider: { webhook: { url: 'https://s', timeout: '1m30s', result: {} } } });
+    const sdk = tester.renderComponent(kind('secretstore'), 'op', { provider: { onepasswordSDK: { vault: 'v', auth: { serviceAccountSecretRef: { name: 't' } }, cache: {} } } });
+    expect(sdk.objects[0].spec).toEqual({ provider: { onepasswordSDK: { vault: 'v', auth: { serviceAccountSecretRef: { name: 't' } }, cache: { ttl: '0s' } } } });
+    tester.runComponent(kind('secretstore'), [
+      { properties: { provider: { webhook: { url: 'https://s', timeout: 'soon' } } }, error: { message: /not a duration/, path: ['provider', 'webhook', 'timeout'] } },
+    ]);
+  });
+
   it('refuses an unknown nested field, naming its path', () => {
     tester.runComponent(kind('externalsecret'), [
       {

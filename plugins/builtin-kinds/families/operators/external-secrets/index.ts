@@ -1,8 +1,9 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { int, list, obj, req, str, strings } from '../schema.js';
 import { labelSelector, templateMetadata } from '../core/meta.js';
-import { checkGoValues, emptyStructs, normaliseGoValues, omitZero } from '../go-shape.js';
+import { checkGoValues, emptyStructs, normaliseGoValues, omitZero, zeroValue } from '../go-shape.js';
 import { externalSecretOmitZero, externalSecretSpec, externalSecretStructs } from './external-secret.js';
+import { extraProviderShape } from './providers-extra.js';
 import { provider, providerOmitZero, providerStructs } from './providers.js';
 
 // External Secrets Operator: schemas written from the External Secrets API reference
@@ -73,12 +74,15 @@ const storeProperties: Record<string, PropertySchema> = {
 function checkStore(props: Spec, ctx: HandlerContext): void {
   const chosen = Object.keys(props.provider as Spec);
   if (chosen.length !== 1) ctx.fail(`provider takes exactly one provider, got ${chosen.length === 0 ? 'none' : chosen.join(', ')}`, ['provider']);
+  checkGoValues(props, 'duration', ctx, ...extraProviderShape.durations);
 }
 
 function storeContent(props: Spec): Spec {
   const spec = structuredClone(props);
-  emptyStructs(spec, ...providerStructs);
-  omitZero(spec, ...providerOmitZero, 'refreshInterval');
+  emptyStructs(spec, ...providerStructs, ...extraProviderShape.structs);
+  zeroValue(spec, '0s', ...extraProviderShape.zeroDurations);
+  omitZero(spec, ...providerOmitZero, ...extraProviderShape.omitZero, 'refreshInterval');
+  normaliseGoValues(spec, 'duration', ...extraProviderShape.durations);
   return spec;
 }
 

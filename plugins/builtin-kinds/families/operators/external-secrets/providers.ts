@@ -1,11 +1,12 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 import { bool, int, list, obj, oneOf, req, str, strings } from '../schema.js';
 import { caBundle, caProvider, esSecretKeySelector, serviceAccountSelector } from './meta.js';
+import { onepasswordSDK, webhook } from './providers-extra.js';
 import { vaultProvider } from './vault.js';
 
 // The providers of a SecretStore (external-secrets.io/v1 SecretStoreProvider) that kurel
 // declares: AWS, Azure Key Vault, Google Secret Manager, Vault, Kubernetes, GitLab, 1Password
-// Connect, Doppler and the fake provider. Exactly one is set.
+// (Connect and SDK), Doppler, webhook and the fake provider. Exactly one is set.
 
 const awsSecretRef = obj('AWS credentials from Secrets.', {
   accessKeyIDSecretRef: esSecretKeySelector('The access key id.'),
@@ -111,6 +112,8 @@ export const provider: PropertySchema = obj('The secret provider: exactly one.',
   gitlab,
   onepassword,
   doppler,
+  webhook,
+  onepasswordSDK,
   fake,
 });
 
