@@ -3,6 +3,7 @@ import { ciliumKinds } from './operators/cilium/index.js';
 import { cnpgKinds } from './operators/cnpg/index.js';
 import { externalSecretsKinds } from './operators/external-secrets/index.js';
 
-// The operator families: CloudNativePG, Cilium and External Secrets. Each sub-table records the
-// source of its schemas.
+// The operator families: CloudNativePG (operators/cnpg), Cilium (operators/cilium) and External
+// Secrets (operators/external-secrets). Their schemas are written by hand from the upstream Go
+// API types; each sub-table's index records its source and versions.
 export const kinds: ComponentHandler<any>[] = [...cnpgKinds, ...ciliumKinds, ...externalSecretsKinds];

@@ -3,9 +3,9 @@ import { ciliumBgpAdvertisement, ciliumBgpClusterConfig, ciliumBgpNodeConfigOver
 import { ciliumCidrGroup, ciliumLoadBalancerIpPool, ciliumNodeConfig } from './network.js';
 import { ciliumClusterwideNetworkPolicy, ciliumEgressGatewayPolicy, ciliumLocalRedirectPolicy, ciliumNetworkPolicy } from './policies.js';
 
-// Cilium: schemas written from the Cilium API reference (cilium.io/v2 CRDs of Cilium 1.18: the
-// policy rule of pkg/policy/api, the BGP control plane v2 and the IPAM/egress/LRP kinds); no npm
-// package ships them.
+// Cilium: schemas written by hand from the upstream Go API types (cilium.io/v2 of Cilium
+// 1.18: the policy rule of pkg/policy/api, pkg/k8s/apis/cilium.io/v2 for the BGP control plane
+// v2, IPAM, egress gateway, local redirect and node config kinds); no npm package ships them.
 export const ciliumKinds: ComponentHandler<any>[] = [
   ciliumNetworkPolicy,
   ciliumClusterwideNetworkPolicy,
