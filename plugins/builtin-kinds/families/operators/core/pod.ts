@@ -112,6 +112,7 @@ export const container = (description = 'A container.'): PropertySchema =>
     restartPolicy: str('Restart policy of an init container (Always for a sidecar).'),
     terminationMessagePath: str('Path of the termination message.'),
     terminationMessagePolicy: oneOf(['File', 'FallbackToLogsOnError'], 'How the termination message is read.'),
+    resizePolicy: list('How each resource is resized in place.', obj('A resize policy.', { resourceName: req(str('The resource.')), restartPolicy: req(oneOf(['NotRequired', 'RestartContainer'], 'Whether a resize restarts the container.')) })),
     stdin: bool('Allocate stdin.'),
     stdinOnce: bool('Close stdin after one attach.'),
     tty: bool('Allocate a TTY.'),
@@ -153,6 +154,12 @@ export const podSpec = (description: string): PropertySchema =>
     shareProcessNamespace: bool('Share one process namespace.'),
     preemptionPolicy: str('The preemption policy.'),
     setHostnameAsFQDN: bool('Use the FQDN as hostname.'),
+    hostAliases: list('Entries added to /etc/hosts.', obj('A host alias.', { ip: req(str('The IP address.')), hostnames: strings('Its host names.', 'A host name.') })),
+    hostUsers: bool('Use the host user namespace.'),
+    os: obj('The operating system of the pod.', { name: req(oneOf(['linux', 'windows'], 'The OS name.')) }),
+    readinessGates: list('Extra readiness conditions.', obj('A readiness gate.', { conditionType: req(str('The pod condition type.')) })),
+    schedulingGates: list('Gates that hold the pod from scheduling.', obj('A scheduling gate.', { name: req(str('The gate name.')) })),
+    overhead: { type: 'object', description: 'Resource overhead of the pod sandbox.', additionalProperties: { types: ['string', 'number'], description: 'A quantity.' } },
   });
 
 /** The metadata of an operator's embedded template (CloudNativePG's Metadata type). */
