@@ -1,14 +1,13 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 
 // Terse constructors for the schema vocabulary, so an operator's CRD reads as its list of fields.
-// Every object is strict (unknown keys refused) unless it is built with `smap` or `raw`, which
-// mirror the places where the upstream API itself is free-form.
+// Every object is strict (unknown keys refused); `smap` mirrors the places where the upstream API
+// itself is free-form (a Go map[string]string).
 
 type Extra = Partial<PropertySchema>;
 
 export const str = (description: string, extra: Extra = {}): PropertySchema => ({ type: 'string', description, ...extra });
 export const int = (description: string, extra: Extra = {}): PropertySchema => ({ type: 'integer', description, ...extra });
-export const num = (description: string, extra: Extra = {}): PropertySchema => ({ type: 'number', description, ...extra });
 export const bool = (description: string, extra: Extra = {}): PropertySchema => ({ type: 'boolean', description, ...extra });
 
 export const oneOf = (values: string[], description: string, extra: Extra = {}): PropertySchema => ({ type: 'string', enum: values, description, ...extra });
@@ -30,12 +29,6 @@ export const smap = (description: string, valueDescription = 'A string value.'):
   type: 'object',
   description,
   additionalProperties: str(valueDescription),
-});
-
-/** A field the upstream API keeps as raw JSON (`apiextensionsv1.JSON`, `runtime.RawExtension`): any value, passed through. */
-export const raw = (description: string): PropertySchema => ({
-  types: ['object', 'array', 'string', 'number', 'boolean'],
-  description: `${description} Free-form upstream (raw JSON): passed through as written.`,
 });
 
 /** A Kubernetes `IntOrString`. */
