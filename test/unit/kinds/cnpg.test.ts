@@ -71,6 +71,22 @@ describe('CloudNativePG kinds', () => {
     ]);
   });
 
+  it('writes quantities in the canonical form Go prints and refuses what is none', () => {
+    const cluster = tester.renderComponent(kind('cnpg-cluster'), 'db', { resources: { requests: { cpu: 1, memory: '1024Mi' }, limits: { cpu: 0.5 } } });
+    expect(cluster.objects[0].spec).toMatchObject({ resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '500m' } } });
+    const pooler = tester.renderComponent(kind('cnpg-pooler'), 'pgb', {
+      cluster: { name: 'pg' },
+      pgbouncer: {},
+      template: { spec: { containers: [{ name: 'pgbouncer', resources: { limits: { memory: '0.5Gi' } } }, { name: 'sidecar' }] } },
+    });
+    expect(pooler.objects[0].spec).toMatchObject({
+      template: { metadata: {}, spec: { containers: [{ name: 'pgbouncer', resources: { limits: { memory: '512Mi' } } }, { name: 'sidecar', resources: {} }] } },
+    });
+    tester.runComponent(kind('cnpg-cluster'), [
+      { properties: { storage: { pvcTemplate: { resources: { requests: { storage: 'lots' } } } } }, error: { message: /not a quantity/, path: ['storage', 'pvcTemplate', 'resources', 'requests', 'storage'] } },
+    ]);
+  });
+
   it('refuses an unknown nested field, naming its path', () => {
     tester.runComponent(kind('cnpg-cluster'), [
       { properties: { bootstrap: { initdb: { databse: 'x' } } }, error: { message: /unsupported field "databse"/, path: ['bootstrap', 'initdb', 'databse'] } },

@@ -1,4 +1,4 @@
-import { defineKind } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { bool, int, list, obj, oneOf, req, str, strings } from '../schema.js';
 import { labelSelector } from '../core/meta.js';
 import { zeroValue } from '../go-shape.js';
@@ -6,7 +6,7 @@ import { zeroValue } from '../go-shape.js';
 // Cilium BGP control plane v2 (cilium.io/v2): CiliumBGPClusterConfig, CiliumBGPPeerConfig,
 // CiliumBGPAdvertisement and CiliumBGPNodeConfigOverride.
 
-export const ciliumBgpAdvertisement = defineKind({
+export const ciliumBgpAdvertisement = defineOperatorKind({
   type: 'cilium-bgpadvertisement',
   description: 'A CiliumBGPAdvertisement (cilium.io/v2): what the BGP instances advertise, selected by the peer configs.',
   apiVersion: 'cilium.io/v2',
@@ -39,7 +39,7 @@ export const ciliumBgpAdvertisement = defineKind({
   },
 });
 
-export const ciliumBgpClusterConfig = defineKind({
+export const ciliumBgpClusterConfig = defineOperatorKind({
   type: 'cilium-bgpclusterconfig',
   description: 'A CiliumBGPClusterConfig (cilium.io/v2): the BGP instances and peers of the selected nodes.',
   apiVersion: 'cilium.io/v2',
@@ -73,7 +73,7 @@ export const ciliumBgpClusterConfig = defineKind({
   },
 });
 
-export const ciliumBgpPeerConfig = defineKind({
+export const ciliumBgpPeerConfig = defineOperatorKind({
   type: 'cilium-bgppeerconfig',
   description: 'A CiliumBGPPeerConfig (cilium.io/v2): the settings of the BGP peers that reference it.',
   apiVersion: 'cilium.io/v2',
@@ -110,7 +110,7 @@ export const ciliumBgpPeerConfig = defineKind({
   },
 });
 
-export const ciliumBgpNodeConfigOverride = defineKind({
+export const ciliumBgpNodeConfigOverride = defineOperatorKind({
   type: 'cilium-bgpnodeconfigoverride',
   description: 'A CiliumBGPNodeConfigOverride (cilium.io/v2): per-node overrides of the BGP instances. Its objectName is the node it overrides.',
   apiVersion: 'cilium.io/v2',

@@ -1,4 +1,4 @@
-import { defineKind } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { bool, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
 import { labelSelector } from '../core/meta.js';
 import { omitZero } from '../go-shape.js';
@@ -6,7 +6,7 @@ import { omitZero } from '../go-shape.js';
 // Cilium addressing and node configuration (cilium.io/v2): CiliumCIDRGroup,
 // CiliumLoadBalancerIPPool and CiliumNodeConfig.
 
-export const ciliumCidrGroup = defineKind({
+export const ciliumCidrGroup = defineOperatorKind({
   type: 'cilium-cidrgroup',
   description: 'A CiliumCIDRGroup (cilium.io/v2): a named list of CIDRs policies refer to.',
   apiVersion: 'cilium.io/v2',
@@ -17,7 +17,7 @@ export const ciliumCidrGroup = defineKind({
   },
 });
 
-export const ciliumLoadBalancerIpPool = defineKind({
+export const ciliumLoadBalancerIpPool = defineOperatorKind({
   type: 'cilium-loadbalancerippool',
   description: 'A CiliumLoadBalancerIPPool (cilium.io/v2): addresses Cilium assigns to LoadBalancer Services.',
   apiVersion: 'cilium.io/v2',
@@ -39,7 +39,7 @@ export const ciliumLoadBalancerIpPool = defineKind({
   },
 });
 
-export const ciliumNodeConfig = defineKind({
+export const ciliumNodeConfig = defineOperatorKind({
   type: 'cilium-nodeconfig',
   description: 'A CiliumNodeConfig (cilium.io/v2): agent configuration overrides for the selected nodes.',
   apiVersion: 'cilium.io/v2',

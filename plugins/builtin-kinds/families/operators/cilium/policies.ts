@@ -1,4 +1,5 @@
-import { defineKind, type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
+import type { HandlerContext, PropertyPath } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { bool, list, obj, oneOf, req, str, strings } from '../schema.js';
 import { labelSelector } from '../core/meta.js';
 import { type CiliumRule, rule } from './rules.js';
@@ -24,7 +25,7 @@ function eachRule(props: PolicyProperties, ctx: HandlerContext, check: (rule: Ci
 
 const hasDirection = (each: CiliumRule) => [each.ingress, each.ingressDeny, each.egress, each.egressDeny].some((rules) => rules !== undefined);
 
-export const ciliumNetworkPolicy = defineKind<PolicyProperties>({
+export const ciliumNetworkPolicy = defineOperatorKind<PolicyProperties>({
   type: 'cilium-networkpolicy',
   description: 'A CiliumNetworkPolicy (cilium.io/v2), the authored object: `spec` and/or `specs`.',
   apiVersion: 'cilium.io/v2',
@@ -41,7 +42,7 @@ export const ciliumNetworkPolicy = defineKind<PolicyProperties>({
   },
 });
 
-export const ciliumClusterwideNetworkPolicy = defineKind<PolicyProperties>({
+export const ciliumClusterwideNetworkPolicy = defineOperatorKind<PolicyProperties>({
   type: 'cilium-clusterwidenetworkpolicy',
   description: 'A CiliumClusterwideNetworkPolicy (cilium.io/v2): `spec` and/or `specs`, each rule selecting endpoints or nodes.',
   apiVersion: 'cilium.io/v2',
@@ -66,7 +67,7 @@ interface RedirectProperties {
   redirectFrontend: { addressMatcher?: unknown; serviceMatcher?: unknown };
 }
 
-export const ciliumLocalRedirectPolicy = defineKind<RedirectProperties>({
+export const ciliumLocalRedirectPolicy = defineOperatorKind<RedirectProperties>({
   type: 'cilium-localredirectpolicy',
   description: 'A CiliumLocalRedirectPolicy (cilium.io/v2): traffic to an address or Service redirected to a node-local backend.',
   apiVersion: 'cilium.io/v2',
@@ -105,7 +106,7 @@ const egressGateway = (description: string) =>
     egressIP: str('The source IP the traffic leaves with.'),
   });
 
-export const ciliumEgressGatewayPolicy = defineKind({
+export const ciliumEgressGatewayPolicy = defineOperatorKind({
   type: 'cilium-egressgatewaypolicy',
   description: 'A CiliumEgressGatewayPolicy (cilium.io/v2): traffic of selected pods to destinations, leaving through gateway nodes.',
   apiVersion: 'cilium.io/v2',

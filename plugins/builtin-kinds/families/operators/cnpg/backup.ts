@@ -1,4 +1,5 @@
-import { defineKind, type PropertySchema } from 'kurel/plugin-api';
+import type { PropertySchema } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { bool, int, list, obj, oneOf, req, str, strings } from '../schema.js';
 import { resourceRequirements } from '../core/scheduling.js';
 import { envVar } from '../core/volumes.js';
@@ -19,7 +20,7 @@ const backupProperties: Record<string, PropertySchema> = {
   onlineConfiguration: onlineConfiguration('Settings of an online backup.'),
 };
 
-export const cnpgBackup = defineKind({
+export const cnpgBackup = defineOperatorKind({
   type: 'cnpg-backup',
   description: 'A CloudNativePG Backup (postgresql.cnpg.io/v1): one backup of a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
@@ -28,7 +29,7 @@ export const cnpgBackup = defineKind({
   properties: backupProperties,
 });
 
-export const cnpgScheduledBackup = defineKind({
+export const cnpgScheduledBackup = defineOperatorKind({
   type: 'cnpg-scheduledbackup',
   description: 'A CloudNativePG ScheduledBackup (postgresql.cnpg.io/v1): backups of a Cluster on a schedule.',
   apiVersion: 'postgresql.cnpg.io/v1',
@@ -43,7 +44,7 @@ export const cnpgScheduledBackup = defineKind({
   },
 });
 
-export const cnpgObjectStore = defineKind({
+export const cnpgObjectStore = defineOperatorKind({
   type: 'cnpg-objectstore',
   description: 'A Barman Cloud ObjectStore (barmancloud.cnpg.io/v1): where the barman-cloud plugin stores backups and WAL.',
   apiVersion: 'barmancloud.cnpg.io/v1',
@@ -87,7 +88,7 @@ const catalogProperties: Record<string, PropertySchema> = {
   ),
 };
 
-export const cnpgImageCatalog = defineKind({
+export const cnpgImageCatalog = defineOperatorKind({
   type: 'cnpg-imagecatalog',
   description: 'A CloudNativePG ImageCatalog (postgresql.cnpg.io/v1): PostgreSQL images by major version, in one namespace.',
   apiVersion: 'postgresql.cnpg.io/v1',
@@ -96,7 +97,7 @@ export const cnpgImageCatalog = defineKind({
   properties: catalogProperties,
 });
 
-export const cnpgClusterImageCatalog = defineKind({
+export const cnpgClusterImageCatalog = defineOperatorKind({
   type: 'cnpg-clusterimagecatalog',
   description: 'A CloudNativePG ClusterImageCatalog (postgresql.cnpg.io/v1): PostgreSQL images by major version, for the whole cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',

@@ -1,4 +1,5 @@
-import { defineKind, type PropertiesSchema } from 'kurel/plugin-api';
+import type { PropertiesSchema } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { bool, int, list, obj, oneOf, quantity, req, smap, str } from '../schema.js';
 import { localObjectReference, secretKeySelector, templateMetadata } from '../core/meta.js';
 import { nodeAffinity, nodeSelector, podAffinity, resourceRequirements, seccompProfile, toleration, topologySpreadConstraint } from '../core/scheduling.js';
@@ -160,7 +161,7 @@ const OMIT_ZERO = [
   ...barmanOmitZero('externalClusters[].barmanObjectStore'),
 ];
 
-export const cnpgCluster = defineKind<Record<string, unknown>>({
+export const cnpgCluster = defineOperatorKind<Record<string, unknown>>({
   type: 'cnpg-cluster',
   description: 'A CloudNativePG Cluster (postgresql.cnpg.io/v1), its spec as written.',
   apiVersion: 'postgresql.cnpg.io/v1',

@@ -1,4 +1,5 @@
-import { defineKind, type PropertySchema } from 'kurel/plugin-api';
+import type { PropertySchema } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { bool, int, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
 import { checkGoValues, normaliseGoValues, omitZero } from '../go-shape.js';
 import { ROLE_OMIT_ZERO, roleProperties } from './cluster-parts.js';
@@ -45,7 +46,7 @@ const databaseProperties: Record<string, PropertySchema> = {
   servers: objectList('Foreign servers of the database.', 'A foreign server.', { fdw: req(str('The foreign data wrapper.')), options, usage }),
 };
 
-export const cnpgDatabase = defineKind<{ name: string }>({
+export const cnpgDatabase = defineOperatorKind<{ name: string }>({
   type: 'cnpg-database',
   description: 'A CloudNativePG Database (postgresql.cnpg.io/v1): a database managed in a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
@@ -57,7 +58,7 @@ export const cnpgDatabase = defineKind<{ name: string }>({
   },
 });
 
-export const cnpgDatabaseRole = defineKind<Record<string, unknown>>({
+export const cnpgDatabaseRole = defineOperatorKind<Record<string, unknown>>({
   type: 'cnpg-databaserole',
   description: 'A CloudNativePG DatabaseRole (postgresql.cnpg.io/v1): a role managed in a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
@@ -78,7 +79,7 @@ export const cnpgDatabaseRole = defineKind<Record<string, unknown>>({
   },
 });
 
-export const cnpgPublication = defineKind({
+export const cnpgPublication = defineOperatorKind({
   type: 'cnpg-publication',
   description: 'A CloudNativePG Publication (postgresql.cnpg.io/v1): a logical replication publication.',
   apiVersion: 'postgresql.cnpg.io/v1',
@@ -115,7 +116,7 @@ export const cnpgPublication = defineKind({
   },
 });
 
-export const cnpgSubscription = defineKind({
+export const cnpgSubscription = defineOperatorKind({
   type: 'cnpg-subscription',
   description: 'A CloudNativePG Subscription (postgresql.cnpg.io/v1): a logical replication subscription.',
   apiVersion: 'postgresql.cnpg.io/v1',

@@ -1,4 +1,5 @@
-import { defineKind, type PropertiesSchema } from 'kurel/plugin-api';
+import type { PropertiesSchema } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { bool, int, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
 import { localObjectReference } from '../core/meta.js';
 import { deploymentStrategy, podTemplate, serviceTemplate } from '../core/pod.js';
@@ -50,7 +51,7 @@ interface PoolerProperties {
   cluster: { name: string };
 }
 
-export const cnpgPooler = defineKind<PoolerProperties>({
+export const cnpgPooler = defineOperatorKind<PoolerProperties>({
   type: 'cnpg-pooler',
   description: 'A CloudNativePG Pooler (postgresql.cnpg.io/v1): PgBouncer in front of a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',

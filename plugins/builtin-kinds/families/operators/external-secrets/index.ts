@@ -1,4 +1,5 @@
-import { defineKind, type ComponentHandler, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import type { ComponentHandler, HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import { defineOperatorKind } from '../operator-kind.js';
 import { int, list, obj, req, str, strings } from '../schema.js';
 import { labelSelector, templateMetadata } from '../core/meta.js';
 import { checkGoValues, emptyStructs, normaliseGoValues, omitZero, zeroValue } from '../go-shape.js';
@@ -12,7 +13,7 @@ import { provider, providerOmitZero, providerStructs } from './providers.js';
 
 type Spec = Record<string, unknown>;
 
-export const externalSecret = defineKind<Spec>({
+export const externalSecret = defineOperatorKind<Spec>({
   type: 'externalsecret',
   description: 'An ExternalSecret (external-secrets.io/v1): a Secret written from a secret store.',
   apiVersion: 'external-secrets.io/v1',
@@ -29,7 +30,7 @@ export const externalSecret = defineKind<Spec>({
   },
 });
 
-export const clusterExternalSecret = defineKind<Spec>({
+export const clusterExternalSecret = defineOperatorKind<Spec>({
   type: 'clusterexternalsecret',
   description: 'A ClusterExternalSecret (external-secrets.io/v1): one ExternalSecret in each selected namespace.',
   apiVersion: 'external-secrets.io/v1',
@@ -86,7 +87,7 @@ function storeContent(props: Spec): Spec {
   return spec;
 }
 
-export const secretStore = defineKind<Spec>({
+export const secretStore = defineOperatorKind<Spec>({
   type: 'secretstore',
   description: 'A SecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of its namespace read from.',
   apiVersion: 'external-secrets.io/v1',
@@ -97,7 +98,7 @@ export const secretStore = defineKind<Spec>({
   content: storeContent,
 });
 
-export const clusterSecretStore = defineKind<Spec>({
+export const clusterSecretStore = defineOperatorKind<Spec>({
   type: 'clustersecretstore',
   description: 'A ClusterSecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of every namespace may read from.',
   apiVersion: 'external-secrets.io/v1',
