@@ -6,6 +6,23 @@ import { zeroValue } from '../go-shape.js';
 // Cilium BGP control plane v2 (cilium.io/v2): CiliumBGPClusterConfig, CiliumBGPPeerConfig,
 // CiliumBGPAdvertisement and CiliumBGPNodeConfigOverride.
 
+const WELL_KNOWN_COMMUNITIES = [
+  'internet',
+  'planned-shut',
+  'accept-own',
+  'route-filter-translated-v4',
+  'route-filter-v4',
+  'route-filter-translated-v6',
+  'route-filter-v6',
+  'llgr-stale',
+  'no-llgr',
+  'blackhole',
+  'no-export',
+  'no-advertise',
+  'no-export-subconfed',
+  'no-peer',
+];
+
 export const ciliumBgpAdvertisement = defineOperatorKind({
   type: 'cilium-bgpadvertisement',
   description: 'A CiliumBGPAdvertisement (cilium.io/v2): what the BGP instances advertise, selected by the peer configs.',
@@ -28,7 +45,7 @@ export const ciliumBgpAdvertisement = defineOperatorKind({
           attributes: obj('BGP attributes of the routes.', {
             communities: obj('BGP communities.', {
               standard: strings('Standard communities.', 'A community (asn:value).'),
-              wellKnown: strings('Well-known communities.', 'A community name.'),
+              wellKnown: list('Well-known communities.', oneOf(WELL_KNOWN_COMMUNITIES, 'A well-known community.')),
               large: strings('Large communities.', 'A community (asn:value:value).'),
             }),
             localPreference: int('The local preference.'),
