@@ -9,7 +9,7 @@ import { provider, providerOmitZero, providerStructs } from './providers.js';
 
 // External Secrets Operator: schemas written by hand from the upstream Go API types
 // (external-secrets.io/v1, apis/externalsecrets/v1 of ESO 1.x) and their reference docs; no npm
-// package ships them. Eleven of the providers are declared (see providers.ts).
+// package ships them. Twelve of the providers are declared (see providers.ts).
 
 type Spec = Record<string, unknown>;
 

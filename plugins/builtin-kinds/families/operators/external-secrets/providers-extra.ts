@@ -1,9 +1,9 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 import { int, list, obj, oneOf, req, smap, str } from '../schema.js';
-import { caBundle, esSecretKeySelector } from './meta.js';
+import { caBundle, caProvider, esSecretKeySelector } from './meta.js';
 
-// Two more providers of a SecretStore (external-secrets.io/v1): the generic webhook and the
-// 1Password SDK provider.
+// More providers of a SecretStore (external-secrets.io/v1): the generic webhook, the 1Password
+// SDK provider and Bitwarden Secrets Manager.
 
 export const webhook: PropertySchema = obj('A generic templated webhook.', {
   method: str('The HTTP method (GET when absent).'),
@@ -30,6 +30,17 @@ export const onepasswordSDK: PropertySchema = obj('1Password through its SDK and
   integrationInfo: obj('The integration name and version reported to 1Password.', { name: str('The integration name.'), version: str('The integration version.') }),
   auth: req(obj('How the store authenticates.', { serviceAccountSecretRef: req(esSecretKeySelector('The service account token.')) })),
   cache: obj('Client-side caching of reads ({} enables it).', { ttl: str('How long a secret is cached (a Go duration).'), maxSize: int('The most secrets cached.') }),
+});
+
+export const bitwardensecretsmanager: PropertySchema = obj('Bitwarden Secrets Manager, through the Bitwarden SDK server.', {
+  apiURL: str('The Bitwarden API URL.'),
+  identityURL: str('The Bitwarden identity URL.'),
+  bitwardenServerSDKURL: str('The URL of the Bitwarden SDK server.'),
+  caBundle: str('The CA certificate of the SDK server, base64-encoded.'),
+  caProvider: caProvider('Where the CA certificate of the SDK server is read from.'),
+  organizationID: req(str('The organization the store manages.')),
+  projectID: req(str('The project the store manages.')),
+  auth: req(obj('How the store authenticates: a machine account token.', { secretRef: req(obj('The token.', { credentials: req(esSecretKeySelector('The access token.')) })) })),
 });
 
 /** Go's rendering of these providers: structs always written, durations normalised. */

@@ -1,12 +1,13 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 import { bool, int, list, obj, oneOf, req, str, strings } from '../schema.js';
 import { caBundle, caProvider, esSecretKeySelector, serviceAccountSelector } from './meta.js';
-import { onepasswordSDK, webhook } from './providers-extra.js';
+import { bitwardensecretsmanager, onepasswordSDK, webhook } from './providers-extra.js';
 import { vaultProvider } from './vault.js';
 
 // The providers of a SecretStore (external-secrets.io/v1 SecretStoreProvider) that kurel
 // declares: AWS, Azure Key Vault, Google Secret Manager, Vault, Kubernetes, GitLab, 1Password
-// (Connect and SDK), Doppler, webhook and the fake provider. Exactly one is set.
+// (Connect and SDK), Doppler, webhook, Bitwarden Secrets Manager and the fake provider. Exactly
+// one is set.
 
 const awsSecretRef = obj('AWS credentials from Secrets.', {
   accessKeyIDSecretRef: esSecretKeySelector('The access key id.'),
@@ -114,6 +115,7 @@ export const provider: PropertySchema = obj('The secret provider: exactly one.',
   doppler,
   webhook,
   onepasswordSDK,
+  bitwardensecretsmanager,
   fake,
 });
 
