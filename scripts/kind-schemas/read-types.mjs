@@ -110,13 +110,10 @@ export class TypeReader {
       const doc = this.docOf(member);
       const schema = member.type ? this.schemaOf(member.type, doc, key) : { description: doc || `The ${key} field.` };
       const override = this.overrides[`${ownerName}.${key}`];
-      if (override !== undefined) {
-        if (override !== null) schema.default = override;
-      } else if (!optional) {
-        if (this.zeroDefaults) {
-          const zero = this.zeroOf(schema);
-          if (zero !== undefined) schema.default = zero;
-        } else schema.required = true;
+      if (override !== undefined) schema.default = override;
+      else if (!optional) {
+        if (this.zeroDefaults) schema.default = this.zeroOf(schema);
+        else schema.required = true;
       }
       properties[key] = schema;
     }
@@ -238,29 +235,32 @@ export class TypeReader {
     return this.schemaOf(declaration.type, own, key);
   }
 
-  /** Go's zero value of a schema, as the reference writes a member without omitempty. */
+  /**
+   * Go's zero value of a schema, as the reference prints a member without omitempty: "" / 0 /
+   * false, a struct's own zero members, and null for a list, a map or free-form JSON.
+   */
   zeroOf(schema) {
     if (schema.$ref) {
       const definition = this.definitions.get(schema.$ref);
-      return definition ? this.zeroOf(definition.schema) : undefined;
+      return definition ? this.zeroOf(definition.schema) : null;
     }
-    if (schema.types) return schema.types.includes('integer') || schema.types.includes('number') ? 0 : '';
+    if (schema.types) return schema.types.includes('integer') ? 0 : schema.types.includes('number') ? '0' : '';
     switch (schema.type) {
       case 'string':
-        return schema.enum && !schema.enum.includes('') ? undefined : '';
+        return '';
       case 'integer':
       case 'number':
         return 0;
       case 'boolean':
         return false;
       case 'object': {
-        if (!schema.properties) return undefined;
+        if (!schema.properties) return null;
         const zero = {};
         for (const [key, member] of Object.entries(schema.properties)) if (member.default !== undefined) zero[key] = member.default;
         return zero;
       }
       default:
-        return undefined;
+        return null;
     }
   }
 }
