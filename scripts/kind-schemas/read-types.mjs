@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, relative, sep } from 'node:path';
 import ts from 'typescript';
+import { cleanDoc, freeForm, keywordType, literalEnum, literalType, propertyName } from './type-nodes.mjs';
 
 const ROOT_FIELDS = new Set(['apiVersion', 'kind', 'metadata', 'status']);
 
@@ -21,9 +22,7 @@ export class TypeReader {
     this.numberType = request.number ?? 'integer';
     this.zeroDefaults = request.required === 'zero-default';
     this.overrides = request.defaults ?? {};
-    const require = createRequire(`${projectRoot}/package.json`);
-    this.packageRoot = dirname(require.resolve(`${request.package}/package.json`));
-    this.require = require;
+    this.packageRoot = dirname(createRequire(`${projectRoot}/package.json`).resolve(`${request.package}/package.json`));
     this.definitions = new Map();
     this.stack = [];
   }
@@ -59,7 +58,7 @@ export class TypeReader {
 
   definition(declaration, { root = false } = {}) {
     const name = declaration.name.text.replace(/^I/, '');
-    const id = `${this.moduleOf(declaration)}:${name}${root ? '' : ''}`;
+    const id = `${this.moduleOf(declaration)}:${name}`;
     if (this.definitions.has(id) && !this.stack.includes(id)) return id;
     const description = this.docOf(declaration) || `A ${name}.`;
     const members = this.interfaceMembers(declaration).map((node) => ({ node, optional: Boolean(node.questionToken) }));
@@ -123,8 +122,7 @@ export class TypeReader {
   }
 
   valueSchema(node, description) {
-    if (node.kind === ts.SyntaxKind.AnyKeyword || node.kind === ts.SyntaxKind.UnknownKeyword) return true;
-    return this.schemaOf(node, description, 'value');
+    return node.kind === ts.SyntaxKind.AnyKeyword || node.kind === ts.SyntaxKind.UnknownKeyword ? true : this.schemaOf(node, description, 'value');
   }
 
   /** The schema of a type node; `description` is the member's own. */
@@ -140,7 +138,7 @@ export class TypeReader {
       case ts.SyntaxKind.AnyKeyword:
       case ts.SyntaxKind.UnknownKeyword:
       case ts.SyntaxKind.ObjectKeyword:
-        return { description: `${description || `The ${key} field.`} Free-form: any JSON value, not checked.` };
+        return freeForm(description, key);
       case ts.SyntaxKind.ParenthesizedType:
         return this.schemaOf(node.type, description, key);
       case ts.SyntaxKind.LiteralType:
@@ -155,7 +153,7 @@ export class TypeReader {
       case ts.SyntaxKind.TypeReference:
         return this.referenceOf(node, description, key);
       case ts.SyntaxKind.IndexedAccessType:
-        return { description: `${description || `The ${key} field.`} Free-form: any JSON value, not checked.` };
+        return freeForm(description, key);
       default:
         throw new Error(`unsupported type node ${ts.SyntaxKind[node.kind]} at "${key}"`);
     }
@@ -210,7 +208,7 @@ export class TypeReader {
       return { type: 'array', description: description || `The ${key} field.`, items: this.itemSchema(node.typeArguments[0], key) };
     }
     if (name === 'Exclude' || name === 'Extract' || name === 'Omit' || name === 'Partial' || name === 'Record') {
-      return { description: `${description || `The ${key} field.`} Free-form: any JSON value, not checked.` };
+      return freeForm(description, key);
     }
     let symbol = this.checker.getSymbolAtLocation(node.typeName);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
@@ -263,45 +261,4 @@ export class TypeReader {
         return null;
     }
   }
-}
-
-function propertyName(member) {
-  const name = member.name;
-  return ts.isStringLiteral(name) || ts.isIdentifier(name) ? name.text : name.getText();
-}
-
-function literalType(node) {
-  const kind = node.literal.kind;
-  if (kind === ts.SyntaxKind.StringLiteral) return 'string';
-  if (kind === ts.SyntaxKind.NumericLiteral) return 'integer';
-  if (kind === ts.SyntaxKind.TrueKeyword || kind === ts.SyntaxKind.FalseKeyword) return 'boolean';
-  return undefined;
-}
-
-function literalEnum(nodes) {
-  const values = nodes.map((n) => {
-    const lit = n.literal;
-    if (lit.kind === ts.SyntaxKind.StringLiteral) return lit.text;
-    if (lit.kind === ts.SyntaxKind.NumericLiteral) return Number(lit.text);
-    return lit.kind === ts.SyntaxKind.TrueKeyword;
-  });
-  const type = literalType(nodes[0]);
-  return { type, enum: values };
-}
-
-function keywordType(node, numberType) {
-  if (node.kind === ts.SyntaxKind.StringKeyword) return 'string';
-  if (node.kind === ts.SyntaxKind.NumberKeyword) return numberType;
-  if (node.kind === ts.SyntaxKind.BooleanKeyword) return 'boolean';
-  return undefined;
-}
-
-/** JSDoc text as one description: markdown escapes undone, blank lines kept. */
-export function cleanDoc(text) {
-  return text
-    .replace(/\\([*_`])/g, '$1')
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n')
-    .trim();
 }
