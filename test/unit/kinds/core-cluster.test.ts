@@ -103,3 +103,21 @@ describe('core kinds: refusals', () => {
     });
   }
 });
+
+describe('core kinds: schemas', () => {
+  it('describe every property at every depth', () => {
+    const missing: string[] = [];
+    const seen = new Set<object>();
+    const walk = (schema: any, path: string): void => {
+      if (typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      if (!schema.description) missing.push(path);
+      for (const [key, member] of Object.entries(schema.properties ?? {})) walk(member, `${path}.${key}`);
+      walk(schema.items, `${path}[]`);
+      walk(schema.additionalProperties, `${path}{}`);
+    };
+    for (const handler of kinds) for (const [key, member] of Object.entries(handler.properties)) walk(member, `${handler.type}.${key}`);
+    expect(missing).toEqual([]);
+    expect(seen.size).toBeGreaterThan(500);
+  });
+});
