@@ -1,81 +1,95 @@
-// Kubernetes resource quantities the way apimachinery's resource.Quantity reads and prints them:
-// a typed struct writes `1024Mi` back as `1Gi`, `0.5` as `500m`, `1000` as `1k`.
+// Kubernetes quantities the way apimachinery's resource.Quantity reads and writes them: a typed
+// object decoded and encoded again prints `1` as "1", `0.5` as "500m", `1024Mi` as "1Gi".
 
-const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+const QUANTITY = /^([+-]?)(\d+)(?:\.(\d*))?(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]))?$/;
+const FRACTION_ONLY = /^([+-]?)\.(\d+)(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]))?$/;
 
-const BINARY: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
-const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIXES = Object.entries(BINARY).reverse();
-const DECIMAL_SUFFIXES = Object.fromEntries(Object.entries(DECIMAL).map(([suffix, exponent]) => [exponent, suffix]));
+const DECIMAL_EXPONENT: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY_POWER: Record<string, number> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
+const DECIMAL_SUFFIX: Record<number, string> = { [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' };
+const BINARY_SUFFIX = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
 
-type Format = 'BinarySI' | 'DecimalSI' | 'DecimalExponent';
+type Format = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
-/** A quantity's value in nano-units (rounded up, as apimachinery rounds) and the format it was written in. */
-function parse(text: string): { nanos: bigint; format: Format } | undefined {
-  const match = QUANTITY.exec(text.trim() === text ? text : '');
-  if (!match) return undefined;
-  const [, sign, number, suffix = ''] = match;
-  const [whole, fraction = ''] = number.split('.');
-  let numerator = BigInt((whole || '0') + fraction);
-  let denominator = 10n ** BigInt(fraction.length);
-  let format: Format;
-  if (suffix in BINARY) {
-    numerator *= 2n ** BigInt(BINARY[suffix]);
-    format = 'BinarySI';
-  } else if (suffix in DECIMAL) {
-    const exponent = DECIMAL[suffix];
-    if (exponent >= 0) numerator *= 10n ** BigInt(exponent);
-    else denominator *= 10n ** BigInt(-exponent);
-    format = 'DecimalSI';
-  } else {
-    const exponent = Number(suffix.slice(1));
-    if (Math.abs(exponent) > 1000) return undefined;
-    if (exponent >= 0) numerator *= 10n ** BigInt(exponent);
-    else denominator *= 10n ** BigInt(-exponent);
-    format = 'DecimalExponent';
-  }
-  const scaled = numerator * 1_000_000_000n;
-  let nanos = scaled / denominator;
-  if (scaled % denominator !== 0n) nanos += 1n;
-  return { nanos: sign === '-' ? -nanos : nanos, format };
+interface Parsed {
+  /** The value is `mantissa × 10^scale`. */
+  mantissa: bigint;
+  scale: number;
+  format: Format;
 }
 
-/** The canonical text of a quantity (resource.Quantity's String()), or undefined when it is not one. */
+function parse(text: string): Parsed | undefined {
+  const trimmed = text.trim();
+  let sign: string, whole: string, fraction: string, exponent: string | undefined, suffix: string | undefined;
+  const match = QUANTITY.exec(trimmed);
+  if (match) [, sign, whole, fraction = '', exponent, suffix] = match;
+  else {
+    const only = FRACTION_ONLY.exec(trimmed);
+    if (!only) return undefined;
+    [, sign, fraction, exponent, suffix] = only;
+    whole = '0';
+  }
+  let mantissa = BigInt(whole + fraction);
+  let scale = -fraction.length;
+  let format: Format = 'DecimalSI';
+  if (exponent !== undefined) {
+    scale += Number(exponent.slice(1));
+    format = 'DecimalExponent';
+  } else if (suffix !== undefined && suffix in BINARY_POWER) {
+    mantissa *= 1024n ** BigInt(BINARY_POWER[suffix]);
+    format = 'BinarySI';
+  } else {
+    scale += DECIMAL_EXPONENT[suffix ?? ''];
+  }
+  if (sign === '-') mantissa = -mantissa;
+  return { mantissa, scale, format };
+}
+
+/** Whether `text` is a quantity apimachinery accepts. */
+export function isQuantity(text: string): boolean {
+  return parse(text) !== undefined;
+}
+
+/** The canonical form of a quantity (a string or a JSON number); undefined when it is not one. */
 export function canonicalQuantity(value: string | number): string | undefined {
   const parsed = parse(typeof value === 'number' ? numberText(value) : value);
   if (!parsed) return undefined;
-  const { nanos } = parsed;
-  if (nanos === 0n) return '0';
-  const negative = nanos < 0n;
-  const magnitude = negative ? -nanos : nanos;
+  let { mantissa, scale } = parsed;
+  if (mantissa === 0n) return '0';
+  // Precision stops at nano units; a finer value rounds up, away from zero.
+  if (scale < -9) {
+    const divisor = 10n ** BigInt(-9 - scale);
+    const rounded = mantissa / divisor;
+    mantissa = rounded * divisor === mantissa ? rounded : rounded + (mantissa > 0n ? 1n : -1n);
+    scale = -9;
+  }
   let format = parsed.format;
-  if (format === 'BinarySI' && (magnitude < 1024n * 1_000_000_000n || magnitude % 1_000_000_000n !== 0n)) format = 'DecimalSI';
-  const text = format === 'BinarySI' ? binaryText(magnitude / 1_000_000_000n) : decimalText(magnitude, format);
-  return negative ? `-${text}` : text;
-}
-
-function binaryText(bytes: bigint): string {
-  for (const [suffix, exponent] of BINARY_SUFFIXES) {
-    const unit = 2n ** BigInt(exponent);
-    if (bytes % unit === 0n) return `${bytes / unit}${suffix}`;
+  if (format === 'BinarySI') {
+    const integer = scale >= 0 ? mantissa * 10n ** BigInt(scale) : mantissa % 10n ** BigInt(-scale) === 0n ? mantissa / 10n ** BigInt(-scale) : undefined;
+    if (integer === undefined || (integer > -1024n && integer < 1024n)) format = 'DecimalSI';
+    else return binaryCanonical(integer);
   }
-  return String(bytes);
-}
-
-function decimalText(nanos: bigint, format: Format): string {
-  let exponent = -9;
-  let mantissa = nanos;
-  while (mantissa % 1000n === 0n && (format === 'DecimalExponent' || exponent < 18)) {
-    mantissa /= 1000n;
-    exponent += 3;
+  while (mantissa % 10n === 0n) {
+    mantissa /= 10n;
+    scale += 1;
   }
-  if (format === 'DecimalExponent') return exponent === 0 ? String(mantissa) : `${mantissa}e${exponent}`;
-  return `${mantissa}${DECIMAL_SUFFIXES[exponent]}`;
+  const shift = ((scale % 3) + 3) % 3;
+  mantissa *= 10n ** BigInt(shift);
+  scale -= shift;
+  if (format === 'DecimalSI' && scale in DECIMAL_SUFFIX) return `${mantissa}${DECIMAL_SUFFIX[scale]}`;
+  return scale === 0 ? `${mantissa}` : `${mantissa}e${scale}`;
 }
 
-/** A JSON number as Go's decoder hands its text to the quantity parser. */
+function binaryCanonical(value: bigint): string {
+  let power = 0;
+  while (power < 6 && value % 1024n === 0n) {
+    value /= 1024n;
+    power += 1;
+  }
+  return `${value}${BINARY_SUFFIX[power]}`;
+}
+
+/** A JSON number as the text Go reads from it. */
 function numberText(value: number): string {
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  const text = String(value);
-  return text.includes('e') ? value.toFixed(20).replace(/0+$/, '') : text;
+  return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : String(value).replace('e+', 'e');
 }
