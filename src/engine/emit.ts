@@ -80,10 +80,20 @@ export function encodeObject(object: K8sObject): string {
       if (isMap(map)) map.items.sort((x: Pair, y: Pair) => compareKeys(keyText(x), keyText(y)));
     },
     Scalar(_, node) {
-      if (typeof node.value === 'string' && !node.value.includes('\n') && needsTypeQuoting(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+      if (typeof node.value !== 'string' || node.value.includes('\n')) return;
+      if (needsTypeQuoting(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+      // go-yaml single-quotes a string that cannot be plain even when it holds a single quote
+      // (doubling it); the yaml package would switch to double quotes there.
+      else if (node.value.includes("'") && !node.value.includes('"') && !isPlainSafe(node.value)) node.type = Scalar.QUOTE_SINGLE;
     },
   });
   return document.toString({ indentSeq: false, singleQuote: true, lineWidth: 0, blockQuote: 'literal' });
+}
+
+/** Whether the yaml package writes the string plain. */
+function isPlainSafe(value: string): boolean {
+  const written = new Document(value).toString({ lineWidth: 0 });
+  return !written.startsWith('"') && !written.startsWith("'");
 }
 
 function keyText(pair: Pair): string {

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 // validate, schemas, explain and plugins through the real CLI.
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const kurel = (args: string[], cwd = repo) => spawnSync(process.execPath, [join(repo, 'bin/kurel'), ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+const kurel = (args: string[], cwd = repo) => spawnSync(process.execPath, [join(repo, 'bin/kurel'), ...args], { cwd, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
 
 let dir: string;
 let schemas: string;

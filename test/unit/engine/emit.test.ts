@@ -164,3 +164,10 @@ describe('encodeStream', () => {
     expect(encodeStream([configMap('a')])).not.toContain('---');
   });
 });
+
+describe('encodeObject: quoting like go-yaml', () => {
+  it('single-quotes a string that cannot be plain even when it holds a single quote', () => {
+    const text = encodeObject({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { expression: "!request.userInfo.username.startsWith('system:')" } });
+    expect(text).toContain("  expression: '!request.userInfo.username.startsWith(''system:'')'\n");
+  });
+});
