@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Generates property schemas for kind components from the .d.ts models of a kubernetes-models
+// package (kubernetes-models, @kubernetes-models/cert-manager, …).
+//
+//   node scripts/generate-kind-schemas.mjs [<schemas folder> …]
+//
+// Each folder under plugins/builtin-kinds/schemas/ holds a `request.json` and the modules generated
+// from it; with no argument every folder with a request is regenerated. A request:
+//
+//   {
+//     "package": "kubernetes-models",         // the npm package whose .d.ts files are read
+//     "types": ["v1/PodSpec",                 // an interface, by its file under the package
+//               "rbac.authorization.k8s.io/v1/Role",   // a kind: apiVersion, kind, metadata, status left out
+//               "cert-manager.io/v1/Certificate#spec"],// one member's inline type, as CertificateSpec
+//     "number": "integer",                    // what a TypeScript `number` is: "integer" (default) or "number"
+//     "required": "required",                 // non-optional members: "required" (default), or "zero-default":
+//                                             // no refusal, Go's zero value as the default (strict decode)
+//     "defaults": { "Container.resources": {} }  // per member: a default, or null for none
+//   }
+//
+// Only what the requested types reach is generated. Each named interface becomes one exported
+// const, referenced by the others; a reference back into a type being read is cut off as an
+// open object.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { emitModules } from './kind-schemas/emit-modules.mjs';
+import { TypeReader } from './kind-schemas/read-types.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const schemasDir = join(root, 'plugins/builtin-kinds/schemas');
+
+/** Generates the modules of one request; returns file name → content. */
+export function generate(request, projectRoot = root) {
+  const reader = new TypeReader(request, projectRoot);
+  const read = reader.read(request.types);
+  return emitModules(read, `${request.package}@${packageVersion(reader)}`);
+}
+
+function packageVersion(reader) {
+  return JSON.parse(readFileSync(join(reader.packageRoot, 'package.json'), 'utf8')).version;
+}
+
+function writeFolder(folder) {
+  const request = JSON.parse(readFileSync(join(folder, 'request.json'), 'utf8'));
+  const files = generate(request);
+  for (const name of readdirSync(folder)) if (name.endsWith('.ts')) rmSync(join(folder, name));
+  let bytes = 0;
+  for (const [name, content] of files) {
+    writeFileSync(join(folder, name), content);
+    bytes += content.length;
+  }
+  console.log(`${folder.slice(root.length + 1)}: ${files.size} modules, ${(bytes / 1024).toFixed(0)} KiB`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const folders = args.length > 0 ? args.map((a) => resolve(a)) : existsSync(schemasDir) ? readdirSync(schemasDir).map((n) => join(schemasDir, n)) : [];
+  const withRequest = folders.filter((f) => existsSync(join(f, 'request.json')));
+  if (withRequest.length === 0) console.error(`no request.json under ${args.join(', ') || schemasDir}`);
+  for (const folder of withRequest) {
+    mkdirSync(folder, { recursive: true });
+    writeFolder(folder);
+  }
+}
