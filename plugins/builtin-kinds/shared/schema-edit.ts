@@ -33,6 +33,16 @@ export function withEnumValues(schema: PropertySchema, path: SchemaPath, values:
   return editAt(schema, path, (target) => ({ ...target, enum: [...(target.enum ?? []), ...values.filter((value) => !target.enum?.includes(value))] }));
 }
 
+/** Removes properties of the object at `path` (fields the reference does not take). */
+export function withoutProperties(schema: PropertySchema, path: SchemaPath, keys: string[]): PropertySchema {
+  return editAt(schema, path, (target) => ({ ...target, properties: Object.fromEntries(Object.entries(target.properties ?? {}).filter(([key]) => !keys.includes(key))) }));
+}
+
+/** Makes the property at `path` required. */
+export function requiredAt(schema: PropertySchema, path: SchemaPath): PropertySchema {
+  return editAt(schema, path, (target) => ({ ...target, required: true }));
+}
+
 /** Makes the property at `path` optional. */
 export function optional(schema: PropertySchema, path: SchemaPath): PropertySchema {
   return editAt(schema, path, (target) => {

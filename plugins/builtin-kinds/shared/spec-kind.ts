@@ -22,6 +22,8 @@ export interface SpecKind {
   go?: GoShape;
   /** Refusals beyond the schema, on the spec as the object will hold it (renamed fields restored). */
   check?(spec: Json, ctx: HandlerContext): void;
+  /** What the reference fills in on the checked spec before it writes the object. */
+  fill?(spec: Json): void;
 }
 
 export function specKind(row: SpecKind): ComponentHandler<Json> {
@@ -38,14 +40,15 @@ export function specKind(row: SpecKind): ComponentHandler<Json> {
     scope: row.scope,
     properties,
     content(authored, _input, ctx) {
-      const spec: Json = { ...authored };
+      const spec: Json = structuredClone(authored);
       for (const [property, { field }] of Object.entries(row.renamed ?? {})) {
         if (spec[property] === undefined) continue;
         spec[field] = spec[property];
         delete spec[property];
       }
       row.check?.(spec, ctx);
-      return encodeGo(structuredClone(spec), row.spec, row.go ?? {}, ctx);
+      row.fill?.(spec);
+      return encodeGo(spec, row.spec, row.go ?? {}, ctx);
     },
   });
 }

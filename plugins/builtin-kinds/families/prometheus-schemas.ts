@@ -1,0 +1,57 @@
+import { edited, optional, requiredAt, withEnumValues, withoutProperties, withProperties } from '../shared/schema-edit.js';
+import { flag } from '../shared/property-builders.js';
+import { monitoringV1 } from '../schemas/prometheus-operator/index.js';
+import {
+  alertmanagerSettings,
+  endpointSettings,
+  keepFiringFor,
+  podEndpointSettings,
+  podSettings,
+  remoteWriteSpec,
+  ruleGroupSettings,
+  scrapeSettings,
+  selectorMechanism,
+  serviceDiscoveryRole,
+  thanosRulerSettings,
+} from './prometheus-additions.js';
+
+// The spec schemas of the Prometheus operator kinds: @kubernetes-models/prometheus-operator 4.4.4,
+// brought to the reference's prometheus-operator v0.94 where the package lags.
+
+export const serviceMonitor = edited(
+  withProperties(monitoringV1.ServiceMonitorSpec, '', { ...scrapeSettings, selectorMechanism, serviceDiscoveryRole }),
+  (s) => withProperties(s, 'endpoints[]', endpointSettings),
+);
+
+/** The reference emits a PodMonitor without podMetricsEndpoints (as null): the package requires them. */
+export const podMonitor = edited(
+  withProperties(monitoringV1.PodMonitorSpec, '', { ...scrapeSettings, selectorMechanism }),
+  (s) => withProperties(s, 'podMetricsEndpoints[]', podEndpointSettings),
+  (s) => optional(s, 'podMetricsEndpoints'),
+);
+
+export const probe = edited(
+  withProperties(monitoringV1.ProbeSpec, '', { ...scrapeSettings, followRedirects: flag('Whether a scrape follows HTTP 3xx redirects.') }),
+  (s) => requiredAt(s, 'prober'),
+);
+
+export const prometheusRule = edited(
+  withProperties(monitoringV1.PrometheusRuleSpec, 'groups[]', ruleGroupSettings),
+  (s) => withProperties(s, 'groups[].rules[]', { keep_firing_for: keepFiringFor }),
+);
+
+/** baseImage, tag and sha are left out: the reference refuses them (the image is named by image). */
+export const alertmanager = edited(
+  withoutProperties(monitoringV1.AlertmanagerSpec, '', ['baseImage', 'tag', 'sha']),
+  (s) => withProperties(s, '', { ...podSettings, ...alertmanagerSettings(monitoringV1.AlertmanagerSpec.properties!.web.properties!.tlsConfig, monitoringV1.PodMonitorSpec.properties!.podMetricsEndpoints.items!.properties!.tlsConfig) }),
+  (s) => withEnumValues(s, 'alertmanagerConfigMatcherStrategy.type', ['OnNamespaceExceptForAlertmanagerNamespace']),
+);
+
+export const thanosRuler = withProperties(monitoringV1.ThanosRulerSpec, '', {
+  ...podSettings,
+  ...thanosRulerSettings(
+    withoutProperties(monitoringV1.AlertmanagerSpec.properties!.web, '', ['getConcurrency', 'timeout']),
+    monitoringV1.AlertmanagerSpec.properties!.volumeMounts,
+    remoteWriteSpec(monitoringV1.ServiceMonitorSpec.properties!.endpoints.items!),
+  ),
+});
