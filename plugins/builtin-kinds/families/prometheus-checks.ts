@@ -27,7 +27,8 @@ export function valuesAt(spec: Json, path: string): Array<{ value: unknown; path
 
 /**
  * Refuses an authored "" on a field the Go type omits when empty and the API server then fills
- * with another default: the object would not carry what was written.
+ * with another default: the object would not carry what was written. (A relabeling action's ""
+ * is the schema's to refuse: its enum holds no empty value.)
  */
 export function refuseDefaultedEmpty(spec: Json, defaults: Record<string, string>, ctx: HandlerContext): void {
   for (const [path, fallback] of Object.entries(defaults)) {
@@ -37,11 +38,6 @@ export function refuseDefaultedEmpty(spec: Json, defaults: Record<string, string
       }
     }
   }
-}
-
-/** The relabeling rule lists whose action the API server defaults to replace. */
-export function relabelActions(...lists: string[]): Record<string, string> {
-  return Object.fromEntries(lists.map((list) => [`${list}[].action`, '"replace"']));
 }
 
 export function refuseNegativeReplicas(spec: Json, why: string, ctx: HandlerContext): void {

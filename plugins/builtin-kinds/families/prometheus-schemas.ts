@@ -1,5 +1,6 @@
-import { edited, optional, requiredAt, withEnumValues, withoutProperties, withProperties } from '../shared/schema-edit.js';
-import { flag } from '../shared/property-builders.js';
+import type { PropertySchema } from 'kurel/plugin-api';
+import { editAt, edited, optional, requiredAt, withEnumValues, withoutProperties, withProperties } from '../shared/schema-edit.js';
+import { flag, object, stringMap } from '../shared/property-builders.js';
 import { monitoringV1 } from '../schemas/prometheus-operator/index.js';
 import {
   alertmanagerSettings,
@@ -17,6 +18,17 @@ import {
 
 // The spec schemas of the Prometheus operator kinds: @kubernetes-models/prometheus-operator 4.4.4,
 // brought to the reference's prometheus-operator v0.94 where the package lags.
+
+/** The package leaves the metadata of an ephemeral volume's claim template open: the API takes labels and annotations. */
+const claimTemplateMetadata = object("Labels and annotations copied to the ephemeral volume's claim.", {
+  labels: stringMap('Labels of the claim.'),
+  annotations: stringMap('Annotations of the claim.'),
+});
+
+function closedClaimTemplates(schema: PropertySchema): PropertySchema {
+  const at = ['storage.ephemeral.volumeClaimTemplate.metadata', 'volumes[].ephemeral.volumeClaimTemplate.metadata'];
+  return at.reduce((out, path) => editAt(out, path, () => claimTemplateMetadata), schema);
+}
 
 export const serviceMonitor = edited(
   withProperties(monitoringV1.ServiceMonitorSpec, '', { ...scrapeSettings, selectorMechanism, serviceDiscoveryRole }),
@@ -42,12 +54,13 @@ export const prometheusRule = edited(
 
 /** baseImage, tag and sha are left out: the reference refuses them (the image is named by image). */
 export const alertmanager = edited(
-  withoutProperties(monitoringV1.AlertmanagerSpec, '', ['baseImage', 'tag', 'sha']),
+  closedClaimTemplates(monitoringV1.AlertmanagerSpec),
+  (s) => withoutProperties(s, '', ['baseImage', 'tag', 'sha']),
   (s) => withProperties(s, '', { ...podSettings, ...alertmanagerSettings(monitoringV1.AlertmanagerSpec.properties!.web.properties!.tlsConfig, monitoringV1.PodMonitorSpec.properties!.podMetricsEndpoints.items!.properties!.tlsConfig) }),
   (s) => withEnumValues(s, 'alertmanagerConfigMatcherStrategy.type', ['OnNamespaceExceptForAlertmanagerNamespace']),
 );
 
-export const thanosRuler = withProperties(monitoringV1.ThanosRulerSpec, '', {
+export const thanosRuler = withProperties(closedClaimTemplates(monitoringV1.ThanosRulerSpec), '', {
   ...podSettings,
   ...thanosRulerSettings(
     withoutProperties(monitoringV1.AlertmanagerSpec.properties!.web, '', ['getConcurrency', 'timeout']),

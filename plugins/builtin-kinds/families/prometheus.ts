@@ -6,7 +6,6 @@ import {
   refuseDefaultedEmpty,
   refuseNegativeReplicas,
   refuseNonPositiveDurations,
-  relabelActions,
 } from './prometheus-checks.js';
 import { externalLabels } from './prometheus-additions.js';
 import * as schemas from './prometheus-schemas.js';
@@ -32,10 +31,13 @@ const API_VERSION = 'monitoring.coreos.com/v1';
 /** A corev1 Container: its resources are a struct, written `{}` when absent. */
 const container = nested({ resources: struct() });
 
-/** A StorageSpec's claim templates: their metadata, spec and status are structs. */
+/** An ephemeral volume's claim template: its metadata and spec are structs, and so are the spec's resources. */
+const ephemeral = nested({ volumeClaimTemplate: nested({ metadata: struct(), spec: struct({ resources: struct() }) }) });
+
+/** A StorageSpec: its claim template is a struct, written even beside emptyDir or ephemeral. */
 const storage = nested({
   volumeClaimTemplate: struct({ metadata: struct(), spec: struct({ resources: struct() }), status: struct() }),
-  ephemeral: nested({ volumeClaimTemplate: nested({ metadata: struct({ creationTimestamp: always(null) }), spec: struct({ resources: struct() }) }) }),
+  ephemeral,
 });
 
 const workloadGo: GoShape = {
@@ -43,6 +45,7 @@ const workloadGo: GoShape = {
   storage,
   containers: container,
   initContainers: container,
+  volumes: nested({ ephemeral }),
   paused: OMIT_ZERO,
   listenLocal: OMIT_ZERO,
 };
@@ -58,7 +61,6 @@ export const kinds: ComponentHandler<any>[] = [
     scope: 'namespaced',
     spec: schemas.serviceMonitor,
     go: { namespaceSelector: struct(), selector: struct(), endpoints: endpointGo },
-    check: (spec, ctx) => refuseDefaultedEmpty(spec, relabelActions('endpoints[].relabelings', 'endpoints[].metricRelabelings'), ctx),
   }),
   specKind({
     type: 'podmonitor',
@@ -68,7 +70,6 @@ export const kinds: ComponentHandler<any>[] = [
     scope: 'namespaced',
     spec: schemas.podMonitor,
     go: { namespaceSelector: struct(), selector: struct(), podMetricsEndpoints: always(null, { honorLabels: OMIT_ZERO }) },
-    check: (spec, ctx) => refuseDefaultedEmpty(spec, relabelActions('podMetricsEndpoints[].relabelings', 'podMetricsEndpoints[].metricRelabelings'), ctx),
   }),
   specKind({
     type: 'prometheus-probe',
@@ -78,7 +79,6 @@ export const kinds: ComponentHandler<any>[] = [
     scope: 'namespaced',
     spec: schemas.probe,
     go: { targets: struct(), prober: struct() },
-    check: (spec, ctx) => refuseDefaultedEmpty(spec, relabelActions('metricRelabelings', 'targets.staticConfig.relabelingConfigs', 'targets.ingress.relabelingConfigs'), ctx),
   }),
   specKind({
     type: 'prometheusrule',
@@ -98,7 +98,7 @@ export const kinds: ComponentHandler<any>[] = [
     spec: schemas.alertmanager,
     go: { ...workloadGo, alertmanagerConfigMatcherStrategy: struct(), forceEnableClusterMode: OMIT_ZERO },
     check(spec, ctx) {
-      refuseDefaultedEmpty(spec, { portName: '"web"', retention: '"120h"', 'alertmanagerConfigMatcherStrategy.type': '"OnNamespace"' }, ctx);
+      refuseDefaultedEmpty(spec, { portName: '"web"', retention: '"120h"' }, ctx);
       refuseNonPositiveDurations(spec, ['retention', 'clusterGossipInterval', 'clusterPushpullInterval', 'clusterPeerTimeout'], ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator runs 0 replicas for it; write 0', ctx);
       checkAlertmanagerVersion(spec, ctx);
@@ -118,8 +118,7 @@ export const kinds: ComponentHandler<any>[] = [
     renamed: { externalLabels: { field: 'labels', description: externalLabels.description! } },
     go: workloadGo,
     check(spec, ctx) {
-      const defaults = { portName: '"web"', evaluationInterval: '"15s"', retention: '"24h"', ...relabelActions('remoteWrite[].writeRelabelConfigs') };
-      refuseDefaultedEmpty(spec, defaults, ctx);
+      refuseDefaultedEmpty(spec, { portName: '"web"', evaluationInterval: '"15s"', retention: '"24h"' }, ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator copies it into the StatefulSet, which the API refuses with fewer than 0; write 0 or more', ctx);
     },
     fill(spec) {
