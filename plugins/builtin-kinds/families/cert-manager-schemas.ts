@@ -61,6 +61,8 @@ export const certificate = edited(
     }),
 );
 
+const imagePullSecrets = list('The Secrets the solver pod pulls its image with.', object('One Secret.', { name: text('The name of the Secret.') }));
+
 /** What the IssuerSpec of the reference's cert-manager adds to the package's. */
 function issuer(spec: PropertySchema): PropertySchema {
   return edited(
@@ -88,6 +90,20 @@ function issuer(spec: PropertySchema): PropertySchema {
         serverName: text('The name the Vault server certificate is verified against, and sent as SNI.'),
       }),
     (s) => withProperties(s, 'acme', { profile: text('The ACME profile the certificates are requested under, one the server offers.') }),
+    (s) => withProperties(s, 'acme.solvers[].http01.ingress', { ingressClassName: text('The IngressClass of the Ingress cert-manager creates to solve the challenge. Not together with class or name.') }),
+    (s) => withProperties(s, 'acme.solvers[].http01.ingress.podTemplate.spec', { imagePullSecrets: imagePullSecrets }),
+    (s) => withProperties(s, 'acme.solvers[].http01.gatewayHTTPRoute', { podTemplate: s.properties!.acme.properties!.solvers.items!.properties!.http01.properties!.ingress.properties!.podTemplate }),
+    (s) =>
+      withProperties(s, 'acme.solvers[].dns01.route53', {
+        auth: object('How cert-manager authenticates with Route53 other than by access keys.', {
+          kubernetes: required(
+            object('With a bound ServiceAccount token (AssumeRoleWithWebIdentity).', {
+              serviceAccountRef: required(object('The ServiceAccount whose token is used.', { name: required(text('The name of the ServiceAccount.')), audiences: texts('Audiences of the token beside sts.amazonaws.com.', 'One audience.') })),
+            }),
+          ),
+        }),
+      }),
+    (s) => withProperties(s, 'venafi.tpp', { caBundleSecretRef: secretKey('The Secret key holding the CA bundle of the TPP server. Not together with caBundle.') }),
     (s) => withProperties(s, 'ca', { issuingCertificateURLs: texts('The URLs of the CA certificate written into the certificates it signs (AIA).', 'One URL.') }),
   );
 }

@@ -9,7 +9,9 @@ import { certificate, issuerSpecOf } from './cert-manager-schemas.js';
 // ClusterIssuer), extended where the reference accepts more (cert-manager-schemas.ts): Certificate
 // renewBeforePercentage, otherNames, nameConstraints, renewal, keystore password/alias/profile
 // (passwordSecretRef optional); issuer Vault serviceAccountRef (kubernetes secretRef optional),
-// clientCertificate auth, client certificate and key, serverName; ACME profile; CA issuing URLs.
+// clientCertificate auth, client certificate and key, serverName; ACME profile, HTTP01
+// ingressClassName, Gateway solver pod template, solver imagePullSecrets, Route53 ServiceAccount
+// auth; Venafi TPP caBundleSecretRef; CA issuing URLs. (The package is about cert-manager 1.11.)
 //
 // Not held here: the environment policy the reference applies (a keystore password under a policy
 // that forbids explicit secrets; the HTTP01 solver pods' cpu and memory): the plugin API gives a
@@ -19,6 +21,9 @@ const API_VERSION = 'cert-manager.io/v1';
 
 /** cmmeta.SecretKeySelector and LocalObjectReference: a struct whose name is always written. */
 const secretRef = struct({ name: always('') });
+
+/** An HTTP01 solver's pod template: its metadata and spec are structs. */
+const podTemplate = nested({ metadata: struct(), spec: struct() });
 
 const certificateGo: GoShape = {
   secretName: always(''),
@@ -43,6 +48,16 @@ const issuerGo: GoShape = {
     disableAccountKeyGeneration: OMIT_ZERO,
     enableDurationFeature: OMIT_ZERO,
     externalAccountBinding: nested({ keyID: always(''), keySecretRef: secretRef }),
+    solvers: nested({
+      http01: nested({
+        ingress: nested({ podTemplate: podTemplate, ingressTemplate: nested({ metadata: struct() }) }),
+        gatewayHTTPRoute: nested({ podTemplate: podTemplate }),
+      }),
+      dns01: nested({
+        route53: nested({ secretAccessKeySecretRef: secretRef }),
+        rfc2136: nested({ nameserver: always(''), tsigSecretSecretRef: secretRef }),
+      }),
+    }),
   }),
   ca: nested({ secretName: always('') }),
   vault: nested({

@@ -122,6 +122,12 @@ export const gatewayTLS = object('TLS settings of the whole Gateway: its client 
   }),
 });
 
+export const infrastructureParameters = object('The implementation-specific object configuring this Gateway beyond its GatewayClass.', {
+  group: required(text('The API group of the object.')),
+  kind: required(text('The kind of the object.')),
+  name: required(text('The name of the object, in the Gateway\'s namespace.')),
+});
+
 export const defaultScope = oneOf('Makes the Gateway a default Gateway: routes whose useDefaultGateways is All attach to it. An experimental-channel field.', ['All', 'None']);
 
 /** gateway.networking.k8s.io/v1 BackendTLSPolicy's spec; the package holds the v1alpha2 one only. */

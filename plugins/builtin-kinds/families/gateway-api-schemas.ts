@@ -9,6 +9,7 @@ import {
   defaultScope,
   externalAuthFilter,
   gatewayTLS,
+  infrastructureParameters,
   mirrorShare,
   retry,
   ruleName,
@@ -36,7 +37,10 @@ function withFilters(schema: PropertySchema, http: boolean): PropertySchema {
 
 export const gatewayClass = gatewayV1.GatewayClassSpec;
 
-export const gateway = withProperties(gatewayV1.GatewaySpec, '', { allowedListeners, tls: gatewayTLS, defaultScope });
+export const gateway = edited(
+  withProperties(gatewayV1.GatewaySpec, '', { allowedListeners, tls: gatewayTLS, defaultScope }),
+  (s) => withProperties(s, 'infrastructure', { parametersRef: infrastructureParameters }),
+);
 
 /** ListenerSet: the package has none; its listeners are a Gateway's. */
 export const listenerSet = object('The spec of a ListenerSet: the Gateway it attaches to and the listeners it adds.', {

@@ -10,8 +10,8 @@ import * as schemas from './gateway-api-schemas.js';
 // reference accepts more (gateway-api-additions.ts): rule `name` and `useDefaultGateways` on every
 // route; HTTPRoute's CORS and ExternalAuth filters, redirect codes 303/307/308, `retry` and
 // `sessionPersistence`; mirror `percent`/`fraction`; Gateway `allowedListeners`, `tls`,
-// `defaultScope`. Replaced: BackendTLSPolicy (the package has the v1alpha2 shape only) and
-// ListenerSet (absent from the package; its listeners are the Gateway's).
+// `defaultScope`, `infrastructure.parametersRef`. Replaced: BackendTLSPolicy (the package has the
+// v1alpha2 shape only) and ListenerSet (absent from the package; its listeners are the Gateway's).
 
 const API_VERSION = 'gateway.networking.k8s.io/v1';
 

@@ -50,7 +50,24 @@ const workloadGo: GoShape = {
   listenLocal: OMIT_ZERO,
 };
 
-const endpointGo = nested({ honorLabels: OMIT_ZERO });
+/** A corev1 SecretKeySelector: its key is always written. */
+const secretKey = struct({ key: always('') });
+
+/** SafeTLSConfig: its ca and cert are structs (SecretOrConfigMap). */
+const safeTLS = nested({ ca: struct(), cert: struct() });
+
+/** The HTTP client settings of a scrape or remote write endpoint. */
+const httpClient: GoShape = {
+  tlsConfig: safeTLS,
+  basicAuth: nested({ username: secretKey, password: secretKey }),
+  oauth2: nested({ clientId: struct(), clientSecret: secretKey, tokenUrl: always(''), tlsConfig: safeTLS }),
+};
+
+/** A scrape endpoint; the list is written without omitempty (null when absent). */
+const endpoints = always(null, { honorLabels: OMIT_ZERO, ...httpClient });
+
+/** WebTLSConfig: its cert and client CA are structs. */
+const webTLS = nested({ cert: struct(), client_ca: struct() });
 
 export const kinds: ComponentHandler<any>[] = [
   specKind({
@@ -60,7 +77,7 @@ export const kinds: ComponentHandler<any>[] = [
     kind: 'ServiceMonitor',
     scope: 'namespaced',
     spec: schemas.serviceMonitor,
-    go: { namespaceSelector: struct(), selector: struct(), endpoints: endpointGo },
+    go: { namespaceSelector: struct(), selector: struct(), endpoints },
   }),
   specKind({
     type: 'podmonitor',
@@ -69,7 +86,7 @@ export const kinds: ComponentHandler<any>[] = [
     kind: 'PodMonitor',
     scope: 'namespaced',
     spec: schemas.podMonitor,
-    go: { namespaceSelector: struct(), selector: struct(), podMetricsEndpoints: always(null, { honorLabels: OMIT_ZERO }) },
+    go: { namespaceSelector: struct(), selector: struct(), podMetricsEndpoints: endpoints },
   }),
   specKind({
     type: 'prometheus-probe',
@@ -78,7 +95,7 @@ export const kinds: ComponentHandler<any>[] = [
     kind: 'Probe',
     scope: 'namespaced',
     spec: schemas.probe,
-    go: { targets: struct(), prober: struct() },
+    go: { targets: struct({ ingress: nested({ selector: struct(), namespaceSelector: struct() }) }), prober: struct(), ...httpClient },
   }),
   specKind({
     type: 'prometheusrule',
@@ -96,7 +113,13 @@ export const kinds: ComponentHandler<any>[] = [
     kind: 'Alertmanager',
     scope: 'namespaced',
     spec: schemas.alertmanager,
-    go: { ...workloadGo, alertmanagerConfigMatcherStrategy: struct(), forceEnableClusterMode: OMIT_ZERO },
+    go: {
+      ...workloadGo,
+      alertmanagerConfigMatcherStrategy: struct(),
+      forceEnableClusterMode: OMIT_ZERO,
+      web: nested({ tlsConfig: webTLS }),
+      clusterTLS: nested({ server: struct({ cert: struct(), client_ca: struct() }), client: struct({ ca: struct(), cert: struct() }) }),
+    },
     check(spec, ctx) {
       refuseDefaultedEmpty(spec, { portName: '"web"', retention: '"120h"' }, ctx);
       refuseNonPositiveDurations(spec, ['retention', 'clusterGossipInterval', 'clusterPushpullInterval', 'clusterPeerTimeout'], ctx);
@@ -116,7 +139,7 @@ export const kinds: ComponentHandler<any>[] = [
     scope: 'namespaced',
     spec: schemas.thanosRuler,
     renamed: { externalLabels: { field: 'labels', description: externalLabels.description! } },
-    go: workloadGo,
+    go: { ...workloadGo, web: nested({ tlsConfig: webTLS }), grpcServerTlsConfig: safeTLS, remoteWrite: nested(httpClient) },
     check(spec, ctx) {
       refuseDefaultedEmpty(spec, { portName: '"web"', evaluationInterval: '"15s"', retention: '"24h"' }, ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator copies it into the StatefulSet, which the API refuses with fewer than 0; write 0 or more', ctx);

@@ -67,6 +67,10 @@ describe('cert-manager kinds', () => {
   it('writes the structs a Go issuer type always holds', () => {
     const vault = tester.renderComponent(kind('clusterissuer'), 'vault', { vault: { server: 'https://vault:8200', path: 'pki/sign/x', auth: { appRole: { path: 'approle', roleId: 'r', secretRef: { name: 'approle', key: 'id' } } } } });
     expect(vault.objects[0].spec).toEqual({ vault: { server: 'https://vault:8200', path: 'pki/sign/x', auth: { appRole: { path: 'approle', roleId: 'r', secretRef: { name: 'approle', key: 'id' } } } } });
+    const acme = { server: 'https://acme.example.com', privateKeySecretRef: { name: 'acme' }, solvers: [{ http01: { ingress: { ingressClassName: 'nginx', podTemplate: { spec: { nodeSelector: { pool: 'edge' } } } } } }] };
+    expect(tester.renderComponent(kind('issuer'), 'le', { acme }).objects[0].spec).toEqual({
+      acme: { ...acme, solvers: [{ http01: { ingress: { ingressClassName: 'nginx', podTemplate: { metadata: {}, spec: { nodeSelector: { pool: 'edge' } } } } } }] },
+    });
     const k8s = tester.renderComponent(kind('issuer'), 'vault', { vault: { server: 'https://vault:8200', path: 'p', auth: { kubernetes: { role: 'r', serviceAccountRef: { name: 'sa' } } } } });
     expect(k8s.objects[0].spec).toEqual({ vault: { server: 'https://vault:8200', path: 'p', auth: { kubernetes: { role: 'r', serviceAccountRef: { name: 'sa' }, secretRef: { name: '' } } } } });
   });

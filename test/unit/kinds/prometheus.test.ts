@@ -49,6 +49,12 @@ describe('Prometheus operator kinds', () => {
     expect(spec('podmonitor', { selector: {} })).toEqual({ selector: {}, namespaceSelector: {}, podMetricsEndpoints: null });
     expect(spec('prometheus-probe', { prober: { url: 'blackbox:9115' } })).toEqual({ prober: { url: 'blackbox:9115' }, targets: {} });
     expect(spec('prometheusrule', { groups: [{ name: 'empty' }] })).toEqual({ groups: [{ name: 'empty', rules: null }] });
+    const endpoint = { port: 'https', tlsConfig: { serverName: 'api' }, basicAuth: { username: { name: 'scrape', key: 'user' } } };
+    expect(spec('servicemonitor', { selector: {}, endpoints: [endpoint] })).toEqual({
+      selector: {},
+      namespaceSelector: {},
+      endpoints: [{ port: 'https', tlsConfig: { ca: {}, cert: {}, serverName: 'api' }, basicAuth: { username: { name: 'scrape', key: 'user' }, password: { key: '' } } }],
+    });
     expect(spec('alertmanager', { storage: { emptyDir: {} }, containers: [{ name: 'config-reloader' }], paused: false })).toEqual({
       storage: { emptyDir: {}, volumeClaimTemplate: { metadata: {}, spec: { resources: {} }, status: {} } },
       containers: [{ name: 'config-reloader', resources: {} }],
