@@ -4,8 +4,8 @@
 //
 //   node scripts/generate-kind-schemas.mjs [<schemas folder> …]
 //
-// Each folder under plugins/builtin-kinds/schemas/ holds a `request.json` and the modules generated
-// from it; with no argument every folder with a request is regenerated. A request:
+// Each folder under plugins/builtin-kinds/schemas/ holds a `request.json` and the `index.ts`
+// generated from it; with no argument every folder with a request is regenerated. A request:
 //
 //   {
 //     "package": "kubernetes-models",         // the npm package whose .d.ts files are read
@@ -15,12 +15,12 @@
 //     "number": "integer",                    // what a TypeScript `number` is: "integer" (default) or "number"
 //     "required": "required",                 // non-optional members: "required" (default), or "zero-default":
 //                                             // no refusal, Go's zero value as the default (strict decode)
-//     "defaults": { "Container.resources": {} }  // per member: a default, or null for none
+//     "defaults": { "Container.resources": {} }  // per member: a default (null: a nil pointer, printed null)
 //   }
 //
-// Only what the requested types reach is generated. Each named interface becomes one exported
-// const, referenced by the others; a reference back into a type being read is cut off as an
-// open object.
+// Only what the requested types reach is generated. Each named interface becomes one definition,
+// built once on first use and referenced by the others (`coreV1.PodSpec()`); a reference back
+// into a type being read is cut off as an open object.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,7 @@ function writeFolder(folder) {
     writeFileSync(join(folder, name), content);
     bytes += content.length;
   }
-  console.log(`${folder.slice(root.length + 1)}: ${files.size} modules, ${(bytes / 1024).toFixed(0)} KiB`);
+  console.log(`${folder.slice(root.length + 1)}: ${(bytes / 1024).toFixed(0)} KiB`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, relative, sep } from 'node:path';
 import ts from 'typescript';
+import { cleanDoc, freeForm, keywordType, literalEnum, literalType, propertyName } from './type-nodes.mjs';
 
 const ROOT_FIELDS = new Set(['apiVersion', 'kind', 'metadata', 'status']);
 
@@ -21,9 +22,7 @@ export class TypeReader {
     this.numberType = request.number ?? 'integer';
     this.zeroDefaults = request.required === 'zero-default';
     this.overrides = request.defaults ?? {};
-    const require = createRequire(`${projectRoot}/package.json`);
-    this.packageRoot = dirname(require.resolve(`${request.package}/package.json`));
-    this.require = require;
+    this.packageRoot = dirname(createRequire(`${projectRoot}/package.json`).resolve(`${request.package}/package.json`));
     this.definitions = new Map();
     this.stack = [];
   }
@@ -59,7 +58,7 @@ export class TypeReader {
 
   definition(declaration, { root = false } = {}) {
     const name = declaration.name.text.replace(/^I/, '');
-    const id = `${this.moduleOf(declaration)}:${name}${root ? '' : ''}`;
+    const id = `${this.moduleOf(declaration)}:${name}`;
     if (this.definitions.has(id) && !this.stack.includes(id)) return id;
     const description = this.docOf(declaration) || `A ${name}.`;
     const members = this.interfaceMembers(declaration).map((node) => ({ node, optional: Boolean(node.questionToken) }));
@@ -110,13 +109,10 @@ export class TypeReader {
       const doc = this.docOf(member);
       const schema = member.type ? this.schemaOf(member.type, doc, key) : { description: doc || `The ${key} field.` };
       const override = this.overrides[`${ownerName}.${key}`];
-      if (override !== undefined) {
-        if (override !== null) schema.default = override;
-      } else if (!optional) {
-        if (this.zeroDefaults) {
-          const zero = this.zeroOf(schema);
-          if (zero !== undefined) schema.default = zero;
-        } else schema.required = true;
+      if (override !== undefined) schema.default = override;
+      else if (!optional) {
+        if (this.zeroDefaults) schema.default = this.zeroOf(schema);
+        else schema.required = true;
       }
       properties[key] = schema;
     }
@@ -126,8 +122,7 @@ export class TypeReader {
   }
 
   valueSchema(node, description) {
-    if (node.kind === ts.SyntaxKind.AnyKeyword || node.kind === ts.SyntaxKind.UnknownKeyword) return true;
-    return this.schemaOf(node, description, 'value');
+    return node.kind === ts.SyntaxKind.AnyKeyword || node.kind === ts.SyntaxKind.UnknownKeyword ? true : this.schemaOf(node, description, 'value');
   }
 
   /** The schema of a type node; `description` is the member's own. */
@@ -143,7 +138,7 @@ export class TypeReader {
       case ts.SyntaxKind.AnyKeyword:
       case ts.SyntaxKind.UnknownKeyword:
       case ts.SyntaxKind.ObjectKeyword:
-        return { description: `${description || `The ${key} field.`} Free-form: any JSON value, not checked.` };
+        return freeForm(description, key);
       case ts.SyntaxKind.ParenthesizedType:
         return this.schemaOf(node.type, description, key);
       case ts.SyntaxKind.LiteralType:
@@ -158,7 +153,7 @@ export class TypeReader {
       case ts.SyntaxKind.TypeReference:
         return this.referenceOf(node, description, key);
       case ts.SyntaxKind.IndexedAccessType:
-        return { description: `${description || `The ${key} field.`} Free-form: any JSON value, not checked.` };
+        return freeForm(description, key);
       default:
         throw new Error(`unsupported type node ${ts.SyntaxKind[node.kind]} at "${key}"`);
     }
@@ -213,7 +208,7 @@ export class TypeReader {
       return { type: 'array', description: description || `The ${key} field.`, items: this.itemSchema(node.typeArguments[0], key) };
     }
     if (name === 'Exclude' || name === 'Extract' || name === 'Omit' || name === 'Partial' || name === 'Record') {
-      return { description: `${description || `The ${key} field.`} Free-form: any JSON value, not checked.` };
+      return freeForm(description, key);
     }
     let symbol = this.checker.getSymbolAtLocation(node.typeName);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
@@ -238,70 +233,32 @@ export class TypeReader {
     return this.schemaOf(declaration.type, own, key);
   }
 
-  /** Go's zero value of a schema, as the reference writes a member without omitempty. */
+  /**
+   * Go's zero value of a schema, as the reference prints a member without omitempty: "" / 0 /
+   * false, a struct's own zero members, and null for a list, a map or free-form JSON.
+   */
   zeroOf(schema) {
     if (schema.$ref) {
       const definition = this.definitions.get(schema.$ref);
-      return definition ? this.zeroOf(definition.schema) : undefined;
+      return definition ? this.zeroOf(definition.schema) : null;
     }
-    if (schema.types) return schema.types.includes('integer') || schema.types.includes('number') ? 0 : '';
+    if (schema.types) return schema.types.includes('integer') ? 0 : schema.types.includes('number') ? '0' : '';
     switch (schema.type) {
       case 'string':
-        return schema.enum && !schema.enum.includes('') ? undefined : '';
+        return '';
       case 'integer':
       case 'number':
         return 0;
       case 'boolean':
         return false;
       case 'object': {
-        if (!schema.properties) return undefined;
+        if (!schema.properties) return null;
         const zero = {};
         for (const [key, member] of Object.entries(schema.properties)) if (member.default !== undefined) zero[key] = member.default;
         return zero;
       }
       default:
-        return undefined;
+        return null;
     }
   }
-}
-
-function propertyName(member) {
-  const name = member.name;
-  return ts.isStringLiteral(name) || ts.isIdentifier(name) ? name.text : name.getText();
-}
-
-function literalType(node) {
-  const kind = node.literal.kind;
-  if (kind === ts.SyntaxKind.StringLiteral) return 'string';
-  if (kind === ts.SyntaxKind.NumericLiteral) return 'integer';
-  if (kind === ts.SyntaxKind.TrueKeyword || kind === ts.SyntaxKind.FalseKeyword) return 'boolean';
-  return undefined;
-}
-
-function literalEnum(nodes) {
-  const values = nodes.map((n) => {
-    const lit = n.literal;
-    if (lit.kind === ts.SyntaxKind.StringLiteral) return lit.text;
-    if (lit.kind === ts.SyntaxKind.NumericLiteral) return Number(lit.text);
-    return lit.kind === ts.SyntaxKind.TrueKeyword;
-  });
-  const type = literalType(nodes[0]);
-  return { type, enum: values };
-}
-
-function keywordType(node, numberType) {
-  if (node.kind === ts.SyntaxKind.StringKeyword) return 'string';
-  if (node.kind === ts.SyntaxKind.NumberKeyword) return numberType;
-  if (node.kind === ts.SyntaxKind.BooleanKeyword) return 'boolean';
-  return undefined;
-}
-
-/** JSDoc text as one description: markdown escapes undone, blank lines kept. */
-export function cleanDoc(text) {
-  return text
-    .replace(/\\([*_`])/g, '$1')
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n')
-    .trim();
 }

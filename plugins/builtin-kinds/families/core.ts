@@ -1,3 +1,40 @@
+// The core family: Kubernetes built-in kinds. Schemas: generated from the .d.ts models of
+// kubernetes-models@4.5.1 (plugins/builtin-kinds/schemas/kubernetes-models, request.json there),
+// except VolumeAttributesClass, which that release lacks (written by hand from storage.k8s.io/v1).
 import type { ComponentHandler } from 'kurel/plugin-api';
+import { apiservice, clusterrole, clusterrolebinding, mutatingwebhookconfiguration, role, rolebinding, validatingwebhookconfiguration } from './core/access.js';
+import { limitrange, namespace, priorityclass, resourcequota, runtimeclass } from './core/cluster-config.js';
+import { endpointslice, horizontalpodautoscaler, ingress, ingressclass, networkpolicy, poddisruptionbudget, servicecidr } from './core/networking.js';
+import { csidriver, persistentvolume, persistentvolumeclaim, storageclass, volumeattributesclass } from './core/storage.js';
+import { pod, podtemplate, replicaset, replicationcontroller } from './core/workloads.js';
 
-export const kinds: ComponentHandler<any>[] = [];
+export const kinds: ComponentHandler<any>[] = [
+  pod,
+  replicaset,
+  replicationcontroller,
+  podtemplate,
+  persistentvolumeclaim,
+  persistentvolume,
+  namespace,
+  limitrange,
+  resourcequota,
+  storageclass,
+  volumeattributesclass,
+  priorityclass,
+  runtimeclass,
+  ingressclass,
+  csidriver,
+  servicecidr,
+  endpointslice,
+  poddisruptionbudget,
+  horizontalpodautoscaler,
+  ingress,
+  networkpolicy,
+  apiservice,
+  mutatingwebhookconfiguration,
+  validatingwebhookconfiguration,
+  role,
+  rolebinding,
+  clusterrole,
+  clusterrolebinding,
+];

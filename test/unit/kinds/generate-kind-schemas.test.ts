@@ -8,7 +8,7 @@ import { validateProperties, type PropertySchema } from '../../../src/plugin-api
 // @ts-expect-error: a plain ES module script without declarations
 import { generate } from '../../../scripts/generate-kind-schemas.mjs';
 
-type Modules = Record<string, Record<string, PropertySchema>>;
+type Modules = Record<string, Record<string, () => PropertySchema>>;
 
 /** Generates the modules of a request, compiles them and imports them. */
 async function load(request: Record<string, unknown>): Promise<Modules> {
@@ -25,7 +25,7 @@ async function load(request: Record<string, unknown>): Promise<Modules> {
 describe('generate-kind-schemas', () => {
   it('writes descriptions, required members, enums and strict objects for a small type', async () => {
     const modules = await load({ package: 'kubernetes-models', types: ['v1/ContainerPort'] });
-    const port = modules.coreV1.ContainerPort;
+    const port = modules.coreV1.ContainerPort();
     expect(port.type).toBe('object');
     expect(port.description).toMatch(/^ContainerPort represents a network port/);
     expect(port.properties!.containerPort).toMatchObject({ type: 'integer', required: true });
@@ -39,31 +39,31 @@ describe('generate-kind-schemas', () => {
     expect(missing.issues[0].message).toBe('"containerPort" is required');
   });
 
-  it('shares one const per definition, drops the root type fields, reads maps and int-or-string', async () => {
+  it('builds each definition once and shares it, drops the root type fields, reads maps and int-or-string', async () => {
     const modules = await load({ package: 'kubernetes-models', types: ['rbac.authorization.k8s.io/v1/RoleBinding', 'policy/v1/PodDisruptionBudgetSpec'] });
-    const binding = modules.rbacV1.RoleBinding;
+    const binding = modules.rbacV1.RoleBinding();
     expect(Object.keys(binding.properties!).sort()).toEqual(['roleRef', 'subjects']);
-    expect(binding.properties!.subjects.items).toBe(modules.rbacV1.Subject);
-    expect(binding.properties!.roleRef.properties).toBe(modules.rbacV1.RoleRef.properties);
-    const pdb = modules.policyV1.PodDisruptionBudgetSpec;
+    expect(binding.properties!.subjects.items).toBe(modules.rbacV1.Subject());
+    expect(binding.properties!.roleRef.properties).toBe(modules.rbacV1.RoleRef().properties);
+    const pdb = modules.policyV1.PodDisruptionBudgetSpec();
     expect(pdb.properties!.maxUnavailable.types).toEqual(['integer', 'string']);
-    expect(pdb.properties!.selector.properties).toBe(modules.metaV1.LabelSelector.properties);
-    const matchLabels = modules.metaV1.LabelSelector.properties!.matchLabels;
+    expect(pdb.properties!.selector.properties).toBe(modules.metaV1.LabelSelector().properties);
+    const matchLabels = modules.metaV1.LabelSelector().properties!.matchLabels;
     expect(matchLabels).toMatchObject({ type: 'object', additionalProperties: { type: 'string' } });
   });
 
   it('gives Go zero values as defaults instead of required members when asked', async () => {
     const modules = await load({ package: 'kubernetes-models', required: 'zero-default', types: ['rbac.authorization.k8s.io/v1/RoleBinding'], defaults: { 'Subject.name': null } });
-    const roleRef = modules.rbacV1.RoleBinding.properties!.roleRef;
+    const roleRef = modules.rbacV1.RoleBinding().properties!.roleRef;
     expect(roleRef.required).toBeUndefined();
     expect(roleRef.default).toEqual({ apiGroup: '', kind: '', name: '' });
-    expect(modules.rbacV1.Subject.properties!.name.default).toBeUndefined();
-    expect(modules.rbacV1.Subject.properties!.kind.default).toBe('');
+    expect(modules.rbacV1.Subject().properties!.name.default).toBeNull();
+    expect(modules.rbacV1.Subject().properties!.kind.default).toBe('');
   });
 
   it('reads the inline types of a CRD package', async () => {
     const modules = await load({ package: '@kubernetes-models/cert-manager', types: ['cert-manager.io/v1/Certificate#spec'] });
-    const spec = modules.certManagerV1.CertificateSpec;
+    const spec = modules.certManagerV1.CertificateSpec();
     expect(spec.properties!.issuerRef.properties!.name).toMatchObject({ type: 'string', required: true });
     expect(spec.properties!.secretName.required).toBe(true);
     expect(spec.properties!.additionalOutputFormats.items!.properties!.type.enum).toEqual(['DER', 'CombinedPEM']);

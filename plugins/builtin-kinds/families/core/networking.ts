@@ -1,0 +1,78 @@
+import { autoscalingV2, discoveryV1, networkingV1, policyV1 } from '../../schemas/kubernetes-models/index.js';
+import { strictKind } from './strict-kind.js';
+
+// Authored networking, disruption and autoscaling objects: each is the object as written, with
+// none of the behaviour of the trait of the same name (no NetworkPolicy synthesis, no derived fields).
+
+type Json = Record<string, any>;
+
+export const ingressclass = strictKind({
+  type: 'ingressclass',
+  description: 'A networking.k8s.io/v1 IngressClass: its properties are the IngressClassSpec (controller required).',
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'IngressClass',
+  scope: 'cluster',
+  schema: networkingV1.IngressClassSpec,
+  required: ['controller'],
+});
+
+export const servicecidr = strictKind<Json>({
+  type: 'servicecidr',
+  description: 'A networking.k8s.io/v1 ServiceCIDR: its properties are the ServiceCIDRSpec (at least one CIDR).',
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'ServiceCIDR',
+  scope: 'cluster',
+  schema: networkingV1.ServiceCIDRSpec,
+  required: ['cidrs'],
+  check(props, _input, ctx) {
+    if (props.cidrs.length === 0) ctx.fail('cidrs: at least one CIDR is required', ['cidrs']);
+  },
+});
+
+export const endpointslice = strictKind({
+  type: 'endpointslice',
+  description:
+    'A discovery.k8s.io/v1 EndpointSlice: addressType, endpoints and ports as top-level properties. It ties to a Service through the kubernetes.io/service-name label, given under labels.',
+  apiVersion: 'discovery.k8s.io/v1',
+  kind: 'EndpointSlice',
+  scope: 'namespaced',
+  placement: 'top-level',
+  schema: discoveryV1.EndpointSlice,
+});
+
+export const ingress = strictKind({
+  type: 'ingress',
+  description: 'A networking.k8s.io/v1 Ingress as authored: its properties are the IngressSpec. Not the ingress trait: no backend of its own, no NetworkPolicy.',
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'Ingress',
+  scope: 'namespaced',
+  schema: networkingV1.IngressSpec,
+});
+
+export const networkpolicy = strictKind({
+  type: 'networkpolicy',
+  description: 'A networking.k8s.io/v1 NetworkPolicy as authored: its properties are the NetworkPolicySpec. An unwritten podSelector selects every pod; policyTypes are not derived.',
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'NetworkPolicy',
+  scope: 'namespaced',
+  schema: networkingV1.NetworkPolicySpec,
+});
+
+export const poddisruptionbudget = strictKind({
+  type: 'poddisruptionbudget',
+  description: 'A policy/v1 PodDisruptionBudget: its properties are the PodDisruptionBudgetSpec. Nothing is required; the selector is the author\'s.',
+  apiVersion: 'policy/v1',
+  kind: 'PodDisruptionBudget',
+  scope: 'namespaced',
+  schema: policyV1.PodDisruptionBudgetSpec,
+});
+
+export const horizontalpodautoscaler = strictKind({
+  type: 'horizontalpodautoscaler',
+  description: 'An autoscaling/v2 HorizontalPodAutoscaler: its properties are the HorizontalPodAutoscalerSpec (scaleTargetRef and maxReplicas required).',
+  apiVersion: 'autoscaling/v2',
+  kind: 'HorizontalPodAutoscaler',
+  scope: 'namespaced',
+  schema: autoscalingV2.HorizontalPodAutoscalerSpec,
+  required: ['scaleTargetRef', 'maxReplicas'],
+});

@@ -1,0 +1,114 @@
+import { defineKind, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { goJson } from '../../shared/go-json.js';
+import { canonicalQuantity } from '../../shared/quantity.js';
+import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
+import { once, withLazyProperties } from '../../shared/lazy.js';
+import { coreGoFields } from './go-fields.js';
+import { strictKind } from './strict-kind.js';
+
+type Json = Record<string, any>;
+
+const claimProperties = (): PropertiesSchema => {
+  const claimSpec = coreV1.PersistentVolumeClaimSpec().properties!;
+  return {
+    size: { types: ['string', 'number'], required: true, description: 'The storage requested (resources.requests.storage), a positive quantity such as "10Gi".' },
+    storageClassName: {
+      type: 'string',
+      description: 'The StorageClass of the claim; defaults to the ClusterProfile\'s "pvc" storageClassName. An empty string asks for no class.',
+    },
+    accessModes: { ...claimSpec.accessModes, default: ['ReadWriteOnce'] },
+    volumeMode: claimSpec.volumeMode,
+    selector: claimSpec.selector,
+    dataSourceRef: claimSpec.dataSourceRef,
+    volumeName: claimSpec.volumeName,
+    volumeAttributesClassName: claimSpec.volumeAttributesClassName,
+  };
+};
+
+/** The hand-parsed claim: `size` for the requested storage, the storage class defaulted by the `pvc` capability. */
+const claimKind = defineKind<Json>({
+  type: 'persistentvolumeclaim',
+  description: 'A v1 PersistentVolumeClaim named after the component. storageClassName defaults to the ClusterProfile\'s "pvc" capability.',
+  apiVersion: 'v1',
+  kind: 'PersistentVolumeClaim',
+  scope: 'namespaced',
+  appLabel: true,
+  properties: {},
+  check(props, _input, ctx) {
+    const size = canonicalQuantity(props.size);
+    if (size === undefined || size.startsWith('-') || size === '0') ctx.fail(`size: "${props.size}" is not a positive quantity (such as "10Gi")`, ['size']);
+    if (props.accessModes.length === 0) ctx.fail('accessModes: at least one access mode is required', ['accessModes']);
+  },
+  content(props, _input, ctx) {
+    const { size, storageClassName, ...rest } = props;
+    const spec: Json = { ...rest, resources: { requests: { storage: size } } };
+    const fromProfile = storageClassName === undefined ? ctx.capability('pvc')?.rendering.storageClassName : undefined;
+    if (fromProfile !== undefined && fromProfile !== null && typeof fromProfile !== 'string') {
+      ctx.fail(`capability "pvc" defaults: properties.storageClassName: expected string, got ${typeof fromProfile}`, ['storageClassName']);
+    }
+    const storageClass = storageClassName ?? fromProfile ?? undefined;
+    if (storageClass !== undefined) spec.storageClassName = storageClass;
+    const printed = goJson(spec, coreV1.PersistentVolumeClaimSpec(), coreGoFields()) as Json;
+    // storageClassName is a pointer: an empty class ("no class") is written, not dropped.
+    if (storageClass === '') printed.storageClassName = '';
+    return printed;
+  },
+});
+export const persistentvolumeclaim = withLazyProperties(claimKind, claimProperties);
+
+export const persistentvolume = strictKind({
+  type: 'persistentvolume',
+  description: 'A cluster-scoped v1 PersistentVolume: its properties are the PersistentVolumeSpec, decoded strictly.',
+  apiVersion: 'v1',
+  kind: 'PersistentVolume',
+  scope: 'cluster',
+  schema: coreV1.PersistentVolumeSpec,
+});
+
+export const storageclass = strictKind({
+  type: 'storageclass',
+  description: 'A storage.k8s.io/v1 StorageClass: its fields (provisioner, parameters, reclaimPolicy, …) are top-level properties.',
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'StorageClass',
+  scope: 'cluster',
+  placement: 'top-level',
+  schema: storageV1.StorageClass,
+  required: ['provisioner'],
+});
+
+// kubernetes-models 4.5.1 predates VolumeAttributesClass; its two fields, from storage.k8s.io/v1.
+const volumeAttributesClass = once((): PropertySchema => ({
+  type: 'object',
+  description: 'VolumeAttributesClass represents a specification of mutable volume attributes defined by the CSI driver.',
+  properties: {
+    driverName: { type: 'string', default: '', description: 'Name of the CSI driver. This field is immutable.' },
+    parameters: {
+      type: 'object',
+      description: 'parameters hold volume attributes defined by the CSI driver. These values are opaque to Kubernetes and are passed directly to the CSI driver. This field is immutable.',
+      additionalProperties: { type: 'string', description: 'A volume attribute value.' },
+    },
+  },
+}));
+
+export const volumeattributesclass = strictKind<Json>({
+  type: 'volumeattributesclass',
+  description: 'A storage.k8s.io/v1 VolumeAttributesClass: driverName and at least one parameter, as top-level properties.',
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'VolumeAttributesClass',
+  scope: 'cluster',
+  placement: 'top-level',
+  schema: volumeAttributesClass,
+  required: ['driverName', 'parameters'],
+  check(props, _input, ctx) {
+    if (Object.keys(props.parameters).length === 0) ctx.fail('parameters: at least one parameter is required', ['parameters']);
+  },
+});
+
+export const csidriver = strictKind({
+  type: 'csidriver',
+  description: 'A storage.k8s.io/v1 CSIDriver: its properties are the CSIDriverSpec. Name the component (or objectName) after the driver.',
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'CSIDriver',
+  scope: 'cluster',
+  schema: storageV1.CSIDriverSpec,
+});

@@ -1,0 +1,83 @@
+import type { ComponentInput, HandlerContext } from 'kurel/plugin-api';
+import { appsV1, coreV1 } from '../../schemas/kubernetes-models/index.js';
+import { strictKind } from './strict-kind.js';
+
+// The strict workload kinds: a bare Pod, and the controllers whose pod template is written whole.
+
+type Json = Record<string, any>;
+
+/** Refuses the members of `spec` a kind does not take, each with its reason. */
+function refuseMembers(spec: Json | undefined, refused: Record<string, string>, path: (string | number)[], ctx: HandlerContext): void {
+  for (const [key, reason] of Object.entries(refused)) {
+    if (spec?.[key] !== undefined) ctx.fail(`${[...path, key].join('.')}: ${reason}`, [...path, key]);
+  }
+}
+
+/** The pod template's labels carry `app: <component>`, which the kind's pods are selected by. */
+function labelTemplate(template: Json, input: ComponentInput<Json>, path: (string | number)[], ctx: HandlerContext): Json {
+  const labels: Json = template.metadata?.labels ?? {};
+  if (labels.app !== undefined && labels.app !== input.labelValue) {
+    ctx.fail(`${path.join('.')}.metadata.labels.app: the pod template's app label is the component's, "${input.labelValue}"; it cannot be "${labels.app}"`, [...path, 'metadata', 'labels', 'app']);
+  }
+  return { ...template, metadata: { ...template.metadata, labels: { ...labels, app: input.labelValue } } };
+}
+
+const POD_REFUSED = {
+  ephemeralContainers: 'ephemeral containers are added to a running pod by the API, never authored',
+  priority: 'the priority is resolved from priorityClassName by the admission controller; set priorityClassName',
+  overhead: 'the overhead is set from the RuntimeClass by the admission controller; set runtimeClassName',
+};
+
+export const pod = strictKind<Json>({
+  type: 'pod',
+  description: 'A bare v1 Pod: its properties are the PodSpec, decoded strictly. It carries the app label.',
+  apiVersion: 'v1',
+  kind: 'Pod',
+  scope: 'namespaced',
+  appLabel: true,
+  schema: coreV1.PodSpec,
+  required: ['containers'],
+  check: (props, _input, ctx) => refuseMembers(props, POD_REFUSED, [], ctx),
+});
+
+export const replicaset = strictKind<Json>({
+  type: 'replicaset',
+  description: 'An apps/v1 ReplicaSet: its properties are the ReplicaSetSpec, decoded strictly. The pod template gets the app label.',
+  apiVersion: 'apps/v1',
+  kind: 'ReplicaSet',
+  scope: 'namespaced',
+  schema: appsV1.ReplicaSetSpec,
+  required: ['selector', 'template'],
+  check: (props, _input, ctx) =>
+    refuseMembers(props.template?.spec, { activeDeadlineSeconds: 'a ReplicaSet restarts its pods forever; a deadline belongs to a Job' }, ['template', 'spec'], ctx),
+  content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
+});
+
+export const replicationcontroller = strictKind<Json>({
+  type: 'replicationcontroller',
+  description: 'A v1 ReplicationController: its properties are the ReplicationControllerSpec, decoded strictly. The pod template gets the app label.',
+  apiVersion: 'v1',
+  kind: 'ReplicationController',
+  scope: 'namespaced',
+  schema: coreV1.ReplicationControllerSpec,
+  required: ['template'],
+  content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
+});
+
+export const podtemplate = strictKind<Json>({
+  type: 'podtemplate',
+  description: 'A v1 PodTemplate: stored, not run. Its one property, template, is decoded strictly; no app label.',
+  apiVersion: 'v1',
+  kind: 'PodTemplate',
+  scope: 'namespaced',
+  placement: 'top-level',
+  schema: coreV1.PodTemplate,
+  required: ['template'],
+  // The engine stamps the component label on pod templates it finds under `spec`; a PodTemplate
+  // holds its template at the top level, so the kind labels it itself.
+  content: (props, input, ctx) => {
+    const template = props.template;
+    const labels = { ...template.metadata?.labels, [ctx.componentLabelKey]: input.labelValue };
+    return { ...props, template: { ...template, metadata: { ...template.metadata, labels } } };
+  },
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { kinds } from '../../../plugins/builtin-kinds/families/core.js';
+import { canonicalQuantity } from '../../../plugins/builtin-kinds/shared/quantity.js';
+
+const pvc = kinds.find((k) => k.type === 'persistentvolumeclaim')!;
+
+describe('persistentvolumeclaim', () => {
+  it('puts size under resources.requests.storage and takes the storage class from the pvc capability', () => {
+    const withProfile = new HandlerTester({ namespace: 'shop', capabilities: { pvc: { storageClassName: 'fast' } } });
+    expect(withProfile.renderComponent(pvc, 'data', { size: '10Gi', labels: { tier: 'db' } }).objects).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'data', namespace: 'shop', labels: { app: 'data', tier: 'db' } },
+        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10Gi' } }, storageClassName: 'fast' },
+      },
+    ]);
+    const authored = withProfile.renderComponent(pvc, 'data', { size: 1024, storageClassName: '', accessModes: ['ReadWriteMany'], volumeMode: 'Block' }).objects[0];
+    expect(authored.spec).toEqual({ accessModes: ['ReadWriteMany'], resources: { requests: { storage: '1024' } }, storageClassName: '', volumeMode: 'Block' });
+    const noProfile = new HandlerTester().renderComponent(pvc, 'data', { size: '1Gi' }).objects[0];
+    expect((noProfile.spec as any).storageClassName).toBeUndefined();
+  });
+
+  it('refuses a missing or non-positive size, a bad capability value and unknown fields', () => {
+    const tester = new HandlerTester({ capabilities: { pvc: { storageClassName: 3 } } });
+    tester.runComponent(pvc, [
+      { properties: {}, error: { message: '"size" is required' } },
+      { properties: { size: '0' }, error: { message: /not a positive quantity/, path: ['size'] } },
+      { properties: { size: 'lots' }, error: { message: /not a positive quantity/, path: ['size'] } },
+      { properties: { size: '1Gi', storageClassName: 'x', selector: { matchLabels: { a: 'b' }, match: {} } }, error: { message: /unsupported field "match"/, path: ['selector', 'match'] } },
+      { properties: { size: '1Gi' }, error: { message: /capability "pvc" defaults: properties.storageClassName: expected string/, path: ['storageClassName'] } },
+    ]);
+  });
+});
+
+describe('canonicalQuantity', () => {
+  it('prints quantities as apimachinery does', () => {
+    const cases: Array<[string | number, string]> = [
+      [1, '1'],
+      [0.5, '500m'],
+      ['1500m', '1500m'],
+      ['1000m', '1'],
+      [1000, '1k'],
+      ['100', '100'],
+      ['1024Mi', '1Gi'],
+      ['1.5Gi', '1536Mi'],
+      ['512Ki', '512Ki'],
+      ['0.5Ki', '512'],
+      ['1e3', '1e3'],
+      ['0', '0'],
+      ['-2Gi', '-2Gi'],
+      ['0.1m', '100u'],
+      ['.5', '500m'],
+    ];
+    for (const [input, expected] of cases) expect(canonicalQuantity(input), String(input)).toBe(expected);
+    expect(canonicalQuantity('1GB')).toBeUndefined();
+  });
+});
