@@ -1,6 +1,7 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 import { edited, optional, withProperties } from '../shared/schema-edit.js';
 import { certManagerV1 } from '../schemas/cert-manager/index.js';
+import { once } from '../shared/lazy.js';
 import { flag, integer, list, object, oneOf, required, text, texts } from '../shared/property-builders.js';
 
 // The spec schemas of the cert-manager kinds: @kubernetes-models/cert-manager 4.4.4, brought to the
@@ -49,8 +50,9 @@ const certificateAdditions = {
 
 const keystorePassword = text('The password that encrypts the keystore, written into the object. Not together with passwordSecretRef.');
 
-export const certificate = edited(
-  withProperties(certManagerV1.CertificateSpec, '', certificateAdditions),
+export const certificate = once(() =>
+  edited(
+  withProperties(certManagerV1.CertificateSpec(), '', certificateAdditions),
   (s) => optional(s, 'keystores.jks.passwordSecretRef'),
   (s) => optional(s, 'keystores.pkcs12.passwordSecretRef'),
   (s) => withProperties(s, 'keystores.jks', { password: keystorePassword, alias: text('The alias of the key in the keystore; "certificate" when unset.') }),
@@ -59,6 +61,7 @@ export const certificate = edited(
       password: keystorePassword,
       profile: oneOf('The algorithms that encrypt the keystore: LegacyRC2, LegacyDES or Modern2023.', ['LegacyRC2', 'LegacyDES', 'Modern2023']),
     }),
+  ),
 );
 
 const imagePullSecrets = list('The Secrets the solver pod pulls its image with.', object('One Secret.', { name: text('The name of the Secret.') }));
@@ -108,4 +111,6 @@ function issuer(spec: PropertySchema): PropertySchema {
   );
 }
 
-export const issuerSpecOf = { issuer: issuer(certManagerV1.IssuerSpec), clusterIssuer: issuer(certManagerV1.ClusterIssuerSpec) };
+export const issuerSpec = once(() => issuer(certManagerV1.IssuerSpec()));
+
+export const clusterIssuerSpec = once(() => issuer(certManagerV1.ClusterIssuerSpec()));

@@ -1,7 +1,7 @@
 import type { ComponentHandler } from 'kurel/plugin-api';
 import { always, DURATION, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
 import { specKind } from '../shared/spec-kind.js';
-import { certificate, issuerSpecOf } from './cert-manager-schemas.js';
+import { certificate, clusterIssuerSpec, issuerSpec } from './cert-manager-schemas.js';
 
 // cert-manager kinds, cert-manager.io/v1, as the reference's cert-manager v1.21 types.
 //
@@ -91,7 +91,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'Issuer',
     scope: 'namespaced',
-    spec: issuerSpecOf.issuer,
+    spec: issuerSpec,
     go: issuerGo,
   }),
   specKind({
@@ -100,7 +100,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'ClusterIssuer',
     scope: 'cluster',
-    spec: issuerSpecOf.clusterIssuer,
+    spec: clusterIssuerSpec,
     go: issuerGo,
   }),
 ];

@@ -1,5 +1,6 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 import { edited, withEnumValues, withProperties } from '../shared/schema-edit.js';
+import { once } from '../shared/lazy.js';
 import { object, required } from '../shared/property-builders.js';
 import { gatewayV1, gatewayV1alpha2, gatewayV1beta1 } from '../schemas/gateway-api/index.js';
 import {
@@ -35,15 +36,15 @@ function withFilters(schema: PropertySchema, http: boolean): PropertySchema {
   return out;
 }
 
-export const gatewayClass = gatewayV1.GatewayClassSpec;
+export const gatewayClass = once(() => gatewayV1.GatewayClassSpec());
 
-export const gateway = edited(
-  withProperties(gatewayV1.GatewaySpec, '', { allowedListeners, tls: gatewayTLS, defaultScope }),
+export const gateway = once(() => edited(
+  withProperties(gatewayV1.GatewaySpec(), '', { allowedListeners, tls: gatewayTLS, defaultScope }),
   (s) => withProperties(s, 'infrastructure', { parametersRef: infrastructureParameters }),
-);
+));
 
 /** ListenerSet: the package has none; its listeners are a Gateway's. */
-export const listenerSet = object('The spec of a ListenerSet: the Gateway it attaches to and the listeners it adds.', {
+export const listenerSet = once(() => object('The spec of a ListenerSet: the Gateway it attaches to and the listeners it adds.', {
   parentRef: required(
     object('The Gateway the listeners attach to.', {
       group: { type: 'string', description: 'The API group of the parent; gateway.networking.k8s.io when unset.' },
@@ -52,19 +53,19 @@ export const listenerSet = object('The spec of a ListenerSet: the Gateway it att
       namespace: { type: 'string', description: "The Gateway's namespace; the ListenerSet's own when unset." },
     }),
   ),
-  listeners: { ...gatewayV1.GatewaySpec.properties!.listeners, required: true, description: 'The listeners added to the Gateway, at least one and at most 64, each of a unique name and a unique combination of port, protocol and hostname.' },
-});
+  listeners: { ...gatewayV1.GatewaySpec().properties!.listeners, required: true, description: 'The listeners added to the Gateway, at least one and at most 64, each of a unique name and a unique combination of port, protocol and hostname.' },
+}));
 
-export const httpRoute = edited(route(gatewayV1.HTTPRouteSpec), (s) => withProperties(s, 'rules[]', { name: ruleName, retry, sessionPersistence }), (s) => withFilters(s, true));
+export const httpRoute = once(() => edited(route(gatewayV1.HTTPRouteSpec()), (s) => withProperties(s, 'rules[]', { name: ruleName, retry, sessionPersistence }), (s) => withFilters(s, true)));
 
-export const grpcRoute = edited(route(gatewayV1alpha2.GRPCRouteSpec), (s) => withProperties(s, 'rules[]', { name: ruleName, sessionPersistence }), (s) => withFilters(s, false));
+export const grpcRoute = once(() => edited(route(gatewayV1alpha2.GRPCRouteSpec()), (s) => withProperties(s, 'rules[]', { name: ruleName, sessionPersistence }), (s) => withFilters(s, false)));
 
-export const tcpRoute = withProperties(route(gatewayV1alpha2.TCPRouteSpec), 'rules[]', { name: ruleName });
+export const tcpRoute = once(() => withProperties(route(gatewayV1alpha2.TCPRouteSpec()), 'rules[]', { name: ruleName }));
 
-export const tlsRoute = withProperties(route(gatewayV1alpha2.TLSRouteSpec), 'rules[]', { name: ruleName });
+export const tlsRoute = once(() => withProperties(route(gatewayV1alpha2.TLSRouteSpec()), 'rules[]', { name: ruleName }));
 
-export const udpRoute = withProperties(route(gatewayV1alpha2.UDPRouteSpec), 'rules[]', { name: ruleName });
+export const udpRoute = once(() => withProperties(route(gatewayV1alpha2.UDPRouteSpec()), 'rules[]', { name: ruleName }));
 
-export const referenceGrant = gatewayV1beta1.ReferenceGrantSpec;
+export const referenceGrant = once(() => gatewayV1beta1.ReferenceGrantSpec());
 
-export const backendTLSPolicy = backendTLSPolicySpec(gatewayV1alpha2.BackendTLSPolicySpec);
+export const backendTLSPolicy = once(() => backendTLSPolicySpec(gatewayV1alpha2.BackendTLSPolicySpec()));

@@ -2,6 +2,7 @@ import type { PropertySchema } from 'kurel/plugin-api';
 import { editAt, edited, optional, requiredAt, withEnumValues, withoutProperties, withProperties } from '../shared/schema-edit.js';
 import { flag, object, stringMap } from '../shared/property-builders.js';
 import { monitoringV1 } from '../schemas/prometheus-operator/index.js';
+import { once } from '../shared/lazy.js';
 import {
   alertmanagerSettings,
   endpointSettings,
@@ -30,41 +31,41 @@ function closedClaimTemplates(schema: PropertySchema): PropertySchema {
   return at.reduce((out, path) => editAt(out, path, () => claimTemplateMetadata), schema);
 }
 
-export const serviceMonitor = edited(
-  withProperties(monitoringV1.ServiceMonitorSpec, '', { ...scrapeSettings, selectorMechanism, serviceDiscoveryRole }),
+export const serviceMonitor = once(() => edited(
+  withProperties(monitoringV1.ServiceMonitorSpec(), '', { ...scrapeSettings, selectorMechanism, serviceDiscoveryRole }),
   (s) => withProperties(s, 'endpoints[]', endpointSettings),
-);
+));
 
 /** The reference emits a PodMonitor without podMetricsEndpoints (as null): the package requires them. */
-export const podMonitor = edited(
-  withProperties(monitoringV1.PodMonitorSpec, '', { ...scrapeSettings, selectorMechanism }),
+export const podMonitor = once(() => edited(
+  withProperties(monitoringV1.PodMonitorSpec(), '', { ...scrapeSettings, selectorMechanism }),
   (s) => withProperties(s, 'podMetricsEndpoints[]', podEndpointSettings),
   (s) => optional(s, 'podMetricsEndpoints'),
-);
+));
 
-export const probe = edited(
-  withProperties(monitoringV1.ProbeSpec, '', { ...scrapeSettings, followRedirects: flag('Whether a scrape follows HTTP 3xx redirects.') }),
+export const probe = once(() => edited(
+  withProperties(monitoringV1.ProbeSpec(), '', { ...scrapeSettings, followRedirects: flag('Whether a scrape follows HTTP 3xx redirects.') }),
   (s) => requiredAt(s, 'prober'),
-);
+));
 
-export const prometheusRule = edited(
-  withProperties(monitoringV1.PrometheusRuleSpec, 'groups[]', ruleGroupSettings),
+export const prometheusRule = once(() => edited(
+  withProperties(monitoringV1.PrometheusRuleSpec(), 'groups[]', ruleGroupSettings),
   (s) => withProperties(s, 'groups[].rules[]', { keep_firing_for: keepFiringFor }),
-);
+));
 
 /** baseImage, tag and sha are left out: the reference refuses them (the image is named by image). */
-export const alertmanager = edited(
-  closedClaimTemplates(monitoringV1.AlertmanagerSpec),
+export const alertmanager = once(() => edited(
+  closedClaimTemplates(monitoringV1.AlertmanagerSpec()),
   (s) => withoutProperties(s, '', ['baseImage', 'tag', 'sha']),
-  (s) => withProperties(s, '', { ...podSettings, ...alertmanagerSettings(monitoringV1.AlertmanagerSpec.properties!.web.properties!.tlsConfig, monitoringV1.PodMonitorSpec.properties!.podMetricsEndpoints.items!.properties!.tlsConfig) }),
+  (s) => withProperties(s, '', { ...podSettings, ...alertmanagerSettings(monitoringV1.AlertmanagerSpec().properties!.web.properties!.tlsConfig, monitoringV1.PodMonitorSpec().properties!.podMetricsEndpoints.items!.properties!.tlsConfig) }),
   (s) => withEnumValues(s, 'alertmanagerConfigMatcherStrategy.type', ['OnNamespaceExceptForAlertmanagerNamespace']),
-);
+));
 
-export const thanosRuler = withProperties(closedClaimTemplates(monitoringV1.ThanosRulerSpec), '', {
+export const thanosRuler = once(() => withProperties(closedClaimTemplates(monitoringV1.ThanosRulerSpec()), '', {
   ...podSettings,
   ...thanosRulerSettings(
-    withoutProperties(monitoringV1.AlertmanagerSpec.properties!.web, '', ['getConcurrency', 'timeout']),
-    monitoringV1.AlertmanagerSpec.properties!.volumeMounts,
-    remoteWriteSpec(monitoringV1.ServiceMonitorSpec.properties!.endpoints.items!),
+    withoutProperties(monitoringV1.AlertmanagerSpec().properties!.web, '', ['getConcurrency', 'timeout']),
+    monitoringV1.AlertmanagerSpec().properties!.volumeMounts,
+    remoteWriteSpec(monitoringV1.ServiceMonitorSpec().properties!.endpoints.items!),
   ),
-});
+}));

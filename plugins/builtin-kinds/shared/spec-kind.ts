@@ -1,5 +1,6 @@
-import { defineKind, type ComponentHandler, type HandlerContext, type ObjectScope, type PropertySchema } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type HandlerContext, type ObjectScope, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { encodeGo, type GoShape } from './go-encoding.js';
+import { once, withLazyProperties } from './lazy.js';
 
 export type Json = Record<string, any>;
 
@@ -14,8 +15,8 @@ export interface SpecKind {
   apiVersion: string;
   kind: string;
   scope: ObjectScope;
-  /** The spec's schema (an object schema): its properties are the component's. */
-  spec: PropertySchema;
+  /** The spec's schema (an object schema), built on first use: its properties are the component's. */
+  spec: () => PropertySchema;
   /** Spec fields authored under another name, property → spec field (the engine reads `labels`). */
   renamed?: Record<string, { field: string; description: string }>;
   /** Where the upstream Go type writes what was not authored (go-encoding.ts). */
@@ -27,18 +28,21 @@ export interface SpecKind {
 }
 
 export function specKind(row: SpecKind): ComponentHandler<Json> {
-  const properties = { ...row.spec.properties };
-  for (const [property, { field, description }] of Object.entries(row.renamed ?? {})) {
-    properties[property] = { ...properties[field], description };
-    delete properties[field];
-  }
-  return defineKind<Json>({
+  const properties = once((): PropertiesSchema => {
+    const out = { ...row.spec().properties };
+    for (const [property, { field, description }] of Object.entries(row.renamed ?? {})) {
+      out[property] = { ...out[field], description };
+      delete out[field];
+    }
+    return out;
+  });
+  const handler = defineKind<Json>({
     type: row.type,
     description: row.description,
     apiVersion: row.apiVersion,
     kind: row.kind,
     scope: row.scope,
-    properties,
+    properties: {},
     content(authored, _input, ctx) {
       const spec: Json = structuredClone(authored);
       for (const [property, { field }] of Object.entries(row.renamed ?? {})) {
@@ -48,7 +52,8 @@ export function specKind(row: SpecKind): ComponentHandler<Json> {
       }
       row.check?.(spec, ctx);
       row.fill?.(spec);
-      return encodeGo(spec, row.spec, row.go ?? {}, ctx);
+      return encodeGo(spec, row.spec(), row.go ?? {}, ctx);
     },
   });
+  return withLazyProperties(handler, properties);
 }
