@@ -1,7 +1,7 @@
-import type { HandlerContext } from 'kurel/plugin-api';
+import { isDns1123Label, type HandlerContext } from 'kurel/plugin-api';
 import { dotted } from '../shared/go-encoding.js';
 import { parseGoDuration } from '../shared/go-duration.js';
-import type { Json } from '../shared/spec-kind.js';
+import type { Json, ObjectNames } from '../shared/spec-kind.js';
 
 // The Prometheus operator kinds' refusals beyond the schema, as the reference makes them.
 
@@ -83,5 +83,33 @@ export function checkAlertmanagerVersion(spec: Json, ctx: HandlerContext): void 
   const [major, minor] = version;
   if (major > 0 || minor < 15) {
     ctx.fail(`version: "${spec.version}" is not supported by the Prometheus operator, which runs Alertmanager 0.15.0 and later of major version 0; name one such as v0.28.1`, ['version']);
+  }
+}
+
+/**
+ * Refuses an object name the operator cannot name its objects after: it names the StatefulSet
+ * `<prefix>-<name>`, the pods `<prefix>-<name>-<ordinal>` and the data volume
+ * `<prefix>-<name>-<suffix>` (or the claim template's own name on the claim template arm), and
+ * the API takes each only as a DNS-1123 label.
+ */
+export function checkOperatorNames(spec: Json, names: ObjectNames, prefix: string, suffix: string, kind: string, ctx: HandlerContext): void {
+  const refuse = (what: string, value: string): never => {
+    const rule = `the Prometheus operator names ${what} "${value}", which must be a DNS-1123 label (at most 63 characters: lower-case letters, digits and "-")`;
+    if (names.object === names.component) ctx.fail(`${kind.toLowerCase()} "${names.object}": the component name is the ${kind}'s name, and ${rule}`);
+    return ctx.fail(`objectName: "${names.object}" is not a valid name for this ${kind}: ${rule}`, ['objectName']);
+  };
+  const storage = spec.storage as Json | undefined;
+  const claimArm = storage !== undefined && storage.emptyDir === undefined && storage.ephemeral === undefined;
+  const claimName = claimArm ? (storage.volumeClaimTemplate?.metadata?.name as string | undefined) : undefined;
+  if (claimName) {
+    if (!isDns1123Label(claimName)) ctx.fail(`storage.volumeClaimTemplate.metadata.name: "${claimName}" is not a DNS-1123 label; the Prometheus operator names the data volume with it, which the API then refuses`, ['storage', 'volumeClaimTemplate', 'metadata', 'name']);
+  } else {
+    const volume = `${prefix}-${names.object}-${suffix}`;
+    if (!isDns1123Label(volume)) refuse('the data volume', volume);
+  }
+  const replicas = typeof spec.replicas === 'number' ? spec.replicas : 1;
+  if (replicas > 0) {
+    const hostname = `${prefix}-${names.object}-${replicas - 1}`;
+    if (!isDns1123Label(hostname)) refuse('the pod of the last replica', hostname);
   }
 }

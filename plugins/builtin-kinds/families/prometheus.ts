@@ -3,6 +3,7 @@ import { always, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-en
 import { specKind, type Json } from '../shared/spec-kind.js';
 import {
   checkAlertmanagerVersion,
+  checkOperatorNames,
   refuseDefaultedEmpty,
   refuseNegativeReplicas,
   refuseNonPositiveDurations,
@@ -120,11 +121,12 @@ export const kinds: ComponentHandler<any>[] = [
       web: nested({ tlsConfig: webTLS }),
       clusterTLS: nested({ server: struct({ cert: struct(), client_ca: struct() }), client: struct({ ca: struct(), cert: struct() }) }),
     },
-    check(spec, ctx) {
+    check(spec, ctx, names) {
       refuseDefaultedEmpty(spec, { portName: '"web"', retention: '"120h"' }, ctx);
       refuseNonPositiveDurations(spec, ['retention', 'clusterGossipInterval', 'clusterPushpullInterval', 'clusterPeerTimeout'], ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator runs 0 replicas for it; write 0', ctx);
       checkAlertmanagerVersion(spec, ctx);
+      checkOperatorNames(spec, names, 'alertmanager', 'db', 'Alertmanager', ctx);
     },
     // The reference's own golden output carries no version, though it reads it for the checks.
     fill(spec) {
@@ -140,9 +142,10 @@ export const kinds: ComponentHandler<any>[] = [
     spec: schemas.thanosRuler,
     renamed: { externalLabels: { field: 'labels', description: externalLabels.description! } },
     go: { ...workloadGo, web: nested({ tlsConfig: webTLS }), grpcServerTlsConfig: safeTLS, remoteWrite: nested(httpClient) },
-    check(spec, ctx) {
+    check(spec, ctx, names) {
       refuseDefaultedEmpty(spec, { portName: '"web"', evaluationInterval: '"15s"', retention: '"24h"' }, ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator copies it into the StatefulSet, which the API refuses with fewer than 0; write 0 or more', ctx);
+      checkOperatorNames(spec, names, 'thanos-ruler', 'data', 'ThanosRuler', ctx);
     },
     fill(spec) {
       for (const reference of (spec.excludedFromEnforcement ?? []) as Json[]) {

@@ -22,9 +22,15 @@ export interface SpecKind {
   /** Where the upstream Go type writes what was not authored (go-encoding.ts). */
   go?: GoShape;
   /** Refusals beyond the schema, on the spec as the object will hold it (renamed fields restored). */
-  check?(spec: Json, ctx: HandlerContext): void;
+  check?(spec: Json, ctx: HandlerContext, names: ObjectNames): void;
   /** What the reference fills in on the checked spec before it writes the object. */
   fill?(spec: Json): void;
+}
+
+/** The name the object takes, and the component's. */
+export interface ObjectNames {
+  object: string;
+  component: string;
 }
 
 export function specKind(row: SpecKind): ComponentHandler<Json> {
@@ -43,14 +49,14 @@ export function specKind(row: SpecKind): ComponentHandler<Json> {
     kind: row.kind,
     scope: row.scope,
     properties: {},
-    content(authored, _input, ctx) {
+    content(authored, input, ctx) {
       const spec: Json = structuredClone(authored);
       for (const [property, { field }] of Object.entries(row.renamed ?? {})) {
         if (spec[property] === undefined) continue;
         spec[field] = spec[property];
         delete spec[property];
       }
-      row.check?.(spec, ctx);
+      row.check?.(spec, ctx, { object: input.objectName, component: input.name });
       row.fill?.(spec);
       return encodeGo(spec, row.spec(), row.go ?? {}, ctx);
     },

@@ -99,5 +99,11 @@ describe('Prometheus operator kinds', () => {
     ]);
     tester.runComponent(kind('prometheus-probe'), [{ properties: { targets: {} }, error: { message: '"prober" is required' } }]);
     tester.runComponent(kind('thanosruler'), [{ properties: { evaluationInterval: '' }, error: { path: ['evaluationInterval'] } }]);
+    const long = 'a'.repeat(50);
+    tester.runComponent(kind('alertmanager'), [
+      { title: 'data volume of a long name', name: long, properties: {}, error: { message: new RegExp(`^alertmanager "${long}": the component name is the Alertmanager's name, and the Prometheus operator names the data volume`) } },
+      { title: 'long object name', properties: { objectName: long }, error: { message: /^objectName: "a+" is not a valid name for this Alertmanager/, path: ['objectName'] } },
+      { title: 'a claim template names the volume', name: 'a'.repeat(45), properties: { storage: { volumeClaimTemplate: { metadata: { name: 'data' } } } } },
+    ]);
   });
 });
