@@ -52,15 +52,15 @@ const keystorePassword = text('The password that encrypts the keystore, written 
 
 export const certificate = once(() =>
   edited(
-  withProperties(certManagerV1.CertificateSpec(), '', certificateAdditions),
-  (s) => optional(s, 'keystores.jks.passwordSecretRef'),
-  (s) => optional(s, 'keystores.pkcs12.passwordSecretRef'),
-  (s) => withProperties(s, 'keystores.jks', { password: keystorePassword, alias: text('The alias of the key in the keystore; "certificate" when unset.') }),
-  (s) =>
-    withProperties(s, 'keystores.pkcs12', {
-      password: keystorePassword,
-      profile: oneOf('The algorithms that encrypt the keystore: LegacyRC2, LegacyDES or Modern2023.', ['LegacyRC2', 'LegacyDES', 'Modern2023']),
-    }),
+    withProperties(certManagerV1.CertificateSpec(), '', certificateAdditions),
+    (s) => optional(s, 'keystores.jks.passwordSecretRef'),
+    (s) => optional(s, 'keystores.pkcs12.passwordSecretRef'),
+    (s) => withProperties(s, 'keystores.jks', { password: keystorePassword, alias: text('The alias of the key in the keystore; "certificate" when unset.') }),
+    (s) =>
+      withProperties(s, 'keystores.pkcs12', {
+        password: keystorePassword,
+        profile: oneOf('The algorithms that encrypt the keystore: LegacyRC2, LegacyDES or Modern2023.', ['LegacyRC2', 'LegacyDES', 'Modern2023']),
+      }),
   ),
 );
 

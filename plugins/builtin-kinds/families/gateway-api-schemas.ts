@@ -38,27 +38,37 @@ function withFilters(schema: PropertySchema, http: boolean): PropertySchema {
 
 export const gatewayClass = once(() => gatewayV1.GatewayClassSpec());
 
-export const gateway = once(() => edited(
-  withProperties(gatewayV1.GatewaySpec(), '', { allowedListeners, tls: gatewayTLS, defaultScope }),
-  (s) => withProperties(s, 'infrastructure', { parametersRef: infrastructureParameters }),
-));
+export const gateway = once(() =>
+  edited(
+    withProperties(gatewayV1.GatewaySpec(), '', { allowedListeners, tls: gatewayTLS, defaultScope }),
+    (s) => withProperties(s, 'infrastructure', { parametersRef: infrastructureParameters }),
+  ),
+);
 
 /** ListenerSet: the package has none; its listeners are a Gateway's. */
-export const listenerSet = once(() => object('The spec of a ListenerSet: the Gateway it attaches to and the listeners it adds.', {
-  parentRef: required(
-    object('The Gateway the listeners attach to.', {
-      group: { type: 'string', description: 'The API group of the parent; gateway.networking.k8s.io when unset.' },
-      kind: { type: 'string', description: 'The kind of the parent; Gateway when unset.' },
-      name: { type: 'string', required: true, description: 'The name of the Gateway.' },
-      namespace: { type: 'string', description: "The Gateway's namespace; the ListenerSet's own when unset." },
-    }),
-  ),
-  listeners: { ...gatewayV1.GatewaySpec().properties!.listeners, required: true, description: 'The listeners added to the Gateway, at least one and at most 64, each of a unique name and a unique combination of port, protocol and hostname.' },
-}));
+export const listenerSet = once(() =>
+  object('The spec of a ListenerSet: the Gateway it attaches to and the listeners it adds.', {
+    parentRef: required(
+      object('The Gateway the listeners attach to.', {
+        group: { type: 'string', description: 'The API group of the parent; gateway.networking.k8s.io when unset.' },
+        kind: { type: 'string', description: 'The kind of the parent; Gateway when unset.' },
+        name: { type: 'string', required: true, description: 'The name of the Gateway.' },
+        namespace: { type: 'string', description: "The Gateway's namespace; the ListenerSet's own when unset." },
+      }),
+    ),
+    listeners: {
+      ...gatewayV1.GatewaySpec().properties!.listeners,
+      required: true,
+      description: 'The listeners added to the Gateway, at least one and at most 64, each of a unique name and a unique combination of port, protocol and hostname.',
+    },
+  }),
+);
 
-export const httpRoute = once(() => edited(route(gatewayV1.HTTPRouteSpec()), (s) => withProperties(s, 'rules[]', { name: ruleName, retry, sessionPersistence }), (s) => withFilters(s, true)));
+export const httpRoute = once(() =>
+  withFilters(withProperties(route(gatewayV1.HTTPRouteSpec()), 'rules[]', { name: ruleName, retry, sessionPersistence }), true),
+);
 
-export const grpcRoute = once(() => edited(route(gatewayV1alpha2.GRPCRouteSpec()), (s) => withProperties(s, 'rules[]', { name: ruleName, sessionPersistence }), (s) => withFilters(s, false)));
+export const grpcRoute = once(() => withFilters(withProperties(route(gatewayV1alpha2.GRPCRouteSpec()), 'rules[]', { name: ruleName, sessionPersistence }), false));
 
 export const tcpRoute = once(() => withProperties(route(gatewayV1alpha2.TCPRouteSpec()), 'rules[]', { name: ruleName }));
 
