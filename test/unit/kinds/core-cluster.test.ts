@@ -121,3 +121,15 @@ describe('core kinds: schemas', () => {
     expect(seen.size).toBeGreaterThan(500);
   });
 });
+
+describe('core kinds: non-pointer scalars', () => {
+  it('drop a zero the upstream type omits and keep one it points to', () => {
+    const pv = render('persistentvolume', { capacity: { storage: '1Gi' }, nfs: { server: 's', path: '/', readOnly: false }, mountOptions: [] });
+    expect(pv.spec).toEqual({ capacity: { storage: '1Gi' }, nfs: { server: 's', path: '/' } });
+    const pv2 = render('persistentvolume', { csi: { driver: 'd', volumeHandle: 'h', readOnly: false } });
+    expect(pv2.spec).toEqual({ csi: { driver: 'd', volumeHandle: 'h' } });
+    const rs = render('replicaset', { minReadySeconds: 0, replicas: 0, selector: {}, template: { spec: { containers: [{ name: 'a', image: 'i:1' }] } } });
+    expect(rs.spec).toMatchObject({ replicas: 0 });
+    expect((rs.spec as any).minReadySeconds).toBeUndefined();
+  });
+});
