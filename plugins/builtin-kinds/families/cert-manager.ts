@@ -1,0 +1,106 @@
+import type { ComponentHandler } from 'kurel/plugin-api';
+import { always, DURATION, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
+import { specKind } from '../shared/spec-kind.js';
+import { certificate, clusterIssuerSpec, issuerSpec } from './cert-manager-schemas.js';
+
+// cert-manager kinds, cert-manager.io/v1, as the reference's cert-manager v1.21 types.
+//
+// Schema source: @kubernetes-models/cert-manager 4.4.4 (cert-manager.io/v1 Certificate, Issuer,
+// ClusterIssuer), extended where the reference accepts more (cert-manager-schemas.ts): Certificate
+// renewBeforePercentage, otherNames, nameConstraints, renewal, keystore password/alias/profile
+// (passwordSecretRef optional); issuer Vault serviceAccountRef (kubernetes secretRef optional),
+// clientCertificate auth, client certificate and key, serverName; ACME profile, HTTP01
+// ingressClassName, Gateway solver pod template, solver imagePullSecrets, Route53 ServiceAccount
+// auth; Venafi TPP caBundleSecretRef; CA issuing URLs. (The package is about cert-manager 1.11.)
+//
+// Not held here: the environment policy the reference applies (a keystore password under a policy
+// that forbids explicit secrets; the HTTP01 solver pods' cpu and memory): the plugin API gives a
+// handler no environment policy.
+
+const API_VERSION = 'cert-manager.io/v1';
+
+/** cmmeta.SecretKeySelector and LocalObjectReference: a struct whose name is always written. */
+const secretRef = struct({ name: always('') });
+
+/** An HTTP01 solver's pod template: its metadata and spec are structs. */
+const podTemplate = nested({ metadata: struct(), spec: struct() });
+
+const certificateGo: GoShape = {
+  secretName: always(''),
+  issuerRef: struct({ name: always('') }),
+  duration: DURATION,
+  renewBefore: DURATION,
+  isCA: OMIT_ZERO,
+  privateKey: nested({ size: OMIT_ZERO }),
+  keystores: nested({
+    jks: nested({ create: always(false), passwordSecretRef: secretRef }),
+    pkcs12: nested({ create: always(false), passwordSecretRef: secretRef }),
+  }),
+  renewal: nested({ windows: nested({ windowDuration: DURATION }) }),
+  additionalOutputFormats: nested({ type: always('') }),
+};
+
+const issuerGo: GoShape = {
+  acme: nested({
+    server: always(''),
+    privateKeySecretRef: secretRef,
+    skipTLSVerify: OMIT_ZERO,
+    disableAccountKeyGeneration: OMIT_ZERO,
+    enableDurationFeature: OMIT_ZERO,
+    externalAccountBinding: nested({ keyID: always(''), keySecretRef: secretRef }),
+    solvers: nested({
+      http01: nested({
+        ingress: nested({ podTemplate: podTemplate, ingressTemplate: nested({ metadata: struct() }) }),
+        gatewayHTTPRoute: nested({ podTemplate: podTemplate }),
+      }),
+      dns01: nested({
+        route53: nested({ secretAccessKeySecretRef: secretRef }),
+        rfc2136: nested({ nameserver: always(''), tsigSecretSecretRef: secretRef }),
+      }),
+    }),
+  }),
+  ca: nested({ secretName: always('') }),
+  vault: nested({
+    server: always(''),
+    path: always(''),
+    auth: struct({
+      appRole: nested({ path: always(''), roleId: always(''), secretRef }),
+      kubernetes: nested({ role: always(''), secretRef, serviceAccountRef: nested({ name: always('') }) }),
+    }),
+  }),
+  venafi: nested({
+    zone: always(''),
+    tpp: nested({ url: always(''), credentialsRef: secretRef }),
+    cloud: nested({ apiTokenSecretRef: secretRef }),
+  }),
+};
+
+export const kinds: ComponentHandler<any>[] = [
+  specKind({
+    type: 'certificate',
+    description: 'A cert-manager Certificate, as authored: cert-manager writes the Secret secretName names. Needs no capability, unlike the certificate trait.',
+    apiVersion: API_VERSION,
+    kind: 'Certificate',
+    scope: 'namespaced',
+    spec: certificate,
+    go: certificateGo,
+  }),
+  specKind({
+    type: 'issuer',
+    description: "A cert-manager Issuer: an ACME, CA, Vault, self-signed or Venafi issuer of the namespace's Certificates.",
+    apiVersion: API_VERSION,
+    kind: 'Issuer',
+    scope: 'namespaced',
+    spec: issuerSpec,
+    go: issuerGo,
+  }),
+  specKind({
+    type: 'clusterissuer',
+    description: "A cert-manager ClusterIssuer: an issuer every namespace's Certificates may name.",
+    apiVersion: API_VERSION,
+    kind: 'ClusterIssuer',
+    scope: 'cluster',
+    spec: clusterIssuerSpec,
+    go: issuerGo,
+  }),
+];

@@ -1,0 +1,144 @@
+import type { ComponentHandler, HandlerContext } from 'kurel/plugin-api';
+import { dotted, OMIT_ZERO } from '../shared/go-encoding.js';
+import { specKind, type Json } from '../shared/spec-kind.js';
+import * as schemas from './gateway-api-schemas.js';
+
+// Gateway API kinds, gateway.networking.k8s.io/v1, as the reference's gateway-api v1.6 types.
+//
+// Schema source: @kubernetes-models/gateway-api 0.5.1 (v1 GatewayClass, Gateway, HTTPRoute;
+// v1beta1 ReferenceGrant; v1alpha2 GRPCRoute, TCPRoute, TLSRoute, UDPRoute), extended where the
+// reference accepts more (gateway-api-additions.ts): rule `name` and `useDefaultGateways` on every
+// route; HTTPRoute's CORS and ExternalAuth filters, redirect codes 303/307/308, `retry` and
+// `sessionPersistence`; mirror `percent`/`fraction`; Gateway `allowedListeners`, `tls`,
+// `defaultScope`, `infrastructure.parametersRef`. Replaced: BackendTLSPolicy (the package has the
+// v1alpha2 shape only) and ListenerSet (absent from the package; its listeners are the Gateway's).
+
+const API_VERSION = 'gateway.networking.k8s.io/v1';
+
+/** Refuses an empty list the API requires at least one entry of (`[]` would be dropped by the Go type, or written empty). */
+function atLeastOne(value: unknown[] | undefined, path: (string | number)[], why: string, ctx: HandlerContext): void {
+  if (value === undefined || value.length === 0) ctx.fail(`${dotted(path)}: required (${why})`, path);
+}
+
+/**
+ * The rules of a route that carries no HTTP: at least one, each with at least one backend, and a
+ * Service backend (no group and kind, or the core group and Service) with its port, as the API
+ * server's expression rule asks once it has filled the defaults.
+ */
+function checkBackendRules(spec: Json, ctx: HandlerContext): void {
+  atLeastOne(spec.rules, ['rules'], 'the rules of the route, which name the backends traffic is sent to', ctx);
+  spec.rules.forEach((rule: Json, index: number) => {
+    atLeastOne(rule.backendRefs, ['rules', index, 'backendRefs'], 'at least one backend the rule sends traffic to', ctx);
+    rule.backendRefs.forEach((ref: Json, refIndex: number) => {
+      const service = (ref.group === undefined || ref.group === '') && (ref.kind === undefined || ref.kind === 'Service');
+      if (service && ref.port === undefined) {
+        ctx.fail(
+          `rules[${index}].backendRefs[${refIndex}].port: required (the port of the Service: a backend is a Service unless its group and kind say otherwise)`,
+          ['rules', index, 'backendRefs', refIndex, 'port'],
+        );
+      }
+    });
+  });
+}
+
+export const kinds: ComponentHandler<any>[] = [
+  specKind({
+    type: 'gatewayclass',
+    description: 'A GatewayClass: the controller that runs the Gateways of this class, and its parameters.',
+    apiVersion: API_VERSION,
+    kind: 'GatewayClass',
+    scope: 'cluster',
+    spec: schemas.gatewayClass,
+  }),
+  specKind({
+    type: 'gateway',
+    description: 'A Gateway: the listeners, addresses and infrastructure of one load balancer of a GatewayClass. Not the capability gateway the routing traits attach to.',
+    apiVersion: API_VERSION,
+    kind: 'Gateway',
+    scope: 'namespaced',
+    spec: schemas.gateway,
+    go: { defaultScope: OMIT_ZERO },
+    check: (spec, ctx) => atLeastOne(spec.listeners, ['listeners'], 'at least one listener of the Gateway', ctx),
+  }),
+  specKind({
+    type: 'listenerset',
+    description: 'A ListenerSet: listeners added to an existing Gateway that allows them.',
+    apiVersion: API_VERSION,
+    kind: 'ListenerSet',
+    scope: 'namespaced',
+    spec: schemas.listenerSet,
+    check(spec, ctx) {
+      atLeastOne(spec.listeners, ['listeners'], 'at least one listener to add to the Gateway', ctx);
+      spec.listeners.forEach((listener: Json, index: number) => {
+        if (listener.port === 0) ctx.fail(`listeners[${index}].port: required (the network port the listener is bound on)`, ['listeners', index, 'port']);
+      });
+    },
+  }),
+  specKind({
+    type: 'httproute',
+    description: 'An HTTPRoute, as authored: no parent is synthesized and no NetworkPolicy follows it (the httproute trait does both).',
+    apiVersion: API_VERSION,
+    kind: 'HTTPRoute',
+    scope: 'namespaced',
+    spec: schemas.httpRoute,
+  }),
+  specKind({
+    type: 'grpcroute',
+    description: 'A GRPCRoute, as authored: parents and backends are references as written.',
+    apiVersion: API_VERSION,
+    kind: 'GRPCRoute',
+    scope: 'namespaced',
+    spec: schemas.grpcRoute,
+  }),
+  specKind({
+    type: 'tcproute',
+    description: 'A TCPRoute: TCP traffic of a listener sent to backends.',
+    apiVersion: API_VERSION,
+    kind: 'TCPRoute',
+    scope: 'namespaced',
+    spec: schemas.tcpRoute,
+    check: checkBackendRules,
+  }),
+  specKind({
+    type: 'tlsroute',
+    description: 'A TLSRoute: TLS connections of a listener, matched by SNI host name, sent to backends.',
+    apiVersion: API_VERSION,
+    kind: 'TLSRoute',
+    scope: 'namespaced',
+    spec: schemas.tlsRoute,
+    check(spec, ctx) {
+      atLeastOne(spec.hostnames, ['hostnames'], 'the SNI host names the route matches', ctx);
+      checkBackendRules(spec, ctx);
+    },
+  }),
+  specKind({
+    type: 'udproute',
+    description: 'A UDPRoute: UDP traffic of a listener sent to backends.',
+    apiVersion: API_VERSION,
+    kind: 'UDPRoute',
+    scope: 'namespaced',
+    spec: schemas.udpRoute,
+    check: checkBackendRules,
+  }),
+  specKind({
+    type: 'referencegrant',
+    description: "A ReferenceGrant: lets objects of other namespaces refer to this namespace's objects. Emitted in the build namespace.",
+    apiVersion: API_VERSION,
+    kind: 'ReferenceGrant',
+    scope: 'namespaced',
+    spec: schemas.referenceGrant,
+    check(spec, ctx) {
+      atLeastOne(spec.from, ['from'], 'the kinds and namespaces the references may come from', ctx);
+      atLeastOne(spec.to, ['to'], 'the kinds of this namespace the references may name', ctx);
+    },
+  }),
+  specKind({
+    type: 'backendtlspolicy',
+    description: 'A BackendTLSPolicy: how a Gateway validates the certificate of the backends it targets.',
+    apiVersion: API_VERSION,
+    kind: 'BackendTLSPolicy',
+    scope: 'namespaced',
+    spec: schemas.backendTLSPolicy,
+    check: (spec, ctx) => atLeastOne(spec.targetRefs, ['targetRefs'], 'at least one backend the policy applies to', ctx),
+  }),
+];
