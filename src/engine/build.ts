@@ -32,6 +32,8 @@ export interface BuildInput {
   capabilityDefinitions?: readonly InputFile[];
   settings: TransformSettings;
   strictCapabilities?: boolean;
+  /** The bodies the host fetched for `collectFetches`' requests, by URL. */
+  fetched?: Record<string, string>;
 }
 
 export interface BuildResult {
@@ -53,8 +55,8 @@ export interface BuildResult {
   chains: ComponentChain[];
 }
 
-/** The whole pipeline, from input texts to the YAML stream. Pure: the host does every read and write. */
-export function build(input: BuildInput, registry: SealedRegistry): BuildResult {
+/** Everything up to the transform: parsed, resolved, validated and lowered. */
+function prepare(input: BuildInput, registry: SealedRegistry) {
   if (!registry.sealed) throw new Error('the engine runs only on a sealed registry');
   const applicationSource = parseSingleSource(input.application, 'application file');
 
@@ -65,7 +67,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   }
 
   const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
-  const run = new RunContext(input.settings, profile);
+  const run = new RunContext(input.settings, profile, input.fetched ?? {});
   const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
   const documentLowering = lowerDocument(applicationSource, registry, run);
   const appSource = documentLowering.source;
@@ -83,6 +85,29 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   warnDeprecated(authored.components, registry, run);
 
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
+  return { app, appSource, run, namespace, lowered, documentLowering };
+}
+
+/** A document a component needs from the network, which the host fetches before the build. */
+export interface FetchRequest {
+  url: string;
+  component: string;
+  where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
+}
+
+/** What the build will ask the host for: every URL a component type declares it reads. */
+export function collectFetches(input: BuildInput, registry: SealedRegistry): FetchRequest[] {
+  const { lowered, appSource } = prepare(input, registry);
+  return lowered.components.flatMap((component) => {
+    const handler = registry.component(component.type)?.value;
+    const urls = handler?.fetches?.(component.properties) ?? [];
+    return urls.map((url) => ({ url, component: component.name, where: appSource.at([...component.path, 'properties']) }));
+  });
+}
+
+/** The whole pipeline, from input texts to the YAML stream. Pure: the host does every read and write. */
+export function build(input: BuildInput, registry: SealedRegistry): BuildResult {
+  const { app, appSource, run, namespace, lowered, documentLowering } = prepare(input, registry);
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));

@@ -20,6 +20,7 @@ export class RunContext {
   constructor(
     readonly settings: TransformSettings,
     readonly profile: ParsedProfile,
+    private readonly fetchedDocuments: Record<string, string> = {},
   ) {}
 
   get componentLabelKey(): string {
@@ -49,6 +50,7 @@ export class RunContext {
         throw new HandlerError(message, path);
       },
       capability: (key: string) => this.capability(key),
+      fetched: (url: string) => this.fetchedDocuments[url],
       labelValue: componentLabelValue,
     };
   }

@@ -7,6 +7,8 @@ import { importDefault } from './module-loader.js';
 export interface KurelConfig {
   /** Plugin package names or paths, resolved from the config file's folder. */
   plugins: string[];
+  /** The environment policy this host enforces itself (what components may fetch). */
+  policy: { allowedRegistries?: string[] };
 }
 
 export interface LoadedConfig {
@@ -15,7 +17,8 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins'];
+const CONFIG_KEYS = ['plugins', 'policy'];
+const POLICY_KEYS = ['allowedRegistries'];
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
 
@@ -36,7 +39,7 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
     const file = options.explicitFile ?? options.searchFrom;
     throw refuse(ErrorCode.config, `reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
   }
-  if (!result || result.isEmpty) return { config: { plugins: [] }, file: result?.filepath };
+  if (!result || result.isEmpty) return { config: { plugins: [], policy: {} }, file: result?.filepath };
   return { config: checkConfig(result.config, result.filepath), file: result.filepath };
 }
 
@@ -50,7 +53,21 @@ function checkConfig(raw: unknown, file: string): KurelConfig {
   if (!Array.isArray(plugins) || plugins.some((entry) => typeof entry !== 'string' || entry === '')) {
     throw refuse(ErrorCode.config, 'plugins must be a list of package names or paths', { file, path: 'plugins' });
   }
-  return { plugins: plugins as string[] };
+  return { plugins: plugins as string[], policy: checkPolicy(config.policy, file) };
+}
+
+function checkPolicy(raw: unknown, file: string): KurelConfig['policy'] {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refuse(ErrorCode.config, 'policy must be an object', { file, path: 'policy' });
+  const policy = raw as Record<string, unknown>;
+  for (const key of Object.keys(policy)) {
+    if (!POLICY_KEYS.includes(key)) throw refuse(ErrorCode.config, `unsupported policy key "${key}" (allowed: ${POLICY_KEYS.join(', ')})`, { file, path: `policy.${key}` });
+  }
+  const registries = policy.allowedRegistries;
+  if (registries !== undefined && (!Array.isArray(registries) || registries.some((entry) => typeof entry !== 'string' || entry === ''))) {
+    throw refuse(ErrorCode.config, 'policy.allowedRegistries must be a list of host names', { file, path: 'policy.allowedRegistries' });
+  }
+  return registries === undefined ? {} : { allowedRegistries: registries as string[] };
 }
 
 export function configFolder(loaded: LoadedConfig, fallback: string): string {

@@ -3,3 +3,4 @@ export { readBuildInput, locateApplication, type BuildRequest } from './read-inp
 export { writeOutputFile } from './write-output.js';
 export { writeFolderAtomically } from './write-folder.js';
 export type { LoadedPlugin } from './plugin-source.js';
+export { fetchDocuments, hostAllowed, type FetchPolicy } from './fetch-documents.js';

@@ -24,6 +24,8 @@ export interface HandlerContext {
   fail(message: string, path?: PropertyPath): never;
   /** The ClusterProfile binding of a capability key, recorded as consumed when found. */
   capability(key: string): CapabilityBinding | undefined;
+  /** The body the host fetched for a URL the handler declared in `fetches`, if it did. */
+  fetched(url: string): string | undefined;
   /** The label value identifying a component: its name, or a projection of a long one. */
   labelValue(componentName: string): string;
 }

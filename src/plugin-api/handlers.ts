@@ -57,6 +57,12 @@ export interface ComponentHandler<P = Properties> extends Described {
    * to the type's properties, checks them, names the object and puts the metadata on it.
    */
   object?: ComponentObject;
+  /**
+   * The URLs the component reads. The engine runs no I/O: the host fetches them before the build
+   * (holding each host, and each redirect, to the policy's allowed registries) and the handler
+   * reads the bodies with `ctx.fetched(url)`.
+   */
+  fetches?(properties: P): string[];
   render(input: ComponentInput<P>, ctx: HandlerContext): ComponentRendering;
 }
 

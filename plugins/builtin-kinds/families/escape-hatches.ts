@@ -6,11 +6,12 @@ import { knownScope, type Scope } from './escape-hatches/scopes.js';
 // (manifests, crd). They declare no object of their own, so they take no objectName, labels or
 // annotations, and add no app label; the component label is put on every object as on any other.
 
-const URL_REFUSAL = 'url: fetching manifests at build time is not available yet; put the documents in inline';
-
 const source = (what: string): Record<string, PropertySchema> => ({
   inline: { type: 'string', description: `${what}, as a multi-document YAML string.` },
-  url: { type: 'string', description: `An http(s) URL of ${what.toLowerCase()}. Not available yet: fetching at build time is refused.` },
+  url: {
+    type: 'string',
+    description: `An http(s) URL of ${what.toLowerCase()}, fetched at build time. Its host, and the host of every redirect, must be one of the policy's allowed registries.`,
+  },
 });
 
 interface SourceProperties {
@@ -18,8 +19,16 @@ interface SourceProperties {
   url?: string;
 }
 
+/** The URL a source reads, for the host to fetch before the build. */
+const fetchesOf = (properties: SourceProperties): string[] => (properties.url === undefined ? [] : [properties.url]);
+
 function readSource(properties: SourceProperties, ctx: HandlerContext): DeclaredObject[] {
-  if (properties.url !== undefined) ctx.fail(URL_REFUSAL, ['url']);
+  if (properties.url !== undefined && properties.inline !== undefined) ctx.fail('only one of inline or url may be set');
+  if (properties.url !== undefined) {
+    const body = ctx.fetched(properties.url);
+    if (body === undefined) ctx.fail(`url: "${properties.url}" was not fetched before the build`, ['url']);
+    return readManifests(body, 'url', ctx);
+  }
   if (properties.inline === undefined) ctx.fail('one of inline or url is required');
   return readManifests(properties.inline, 'inline', ctx);
 }
@@ -83,6 +92,7 @@ const manifests = defineComponent<ManifestsProperties>({
       },
     },
   },
+  fetches: fetchesOf,
   render(input, ctx) {
     const overrides = input.properties.scopeOverrides ?? [];
     const objects = readSource(input.properties, ctx).map(({ object, where }) => {
@@ -105,6 +115,7 @@ const crd = defineComponent<SourceProperties>({
   type: 'crd',
   description: 'apiextensions.k8s.io/v1 CustomResourceDefinitions, from a multi-document YAML string. Any other document is refused.',
   properties: source('The CustomResourceDefinitions'),
+  fetches: fetchesOf,
   render(input, ctx) {
     const objects = readSource(input.properties, ctx).map(({ object, where }) => {
       if (object.apiVersion !== 'apiextensions.k8s.io/v1' || object.kind !== 'CustomResourceDefinition') {

@@ -8,6 +8,8 @@ export interface TestContextOptions {
   clusterId?: string;
   /** Capability renderings by key, as a ClusterProfile would bind them. */
   capabilities?: Record<string, Record<string, unknown>>;
+  /** Bodies a handler reads with `ctx.fetched(url)`, by URL. */
+  fetched?: Record<string, string>;
 }
 
 /** A handler context for tests: warnings are collected, refusals throw a HandlerError. */
@@ -28,6 +30,7 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
       const rendering = options.capabilities?.[key];
       return rendering ? { key, rendering } : undefined;
     },
+    fetched: (url: string) => options.fetched?.[url],
     labelValue: componentLabelValue,
   };
 }

@@ -80,9 +80,18 @@ items:
     expect(cluster.objects[0].metadata).toEqual({ name: 'w' });
   });
 
-  it('refuses url (no fetching at build time yet), bad YAML and an unknown field of a scope override', () => {
+  it('reads url from what the host fetched, and declares the URL for it to fetch', () => {
+    expect(manifests.fetches?.({ url: 'https://example.com/a.yaml' })).toEqual(['https://example.com/a.yaml']);
+    const fetching = new HandlerTester({ namespace: 'shop', fetched: { 'https://example.com/a.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: remote}\n' } });
+    expect(fetching.renderComponent(manifests, 'm', { url: 'https://example.com/a.yaml' }).objects).toEqual([
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'remote', namespace: 'shop' } },
+    ]);
+  });
+
+  it('refuses a url nothing fetched, both sources, bad YAML and an unknown field of a scope override', () => {
     tester.runComponent(manifests, [
-      { properties: { url: 'https://example.com/a.yaml' }, error: { path: ['url'], message: /fetching manifests at build time is not available yet/ } },
+      { properties: { url: 'https://example.com/a.yaml' }, error: { path: ['url'], message: /was not fetched before the build/ } },
+      { properties: { url: 'https://example.com/a.yaml', inline: CRD }, error: { message: 'only one of inline or url may be set' } },
       { properties: {}, error: { message: 'one of inline or url is required' } },
       { properties: { inline: 'a: [1,\n' }, error: { path: ['inline'], message: /document 1 is not valid YAML/ } },
       { properties: { inline: 'apiVersion: v1\nkind: ConfigMap\n' }, error: { path: ['inline'], message: /has no metadata.name/ } },
@@ -100,13 +109,13 @@ describe('crd', () => {
     expect(objects).toEqual([{ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' }, spec: { group: 'example.com' } }]);
   });
 
-  it('refuses any other document, and url', () => {
+  it('refuses any other document, and a url nothing fetched', () => {
     tester.runComponent(crd, [
       {
         properties: { inline: `${CRD}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n` },
         error: { path: ['inline'], message: /document 2 is a ConfigMap \(v1\), not an apiextensions.k8s.io\/v1 CustomResourceDefinition/ },
       },
-      { properties: { url: 'https://example.com/crds.yaml' }, error: { path: ['url'], message: /not available yet/ } },
+      { properties: { url: 'https://example.com/crds.yaml' }, error: { path: ['url'], message: /was not fetched before the build/ } },
     ]);
   });
 });
