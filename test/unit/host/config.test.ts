@@ -37,7 +37,7 @@ afterEach(async () => {
 describe('loadConfig: discovery', () => {
   it('finds .kurelrc.yaml', async () => {
     const dir = await project({ '.kurelrc.yaml': 'plugins:\n  - ./plugins/audit.ts\n  - "@acme/kurel-plugin"\n' });
-    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['./plugins/audit.ts', '@acme/kurel-plugin'] }, file: join(dir, '.kurelrc.yaml') });
+    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['./plugins/audit.ts', '@acme/kurel-plugin'], policy: {} }, file: join(dir, '.kurelrc.yaml') });
   });
 
   it('finds kurel.config.ts and reads its default export', async () => {
@@ -49,7 +49,7 @@ describe('loadConfig: discovery', () => {
 
   it('finds the kurel key of package.json', async () => {
     const dir = await project({ 'package.json': JSON.stringify({ name: 'app', kurel: { plugins: ['@acme/kurel-plugin'] } }) });
-    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['@acme/kurel-plugin'] }, file: join(dir, 'package.json') });
+    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['@acme/kurel-plugin'], policy: {} }, file: join(dir, 'package.json') });
   });
 
   it('searches upward from the application folder to the project root', async () => {
@@ -62,14 +62,14 @@ describe('loadConfig: discovery', () => {
   it('gives no plugins and no file when nothing is found', async () => {
     const dir = await project({});
     const loaded = await loadConfig({ searchFrom: dir });
-    expect(loaded).toEqual({ config: { plugins: [] }, file: undefined });
+    expect(loaded).toEqual({ config: { plugins: [], policy: {} }, file: undefined });
     expect(configFolder(loaded, dir)).toBe(dir);
   });
 
   it('reads an explicit --config file instead of searching', async () => {
     const dir = await project({ '.kurelrc.yaml': 'plugins: [found]\n', 'ci/kurel.yaml': 'plugins: [explicit]\n' });
     const loaded = await loadConfig({ searchFrom: dir, explicitFile: join(dir, 'ci', 'kurel.yaml') });
-    expect(loaded).toEqual({ config: { plugins: ['explicit'] }, file: join(dir, 'ci', 'kurel.yaml') });
+    expect(loaded).toEqual({ config: { plugins: ['explicit'], policy: {} }, file: join(dir, 'ci', 'kurel.yaml') });
   });
 });
 
@@ -79,7 +79,7 @@ describe('loadConfig: refusals', () => {
     const error = await refusal(loadConfig({ searchFrom: dir }));
     expect(error.code).toBe('KUREL_CONFIG');
     expect(error.diagnostics[0].file).toBe(join(dir, '.kurelrc.yaml'));
-    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (allowed: plugins)');
+    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (allowed: plugins, policy)');
     expect(error.message).toContain(join(dir, '.kurelrc.yaml'));
   });
 
@@ -88,6 +88,15 @@ describe('loadConfig: refusals', () => {
     const error = await refusal(loadConfig({ searchFrom: dir }));
     expect(error.diagnostics[0].file).toBe(join(dir, 'kurel.config.ts'));
     expect(error.diagnostics[0].message).toContain('"strict"');
+  });
+
+  it('reads the policy and refuses an unknown policy key or a malformed registry list', async () => {
+    const dir = await project({ '.kurelrc.yaml': 'policy:\n  allowedRegistries: [charts.example.com, "*.example.org"]\n' });
+    expect((await loadConfig({ searchFrom: dir })).config.policy).toEqual({ allowedRegistries: ['charts.example.com', '*.example.org'] });
+    const unknown = await project({ '.kurelrc.yaml': 'policy:\n  allowedRegistry: [x]\n' });
+    expect((await refusal(loadConfig({ searchFrom: unknown }))).diagnostics[0].message).toBe('unsupported policy key "allowedRegistry" (allowed: allowedRegistries)');
+    const malformed = await project({ '.kurelrc.yaml': 'policy:\n  allowedRegistries: charts.example.com\n' });
+    expect((await refusal(loadConfig({ searchFrom: malformed }))).diagnostics[0].message).toBe('policy.allowedRegistries must be a list of host names');
   });
 
   it('refuses plugins that are not a list of names', async () => {
