@@ -78,6 +78,10 @@ function prepare(input: BuildInput, registry: SealedRegistry) {
     const problem = namespaceProblem(input.settings.namespace);
     if (problem) throw refuse(ErrorCode.flag, `--namespace: ${problem}`);
   }
+  if (input.settings.fluxNamespace !== undefined) {
+    const problem = namespaceProblem(input.settings.fluxNamespace);
+    if (problem) throw refuse(ErrorCode.config, `fluxNamespace: ${problem}`);
+  }
   const namespace = input.settings.namespace ?? app.namespace ?? 'default';
 
   const authored = validateAuthored(app, namespace, registry, appSource);

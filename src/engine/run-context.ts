@@ -10,6 +10,8 @@ export interface TransformSettings {
   clusterId: string;
   /** The `--namespace` override. */
   namespace?: string;
+  /** Where Flux objects go (kinds of scope `flux`); the document's namespace when unset. */
+  fluxNamespace?: string;
 }
 
 /** State shared by every stage of one build: settings, profile, warnings, consumed capabilities. */

@@ -99,7 +99,8 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
   const entry = registry.component(component.type);
   if (!entry) throw noHandler(`component type "${component.type}" (component "${component.name}"${emittedClause(component)})`, component.path, component.name, source);
   const handler = entry.value;
-  const namespace = component.origin.namespace;
+  // A Flux kind's object goes to the Flux namespace when one is set.
+  const namespace = handler.object?.scope === 'flux' && run.settings.fluxNamespace ? run.settings.fluxNamespace : component.origin.namespace;
   const labelValue = componentLabelValue(component.name);
   const label = `component "${component.name}"`;
   const refuseProblems = (problems: MetadataProblem[]) => {

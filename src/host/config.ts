@@ -9,6 +9,8 @@ export interface KurelConfig {
   plugins: string[];
   /** The environment policy this host enforces itself (what components may fetch). */
   policy: { allowedRegistries?: string[] };
+  /** The namespace Flux objects go to; the document's namespace when unset. */
+  fluxNamespace?: string;
 }
 
 export interface LoadedConfig {
@@ -17,7 +19,7 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins', 'policy'];
+const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace'];
 const POLICY_KEYS = ['allowedRegistries'];
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
@@ -53,7 +55,11 @@ function checkConfig(raw: unknown, file: string): KurelConfig {
   if (!Array.isArray(plugins) || plugins.some((entry) => typeof entry !== 'string' || entry === '')) {
     throw refuse(ErrorCode.config, 'plugins must be a list of package names or paths', { file, path: 'plugins' });
   }
-  return { plugins: plugins as string[], policy: checkPolicy(config.policy, file) };
+  const fluxNamespace = config.fluxNamespace;
+  if (fluxNamespace !== undefined && (typeof fluxNamespace !== 'string' || fluxNamespace === '')) {
+    throw refuse(ErrorCode.config, 'fluxNamespace must be a namespace name', { file, path: 'fluxNamespace' });
+  }
+  return { plugins: plugins as string[], policy: checkPolicy(config.policy, file), ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }) };
 }
 
 function checkPolicy(raw: unknown, file: string): KurelConfig['policy'] {

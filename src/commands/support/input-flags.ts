@@ -41,7 +41,7 @@ export async function loadApplication(target: string, flags: InputFlagValues) {
     sets: flags.set ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
-    settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace },
+    settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace, fluxNamespace: pluginHost.config.config.fluxNamespace },
   });
   input.fetched = await fetchWhatComponentsRead(host, engine, input, pluginHost);
   return { host, engine, registry: pluginHost.registry, input };
