@@ -19,9 +19,16 @@ export interface AuthoredElements {
  */
 export function validateAuthored(app: ParsedApplication, namespace: string, registry: SealedRegistry, source: SourceDocument): AuthoredElements {
   const diagnostics: Diagnostic[] = [];
-  const check = (schema: PropertiesSchema | undefined, properties: Properties, path: Path, label: string, topLevelRequired: boolean, component?: string): Properties => {
-    if (!schema) return properties;
-    const result = validateProperties(schema, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired });
+  const check = (
+    described: { properties: PropertiesSchema; hints?: Record<string, string> } | undefined,
+    properties: Properties,
+    path: Path,
+    label: string,
+    topLevelRequired: boolean,
+    component?: string,
+  ): Properties => {
+    if (!described) return properties;
+    const result = validateProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints });
     for (const issue of result.issues) {
       diagnostics.push(errorDiagnostic(ErrorCode.property, `${label}: ${issue.message}`, { ...source.at([...path, 'properties', ...issue.path]), component }));
     }
@@ -31,17 +38,18 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
   const origin = (extra: Partial<Origin>): Origin => ({ document: app.name, documentKind: 'Application', namespace, rule: '', ...extra });
   const components = app.components.map((component): WorkComponent => {
     const handler = registry.component(component.type)?.value;
-    const schema = handler ? componentProperties(handler) : registry.componentRule(component.type)?.value.properties;
+    const rule = registry.componentRule(component.type)?.value;
+    const described = handler ? { properties: componentProperties(handler), hints: handler.hints } : rule;
     const label = `component "${component.name}" (type "${component.type}")`;
     const traits = component.traits.map((trait): WorkTrait => {
       const { scope, ...rest } = trait.properties;
       if (scope !== undefined && scope !== null && typeof scope !== 'string') {
         diagnostics.push(errorDiagnostic(ErrorCode.property, `component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
       }
-      const traitSchema = (registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type))?.value.properties;
+      const traitDescribed = (registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type))?.value;
       return {
         type: trait.type,
-        properties: check(traitSchema, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, component.name),
+        properties: check(traitDescribed, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, component.name),
         scope: typeof scope === 'string' && scope !== '' ? scope : undefined,
         origin: origin({ component: component.name, componentType: component.type, traitType: trait.type }),
         path: trait.path,
@@ -52,7 +60,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     return {
       name: component.name,
       type: component.type,
-      properties: check(schema, component.properties, component.path, label, true, component.name),
+      properties: check(described, component.properties, component.path, label, true, component.name),
       annotations: component.annotations,
       traits,
       orderAfter: [],
@@ -62,11 +70,11 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     };
   });
   const policies = app.policies.map((policy): WorkPolicy => {
-    const schema = (registry.policy(policy.type) ?? registry.policyRule(policy.type) ?? registry.policyDeclaration(policy.type))?.value.properties;
+    const described = (registry.policy(policy.type) ?? registry.policyRule(policy.type) ?? registry.policyDeclaration(policy.type))?.value;
     return {
       name: policy.name,
       type: policy.type,
-      properties: check(schema, policy.properties, policy.path, `policy "${policy.name}" (type "${policy.type}")`, true),
+      properties: check(described, policy.properties, policy.path, `policy "${policy.name}" (type "${policy.type}")`, true),
       origin: origin({ policy: policy.name }),
       path: policy.path,
       emitted: false,

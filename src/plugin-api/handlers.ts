@@ -49,6 +49,8 @@ interface Described {
   contract?: ContractMetadata;
   /** Properties of a complete, working example, shown in the reference docs (`kurel schemas`). */
   example?: Properties;
+  /** Why a top-level property this type does not declare is not accepted, shown with its refusal. */
+  hints?: Record<string, string>;
 }
 
 export interface ComponentHandler<P = Properties> extends Described {

@@ -19,7 +19,7 @@ export {
   defineRawDocumentLowering,
   defineDeclaration,
 } from './define.js';
-export { validateProperties, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
+export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';

@@ -29,6 +29,8 @@ export interface PropertySchema {
   exclusive?: string[][];
   /** Only the ClusterProfile rendering may set this key; an author may not. */
   platformReserved?: boolean;
+  /** Why a key this object does not declare is not accepted, shown with its refusal. */
+  hints?: Record<string, string>;
 }
 
 /** The properties of a component, trait or policy: the top-level keys and their schemas. */

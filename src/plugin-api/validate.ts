@@ -15,6 +15,8 @@ export interface ValidateOptions {
   refuseReserved?: boolean;
   /** Fill in declared defaults for absent keys. */
   applyDefaults?: boolean;
+  /** Why a top-level key is not accepted, added to its refusal (an object schema carries its own `hints`). */
+  hints?: Record<string, string>;
 }
 
 export interface ValidateResult {
@@ -102,18 +104,20 @@ function checkObject(
       .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
       .sort();
     for (const key of unknown.sort()) {
-      issues.push({ path: [...path, key], message: `unsupported field "${key}" (allowed: ${allowedKeys.join(', ')})` });
+      const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
+      issues.push({ path: [...path, key], message: `unsupported field "${key}" (allowed: ${allowedKeys.join(', ')})${hint ? `; ${key}: ${hint}` : ''}` });
     }
   }
 
   for (const [key, raw] of Object.entries(value)) {
     const keySchema = declared[key] ?? (typeof extra === 'object' ? extra : undefined);
     if (!(key in declared) && extra === false) continue;
-    if (raw === null || raw === undefined) continue;
-    if (options.refuseReserved && declared[key]?.platformReserved) {
+    // Reservation is about what an author wrote: an explicit null is written too.
+    if (raw !== undefined && options.refuseReserved && declared[key]?.platformReserved) {
       issues.push({ path: [...path, key], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' });
       continue;
     }
+    if (raw === null || raw === undefined) continue;
     out[key] = keySchema ? checkValue(keySchema, raw, [...path, key], issues, options, depth + 1) : raw;
   }
 
@@ -131,6 +135,28 @@ function checkObject(
     if (present.length > 1) issues.push({ path, message: `only one of ${group.join(', ')} may be set (got ${present.join(', ')})` });
   }
   return out;
+}
+
+/**
+ * Every enum member, on the schema and below it, that holds a null anywhere: such a member can
+ * never match a normalised value, so it is a defect of the schema. Reported by schema path and
+ * member index, in sorted key order.
+ */
+export function checkEnumMembersHoldNoNull(schema: PropertySchema, path = ''): string[] {
+  const problems: string[] = [];
+  (schema.enum ?? []).forEach((member, index) => {
+    if (holdsNull(member)) problems.push(`${path || '(root)'}: enum member ${index} holds a null`);
+  });
+  for (const key of Object.keys(schema.properties ?? {}).sort()) problems.push(...checkEnumMembersHoldNoNull(schema.properties![key], path ? `${path}.${key}` : key));
+  if (schema.items) problems.push(...checkEnumMembersHoldNoNull(schema.items, `${path}[]`));
+  return problems;
+}
+
+function holdsNull(value: unknown, depth = 0): boolean {
+  if (value === null || value === undefined || depth > MAX_DEPTH) return true;
+  if (Array.isArray(value)) return value.some((entry) => holdsNull(entry, depth + 1));
+  if (isPlainObject(value)) return Object.values(value).some((entry) => holdsNull(entry, depth + 1));
+  return false;
 }
 
 function hasType(value: unknown, type: SchemaType): boolean {
