@@ -20,6 +20,7 @@ export interface GeneratedObject {
 export function generate(applications: Application[], componentLabelKey: string, documentName?: string): GeneratedObject[] {
   const generated: GeneratedObject[] = [];
   applications.forEach((application, index) => {
+    rejectSharedMemberObjects(application);
     const own = [
       ...application.members.map((member) => member.objects[0]).filter((object) => object !== undefined),
       ...application.members.flatMap((member) => member.objects.slice(1)),
@@ -47,6 +48,30 @@ export function generate(applications: Application[], componentLabelKey: string,
   return generated;
 }
 
+/** Members of one sibling group deploy as one component: two of them may not generate one object. */
+function rejectSharedMemberObjects(application: Application): void {
+  if (application.members.length < 2) return;
+  const owners = new Map<string, string>();
+  for (const { component, objects } of application.members) {
+    for (const object of objects) {
+      const key = objectKey(object);
+      const owner = owners.get(key);
+      if (owner !== undefined && owner !== component.type) {
+        throw refuse(
+          ErrorCode.collision,
+          `sibling group "${application.name}": members of type "${owner}" and "${component.type}" both generate ${object.kind} "${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}"; a group deploys as one component, so each object has one member`,
+        );
+      }
+      owners.set(key, component.type);
+    }
+  }
+}
+
+function objectKey(object: K8sObject): string {
+  const group = object.apiVersion.includes('/') ? object.apiVersion.split('/')[0] : '';
+  return `${group}|${object.kind}|${object.metadata.namespace ?? ''}|${object.metadata.name}`;
+}
+
 function stampComponentLabel(object: K8sObject, key: string, value: string): void {
   object.metadata.labels = { ...object.metadata.labels, [key]: value };
   for (const template of podTemplatesOf([object])) {
@@ -68,8 +93,7 @@ export function checkInDocumentCollisions(generated: GeneratedObject[], document
   const byObject = new Map<string, { display: string; producers: Map<string, GeneratedObject> }>();
   for (const entry of generated) {
     const { object } = entry;
-    const group = object.apiVersion.includes('/') ? object.apiVersion.split('/')[0] : '';
-    const key = `${group}|${object.kind}|${object.metadata.namespace ?? ''}|${object.metadata.name}`;
+    const key = objectKey(object);
     const namespaced = object.metadata.namespace ? `${object.metadata.namespace}/` : '';
     const found = byObject.get(key) ?? { display: `${object.kind} "${namespaced}${object.metadata.name}"`, producers: new Map() };
     found.producers.set(`${entry.source.application}/${entry.source.subApplication ?? ''}`, entry);

@@ -110,10 +110,17 @@ function tierEdges(applications: Application[], tiers: Map<string, { tier: Tier;
   return edges;
 }
 
+/** A rule's OrderAfter: it must name another component of the document. */
 function orderAfterEdges(applications: Application[]): Edge[] {
+  const names = new Set(applications.map((application) => application.name));
   return applications.flatMap((application) =>
     application.members.flatMap(({ component }: { component: WorkComponent }) =>
-      component.orderAfter.map((before) => ({ after: application.name, before, reason: `lowering rule ${component.origin.rule}` })),
+      component.orderAfter.map((before) => {
+        const rule = component.origin.rule || 'the document';
+        if (before === application.name) throw refuse(ErrorCode.lowering, `component "${application.name}": ${rule} orders it after itself`);
+        if (!names.has(before)) throw refuse(ErrorCode.lowering, `component "${application.name}": ${rule} orders it after "${before}", which is no component of the document`);
+        return { after: application.name, before, reason: `lowering rule ${rule}` };
+      }),
     ),
   );
 }

@@ -143,3 +143,14 @@ describe('generate: in-document collisions', () => {
     );
   });
 });
+
+describe('generate: sibling groups', () => {
+  it('refuses two members of one group generating one object', () => {
+    const member = (type: string) => ({
+      component: { name: 'web', type, properties: {}, annotations: {}, traits: [], orderAfter: [], origin: { document: 'shop', documentKind: 'Application', namespace: 'shop', rule: 'component/role@v1' }, path: [], emitted: true, group: 1 },
+      objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web', namespace: 'shop' } }],
+    });
+    const diagnostic = firstDiagnostic(() => generate([{ name: 'web', labelValue: 'web', members: [member('a'), member('b')], subApplications: [] }], 'launcher.gokure.dev/component'));
+    expect(diagnostic.message).toBe('sibling group "web": members of type "a" and "b" both generate ConfigMap "shop/web"; a group deploys as one component, so each object has one member');
+  });
+});

@@ -113,3 +113,12 @@ describe('orderGroups', () => {
     ]);
   });
 });
+
+describe('OrderAfter refusals', () => {
+  it('refuses an order after a component the document does not have, and after itself', () => {
+    expect(firstDiagnostic(() => groups([application('release', ['nowhere'])])).message).toBe(
+      'component "release": component/helm@v1alpha1 orders it after "nowhere", which is no component of the document',
+    );
+    expect(firstDiagnostic(() => groups([application('release', ['release'])])).message).toBe('component "release": component/helm@v1alpha1 orders it after itself');
+  });
+});
