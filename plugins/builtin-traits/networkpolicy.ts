@@ -127,7 +127,7 @@ function labelSelector(selector: Json, path: PropertyPath, ctx: HandlerContext):
     const value = String(raw);
     const valueProblem = labelValueProblem(value);
     if (valueProblem) {
-      const rendered = typeof raw === 'string' ? '' : ` (rendered from ${typeof raw === 'number' ? (Number.isInteger(raw) ? 'int' : 'float64') : 'bool'})`;
+      const rendered = typeof raw === 'string' ? '' : ` (rendered from ${typeof raw === 'number' ? (Number.isInteger(raw) && !value.includes('e') ? 'int' : 'float64') : 'bool'})`;
       ctx.fail(`${dotted(at)}: "${key}" has invalid label value "${value}"${rendered}: ${valueProblem}`, [...at, key]);
     }
     matchLabels[key] = value;
