@@ -118,7 +118,7 @@ function storeRef(props: Json, ctx: HandlerContext): Json {
     // The binding's secretStoreRef is merged in under the authored properties: only a
     // secretStoreRef other than the platform's is an authored one competing with provider.
     const platform = ctx.capability('external-secret')?.rendering.secretStoreRef;
-    if (props.secretStoreRef && JSON.stringify(props.secretStoreRef) !== JSON.stringify(withDefaultKind(platform))) {
+    if (props.secretStoreRef && !sameStore(props.secretStoreRef, platform)) {
       ctx.fail("only one of 'secretStoreRef' and 'provider' may be set", ['provider']);
     }
     if (props.provider === '') ctx.fail('provider: must name a ClusterSecretStore', ['provider']);
@@ -130,9 +130,10 @@ function storeRef(props: Json, ctx: HandlerContext): Json {
   return { name: props.secretStoreRef.name, kind: props.secretStoreRef.kind };
 }
 
-function withDefaultKind(ref: unknown): unknown {
-  if (typeof ref !== 'object' || ref === null) return ref;
-  return { kind: 'ClusterSecretStore', ...(ref as Json) };
+function sameStore(ref: Json, platform: unknown): boolean {
+  if (typeof platform !== 'object' || platform === null) return false;
+  const other = platform as Json;
+  return ref.name === other.name && ref.kind === (other.kind ?? 'ClusterSecretStore');
 }
 
 function refreshInterval(text: string, ctx: HandlerContext): string {
