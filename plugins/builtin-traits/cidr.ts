@@ -5,9 +5,15 @@ export interface Cidr {
   bits: 32 | 128;
   network: bigint;
   prefix: number;
+  /** The address as written, host bits included. */
+  address: bigint;
 }
 
-/** Parses a CIDR as Go's net.ParseCIDR does (host bits allowed); undefined when it is not one. */
+/**
+ * Parses a CIDR the way the API server's strict validation reads one; undefined when it is not
+ * one. Node's address check already refuses IPv4 octets with leading zeros; an IPv4-mapped IPv6
+ * address is refused too. Bits set past the prefix are reported apart, by `hasHostBits`.
+ */
 export function parseCidr(text: string): Cidr | undefined {
   const slash = text.indexOf('/');
   if (slash < 0) return undefined;
@@ -15,11 +21,16 @@ export function parseCidr(text: string): Cidr | undefined {
   const prefixText = text.slice(slash + 1);
   if (!/^\d{1,3}$/.test(prefixText)) return undefined;
   const prefix = Number(prefixText);
-  const bits = isIPv4(address) ? 32 : isIPv6(address) && !address.includes('%') ? 128 : undefined;
+  const bits = isIPv4(address) ? 32 : isIPv6(address) && !address.includes('%') && !address.includes('.') ? 128 : undefined;
   if (bits === undefined || prefix > bits) return undefined;
   const value = bits === 32 ? ipv4Value(address) : ipv6Value(address);
   const hostBits = BigInt(bits - prefix);
-  return { bits, network: (value >> hostBits) << hostBits, prefix };
+  return { bits, network: (value >> hostBits) << hostBits, prefix, address: value };
+}
+
+/** Whether the address has bits set past the prefix ("10.0.0.1/8"). */
+export function hasHostBits(cidr: Cidr): boolean {
+  return cidr.address !== cidr.network;
 }
 
 /** Whether `inner` lies within `outer` and is smaller than it. */
@@ -34,15 +45,8 @@ function ipv4Value(address: string): bigint {
 }
 
 function ipv6Value(address: string): bigint {
-  let text = address;
-  const lastColon = text.lastIndexOf(':');
-  const last = text.slice(lastColon + 1);
-  if (last.includes('.')) {
-    const v4 = ipv4Value(last);
-    text = `${text.slice(0, lastColon + 1)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
   const groups = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  const [head, rest] = text.split('::');
+  const [head, rest] = address.split('::');
   const left = groups(head);
   const right = rest === undefined ? [] : groups(rest);
   const all = rest === undefined ? left : [...left, ...new Array(8 - left.length - right.length).fill(0), ...right];

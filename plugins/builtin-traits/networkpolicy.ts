@@ -8,7 +8,7 @@ import {
   type PropertyPath,
   type PropertySchema,
 } from 'kurel/plugin-api';
-import { isStrictSubset, parseCidr } from './cidr.js';
+import { hasHostBits, isStrictSubset, parseCidr, type Cidr } from './cidr.js';
 
 type Json = Record<string, any>;
 
@@ -138,16 +138,22 @@ function labelSelector(selector: Json, path: PropertyPath, ctx: HandlerContext):
 function ipBlock(block: Json, path: PropertyPath, ctx: HandlerContext): Json {
   const where = dotted(path);
   if (!block.cidr) ctx.fail(`${where}: 'cidr' is required`, path);
-  const cidr = parseCidr(block.cidr);
-  if (!cidr) ctx.fail(`${where}.cidr: invalid CIDR "${block.cidr}": invalid CIDR address: ${block.cidr}`, [...path, 'cidr']);
+  const cidr = strictCidr(block.cidr, `${where}.cidr`, [...path, 'cidr'], ctx);
   const out: Json = { cidr: block.cidr };
   (block.except as string[] | undefined)?.forEach((text, index) => {
-    const except = parseCidr(text);
-    if (!except) ctx.fail(`${where}.except[${index}]: invalid CIDR "${text}": invalid CIDR address: ${text}`, [...path, 'except', index]);
-    if (!isStrictSubset(except, cidr)) ctx.fail(`${where}.except[${index}]: "${text}" must be a strict subset of cidr "${block.cidr}"`, [...path, 'except', index]);
+    const at = [...path, 'except', index];
+    const except = strictCidr(text, `${where}.except[${index}]`, at, ctx);
+    if (!isStrictSubset(except, cidr)) ctx.fail(`${where}.except[${index}]: "${text}" must be a strict subset of cidr "${block.cidr}"`, at);
   });
   if (block.except?.length) out.except = [...block.except];
   return out;
+}
+
+function strictCidr(text: string, where: string, path: PropertyPath, ctx: HandlerContext): Cidr {
+  const cidr = parseCidr(text);
+  if (!cidr) ctx.fail(`${where}: invalid CIDR "${text}": invalid CIDR address: ${text}`, path);
+  if (hasHostBits(cidr)) ctx.fail(`${where}: invalid CIDR "${text}": must not have bits set past the prefix length`, path);
+  return cidr;
 }
 
 function policyPort(port: Json, path: PropertyPath, ctx: HandlerContext): Json {

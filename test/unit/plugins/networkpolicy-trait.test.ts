@@ -27,6 +27,12 @@ describe('networkpolicy trait', () => {
         objects: [policy({ egress: [{ to: [{ ipBlock: { cidr: '10.0.0.0/8', except: ['10.1.0.0/16'] } }], ports: [{ port: 'dns', protocol: 'UDP' }] }], policyTypes: ['Egress'] }, 'api-egress')],
       },
       {
+        title: 'IPv6 block',
+        component,
+        properties: { egress: [{ to: [{ ipBlock: { cidr: 'fd00::/8', except: ['fd00:1::/32', 'FD00:2::/32'] } }] }] },
+        objects: [policy({ egress: [{ to: [{ ipBlock: { cidr: 'fd00::/8', except: ['fd00:1::/32', 'FD00:2::/32'] } }] }], policyTypes: ['Egress'] })],
+      },
+      {
         title: 'label values written as text',
         component,
         properties: { ingress: [{ from: [{ namespaceSelector: { matchLabels: { tier: 2, public: true } }, podSelector: {} }] }] },
@@ -67,6 +73,10 @@ describe('networkpolicy trait', () => {
         properties: peer({ ipBlock: { cidr: '10.0.0.0/8', except: ['10.0.0.0/8'] } }),
         error: { message: 'ingress[0].from[0].ipBlock.except[0]: "10.0.0.0/8" must be a strict subset of cidr "10.0.0.0/8"', path: ['ingress', 0, 'from', 0, 'ipBlock', 'except', 0] },
       },
+      { title: 'host bits', component, properties: peer({ ipBlock: { cidr: '10.0.0.1/8' } }), error: { message: 'ingress[0].from[0].ipBlock.cidr: invalid CIDR "10.0.0.1/8": must not have bits set past the prefix length' } },
+      { title: 'leading zero', component, properties: peer({ ipBlock: { cidr: '010.0.0.0/8' } }), error: { message: /invalid CIDR "010\.0\.0\.0\/8"/ } },
+      { title: 'IPv4-mapped IPv6', component, properties: peer({ ipBlock: { cidr: '::ffff:10.0.0.0/104' } }), error: { message: /invalid CIDR "::ffff:10\.0\.0\.0\/104"/ } },
+      { title: 'prefix too long', component, properties: peer({ ipBlock: { cidr: '10.0.0.0/33' } }), error: { message: /invalid CIDR "10\.0\.0\.0\/33"/ } },
       { title: 'except of another family', component, properties: peer({ ipBlock: { cidr: '10.0.0.0/8', except: ['fd00::/64'] } }), error: { message: /must be a strict subset/ } },
       { title: 'fractional port', component, properties: port({ port: 80.9 }), error: { message: "ingress[0].ports[0]: 'port' must be a whole number, got 80.9" } },
       { title: 'port range', component, properties: port({ port: 4294967376 }), error: { message: "ingress[0].ports[0]: 'port' 4294967376 is out of range (1-65535)" } },
