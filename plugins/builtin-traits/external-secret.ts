@@ -1,4 +1,4 @@
-import { defineTrait, isDns1123Subdomain, podTemplatesOf, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
 import { formatGoDuration, parseGoDuration } from '../builtin-kinds/shared/go-duration.js';
 import { externalSecretSpec } from '../builtin-kinds/families/operators/external-secrets/external-secret.js';
 
@@ -90,6 +90,7 @@ export const externalSecret = defineTrait({
     if (props.dataFrom?.length) spec.dataFrom = structuredClone(props.dataFrom);
     if (data.length === 0 && !props.dataFrom?.length) ctx.fail("at least one of 'data', 'dataFrom' or 'remoteRef' must be specified");
 
+    if (props.envFrom) checkEnvNames(props, data, ctx);
     if (props.envFrom) exposeToPods(component.objects, ctx, 'envFrom', (spec, container) => {
       const envFrom: Json[] = (container.envFrom ??= []);
       if (envFrom.some((source) => source.secretRef?.name === targetName)) ctx.fail(`envFrom: the container already reads Secret "${targetName}"`, ['envFrom']);
@@ -98,6 +99,9 @@ export const externalSecret = defineTrait({
     if (props.mountPath !== undefined) {
       const mountPath: string = props.mountPath;
       if (!mountPath.startsWith('/')) ctx.fail(`mountPath: "${mountPath}" must be an absolute path`, ['mountPath']);
+      if (!isDns1123Label(targetName)) {
+        ctx.fail(`mountPath: the Secret's name "${targetName}" names the volume it is mounted from, and is not a valid volume name (a DNS-1123 label)`, ['mountPath']);
+      }
       exposeToPods(component.objects, ctx, 'mountPath', (spec, container, where) => {
         const volumes: Json[] = (spec.volumes ??= []);
         if (volumes.some((volume) => volume.name === targetName)) ctx.fail(`mountPath: ${where} already has a volume named "${targetName}"`, ['mountPath']);
@@ -167,6 +171,26 @@ function dataEntries(props: Json, namespace: string, ctx: HandlerContext): Json[
     ref.property ??= entry.secretKey;
     return { secretKey: entry.secretKey, remoteRef: ref };
   });
+}
+
+const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+const ENV_VAR_RULE = "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit";
+
+/** With envFrom every key of the Secret becomes a variable name; dataFrom keys are known only at runtime. */
+function checkEnvNames(props: Json, data: Json[], ctx: HandlerContext): void {
+  if (props.remoteRef) {
+    ctx.fail("envFrom cannot be combined with the top-level 'remoteRef' shorthand: its key is secretName, not an environment variable name; write data entries with their own secretKey", ['envFrom']);
+  }
+  data.forEach((entry, index) => {
+    if (!ENV_VAR_NAME.test(entry.secretKey)) {
+      ctx.fail(`data[${index}].secretKey: "${entry.secretKey}" becomes an environment variable name with envFrom: ${ENV_VAR_RULE}`, ['data', index, 'secretKey']);
+    }
+  });
+  for (const key of Object.keys(props.target?.template?.data ?? {})) {
+    if (!ENV_VAR_NAME.test(key)) {
+      ctx.fail(`target.template.data: "${key}" becomes an environment variable name with envFrom: ${ENV_VAR_RULE}`, ['target', 'template', 'data', key]);
+    }
+  }
 }
 
 type Expose = (podSpec: Json, container: Json, where: string) => void;

@@ -108,6 +108,20 @@ describe('external-secret trait', () => {
       { title: 'interval', component, properties: { secretName: 's', refreshInterval: 'hourly', data: [dbPassword] }, error: { message: /^refreshInterval: "hourly" is not a duration/ } },
       { title: 'store and provider', component, properties: { secretName: 's', secretStoreRef: { name: 'x' }, provider: 'aws', data: [dbPassword] }, error: { message: "only one of 'secretStoreRef' and 'provider' may be set" } },
       { title: 'relative mountPath', component, properties: { secretName: 's', mountPath: 'etc', data: [dbPassword] }, error: { message: 'mountPath: "etc" must be an absolute path' } },
+      { title: 'envFrom and remoteRef', component, properties: { secretName: 's', envFrom: true, remoteRef: { key: 'k' } }, error: { message: /^envFrom cannot be combined with the top-level 'remoteRef' shorthand/ } },
+      {
+        title: 'env var name',
+        component,
+        properties: { secretName: 's', envFrom: true, data: [dbPassword, { secretKey: '1st-key' }] },
+        error: { message: /^data\[1\]\.secretKey: "1st-key" becomes an environment variable name with envFrom: /, path: ['data', 1, 'secretKey'] },
+      },
+      {
+        title: 'template key',
+        component,
+        properties: { secretName: 's', envFrom: true, target: { template: { data: { 'my key': '{{ .x }}' } } }, data: [dbPassword] },
+        error: { message: /^target\.template\.data: "my key" becomes an environment variable name/ },
+      },
+      { title: 'volume name', component, properties: { secretName: 'api.credentials', mountPath: '/etc/creds', data: [dbPassword] }, error: { message: /is not a valid volume name \(a DNS-1123 label\)$/ } },
       { title: 'no pods', component: configOnly, properties: { secretName: 's', envFrom: true, data: [dbPassword] }, error: { message: /^envFrom: the component runs no pods/ } },
     ]);
     new HandlerTester().runTrait(externalSecret, [
