@@ -108,7 +108,7 @@ export const externalSecret = defineTrait({
         const mounts: Json[] = (container.volumeMounts ??= []);
         if (mounts.some((mount) => mount.mountPath === mountPath)) ctx.fail(`mountPath: ${where} already mounts a volume at "${mountPath}"`, ['mountPath']);
         volumes.push({ name: targetName, secret: { secretName: targetName } });
-        mounts.push({ name: targetName, mountPath, readOnly: true });
+        mounts.push({ name: targetName, mountPath });
       });
     }
 

@@ -86,7 +86,7 @@ describe('external-secret trait', () => {
         properties: { secretName: 'api-credentials', mountPath: '/etc/secrets', data: [dbPassword] },
         componentObjects: [
           deploymentObject('api', {
-            container: { volumeMounts: [{ name: 'api-credentials', mountPath: '/etc/secrets', readOnly: true }] },
+            container: { volumeMounts: [{ name: 'api-credentials', mountPath: '/etc/secrets' }] },
             pod: { volumes: [{ name: 'api-credentials', secret: { secretName: 'api-credentials' } }] },
           }),
         ],
