@@ -4,16 +4,32 @@ import { externalSecretSpec } from '../builtin-kinds/families/operators/external
 
 type Json = Record<string, any>;
 
-const remoteRef = (description: string): PropertySchema => ({
+const remoteRefFields = {
+  version: { type: 'string', description: 'Version of the remote secret read.' },
+  decodingStrategy: { type: 'string', enum: ['Auto', 'Base64', 'Base64URL', 'None'], description: 'How the value read is decoded.' },
+} satisfies Record<string, PropertySchema>;
+
+/** A data entry's remoteRef: every field may be left out and is then derived. */
+const entryRemoteRef: PropertySchema = {
   type: 'object',
-  description,
+  description: 'The remote value; every field left out is derived.',
   properties: {
-    key: { type: 'string', description: 'Key or path of the secret in the store; "<namespace>/<secretName>" when unset (in a data entry).' },
-    property: { type: 'string', description: 'Property of the remote secret read; the entry\'s secretKey when unset (in a data entry).' },
-    version: { type: 'string', description: 'Version of the remote secret read.' },
-    decodingStrategy: { type: 'string', enum: ['Auto', 'Base64', 'Base64URL', 'None'], description: 'How the value read is decoded.' },
+    key: { type: 'string', description: 'Key or path of the secret in the store; "<namespace>/<secretName>" when unset.' },
+    property: { type: 'string', description: "Property of the remote secret read; the entry's secretKey when unset." },
+    ...remoteRefFields,
   },
-});
+};
+
+/** The top-level shorthand: one data entry keyed by secretName. */
+const shorthandRemoteRef: PropertySchema = {
+  type: 'object',
+  description: 'Shorthand for one data entry keyed by secretName; not with data or dataFrom.',
+  properties: {
+    key: { type: 'string', required: true, description: 'Key or path of the secret in the store.' },
+    property: { type: 'string', description: 'Property of the remote secret read; the whole secret when unset.' },
+    ...remoteRefFields,
+  },
+};
 
 /**
  * An External Secrets ExternalSecret for the component. The store comes from the ClusterProfile's
@@ -64,12 +80,12 @@ export const externalSecret = defineTrait({
         description: 'A key and the remote value it holds.',
         properties: {
           secretKey: { type: 'string', required: true, description: 'The key in the Secret.' },
-          remoteRef: remoteRef('The remote value; every field left out is derived.'),
+          remoteRef: entryRemoteRef,
         },
       },
     },
     dataFrom: externalSecretSpec.dataFrom,
-    remoteRef: { ...remoteRef('Shorthand for one data entry keyed by secretName; not with data or dataFrom.'), properties: { ...remoteRef('').properties, key: { type: 'string', required: true, description: 'Key or path of the secret in the store.' } } },
+    remoteRef: shorthandRemoteRef,
     envFrom: { type: 'boolean', default: false, description: "Put every key of the Secret in the environment of the first container of each of the component's pod templates." },
     mountPath: { type: 'string', description: "Mount the Secret at this path in the first container of each of the component's pod templates." },
   },
