@@ -1,6 +1,10 @@
 import { definePlugin } from 'kurel/plugin-api';
+import { certificate } from './certificate.js';
+import { ciliumNetworkPolicy } from './cilium-networkpolicy.js';
 import { configmap } from './configmap.js';
 import { fluxcdPatches, fluxcdPostbuild } from './delivery-declarations.js';
+import { externalSecret } from './external-secret.js';
+import { networkpolicy } from './networkpolicy.js';
 import { pvc } from './pvc.js';
 import { scaler } from './scaler.js';
 import { secret } from './secret.js';
@@ -8,6 +12,6 @@ import { topologySpread } from './topology-spread.js';
 
 export default definePlugin({
   meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
-  traits: [scaler, configmap, secret, pvc, topologySpread],
+  traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, ciliumNetworkPolicy, certificate, externalSecret],
   declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },
 });

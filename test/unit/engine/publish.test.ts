@@ -51,6 +51,21 @@ describe('publishing property schemas', () => {
   });
 });
 
+// A trait whose capability is required builds only against a profile that binds it.
+const EXAMPLE_PROFILE = {
+  file: 'profile.yaml',
+  text: [
+    'apiVersion: launcher.gokure.dev/v1alpha1',
+    'kind: ClusterProfile',
+    'metadata: {name: example}',
+    'spec:',
+    '  capabilities:',
+    '    certificate: {rendering: {issuerRef: {name: example-issuer, kind: ClusterIssuer}}}',
+    '    external-secret: {rendering: {secretStoreRef: {name: example-store, kind: ClusterSecretStore}}}',
+    '',
+  ].join('\n'),
+};
+
 describe('the examples of the reference docs', () => {
   it('build, for every built-in type that ships one', async () => {
     const { build } = await import('../../../src/engine/build.js');
@@ -60,7 +75,7 @@ describe('the examples of the reference docs', () => {
     expect(withExamples.length).toBeGreaterThanOrEqual(15);
     for (const entry of withExamples) {
       const text = exampleDocument(entry, entry.example!);
-      const result = build({ application: { file: `${entry.type}.yaml`, text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
+      const result = build({ application: { file: `${entry.type}.yaml`, text }, profile: EXAMPLE_PROFILE, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
       expect(result.objects.length, entry.type).toBeGreaterThan(0);
     }
   });

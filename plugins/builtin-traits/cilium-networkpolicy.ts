@@ -1,0 +1,41 @@
+import { defineTrait, isDns1123Subdomain, type PropertySchema } from 'kurel/plugin-api';
+import { endpointSelector, rule } from '../builtin-kinds/families/operators/cilium/rules.js';
+
+type Json = Record<string, any>;
+
+// The Cilium rule's own schemas: the raw rules are decoded strictly, an unknown field refused.
+const ruleFields = rule('A Cilium policy rule.').properties!;
+const rules = (direction: string): PropertySchema => ({ ...ruleFields[direction], description: `Cilium ${direction} allow rules, as the CiliumNetworkPolicy spec writes them.` });
+
+/**
+ * A CiliumNetworkPolicy beside the component. Its rules are Cilium's own, written as the
+ * policy's spec writes them; the trait selects nothing on its own: endpointSelector is required
+ * and `{}` selects every endpoint of the namespace.
+ */
+export const ciliumNetworkPolicy = defineTrait({
+  type: 'cilium-networkpolicy',
+  description: 'A cilium.io/v2 CiliumNetworkPolicy owned by the component, from raw Cilium ingress and egress rules.',
+  example: {
+    name: 'example-allow-frontend',
+    endpointSelector: { matchLabels: { app: 'example' } },
+    ingress: [{ fromEndpoints: [{ matchLabels: { app: 'frontend' } }], toPorts: [{ ports: [{ port: '8080', protocol: 'TCP' }] }] }],
+  },
+  contract: { family: 'cilium-networkpolicy', version: 'v1alpha1' },
+  properties: {
+    name: { type: 'string', required: true, description: 'Name of the CiliumNetworkPolicy (a DNS-1123 subdomain).' },
+    endpointSelector: { ...endpointSelector('The endpoints the policy applies to.'), required: true },
+    ingress: rules('ingress'),
+    egress: rules('egress'),
+  },
+  apply({ properties, component }, ctx) {
+    const props = properties as Json;
+    if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid CiliumNetworkPolicy name (a DNS-1123 subdomain)`, ['name']);
+    if ((props.ingress?.length ?? 0) + (props.egress?.length ?? 0) === 0) {
+      ctx.fail("at least one of 'egress' or 'ingress' must be specified with at least one rule");
+    }
+    const spec: Json = { endpointSelector: structuredClone(props.endpointSelector) };
+    if (props.ingress?.length) spec.ingress = structuredClone(props.ingress);
+    if (props.egress?.length) spec.egress = structuredClone(props.egress);
+    return { objects: [{ apiVersion: 'cilium.io/v2', kind: 'CiliumNetworkPolicy', metadata: { name: props.name, namespace: component.namespace }, spec }] };
+  },
+});

@@ -1,0 +1,173 @@
+import {
+  defineTrait,
+  isDns1123Subdomain,
+  labelValueProblem,
+  qualifiedNameProblem,
+  shortenNameWithSuffix,
+  type HandlerContext,
+  type PropertyPath,
+  type PropertySchema,
+} from 'kurel/plugin-api';
+import { hasHostBits, isStrictSubset, parseCidr, type Cidr } from './cidr.js';
+
+type Json = Record<string, any>;
+
+const selector = (description: string): PropertySchema => ({
+  type: 'object',
+  description: `${description} Only matchLabels: match expressions are not supported.`,
+  properties: {
+    matchLabels: {
+      type: 'object',
+      description: 'Labels every selected object carries.',
+      additionalProperties: { types: ['string', 'number', 'boolean'], description: 'The label value; a number or boolean is written as text.' },
+    },
+  },
+});
+
+const peer: PropertySchema = {
+  type: 'object',
+  description: 'One peer: pods (podSelector and/or namespaceSelector), or an IP block.',
+  properties: {
+    podSelector: selector('Pods, in the policy\'s namespace unless namespaceSelector is set.'),
+    namespaceSelector: selector('Namespaces, all of whose pods (or those podSelector picks) are peers.'),
+    ipBlock: {
+      type: 'object',
+      description: 'A range of IP addresses.',
+      properties: {
+        cidr: { type: 'string', description: 'The range, as a CIDR ("10.0.0.0/8").' },
+        except: { type: 'array', description: 'Ranges inside cidr that are excluded.', items: { type: 'string', description: 'A CIDR strictly inside cidr.' } },
+      },
+    },
+  },
+};
+
+const ports: PropertySchema = {
+  type: 'array',
+  description: 'The ports the rule allows; all ports when unset. Port ranges (endPort) are not supported.',
+  items: {
+    type: 'object',
+    description: 'A port.',
+    properties: {
+      port: { types: ['number', 'string'], required: true, description: 'The port number (1-65535) or a named container port.' },
+      protocol: { type: 'string', enum: ['TCP', 'UDP', 'SCTP'], default: 'TCP', description: 'The protocol.' },
+    },
+  },
+};
+
+const rules = (direction: 'ingress' | 'egress', peers: 'from' | 'to'): PropertySchema => ({
+  type: 'array',
+  description: `${direction === 'ingress' ? 'Ingress' : 'Egress'} rules. Written, even as [], the policy restricts ${direction}: [] denies all of it. Left out, ${direction} is not restricted.`,
+  items: {
+    type: 'object',
+    description: `An ${direction} rule: traffic ${peers} any of its peers on any of its ports.`,
+    properties: {
+      [peers]: { type: 'array', description: `The peers traffic may come ${peers}; any peer when unset.`, items: peer },
+      ports,
+    },
+  },
+});
+
+/**
+ * A NetworkPolicy selecting the component's pods by their `app` label. A direction is restricted
+ * when its key is written: `ingress: []` denies all ingress, an absent `ingress` leaves it open.
+ */
+export const networkpolicy = defineTrait({
+  type: 'networkpolicy',
+  description: "A networking.k8s.io/v1 NetworkPolicy for the component's pods, from ingress and egress rules.",
+  example: { ingress: [{ from: [{ podSelector: { matchLabels: { app: 'frontend' } } }], ports: [{ port: 8080, protocol: 'TCP' }] }] },
+  contract: { family: 'networkpolicy', version: 'v1alpha1' },
+  properties: {
+    name: { type: 'string', description: 'Name of the NetworkPolicy; "<component>-allow" when unset.' },
+    ingress: rules('ingress', 'from'),
+    egress: rules('egress', 'to'),
+  },
+  apply({ properties, component }, ctx) {
+    const props = properties as Json;
+    if (props.ingress === undefined && props.egress === undefined) ctx.fail("at least one of 'ingress' or 'egress' must be specified");
+    const name: string = props.name ?? shortenNameWithSuffix(component.name, '-allow', 253);
+    if (!isDns1123Subdomain(name)) ctx.fail(`name: "${name}" is not a valid NetworkPolicy name (a DNS-1123 subdomain)`, ['name']);
+    const labels = () => ({ app: component.labelValue });
+    const spec: Json = { podSelector: { matchLabels: labels() }, policyTypes: [] };
+    for (const [direction, peers, type] of [['ingress', 'from', 'Ingress'], ['egress', 'to', 'Egress']] as const) {
+      if (props[direction] === undefined) continue;
+      spec.policyTypes.push(type);
+      const written = (props[direction] as Json[]).map((rule, index) => policyRule(rule, peers, [direction, index], ctx));
+      if (written.length > 0) spec[direction] = written;
+    }
+    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name, namespace: component.namespace, labels: labels() }, spec }] };
+  },
+});
+
+function policyRule(rule: Json, peers: 'from' | 'to', path: PropertyPath, ctx: HandlerContext): Json {
+  const out: Json = {};
+  if (rule[peers]?.length) out[peers] = rule[peers].map((each: Json, index: number) => policyPeer(each, [...path, peers, index], ctx));
+  if (rule.ports?.length) out.ports = rule.ports.map((each: Json, index: number) => policyPort(each, [...path, 'ports', index], ctx));
+  return out;
+}
+
+function policyPeer(peer: Json, path: PropertyPath, ctx: HandlerContext): Json {
+  const where = dotted(path);
+  const kinds = Object.keys(peer);
+  if (kinds.length === 0) ctx.fail(`${where}: must specify a peer`, path);
+  if (peer.ipBlock && kinds.length > 1) ctx.fail(`${where}: may not specify both ipBlock and another peer`, path);
+  const out: Json = {};
+  for (const key of ['podSelector', 'namespaceSelector'] as const) {
+    if (peer[key]) out[key] = labelSelector(peer[key], [...path, key], ctx);
+  }
+  if (peer.ipBlock) out.ipBlock = ipBlock(peer.ipBlock, [...path, 'ipBlock'], ctx);
+  return out;
+}
+
+function labelSelector(selector: Json, path: PropertyPath, ctx: HandlerContext): Json {
+  const matchLabels: Record<string, string> = {};
+  const at = [...path, 'matchLabels'];
+  for (const [key, raw] of Object.entries((selector.matchLabels ?? {}) as Record<string, unknown>)) {
+    const keyProblem = qualifiedNameProblem(key);
+    if (keyProblem) ctx.fail(`${dotted(at)}: invalid label key "${key}": ${keyProblem}`, [...at, key]);
+    const value = String(raw);
+    const valueProblem = labelValueProblem(value);
+    if (valueProblem) {
+      const rendered = typeof raw === 'string' ? '' : ` (rendered from ${typeof raw === 'number' ? (Number.isInteger(raw) && !value.includes('e') ? 'int' : 'float64') : 'bool'})`;
+      ctx.fail(`${dotted(at)}: "${key}" has invalid label value "${value}"${rendered}: ${valueProblem}`, [...at, key]);
+    }
+    matchLabels[key] = value;
+  }
+  return { matchLabels };
+}
+
+function ipBlock(block: Json, path: PropertyPath, ctx: HandlerContext): Json {
+  const where = dotted(path);
+  if (!block.cidr) ctx.fail(`${where}: 'cidr' is required`, path);
+  const cidr = strictCidr(block.cidr, `${where}.cidr`, [...path, 'cidr'], ctx);
+  const out: Json = { cidr: block.cidr };
+  (block.except as string[] | undefined)?.forEach((text, index) => {
+    const at = [...path, 'except', index];
+    const except = strictCidr(text, `${where}.except[${index}]`, at, ctx);
+    if (!isStrictSubset(except, cidr)) ctx.fail(`${where}.except[${index}]: "${text}" must be a strict subset of cidr "${block.cidr}"`, at);
+  });
+  if (block.except?.length) out.except = [...block.except];
+  return out;
+}
+
+function strictCidr(text: string, where: string, path: PropertyPath, ctx: HandlerContext): Cidr {
+  const cidr = parseCidr(text);
+  if (!cidr) ctx.fail(`${where}: invalid CIDR "${text}": invalid CIDR address: ${text}`, path);
+  if (hasHostBits(cidr)) ctx.fail(`${where}: invalid CIDR "${text}": must not have bits set past the prefix length`, path);
+  return cidr;
+}
+
+function policyPort(port: Json, path: PropertyPath, ctx: HandlerContext): Json {
+  const where = dotted(path);
+  const value = port.port;
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) ctx.fail(`${where}: 'port' must be a whole number, got ${value}`, [...path, 'port']);
+    if (value < 1 || value > 65535) ctx.fail(`${where}: 'port' ${value} is out of range (1-65535)`, [...path, 'port']);
+  } else if (value === '') {
+    ctx.fail(`${where}: 'port' must be a number or named port string`, [...path, 'port']);
+  }
+  return { port: value, protocol: port.protocol };
+}
+
+function dotted(path: PropertyPath): string {
+  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
+}

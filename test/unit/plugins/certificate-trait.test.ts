@@ -1,0 +1,76 @@
+import { describe, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { certificate } from '../../../plugins/builtin-traits/certificate.js';
+import { deploymentObject } from './fixtures.js';
+
+const component = { name: 'frontend', type: 'deployment', objects: [deploymentObject('frontend')] };
+const platform = new HandlerTester({ capabilities: { certificate: { issuerRef: { name: 'letsencrypt-prod', kind: 'ClusterIssuer' } } } });
+
+function cert(spec: Record<string, unknown>, name = 'frontend-tls') {
+  return { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name, namespace: 'default' }, spec };
+}
+
+describe('certificate trait', () => {
+  it("names the Certificate after its Secret, signs it with the profile's issuer and prints Go durations", () => {
+    platform.runTrait(certificate, [
+      {
+        component,
+        properties: { secretName: 'frontend-tls', dnsNames: ['frontend.example.com'] },
+        objects: [
+          cert({
+            secretName: 'frontend-tls',
+            issuerRef: { name: 'letsencrypt-prod', kind: 'ClusterIssuer' },
+            dnsNames: ['frontend.example.com'],
+            duration: '2160h0m0s',
+            renewBefore: '360h0m0s',
+          }),
+        ],
+        componentObjects: component.objects,
+      },
+      {
+        title: 'authored issuer, durations and key',
+        component,
+        properties: {
+          secretName: 'api-tls',
+          dnsNames: ['a.example.com', 'b.example.com'],
+          issuerRef: { name: 'team-ca' },
+          duration: '720h',
+          renewBefore: '90m',
+          privateKey: { algorithm: 'ECDSA', size: 384, rotationPolicy: 'Always' },
+        },
+        objects: [
+          cert(
+            {
+              secretName: 'api-tls',
+              issuerRef: { name: 'team-ca', kind: 'ClusterIssuer' },
+              dnsNames: ['a.example.com', 'b.example.com'],
+              duration: '720h0m0s',
+              renewBefore: '1h30m0s',
+              privateKey: { algorithm: 'ECDSA', size: 384, rotationPolicy: 'Always' },
+            },
+            'api-tls',
+          ),
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a certificate cert-manager would refuse', () => {
+    const base = { secretName: 'frontend-tls', dnsNames: ['frontend.example.com'] };
+    platform.runTrait(certificate, [
+      { title: 'secretName', component, properties: { dnsNames: ['x.example.com'] }, error: { message: '"secretName" is required' } },
+      { title: 'secretName syntax', component, properties: { ...base, secretName: 'Frontend_TLS' }, error: { message: /^secretName: "Frontend_TLS" is not a valid name/ } },
+      { title: 'dnsNames', component, properties: { ...base, dnsNames: [] }, error: { message: 'dnsNames: at least one DNS name is required' } },
+      { title: 'issuer name', component, properties: { ...base, issuerRef: { kind: 'Issuer' } }, error: { message: '"name" is required', path: ['issuerRef'] } },
+      { title: 'duration', component, properties: { ...base, duration: '90 days' }, error: { message: 'duration: "90 days" is not a duration (such as "2160h" or "90m")', path: ['duration'] } },
+      { title: 'renewBefore', component, properties: { ...base, renewBefore: '0s' }, error: { message: 'renewBefore: "0s" must be longer than zero' } },
+      { title: 'size without algorithm', component, properties: { ...base, privateKey: { size: 2048 } }, error: { message: 'privateKey.size requires privateKey.algorithm to be set' } },
+      { title: 'RSA size', component, properties: { ...base, privateKey: { algorithm: 'RSA', size: 1024 } }, error: { message: 'privateKey.size 1024 is invalid for RSA (allowed: 2048, 4096, 8192)' } },
+      { title: 'Ed25519 size', component, properties: { ...base, privateKey: { algorithm: 'Ed25519', size: 256 } }, error: { message: 'privateKey.size must not be set for Ed25519 (key size is fixed)' } },
+      { title: 'algorithm', component, properties: { ...base, privateKey: { algorithm: 'DSA' } }, error: { message: /must be one of: RSA, ECDSA, Ed25519/ } },
+    ]);
+    new HandlerTester().runTrait(certificate, [
+      { title: 'no issuer', component, properties: base, error: { message: `issuerRef is required; neither the trait nor capability "certificate"'s rendering sets it` } },
+    ]);
+  });
+});
