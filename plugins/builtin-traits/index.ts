@@ -1,6 +1,8 @@
 import { definePlugin } from 'kurel/plugin-api';
 import { configmap } from './configmap.js';
 import { fluxcdPatches, fluxcdPostbuild } from './delivery-declarations.js';
+import { httproute } from './httproute.js';
+import { ingress } from './ingress.js';
 import { pvc } from './pvc.js';
 import { scaler } from './scaler.js';
 import { secret } from './secret.js';
@@ -8,6 +10,6 @@ import { topologySpread } from './topology-spread.js';
 
 export default definePlugin({
   meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
-  traits: [scaler, configmap, secret, pvc, topologySpread],
+  traits: [scaler, configmap, secret, pvc, topologySpread, ingress, httproute],
   declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },
 });
