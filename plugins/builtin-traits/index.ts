@@ -1,6 +1,7 @@
 import { definePlugin } from 'kurel/plugin-api';
 import { configmap } from './configmap.js';
 import { fluxcdPatches, fluxcdPostbuild } from './delivery-declarations.js';
+import { expose } from './expose.js';
 import { httproute } from './httproute.js';
 import { ingress } from './ingress.js';
 import { pvc } from './pvc.js';
@@ -11,5 +12,6 @@ import { topologySpread } from './topology-spread.js';
 export default definePlugin({
   meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
   traits: [scaler, configmap, secret, pvc, topologySpread, ingress, httproute],
+  lowering: [expose],
   declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },
 });

@@ -51,6 +51,16 @@ describe('publishing property schemas', () => {
   });
 });
 
+/** Types that build only against a ClusterProfile binding: the rendering their example is built with. */
+const REQUIRED_BINDINGS: Record<string, Record<string, string>> = {
+  expose: { controllerType: 'ingress', ingressClassName: 'nginx' },
+};
+
+function profileBinding(type: string, rendering: Record<string, string>): string {
+  const lines = Object.entries(rendering).map(([key, value]) => `        ${key}: ${value}`);
+  return ['apiVersion: launcher.gokure.dev/v1alpha1', 'kind: ClusterProfile', 'metadata:', '  name: example', 'spec:', '  capabilities:', `    ${type}:`, '      rendering:', ...lines, ''].join('\n');
+}
+
 describe('the examples of the reference docs', () => {
   it('build, for every built-in type that ships one', async () => {
     const { build } = await import('../../../src/engine/build.js');
@@ -60,7 +70,9 @@ describe('the examples of the reference docs', () => {
     expect(withExamples.length).toBeGreaterThanOrEqual(15);
     for (const entry of withExamples) {
       const text = exampleDocument(entry, entry.example!);
-      const result = build({ application: { file: `${entry.type}.yaml`, text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
+      const rendering = REQUIRED_BINDINGS[entry.type];
+      const profile = rendering ? { file: 'profile.yaml', text: profileBinding(entry.type, rendering) } : undefined;
+      const result = build({ application: { file: `${entry.type}.yaml`, text }, profile, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
       expect(result.objects.length, entry.type).toBeGreaterThan(0);
     }
   });
