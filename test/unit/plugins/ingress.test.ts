@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HandlerTester } from 'kurel/plugin-api/testing';
 import { ingress } from '../../../plugins/builtin-traits/ingress.js';
 import { deploymentObject, meta, webServiceObject } from './fixtures.js';
+import { build } from './support.js';
 
 const tester = new HandlerTester();
 const web = { name: 'shop', type: 'service', objects: [webServiceObject('shop', 8080)], answers: { servicePort: { port: 8080, name: 'http' } } };
@@ -150,5 +151,13 @@ describe('ingress trait', () => {
       { title: 'path type', component: web, properties: { rules: [{ host: 'a.example.com', paths: [{ pathType: 'Regex' }] }] }, error: { message: /must be one of/ } },
       { title: 'bad name', component: web, properties: { rules, name: 'Bad_Name' }, error: { message: /is not a valid object name/ } },
     ]);
+  });
+
+  it("routes a webservice through its Service member, on the port the webservice exposes, and refuses a worker's", () => {
+    const trait = { type: 'ingress', properties: { rules: [{ host: 'shop.example.com', paths: [{ path: '/' }] }] } };
+    const { objects } = build({ name: 'shop', type: 'webservice', properties: { image: 'ghcr.io/example/shop:v1', port: 8080 }, traits: [trait] });
+    expect(objects.map((object) => object.kind)).toEqual(['Deployment', 'Service', 'ServiceAccount', 'Ingress']);
+    expect(objects[3].spec).toEqual({ rules: [{ host: 'shop.example.com', http: { paths: [toService('shop', { number: 8080 })] } }] });
+    expect(() => build({ name: 'shop', type: 'worker', properties: { image: 'ghcr.io/example/shop:v1' }, traits: [trait] })).toThrow(/component "shop" has no service port/);
   });
 });
