@@ -3,7 +3,10 @@ import { certificate } from './certificate.js';
 import { ciliumNetworkPolicy } from './cilium-networkpolicy.js';
 import { configmap } from './configmap.js';
 import { fluxcdPatches, fluxcdPostbuild } from './delivery-declarations.js';
+import { expose } from './expose.js';
 import { externalSecret } from './external-secret.js';
+import { httproute } from './httproute.js';
+import { ingress } from './ingress.js';
 import { networkpolicy } from './networkpolicy.js';
 import { pvc } from './pvc.js';
 import { scaler } from './scaler.js';
@@ -12,6 +15,7 @@ import { topologySpread } from './topology-spread.js';
 
 export default definePlugin({
   meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
-  traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, ciliumNetworkPolicy, certificate, externalSecret],
+  traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, ciliumNetworkPolicy, certificate, externalSecret, ingress, httproute],
+  lowering: [expose],
   declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },
 });

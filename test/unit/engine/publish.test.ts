@@ -62,6 +62,7 @@ const EXAMPLE_PROFILE = {
     '  capabilities:',
     '    certificate: {rendering: {issuerRef: {name: example-issuer, kind: ClusterIssuer}}}',
     '    external-secret: {rendering: {secretStoreRef: {name: example-store, kind: ClusterSecretStore}}}',
+    '    expose: {rendering: {controllerType: ingress, ingressClassName: nginx}}',
     '',
   ].join('\n'),
 };

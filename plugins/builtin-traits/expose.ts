@@ -1,0 +1,161 @@
+import { defineTraitLowering, isPlainObject, shortenNameWithSuffix, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { bool, str, stringList, stringMap } from '../builtin-components/schema-helpers.js';
+import { checkHostnames, trafficSourcesSchema } from './routing.js';
+
+type Json = Record<string, any>;
+
+const CLUSTER_ISSUER = 'cert-manager.io/cluster-issuer';
+const SSL_REDIRECT = 'nginx.ingress.kubernetes.io/ssl-redirect';
+const FORCE_SSL_REDIRECT = 'nginx.ingress.kubernetes.io/force-ssl-redirect';
+const AUTH_URL = 'nginx.ingress.kubernetes.io/auth-url';
+const AUTH_SIGNIN = 'nginx.ingress.kubernetes.io/auth-signin';
+const AUTH_RESPONSE_HEADERS = 'nginx.ingress.kubernetes.io/auth-response-headers';
+const DEFAULT_GATEWAY_NAMESPACE = 'gateway-system';
+
+/** Keys only an nginx Ingress understands; the gateway path refuses them. */
+const INGRESS_ONLY = ['sslRedirect', 'forceSslRedirect', 'allowedGroups', 'authSigninURL', 'secretName', 'ingressClassName'];
+
+const reserved = (schema: PropertySchema): PropertySchema => ({ ...schema, platformReserved: true });
+const openRule: PropertySchema = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'One rule, in the shape of the lowered trait: an ingress host rule ({host, paths}) or an HTTPRoute rule ({matches, backendRefs, filters, timeouts}).',
+};
+
+/**
+ * Exposes the component the way the platform routes traffic: the ClusterProfile's `expose`
+ * binding says whether through an Ingress or a Gateway, and this rule lowers the trait into a
+ * sealed `ingress` or `httproute` trait carrying the platform's choices (class, gateway,
+ * managed TLS, redirects, external auth).
+ */
+export const expose = defineTraitLowering({
+  type: 'expose',
+  description: "Expose the component's Service through the platform's ingress controller or Gateway, as the ClusterProfile's expose binding decides.",
+  example: { hostnames: ['shop.example.com'] },
+  contract: { family: 'expose', version: 'v1alpha1' },
+  capability: { required: true },
+  targets: { traitTypes: ['ingress', 'httproute'] },
+  properties: {
+    hostnames: stringList('Hostnames to route: one rule per host ("/" to the Service) with an Ingress, the route\'s hostnames with a Gateway.', 'A hostname.'),
+    rules: { type: 'array', items: openRule, description: 'Routing rules in the shape of the lowered trait; they replace the hostnames shorthand.' },
+    annotations: stringMap('Annotations set on the Ingress or HTTPRoute.'),
+    secretName: str('Secret of the platform-managed certificate; <component>-tls when unset. Ingress with a cert-manager issuer only.'),
+    ingressClassName: str('IngressClass, overriding the platform\'s (ingress only).'),
+    sslRedirect: bool('Sets the nginx ssl-redirect annotation (ingress only); the platform default when unset.'),
+    forceSslRedirect: bool('Sets the nginx force-ssl-redirect annotation (ingress only); the platform default when unset.'),
+    allowedGroups: stringList('oauth2-proxy groups allowed in; turns on external authentication (ingress only).', 'A group.'),
+    authSigninURL: str('nginx auth-signin URL, overriding the platform\'s (ingress only).'),
+    servicePort: { type: 'integer', description: 'Service port to route to when the component exposes none.' },
+    serviceName: str('Service to route to instead of the component\'s own; needs servicePort.'),
+    name: str('Name of the Ingress or HTTPRoute, replacing the default name.'),
+    scope: str('Picks the scoped expose binding of the ClusterProfile.'),
+    controllerType: reserved({ type: 'string', enum: ['ingress', 'gateway'], description: 'Platform-reserved: route through an Ingress (ingress) or a Gateway (gateway).' }),
+    gatewayName: reserved(str('Platform-reserved: the Gateway routes attach to (gateway only).')),
+    gatewayNamespace: reserved(str(`Platform-reserved: the namespace of the Gateway; ${DEFAULT_GATEWAY_NAMESPACE} when unset (gateway only).`)),
+    certManagerClusterIssuer: reserved(str('Platform-reserved: the cert-manager ClusterIssuer of the managed TLS certificate (ingress only).')),
+    allowedHostnameWildcard: reserved(str('Platform-reserved: the wildcard every hostname must fall under ("*.apps.example.com").')),
+    authURL: reserved(str('Platform-reserved: the nginx external-auth endpoint, without a query string (ingress only).')),
+    authResponseHeaders: reserved(str('Platform-reserved: the nginx auth-response-headers value (ingress only).')),
+    networkPolicy: trafficSourcesSchema,
+  },
+  lower({ trait, component }, ctx) {
+    const binding = ctx.capability('expose');
+    if (!binding) ctx.fail('capability "expose" not found in ClusterProfile: oam: capability key not found in ClusterProfile');
+    checkRendering(binding!.rendering, ctx);
+    const props = merge(binding!.rendering, trait.properties) as Json;
+    const controllerType = props.controllerType;
+    const issuer: string | undefined = props.certManagerClusterIssuer || undefined;
+    const wildcard: string | undefined = props.allowedHostnameWildcard || undefined;
+    for (const key of ['controllerType', 'certManagerClusterIssuer', 'allowedHostnameWildcard']) delete props[key];
+    const lowered = controllerType === 'ingress' ? toIngress(props, component.name, issuer, wildcard, ctx) : toHTTPRoute(props, component.name, wildcard, ctx);
+    return { traits: [lowered] };
+  },
+});
+
+function toIngress(props: Json, component: string, issuer: string | undefined, wildcard: string | undefined, ctx: HandlerContext) {
+  const shorthand: string[] = props.hostnames ?? [];
+  if (shorthand.length > 0 && props.rules === undefined) props.rules = shorthand.map((host) => ({ host, paths: [{}] }));
+  delete props.hostnames;
+  const routed = unique(ruleHosts(props.rules));
+  checkHostnames(unique([...routed, ...shorthand]), wildcard, component, ctx, ['hostnames']);
+  const secretName: string | undefined = props.secretName;
+  if (secretName === '') ctx.fail('secretName must be a non-empty string', ['secretName']);
+  delete props.secretName;
+  const annotations: Json = { ...(props.annotations ?? {}) };
+  if (issuer) {
+    if (annotations[CLUSTER_ISSUER] !== undefined && annotations[CLUSTER_ISSUER] !== issuer) {
+      ctx.fail(`annotation ${CLUSTER_ISSUER} is platform-managed by the expose trait and cannot be overridden`, ['annotations', CLUSTER_ISSUER]);
+    }
+    annotations[CLUSTER_ISSUER] = issuer;
+    if (routed.length > 0) props.tls = [{ hosts: routed, secretName: secretName ?? shortenNameWithSuffix(component, '-tls', 253) }];
+  } else if (secretName !== undefined) {
+    ctx.fail('secretName requires platform-managed TLS (no cert-manager cluster-issuer capability)', ['secretName']);
+  }
+  if (props.sslRedirect !== undefined) annotations[SSL_REDIRECT] = String(props.sslRedirect);
+  if (props.forceSslRedirect !== undefined) annotations[FORCE_SSL_REDIRECT] = String(props.forceSslRedirect);
+  if (props.allowedGroups !== undefined) {
+    if (props.allowedGroups.length === 0) ctx.fail('allowedGroups must not be empty (ext-auth requires at least one group)', ['allowedGroups']);
+    if (!props.authURL) ctx.fail('ext-auth is not offered on this platform (the expose capability has no authURL)', ['allowedGroups']);
+    annotations[AUTH_URL] = `${props.authURL}?allowed_groups=${props.allowedGroups.join(',')}`;
+    if (props.authSigninURL) annotations[AUTH_SIGNIN] = props.authSigninURL;
+    if (props.authResponseHeaders) annotations[AUTH_RESPONSE_HEADERS] = props.authResponseHeaders;
+  }
+  for (const key of ['sslRedirect', 'forceSslRedirect', 'allowedGroups', 'authURL', 'authSigninURL', 'authResponseHeaders', 'gatewayName', 'gatewayNamespace']) delete props[key];
+  if (Object.keys(annotations).length > 0) props.annotations = annotations;
+  else delete props.annotations;
+  return { type: 'ingress', properties: props };
+}
+
+function toHTTPRoute(props: Json, component: string, wildcard: string | undefined, ctx: HandlerContext) {
+  for (const key of INGRESS_ONLY) {
+    if (props[key] !== undefined) ctx.fail(`${key} is only valid when controllerType is "ingress"`, [key]);
+  }
+  checkHostnames(props.hostnames ?? [], wildcard, component, ctx, ['hostnames']);
+  props.parentRefs = [{ name: props.gatewayName, namespace: props.gatewayNamespace || DEFAULT_GATEWAY_NAMESPACE }];
+  // The hostnames shorthand: one catch-all rule to the component's Service.
+  if (props.rules === undefined) props.rules = [{}];
+  for (const key of ['gatewayName', 'gatewayNamespace', 'authURL', 'authResponseHeaders']) delete props[key];
+  return { type: 'httproute', properties: props };
+}
+
+/** What the platform's expose binding must say, checked before the trait is lowered. */
+function checkRendering(r: Json, ctx: HandlerContext): void {
+  const refuse = (message: string): never => ctx.fail(`expose rendering: ${message}`);
+  if (!r.controllerType) refuse('controllerType is required');
+  if (r.controllerType === 'ingress') {
+    if (!r.ingressClassName) refuse('ingressClassName is required when controllerType is "ingress"');
+    if (r.gatewayName || r.gatewayNamespace) refuse('gatewayName and gatewayNamespace are only valid when controllerType is "gateway"');
+    if (typeof r.authURL === 'string' && r.authURL.includes('?')) refuse('authURL must be a base URL without a query string');
+    if ((r.authSigninURL || r.authResponseHeaders) && !r.authURL) refuse('authSigninURL and authResponseHeaders require authURL');
+    return;
+  }
+  if (!r.gatewayName) refuse('gatewayName is required when controllerType is "gateway"');
+  if (r.ingressClassName) refuse('ingressClassName is only valid when controllerType is "ingress"');
+  if (r.certManagerClusterIssuer) refuse('certManagerClusterIssuer is only valid when controllerType is "ingress"');
+  if (r.sslRedirect !== undefined || r.forceSslRedirect !== undefined) refuse('sslRedirect and forceSslRedirect are only valid when controllerType is "ingress"');
+  if (r.authURL || r.authSigninURL || r.authResponseHeaders) refuse('authURL, authSigninURL and authResponseHeaders are only valid when controllerType is "ingress"');
+}
+
+function ruleHosts(rules: unknown): string[] {
+  if (!Array.isArray(rules)) return [];
+  return rules.filter(isPlainObject).map((rule) => rule.host).filter((host): host is string => typeof host === 'string' && host !== '');
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** The rendering under the authored properties: authored wins, objects merge, null is absence. */
+function merge(rendered: unknown, authored: unknown): unknown {
+  if (authored === null || authored === undefined) return structuredClone(rendered);
+  if (isPlainObject(rendered) && isPlainObject(authored)) {
+    const out: Json = structuredClone(rendered);
+    for (const [key, value] of Object.entries(authored)) {
+      const merged = merge(rendered[key], value);
+      if (merged === undefined) delete out[key];
+      else out[key] = merged;
+    }
+    return out;
+  }
+  return structuredClone(authored);
+}
