@@ -122,7 +122,9 @@ class Lowering {
         traits.push(trait);
         continue;
       }
-      const input = { type: trait.type, properties: structuredClone(trait.properties) };
+      const properties = structuredClone(trait.properties);
+      if (trait.scope !== undefined && 'scope' in rule.properties) properties.scope = trait.scope;
+      const input = { type: trait.type, properties };
       const result = this.invoke(rule, trait.origin, trait.path, trait.type, (ctx) =>
         rule.lower({ trait: input, component: toAuthored(component), document: this.document }, ctx),
       );

@@ -163,7 +163,9 @@ function applyTrait(
       { ...source.at([...trait.path, 'type']), component: component.name, plugin: entry.plugin },
     );
   }
-  const properties = renderedProperties(trait, handler.capability, run, label, source);
+  const properties = { ...renderedProperties(trait, handler.capability, run, label, source) };
+  // The engine owns `scope`; a trait that declares it (to name its objects by it) is given it back.
+  if (trait.scope !== undefined && 'scope' in handler.properties) properties.scope = trait.scope;
   const checked = validateProperties(handler.properties, properties, { topLevelRequired: true, applyDefaults: true });
   if (checked.issues.length > 0) {
     const diagnostics = checked.issues.map((issue) =>
