@@ -197,7 +197,7 @@ function checkChartAndVersion(kind: string, inline: boolean, props: Json, ctx: L
   if (CHART_TEMPLATE_KINDS.has(kind)) {
     if (props.chart === undefined) ctx.fail(`chart: required with a ${kind} source`, ['chart']);
   } else if (props.chart !== undefined) {
-    ctx.fail(`chart: a ${kind} source holds one chart; chart is not taken`, ['chart']);
+    ctx.fail(`chart: ${article(kind)} ${kind} source holds one chart; chart is not taken`, ['chart']);
   }
   if (props.version === undefined) return;
   if (kind === 'GitRepository' || kind === 'Bucket') ctx.fail(`version: a ${kind} source has no chart versions; the chart at its path is used`, ['version']);
@@ -220,6 +220,10 @@ function checkSecretValues(values: Json, secretValues: Json, ctx: LoweringContex
     }
   };
   walk(secretValues, values, []);
+}
+
+function article(word: string): string {
+  return /^[AEIOU]/.test(word) ? 'an' : 'a';
 }
 
 function isObject(value: unknown): value is Json {
