@@ -56,6 +56,10 @@ export const helmRule = defineComponentLowering({
   example: { chart: 'redis', version: '18.6.1', source: { url: 'https://charts.bitnami.com/bitnami' }, values: { auth: { enabled: false } } },
   contract: { family: 'helm', version: 'v1alpha1' },
   targets: { componentTypes: ['helmrelease', 'helmrepository', 'ocirepository', 'gitrepository', 'bucket'], traitTypes: ['configmap', 'secret'] },
+  hints: {
+    scopeOverrides: 'it belongs to delivery: template, which renders the chart at build time and is not available yet',
+    hookGroupNamePrefix: 'it belongs to delivery: template (a Flux HelmRelease makes no hook-group layout), which is not available yet',
+  },
   properties: {
     chart: str('The chart name (HelmRepository) or path (GitRepository, Bucket). Required with those sources; refused with OCIRepository and HelmChart.'),
     version: str('The chart version or semver range (HelmRepository), or the tag of an inline oci:// source. Refused with Git and Bucket sources and a referenced OCIRepository or HelmChart.'),

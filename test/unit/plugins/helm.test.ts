@@ -191,6 +191,11 @@ describe('helm end to end', () => {
     expect(cache.spec.valuesFrom.map((v: any) => v.kind)).toEqual(['ConfigMap', 'Secret']);
   });
 
+  it('refuses the template-only keys with a hint', () => {
+    const error = buildRefusal(() => buildApp('    - name: web\n      type: helm\n      properties: {chart: redis, hookGroupNamePrefix: web, source: {url: "https://charts.bitnami.com/bitnami"}}'));
+    expect(error.message).toMatch(/hookGroupNamePrefix[\s\S]*delivery: template/);
+  });
+
   it('refuses delivery: template in a build', () => {
     const error = buildRefusal(() => buildApp('    - name: web\n      type: helm\n      properties: {delivery: template, chart: redis, source: {url: "https://charts.bitnami.com/bitnami"}}'));
     expect(error.message).toMatch(/delivery: template renders the chart at build time/);
