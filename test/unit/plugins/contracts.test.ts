@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
 import components from '../../../plugins/builtin-components/index.js';
+import kinds from '../../../plugins/builtin-kinds/index.js';
 import policies from '../../../plugins/builtin-policies/index.js';
 import traits from '../../../plugins/builtin-traits/index.js';
 
@@ -27,7 +28,7 @@ describe('built-in plugins', () => {
 
   it('register the expected types', () => {
     expect(components.components!.map((h) => h.type)).toEqual(['deployment', 'job', 'cronjob', 'service', 'serviceaccount', 'configmap', 'secret']);
-    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker']);
+    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker', 'component/postgresql']);
     expect(traits.traits!.map((h) => h.type)).toEqual(['scaler', 'configmap', 'secret', 'pvc', 'topology-spread', 'networkpolicy', 'cilium-networkpolicy', 'certificate', 'external-secret', 'ingress', 'httproute']);
     expect(traits.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['trait/expose']);
     expect(policies.policies!.map((h) => h.type)).toEqual(['dependency', 'placement']);
@@ -45,7 +46,7 @@ describe('built-in plugins', () => {
   });
 
   it('lower only into types the built-ins register', () => {
-    const componentTypes = new Set(components.components!.map((h) => h.type));
+    const componentTypes = new Set([...components.components!, ...kinds.components!].map((h) => h.type));
     const traitTypes = new Set(traits.traits!.map((h) => h.type));
     for (const rule of [...components.lowering!, ...traits.lowering!]) {
       for (const type of rule.targets?.componentTypes ?? []) expect(componentTypes.has(type), type).toBe(true);
