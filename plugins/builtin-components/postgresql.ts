@@ -1,4 +1,4 @@
-import { defineComponentLowering, isDns1035Label, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponentLowering, isDns1035Label, isDns1123Subdomain, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
 import { canonicalQuantity } from '../builtin-kinds/shared/go-quantity.js';
 import type { Json } from './metadata.js';
 import { resourcesSchema } from './resources.js';
@@ -74,6 +74,10 @@ export const postgresqlRule = defineComponentLowering({
   description: 'A CloudNativePG PostgreSQL cluster, with its object store, pooler and databases.',
   example: { replicas: 3, storageSize: '10Gi', pooler: { enabled: true }, databases: [{ name: 'shop', owner: 'shop' }] },
   contract: { family: 'postgresql', version: 'v1alpha1' },
+  hints: {
+    clusterObjectName: 'the Cluster takes the component name: a member a rule emits cannot be renamed yet; name the component as the Cluster should be named',
+    objectStoreObjectName: 'the ObjectStore takes the component name: a member a rule emits cannot be renamed yet',
+  },
   targets: { componentTypes: ['cnpg-cluster', 'cnpg-objectstore', 'cnpg-pooler', 'cnpg-database'] },
   properties: {
     provider: oneOf(['cnpg'], 'Database provider (only cnpg is supported).', { default: 'cnpg' }),
@@ -152,13 +156,30 @@ export const postgresqlRule = defineComponentLowering({
       const name = poolerName(component.name, props, ctx);
       members.push(member(component, name, 'cnpg-pooler', poolerSpec(cluster, props.pooler), objectTraits));
     }
-    (props.databases as Json[] | undefined)?.forEach((db) => {
-      const name = db.objectName !== undefined ? ctx.namer.reserve(db.objectName) : ctx.namer.name(component.name, db.name);
+    (props.databases as Json[] | undefined)?.forEach((db, index) => {
+      const name = db.objectName !== undefined ? databaseObjectName(db.objectName, index, ctx) : databaseName(component.name, db.name, index, ctx);
       members.push(member(component, name, 'cnpg-database', databaseSpec(cluster, db), objectTraits));
     });
     return { components: members };
   },
 });
+
+/** `<component>-<database>`, which must make an object name: else the author names it with objectName. */
+function databaseName(component: string, database: string, index: number, ctx: LoweringContext): string {
+  const name = shortenName(`${component}-${database}`, 253);
+  if (!isDns1123Subdomain(name)) {
+    ctx.fail(
+      `databases[${index}] "${database}": the Database object would be named "${name}", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise`,
+      ['databases', index, 'name'],
+    );
+  }
+  return ctx.namer.name(component, database);
+}
+
+function databaseObjectName(name: string, index: number, ctx: LoweringContext): string {
+  if (!isDns1123Subdomain(name)) ctx.fail(`databases[${index}].objectName "${name}": not a valid DNS-1123 subdomain`, ['databases', index, 'objectName']);
+  return ctx.namer.reserve(name);
+}
 
 function member(component: AuthoredComponent, name: string, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
   const emitted: AuthoredComponent = { name, type, properties, traits: structuredClone(traits) };

@@ -155,7 +155,16 @@ describe('postgresql lowering', () => {
     expect(refused({ externalClusters: [{ name: 'o', barmanObjectStore: {} }] }).path).toEqual(['externalClusters', 0, 'barmanObjectStore', 'destinationPath']);
     expect(refused({ managedRoles: [{ name: 'a', connectionLimit: 0 }] }).message).toMatch(/^managedRoles\[0\]\.connectionLimit: 0 cannot be carried/);
     expect(refused({ databases: [{ name: 'a', owner: 'a' }, { name: 'a', owner: 'b' }] }).message).toBe('databases[1]: repeats the name "a" of databases[0]; each database is one object');
+    expect(refused({ databases: [{ name: 'my_app', owner: 'a' }] })).toMatchObject({
+      message: 'databases[0] "my_app": the Database object would be named "db-my_app", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise',
+      path: ['databases', 0, 'name'],
+    });
+    expect(refused({ databases: [{ name: 'a', owner: 'a', objectName: 'Bad' }] })).toMatchObject({
+      message: 'databases[0].objectName "Bad": not a valid DNS-1123 subdomain',
+      path: ['databases', 0, 'objectName'],
+    });
     // The rule's own schema, checked before the rule runs.
+    expect(refused({ clusterObjectName: 'main' }).message).toMatch(/unsupported field "clusterObjectName"/);
     expect(refused({ provider: 'other' })).toMatchObject({ message: '"other" is not allowed; must be one of: cnpg', path: ['provider'] });
     expect(refused({ pooler: { enabled: true, poolMode: 'statement' } }).path).toEqual(['pooler', 'poolMode']);
     expect(refused({ objectStore: { secretName: 'c' } })).toMatchObject({ path: ['objectStore'], message: expect.stringMatching(/destinationPath/) });
