@@ -152,12 +152,21 @@ export const postgresqlRule = defineComponentLowering({
     const members: AuthoredComponent[] = [member(component, cluster, 'cnpg-cluster', clusterSpec(cluster, props), component.traits ?? [])];
     if (props.objectStore) members.push(member(component, cluster, 'cnpg-objectstore', objectStoreSpec(props.objectStore), objectTraits));
 
+    let defaultPooler: string | undefined;
     if (props.pooler?.enabled === true) {
       const name = poolerName(component.name, props, ctx);
+      if (props.poolerName === undefined) defaultPooler = name;
       members.push(member(component, name, 'cnpg-pooler', poolerSpec(cluster, props.pooler), objectTraits));
     }
     (props.databases as Json[] | undefined)?.forEach((db, index) => {
-      const name = db.objectName !== undefined ? databaseObjectName(db.objectName, index, ctx) : databaseName(component.name, db.name, index, ctx);
+      // A database named pooler is a Database under the Pooler's default name: it joins the
+      // Pooler's same-name sibling group, as the reference emits it.
+      const joinsPooler = db.objectName === undefined && db.name === 'pooler' && defaultPooler !== undefined;
+      const name = joinsPooler
+        ? defaultPooler!
+        : db.objectName !== undefined
+          ? databaseObjectName(db.objectName, index, ctx)
+          : databaseName(component.name, db.name, index, ctx);
       members.push(member(component, name, 'cnpg-database', databaseSpec(cluster, db), objectTraits));
     });
     return { components: members };

@@ -126,6 +126,15 @@ describe('postgresql lowering', () => {
     ]);
   });
 
+  it('puts a database named pooler under the Pooler default name, a sibling of the Pooler', () => {
+    const members = lower('postgresql', { name: 'db', properties: { pooler: { enabled: true }, databases: [{ name: 'pooler', owner: 'a' }] } });
+    expect(members.map((m) => [m.name, m.type])).toEqual([
+      ['db', 'cnpg-cluster'],
+      ['db-pooler', 'cnpg-pooler'],
+      ['db-pooler', 'cnpg-database'],
+    ]);
+  });
+
   it('forwards the authored traits to the Cluster, the object-decorating ones to every member, and the annotations to all', () => {
     const traits = [
       { type: 'networkpolicy', properties: {} },
