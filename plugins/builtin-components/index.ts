@@ -4,6 +4,7 @@ import { cronjob } from './cronjob.js';
 import { deployment } from './deployment.js';
 import { helmRule } from './helm.js';
 import { job } from './job.js';
+import { postgresqlRule } from './postgresql.js';
 import { secret } from './secret.js';
 import { service } from './service.js';
 import { serviceaccount } from './serviceaccount.js';
@@ -13,5 +14,5 @@ import { workerRule } from './worker.js';
 export default definePlugin({
   meta: { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^1.0.0' },
   components: [deployment, job, cronjob, service, serviceaccount, configmap, secret],
-  lowering: [webserviceRule, workerRule, helmRule],
+  lowering: [webserviceRule, workerRule, helmRule, postgresqlRule],
 });

@@ -1,0 +1,379 @@
+import { defineComponentLowering, isDns1035Label, isDns1123Subdomain, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import { canonicalQuantity } from '../builtin-kinds/shared/go-quantity.js';
+import type { Json } from './metadata.js';
+import { resourcesSchema } from './resources.js';
+import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
+
+// A CloudNativePG database. The rule writes the specs the reference's postgresql component
+// wrote and hands them to the CNPG kind components: a cnpg-cluster under the component name,
+// a cnpg-objectstore beside it (objectStore), a cnpg-pooler `<name>-pooler` (pooler.enabled)
+// and one cnpg-database `<name>-<database>` per databases entry.
+
+const DEFAULT_VERSION = '16';
+const IMAGE_REPOSITORY = 'ghcr.io/cloudnative-pg/postgresql';
+/** The plugin the Cluster archives WAL through, pointed at the ObjectStore the rule emits. */
+const BARMAN_CLOUD_PLUGIN = 'barman-cloud.barmancloud.cnpg.io';
+/** The keys read from a backup or objectStore credentials Secret. */
+const S3_ACCESS_KEY_ID = 'ACCESS_KEY_ID';
+const S3_SECRET_ACCESS_KEY = 'SECRET_ACCESS_KEY';
+/** CloudNativePG derives Service and Secret names from the Cluster name, so it bounds it. */
+const CLUSTER_NAME_MAX = 50;
+
+/** Authored traits that decorate every object the component generates, so every member gets them. */
+const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
+
+const ensure = (what: string) => oneOf(['present', 'absent'], `Whether the ${what} is present or absent.`);
+
+const customQuery = object('A ConfigMap key holding custom metric queries.', {
+  name: str('The ConfigMap.', { required: true }),
+  key: str('The key in the ConfigMap.', { required: true }),
+});
+
+const managedRole = object('A database role the operator creates and reconciles.', {
+  name: str('The role name.', { required: true }),
+  ensure: ensure('role'),
+  comment: str('A comment on the role.'),
+  login: bool('LOGIN: the role may connect.'),
+  superuser: bool('SUPERUSER.'),
+  createdb: bool('CREATEDB.'),
+  createrole: bool('CREATEROLE.'),
+  replication: bool('REPLICATION.'),
+  inherit: bool('Whether the role inherits the privileges of the roles it is a member of.'),
+  connectionLimit: int('Connections the role may open; -1 for no limit. 0 is refused: the API cannot carry it.'),
+  passwordSecret: str('The Secret holding the role password.'),
+  inRoles: stringList('The roles it is a member of.', 'A role.'),
+});
+
+const database = object('A database the operator creates and reconciles in the cluster.', {
+  name: str('The database name; "postgres" is refused.', { required: true }),
+  owner: str('The role owning the database.', { required: true }),
+  objectName: str('The name of the Database object, in place of <component>-<name>.'),
+  ensure: ensure('database'),
+  databaseReclaimPolicy: oneOf(['retain', 'delete'], 'What happens to the database when the Database object is deleted.'),
+  extensions: list(
+    'Extensions of the database.',
+    object('An extension.', { name: str('The extension name.', { required: true }), ensure: ensure('extension') }),
+  ),
+});
+
+const externalCluster = object('A cluster this one reads from, for bootstrap.', {
+  name: str('The name bootstrap refers to it by.', { required: true }),
+  barmanObjectStore: {
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The object store holding its backups, as the Barman object store configuration of the Cluster API; destinationPath is required. Nested fields are checked by the Cluster kind.',
+  },
+  connectionParameters: stringMap('libpq connection parameters.', 'The parameter value.'),
+});
+
+const bootstrapSource = (description: string): PropertySchema => object(description, { source: str('The external cluster.', { required: true }) });
+
+export const postgresqlRule = defineComponentLowering({
+  type: 'postgresql',
+  description: 'A CloudNativePG PostgreSQL cluster, with its object store, pooler and databases.',
+  example: { replicas: 3, storageSize: '10Gi', pooler: { enabled: true }, databases: [{ name: 'shop', owner: 'shop' }] },
+  contract: { family: 'postgresql', version: 'v1alpha1' },
+  hints: {
+    clusterObjectName: 'the Cluster takes the component name: a member a rule emits cannot be renamed yet; name the component as the Cluster should be named',
+    objectStoreObjectName: 'the ObjectStore takes the component name: a member a rule emits cannot be renamed yet',
+  },
+  targets: { componentTypes: ['cnpg-cluster', 'cnpg-objectstore', 'cnpg-pooler', 'cnpg-database'] },
+  properties: {
+    provider: oneOf(['cnpg'], 'Database provider (only cnpg is supported).', { default: 'cnpg' }),
+    version: str('PostgreSQL major version for the cluster image. An empty string is refused; omit the property to take the default.', {
+      default: DEFAULT_VERSION,
+    }),
+    imageName: str('The container image, in place of the CloudNativePG image of the version.'),
+    replicas: int('Number of PostgreSQL instances; from 2 the cluster gets a PodDisruptionBudget.', { default: 1 }),
+    storageSize: str('Persistent storage size requested for each instance.', { default: '1Gi' }),
+    resources: resourcesSchema('Compute resources of the instances.'),
+    postgresql: object('PostgreSQL server settings.', { parameters: stringMap('postgresql.conf parameters.', 'The parameter value.') }),
+    inheritedMetadata: object('Labels and annotations the operator copies onto every object it creates for the cluster.', {
+      labels: stringMap('Labels.', 'The label value.'),
+      annotations: stringMap('Annotations.', 'The annotation value.'),
+    }),
+    backup: object('Barman backups of the Cluster to an object store (in-tree).', {
+      retentionPolicy: str('How long backups are kept (e.g. 30d).'),
+      destinationPath: str('Where the backups are stored: a bucket URL with an optional path. Required with retentionPolicy.'),
+      endpointURL: str('The endpoint of the object store, when it is not the provider default.'),
+      secretName: str('The Secret holding the S3 credentials (keys ACCESS_KEY_ID and SECRET_ACCESS_KEY).'),
+    }),
+    objectStore: object('A Barman Cloud ObjectStore the cluster archives WAL and backups to through the barman-cloud plugin.', {
+      destinationPath: str('Where the backups are stored: a bucket URL with an optional path.', { required: true }),
+      endpointURL: str('The endpoint of the object store, when it is not the provider default.'),
+      secretName: str('The Secret holding the S3 credentials (keys ACCESS_KEY_ID and SECRET_ACCESS_KEY).'),
+      retentionPolicy: str('How long backups are kept (e.g. 30d).'),
+      serverName: str('The server name the backups are stored under; the cluster name when absent.'),
+    }),
+    monitoring: object('Monitoring of the cluster.', {
+      enabled: bool('Create a PodMonitor for the instances.'),
+      customQueries: list('ConfigMap keys with custom metric queries.', customQuery),
+    }),
+    pooler: object('A PgBouncer connection pooler in front of the cluster.', {
+      enabled: bool('Create the Pooler.'),
+      instances: int('The number of PgBouncer replicas.', { default: 3 }),
+      type: oneOf(['rw', 'ro'], 'The instances the pooler connects to: the primary (rw) or the replicas (ro).', { default: 'rw' }),
+      poolMode: oneOf(['session', 'transaction'], 'The PgBouncer pool mode.', { default: 'session' }),
+      parameters: stringMap('PgBouncer parameters.', 'The parameter value.'),
+    }),
+    poolerName: str('Name of the generated Pooler, a DNS-1035 label used as written (default: the component name followed by -pooler). Only with pooler.enabled: true.'),
+    bootstrap: object(
+      'How the cluster is created, when not with initdb.',
+      {
+        recovery: bootstrapSource('Recover the cluster from the backups of an external cluster.'),
+        pg_basebackup: bootstrapSource('Copy a running external cluster.'),
+      },
+      { exclusive: [['recovery', 'pg_basebackup']] },
+    ),
+    externalClusters: list('Clusters referenced as bootstrap sources.', externalCluster),
+    replication: object('Replication settings.', {
+      synchronous: object('Quorum-based synchronous replication.', {
+        method: oneOf(['any', 'first'], 'How the synchronous standbys are chosen.', { required: true }),
+        number: int('The number of synchronous standbys.', { default: 1 }),
+        dataDurability: oneOf(['required', 'preferred'], 'Whether writes wait for the standbys when too few are available.'),
+      }),
+    }),
+    affinity: object('Scheduling of the instances; present, it turns pod anti-affinity on unless told otherwise.', {
+      enablePodAntiAffinity: bool('Spread the instances with pod anti-affinity.', { default: true }),
+      topologyKey: str('The node label the anti-affinity spreads over.', { default: 'kubernetes.io/hostname' }),
+      podAntiAffinityType: oneOf(['preferred', 'required'], 'Whether the anti-affinity is preferred or required.', { default: 'preferred' }),
+      nodeSelector: stringMap('Node labels the instances run on.', 'The label value.'),
+    }),
+    managedRoles: list('Database roles created and reconciled by the operator.', managedRole),
+    databases: list('Databases created and reconciled in the cluster, one Database object each.', database),
+  },
+  lower({ component }, ctx) {
+    const props = component.properties as Json;
+    checkProperties(component.name, props, ctx);
+    const cluster = component.name;
+    const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
+
+    const members: AuthoredComponent[] = [member(component, cluster, 'cnpg-cluster', clusterSpec(cluster, props), component.traits ?? [])];
+    if (props.objectStore) members.push(member(component, cluster, 'cnpg-objectstore', objectStoreSpec(props.objectStore), objectTraits));
+
+    let defaultPooler: string | undefined;
+    if (props.pooler?.enabled === true) {
+      const name = poolerName(component.name, props, ctx);
+      if (props.poolerName === undefined) defaultPooler = name;
+      members.push(member(component, name, 'cnpg-pooler', poolerSpec(cluster, props.pooler), objectTraits));
+    }
+    (props.databases as Json[] | undefined)?.forEach((db, index) => {
+      // A database named pooler is a Database under the Pooler's default name: it joins the
+      // Pooler's same-name sibling group, as the reference emits it.
+      const joinsPooler = db.objectName === undefined && db.name === 'pooler' && defaultPooler !== undefined;
+      const name = joinsPooler
+        ? defaultPooler!
+        : db.objectName !== undefined
+          ? databaseObjectName(db.objectName, index, ctx)
+          : databaseName(component.name, db.name, index, ctx);
+      members.push(member(component, name, 'cnpg-database', databaseSpec(cluster, db), objectTraits));
+    });
+    return { components: members };
+  },
+});
+
+/** `<component>-<database>`, which must make an object name: else the author names it with objectName. */
+function databaseName(component: string, database: string, index: number, ctx: LoweringContext): string {
+  const name = shortenName(`${component}-${database}`, 253);
+  if (!isDns1123Subdomain(name)) {
+    ctx.fail(
+      `databases[${index}] "${database}": the Database object would be named "${name}", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise`,
+      ['databases', index, 'name'],
+    );
+  }
+  return ctx.namer.name(component, database);
+}
+
+function databaseObjectName(name: string, index: number, ctx: LoweringContext): string {
+  if (!isDns1123Subdomain(name)) ctx.fail(`databases[${index}].objectName "${name}": not a valid DNS-1123 subdomain`, ['databases', index, 'objectName']);
+  return ctx.namer.reserve(name);
+}
+
+function member(component: AuthoredComponent, name: string, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
+  const emitted: AuthoredComponent = { name, type, properties, traits: structuredClone(traits) };
+  if (component.annotations) emitted.annotations = { ...component.annotations };
+  return emitted;
+}
+
+/** The checks the reference makes on the authored values, with its texts. */
+function checkProperties(name: string, props: Json, ctx: LoweringContext): void {
+  if (!isDns1035Label(name) || name.length > CLUSTER_NAME_MAX) {
+    ctx.fail(`postgresql name "${name}": must be a DNS-1035 label of at most ${CLUSTER_NAME_MAX} characters (CloudNativePG rejects longer or dotted cluster names)`);
+  }
+  if (props.version === '') ctx.fail(`version: must not be empty; omit it to default to "${DEFAULT_VERSION}"`, ['version']);
+  if (props.replicas < 1) ctx.fail(`replicas: must be >= 1, got ${props.replicas}`, ['replicas']);
+  const size = props.storageSize as string;
+  if (size === '') ctx.fail('storageSize: must not be empty; omit it to take the policy default or 1Gi', ['storageSize']);
+  const canonical = canonicalQuantity(size);
+  if (canonical === undefined) ctx.fail(`storageSize: invalid quantity "${size}"`, ['storageSize']);
+  if (canonical === '0' || canonical.startsWith('-')) ctx.fail(`storageSize: quantity must be positive, got "${size}"`, ['storageSize']);
+  if (props.backup?.retentionPolicy !== undefined && props.backup.destinationPath === undefined) {
+    ctx.fail('backup.destinationPath: required (the object store path backups and WAL are written to)', ['backup', 'destinationPath']);
+  }
+  if (props.poolerName !== undefined && props.pooler?.enabled !== true) {
+    ctx.fail('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler', ['poolerName']);
+  }
+  (props.externalClusters as Json[] | undefined)?.forEach((ext, index) => {
+    if (ext.barmanObjectStore && ext.barmanObjectStore.destinationPath === undefined) {
+      ctx.fail(
+        `externalClusters[${index}].barmanObjectStore.destinationPath: required (the object store path the cluster's backups and WAL are read from)`,
+        ['externalClusters', index, 'barmanObjectStore', 'destinationPath'],
+      );
+    }
+  });
+  (props.managedRoles as Json[] | undefined)?.forEach((role, index) => {
+    if (role.connectionLimit === 0) {
+      ctx.fail(
+        `managedRoles[${index}].connectionLimit: 0 cannot be carried by the CloudNativePG API types (the field is omitted when zero, so the operator would apply its default -1, no limit); set login: false to keep the role from connecting`,
+        ['managedRoles', index, 'connectionLimit'],
+      );
+    }
+  });
+  const first = new Map<string, number>();
+  (props.databases as Json[] | undefined)?.forEach((db, index) => {
+    const seen = first.get(db.name);
+    if (seen !== undefined) ctx.fail(`databases[${index}]: repeats the name "${db.name}" of databases[${seen}]; each database is one object`, ['databases', index, 'name']);
+    first.set(db.name, index);
+  });
+}
+
+/** The Pooler's name: `poolerName`, else `<component>-pooler`; a DNS-1035 label either way. */
+function poolerName(component: string, props: Json, ctx: LoweringContext): string {
+  if (props.poolerName !== undefined) {
+    const name = props.poolerName as string;
+    if (!isDns1035Label(name)) ctx.fail(`poolerName "${name}": not a valid DNS-1035 label`, ['poolerName']);
+    return ctx.namer.reserve(name);
+  }
+  const name = ctx.namer.name(component, 'pooler');
+  if (!isDns1035Label(name)) {
+    ctx.fail(`pooler name "${name}": not a valid DNS-1035 label; the default derives from the component name: set poolerName to name the Pooler otherwise`, ['poolerName']);
+  }
+  return name;
+}
+
+function s3Credentials(secretName: string): Json {
+  return {
+    accessKeyId: { name: secretName, key: S3_ACCESS_KEY_ID },
+    secretAccessKey: { name: secretName, key: S3_SECRET_ACCESS_KEY },
+  };
+}
+
+function barmanStore(source: Json): Json {
+  const store: Json = { destinationPath: source.destinationPath ?? '' };
+  if (source.endpointURL !== undefined) store.endpointURL = source.endpointURL;
+  if (source.secretName !== undefined && source.secretName !== '') store.s3Credentials = s3Credentials(source.secretName);
+  return store;
+}
+
+/** The Cluster spec; the kind writes the empty structs and zero values Go writes. */
+function clusterSpec(cluster: string, props: Json): Json {
+  const replicas = props.replicas as number;
+  const spec: Json = {
+    imageName: props.imageName || `${IMAGE_REPOSITORY}:${props.version}`,
+    instances: replicas,
+    enablePDB: replicas > 1,
+    primaryUpdateStrategy: 'unsupervised',
+    storage: { size: props.storageSize },
+  };
+  const labels = props.inheritedMetadata?.labels;
+  const annotations = props.inheritedMetadata?.annotations;
+  const hasLabels = labels && Object.keys(labels).length > 0;
+  const hasAnnotations = annotations && Object.keys(annotations).length > 0;
+  if (hasLabels || hasAnnotations) {
+    spec.inheritedMetadata = {};
+    if (hasLabels) spec.inheritedMetadata.labels = { ...labels };
+    if (hasAnnotations) spec.inheritedMetadata.annotations = { ...annotations };
+  }
+  const resources: Json = {};
+  for (const side of ['requests', 'limits']) {
+    const values = props.resources?.[side];
+    if (values && Object.keys(values).length > 0) resources[side] = { ...values };
+  }
+  spec.resources = resources;
+
+  const backup = props.backup;
+  if (backup && (backup.retentionPolicy || backup.destinationPath)) {
+    spec.backup = { barmanObjectStore: barmanStore(backup) };
+    if (backup.retentionPolicy) spec.backup.retentionPolicy = backup.retentionPolicy;
+  }
+  if (props.monitoring?.enabled === true) {
+    spec.monitoring = { enablePodMonitor: true };
+    const queries = props.monitoring.customQueries as Json[] | undefined;
+    if (queries?.length) spec.monitoring.customQueriesConfigMap = queries.map((q) => ({ name: q.name, key: q.key }));
+  }
+  if (props.bootstrap?.recovery) spec.bootstrap = { recovery: { source: props.bootstrap.recovery.source } };
+  else if (props.bootstrap?.pg_basebackup) spec.bootstrap = { pg_basebackup: { source: props.bootstrap.pg_basebackup.source } };
+  const externals = props.externalClusters as Json[] | undefined;
+  if (externals?.length) {
+    spec.externalClusters = externals.map((ext) => {
+      const out: Json = { name: ext.name };
+      if (ext.connectionParameters && Object.keys(ext.connectionParameters).length > 0) out.connectionParameters = { ...ext.connectionParameters };
+      if (ext.barmanObjectStore) out.barmanObjectStore = structuredClone(ext.barmanObjectStore);
+      return out;
+    });
+  }
+  const postgresql: Json = {};
+  const parameters = props.postgresql?.parameters;
+  if (parameters && Object.keys(parameters).length > 0) postgresql.parameters = { ...parameters };
+  const sync = props.replication?.synchronous;
+  if (sync) {
+    postgresql.synchronous = { method: sync.method, number: sync.number };
+    if (sync.dataDurability !== undefined) postgresql.synchronous.dataDurability = sync.dataDurability;
+  }
+  if (Object.keys(postgresql).length > 0) spec.postgresql = postgresql;
+  if (props.objectStore) {
+    const parameters: Json = { objectStoreName: cluster };
+    if (props.objectStore.serverName) parameters.serverName = props.objectStore.serverName;
+    spec.plugins = [{ name: BARMAN_CLOUD_PLUGIN, isWALArchiver: true, parameters }];
+  }
+  if (props.affinity) {
+    const affinity = props.affinity as Json;
+    spec.affinity = {
+      enablePodAntiAffinity: affinity.enablePodAntiAffinity,
+      topologyKey: affinity.topologyKey,
+      podAntiAffinityType: affinity.podAntiAffinityType,
+    };
+    if (affinity.nodeSelector && Object.keys(affinity.nodeSelector).length > 0) spec.affinity.nodeSelector = { ...affinity.nodeSelector };
+  }
+  const roles = props.managedRoles as Json[] | undefined;
+  if (roles?.length) spec.managed = { roles: roles.map(roleSpec) };
+  return spec;
+}
+
+function roleSpec(role: Json): Json {
+  const out: Json = { name: role.name };
+  if (role.comment) out.comment = role.comment;
+  if (role.ensure === 'absent') out.ensure = 'absent';
+  for (const flag of ['login', 'superuser', 'createdb', 'createrole', 'replication']) {
+    if (role[flag] === true) out[flag] = true;
+  }
+  if (role.inherit !== undefined) out.inherit = role.inherit;
+  if (role.connectionLimit !== undefined) out.connectionLimit = role.connectionLimit;
+  if (role.passwordSecret) out.passwordSecret = { name: role.passwordSecret };
+  if (role.inRoles?.length) out.inRoles = [...role.inRoles];
+  return out;
+}
+
+function objectStoreSpec(store: Json): Json {
+  const spec: Json = { configuration: barmanStore(store) };
+  if (store.retentionPolicy) spec.retentionPolicy = store.retentionPolicy;
+  return spec;
+}
+
+function poolerSpec(cluster: string, pooler: Json): Json {
+  const pgbouncer: Json = { poolMode: pooler.poolMode };
+  if (pooler.parameters && Object.keys(pooler.parameters).length > 0) pgbouncer.parameters = { ...pooler.parameters };
+  const spec: Json = { cluster: { name: cluster }, type: pooler.type, pgbouncer };
+  if (pooler.instances > 0) spec.instances = pooler.instances;
+  return spec;
+}
+
+function databaseSpec(cluster: string, db: Json): Json {
+  const spec: Json = { cluster: { name: cluster }, name: db.name, owner: db.owner };
+  if (db.ensure === 'absent') spec.ensure = 'absent';
+  if (db.databaseReclaimPolicy === 'delete') spec.databaseReclaimPolicy = 'delete';
+  const extensions = db.extensions as Json[] | undefined;
+  if (extensions?.length) spec.extensions = extensions.map((ext) => ({ name: ext.name, ensure: ext.ensure === 'absent' ? 'absent' : 'present' }));
+  return spec;
+}
