@@ -1,0 +1,38 @@
+import type { HandlerContext, PropertiesSchema } from 'kurel/plugin-api';
+import { addKindVolumes, kindVolumesSchema, splitVolumes, volumeMountsSchema } from './kind-volumes.js';
+import type { Json } from './metadata.js';
+import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
+import { checkContainerPorts, containerPortsSchema, isPortNumber } from './ports.js';
+
+/** The pod surface of the statefulset and daemonset kinds: Kubernetes volumes and mounts beside the shorthand. */
+export function nodeKindPodSchema(): PropertiesSchema {
+  return {
+    ...podSurfaceSchema({ jobPods: false }),
+    volumes: kindVolumesSchema,
+    volumeMounts: volumeMountsSchema,
+    ports: containerPortsSchema,
+  };
+}
+
+/**
+ * The main container's ports: `port` (named `portName`, TCP) first, then `ports`. Returns the
+ * ports as written and the service port the component answers.
+ */
+export function kindPorts(props: Json, portName: string, ctx: HandlerContext): { ports: Json[]; servicePort?: { port: number; name: string } } {
+  if (props.port === undefined) return { ports: checkContainerPorts(props.ports, ctx) };
+  if (!isPortNumber(props.port)) ctx.fail(`port: must be between 1 and 65535, got ${props.port}`, ['port']);
+  const own = { name: portName, containerPort: props.port, protocol: 'TCP' };
+  if ((props.ports ?? []).some((entry: Json) => entry.name === portName)) {
+    ctx.fail(`ports: the name "${portName}" is the port property's; rename the entry or leave port out`, ['ports']);
+  }
+  const ports = checkContainerPorts([own, ...(props.ports ?? [])], ctx);
+  return { ports, servicePort: { port: props.port, name: portName } };
+}
+
+/** A pod template from the pod surface, with the kind's volumes and mounts. */
+export function kindPodTemplate(input: { name: string; labelValue: string; props: Json; ports: Json[] }, ctx: HandlerContext, extra: { claimNames?: string[]; extraMounts?: Json[] } = {}): Json {
+  const { shorthand, raw } = splitVolumes(input.props.volumes, ctx);
+  const template = buildPodTemplate({ ...input, props: { ...input.props, volumes: shorthand } }, ctx);
+  addKindVolumes(template, input.props, raw, ctx, extra);
+  return template;
+}

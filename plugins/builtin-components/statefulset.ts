@@ -1,0 +1,154 @@
+import { defineComponent, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
+import { copyPresent, ownedMetadata, type Json } from './metadata.js';
+import { bool, int, list, object, oneOf, openObject, quantity, str, stringList, stringMap } from './schema-helpers.js';
+
+const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
+
+const claimTemplateKeys = {
+  size: quantity('Requested storage of each claim ("10Gi").'),
+  storageClassName: str('StorageClass of the claims; defaults to the ClusterProfile\'s "pvc" storageClassName.'),
+  accessModes: stringList('Access modes of the claims; defaults to ReadWriteOnce.', 'An access mode.'),
+  volumeMode: oneOf(['Filesystem', 'Block'], 'Volume mode of the claims.'),
+  mountPath: str('Where each claim is mounted in the main container; leave it out to mount it with volumeMounts.'),
+  readOnly: bool('Mount the claim read-only.'),
+  subPath: str('Mount only this path within the claim.'),
+  labels: stringMap('Labels of the claims.'),
+  annotations: stringMap('Annotations of the claims.'),
+  selector: openObject('Label selector of the volumes the claims may bind (a Kubernetes LabelSelector).'),
+  volumeAttributesClassName: str('VolumeAttributesClass of the claims.'),
+};
+
+const volumeClaimTemplatesSchema: PropertySchema = list(
+  'Claims made per pod: each pod gets its own PersistentVolumeClaim <template>-<pod> from each template.',
+  object('One claim template.', {
+    name: str('Template name; the volume name pods mount it by.', { required: true }),
+    ...claimTemplateKeys,
+    size: { ...claimTemplateKeys.size, required: true },
+  }),
+);
+
+const storageSchema: PropertySchema = object('Shorthand for one claim template named data (or name), mounted at mountPath.', {
+  name: str('Template name.', { default: 'data' }),
+  size: { ...claimTemplateKeys.size, required: true },
+  storageClass: str('StorageClass of the claims; defaults to the ClusterProfile\'s "pvc" storageClassName.'),
+  accessModes: claimTemplateKeys.accessModes,
+  volumeMode: claimTemplateKeys.volumeMode,
+  mountPath: str('Where each claim is mounted in the main container.', { required: true }),
+});
+
+const SPEC_FIELDS = ['serviceName', 'podManagementPolicy', 'minReadySeconds', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'ordinals'];
+const RETENTION = ['Retain', 'Delete'];
+
+/** The storage class a template gets: authored, else the profile's "pvc" rendering, else none. */
+function platformStorageClass(ctx: HandlerContext): string | undefined {
+  const value = ctx.capability('pvc')?.rendering.storageClassName;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') ctx.fail(`capability "pvc" storageClassName: expected string, got ${typeof value}`);
+  return value;
+}
+
+function claimTemplate(entry: Json, storageClassName: string | undefined): Json {
+  const metadata: Json = { name: entry.name };
+  if (entry.labels !== undefined) metadata.labels = structuredClone(entry.labels);
+  if (entry.annotations !== undefined) metadata.annotations = structuredClone(entry.annotations);
+  const spec: Json = { accessModes: structuredClone(entry.accessModes ?? ['ReadWriteOnce']), resources: { requests: { storage: String(entry.size) } } };
+  const className = entry.storageClassName ?? storageClassName;
+  if (className !== undefined) spec.storageClassName = className;
+  if (entry.volumeMode !== undefined) spec.volumeMode = entry.volumeMode;
+  if (entry.selector !== undefined) spec.selector = structuredClone(entry.selector);
+  if (entry.volumeAttributesClassName !== undefined) spec.volumeAttributesClassName = entry.volumeAttributesClassName;
+  return { metadata, spec };
+}
+
+/** The authored templates, `storage` first; each checked for access modes and unique names. */
+function claimTemplates(props: Json, ctx: HandlerContext): { templates: Json[]; mounts: Json[] } {
+  const entries: Array<{ entry: Json; at: Array<string | number> }> = [];
+  if (props.storage !== undefined) {
+    const { storageClass, ...rest } = props.storage;
+    entries.push({ entry: { ...rest, storageClassName: storageClass }, at: ['storage'] });
+  }
+  (props.volumeClaimTemplates ?? []).forEach((entry: Json, index: number) => entries.push({ entry, at: ['volumeClaimTemplates', index] }));
+  const fromProfile = entries.some(({ entry }) => entry.storageClassName === undefined) ? platformStorageClass(ctx) : undefined;
+  const names = new Set<string>();
+  const out = { templates: [] as Json[], mounts: [] as Json[] };
+  for (const { entry, at } of entries) {
+    if (names.has(entry.name)) ctx.fail(`${at.join('.')}.name: duplicate claim template name "${entry.name}"`, [...at, 'name']);
+    names.add(entry.name);
+    (entry.accessModes ?? []).forEach((mode: string, index: number) => {
+      if (!ACCESS_MODES.includes(mode)) ctx.fail(`${at.join('.')}.accessModes[${index}]: unknown access mode "${mode}"`, [...at, 'accessModes', index]);
+    });
+    out.templates.push(claimTemplate(entry, fromProfile));
+    if (entry.mountPath !== undefined) {
+      const mount: Json = { name: entry.name, mountPath: entry.mountPath };
+      if (entry.readOnly !== undefined) mount.readOnly = entry.readOnly;
+      if (entry.subPath !== undefined) mount.subPath = entry.subPath;
+      out.mounts.push(mount);
+    }
+  }
+  return out;
+}
+
+/**
+ * A StatefulSet and nothing beside it: no Service and no ServiceAccount. `serviceName` names the
+ * governing (headless) Service, authored as a `service` component beside it.
+ */
+export const statefulset = defineComponent({
+  type: 'statefulset',
+  description: 'An apps/v1 StatefulSet: pods with stable identities and per-pod claims, with optional init containers and sidecars.',
+  example: {
+    image: 'ghcr.io/example/store:v2.0.0',
+    replicas: 3,
+    port: 5432,
+    serviceName: 'store',
+    storage: { size: '10Gi', mountPath: '/var/lib/store' },
+  },
+  contract: { family: 'statefulset', version: 'v1alpha1' },
+  object: { apiVersion: 'apps/v1', kind: 'StatefulSet', scope: 'namespaced' },
+  properties: {
+    ...nodeKindPodSchema(),
+    port: int('Port the main container listens on, 1-65535; it is declared as the container port named tcp and answered as the service port.'),
+    replicas: int('Number of pods.', { default: 1 }),
+    serviceName: str('The governing Service (usually headless), authored as a service component beside this one; pods get DNS names <pod>.<serviceName>.'),
+    podManagementPolicy: oneOf(['OrderedReady', 'Parallel'], 'Whether pods start and stop one by one or all at once.'),
+    updateStrategy: object('How pods are replaced on an update.', {
+      type: oneOf(['RollingUpdate', 'OnDelete'], 'The strategy.'),
+      rollingUpdate: object('Rolling update settings.', {
+        partition: int('Only pods with an ordinal at or above this are updated.'),
+        maxUnavailable: { types: ['integer', 'string'], description: 'Pods that may be unavailable during the update (a number or a percentage).' },
+      }),
+    }),
+    minReadySeconds: int('Seconds a new pod must be ready before it counts as available.'),
+    revisionHistoryLimit: int('Old revisions kept for rollback.'),
+    persistentVolumeClaimRetentionPolicy: object('What happens to the claims when the StatefulSet is deleted or scaled down.', {
+      whenDeleted: oneOf(RETENTION, 'On deletion of the StatefulSet.'),
+      whenScaled: oneOf(RETENTION, 'On scale-down.'),
+    }),
+    ordinals: object('Numbering of the pods.', { start: int('First ordinal.') }),
+    volumeClaimTemplates: volumeClaimTemplatesSchema,
+    storage: storageSchema,
+  },
+  render(input, ctx) {
+    const props = input.properties as Json;
+    if (props.replicas < 0) ctx.fail(`replicas: must not be negative, got ${props.replicas}`, ['replicas']);
+    const { ports, servicePort } = kindPorts(props, 'tcp', ctx);
+    const { templates, mounts } = claimTemplates(props, ctx);
+    const volumeNames = new Set((props.volumes ?? []).map((volume: Json) => volume.name));
+    templates.forEach((template, index) => {
+      if (volumeNames.has(template.metadata.name)) ctx.fail(`claim template "${template.metadata.name}" has the name of a volume of the pod`, ['volumeClaimTemplates', index, 'name']);
+    });
+    const template = kindPodTemplate({ name: input.name, labelValue: input.labelValue, props, ports }, ctx, {
+      claimNames: templates.map((entry) => entry.metadata.name),
+      extraMounts: mounts,
+    });
+    const spec: Json = { replicas: props.replicas, selector: { matchLabels: { app: input.labelValue } }, template };
+    copyPresent(spec, props, SPEC_FIELDS);
+    if (props.updateStrategy !== undefined) spec.updateStrategy = structuredClone(props.updateStrategy);
+    if (templates.length > 0) spec.volumeClaimTemplates = templates;
+    const object = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
+    const answers: Json = {};
+    if (props.serviceAccountName) answers.serviceAccountName = props.serviceAccountName;
+    if (servicePort) answers.servicePort = servicePort;
+    return { objects: [object], answers };
+  },
+});

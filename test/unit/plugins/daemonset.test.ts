@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { daemonset } from '../../../plugins/builtin-components/daemonset.js';
+import { DEFAULT_RESOURCES, meta } from './fixtures.js';
+
+const tester = new HandlerTester();
+const image = 'ghcr.io/example/node-agent:v1.0.0';
+
+function spec(rendering: { objects: Array<Record<string, any>> }): any {
+  return rendering.objects[0].spec;
+}
+
+describe('daemonset component', () => {
+  it('renders a DaemonSet alone, with the app selector and default resources', () => {
+    tester.runComponent(daemonset, [
+      {
+        name: 'agent',
+        properties: { image },
+        objects: [
+          {
+            apiVersion: 'apps/v1',
+            kind: 'DaemonSet',
+            metadata: meta('agent'),
+            spec: {
+              selector: { matchLabels: { app: 'agent' } },
+              template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image, resources: DEFAULT_RESOURCES }] } },
+            },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('writes tolerations, raw affinity and spread constraints, sidecars and updateStrategy', () => {
+    const affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'os', operator: 'In', values: ['linux'] }] }] } } };
+    const topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway' }];
+    const rendering = tester.renderComponent(daemonset, 'agent', {
+      image,
+      tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
+      affinity,
+      topologySpreadConstraints,
+      sidecars: [{ name: 'shipper', image: 'ghcr.io/example/shipper:v1.2.0' }],
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
+      minReadySeconds: 5,
+    });
+    const pod = spec(rendering).template.spec;
+    expect(pod.tolerations).toEqual([{ operator: 'Exists', effect: 'NoSchedule' }]);
+    expect(pod.affinity).toEqual(affinity);
+    expect(pod.topologySpreadConstraints).toEqual(topologySpreadConstraints);
+    expect(pod.containers.map((c: any) => c.name)).toEqual(['agent', 'shipper']);
+    expect(spec(rendering).updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } });
+    expect(spec(rendering).minReadySeconds).toBe(5);
+    expect(spec(rendering).replicas).toBeUndefined();
+  });
+
+  it('declares port as the container port named http and answers it, with serviceAccountName', () => {
+    const rendering = tester.renderComponent(daemonset, 'agent', { image, port: 9100, serviceAccountName: 'agent-sa' });
+    expect(spec(rendering).template.spec.containers[0].ports).toEqual([{ name: 'http', containerPort: 9100, protocol: 'TCP' }]);
+    expect(rendering.answers).toEqual({ serviceAccountName: 'agent-sa', servicePort: { port: 9100, name: 'http' } });
+    expect(tester.renderComponent(daemonset, 'agent', { image }).answers).toEqual({});
+  });
+
+  it('mounts a Kubernetes hostPath volume through volumeMounts', () => {
+    const rendering = tester.renderComponent(daemonset, 'agent', {
+      image,
+      volumes: [{ name: 'host-proc', hostPath: { path: '/proc' } }],
+      volumeMounts: [{ name: 'host-proc', mountPath: '/host/proc', readOnly: true }],
+    });
+    expect(spec(rendering).template.spec.volumes).toEqual([{ name: 'host-proc', hostPath: { path: '/proc' } }]);
+    expect(spec(rendering).template.spec.containers[0].volumeMounts).toEqual([{ name: 'host-proc', mountPath: '/host/proc', readOnly: true }]);
+  });
+
+  it('refuses a volume with neither type nor source, shorthand keys on a raw volume and a claim template', () => {
+    tester.runComponent(daemonset, [
+      { title: 'no source', name: 'agent', properties: { image, volumes: [{ name: 'v' }] }, error: { message: /needs type, or exactly one of/, path: ['volumes', 0] } },
+      { title: 'shorthand key on raw', name: 'agent', properties: { image, volumes: [{ name: 'v', emptyDir: {}, mountPath: '/v' }] }, error: { path: ['volumes', 0, 'mountPath'] } },
+      { title: 'source on shorthand', name: 'agent', properties: { image, volumes: [{ name: 'v', type: 'emptyDir', mountPath: '/v', hostPath: { path: '/x' } }] }, error: { path: ['volumes', 0, 'hostPath'] } },
+      { title: 'duplicate mount path', name: 'agent', properties: { image, volumes: [{ name: 'v', type: 'emptyDir', mountPath: '/v' }, { name: 'w', emptyDir: {} }], volumeMounts: [{ name: 'w', mountPath: '/v' }] }, error: { path: ['volumeMounts', 0, 'mountPath'] } },
+      { title: 'no claim templates', name: 'agent', properties: { image, volumeClaimTemplates: [] }, error: {} },
+      { title: 'no replicas', name: 'agent', properties: { image, replicas: 2 }, error: {} },
+    ]);
+  });
+});
