@@ -5,17 +5,22 @@ import { configmap } from './configmap.js';
 import { fluxcdPatches, fluxcdPostbuild } from './delivery-declarations.js';
 import { expose } from './expose.js';
 import { externalSecret } from './external-secret.js';
+import { forceReplace } from './force-replace.js';
 import { httproute } from './httproute.js';
 import { ingress } from './ingress.js';
 import { networkpolicy } from './networkpolicy.js';
+import { pruneProtection } from './prune-protection.js';
 import { pvc } from './pvc.js';
+import { rbac } from './rbac.js';
 import { scaler } from './scaler.js';
 import { secret } from './secret.js';
+import { securityContext } from './security-context.js';
 import { topologySpread } from './topology-spread.js';
+import { volsync } from './volsync.js';
 
 export default definePlugin({
   meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
-  traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, ciliumNetworkPolicy, certificate, externalSecret, ingress, httproute],
+  traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, ciliumNetworkPolicy, certificate, externalSecret, ingress, httproute, rbac, securityContext, volsync, pruneProtection, forceReplace],
   lowering: [expose],
   declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },
 });

@@ -1,0 +1,85 @@
+import { defineTrait, isDns1123Subdomain, podTemplatesOf, type ComponentView, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+
+type Json = Record<string, any>;
+
+const RBAC_API = 'rbac.authorization.k8s.io/v1';
+
+/**
+ * A Role and a RoleBinding (a ClusterRole and a ClusterRoleBinding with clusterWide) granting
+ * the rules to the component's ServiceAccount. All the objects take one name: `name`, else the
+ * component name.
+ */
+export const rbac = defineTrait({
+  type: 'rbac',
+  description: "Grant RBAC rules to the component's ServiceAccount with a Role and RoleBinding, or a ClusterRole and ClusterRoleBinding.",
+  example: { rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] }] },
+  contract: { family: 'rbac', version: 'v1alpha1' },
+  properties: {
+    rules: {
+      type: 'array',
+      required: true,
+      description: 'The policy rules granted; at least one.',
+      items: {
+        type: 'object',
+        description: 'One policy rule.',
+        properties: {
+          apiGroups: { type: 'array', description: 'API groups of the resources ("" is the core group).', items: { type: 'string', description: 'An API group.' } },
+          resources: { type: 'array', required: true, description: 'Resources the rule applies to; at least one.', items: { type: 'string', description: 'A resource.' } },
+          verbs: { type: 'array', required: true, description: 'Verbs allowed on the resources; at least one.', items: { type: 'string', description: 'A verb.' } },
+        },
+      },
+    },
+    clusterWide: { type: 'boolean', default: false, description: 'Grant the rules cluster-wide, with a ClusterRole and a ClusterRoleBinding.' },
+    name: { type: 'string', description: 'Name of every object the trait generates; the component name when absent.' },
+  },
+  apply({ properties, component }, ctx) {
+    const props = properties as Json;
+    const name: string = props.name ?? component.name;
+    if (!isDns1123Subdomain(name)) ctx.fail(`name: "${name}" is not a valid RBAC object name (a DNS-1123 subdomain)`, ['name']);
+    const rules = props.rules as Json[];
+    if (rules.length === 0) ctx.fail('rules: at least one rule is required', ['rules']);
+    const policyRules = rules.map((rule, index) => policyRule(rule, index, ctx));
+    const account = serviceAccountOf(component, ctx);
+
+    const labels = () => ({ app: component.labelValue });
+    const clusterWide = props.clusterWide === true;
+    const roleKind = clusterWide ? 'ClusterRole' : 'Role';
+    const metadata = () => (clusterWide ? { name, labels: labels() } : { name, namespace: component.namespace, labels: labels() });
+    const objects: K8sObject[] = [
+      { apiVersion: RBAC_API, kind: roleKind, metadata: metadata(), rules: policyRules },
+      {
+        apiVersion: RBAC_API,
+        kind: clusterWide ? 'ClusterRoleBinding' : 'RoleBinding',
+        metadata: metadata(),
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name },
+        subjects: [{ kind: 'ServiceAccount', name: account, namespace: component.namespace }],
+      },
+    ];
+    return { objects };
+  },
+});
+
+function policyRule(rule: Json, index: number, ctx: HandlerContext): Json {
+  for (const key of ['resources', 'verbs']) {
+    if ((rule[key] as string[]).length === 0) ctx.fail(`rules[${index}].${key}: at least one entry is required`, ['rules', index, key]);
+  }
+  return { apiGroups: [...(rule.apiGroups ?? [''])], resources: [...rule.resources], verbs: [...rule.verbs] };
+}
+
+/**
+ * The ServiceAccount the component's pods run as: the one it answers, else a ServiceAccount it
+ * generates. A component with pods and neither is refused: the rules would go to no account it
+ * runs as. One with no pods and no account binds the account of its own name.
+ */
+function serviceAccountOf(component: ComponentView, ctx: HandlerContext): string {
+  if (component.answers.serviceAccountName) return component.answers.serviceAccountName;
+  const account = component.objects.find((object) => object.kind === 'ServiceAccount');
+  if (account) return account.metadata.name;
+  const pods = podTemplatesOf(component.objects);
+  const named = [...new Set(pods.map((pod) => pod.spec.serviceAccountName).filter((value): value is string => typeof value === 'string' && value !== ''))];
+  if (named.length === 1 && pods.every((pod) => pod.spec.serviceAccountName === named[0])) return named[0];
+  if (pods.length > 0) {
+    ctx.fail(`rbac: component "${component.name}" runs pods with no ServiceAccount name; set serviceAccountName so the rules have a subject`);
+  }
+  return component.name;
+}

@@ -1,0 +1,17 @@
+import { describe, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { forceReplace } from '../../../plugins/builtin-traits/force-replace.js';
+import { deploymentObject } from './fixtures.js';
+
+const component = () => ({ name: 'api', type: 'deployment', objects: [deploymentObject('api')] });
+
+// The delivery intent it records has no place in the build output.
+describe('force-replace trait', () => {
+  it('emits nothing and leaves the component unchanged', () => {
+    new HandlerTester().runTrait(forceReplace, [{ component: component(), properties: {}, objects: [], componentObjects: [deploymentObject('api')] }]);
+  });
+
+  it('refuses any property', () => {
+    new HandlerTester().runTrait(forceReplace, [{ component: component(), properties: { enabled: true }, error: { message: /unsupported field "enabled"/ } }]);
+  });
+});
