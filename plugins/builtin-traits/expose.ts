@@ -40,6 +40,19 @@ export const expose = defineTraitLowering({
     rules: { type: 'array', items: openRule, description: 'Routing rules in the shape of the lowered trait; they replace the hostnames shorthand.' },
     annotations: stringMap('Annotations set on the Ingress or HTTPRoute.'),
     secretName: str('Secret of the platform-managed certificate; <component>-tls when unset. Ingress with a cert-manager issuer only.'),
+    tls: {
+      type: 'array',
+      description:
+        'TLS entries for the Ingress, as written (they take the place of the platform-managed entry). With a Gateway, TLS terminates at its listener, which the platform configures: the entries are ignored there, with a warning.',
+      items: {
+        type: 'object',
+        description: 'Hosts served with the certificate of one Secret.',
+        properties: {
+          hosts: { type: 'array', description: 'Hostnames the certificate covers.', items: { type: 'string', description: 'A hostname.' } },
+          secretName: { type: 'string', description: 'Secret holding the certificate and key.' },
+        },
+      },
+    },
     ingressClassName: str('IngressClass, overriding the platform\'s (ingress only).'),
     sslRedirect: bool('Sets the nginx ssl-redirect annotation (ingress only); the platform default when unset.'),
     forceSslRedirect: bool('Sets the nginx force-ssl-redirect annotation (ingress only); the platform default when unset.'),
@@ -87,7 +100,8 @@ function toIngress(props: Json, component: string, issuer: string | undefined, w
       ctx.fail(`annotation ${CLUSTER_ISSUER} is platform-managed by the expose trait and cannot be overridden`, ['annotations', CLUSTER_ISSUER]);
     }
     annotations[CLUSTER_ISSUER] = issuer;
-    if (routed.length > 0) props.tls = [{ hosts: routed, secretName: secretName ?? shortenNameWithSuffix(component, '-tls', 253) }];
+    // Authored TLS entries take the place of the platform-managed one.
+    if (routed.length > 0 && props.tls === undefined) props.tls = [{ hosts: routed, secretName: secretName ?? shortenNameWithSuffix(component, '-tls', 253) }];
   } else if (secretName !== undefined) {
     ctx.fail('secretName requires platform-managed TLS (no cert-manager cluster-issuer capability)', ['secretName']);
   }
@@ -111,6 +125,16 @@ function toHTTPRoute(props: Json, component: string, wildcard: string | undefine
     if (props[key] !== undefined) ctx.fail(`${key} is only valid when controllerType is "ingress"`, [key]);
   }
   checkHostnames(props.hostnames ?? [], wildcard, component, ctx, ['hostnames']);
+  if (props.tls !== undefined) {
+    ctx.warn(`component "${component}": expose "tls" has no place on an HTTPRoute: TLS terminates at the Gateway's listener, which the platform configures; the entries are ignored`);
+    delete props.tls;
+  }
+  if (Array.isArray(props.rules) && props.rules.some((rule: Json) => isPlainObject(rule) && ('host' in rule || 'paths' in rule))) {
+    const converted = ingressRulesToRoute(props.rules);
+    props.hostnames = unique([...(props.hostnames ?? []), ...converted.hostnames]);
+    checkHostnames(props.hostnames, wildcard, component, ctx, ['rules']);
+    props.rules = converted.rules;
+  }
   props.parentRefs = [{ name: props.gatewayName, namespace: props.gatewayNamespace || DEFAULT_GATEWAY_NAMESPACE }];
   // The hostnames shorthand: one catch-all rule to the component's Service.
   if (props.rules === undefined) props.rules = [{}];
@@ -134,6 +158,24 @@ function checkRendering(r: Json, ctx: HandlerContext): void {
   if (r.certManagerClusterIssuer) refuse('certManagerClusterIssuer is only valid when controllerType is "ingress"');
   if (r.sslRedirect !== undefined || r.forceSslRedirect !== undefined) refuse('sslRedirect and forceSslRedirect are only valid when controllerType is "ingress"');
   if (r.authURL || r.authSigninURL || r.authResponseHeaders) refuse('authURL, authSigninURL and authResponseHeaders are only valid when controllerType is "ingress"');
+}
+
+/**
+ * Ingress-shaped rules (`host`, `paths[{path, port, pathType}]`) on the Gateway path: the hosts
+ * become the route's hostnames, each path a rule matching it and sending to its port.
+ */
+function ingressRulesToRoute(rules: Json[]): { hostnames: string[]; rules: Json[] } {
+  const hostnames = unique(ruleHosts(rules));
+  const routeRules: Json[] = [];
+  for (const rule of rules) {
+    for (const path of (rule.paths as Json[] | undefined) ?? [{}]) {
+      const type = path.pathType === 'Exact' ? 'Exact' : 'PathPrefix';
+      const routeRule: Json = { matches: [{ path: { type, value: path.path ?? '/' } }] };
+      if (path.port !== undefined) routeRule.backendRefs = [{ port: path.port }];
+      routeRules.push(routeRule);
+    }
+  }
+  return { hostnames, rules: routeRules };
 }
 
 function ruleHosts(rules: unknown): string[] {

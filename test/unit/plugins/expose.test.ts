@@ -102,3 +102,27 @@ describe('expose trait lowering', () => {
     expect(refusal(() => lower({ hostnames: ['a.example.com'], annotations: { 'cert-manager.io/cluster-issuer': 'other' } }, issuer)).message).toMatch(/is platform-managed by the expose trait/);
   });
 });
+
+// The reference examples 03 and 04 (which the catalogue issue asks to build) write `tls` and
+// Ingress-shaped rules on expose; the newest reference refuses `tls` there.
+describe('expose: tls and Ingress-shaped rules', () => {
+  const rules = [{ host: 'shop.example.com', paths: [{ path: '/', port: 8080 }] }];
+  const tls = [{ secretName: 'shop-tls', hosts: ['shop.example.com'] }];
+
+  it('keeps authored tls on the Ingress, in place of the platform-managed entry', () => {
+    const [trait] = lower({ rules, tls }, { ...INGRESS, certManagerClusterIssuer: 'letsencrypt' })!;
+    expect(trait.properties.tls).toEqual(tls);
+  });
+
+  it('turns Ingress-shaped rules into route hostnames and rules, and ignores tls with a warning on the Gateway path', () => {
+    const ctx = createLoweringTestContext({ capabilities: { expose: GATEWAY } });
+    const component = { name: 'web', type: 'webservice', properties: { image: 'web:1', port: 8080 } };
+    const [trait] = expose.lower({ trait: { type: 'expose', properties: { rules, tls } }, component, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, ctx).traits!;
+    expect(trait.properties).toMatchObject({
+      hostnames: ['shop.example.com'],
+      rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ port: 8080 }] }],
+    });
+    expect(trait.properties.tls).toBeUndefined();
+    expect(ctx.warnings).toEqual([expect.stringContaining('expose "tls" has no place on an HTTPRoute')]);
+  });
+});
