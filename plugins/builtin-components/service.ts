@@ -63,7 +63,11 @@ export const service = defineComponent({
     copyPresent(spec, props, PASSED_THROUGH);
     const object = { apiVersion: 'v1', kind: 'Service', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
     const first = ports[0];
-    return { objects: [object], answers: first ? { servicePort: { port: first.port, ...(first.name ? { name: first.name } : {}) } } : {} };
+    const routingTarget = {
+      ...(external ? {} : { selector: { ...(spec.selector as Record<string, string>) } }),
+      ports: ports.map((port: Json) => ({ port: port.port, ...(port.name ? { name: port.name } : {}), ...(port.targetPort !== undefined ? { targetPort: port.targetPort } : {}), protocol: port.protocol ?? 'TCP' })),
+    };
+    return { objects: [object], answers: { routingTarget, ...(first ? { servicePort: { port: first.port, ...(first.name ? { name: first.name } : {}) } } : {}) } };
   },
 });
 

@@ -8,7 +8,10 @@ const tester = new HandlerTester();
 describe('service component', () => {
   it('selects the pods labelled app: <component> by default, targeting each port by number over TCP', () => {
     tester.runComponent(service, [{ name: 'web', properties: { ports: [{ name: 'http', port: 8080 }] }, objects: [webServiceObject('web', 8080)] }]);
-    expect(tester.renderComponent(service, 'web', { ports: [{ name: 'http', port: 8080 }] }).answers).toEqual({ servicePort: { port: 8080, name: 'http' } });
+    expect(tester.renderComponent(service, 'web', { ports: [{ name: 'http', port: 8080 }] }).answers).toEqual({
+      servicePort: { port: 8080, name: 'http' },
+      routingTarget: { selector: { app: 'web' }, ports: [{ port: 8080, name: 'http', targetPort: 8080, protocol: 'TCP' }] },
+    });
   });
 
   it('takes an explicit selector, named target ports and Service-level fields', () => {
@@ -68,5 +71,14 @@ describe('service component', () => {
       { title: 'target', properties: { ports: [{ port: 80, targetPort: 'not_a_name' }] }, error: { message: /ports\[0\].targetPort: must be a port number/ } },
       { title: 'node port', properties: { ports: [{ port: 80, nodePort: 30000 }] }, error: { message: 'ports[0].nodePort: only a NodePort or LoadBalancer Service takes it' } },
     ]);
+  });
+});
+
+describe('service routing target', () => {
+  it('answers the pods it selects and its port mapping, and no selector for an ExternalName Service', () => {
+    const routed = tester.renderComponent(service, 'api', { selector: { app: 'backend' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] }).answers;
+    expect(routed?.routingTarget).toEqual({ selector: { app: 'backend' }, ports: [{ port: 80, name: 'http', targetPort: 8080, protocol: 'TCP' }] });
+    const external = tester.renderComponent(service, 'db', { type: 'ExternalName', externalName: 'db.example.com' }).answers;
+    expect(external?.routingTarget).toEqual({ ports: [] });
   });
 });
