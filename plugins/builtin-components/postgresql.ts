@@ -1,5 +1,5 @@
 import { defineComponentLowering, isDns1035Label, isDns1123Subdomain, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
-import { canonicalQuantity } from '../builtin-kinds/shared/go-quantity.js';
+import { canonicalQuantity } from '../builtin-kinds/shared/quantity.js';
 import type { Json } from './metadata.js';
 import { resourcesSchema } from './resources.js';
 import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';

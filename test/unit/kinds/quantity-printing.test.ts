@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuantity } from '../../../plugins/builtin-kinds/shared/go-quantity.js';
+import { canonicalQuantity } from '../../../plugins/builtin-kinds/shared/quantity.js';
 
 describe('Kubernetes quantities', () => {
   it('writes quantities back in the canonical form Quantity prints', () => {
