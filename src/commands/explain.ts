@@ -16,8 +16,8 @@ export default class Explain extends KurelCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Explain);
-    const { engine, registry, input } = await loadApplication(args.target, flags);
-    const result = engine.build(input, registry);
+    const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
+    const result = await engine.buildFetching(input, registry, fetch);
     let chains = result.chains;
     if (flags.object) {
       const [kind, name] = flags.object.split('/');

@@ -17,8 +17,8 @@ export default class Validate extends KurelCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Validate);
-    const { engine, registry, input } = await loadApplication(args.target, flags);
-    const result = engine.check(input, registry);
+    const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
+    const result = await engine.check(input, registry, fetch);
     const promoted = flags.strict ? result.warnings.map((warning): Diagnostic => ({ ...warning, severity: 'error' })) : [];
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;

@@ -99,9 +99,9 @@ export interface FetchRequest {
   where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
 }
 
-/** What the build will ask the host for: every URL a component type declares it reads. */
-export function collectFetches(input: BuildInput, registry: SealedRegistry): FetchRequest[] {
-  const { lowered, appSource } = prepare(input, registry);
+type Prepared = ReturnType<typeof prepare>;
+
+function fetchRequests({ lowered, appSource }: Prepared, registry: SealedRegistry): FetchRequest[] {
   return lowered.components.flatMap((component) => {
     const handler = registry.component(component.type)?.value;
     const urls = handler?.fetches?.(component.properties) ?? [];
@@ -109,9 +109,32 @@ export function collectFetches(input: BuildInput, registry: SealedRegistry): Fet
   });
 }
 
+/** What the build will ask the host for: every URL a component type declares it reads. */
+export function collectFetches(input: BuildInput, registry: SealedRegistry): FetchRequest[] {
+  return fetchRequests(prepare(input, registry), registry);
+}
+
+/**
+ * The pipeline with the host's fetching in the middle: prepared once, the URLs components read
+ * handed to `fetch` (the host's I/O, injected so the engine stays pure), then finished.
+ */
+export async function buildFetching(
+  input: BuildInput,
+  registry: SealedRegistry,
+  fetch: (requests: FetchRequest[]) => Promise<Record<string, string>>,
+): Promise<BuildResult> {
+  const prepared = prepare(input, registry);
+  const requests = fetchRequests(prepared, registry);
+  if (requests.length > 0) prepared.run.provideFetched(await fetch(requests));
+  return finish(input, registry, prepared);
+}
+
 /** The whole pipeline, from input texts to the YAML stream. Pure: the host does every read and write. */
 export function build(input: BuildInput, registry: SealedRegistry): BuildResult {
-  const { app, appSource, run, namespace, lowered, documentLowering } = prepare(input, registry);
+  return finish(input, registry, prepare(input, registry));
+}
+
+function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering }: Prepared): BuildResult {
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));

@@ -1,4 +1,4 @@
-import { build, type BuildInput } from './build.js';
+import { buildFetching, type BuildInput, type FetchRequest } from './build.js';
 import { isKurelError, type Diagnostic } from './diagnostics.js';
 import type { SealedRegistry } from './registry.js';
 
@@ -12,9 +12,13 @@ export interface CheckResult {
  * the diagnostics come back instead of a refusal. Stages that can go on past a refusal (authored
  * properties, each component's transform) report every one.
  */
-export function check(input: BuildInput, registry: SealedRegistry): CheckResult {
+export async function check(
+  input: BuildInput,
+  registry: SealedRegistry,
+  fetch: (requests: FetchRequest[]) => Promise<Record<string, string>> = async () => ({}),
+): Promise<CheckResult> {
   try {
-    const result = build(input, registry);
+    const result = await buildFetching(input, registry, fetch);
     return { errors: [], warnings: result.warnings };
   } catch (error) {
     if (!isKurelError(error)) throw error;

@@ -1,4 +1,4 @@
-export { build, collectFetches, type BuildInput, type BuildResult, type FetchRequest } from './build.js';
+export { build, buildFetching, collectFetches, type BuildInput, type BuildResult, type FetchRequest } from './build.js';
 export type { SealedRegistry, Registered } from './registry.js';
 export { ruleIdentity } from './registry.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic } from './diagnostics.js';

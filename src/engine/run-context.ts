@@ -22,8 +22,13 @@ export class RunContext {
   constructor(
     readonly settings: TransformSettings,
     readonly profile: ParsedProfile,
-    private readonly fetchedDocuments: Record<string, string> = {},
+    private fetchedDocuments: Record<string, string> = {},
   ) {}
+
+  /** The bodies the host fetched for the components' URLs, read by handlers through `ctx.fetched`. */
+  provideFetched(bodies: Record<string, string>): void {
+    this.fetchedDocuments = { ...this.fetchedDocuments, ...bodies };
+  }
 
   get componentLabelKey(): string {
     return this.settings.componentLabelKey ?? `${this.settings.domain}/component`;

@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type { BuildInput } from '../../engine/index.js';
+import type { BuildInput, FetchRequest } from '../../engine/index.js';
 
 /** The positional argument of every command that reads an application. */
 export const targetArgs = {
@@ -43,26 +43,7 @@ export async function loadApplication(target: string, flags: InputFlagValues) {
     strictCapabilities: flags['strict-capabilities'],
     settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace, fluxNamespace: pluginHost.config.config.fluxNamespace },
   });
-  input.fetched = await fetchWhatComponentsRead(host, engine, input, pluginHost);
-  return { host, engine, registry: pluginHost.registry, input };
-}
-
-/**
- * Fetches the documents components declared they read, held to the config's policy. A document
- * that fails to parse or validate fetches nothing: the build reports the refusal itself.
- */
-async function fetchWhatComponentsRead(
-  host: typeof import('../../host/index.js'),
-  engine: typeof import('../../engine/index.js'),
-  input: BuildInput,
-  pluginHost: Awaited<ReturnType<typeof import('../../host/index.js')['startPluginHost']>>,
-): Promise<Record<string, string>> {
-  let requests;
-  try {
-    requests = engine.collectFetches(input, pluginHost.registry);
-  } catch (error) {
-    if (engine.isKurelError(error)) return {};
-    throw error;
-  }
-  return host.fetchDocuments(requests, pluginHost.config.config.policy);
+  // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
+  const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, pluginHost.config.config.policy);
+  return { host, engine, registry: pluginHost.registry, input, fetch };
 }
