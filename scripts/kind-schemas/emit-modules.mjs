@@ -19,6 +19,7 @@ const HEADER = (source) =>
  * @returns {Map<string, string>} file name → content
  */
 export function emitModules(read, source) {
+  const shared = sharedSubtrees(read.definitions);
   const byModule = new Map();
   for (const definition of read.definitions) {
     if (!byModule.has(definition.module)) byModule.set(definition.module, []);
@@ -32,13 +33,49 @@ export function emitModules(read, source) {
     for (const definition of definitions) {
       const fn = functionName(module, definition.name);
       sections.push(
-        [`let ${fn}$: PropertySchema | undefined;`, `function ${fn}(): PropertySchema {`, `  return (${fn}$ ??= ${render(definition.schema, 1)});`, '}'].join('\n'),
+        [`let ${fn}$: PropertySchema | undefined;`, `function ${fn}(): PropertySchema {`, `  return (${fn}$ ??= ${render(definition.schema, 1, shared, true)});`, '}'].join('\n'),
       );
     }
     const members = definitions.map((d) => `  ${d.name}: ${functionName(module, d.name)},`);
     groups.push([`export const ${alias(module)} = {`, ...members, '};'].join('\n'));
   }
-  return new Map([['index.ts', [HEADER(source), '', sections.join('\n\n'), '', groups.join('\n\n'), ''].join('\n')]]);
+  const sharedSection = [...shared.entries()].map(([key, name]) =>
+    [`let ${name}$: PropertySchema | undefined;`, `function ${name}(): PropertySchema {`, `  return (${name}$ ??= ${render(JSON.parse(key), 1, shared, true)});`, '}'].join('\n'),
+  );
+  const body = [HEADER(source), '', ...(sharedSection.length ? ['// structures the packages repeat inline, written once', sharedSection.join('\n\n'), ''] : []), sections.join('\n\n'), '', groups.join('\n\n'), ''];
+  return new Map([['index.ts', body.join('\n')]]);
+}
+
+const SHARED_MIN_SIZE = 300;
+
+/**
+ * The inline object schemas (a description of their own aside) the models repeat: each is written
+ * once, as a function like a definition, and every place that repeats it calls it. Keyed by its
+ * JSON without its top-level description, which stays at each place.
+ */
+function sharedSubtrees(definitions) {
+  const counts = new Map();
+  const visit = (schema, isRoot) => {
+    if (!schema || typeof schema !== 'object' || schema.$ref) return;
+    if (!isRoot) {
+      const key = subtreeKey(schema);
+      if (key.length >= SHARED_MIN_SIZE) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const child of Object.values(schema.properties ?? {})) visit(child, false);
+    if (schema.items && typeof schema.items === 'object') visit(schema.items, false);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') visit(schema.additionalProperties, false);
+  };
+  for (const definition of definitions) visit(definition.schema, true);
+  const shared = new Map();
+  for (const [key, count] of [...counts.entries()].sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))) {
+    if (count >= 2) shared.set(key, `shared${shared.size}`);
+  }
+  return shared;
+}
+
+function subtreeKey(schema) {
+  const { description: _description, ...rest } = schema;
+  return JSON.stringify(rest);
 }
 
 function functionName(module, name) {
@@ -52,29 +89,34 @@ export function alias(module) {
 
 const KEY_ORDER = ['type', 'types', 'description', 'required', 'default', 'enum', 'items', 'properties', 'additionalProperties'];
 
-function render(schema, depth) {
+function render(schema, depth, shared, isRoot = false) {
   if (schema === true || schema === false) return String(schema);
   const indent = '  '.repeat(depth + 1);
   const close = '  '.repeat(depth);
+  const sharedName = !isRoot && !schema.$ref ? shared.get(subtreeKey(schema)) : undefined;
+  if (sharedName) {
+    if (schema.description === undefined) return `${sharedName}()`;
+    return `{\n${indent}...${sharedName}(),\n${indent}description: ${JSON.stringify(schema.description)},\n${close}}`;
+  }
   if (schema.$ref) {
     const [module, name] = schema.$ref.split(':');
     const target = `${functionName(module, name)}()`;
     const extra = Object.keys(schema).filter((k) => k !== '$ref');
     if (extra.length === 0) return target;
-    const fields = extra.sort(byKeyOrder).map((k) => `${indent}${k}: ${renderValue(k, schema[k], depth + 1)},`);
+    const fields = extra.sort(byKeyOrder).map((k) => `${indent}${k}: ${renderValue(k, schema[k], depth + 1, shared)},`);
     return `{\n${indent}...${target},\n${fields.join('\n')}\n${close}}`;
   }
   const keys = Object.keys(schema).sort(byKeyOrder);
-  const fields = keys.map((k) => `${indent}${k}: ${renderValue(k, schema[k], depth + 1)},`);
+  const fields = keys.map((k) => `${indent}${k}: ${renderValue(k, schema[k], depth + 1, shared)},`);
   return `{\n${fields.join('\n')}\n${close}}`;
 }
 
-function renderValue(key, value, depth) {
-  if (key === 'items' || key === 'additionalProperties') return render(value, depth);
+function renderValue(key, value, depth, shared) {
+  if (key === 'items' || key === 'additionalProperties') return render(value, depth, shared);
   if (key === 'properties') {
     const indent = '  '.repeat(depth + 1);
     const close = '  '.repeat(depth);
-    const entries = Object.entries(value).map(([name, schema]) => `${indent}${quoteKey(name)}: ${render(schema, depth + 1)},`);
+    const entries = Object.entries(value).map(([name, schema]) => `${indent}${quoteKey(name)}: ${render(schema, depth + 1, shared)},`);
     return entries.length === 0 ? '{}' : `{\n${entries.join('\n')}\n${close}}`;
   }
   return JSON.stringify(value);

@@ -3,6 +3,1325 @@
 /* eslint-disable */
 import type { PropertySchema } from 'kurel/plugin-api';
 
+// structures the packages repeat inline, written once
+let shared0$: PropertySchema | undefined;
+function shared0(): PropertySchema {
+  return (shared0$ ??= {
+    type: "object",
+    properties: {
+      caBundle: {
+        type: "string",
+        description: "Base64-encoded bundle of PEM CAs which can be used to validate the certificate chain presented by the ACME server. Mutually exclusive with SkipTLSVerify; prefer using CABundle to prevent various kinds of security vulnerabilities. If CABundle and SkipTLSVerify are unset, the system certificate bundle inside the container is used to validate the TLS connection.",
+      },
+      disableAccountKeyGeneration: {
+        type: "boolean",
+        description: "Enables or disables generating a new ACME account key. If true, the Issuer resource will *not* request a new account but will expect the account key to be supplied via an existing secret. If false, the cert-manager system will generate a new ACME account key for the Issuer. Defaults to false.",
+      },
+      email: {
+        type: "string",
+        description: "Email is the email address to be associated with the ACME account. This field is optional, but it is strongly recommended to be set. It will be used to contact you in case of issues with your account or certificates, including expiry notification emails. This field may be updated after the account is initially registered.",
+      },
+      enableDurationFeature: {
+        type: "boolean",
+        description: "Enables requesting a Not After date on certificates that matches the duration of the certificate. This is not supported by all ACME servers like Let's Encrypt. If set to true when the ACME server does not support it it will create an error on the Order. Defaults to false.",
+      },
+      externalAccountBinding: {
+        ...shared35(),
+        description: "ExternalAccountBinding is a reference to a CA external account of the ACME server. If set, upon registration cert-manager will attempt to associate the given external account credentials with the registered ACME account.",
+      },
+      preferredChain: {
+        type: "string",
+        description: "PreferredChain is the chain to use if the ACME server outputs multiple. PreferredChain is no guarantee that this one gets delivered by the ACME endpoint. For example, for Let's Encrypt's DST crosssign you would use: \"DST Root CA X3\" or \"ISRG Root X1\" for the newer Let's Encrypt root CA. This value picks the first certificate bundle in the ACME alternative chains that has a certificate with this value as its issuer's CN",
+      },
+      privateKeySecretRef: {
+        ...shared55(),
+        description: "PrivateKey is the name of a Kubernetes Secret resource that will be used to store the automatically generated ACME account private key. Optionally, a `key` may be specified to select a specific entry within the named Secret resource. If `key` is not specified, a default of `tls.key` will be used.",
+      },
+      server: {
+        type: "string",
+        description: "Server is the URL used to access the ACME server's 'directory' endpoint. For example, for Let's Encrypt's staging endpoint, you would use: \"https://acme-staging-v02.api.letsencrypt.org/directory\". Only ACME v2 endpoints (i.e. RFC 8555) are supported.",
+        required: true,
+      },
+      skipTLSVerify: {
+        type: "boolean",
+        description: "INSECURE: Enables or disables validation of the ACME server TLS certificate. If true, requests to the ACME server will not have the TLS certificate chain validated. Mutually exclusive with CABundle; prefer using CABundle to prevent various kinds of security vulnerabilities. Only enable this option in development environments. If CABundle and SkipTLSVerify are unset, the system certificate bundle inside the container is used to validate the TLS connection. Defaults to false.",
+      },
+      solvers: {
+        ...shared1(),
+        description: "Solvers is a list of challenge solvers that will be used to solve ACME challenges for the matching domains. Solver configurations must be provided in order to obtain certificates from an ACME server. For more information, see: https://cert-manager.io/docs/configuration/acme/",
+      },
+    },
+  });
+}
+
+let shared1$: PropertySchema | undefined;
+function shared1(): PropertySchema {
+  return (shared1$ ??= {
+    type: "array",
+    items: {
+      ...shared2(),
+      description: "One element of solvers.",
+    },
+  });
+}
+
+let shared2$: PropertySchema | undefined;
+function shared2(): PropertySchema {
+  return (shared2$ ??= {
+    type: "object",
+    properties: {
+      dns01: {
+        ...shared8(),
+        description: "Configures cert-manager to attempt to complete authorizations by performing the DNS01 challenge flow.",
+      },
+      http01: {
+        ...shared3(),
+        description: "Configures cert-manager to attempt to complete authorizations by performing the HTTP01 challenge flow. It is not possible to obtain certificates for wildcard domain names (e.g. `*.example.com`) using the HTTP01 challenge mechanism.",
+      },
+      selector: {
+        ...shared32(),
+        description: "Selector selects a set of DNSNames on the Certificate resource that should be solved using this challenge solver. If not specified, the solver will be treated as the 'default' solver with the lowest priority, i.e. if any other solver has a more specific match, it will be used instead.",
+      },
+    },
+  });
+}
+
+let shared3$: PropertySchema | undefined;
+function shared3(): PropertySchema {
+  return (shared3$ ??= {
+    type: "object",
+    properties: {
+      gatewayHTTPRoute: {
+        ...shared13(),
+        description: "The Gateway API is a sig-network community API that models service networking in Kubernetes (https://gateway-api.sigs.k8s.io/). The Gateway solver will create HTTPRoutes with the specified labels in the same namespace as the challenge. This solver is experimental, and fields / behaviour may change in the future.",
+      },
+      ingress: {
+        ...shared4(),
+        description: "The ingress based HTTP01 challenge solver will solve challenges by creating or modifying Ingress resources in order to route requests for '/.well-known/acme-challenge/XYZ' to 'challenge solver' pods that are provisioned by cert-manager for each Challenge to be completed.",
+      },
+    },
+  });
+}
+
+let shared4$: PropertySchema | undefined;
+function shared4(): PropertySchema {
+  return (shared4$ ??= {
+    type: "object",
+    properties: {
+      class: {
+        type: "string",
+        description: "The ingress class to use when creating Ingress resources to solve ACME challenges that use this challenge solver. Only one of 'class' or 'name' may be specified.",
+      },
+      ingressTemplate: {
+        ...shared49(),
+        description: "Optional ingress template used to configure the ACME challenge solver ingress used for HTTP01 challenges.",
+      },
+      name: {
+        type: "string",
+        description: "The name of the ingress resource that should have ACME challenge solving routes inserted into it in order to solve HTTP01 challenges. This is typically used in conjunction with ingress controllers like ingress-gce, which maintains a 1:1 mapping between external IPs and ingress resources.",
+      },
+      podTemplate: {
+        ...shared5(),
+        description: "Optional pod template used to configure the ACME challenge solver pods used for HTTP01 challenges.",
+      },
+      serviceType: {
+        type: "string",
+        description: "Optional service type for Kubernetes solver service. Supported values are NodePort or ClusterIP. If unset, defaults to NodePort.",
+      },
+    },
+  });
+}
+
+let shared5$: PropertySchema | undefined;
+function shared5(): PropertySchema {
+  return (shared5$ ??= {
+    type: "object",
+    properties: {
+      metadata: {
+        ...shared56(),
+        description: "ObjectMeta overrides for the pod used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
+      },
+      spec: {
+        ...shared6(),
+        description: "PodSpec defines overrides for the HTTP01 challenge solver pod. Only the 'priorityClassName', 'nodeSelector', 'affinity', 'serviceAccountName' and 'tolerations' fields are supported currently. All other fields will be ignored.",
+      },
+    },
+  });
+}
+
+let shared6$: PropertySchema | undefined;
+function shared6(): PropertySchema {
+  return (shared6$ ??= {
+    type: "object",
+    properties: {
+      affinity: {
+        ...shared7(),
+        description: "If specified, the pod's scheduling constraints",
+      },
+      nodeSelector: {
+        type: "object",
+        description: "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
+        additionalProperties: {
+          type: "string",
+          description: "A value of nodeSelector.",
+        },
+      },
+      priorityClassName: {
+        type: "string",
+        description: "If specified, the pod's priorityClassName.",
+      },
+      serviceAccountName: {
+        type: "string",
+        description: "If specified, the pod's service account",
+      },
+      tolerations: {
+        ...shared33(),
+        description: "If specified, the pod's tolerations.",
+      },
+    },
+  });
+}
+
+let shared7$: PropertySchema | undefined;
+function shared7(): PropertySchema {
+  return (shared7$ ??= {
+    type: "object",
+    properties: {
+      nodeAffinity: {
+        ...shared11(),
+        description: "Describes node affinity scheduling rules for the pod.",
+      },
+      podAffinity: {
+        ...shared10(),
+        description: "Describes pod affinity scheduling rules (e.g. co-locate this pod in the same node, zone, etc. as some other pod(s)).",
+      },
+      podAntiAffinity: {
+        ...shared9(),
+        description: "Describes pod anti-affinity scheduling rules (e.g. avoid putting this pod in the same node, zone, etc. as some other pod(s)).",
+      },
+    },
+  });
+}
+
+let shared8$: PropertySchema | undefined;
+function shared8(): PropertySchema {
+  return (shared8$ ??= {
+    type: "object",
+    properties: {
+      acmeDNS: {
+        ...shared51(),
+        description: "Use the 'ACME DNS' (https://github.com/joohoi/acme-dns) API to manage DNS01 challenge records.",
+      },
+      akamai: {
+        ...shared30(),
+        description: "Use the Akamai DNS zone management API to manage DNS01 challenge records.",
+      },
+      azureDNS: {
+        ...shared31(),
+        description: "Use the Microsoft Azure DNS API to manage DNS01 challenge records.",
+      },
+      cloudDNS: {
+        ...shared44(),
+        description: "Use the Google Cloud DNS API to manage DNS01 challenge records.",
+      },
+      cloudflare: {
+        ...shared38(),
+        description: "Use the Cloudflare API to manage DNS01 challenge records.",
+      },
+      cnameStrategy: {
+        type: "string",
+        description: "CNAMEStrategy configures how the DNS01 provider should handle CNAME records when found in DNS zones.",
+        enum: ["None","Follow"],
+      },
+      digitalocean: {
+        ...shared53(),
+        description: "Use the DigitalOcean DNS API to manage DNS01 challenge records.",
+      },
+      rfc2136: {
+        ...shared34(),
+        description: "Use RFC2136 (\"Dynamic Updates in the Domain Name System\") (https://datatracker.ietf.org/doc/rfc2136/) to manage DNS01 challenge records.",
+      },
+      route53: {
+        ...shared22(),
+        description: "Use the AWS Route53 API to manage DNS01 challenge records.",
+      },
+      webhook: {
+        ...shared42(),
+        description: "Configure an external webhook based DNS01 challenge solver to manage DNS01 challenge records.",
+      },
+    },
+  });
+}
+
+let shared9$: PropertySchema | undefined;
+function shared9(): PropertySchema {
+  return (shared9$ ??= {
+    type: "object",
+    properties: {
+      preferredDuringSchedulingIgnoredDuringExecution: {
+        ...shared14(),
+        description: "The scheduler will prefer to schedule pods to nodes that satisfy the anti-affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling anti-affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.",
+      },
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        ...shared16(),
+        description: "If the anti-affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the anti-affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.",
+      },
+    },
+  });
+}
+
+let shared10$: PropertySchema | undefined;
+function shared10(): PropertySchema {
+  return (shared10$ ??= {
+    type: "object",
+    properties: {
+      preferredDuringSchedulingIgnoredDuringExecution: {
+        ...shared14(),
+        description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.",
+      },
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        ...shared16(),
+        description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.",
+      },
+    },
+  });
+}
+
+let shared11$: PropertySchema | undefined;
+function shared11(): PropertySchema {
+  return (shared11$ ??= {
+    type: "object",
+    properties: {
+      preferredDuringSchedulingIgnoredDuringExecution: {
+        ...shared23(),
+        description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.",
+      },
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        ...shared26(),
+        description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to an update), the system may or may not try to eventually evict the pod from its node.",
+      },
+    },
+  });
+}
+
+let shared12$: PropertySchema | undefined;
+function shared12(): PropertySchema {
+  return (shared12$ ??= {
+    type: "object",
+    properties: {
+      auth: {
+        ...shared21(),
+        description: "Auth configures how cert-manager authenticates with the Vault server.",
+      },
+      caBundle: {
+        type: "string",
+        description: "Base64-encoded bundle of PEM CAs which will be used to validate the certificate chain presented by Vault. Only used if using HTTPS to connect to Vault and ignored for HTTP connections. Mutually exclusive with CABundleSecretRef. If neither CABundle nor CABundleSecretRef are defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection.",
+      },
+      caBundleSecretRef: {
+        ...shared58(),
+        description: "Reference to a Secret containing a bundle of PEM-encoded CAs to use when verifying the certificate chain presented by Vault when using HTTPS. Mutually exclusive with CABundle. If neither CABundle nor CABundleSecretRef are defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection. If no key for the Secret is specified, cert-manager will default to 'ca.crt'.",
+      },
+      namespace: {
+        type: "string",
+        description: "Name of the vault namespace. Namespaces is a set of features within Vault Enterprise that allows Vault environments to support Secure Multi-tenancy. e.g: \"ns1\" More about namespaces can be found here https://www.vaultproject.io/docs/enterprise/namespaces",
+      },
+      path: {
+        type: "string",
+        description: "Path is the mount path of the Vault PKI backend's `sign` endpoint, e.g: \"my_pki_mount/sign/my-role-name\".",
+        required: true,
+      },
+      server: {
+        type: "string",
+        description: "Server is the connection address for the Vault server, e.g: \"https://vault.example.com:8200\".",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared13$: PropertySchema | undefined;
+function shared13(): PropertySchema {
+  return (shared13$ ??= {
+    type: "object",
+    properties: {
+      labels: {
+        type: "object",
+        description: "Custom labels that will be applied to HTTPRoutes created by cert-manager while solving HTTP-01 challenges.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of labels.",
+        },
+      },
+      parentRefs: {
+        ...shared19(),
+        description: "When solving an HTTP-01 challenge, cert-manager creates an HTTPRoute. cert-manager needs to know which parentRefs should be used when creating the HTTPRoute. Usually, the parentRef references a Gateway. See: https://gateway-api.sigs.k8s.io/api-types/httproute/#attaching-to-gateways",
+      },
+      serviceType: {
+        type: "string",
+        description: "Optional service type for Kubernetes solver service. Supported values are NodePort or ClusterIP. If unset, defaults to NodePort.",
+      },
+    },
+  });
+}
+
+let shared14$: PropertySchema | undefined;
+function shared14(): PropertySchema {
+  return (shared14$ ??= {
+    type: "array",
+    items: {
+      ...shared15(),
+      description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
+    },
+  });
+}
+
+let shared15$: PropertySchema | undefined;
+function shared15(): PropertySchema {
+  return (shared15$ ??= {
+    type: "object",
+    properties: {
+      podAffinityTerm: {
+        ...shared17(),
+        description: "Required. A pod affinity term, associated with the corresponding weight.",
+      },
+      weight: {
+        type: "integer",
+        description: "weight associated with matching the corresponding podAffinityTerm, in the range 1-100.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared16$: PropertySchema | undefined;
+function shared16(): PropertySchema {
+  return (shared16$ ??= {
+    type: "array",
+    items: {
+      ...shared18(),
+      description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
+    },
+  });
+}
+
+let shared17$: PropertySchema | undefined;
+function shared17(): PropertySchema {
+  return (shared17$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      labelSelector: {
+        ...shared37(),
+        description: "A label query over a set of resources, in this case pods.",
+      },
+      namespaceSelector: {
+        ...shared37(),
+        description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
+      },
+      namespaces: {
+        type: "array",
+        description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
+        items: {
+          type: "string",
+          description: "One element of namespaces.",
+        },
+      },
+      topologyKey: {
+        type: "string",
+        description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared18$: PropertySchema | undefined;
+function shared18(): PropertySchema {
+  return (shared18$ ??= {
+    type: "object",
+    properties: {
+      labelSelector: {
+        ...shared37(),
+        description: "A label query over a set of resources, in this case pods.",
+      },
+      namespaceSelector: {
+        ...shared37(),
+        description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
+      },
+      namespaces: {
+        type: "array",
+        description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
+        items: {
+          type: "string",
+          description: "One element of namespaces.",
+        },
+      },
+      topologyKey: {
+        type: "string",
+        description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared19$: PropertySchema | undefined;
+function shared19(): PropertySchema {
+  return (shared19$ ??= {
+    type: "array",
+    items: {
+      ...shared20(),
+      description: "One element of parentRefs.",
+    },
+  });
+}
+
+let shared20$: PropertySchema | undefined;
+function shared20(): PropertySchema {
+  return (shared20$ ??= {
+    type: "object",
+    properties: {
+      group: {
+        type: "string",
+        description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
+      },
+      kind: {
+        type: "string",
+        description: "Kind is kind of the referent.\nSupport: Core (Gateway)\nSupport: Implementation-specific (Other Resources)",
+      },
+      name: {
+        type: "string",
+        description: "Name is the name of the referent.\nSupport: Core",
+        required: true,
+      },
+      namespace: {
+        type: "string",
+        description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nSupport: Core",
+      },
+      port: {
+        type: "integer",
+        description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended\n<gateway:experimental>",
+      },
+      sectionName: {
+        type: "string",
+        description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
+      },
+    },
+  });
+}
+
+let shared21$: PropertySchema | undefined;
+function shared21(): PropertySchema {
+  return (shared21$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      appRole: {
+        ...shared40(),
+        description: "AppRole authenticates with Vault using the App Role auth mechanism, with the role and secret stored in a Kubernetes Secret resource.",
+      },
+      kubernetes: {
+        ...shared39(),
+        description: "Kubernetes authenticates with Vault by passing the ServiceAccount token stored in the named Secret resource to the Vault server.",
+      },
+      tokenSecretRef: {
+        ...shared58(),
+        description: "TokenSecretRef authenticates with Vault by presenting a token.",
+      },
+    },
+  });
+}
+
+let shared22$: PropertySchema | undefined;
+function shared22(): PropertySchema {
+  return (shared22$ ??= {
+    type: "object",
+    properties: {
+      accessKeyID: {
+        type: "string",
+        description: "The AccessKeyID is used for authentication. Cannot be set when SecretAccessKeyID is set. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
+      },
+      accessKeyIDSecretRef: {
+        ...shared58(),
+        description: "The SecretAccessKey is used for authentication. If set, pull the AWS access key ID from a key within a Kubernetes Secret. Cannot be set when AccessKeyID is set. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
+      },
+      hostedZoneID: {
+        type: "string",
+        description: "If set, the provider will manage only this zone in Route53 and will not do an lookup using the route53:ListHostedZonesByName api call.",
+      },
+      region: {
+        type: "string",
+        description: "Always set the region when using AccessKeyID and SecretAccessKey",
+        required: true,
+      },
+      role: {
+        type: "string",
+        description: "Role is a Role ARN which the Route53 provider will assume using either the explicit credentials AccessKeyID/SecretAccessKey or the inferred credentials from environment variables, shared credentials file or AWS Instance metadata",
+      },
+      secretAccessKeySecretRef: {
+        ...shared58(),
+        description: "The SecretAccessKey is used for authentication. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
+      },
+    },
+  });
+}
+
+let shared23$: PropertySchema | undefined;
+function shared23(): PropertySchema {
+  return (shared23$ ??= {
+    type: "array",
+    items: {
+      ...shared24(),
+      description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
+    },
+  });
+}
+
+let shared24$: PropertySchema | undefined;
+function shared24(): PropertySchema {
+  return (shared24$ ??= {
+    type: "object",
+    properties: {
+      preference: {
+        ...shared28(),
+        description: "A node selector term, associated with the corresponding weight.",
+      },
+      weight: {
+        type: "integer",
+        description: "Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared25$: PropertySchema | undefined;
+function shared25(): PropertySchema {
+  return (shared25$ ??= {
+    type: "object",
+    properties: {
+      cloud: {
+        ...shared50(),
+        description: "Cloud specifies the Venafi cloud configuration settings. Only one of TPP or Cloud may be specified.",
+      },
+      tpp: {
+        ...shared43(),
+        description: "TPP specifies Trust Protection Platform configuration settings. Only one of TPP or Cloud may be specified.",
+      },
+      zone: {
+        type: "string",
+        description: "Zone is the Venafi Policy Zone to use for this issuer. All requests made to the Venafi platform will be restricted by the named zone policy. This field is required.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared26$: PropertySchema | undefined;
+function shared26(): PropertySchema {
+  return (shared26$ ??= {
+    type: "object",
+    properties: {
+      nodeSelectorTerms: {
+        ...shared27(),
+        description: "Required. A list of node selector terms. The terms are ORed.",
+      },
+    },
+  });
+}
+
+let shared27$: PropertySchema | undefined;
+function shared27(): PropertySchema {
+  return (shared27$ ??= {
+    type: "array",
+    required: true,
+    items: {
+      ...shared29(),
+      description: "One element of nodeSelectorTerms.",
+    },
+  });
+}
+
+let shared28$: PropertySchema | undefined;
+function shared28(): PropertySchema {
+  return (shared28$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      matchExpressions: {
+        ...shared45(),
+        description: "A list of node selector requirements by node's labels.",
+      },
+      matchFields: {
+        ...shared46(),
+        description: "A list of node selector requirements by node's fields.",
+      },
+    },
+  });
+}
+
+let shared29$: PropertySchema | undefined;
+function shared29(): PropertySchema {
+  return (shared29$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared45(),
+        description: "A list of node selector requirements by node's labels.",
+      },
+      matchFields: {
+        ...shared46(),
+        description: "A list of node selector requirements by node's fields.",
+      },
+    },
+  });
+}
+
+let shared30$: PropertySchema | undefined;
+function shared30(): PropertySchema {
+  return (shared30$ ??= {
+    type: "object",
+    properties: {
+      accessTokenSecretRef: {
+        ...shared55(),
+        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
+      },
+      clientSecretSecretRef: {
+        ...shared55(),
+        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
+      },
+      clientTokenSecretRef: {
+        ...shared55(),
+        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
+      },
+      serviceConsumerDomain: {
+        type: "string",
+        description: "The serviceConsumerDomain field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared31$: PropertySchema | undefined;
+function shared31(): PropertySchema {
+  return (shared31$ ??= {
+    type: "object",
+    properties: {
+      clientID: {
+        type: "string",
+        description: "if both this and ClientSecret are left unset MSI will be used",
+      },
+      clientSecretSecretRef: {
+        ...shared58(),
+        description: "if both this and ClientID are left unset MSI will be used",
+      },
+      environment: {
+        type: "string",
+        description: "name of the Azure environment (default AzurePublicCloud)",
+        enum: ["AzurePublicCloud","AzureChinaCloud","AzureGermanCloud","AzureUSGovernmentCloud"],
+      },
+      hostedZoneName: {
+        type: "string",
+        description: "name of the DNS zone that should be used",
+      },
+      managedIdentity: {
+        type: "object",
+        description: "managed identity configuration, can not be used at the same time as clientID, clientSecretSecretRef or tenantID",
+        properties: {
+          clientID: {
+            type: "string",
+            description: "client ID of the managed identity, can not be used at the same time as resourceID",
+          },
+          resourceID: {
+            type: "string",
+            description: "resource ID of the managed identity, can not be used at the same time as clientID",
+          },
+        },
+      },
+      resourceGroupName: {
+        type: "string",
+        description: "resource group the DNS zone is located in",
+        required: true,
+      },
+      subscriptionID: {
+        type: "string",
+        description: "ID of the Azure subscription",
+        required: true,
+      },
+      tenantID: {
+        type: "string",
+        description: "when specifying ClientID and ClientSecret then this field is also needed",
+      },
+    },
+  });
+}
+
+let shared32$: PropertySchema | undefined;
+function shared32(): PropertySchema {
+  return (shared32$ ??= {
+    type: "object",
+    properties: {
+      dnsNames: {
+        type: "array",
+        description: "List of DNSNames that this solver will be used to solve. If specified and a match is found, a dnsNames selector will take precedence over a dnsZones selector. If multiple solvers match with the same dnsNames value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
+        items: {
+          type: "string",
+          description: "One element of dnsNames.",
+        },
+      },
+      dnsZones: {
+        type: "array",
+        description: "List of DNSZones that this solver will be used to solve. The most specific DNS zone match specified here will take precedence over other DNS zone matches, so a solver specifying sys.example.com will be selected over one specifying example.com for the domain www.sys.example.com. If multiple solvers match with the same dnsZones value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
+        items: {
+          type: "string",
+          description: "One element of dnsZones.",
+        },
+      },
+      matchLabels: {
+        type: "object",
+        description: "A label selector that is used to refine the set of certificate's that this challenge solver will apply to.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of matchLabels.",
+        },
+      },
+    },
+  });
+}
+
+let shared33$: PropertySchema | undefined;
+function shared33(): PropertySchema {
+  return (shared33$ ??= {
+    type: "array",
+    items: {
+      ...shared36(),
+      description: "One element of tolerations.",
+    },
+  });
+}
+
+let shared34$: PropertySchema | undefined;
+function shared34(): PropertySchema {
+  return (shared34$ ??= {
+    type: "object",
+    properties: {
+      nameserver: {
+        type: "string",
+        description: "The IP address or hostname of an authoritative DNS server supporting RFC2136 in the form host:port. If the host is an IPv6 address it must be enclosed in square brackets (e.g [2001:db8::1]) ; port is optional. This field is required.",
+        required: true,
+      },
+      tsigAlgorithm: {
+        type: "string",
+        description: "The TSIG Algorithm configured in the DNS supporting RFC2136. Used only when ``tsigSecretSecretRef`` and ``tsigKeyName`` are defined. Supported values are (case-insensitive): ``HMACMD5`` (default), ``HMACSHA1``, ``HMACSHA256`` or ``HMACSHA512``.",
+      },
+      tsigKeyName: {
+        type: "string",
+        description: "The TSIG Key name configured in the DNS. If ``tsigSecretSecretRef`` is defined, this field is required.",
+      },
+      tsigSecretSecretRef: {
+        ...shared58(),
+        description: "The name of the secret containing the TSIG value. If ``tsigKeyName`` is defined, this field is required.",
+      },
+    },
+  });
+}
+
+let shared35$: PropertySchema | undefined;
+function shared35(): PropertySchema {
+  return (shared35$ ??= {
+    type: "object",
+    properties: {
+      keyAlgorithm: {
+        type: "string",
+        description: "Deprecated: keyAlgorithm field exists for historical compatibility reasons and should not be used. The algorithm is now hardcoded to HS256 in golang/x/crypto/acme.",
+        enum: ["HS256","HS384","HS512"],
+      },
+      keyID: {
+        type: "string",
+        description: "keyID is the ID of the CA key that the External Account is bound to.",
+        required: true,
+      },
+      keySecretRef: {
+        ...shared55(),
+        description: "keySecretRef is a Secret Key Selector referencing a data item in a Kubernetes Secret which holds the symmetric MAC key of the External Account Binding. The `key` is the index string that is paired with the key data in the Secret and should not be confused with the key data itself, or indeed with the External Account Binding keyID above. The secret key stored in the Secret **must** be un-padded, base64 URL encoded data.",
+      },
+    },
+  });
+}
+
+let shared36$: PropertySchema | undefined;
+function shared36(): PropertySchema {
+  return (shared36$ ??= {
+    type: "object",
+    properties: {
+      effect: {
+        type: "string",
+        description: "Effect indicates the taint effect to match. Empty means match all taint effects. When specified, allowed values are NoSchedule, PreferNoSchedule and NoExecute.",
+      },
+      key: {
+        type: "string",
+        description: "Key is the taint key that the toleration applies to. Empty means match all taint keys. If the key is empty, operator must be Exists; this combination means to match all values and all keys.",
+      },
+      operator: {
+        type: "string",
+        description: "Operator represents a key's relationship to the value. Valid operators are Exists and Equal. Defaults to Equal. Exists is equivalent to wildcard for value, so that a pod can tolerate all taints of a particular category.",
+      },
+      tolerationSeconds: {
+        type: "integer",
+        description: "TolerationSeconds represents the period of time the toleration (which must be of effect NoExecute, otherwise this field is ignored) tolerates the taint. By default, it is not set, which means tolerate the taint forever (do not evict). Zero and negative values will be treated as 0 (evict immediately) by the system.",
+      },
+      value: {
+        type: "string",
+        description: "Value is the taint value the toleration matches to. If the operator is Exists, the value should be empty, otherwise just a regular string.",
+      },
+    },
+  });
+}
+
+let shared37$: PropertySchema | undefined;
+function shared37(): PropertySchema {
+  return (shared37$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared48(),
+        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
+      },
+      matchLabels: {
+        type: "object",
+        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of matchLabels.",
+        },
+      },
+    },
+  });
+}
+
+let shared38$: PropertySchema | undefined;
+function shared38(): PropertySchema {
+  return (shared38$ ??= {
+    type: "object",
+    properties: {
+      apiKeySecretRef: {
+        ...shared58(),
+        description: "API key to use to authenticate with Cloudflare. Note: using an API token to authenticate is now the recommended method as it allows greater control of permissions.",
+      },
+      apiTokenSecretRef: {
+        ...shared58(),
+        description: "API token used to authenticate with Cloudflare.",
+      },
+      email: {
+        type: "string",
+        description: "Email of the account, only required when using API key based authentication.",
+      },
+    },
+  });
+}
+
+let shared39$: PropertySchema | undefined;
+function shared39(): PropertySchema {
+  return (shared39$ ??= {
+    type: "object",
+    properties: {
+      mountPath: {
+        type: "string",
+        description: "The Vault mountPath here is the mount path to use when authenticating with Vault. For example, setting a value to `/v1/auth/foo`, will use the path `/v1/auth/foo/login` to authenticate with Vault. If unspecified, the default value \"/v1/auth/kubernetes\" will be used.",
+      },
+      role: {
+        type: "string",
+        description: "A required field containing the Vault Role to assume. A Role binds a Kubernetes ServiceAccount with a set of Vault policies.",
+        required: true,
+      },
+      secretRef: {
+        ...shared55(),
+        description: "The required Secret field containing a Kubernetes ServiceAccount JWT used for authenticating with Vault. Use of 'ambient credentials' is not supported.",
+      },
+    },
+  });
+}
+
+let shared40$: PropertySchema | undefined;
+function shared40(): PropertySchema {
+  return (shared40$ ??= {
+    type: "object",
+    properties: {
+      path: {
+        type: "string",
+        description: "Path where the App Role authentication backend is mounted in Vault, e.g: \"approle\"",
+        required: true,
+      },
+      roleId: {
+        type: "string",
+        description: "RoleID configured in the App Role authentication backend when setting up the authentication backend in Vault.",
+        required: true,
+      },
+      secretRef: {
+        ...shared55(),
+        description: "Reference to a key in a Secret that contains the App Role secret used to authenticate with Vault. The `key` field must be specified and denotes which entry within the Secret resource is used as the app role secret.",
+      },
+    },
+  });
+}
+
+let shared41$: PropertySchema | undefined;
+function shared41(): PropertySchema {
+  return (shared41$ ??= {
+    type: "object",
+    properties: {
+      crlDistributionPoints: {
+        type: "array",
+        description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set, certificates will be issued without distribution points set.",
+        items: {
+          type: "string",
+          description: "One element of crlDistributionPoints.",
+        },
+      },
+      ocspServers: {
+        type: "array",
+        description: "The OCSP server list is an X.509 v3 extension that defines a list of URLs of OCSP responders. The OCSP responders can be queried for the revocation status of an issued certificate. If not set, the certificate will be issued with no OCSP servers set. For example, an OCSP server URL could be \"http://ocsp.int-x3.letsencrypt.org\".",
+        items: {
+          type: "string",
+          description: "One element of ocspServers.",
+        },
+      },
+      secretName: {
+        type: "string",
+        description: "SecretName is the name of the secret used to sign Certificates issued by this Issuer.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared42$: PropertySchema | undefined;
+function shared42(): PropertySchema {
+  return (shared42$ ??= {
+    type: "object",
+    properties: {
+      config: {
+        description: "Additional configuration that should be passed to the webhook apiserver when challenges are processed. This can contain arbitrary JSON data. Secret values should not be specified in this stanza. If secret values are needed (e.g. credentials for a DNS service), you should use a SecretKeySelector to reference a Secret resource. For details on the schema of this field, consult the webhook provider implementation's documentation. Free-form: any JSON value, not checked.",
+      },
+      groupName: {
+        type: "string",
+        description: "The API group name that should be used when POSTing ChallengePayload resources to the webhook apiserver. This should be the same as the GroupName specified in the webhook provider implementation.",
+        required: true,
+      },
+      solverName: {
+        type: "string",
+        description: "The name of the solver to use, as defined in the webhook provider implementation. This will typically be the name of the provider, e.g. 'cloudflare'.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared43$: PropertySchema | undefined;
+function shared43(): PropertySchema {
+  return (shared43$ ??= {
+    type: "object",
+    properties: {
+      caBundle: {
+        type: "string",
+        description: "Base64-encoded bundle of PEM CAs which will be used to validate the certificate chain presented by the TPP server. Only used if using HTTPS; ignored for HTTP. If undefined, the certificate bundle in the cert-manager controller container is used to validate the chain.",
+      },
+      credentialsRef: {
+        type: "object",
+        description: "CredentialsRef is a reference to a Secret containing the username and password for the TPP server. The secret must contain two keys, 'username' and 'password'.",
+        required: true,
+        properties: {
+          name: {
+            type: "string",
+            description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+            required: true,
+          },
+        },
+      },
+      url: {
+        type: "string",
+        description: "URL is the base URL for the vedsdk endpoint of the Venafi TPP instance, for example: \"https://tpp.example.com/vedsdk\".",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared44$: PropertySchema | undefined;
+function shared44(): PropertySchema {
+  return (shared44$ ??= {
+    type: "object",
+    properties: {
+      hostedZoneName: {
+        type: "string",
+        description: "HostedZoneName is an optional field that tells cert-manager in which Cloud DNS zone the challenge record has to be created. If left empty cert-manager will automatically choose a zone.",
+      },
+      project: {
+        type: "string",
+        description: "The project field.",
+        required: true,
+      },
+      serviceAccountSecretRef: {
+        ...shared58(),
+        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
+      },
+    },
+  });
+}
+
+let shared45$: PropertySchema | undefined;
+function shared45(): PropertySchema {
+  return (shared45$ ??= {
+    type: "array",
+    items: {
+      ...shared47(),
+      description: "One element of matchExpressions.",
+    },
+  });
+}
+
+let shared46$: PropertySchema | undefined;
+function shared46(): PropertySchema {
+  return (shared46$ ??= {
+    type: "array",
+    items: {
+      ...shared47(),
+      description: "One element of matchFields.",
+    },
+  });
+}
+
+let shared47$: PropertySchema | undefined;
+function shared47(): PropertySchema {
+  return (shared47$ ??= {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "The label key that the selector applies to.",
+        required: true,
+      },
+      operator: {
+        type: "string",
+        description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
+        required: true,
+      },
+      values: {
+        type: "array",
+        description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
+        items: {
+          type: "string",
+          description: "One element of values.",
+        },
+      },
+    },
+  });
+}
+
+let shared48$: PropertySchema | undefined;
+function shared48(): PropertySchema {
+  return (shared48$ ??= {
+    type: "array",
+    items: {
+      ...shared52(),
+      description: "One element of matchExpressions.",
+    },
+  });
+}
+
+let shared49$: PropertySchema | undefined;
+function shared49(): PropertySchema {
+  return (shared49$ ??= {
+    type: "object",
+    properties: {
+      metadata: {
+        ...shared54(),
+        description: "ObjectMeta overrides for the ingress used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
+      },
+    },
+  });
+}
+
+let shared50$: PropertySchema | undefined;
+function shared50(): PropertySchema {
+  return (shared50$ ??= {
+    type: "object",
+    properties: {
+      apiTokenSecretRef: {
+        ...shared55(),
+        description: "APITokenSecretRef is a secret key selector for the Venafi Cloud API token.",
+      },
+      url: {
+        type: "string",
+        description: "URL is the base URL for Venafi Cloud. Defaults to \"https://api.venafi.cloud/v1\".",
+      },
+    },
+  });
+}
+
+let shared51$: PropertySchema | undefined;
+function shared51(): PropertySchema {
+  return (shared51$ ??= {
+    type: "object",
+    properties: {
+      accountSecretRef: {
+        ...shared55(),
+        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
+      },
+      host: {
+        type: "string",
+        description: "The host field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared52$: PropertySchema | undefined;
+function shared52(): PropertySchema {
+  return (shared52$ ??= {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "key is the label key that the selector applies to.",
+        required: true,
+      },
+      operator: {
+        type: "string",
+        description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
+        required: true,
+      },
+      values: {
+        type: "array",
+        description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
+        items: {
+          type: "string",
+          description: "One element of values.",
+        },
+      },
+    },
+  });
+}
+
+let shared53$: PropertySchema | undefined;
+function shared53(): PropertySchema {
+  return (shared53$ ??= {
+    type: "object",
+    properties: {
+      tokenSecretRef: {
+        ...shared55(),
+        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
+      },
+    },
+  });
+}
+
+let shared54$: PropertySchema | undefined;
+function shared54(): PropertySchema {
+  return (shared54$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "Annotations that should be added to the created ACME HTTP01 solver ingress.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of annotations.",
+        },
+      },
+      labels: {
+        type: "object",
+        description: "Labels that should be added to the created ACME HTTP01 solver ingress.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of labels.",
+        },
+      },
+    },
+  });
+}
+
+let shared55$: PropertySchema | undefined;
+function shared55(): PropertySchema {
+  return (shared55$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      key: {
+        type: "string",
+        description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared56$: PropertySchema | undefined;
+function shared56(): PropertySchema {
+  return (shared56$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "Annotations that should be added to the create ACME HTTP01 solver pods.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of annotations.",
+        },
+      },
+      labels: {
+        type: "object",
+        description: "Labels that should be added to the created ACME HTTP01 solver pods.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of labels.",
+        },
+      },
+    },
+  });
+}
+
+let shared57$: PropertySchema | undefined;
+function shared57(): PropertySchema {
+  return (shared57$ ??= {
+    type: "object",
+    properties: {
+      crlDistributionPoints: {
+        type: "array",
+        description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set certificate will be issued without CDP. Values are strings.",
+        items: {
+          type: "string",
+          description: "One element of crlDistributionPoints.",
+        },
+      },
+    },
+  });
+}
+
+let shared58$: PropertySchema | undefined;
+function shared58(): PropertySchema {
+  return (shared58$ ??= {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+        required: true,
+      },
+    },
+  });
+}
+
 // cert-manager-v1
 
 let certManagerV1_CertificateSpec$: PropertySchema | undefined;
@@ -101,20 +1420,8 @@ function certManagerV1_CertificateSpec(): PropertySchema {
                 required: true,
               },
               passwordSecretRef: {
-                type: "object",
+                ...shared55(),
                 description: "PasswordSecretRef is a reference to a key in a Secret resource containing the password used to encrypt the JKS keystore.",
-                required: true,
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
               },
             },
           },
@@ -128,20 +1435,8 @@ function certManagerV1_CertificateSpec(): PropertySchema {
                 required: true,
               },
               passwordSecretRef: {
-                type: "object",
+                ...shared55(),
                 description: "PasswordSecretRef is a reference to a key in a Secret resource containing the password used to encrypt the PKCS12 keystore.",
-                required: true,
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
               },
             },
           },
@@ -305,1525 +1600,24 @@ function certManagerV1_IssuerSpec(): PropertySchema {
     description: "Desired state of the Issuer resource.",
     properties: {
       acme: {
-        type: "object",
+        ...shared0(),
         description: "ACME configures this issuer to communicate with a RFC8555 (ACME) server to obtain signed x509 certificates.",
-        properties: {
-          caBundle: {
-            type: "string",
-            description: "Base64-encoded bundle of PEM CAs which can be used to validate the certificate chain presented by the ACME server. Mutually exclusive with SkipTLSVerify; prefer using CABundle to prevent various kinds of security vulnerabilities. If CABundle and SkipTLSVerify are unset, the system certificate bundle inside the container is used to validate the TLS connection.",
-          },
-          disableAccountKeyGeneration: {
-            type: "boolean",
-            description: "Enables or disables generating a new ACME account key. If true, the Issuer resource will *not* request a new account but will expect the account key to be supplied via an existing secret. If false, the cert-manager system will generate a new ACME account key for the Issuer. Defaults to false.",
-          },
-          email: {
-            type: "string",
-            description: "Email is the email address to be associated with the ACME account. This field is optional, but it is strongly recommended to be set. It will be used to contact you in case of issues with your account or certificates, including expiry notification emails. This field may be updated after the account is initially registered.",
-          },
-          enableDurationFeature: {
-            type: "boolean",
-            description: "Enables requesting a Not After date on certificates that matches the duration of the certificate. This is not supported by all ACME servers like Let's Encrypt. If set to true when the ACME server does not support it it will create an error on the Order. Defaults to false.",
-          },
-          externalAccountBinding: {
-            type: "object",
-            description: "ExternalAccountBinding is a reference to a CA external account of the ACME server. If set, upon registration cert-manager will attempt to associate the given external account credentials with the registered ACME account.",
-            properties: {
-              keyAlgorithm: {
-                type: "string",
-                description: "Deprecated: keyAlgorithm field exists for historical compatibility reasons and should not be used. The algorithm is now hardcoded to HS256 in golang/x/crypto/acme.",
-                enum: ["HS256","HS384","HS512"],
-              },
-              keyID: {
-                type: "string",
-                description: "keyID is the ID of the CA key that the External Account is bound to.",
-                required: true,
-              },
-              keySecretRef: {
-                type: "object",
-                description: "keySecretRef is a Secret Key Selector referencing a data item in a Kubernetes Secret which holds the symmetric MAC key of the External Account Binding. The `key` is the index string that is paired with the key data in the Secret and should not be confused with the key data itself, or indeed with the External Account Binding keyID above. The secret key stored in the Secret **must** be un-padded, base64 URL encoded data.",
-                required: true,
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-            },
-          },
-          preferredChain: {
-            type: "string",
-            description: "PreferredChain is the chain to use if the ACME server outputs multiple. PreferredChain is no guarantee that this one gets delivered by the ACME endpoint. For example, for Let's Encrypt's DST crosssign you would use: \"DST Root CA X3\" or \"ISRG Root X1\" for the newer Let's Encrypt root CA. This value picks the first certificate bundle in the ACME alternative chains that has a certificate with this value as its issuer's CN",
-          },
-          privateKeySecretRef: {
-            type: "object",
-            description: "PrivateKey is the name of a Kubernetes Secret resource that will be used to store the automatically generated ACME account private key. Optionally, a `key` may be specified to select a specific entry within the named Secret resource. If `key` is not specified, a default of `tls.key` will be used.",
-            required: true,
-            properties: {
-              key: {
-                type: "string",
-                description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-              },
-              name: {
-                type: "string",
-                description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                required: true,
-              },
-            },
-          },
-          server: {
-            type: "string",
-            description: "Server is the URL used to access the ACME server's 'directory' endpoint. For example, for Let's Encrypt's staging endpoint, you would use: \"https://acme-staging-v02.api.letsencrypt.org/directory\". Only ACME v2 endpoints (i.e. RFC 8555) are supported.",
-            required: true,
-          },
-          skipTLSVerify: {
-            type: "boolean",
-            description: "INSECURE: Enables or disables validation of the ACME server TLS certificate. If true, requests to the ACME server will not have the TLS certificate chain validated. Mutually exclusive with CABundle; prefer using CABundle to prevent various kinds of security vulnerabilities. Only enable this option in development environments. If CABundle and SkipTLSVerify are unset, the system certificate bundle inside the container is used to validate the TLS connection. Defaults to false.",
-          },
-          solvers: {
-            type: "array",
-            description: "Solvers is a list of challenge solvers that will be used to solve ACME challenges for the matching domains. Solver configurations must be provided in order to obtain certificates from an ACME server. For more information, see: https://cert-manager.io/docs/configuration/acme/",
-            items: {
-              type: "object",
-              description: "One element of solvers.",
-              properties: {
-                dns01: {
-                  type: "object",
-                  description: "Configures cert-manager to attempt to complete authorizations by performing the DNS01 challenge flow.",
-                  properties: {
-                    acmeDNS: {
-                      type: "object",
-                      description: "Use the 'ACME DNS' (https://github.com/joohoi/acme-dns) API to manage DNS01 challenge records.",
-                      properties: {
-                        accountSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    akamai: {
-                      type: "object",
-                      description: "Use the Akamai DNS zone management API to manage DNS01 challenge records.",
-                      properties: {
-                        accessTokenSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        clientSecretSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        clientTokenSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        serviceConsumerDomain: {
-                          type: "string",
-                          description: "The serviceConsumerDomain field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    azureDNS: {
-                      type: "object",
-                      description: "Use the Microsoft Azure DNS API to manage DNS01 challenge records.",
-                      properties: {
-                        clientID: {
-                          type: "string",
-                          description: "if both this and ClientSecret are left unset MSI will be used",
-                        },
-                        clientSecretSecretRef: {
-                          type: "object",
-                          description: "if both this and ClientID are left unset MSI will be used",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        environment: {
-                          type: "string",
-                          description: "name of the Azure environment (default AzurePublicCloud)",
-                          enum: ["AzurePublicCloud","AzureChinaCloud","AzureGermanCloud","AzureUSGovernmentCloud"],
-                        },
-                        hostedZoneName: {
-                          type: "string",
-                          description: "name of the DNS zone that should be used",
-                        },
-                        managedIdentity: {
-                          type: "object",
-                          description: "managed identity configuration, can not be used at the same time as clientID, clientSecretSecretRef or tenantID",
-                          properties: {
-                            clientID: {
-                              type: "string",
-                              description: "client ID of the managed identity, can not be used at the same time as resourceID",
-                            },
-                            resourceID: {
-                              type: "string",
-                              description: "resource ID of the managed identity, can not be used at the same time as clientID",
-                            },
-                          },
-                        },
-                        resourceGroupName: {
-                          type: "string",
-                          description: "resource group the DNS zone is located in",
-                          required: true,
-                        },
-                        subscriptionID: {
-                          type: "string",
-                          description: "ID of the Azure subscription",
-                          required: true,
-                        },
-                        tenantID: {
-                          type: "string",
-                          description: "when specifying ClientID and ClientSecret then this field is also needed",
-                        },
-                      },
-                    },
-                    cloudDNS: {
-                      type: "object",
-                      description: "Use the Google Cloud DNS API to manage DNS01 challenge records.",
-                      properties: {
-                        hostedZoneName: {
-                          type: "string",
-                          description: "HostedZoneName is an optional field that tells cert-manager in which Cloud DNS zone the challenge record has to be created. If left empty cert-manager will automatically choose a zone.",
-                        },
-                        project: {
-                          type: "string",
-                          description: "The project field.",
-                          required: true,
-                        },
-                        serviceAccountSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    cloudflare: {
-                      type: "object",
-                      description: "Use the Cloudflare API to manage DNS01 challenge records.",
-                      properties: {
-                        apiKeySecretRef: {
-                          type: "object",
-                          description: "API key to use to authenticate with Cloudflare. Note: using an API token to authenticate is now the recommended method as it allows greater control of permissions.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        apiTokenSecretRef: {
-                          type: "object",
-                          description: "API token used to authenticate with Cloudflare.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        email: {
-                          type: "string",
-                          description: "Email of the account, only required when using API key based authentication.",
-                        },
-                      },
-                    },
-                    cnameStrategy: {
-                      type: "string",
-                      description: "CNAMEStrategy configures how the DNS01 provider should handle CNAME records when found in DNS zones.",
-                      enum: ["None","Follow"],
-                    },
-                    digitalocean: {
-                      type: "object",
-                      description: "Use the DigitalOcean DNS API to manage DNS01 challenge records.",
-                      properties: {
-                        tokenSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    rfc2136: {
-                      type: "object",
-                      description: "Use RFC2136 (\"Dynamic Updates in the Domain Name System\") (https://datatracker.ietf.org/doc/rfc2136/) to manage DNS01 challenge records.",
-                      properties: {
-                        nameserver: {
-                          type: "string",
-                          description: "The IP address or hostname of an authoritative DNS server supporting RFC2136 in the form host:port. If the host is an IPv6 address it must be enclosed in square brackets (e.g [2001:db8::1]) ; port is optional. This field is required.",
-                          required: true,
-                        },
-                        tsigAlgorithm: {
-                          type: "string",
-                          description: "The TSIG Algorithm configured in the DNS supporting RFC2136. Used only when ``tsigSecretSecretRef`` and ``tsigKeyName`` are defined. Supported values are (case-insensitive): ``HMACMD5`` (default), ``HMACSHA1``, ``HMACSHA256`` or ``HMACSHA512``.",
-                        },
-                        tsigKeyName: {
-                          type: "string",
-                          description: "The TSIG Key name configured in the DNS. If ``tsigSecretSecretRef`` is defined, this field is required.",
-                        },
-                        tsigSecretSecretRef: {
-                          type: "object",
-                          description: "The name of the secret containing the TSIG value. If ``tsigKeyName`` is defined, this field is required.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    route53: {
-                      type: "object",
-                      description: "Use the AWS Route53 API to manage DNS01 challenge records.",
-                      properties: {
-                        accessKeyID: {
-                          type: "string",
-                          description: "The AccessKeyID is used for authentication. Cannot be set when SecretAccessKeyID is set. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
-                        },
-                        accessKeyIDSecretRef: {
-                          type: "object",
-                          description: "The SecretAccessKey is used for authentication. If set, pull the AWS access key ID from a key within a Kubernetes Secret. Cannot be set when AccessKeyID is set. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        hostedZoneID: {
-                          type: "string",
-                          description: "If set, the provider will manage only this zone in Route53 and will not do an lookup using the route53:ListHostedZonesByName api call.",
-                        },
-                        region: {
-                          type: "string",
-                          description: "Always set the region when using AccessKeyID and SecretAccessKey",
-                          required: true,
-                        },
-                        role: {
-                          type: "string",
-                          description: "Role is a Role ARN which the Route53 provider will assume using either the explicit credentials AccessKeyID/SecretAccessKey or the inferred credentials from environment variables, shared credentials file or AWS Instance metadata",
-                        },
-                        secretAccessKeySecretRef: {
-                          type: "object",
-                          description: "The SecretAccessKey is used for authentication. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    webhook: {
-                      type: "object",
-                      description: "Configure an external webhook based DNS01 challenge solver to manage DNS01 challenge records.",
-                      properties: {
-                        config: {
-                          description: "Additional configuration that should be passed to the webhook apiserver when challenges are processed. This can contain arbitrary JSON data. Secret values should not be specified in this stanza. If secret values are needed (e.g. credentials for a DNS service), you should use a SecretKeySelector to reference a Secret resource. For details on the schema of this field, consult the webhook provider implementation's documentation. Free-form: any JSON value, not checked.",
-                        },
-                        groupName: {
-                          type: "string",
-                          description: "The API group name that should be used when POSTing ChallengePayload resources to the webhook apiserver. This should be the same as the GroupName specified in the webhook provider implementation.",
-                          required: true,
-                        },
-                        solverName: {
-                          type: "string",
-                          description: "The name of the solver to use, as defined in the webhook provider implementation. This will typically be the name of the provider, e.g. 'cloudflare'.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-                http01: {
-                  type: "object",
-                  description: "Configures cert-manager to attempt to complete authorizations by performing the HTTP01 challenge flow. It is not possible to obtain certificates for wildcard domain names (e.g. `*.example.com`) using the HTTP01 challenge mechanism.",
-                  properties: {
-                    gatewayHTTPRoute: {
-                      type: "object",
-                      description: "The Gateway API is a sig-network community API that models service networking in Kubernetes (https://gateway-api.sigs.k8s.io/). The Gateway solver will create HTTPRoutes with the specified labels in the same namespace as the challenge. This solver is experimental, and fields / behaviour may change in the future.",
-                      properties: {
-                        labels: {
-                          type: "object",
-                          description: "Custom labels that will be applied to HTTPRoutes created by cert-manager while solving HTTP-01 challenges.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of labels.",
-                          },
-                        },
-                        parentRefs: {
-                          type: "array",
-                          description: "When solving an HTTP-01 challenge, cert-manager creates an HTTPRoute. cert-manager needs to know which parentRefs should be used when creating the HTTPRoute. Usually, the parentRef references a Gateway. See: https://gateway-api.sigs.k8s.io/api-types/httproute/#attaching-to-gateways",
-                          items: {
-                            type: "object",
-                            description: "One element of parentRefs.",
-                            properties: {
-                              group: {
-                                type: "string",
-                                description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
-                              },
-                              kind: {
-                                type: "string",
-                                description: "Kind is kind of the referent.\nSupport: Core (Gateway)\nSupport: Implementation-specific (Other Resources)",
-                              },
-                              name: {
-                                type: "string",
-                                description: "Name is the name of the referent.\nSupport: Core",
-                                required: true,
-                              },
-                              namespace: {
-                                type: "string",
-                                description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nSupport: Core",
-                              },
-                              port: {
-                                type: "integer",
-                                description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended\n<gateway:experimental>",
-                              },
-                              sectionName: {
-                                type: "string",
-                                description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
-                              },
-                            },
-                          },
-                        },
-                        serviceType: {
-                          type: "string",
-                          description: "Optional service type for Kubernetes solver service. Supported values are NodePort or ClusterIP. If unset, defaults to NodePort.",
-                        },
-                      },
-                    },
-                    ingress: {
-                      type: "object",
-                      description: "The ingress based HTTP01 challenge solver will solve challenges by creating or modifying Ingress resources in order to route requests for '/.well-known/acme-challenge/XYZ' to 'challenge solver' pods that are provisioned by cert-manager for each Challenge to be completed.",
-                      properties: {
-                        class: {
-                          type: "string",
-                          description: "The ingress class to use when creating Ingress resources to solve ACME challenges that use this challenge solver. Only one of 'class' or 'name' may be specified.",
-                        },
-                        ingressTemplate: {
-                          type: "object",
-                          description: "Optional ingress template used to configure the ACME challenge solver ingress used for HTTP01 challenges.",
-                          properties: {
-                            metadata: {
-                              type: "object",
-                              description: "ObjectMeta overrides for the ingress used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
-                              properties: {
-                                annotations: {
-                                  type: "object",
-                                  description: "Annotations that should be added to the created ACME HTTP01 solver ingress.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of annotations.",
-                                  },
-                                },
-                                labels: {
-                                  type: "object",
-                                  description: "Labels that should be added to the created ACME HTTP01 solver ingress.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of labels.",
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name of the ingress resource that should have ACME challenge solving routes inserted into it in order to solve HTTP01 challenges. This is typically used in conjunction with ingress controllers like ingress-gce, which maintains a 1:1 mapping between external IPs and ingress resources.",
-                        },
-                        podTemplate: {
-                          type: "object",
-                          description: "Optional pod template used to configure the ACME challenge solver pods used for HTTP01 challenges.",
-                          properties: {
-                            metadata: {
-                              type: "object",
-                              description: "ObjectMeta overrides for the pod used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
-                              properties: {
-                                annotations: {
-                                  type: "object",
-                                  description: "Annotations that should be added to the create ACME HTTP01 solver pods.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of annotations.",
-                                  },
-                                },
-                                labels: {
-                                  type: "object",
-                                  description: "Labels that should be added to the created ACME HTTP01 solver pods.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of labels.",
-                                  },
-                                },
-                              },
-                            },
-                            spec: {
-                              type: "object",
-                              description: "PodSpec defines overrides for the HTTP01 challenge solver pod. Only the 'priorityClassName', 'nodeSelector', 'affinity', 'serviceAccountName' and 'tolerations' fields are supported currently. All other fields will be ignored.",
-                              properties: {
-                                affinity: {
-                                  type: "object",
-                                  description: "If specified, the pod's scheduling constraints",
-                                  properties: {
-                                    nodeAffinity: {
-                                      type: "object",
-                                      description: "Describes node affinity scheduling rules for the pod.",
-                                      properties: {
-                                        preferredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              preference: {
-                                                type: "object",
-                                                description: "A node selector term, associated with the corresponding weight.",
-                                                required: true,
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's labels.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchFields: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's fields.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchFields.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              weight: {
-                                                type: "integer",
-                                                description: "Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                        requiredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "object",
-                                          description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to an update), the system may or may not try to eventually evict the pod from its node.",
-                                          properties: {
-                                            nodeSelectorTerms: {
-                                              type: "array",
-                                              description: "Required. A list of node selector terms. The terms are ORed.",
-                                              required: true,
-                                              items: {
-                                                type: "object",
-                                                description: "One element of nodeSelectorTerms.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's labels.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchFields: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's fields.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchFields.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                            },
-                                          },
-                                        },
-                                      },
-                                    },
-                                    podAffinity: {
-                                      type: "object",
-                                      description: "Describes pod affinity scheduling rules (e.g. co-locate this pod in the same node, zone, etc. as some other pod(s)).",
-                                      properties: {
-                                        preferredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              podAffinityTerm: {
-                                                type: "object",
-                                                description: "Required. A pod affinity term, associated with the corresponding weight.",
-                                                required: true,
-                                                properties: {
-                                                  labelSelector: {
-                                                    type: "object",
-                                                    description: "A label query over a set of resources, in this case pods.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaceSelector: {
-                                                    type: "object",
-                                                    description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaces: {
-                                                    type: "array",
-                                                    description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                    items: {
-                                                      type: "string",
-                                                      description: "One element of namespaces.",
-                                                    },
-                                                  },
-                                                  topologyKey: {
-                                                    type: "string",
-                                                    description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                    required: true,
-                                                  },
-                                                },
-                                              },
-                                              weight: {
-                                                type: "integer",
-                                                description: "weight associated with matching the corresponding podAffinityTerm, in the range 1-100.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                        requiredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              labelSelector: {
-                                                type: "object",
-                                                description: "A label query over a set of resources, in this case pods.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaceSelector: {
-                                                type: "object",
-                                                description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaces: {
-                                                type: "array",
-                                                description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                items: {
-                                                  type: "string",
-                                                  description: "One element of namespaces.",
-                                                },
-                                              },
-                                              topologyKey: {
-                                                type: "string",
-                                                description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                      },
-                                    },
-                                    podAntiAffinity: {
-                                      type: "object",
-                                      description: "Describes pod anti-affinity scheduling rules (e.g. avoid putting this pod in the same node, zone, etc. as some other pod(s)).",
-                                      properties: {
-                                        preferredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "The scheduler will prefer to schedule pods to nodes that satisfy the anti-affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling anti-affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              podAffinityTerm: {
-                                                type: "object",
-                                                description: "Required. A pod affinity term, associated with the corresponding weight.",
-                                                required: true,
-                                                properties: {
-                                                  labelSelector: {
-                                                    type: "object",
-                                                    description: "A label query over a set of resources, in this case pods.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaceSelector: {
-                                                    type: "object",
-                                                    description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaces: {
-                                                    type: "array",
-                                                    description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                    items: {
-                                                      type: "string",
-                                                      description: "One element of namespaces.",
-                                                    },
-                                                  },
-                                                  topologyKey: {
-                                                    type: "string",
-                                                    description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                    required: true,
-                                                  },
-                                                },
-                                              },
-                                              weight: {
-                                                type: "integer",
-                                                description: "weight associated with matching the corresponding podAffinityTerm, in the range 1-100.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                        requiredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "If the anti-affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the anti-affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              labelSelector: {
-                                                type: "object",
-                                                description: "A label query over a set of resources, in this case pods.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaceSelector: {
-                                                type: "object",
-                                                description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaces: {
-                                                type: "array",
-                                                description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                items: {
-                                                  type: "string",
-                                                  description: "One element of namespaces.",
-                                                },
-                                              },
-                                              topologyKey: {
-                                                type: "string",
-                                                description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                      },
-                                    },
-                                  },
-                                },
-                                nodeSelector: {
-                                  type: "object",
-                                  description: "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of nodeSelector.",
-                                  },
-                                },
-                                priorityClassName: {
-                                  type: "string",
-                                  description: "If specified, the pod's priorityClassName.",
-                                },
-                                serviceAccountName: {
-                                  type: "string",
-                                  description: "If specified, the pod's service account",
-                                },
-                                tolerations: {
-                                  type: "array",
-                                  description: "If specified, the pod's tolerations.",
-                                  items: {
-                                    type: "object",
-                                    description: "One element of tolerations.",
-                                    properties: {
-                                      effect: {
-                                        type: "string",
-                                        description: "Effect indicates the taint effect to match. Empty means match all taint effects. When specified, allowed values are NoSchedule, PreferNoSchedule and NoExecute.",
-                                      },
-                                      key: {
-                                        type: "string",
-                                        description: "Key is the taint key that the toleration applies to. Empty means match all taint keys. If the key is empty, operator must be Exists; this combination means to match all values and all keys.",
-                                      },
-                                      operator: {
-                                        type: "string",
-                                        description: "Operator represents a key's relationship to the value. Valid operators are Exists and Equal. Defaults to Equal. Exists is equivalent to wildcard for value, so that a pod can tolerate all taints of a particular category.",
-                                      },
-                                      tolerationSeconds: {
-                                        type: "integer",
-                                        description: "TolerationSeconds represents the period of time the toleration (which must be of effect NoExecute, otherwise this field is ignored) tolerates the taint. By default, it is not set, which means tolerate the taint forever (do not evict). Zero and negative values will be treated as 0 (evict immediately) by the system.",
-                                      },
-                                      value: {
-                                        type: "string",
-                                        description: "Value is the taint value the toleration matches to. If the operator is Exists, the value should be empty, otherwise just a regular string.",
-                                      },
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        serviceType: {
-                          type: "string",
-                          description: "Optional service type for Kubernetes solver service. Supported values are NodePort or ClusterIP. If unset, defaults to NodePort.",
-                        },
-                      },
-                    },
-                  },
-                },
-                selector: {
-                  type: "object",
-                  description: "Selector selects a set of DNSNames on the Certificate resource that should be solved using this challenge solver. If not specified, the solver will be treated as the 'default' solver with the lowest priority, i.e. if any other solver has a more specific match, it will be used instead.",
-                  properties: {
-                    dnsNames: {
-                      type: "array",
-                      description: "List of DNSNames that this solver will be used to solve. If specified and a match is found, a dnsNames selector will take precedence over a dnsZones selector. If multiple solvers match with the same dnsNames value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
-                      items: {
-                        type: "string",
-                        description: "One element of dnsNames.",
-                      },
-                    },
-                    dnsZones: {
-                      type: "array",
-                      description: "List of DNSZones that this solver will be used to solve. The most specific DNS zone match specified here will take precedence over other DNS zone matches, so a solver specifying sys.example.com will be selected over one specifying example.com for the domain www.sys.example.com. If multiple solvers match with the same dnsZones value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
-                      items: {
-                        type: "string",
-                        description: "One element of dnsZones.",
-                      },
-                    },
-                    matchLabels: {
-                      type: "object",
-                      description: "A label selector that is used to refine the set of certificate's that this challenge solver will apply to.",
-                      additionalProperties: {
-                        type: "string",
-                        description: "A value of matchLabels.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
       },
       ca: {
-        type: "object",
+        ...shared41(),
         description: "CA configures this issuer to sign certificates using a signing CA keypair stored in a Secret resource. This is used to build internal PKIs that are managed by cert-manager.",
-        properties: {
-          crlDistributionPoints: {
-            type: "array",
-            description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set, certificates will be issued without distribution points set.",
-            items: {
-              type: "string",
-              description: "One element of crlDistributionPoints.",
-            },
-          },
-          ocspServers: {
-            type: "array",
-            description: "The OCSP server list is an X.509 v3 extension that defines a list of URLs of OCSP responders. The OCSP responders can be queried for the revocation status of an issued certificate. If not set, the certificate will be issued with no OCSP servers set. For example, an OCSP server URL could be \"http://ocsp.int-x3.letsencrypt.org\".",
-            items: {
-              type: "string",
-              description: "One element of ocspServers.",
-            },
-          },
-          secretName: {
-            type: "string",
-            description: "SecretName is the name of the secret used to sign Certificates issued by this Issuer.",
-            required: true,
-          },
-        },
       },
       selfSigned: {
-        type: "object",
+        ...shared57(),
         description: "SelfSigned configures this issuer to 'self sign' certificates using the private key used to create the CertificateRequest object.",
-        properties: {
-          crlDistributionPoints: {
-            type: "array",
-            description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set certificate will be issued without CDP. Values are strings.",
-            items: {
-              type: "string",
-              description: "One element of crlDistributionPoints.",
-            },
-          },
-        },
       },
       vault: {
-        type: "object",
+        ...shared12(),
         description: "Vault configures this issuer to sign certificates using a HashiCorp Vault PKI backend.",
-        properties: {
-          auth: {
-            type: "object",
-            description: "Auth configures how cert-manager authenticates with the Vault server.",
-            required: true,
-            properties: {
-              appRole: {
-                type: "object",
-                description: "AppRole authenticates with Vault using the App Role auth mechanism, with the role and secret stored in a Kubernetes Secret resource.",
-                properties: {
-                  path: {
-                    type: "string",
-                    description: "Path where the App Role authentication backend is mounted in Vault, e.g: \"approle\"",
-                    required: true,
-                  },
-                  roleId: {
-                    type: "string",
-                    description: "RoleID configured in the App Role authentication backend when setting up the authentication backend in Vault.",
-                    required: true,
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "Reference to a key in a Secret that contains the App Role secret used to authenticate with Vault. The `key` field must be specified and denotes which entry within the Secret resource is used as the app role secret.",
-                    required: true,
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                      },
-                      name: {
-                        type: "string",
-                        description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-              },
-              kubernetes: {
-                type: "object",
-                description: "Kubernetes authenticates with Vault by passing the ServiceAccount token stored in the named Secret resource to the Vault server.",
-                properties: {
-                  mountPath: {
-                    type: "string",
-                    description: "The Vault mountPath here is the mount path to use when authenticating with Vault. For example, setting a value to `/v1/auth/foo`, will use the path `/v1/auth/foo/login` to authenticate with Vault. If unspecified, the default value \"/v1/auth/kubernetes\" will be used.",
-                  },
-                  role: {
-                    type: "string",
-                    description: "A required field containing the Vault Role to assume. A Role binds a Kubernetes ServiceAccount with a set of Vault policies.",
-                    required: true,
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "The required Secret field containing a Kubernetes ServiceAccount JWT used for authenticating with Vault. Use of 'ambient credentials' is not supported.",
-                    required: true,
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                      },
-                      name: {
-                        type: "string",
-                        description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-              },
-              tokenSecretRef: {
-                type: "object",
-                description: "TokenSecretRef authenticates with Vault by presenting a token.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-            },
-          },
-          caBundle: {
-            type: "string",
-            description: "Base64-encoded bundle of PEM CAs which will be used to validate the certificate chain presented by Vault. Only used if using HTTPS to connect to Vault and ignored for HTTP connections. Mutually exclusive with CABundleSecretRef. If neither CABundle nor CABundleSecretRef are defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection.",
-          },
-          caBundleSecretRef: {
-            type: "object",
-            description: "Reference to a Secret containing a bundle of PEM-encoded CAs to use when verifying the certificate chain presented by Vault when using HTTPS. Mutually exclusive with CABundle. If neither CABundle nor CABundleSecretRef are defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection. If no key for the Secret is specified, cert-manager will default to 'ca.crt'.",
-            properties: {
-              key: {
-                type: "string",
-                description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-              },
-              name: {
-                type: "string",
-                description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                required: true,
-              },
-            },
-          },
-          namespace: {
-            type: "string",
-            description: "Name of the vault namespace. Namespaces is a set of features within Vault Enterprise that allows Vault environments to support Secure Multi-tenancy. e.g: \"ns1\" More about namespaces can be found here https://www.vaultproject.io/docs/enterprise/namespaces",
-          },
-          path: {
-            type: "string",
-            description: "Path is the mount path of the Vault PKI backend's `sign` endpoint, e.g: \"my_pki_mount/sign/my-role-name\".",
-            required: true,
-          },
-          server: {
-            type: "string",
-            description: "Server is the connection address for the Vault server, e.g: \"https://vault.example.com:8200\".",
-            required: true,
-          },
-        },
       },
       venafi: {
-        type: "object",
+        ...shared25(),
         description: "Venafi configures this issuer to sign certificates using a Venafi TPP or Venafi Cloud policy zone.",
-        properties: {
-          cloud: {
-            type: "object",
-            description: "Cloud specifies the Venafi cloud configuration settings. Only one of TPP or Cloud may be specified.",
-            properties: {
-              apiTokenSecretRef: {
-                type: "object",
-                description: "APITokenSecretRef is a secret key selector for the Venafi Cloud API token.",
-                required: true,
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-              url: {
-                type: "string",
-                description: "URL is the base URL for Venafi Cloud. Defaults to \"https://api.venafi.cloud/v1\".",
-              },
-            },
-          },
-          tpp: {
-            type: "object",
-            description: "TPP specifies Trust Protection Platform configuration settings. Only one of TPP or Cloud may be specified.",
-            properties: {
-              caBundle: {
-                type: "string",
-                description: "Base64-encoded bundle of PEM CAs which will be used to validate the certificate chain presented by the TPP server. Only used if using HTTPS; ignored for HTTP. If undefined, the certificate bundle in the cert-manager controller container is used to validate the chain.",
-              },
-              credentialsRef: {
-                type: "object",
-                description: "CredentialsRef is a reference to a Secret containing the username and password for the TPP server. The secret must contain two keys, 'username' and 'password'.",
-                required: true,
-                properties: {
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-              url: {
-                type: "string",
-                description: "URL is the base URL for the vedsdk endpoint of the Venafi TPP instance, for example: \"https://tpp.example.com/vedsdk\".",
-                required: true,
-              },
-            },
-          },
-          zone: {
-            type: "string",
-            description: "Zone is the Venafi Policy Zone to use for this issuer. All requests made to the Venafi platform will be restricted by the named zone policy. This field is required.",
-            required: true,
-          },
-        },
       },
     },
   });
@@ -1836,1525 +1630,24 @@ function certManagerV1_ClusterIssuerSpec(): PropertySchema {
     description: "Desired state of the ClusterIssuer resource.",
     properties: {
       acme: {
-        type: "object",
+        ...shared0(),
         description: "ACME configures this issuer to communicate with a RFC8555 (ACME) server to obtain signed x509 certificates.",
-        properties: {
-          caBundle: {
-            type: "string",
-            description: "Base64-encoded bundle of PEM CAs which can be used to validate the certificate chain presented by the ACME server. Mutually exclusive with SkipTLSVerify; prefer using CABundle to prevent various kinds of security vulnerabilities. If CABundle and SkipTLSVerify are unset, the system certificate bundle inside the container is used to validate the TLS connection.",
-          },
-          disableAccountKeyGeneration: {
-            type: "boolean",
-            description: "Enables or disables generating a new ACME account key. If true, the Issuer resource will *not* request a new account but will expect the account key to be supplied via an existing secret. If false, the cert-manager system will generate a new ACME account key for the Issuer. Defaults to false.",
-          },
-          email: {
-            type: "string",
-            description: "Email is the email address to be associated with the ACME account. This field is optional, but it is strongly recommended to be set. It will be used to contact you in case of issues with your account or certificates, including expiry notification emails. This field may be updated after the account is initially registered.",
-          },
-          enableDurationFeature: {
-            type: "boolean",
-            description: "Enables requesting a Not After date on certificates that matches the duration of the certificate. This is not supported by all ACME servers like Let's Encrypt. If set to true when the ACME server does not support it it will create an error on the Order. Defaults to false.",
-          },
-          externalAccountBinding: {
-            type: "object",
-            description: "ExternalAccountBinding is a reference to a CA external account of the ACME server. If set, upon registration cert-manager will attempt to associate the given external account credentials with the registered ACME account.",
-            properties: {
-              keyAlgorithm: {
-                type: "string",
-                description: "Deprecated: keyAlgorithm field exists for historical compatibility reasons and should not be used. The algorithm is now hardcoded to HS256 in golang/x/crypto/acme.",
-                enum: ["HS256","HS384","HS512"],
-              },
-              keyID: {
-                type: "string",
-                description: "keyID is the ID of the CA key that the External Account is bound to.",
-                required: true,
-              },
-              keySecretRef: {
-                type: "object",
-                description: "keySecretRef is a Secret Key Selector referencing a data item in a Kubernetes Secret which holds the symmetric MAC key of the External Account Binding. The `key` is the index string that is paired with the key data in the Secret and should not be confused with the key data itself, or indeed with the External Account Binding keyID above. The secret key stored in the Secret **must** be un-padded, base64 URL encoded data.",
-                required: true,
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-            },
-          },
-          preferredChain: {
-            type: "string",
-            description: "PreferredChain is the chain to use if the ACME server outputs multiple. PreferredChain is no guarantee that this one gets delivered by the ACME endpoint. For example, for Let's Encrypt's DST crosssign you would use: \"DST Root CA X3\" or \"ISRG Root X1\" for the newer Let's Encrypt root CA. This value picks the first certificate bundle in the ACME alternative chains that has a certificate with this value as its issuer's CN",
-          },
-          privateKeySecretRef: {
-            type: "object",
-            description: "PrivateKey is the name of a Kubernetes Secret resource that will be used to store the automatically generated ACME account private key. Optionally, a `key` may be specified to select a specific entry within the named Secret resource. If `key` is not specified, a default of `tls.key` will be used.",
-            required: true,
-            properties: {
-              key: {
-                type: "string",
-                description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-              },
-              name: {
-                type: "string",
-                description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                required: true,
-              },
-            },
-          },
-          server: {
-            type: "string",
-            description: "Server is the URL used to access the ACME server's 'directory' endpoint. For example, for Let's Encrypt's staging endpoint, you would use: \"https://acme-staging-v02.api.letsencrypt.org/directory\". Only ACME v2 endpoints (i.e. RFC 8555) are supported.",
-            required: true,
-          },
-          skipTLSVerify: {
-            type: "boolean",
-            description: "INSECURE: Enables or disables validation of the ACME server TLS certificate. If true, requests to the ACME server will not have the TLS certificate chain validated. Mutually exclusive with CABundle; prefer using CABundle to prevent various kinds of security vulnerabilities. Only enable this option in development environments. If CABundle and SkipTLSVerify are unset, the system certificate bundle inside the container is used to validate the TLS connection. Defaults to false.",
-          },
-          solvers: {
-            type: "array",
-            description: "Solvers is a list of challenge solvers that will be used to solve ACME challenges for the matching domains. Solver configurations must be provided in order to obtain certificates from an ACME server. For more information, see: https://cert-manager.io/docs/configuration/acme/",
-            items: {
-              type: "object",
-              description: "One element of solvers.",
-              properties: {
-                dns01: {
-                  type: "object",
-                  description: "Configures cert-manager to attempt to complete authorizations by performing the DNS01 challenge flow.",
-                  properties: {
-                    acmeDNS: {
-                      type: "object",
-                      description: "Use the 'ACME DNS' (https://github.com/joohoi/acme-dns) API to manage DNS01 challenge records.",
-                      properties: {
-                        accountSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    akamai: {
-                      type: "object",
-                      description: "Use the Akamai DNS zone management API to manage DNS01 challenge records.",
-                      properties: {
-                        accessTokenSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        clientSecretSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        clientTokenSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        serviceConsumerDomain: {
-                          type: "string",
-                          description: "The serviceConsumerDomain field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    azureDNS: {
-                      type: "object",
-                      description: "Use the Microsoft Azure DNS API to manage DNS01 challenge records.",
-                      properties: {
-                        clientID: {
-                          type: "string",
-                          description: "if both this and ClientSecret are left unset MSI will be used",
-                        },
-                        clientSecretSecretRef: {
-                          type: "object",
-                          description: "if both this and ClientID are left unset MSI will be used",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        environment: {
-                          type: "string",
-                          description: "name of the Azure environment (default AzurePublicCloud)",
-                          enum: ["AzurePublicCloud","AzureChinaCloud","AzureGermanCloud","AzureUSGovernmentCloud"],
-                        },
-                        hostedZoneName: {
-                          type: "string",
-                          description: "name of the DNS zone that should be used",
-                        },
-                        managedIdentity: {
-                          type: "object",
-                          description: "managed identity configuration, can not be used at the same time as clientID, clientSecretSecretRef or tenantID",
-                          properties: {
-                            clientID: {
-                              type: "string",
-                              description: "client ID of the managed identity, can not be used at the same time as resourceID",
-                            },
-                            resourceID: {
-                              type: "string",
-                              description: "resource ID of the managed identity, can not be used at the same time as clientID",
-                            },
-                          },
-                        },
-                        resourceGroupName: {
-                          type: "string",
-                          description: "resource group the DNS zone is located in",
-                          required: true,
-                        },
-                        subscriptionID: {
-                          type: "string",
-                          description: "ID of the Azure subscription",
-                          required: true,
-                        },
-                        tenantID: {
-                          type: "string",
-                          description: "when specifying ClientID and ClientSecret then this field is also needed",
-                        },
-                      },
-                    },
-                    cloudDNS: {
-                      type: "object",
-                      description: "Use the Google Cloud DNS API to manage DNS01 challenge records.",
-                      properties: {
-                        hostedZoneName: {
-                          type: "string",
-                          description: "HostedZoneName is an optional field that tells cert-manager in which Cloud DNS zone the challenge record has to be created. If left empty cert-manager will automatically choose a zone.",
-                        },
-                        project: {
-                          type: "string",
-                          description: "The project field.",
-                          required: true,
-                        },
-                        serviceAccountSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    cloudflare: {
-                      type: "object",
-                      description: "Use the Cloudflare API to manage DNS01 challenge records.",
-                      properties: {
-                        apiKeySecretRef: {
-                          type: "object",
-                          description: "API key to use to authenticate with Cloudflare. Note: using an API token to authenticate is now the recommended method as it allows greater control of permissions.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        apiTokenSecretRef: {
-                          type: "object",
-                          description: "API token used to authenticate with Cloudflare.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        email: {
-                          type: "string",
-                          description: "Email of the account, only required when using API key based authentication.",
-                        },
-                      },
-                    },
-                    cnameStrategy: {
-                      type: "string",
-                      description: "CNAMEStrategy configures how the DNS01 provider should handle CNAME records when found in DNS zones.",
-                      enum: ["None","Follow"],
-                    },
-                    digitalocean: {
-                      type: "object",
-                      description: "Use the DigitalOcean DNS API to manage DNS01 challenge records.",
-                      properties: {
-                        tokenSecretRef: {
-                          type: "object",
-                          description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-                          required: true,
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    rfc2136: {
-                      type: "object",
-                      description: "Use RFC2136 (\"Dynamic Updates in the Domain Name System\") (https://datatracker.ietf.org/doc/rfc2136/) to manage DNS01 challenge records.",
-                      properties: {
-                        nameserver: {
-                          type: "string",
-                          description: "The IP address or hostname of an authoritative DNS server supporting RFC2136 in the form host:port. If the host is an IPv6 address it must be enclosed in square brackets (e.g [2001:db8::1]) ; port is optional. This field is required.",
-                          required: true,
-                        },
-                        tsigAlgorithm: {
-                          type: "string",
-                          description: "The TSIG Algorithm configured in the DNS supporting RFC2136. Used only when ``tsigSecretSecretRef`` and ``tsigKeyName`` are defined. Supported values are (case-insensitive): ``HMACMD5`` (default), ``HMACSHA1``, ``HMACSHA256`` or ``HMACSHA512``.",
-                        },
-                        tsigKeyName: {
-                          type: "string",
-                          description: "The TSIG Key name configured in the DNS. If ``tsigSecretSecretRef`` is defined, this field is required.",
-                        },
-                        tsigSecretSecretRef: {
-                          type: "object",
-                          description: "The name of the secret containing the TSIG value. If ``tsigKeyName`` is defined, this field is required.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    route53: {
-                      type: "object",
-                      description: "Use the AWS Route53 API to manage DNS01 challenge records.",
-                      properties: {
-                        accessKeyID: {
-                          type: "string",
-                          description: "The AccessKeyID is used for authentication. Cannot be set when SecretAccessKeyID is set. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
-                        },
-                        accessKeyIDSecretRef: {
-                          type: "object",
-                          description: "The SecretAccessKey is used for authentication. If set, pull the AWS access key ID from a key within a Kubernetes Secret. Cannot be set when AccessKeyID is set. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                        hostedZoneID: {
-                          type: "string",
-                          description: "If set, the provider will manage only this zone in Route53 and will not do an lookup using the route53:ListHostedZonesByName api call.",
-                        },
-                        region: {
-                          type: "string",
-                          description: "Always set the region when using AccessKeyID and SecretAccessKey",
-                          required: true,
-                        },
-                        role: {
-                          type: "string",
-                          description: "Role is a Role ARN which the Route53 provider will assume using either the explicit credentials AccessKeyID/SecretAccessKey or the inferred credentials from environment variables, shared credentials file or AWS Instance metadata",
-                        },
-                        secretAccessKeySecretRef: {
-                          type: "object",
-                          description: "The SecretAccessKey is used for authentication. If neither the Access Key nor Key ID are set, we fall-back to using env vars, shared credentials file or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                    webhook: {
-                      type: "object",
-                      description: "Configure an external webhook based DNS01 challenge solver to manage DNS01 challenge records.",
-                      properties: {
-                        config: {
-                          description: "Additional configuration that should be passed to the webhook apiserver when challenges are processed. This can contain arbitrary JSON data. Secret values should not be specified in this stanza. If secret values are needed (e.g. credentials for a DNS service), you should use a SecretKeySelector to reference a Secret resource. For details on the schema of this field, consult the webhook provider implementation's documentation. Free-form: any JSON value, not checked.",
-                        },
-                        groupName: {
-                          type: "string",
-                          description: "The API group name that should be used when POSTing ChallengePayload resources to the webhook apiserver. This should be the same as the GroupName specified in the webhook provider implementation.",
-                          required: true,
-                        },
-                        solverName: {
-                          type: "string",
-                          description: "The name of the solver to use, as defined in the webhook provider implementation. This will typically be the name of the provider, e.g. 'cloudflare'.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-                http01: {
-                  type: "object",
-                  description: "Configures cert-manager to attempt to complete authorizations by performing the HTTP01 challenge flow. It is not possible to obtain certificates for wildcard domain names (e.g. `*.example.com`) using the HTTP01 challenge mechanism.",
-                  properties: {
-                    gatewayHTTPRoute: {
-                      type: "object",
-                      description: "The Gateway API is a sig-network community API that models service networking in Kubernetes (https://gateway-api.sigs.k8s.io/). The Gateway solver will create HTTPRoutes with the specified labels in the same namespace as the challenge. This solver is experimental, and fields / behaviour may change in the future.",
-                      properties: {
-                        labels: {
-                          type: "object",
-                          description: "Custom labels that will be applied to HTTPRoutes created by cert-manager while solving HTTP-01 challenges.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of labels.",
-                          },
-                        },
-                        parentRefs: {
-                          type: "array",
-                          description: "When solving an HTTP-01 challenge, cert-manager creates an HTTPRoute. cert-manager needs to know which parentRefs should be used when creating the HTTPRoute. Usually, the parentRef references a Gateway. See: https://gateway-api.sigs.k8s.io/api-types/httproute/#attaching-to-gateways",
-                          items: {
-                            type: "object",
-                            description: "One element of parentRefs.",
-                            properties: {
-                              group: {
-                                type: "string",
-                                description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
-                              },
-                              kind: {
-                                type: "string",
-                                description: "Kind is kind of the referent.\nSupport: Core (Gateway)\nSupport: Implementation-specific (Other Resources)",
-                              },
-                              name: {
-                                type: "string",
-                                description: "Name is the name of the referent.\nSupport: Core",
-                                required: true,
-                              },
-                              namespace: {
-                                type: "string",
-                                description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nSupport: Core",
-                              },
-                              port: {
-                                type: "integer",
-                                description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended\n<gateway:experimental>",
-                              },
-                              sectionName: {
-                                type: "string",
-                                description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
-                              },
-                            },
-                          },
-                        },
-                        serviceType: {
-                          type: "string",
-                          description: "Optional service type for Kubernetes solver service. Supported values are NodePort or ClusterIP. If unset, defaults to NodePort.",
-                        },
-                      },
-                    },
-                    ingress: {
-                      type: "object",
-                      description: "The ingress based HTTP01 challenge solver will solve challenges by creating or modifying Ingress resources in order to route requests for '/.well-known/acme-challenge/XYZ' to 'challenge solver' pods that are provisioned by cert-manager for each Challenge to be completed.",
-                      properties: {
-                        class: {
-                          type: "string",
-                          description: "The ingress class to use when creating Ingress resources to solve ACME challenges that use this challenge solver. Only one of 'class' or 'name' may be specified.",
-                        },
-                        ingressTemplate: {
-                          type: "object",
-                          description: "Optional ingress template used to configure the ACME challenge solver ingress used for HTTP01 challenges.",
-                          properties: {
-                            metadata: {
-                              type: "object",
-                              description: "ObjectMeta overrides for the ingress used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
-                              properties: {
-                                annotations: {
-                                  type: "object",
-                                  description: "Annotations that should be added to the created ACME HTTP01 solver ingress.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of annotations.",
-                                  },
-                                },
-                                labels: {
-                                  type: "object",
-                                  description: "Labels that should be added to the created ACME HTTP01 solver ingress.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of labels.",
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name of the ingress resource that should have ACME challenge solving routes inserted into it in order to solve HTTP01 challenges. This is typically used in conjunction with ingress controllers like ingress-gce, which maintains a 1:1 mapping between external IPs and ingress resources.",
-                        },
-                        podTemplate: {
-                          type: "object",
-                          description: "Optional pod template used to configure the ACME challenge solver pods used for HTTP01 challenges.",
-                          properties: {
-                            metadata: {
-                              type: "object",
-                              description: "ObjectMeta overrides for the pod used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
-                              properties: {
-                                annotations: {
-                                  type: "object",
-                                  description: "Annotations that should be added to the create ACME HTTP01 solver pods.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of annotations.",
-                                  },
-                                },
-                                labels: {
-                                  type: "object",
-                                  description: "Labels that should be added to the created ACME HTTP01 solver pods.",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of labels.",
-                                  },
-                                },
-                              },
-                            },
-                            spec: {
-                              type: "object",
-                              description: "PodSpec defines overrides for the HTTP01 challenge solver pod. Only the 'priorityClassName', 'nodeSelector', 'affinity', 'serviceAccountName' and 'tolerations' fields are supported currently. All other fields will be ignored.",
-                              properties: {
-                                affinity: {
-                                  type: "object",
-                                  description: "If specified, the pod's scheduling constraints",
-                                  properties: {
-                                    nodeAffinity: {
-                                      type: "object",
-                                      description: "Describes node affinity scheduling rules for the pod.",
-                                      properties: {
-                                        preferredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              preference: {
-                                                type: "object",
-                                                description: "A node selector term, associated with the corresponding weight.",
-                                                required: true,
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's labels.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchFields: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's fields.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchFields.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              weight: {
-                                                type: "integer",
-                                                description: "Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                        requiredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "object",
-                                          description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to an update), the system may or may not try to eventually evict the pod from its node.",
-                                          properties: {
-                                            nodeSelectorTerms: {
-                                              type: "array",
-                                              description: "Required. A list of node selector terms. The terms are ORed.",
-                                              required: true,
-                                              items: {
-                                                type: "object",
-                                                description: "One element of nodeSelectorTerms.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's labels.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchFields: {
-                                                    type: "array",
-                                                    description: "A list of node selector requirements by node's fields.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchFields.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "The label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                            },
-                                          },
-                                        },
-                                      },
-                                    },
-                                    podAffinity: {
-                                      type: "object",
-                                      description: "Describes pod affinity scheduling rules (e.g. co-locate this pod in the same node, zone, etc. as some other pod(s)).",
-                                      properties: {
-                                        preferredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              podAffinityTerm: {
-                                                type: "object",
-                                                description: "Required. A pod affinity term, associated with the corresponding weight.",
-                                                required: true,
-                                                properties: {
-                                                  labelSelector: {
-                                                    type: "object",
-                                                    description: "A label query over a set of resources, in this case pods.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaceSelector: {
-                                                    type: "object",
-                                                    description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaces: {
-                                                    type: "array",
-                                                    description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                    items: {
-                                                      type: "string",
-                                                      description: "One element of namespaces.",
-                                                    },
-                                                  },
-                                                  topologyKey: {
-                                                    type: "string",
-                                                    description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                    required: true,
-                                                  },
-                                                },
-                                              },
-                                              weight: {
-                                                type: "integer",
-                                                description: "weight associated with matching the corresponding podAffinityTerm, in the range 1-100.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                        requiredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              labelSelector: {
-                                                type: "object",
-                                                description: "A label query over a set of resources, in this case pods.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaceSelector: {
-                                                type: "object",
-                                                description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaces: {
-                                                type: "array",
-                                                description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                items: {
-                                                  type: "string",
-                                                  description: "One element of namespaces.",
-                                                },
-                                              },
-                                              topologyKey: {
-                                                type: "string",
-                                                description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                      },
-                                    },
-                                    podAntiAffinity: {
-                                      type: "object",
-                                      description: "Describes pod anti-affinity scheduling rules (e.g. avoid putting this pod in the same node, zone, etc. as some other pod(s)).",
-                                      properties: {
-                                        preferredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "The scheduler will prefer to schedule pods to nodes that satisfy the anti-affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling anti-affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              podAffinityTerm: {
-                                                type: "object",
-                                                description: "Required. A pod affinity term, associated with the corresponding weight.",
-                                                required: true,
-                                                properties: {
-                                                  labelSelector: {
-                                                    type: "object",
-                                                    description: "A label query over a set of resources, in this case pods.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaceSelector: {
-                                                    type: "object",
-                                                    description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                    properties: {
-                                                      matchExpressions: {
-                                                        type: "array",
-                                                        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                        items: {
-                                                          type: "object",
-                                                          description: "One element of matchExpressions.",
-                                                          properties: {
-                                                            key: {
-                                                              type: "string",
-                                                              description: "key is the label key that the selector applies to.",
-                                                              required: true,
-                                                            },
-                                                            operator: {
-                                                              type: "string",
-                                                              description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                              required: true,
-                                                            },
-                                                            values: {
-                                                              type: "array",
-                                                              description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                              items: {
-                                                                type: "string",
-                                                                description: "One element of values.",
-                                                              },
-                                                            },
-                                                          },
-                                                        },
-                                                      },
-                                                      matchLabels: {
-                                                        type: "object",
-                                                        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                        additionalProperties: {
-                                                          type: "string",
-                                                          description: "A value of matchLabels.",
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  namespaces: {
-                                                    type: "array",
-                                                    description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                    items: {
-                                                      type: "string",
-                                                      description: "One element of namespaces.",
-                                                    },
-                                                  },
-                                                  topologyKey: {
-                                                    type: "string",
-                                                    description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                    required: true,
-                                                  },
-                                                },
-                                              },
-                                              weight: {
-                                                type: "integer",
-                                                description: "weight associated with matching the corresponding podAffinityTerm, in the range 1-100.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                        requiredDuringSchedulingIgnoredDuringExecution: {
-                                          type: "array",
-                                          description: "If the anti-affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the anti-affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.",
-                                          items: {
-                                            type: "object",
-                                            description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                                            properties: {
-                                              labelSelector: {
-                                                type: "object",
-                                                description: "A label query over a set of resources, in this case pods.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaceSelector: {
-                                                type: "object",
-                                                description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
-                                                properties: {
-                                                  matchExpressions: {
-                                                    type: "array",
-                                                    description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-                                                    items: {
-                                                      type: "object",
-                                                      description: "One element of matchExpressions.",
-                                                      properties: {
-                                                        key: {
-                                                          type: "string",
-                                                          description: "key is the label key that the selector applies to.",
-                                                          required: true,
-                                                        },
-                                                        operator: {
-                                                          type: "string",
-                                                          description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-                                                          required: true,
-                                                        },
-                                                        values: {
-                                                          type: "array",
-                                                          description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-                                                          items: {
-                                                            type: "string",
-                                                            description: "One element of values.",
-                                                          },
-                                                        },
-                                                      },
-                                                    },
-                                                  },
-                                                  matchLabels: {
-                                                    type: "object",
-                                                    description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-                                                    additionalProperties: {
-                                                      type: "string",
-                                                      description: "A value of matchLabels.",
-                                                    },
-                                                  },
-                                                },
-                                              },
-                                              namespaces: {
-                                                type: "array",
-                                                description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
-                                                items: {
-                                                  type: "string",
-                                                  description: "One element of namespaces.",
-                                                },
-                                              },
-                                              topologyKey: {
-                                                type: "string",
-                                                description: "This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.",
-                                                required: true,
-                                              },
-                                            },
-                                          },
-                                        },
-                                      },
-                                    },
-                                  },
-                                },
-                                nodeSelector: {
-                                  type: "object",
-                                  description: "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
-                                  additionalProperties: {
-                                    type: "string",
-                                    description: "A value of nodeSelector.",
-                                  },
-                                },
-                                priorityClassName: {
-                                  type: "string",
-                                  description: "If specified, the pod's priorityClassName.",
-                                },
-                                serviceAccountName: {
-                                  type: "string",
-                                  description: "If specified, the pod's service account",
-                                },
-                                tolerations: {
-                                  type: "array",
-                                  description: "If specified, the pod's tolerations.",
-                                  items: {
-                                    type: "object",
-                                    description: "One element of tolerations.",
-                                    properties: {
-                                      effect: {
-                                        type: "string",
-                                        description: "Effect indicates the taint effect to match. Empty means match all taint effects. When specified, allowed values are NoSchedule, PreferNoSchedule and NoExecute.",
-                                      },
-                                      key: {
-                                        type: "string",
-                                        description: "Key is the taint key that the toleration applies to. Empty means match all taint keys. If the key is empty, operator must be Exists; this combination means to match all values and all keys.",
-                                      },
-                                      operator: {
-                                        type: "string",
-                                        description: "Operator represents a key's relationship to the value. Valid operators are Exists and Equal. Defaults to Equal. Exists is equivalent to wildcard for value, so that a pod can tolerate all taints of a particular category.",
-                                      },
-                                      tolerationSeconds: {
-                                        type: "integer",
-                                        description: "TolerationSeconds represents the period of time the toleration (which must be of effect NoExecute, otherwise this field is ignored) tolerates the taint. By default, it is not set, which means tolerate the taint forever (do not evict). Zero and negative values will be treated as 0 (evict immediately) by the system.",
-                                      },
-                                      value: {
-                                        type: "string",
-                                        description: "Value is the taint value the toleration matches to. If the operator is Exists, the value should be empty, otherwise just a regular string.",
-                                      },
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        serviceType: {
-                          type: "string",
-                          description: "Optional service type for Kubernetes solver service. Supported values are NodePort or ClusterIP. If unset, defaults to NodePort.",
-                        },
-                      },
-                    },
-                  },
-                },
-                selector: {
-                  type: "object",
-                  description: "Selector selects a set of DNSNames on the Certificate resource that should be solved using this challenge solver. If not specified, the solver will be treated as the 'default' solver with the lowest priority, i.e. if any other solver has a more specific match, it will be used instead.",
-                  properties: {
-                    dnsNames: {
-                      type: "array",
-                      description: "List of DNSNames that this solver will be used to solve. If specified and a match is found, a dnsNames selector will take precedence over a dnsZones selector. If multiple solvers match with the same dnsNames value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
-                      items: {
-                        type: "string",
-                        description: "One element of dnsNames.",
-                      },
-                    },
-                    dnsZones: {
-                      type: "array",
-                      description: "List of DNSZones that this solver will be used to solve. The most specific DNS zone match specified here will take precedence over other DNS zone matches, so a solver specifying sys.example.com will be selected over one specifying example.com for the domain www.sys.example.com. If multiple solvers match with the same dnsZones value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
-                      items: {
-                        type: "string",
-                        description: "One element of dnsZones.",
-                      },
-                    },
-                    matchLabels: {
-                      type: "object",
-                      description: "A label selector that is used to refine the set of certificate's that this challenge solver will apply to.",
-                      additionalProperties: {
-                        type: "string",
-                        description: "A value of matchLabels.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
       },
       ca: {
-        type: "object",
+        ...shared41(),
         description: "CA configures this issuer to sign certificates using a signing CA keypair stored in a Secret resource. This is used to build internal PKIs that are managed by cert-manager.",
-        properties: {
-          crlDistributionPoints: {
-            type: "array",
-            description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set, certificates will be issued without distribution points set.",
-            items: {
-              type: "string",
-              description: "One element of crlDistributionPoints.",
-            },
-          },
-          ocspServers: {
-            type: "array",
-            description: "The OCSP server list is an X.509 v3 extension that defines a list of URLs of OCSP responders. The OCSP responders can be queried for the revocation status of an issued certificate. If not set, the certificate will be issued with no OCSP servers set. For example, an OCSP server URL could be \"http://ocsp.int-x3.letsencrypt.org\".",
-            items: {
-              type: "string",
-              description: "One element of ocspServers.",
-            },
-          },
-          secretName: {
-            type: "string",
-            description: "SecretName is the name of the secret used to sign Certificates issued by this Issuer.",
-            required: true,
-          },
-        },
       },
       selfSigned: {
-        type: "object",
+        ...shared57(),
         description: "SelfSigned configures this issuer to 'self sign' certificates using the private key used to create the CertificateRequest object.",
-        properties: {
-          crlDistributionPoints: {
-            type: "array",
-            description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set certificate will be issued without CDP. Values are strings.",
-            items: {
-              type: "string",
-              description: "One element of crlDistributionPoints.",
-            },
-          },
-        },
       },
       vault: {
-        type: "object",
+        ...shared12(),
         description: "Vault configures this issuer to sign certificates using a HashiCorp Vault PKI backend.",
-        properties: {
-          auth: {
-            type: "object",
-            description: "Auth configures how cert-manager authenticates with the Vault server.",
-            required: true,
-            properties: {
-              appRole: {
-                type: "object",
-                description: "AppRole authenticates with Vault using the App Role auth mechanism, with the role and secret stored in a Kubernetes Secret resource.",
-                properties: {
-                  path: {
-                    type: "string",
-                    description: "Path where the App Role authentication backend is mounted in Vault, e.g: \"approle\"",
-                    required: true,
-                  },
-                  roleId: {
-                    type: "string",
-                    description: "RoleID configured in the App Role authentication backend when setting up the authentication backend in Vault.",
-                    required: true,
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "Reference to a key in a Secret that contains the App Role secret used to authenticate with Vault. The `key` field must be specified and denotes which entry within the Secret resource is used as the app role secret.",
-                    required: true,
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                      },
-                      name: {
-                        type: "string",
-                        description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-              },
-              kubernetes: {
-                type: "object",
-                description: "Kubernetes authenticates with Vault by passing the ServiceAccount token stored in the named Secret resource to the Vault server.",
-                properties: {
-                  mountPath: {
-                    type: "string",
-                    description: "The Vault mountPath here is the mount path to use when authenticating with Vault. For example, setting a value to `/v1/auth/foo`, will use the path `/v1/auth/foo/login` to authenticate with Vault. If unspecified, the default value \"/v1/auth/kubernetes\" will be used.",
-                  },
-                  role: {
-                    type: "string",
-                    description: "A required field containing the Vault Role to assume. A Role binds a Kubernetes ServiceAccount with a set of Vault policies.",
-                    required: true,
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "The required Secret field containing a Kubernetes ServiceAccount JWT used for authenticating with Vault. Use of 'ambient credentials' is not supported.",
-                    required: true,
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                      },
-                      name: {
-                        type: "string",
-                        description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-              },
-              tokenSecretRef: {
-                type: "object",
-                description: "TokenSecretRef authenticates with Vault by presenting a token.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-            },
-          },
-          caBundle: {
-            type: "string",
-            description: "Base64-encoded bundle of PEM CAs which will be used to validate the certificate chain presented by Vault. Only used if using HTTPS to connect to Vault and ignored for HTTP connections. Mutually exclusive with CABundleSecretRef. If neither CABundle nor CABundleSecretRef are defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection.",
-          },
-          caBundleSecretRef: {
-            type: "object",
-            description: "Reference to a Secret containing a bundle of PEM-encoded CAs to use when verifying the certificate chain presented by Vault when using HTTPS. Mutually exclusive with CABundle. If neither CABundle nor CABundleSecretRef are defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection. If no key for the Secret is specified, cert-manager will default to 'ca.crt'.",
-            properties: {
-              key: {
-                type: "string",
-                description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-              },
-              name: {
-                type: "string",
-                description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                required: true,
-              },
-            },
-          },
-          namespace: {
-            type: "string",
-            description: "Name of the vault namespace. Namespaces is a set of features within Vault Enterprise that allows Vault environments to support Secure Multi-tenancy. e.g: \"ns1\" More about namespaces can be found here https://www.vaultproject.io/docs/enterprise/namespaces",
-          },
-          path: {
-            type: "string",
-            description: "Path is the mount path of the Vault PKI backend's `sign` endpoint, e.g: \"my_pki_mount/sign/my-role-name\".",
-            required: true,
-          },
-          server: {
-            type: "string",
-            description: "Server is the connection address for the Vault server, e.g: \"https://vault.example.com:8200\".",
-            required: true,
-          },
-        },
       },
       venafi: {
-        type: "object",
+        ...shared25(),
         description: "Venafi configures this issuer to sign certificates using a Venafi TPP or Venafi Cloud policy zone.",
-        properties: {
-          cloud: {
-            type: "object",
-            description: "Cloud specifies the Venafi cloud configuration settings. Only one of TPP or Cloud may be specified.",
-            properties: {
-              apiTokenSecretRef: {
-                type: "object",
-                description: "APITokenSecretRef is a secret key selector for the Venafi Cloud API token.",
-                required: true,
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key of the entry in the Secret resource's `data` field to be used. Some instances of this field may be defaulted, in others it may be required.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-              url: {
-                type: "string",
-                description: "URL is the base URL for Venafi Cloud. Defaults to \"https://api.venafi.cloud/v1\".",
-              },
-            },
-          },
-          tpp: {
-            type: "object",
-            description: "TPP specifies Trust Protection Platform configuration settings. Only one of TPP or Cloud may be specified.",
-            properties: {
-              caBundle: {
-                type: "string",
-                description: "Base64-encoded bundle of PEM CAs which will be used to validate the certificate chain presented by the TPP server. Only used if using HTTPS; ignored for HTTP. If undefined, the certificate bundle in the cert-manager controller container is used to validate the chain.",
-              },
-              credentialsRef: {
-                type: "object",
-                description: "CredentialsRef is a reference to a Secret containing the username and password for the TPP server. The secret must contain two keys, 'username' and 'password'.",
-                required: true,
-                properties: {
-                  name: {
-                    type: "string",
-                    description: "Name of the resource being referred to. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-                    required: true,
-                  },
-                },
-              },
-              url: {
-                type: "string",
-                description: "URL is the base URL for the vedsdk endpoint of the Venafi TPP instance, for example: \"https://tpp.example.com/vedsdk\".",
-                required: true,
-              },
-            },
-          },
-          zone: {
-            type: "string",
-            description: "Zone is the Venafi Policy Zone to use for this issuer. All requests made to the Venafi platform will be restricted by the named zone policy. This field is required.",
-            required: true,
-          },
-        },
       },
     },
   });

@@ -3,6 +3,394 @@
 /* eslint-disable */
 import type { PropertySchema } from 'kurel/plugin-api';
 
+// structures the packages repeat inline, written once
+let shared0$: PropertySchema | undefined;
+function shared0(): PropertySchema {
+  return (shared0$ ??= {
+    type: "array",
+    items: {
+      ...shared1(),
+      description: "One element of filters.",
+    },
+  });
+}
+
+let shared1$: PropertySchema | undefined;
+function shared1(): PropertySchema {
+  return (shared1$ ??= {
+    type: "object",
+    properties: {
+      extensionRef: {
+        ...shared17(),
+        description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior.  For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.\nThis filter can be used multiple times within the same rule.\nSupport: Implementation-specific",
+      },
+      requestHeaderModifier: {
+        ...shared9(),
+        description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.\nSupport: Core",
+      },
+      requestMirror: {
+        ...shared7(),
+        description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.\nThis filter can be used multiple times within the same rule. Note that not all implementations will be able to support mirroring to multiple backends.\nSupport: Extended",
+      },
+      requestRedirect: {
+        ...shared4(),
+        description: "RequestRedirect defines a schema for a filter that responds to the request with an HTTP redirection.\nSupport: Core",
+      },
+      responseHeaderModifier: {
+        ...shared9(),
+        description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.\nSupport: Extended",
+      },
+      type: {
+        type: "string",
+        description: "Type identifies the type of filter to apply. As with other API fields, types are classified into three conformance levels:\n- Core: Filter types and their corresponding configuration defined by \"Support: Core\" in this package, e.g. \"RequestHeaderModifier\". All implementations must support core filters.\n- Extended: Filter types and their corresponding configuration defined by \"Support: Extended\" in this package, e.g. \"RequestMirror\". Implementers are encouraged to support extended filters.\n- Implementation-specific: Filters that are defined and supported by specific vendors. In the future, filters showing convergence in behavior across multiple implementations will be considered for inclusion in extended or core conformance levels. Filter-specific configuration for such filters is specified using the ExtensionRef field. `Type` should be set to \"ExtensionRef\" for custom filters.\nImplementers are encouraged to define custom implementation types to extend the core API with implementation-specific behavior.\nIf a reference to a custom filter type cannot be resolved, the filter MUST NOT be skipped. Instead, requests that would have been processed by that filter MUST receive a HTTP error response.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
+        required: true,
+        enum: ["RequestHeaderModifier","ResponseHeaderModifier","RequestMirror","RequestRedirect","URLRewrite","ExtensionRef"],
+      },
+      urlRewrite: {
+        ...shared8(),
+        description: "URLRewrite defines a schema for a filter that modifies a request during forwarding.\nSupport: Extended",
+      },
+    },
+  });
+}
+
+let shared2$: PropertySchema | undefined;
+function shared2(): PropertySchema {
+  return (shared2$ ??= {
+    type: "array",
+    items: {
+      ...shared3(),
+      description: "One element of filters.",
+    },
+  });
+}
+
+let shared3$: PropertySchema | undefined;
+function shared3(): PropertySchema {
+  return (shared3$ ??= {
+    type: "object",
+    properties: {
+      extensionRef: {
+        ...shared17(),
+        description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior.  For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.\nSupport: Implementation-specific\nThis filter can be used multiple times within the same rule.",
+      },
+      requestHeaderModifier: {
+        ...shared9(),
+        description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.\nSupport: Core",
+      },
+      requestMirror: {
+        ...shared7(),
+        description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.\nThis filter can be used multiple times within the same rule. Note that not all implementations will be able to support mirroring to multiple backends.\nSupport: Extended",
+      },
+      responseHeaderModifier: {
+        ...shared9(),
+        description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.\nSupport: Extended",
+      },
+      type: {
+        type: "string",
+        description: "Type identifies the type of filter to apply. As with other API fields, types are classified into three conformance levels:\n- Core: Filter types and their corresponding configuration defined by \"Support: Core\" in this package, e.g. \"RequestHeaderModifier\". All implementations supporting GRPCRoute MUST support core filters.\n- Extended: Filter types and their corresponding configuration defined by \"Support: Extended\" in this package, e.g. \"RequestMirror\". Implementers are encouraged to support extended filters.\n- Implementation-specific: Filters that are defined and supported by specific vendors. In the future, filters showing convergence in behavior across multiple implementations will be considered for inclusion in extended or core conformance levels. Filter-specific configuration for such filters is specified using the ExtensionRef field. `Type` MUST be set to \"ExtensionRef\" for custom filters.\nImplementers are encouraged to define custom implementation types to extend the core API with implementation-specific behavior.\nIf a reference to a custom filter type cannot be resolved, the filter MUST NOT be skipped. Instead, requests that would have been processed by that filter MUST receive a HTTP error response.",
+        required: true,
+        enum: ["ResponseHeaderModifier","RequestHeaderModifier","RequestMirror","ExtensionRef"],
+      },
+    },
+  });
+}
+
+let shared4$: PropertySchema | undefined;
+function shared4(): PropertySchema {
+  return (shared4$ ??= {
+    type: "object",
+    properties: {
+      hostname: {
+        type: "string",
+        description: "Hostname is the hostname to be used in the value of the `Location` header in the response. When empty, the hostname in the `Host` header of the request is used.\nSupport: Core",
+      },
+      path: {
+        ...shared12(),
+        description: "Path defines parameters used to modify the path of the incoming request. The modified path is then used to construct the `Location` header. When empty, the request path is used as-is.\nSupport: Extended",
+      },
+      port: {
+        type: "integer",
+        description: "Port is the port to be used in the value of the `Location` header in the response.\nIf no port is specified, the redirect port MUST be derived using the following rules:\n* If redirect scheme is not-empty, the redirect port MUST be the well-known port associated with the redirect scheme. Specifically \"http\" to port 80 and \"https\" to port 443. If the redirect scheme does not have a well-known port, the listener port of the Gateway SHOULD be used. * If redirect scheme is empty, the redirect port MUST be the Gateway Listener port.\nImplementations SHOULD NOT add the port number in the 'Location' header in the following cases:\n* A Location header that will use HTTP (whether that is determined via the Listener protocol or the Scheme field) _and_ use port 80. * A Location header that will use HTTPS (whether that is determined via the Listener protocol or the Scheme field) _and_ use port 443.\nSupport: Extended",
+      },
+      scheme: {
+        type: "string",
+        description: "Scheme is the scheme to be used in the value of the `Location` header in the response. When empty, the scheme of the request is used.\nScheme redirects can affect the port of the redirect, for more information, refer to the documentation for the port field of this filter.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.\nSupport: Extended",
+        enum: ["http","https"],
+      },
+      statusCode: {
+        type: "integer",
+        description: "StatusCode is the HTTP status code to be used in response.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.\nSupport: Core",
+        enum: [301,302],
+      },
+    },
+  });
+}
+
+let shared5$: PropertySchema | undefined;
+function shared5(): PropertySchema {
+  return (shared5$ ??= {
+    type: "array",
+    items: {
+      ...shared6(),
+      description: "One element of parentRefs.",
+    },
+  });
+}
+
+let shared6$: PropertySchema | undefined;
+function shared6(): PropertySchema {
+  return (shared6$ ??= {
+    type: "object",
+    properties: {
+      group: {
+        type: "string",
+        description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
+      },
+      kind: {
+        type: "string",
+        description: "Kind is kind of the referent.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile) * Service (Mesh conformance profile, experimental, ClusterIP Services only)\nSupport for other resources is Implementation-Specific.",
+      },
+      name: {
+        type: "string",
+        description: "Name is the name of the referent.\nSupport: Core",
+        required: true,
+      },
+      namespace: {
+        type: "string",
+        description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.\nSupport: Core",
+      },
+      port: {
+        type: "integer",
+        description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nWhen the parent resource is a Service, this targets a specific port in the Service spec. When both Port (experimental) and SectionName are specified, the name and port of the selected port must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended",
+      },
+      sectionName: {
+        type: "string",
+        description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. * Service: Port Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. Note that attaching Routes to Services as Parents is part of experimental Mesh support and is not supported for any other purpose.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
+      },
+    },
+  });
+}
+
+let shared7$: PropertySchema | undefined;
+function shared7(): PropertySchema {
+  return (shared7$ ??= {
+    type: "object",
+    properties: {
+      backendRef: {
+        ...shared13(),
+        description: "BackendRef references a resource where mirrored requests are sent.\nMirrored requests must be sent only to a single destination endpoint within this BackendRef, irrespective of how many endpoints are present within this BackendRef.\nIf the referent cannot be found, this BackendRef is invalid and must be dropped from the Gateway. The controller must ensure the \"ResolvedRefs\" condition on the Route status is set to `status: False` and not configure this backend in the underlying implementation.\nIf there is a cross-namespace reference to an *existing* object that is not allowed by a ReferenceGrant, the controller must ensure the \"ResolvedRefs\"  condition on the Route is set to `status: False`, with the \"RefNotPermitted\" reason and not configure this backend in the underlying implementation.\nIn either error case, the Message of the `ResolvedRefs` Condition should be used to provide more detail about the problem.\nSupport: Extended for Kubernetes Service\nSupport: Implementation-specific for any other resource",
+      },
+    },
+  });
+}
+
+let shared8$: PropertySchema | undefined;
+function shared8(): PropertySchema {
+  return (shared8$ ??= {
+    type: "object",
+    properties: {
+      hostname: {
+        type: "string",
+        description: "Hostname is the value to be used to replace the Host header value during forwarding.\nSupport: Extended",
+      },
+      path: {
+        ...shared12(),
+        description: "Path defines a path rewrite.\nSupport: Extended",
+      },
+    },
+  });
+}
+
+let shared9$: PropertySchema | undefined;
+function shared9(): PropertySchema {
+  return (shared9$ ??= {
+    type: "object",
+    properties: {
+      add: {
+        ...shared14(),
+        description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
+      },
+      remove: {
+        type: "array",
+        description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
+        items: {
+          type: "string",
+          description: "One element of remove.",
+        },
+      },
+      set: {
+        ...shared15(),
+        description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
+      },
+    },
+  });
+}
+
+let shared10$: PropertySchema | undefined;
+function shared10(): PropertySchema {
+  return (shared10$ ??= {
+    type: "array",
+    items: {
+      ...shared11(),
+      description: "One element of backendRefs.",
+    },
+  });
+}
+
+let shared11$: PropertySchema | undefined;
+function shared11(): PropertySchema {
+  return (shared11$ ??= {
+    type: "object",
+    properties: {
+      group: {
+        type: "string",
+        description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
+      },
+      kind: {
+        type: "string",
+        description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
+      },
+      name: {
+        type: "string",
+        description: "Name is the name of the referent.",
+        required: true,
+      },
+      namespace: {
+        type: "string",
+        description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
+      },
+      port: {
+        type: "integer",
+        description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
+      },
+      weight: {
+        type: "integer",
+        description: "Weight specifies the proportion of requests forwarded to the referenced backend. This is computed as weight/(sum of all weights in this BackendRefs list). For non-zero values, there may be some epsilon from the exact proportion defined here depending on the precision an implementation supports. Weight is not a percentage and the sum of weights does not need to equal 100.\nIf only one backend is specified and it has a weight greater than 0, 100% of the traffic is forwarded to that backend. If weight is set to 0, no traffic should be forwarded for this entry. If unspecified, weight defaults to 1.\nSupport for this field varies based on the context where used.",
+      },
+    },
+  });
+}
+
+let shared12$: PropertySchema | undefined;
+function shared12(): PropertySchema {
+  return (shared12$ ??= {
+    type: "object",
+    properties: {
+      replaceFullPath: {
+        type: "string",
+        description: "ReplaceFullPath specifies the value with which to replace the full path of a request during a rewrite or redirect.",
+      },
+      replacePrefixMatch: {
+        type: "string",
+        description: "ReplacePrefixMatch specifies the value with which to replace the prefix match of a request during a rewrite or redirect. For example, a request to \"/foo/bar\" with a prefix match of \"/foo\" and a ReplacePrefixMatch of \"/xyz\" would be modified to \"/xyz/bar\".\nNote that this matches the behavior of the PathPrefix match type. This matches full path elements. A path element refers to the list of labels in the path split by the `/` separator. When specified, a trailing `/` is ignored. For example, the paths `/abc`, `/abc/`, and `/abc/def` would all match the prefix `/abc`, but the path `/abcd` would not.\nReplacePrefixMatch is only compatible with a `PathPrefix` HTTPRouteMatch. Using any other HTTPRouteMatch type on the same HTTPRouteRule will result in the implementation setting the Accepted Condition for the Route to `status: False`.\nRequest Path | Prefix Match | Replace Prefix | Modified Path -------------|--------------|----------------|---------- /foo/bar     | /foo         | /xyz           | /xyz/bar /foo/bar     | /foo         | /xyz/          | /xyz/bar /foo/bar     | /foo/        | /xyz           | /xyz/bar /foo/bar     | /foo/        | /xyz/          | /xyz/bar /foo         | /foo         | /xyz           | /xyz /foo/        | /foo         | /xyz           | /xyz/ /foo/bar     | /foo         | <empty string> | /bar /foo/        | /foo         | <empty string> | / /foo         | /foo         | <empty string> | / /foo/        | /foo         | /              | / /foo         | /foo         | /              | /",
+      },
+      type: {
+        type: "string",
+        description: "Type defines the type of path modifier. Additional types may be added in a future release of the API.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
+        required: true,
+        enum: ["ReplaceFullPath","ReplacePrefixMatch"],
+      },
+    },
+  });
+}
+
+let shared13$: PropertySchema | undefined;
+function shared13(): PropertySchema {
+  return (shared13$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      group: {
+        type: "string",
+        description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
+      },
+      kind: {
+        type: "string",
+        description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
+      },
+      name: {
+        type: "string",
+        description: "Name is the name of the referent.",
+        required: true,
+      },
+      namespace: {
+        type: "string",
+        description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
+      },
+      port: {
+        type: "integer",
+        description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
+      },
+    },
+  });
+}
+
+let shared14$: PropertySchema | undefined;
+function shared14(): PropertySchema {
+  return (shared14$ ??= {
+    type: "array",
+    items: {
+      ...shared16(),
+      description: "One element of add.",
+    },
+  });
+}
+
+let shared15$: PropertySchema | undefined;
+function shared15(): PropertySchema {
+  return (shared15$ ??= {
+    type: "array",
+    items: {
+      ...shared16(),
+      description: "One element of set.",
+    },
+  });
+}
+
+let shared16$: PropertySchema | undefined;
+function shared16(): PropertySchema {
+  return (shared16$ ??= {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
+        required: true,
+      },
+      value: {
+        type: "string",
+        description: "Value is the value of HTTP Header to be matched.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared17$: PropertySchema | undefined;
+function shared17(): PropertySchema {
+  return (shared17$ ??= {
+    type: "object",
+    properties: {
+      group: {
+        type: "string",
+        description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
+        required: true,
+      },
+      kind: {
+        type: "string",
+        description: "Kind is kind of the referent. For example \"HTTPRoute\" or \"Service\".",
+        required: true,
+      },
+      name: {
+        type: "string",
+        description: "Name is the name of the referent.",
+        required: true,
+      },
+    },
+  });
+}
+
 // gateway-v1
 
 let gatewayV1_GatewayClassSpec$: PropertySchema | undefined;
@@ -274,39 +662,8 @@ function gatewayV1_HTTPRouteSpec(): PropertySchema {
         },
       },
       parentRefs: {
-        type: "array",
+        ...shared5(),
         description: "ParentRefs references the resources (usually Gateways) that a Route wants to be attached to. Note that the referenced parent resource needs to allow this for the attachment to be complete. For Gateways, that means the Gateway needs to allow attachment from Routes of this kind and namespace. For Services, that means the Service must either be in the same namespace for a \"producer\" route, or the mesh implementation must support and allow \"consumer\" routes for the referenced Service. ReferenceGrant is not applicable for governing ParentRefs to Services - it is not possible to create a \"producer\" route for a Service in a different namespace from the Route.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile)  * Service (Mesh conformance profile, experimental, ClusterIP Services only)  This API may be extended in the future to support additional kinds of parent resources.\nParentRefs must be _distinct_. This means either that:\n* They select different objects.  If this is the case, then parentRef entries are distinct. In terms of fields, this means that the multi-part key defined by `group`, `kind`, `namespace`, and `name` must be unique across all parentRef entries in the Route. * They do not select different objects, but for each optional field used, each ParentRef that selects the same object must set the same set of optional fields to different values. If one ParentRef sets a combination of optional fields, all must set the same combination.\nSome examples:\n* If one ParentRef sets `sectionName`, all ParentRefs referencing the same object must also set `sectionName`. * If one ParentRef sets `port`, all ParentRefs referencing the same object must also set `port`. * If one ParentRef sets `sectionName` and `port`, all ParentRefs referencing the same object must also set `sectionName` and `port`.\nIt is possible to separately reference multiple distinct objects that may be collapsed by an implementation. For example, some implementations may choose to merge compatible Gateway Listeners together. If that is the case, the list of routes attached to those resources should also be merged.\nNote that for ParentRefs that cross namespace boundaries, there are specific rules. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example, Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable other kinds of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.",
-        items: {
-          type: "object",
-          description: "One element of parentRefs.",
-          properties: {
-            group: {
-              type: "string",
-              description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
-            },
-            kind: {
-              type: "string",
-              description: "Kind is kind of the referent.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile) * Service (Mesh conformance profile, experimental, ClusterIP Services only)\nSupport for other resources is Implementation-Specific.",
-            },
-            name: {
-              type: "string",
-              description: "Name is the name of the referent.\nSupport: Core",
-              required: true,
-            },
-            namespace: {
-              type: "string",
-              description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.\nSupport: Core",
-            },
-            port: {
-              type: "integer",
-              description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nWhen the parent resource is a Service, this targets a specific port in the Service spec. When both Port (experimental) and SectionName are specified, the name and port of the selected port must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended",
-            },
-            sectionName: {
-              type: "string",
-              description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. * Service: Port Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. Note that attaching Routes to Services as Parents is part of experimental Mesh support and is not supported for any other purpose.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
-            },
-          },
-        },
       },
       rules: {
         type: "array",
@@ -323,257 +680,8 @@ function gatewayV1_HTTPRouteSpec(): PropertySchema {
                 description: "One element of backendRefs.",
                 properties: {
                   filters: {
-                    type: "array",
+                    ...shared0(),
                     description: "Filters defined at this level should be executed if and only if the request is being forwarded to the backend defined here.\nSupport: Implementation-specific (For broader support of filters, use the Filters field in HTTPRouteRule.)",
-                    items: {
-                      type: "object",
-                      description: "One element of filters.",
-                      properties: {
-                        extensionRef: {
-                          type: "object",
-                          description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior.  For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.\nThis filter can be used multiple times within the same rule.\nSupport: Implementation-specific",
-                          properties: {
-                            group: {
-                              type: "string",
-                              description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                              required: true,
-                            },
-                            kind: {
-                              type: "string",
-                              description: "Kind is kind of the referent. For example \"HTTPRoute\" or \"Service\".",
-                              required: true,
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the referent.",
-                              required: true,
-                            },
-                          },
-                        },
-                        requestHeaderModifier: {
-                          type: "object",
-                          description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.\nSupport: Core",
-                          properties: {
-                            add: {
-                              type: "array",
-                              description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                              items: {
-                                type: "object",
-                                description: "One element of add.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                            remove: {
-                              type: "array",
-                              description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                              items: {
-                                type: "string",
-                                description: "One element of remove.",
-                              },
-                            },
-                            set: {
-                              type: "array",
-                              description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                              items: {
-                                type: "object",
-                                description: "One element of set.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        requestMirror: {
-                          type: "object",
-                          description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.\nThis filter can be used multiple times within the same rule. Note that not all implementations will be able to support mirroring to multiple backends.\nSupport: Extended",
-                          properties: {
-                            backendRef: {
-                              type: "object",
-                              description: "BackendRef references a resource where mirrored requests are sent.\nMirrored requests must be sent only to a single destination endpoint within this BackendRef, irrespective of how many endpoints are present within this BackendRef.\nIf the referent cannot be found, this BackendRef is invalid and must be dropped from the Gateway. The controller must ensure the \"ResolvedRefs\" condition on the Route status is set to `status: False` and not configure this backend in the underlying implementation.\nIf there is a cross-namespace reference to an *existing* object that is not allowed by a ReferenceGrant, the controller must ensure the \"ResolvedRefs\"  condition on the Route is set to `status: False`, with the \"RefNotPermitted\" reason and not configure this backend in the underlying implementation.\nIn either error case, the Message of the `ResolvedRefs` Condition should be used to provide more detail about the problem.\nSupport: Extended for Kubernetes Service\nSupport: Implementation-specific for any other resource",
-                              required: true,
-                              properties: {
-                                group: {
-                                  type: "string",
-                                  description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                                },
-                                kind: {
-                                  type: "string",
-                                  description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
-                                },
-                                name: {
-                                  type: "string",
-                                  description: "Name is the name of the referent.",
-                                  required: true,
-                                },
-                                namespace: {
-                                  type: "string",
-                                  description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
-                                },
-                                port: {
-                                  type: "integer",
-                                  description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        requestRedirect: {
-                          type: "object",
-                          description: "RequestRedirect defines a schema for a filter that responds to the request with an HTTP redirection.\nSupport: Core",
-                          properties: {
-                            hostname: {
-                              type: "string",
-                              description: "Hostname is the hostname to be used in the value of the `Location` header in the response. When empty, the hostname in the `Host` header of the request is used.\nSupport: Core",
-                            },
-                            path: {
-                              type: "object",
-                              description: "Path defines parameters used to modify the path of the incoming request. The modified path is then used to construct the `Location` header. When empty, the request path is used as-is.\nSupport: Extended",
-                              properties: {
-                                replaceFullPath: {
-                                  type: "string",
-                                  description: "ReplaceFullPath specifies the value with which to replace the full path of a request during a rewrite or redirect.",
-                                },
-                                replacePrefixMatch: {
-                                  type: "string",
-                                  description: "ReplacePrefixMatch specifies the value with which to replace the prefix match of a request during a rewrite or redirect. For example, a request to \"/foo/bar\" with a prefix match of \"/foo\" and a ReplacePrefixMatch of \"/xyz\" would be modified to \"/xyz/bar\".\nNote that this matches the behavior of the PathPrefix match type. This matches full path elements. A path element refers to the list of labels in the path split by the `/` separator. When specified, a trailing `/` is ignored. For example, the paths `/abc`, `/abc/`, and `/abc/def` would all match the prefix `/abc`, but the path `/abcd` would not.\nReplacePrefixMatch is only compatible with a `PathPrefix` HTTPRouteMatch. Using any other HTTPRouteMatch type on the same HTTPRouteRule will result in the implementation setting the Accepted Condition for the Route to `status: False`.\nRequest Path | Prefix Match | Replace Prefix | Modified Path -------------|--------------|----------------|---------- /foo/bar     | /foo         | /xyz           | /xyz/bar /foo/bar     | /foo         | /xyz/          | /xyz/bar /foo/bar     | /foo/        | /xyz           | /xyz/bar /foo/bar     | /foo/        | /xyz/          | /xyz/bar /foo         | /foo         | /xyz           | /xyz /foo/        | /foo         | /xyz           | /xyz/ /foo/bar     | /foo         | <empty string> | /bar /foo/        | /foo         | <empty string> | / /foo         | /foo         | <empty string> | / /foo/        | /foo         | /              | / /foo         | /foo         | /              | /",
-                                },
-                                type: {
-                                  type: "string",
-                                  description: "Type defines the type of path modifier. Additional types may be added in a future release of the API.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
-                                  required: true,
-                                  enum: ["ReplaceFullPath","ReplacePrefixMatch"],
-                                },
-                              },
-                            },
-                            port: {
-                              type: "integer",
-                              description: "Port is the port to be used in the value of the `Location` header in the response.\nIf no port is specified, the redirect port MUST be derived using the following rules:\n* If redirect scheme is not-empty, the redirect port MUST be the well-known port associated with the redirect scheme. Specifically \"http\" to port 80 and \"https\" to port 443. If the redirect scheme does not have a well-known port, the listener port of the Gateway SHOULD be used. * If redirect scheme is empty, the redirect port MUST be the Gateway Listener port.\nImplementations SHOULD NOT add the port number in the 'Location' header in the following cases:\n* A Location header that will use HTTP (whether that is determined via the Listener protocol or the Scheme field) _and_ use port 80. * A Location header that will use HTTPS (whether that is determined via the Listener protocol or the Scheme field) _and_ use port 443.\nSupport: Extended",
-                            },
-                            scheme: {
-                              type: "string",
-                              description: "Scheme is the scheme to be used in the value of the `Location` header in the response. When empty, the scheme of the request is used.\nScheme redirects can affect the port of the redirect, for more information, refer to the documentation for the port field of this filter.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.\nSupport: Extended",
-                              enum: ["http","https"],
-                            },
-                            statusCode: {
-                              type: "integer",
-                              description: "StatusCode is the HTTP status code to be used in response.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.\nSupport: Core",
-                              enum: [301,302],
-                            },
-                          },
-                        },
-                        responseHeaderModifier: {
-                          type: "object",
-                          description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.\nSupport: Extended",
-                          properties: {
-                            add: {
-                              type: "array",
-                              description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                              items: {
-                                type: "object",
-                                description: "One element of add.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                            remove: {
-                              type: "array",
-                              description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                              items: {
-                                type: "string",
-                                description: "One element of remove.",
-                              },
-                            },
-                            set: {
-                              type: "array",
-                              description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                              items: {
-                                type: "object",
-                                description: "One element of set.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        type: {
-                          type: "string",
-                          description: "Type identifies the type of filter to apply. As with other API fields, types are classified into three conformance levels:\n- Core: Filter types and their corresponding configuration defined by \"Support: Core\" in this package, e.g. \"RequestHeaderModifier\". All implementations must support core filters.\n- Extended: Filter types and their corresponding configuration defined by \"Support: Extended\" in this package, e.g. \"RequestMirror\". Implementers are encouraged to support extended filters.\n- Implementation-specific: Filters that are defined and supported by specific vendors. In the future, filters showing convergence in behavior across multiple implementations will be considered for inclusion in extended or core conformance levels. Filter-specific configuration for such filters is specified using the ExtensionRef field. `Type` should be set to \"ExtensionRef\" for custom filters.\nImplementers are encouraged to define custom implementation types to extend the core API with implementation-specific behavior.\nIf a reference to a custom filter type cannot be resolved, the filter MUST NOT be skipped. Instead, requests that would have been processed by that filter MUST receive a HTTP error response.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
-                          required: true,
-                          enum: ["RequestHeaderModifier","ResponseHeaderModifier","RequestMirror","RequestRedirect","URLRewrite","ExtensionRef"],
-                        },
-                        urlRewrite: {
-                          type: "object",
-                          description: "URLRewrite defines a schema for a filter that modifies a request during forwarding.\nSupport: Extended",
-                          properties: {
-                            hostname: {
-                              type: "string",
-                              description: "Hostname is the value to be used to replace the Host header value during forwarding.\nSupport: Extended",
-                            },
-                            path: {
-                              type: "object",
-                              description: "Path defines a path rewrite.\nSupport: Extended",
-                              properties: {
-                                replaceFullPath: {
-                                  type: "string",
-                                  description: "ReplaceFullPath specifies the value with which to replace the full path of a request during a rewrite or redirect.",
-                                },
-                                replacePrefixMatch: {
-                                  type: "string",
-                                  description: "ReplacePrefixMatch specifies the value with which to replace the prefix match of a request during a rewrite or redirect. For example, a request to \"/foo/bar\" with a prefix match of \"/foo\" and a ReplacePrefixMatch of \"/xyz\" would be modified to \"/xyz/bar\".\nNote that this matches the behavior of the PathPrefix match type. This matches full path elements. A path element refers to the list of labels in the path split by the `/` separator. When specified, a trailing `/` is ignored. For example, the paths `/abc`, `/abc/`, and `/abc/def` would all match the prefix `/abc`, but the path `/abcd` would not.\nReplacePrefixMatch is only compatible with a `PathPrefix` HTTPRouteMatch. Using any other HTTPRouteMatch type on the same HTTPRouteRule will result in the implementation setting the Accepted Condition for the Route to `status: False`.\nRequest Path | Prefix Match | Replace Prefix | Modified Path -------------|--------------|----------------|---------- /foo/bar     | /foo         | /xyz           | /xyz/bar /foo/bar     | /foo         | /xyz/          | /xyz/bar /foo/bar     | /foo/        | /xyz           | /xyz/bar /foo/bar     | /foo/        | /xyz/          | /xyz/bar /foo         | /foo         | /xyz           | /xyz /foo/        | /foo         | /xyz           | /xyz/ /foo/bar     | /foo         | <empty string> | /bar /foo/        | /foo         | <empty string> | / /foo         | /foo         | <empty string> | / /foo/        | /foo         | /              | / /foo         | /foo         | /              | /",
-                                },
-                                type: {
-                                  type: "string",
-                                  description: "Type defines the type of path modifier. Additional types may be added in a future release of the API.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
-                                  required: true,
-                                  enum: ["ReplaceFullPath","ReplacePrefixMatch"],
-                                },
-                              },
-                            },
-                          },
-                        },
-                      },
-                    },
                   },
                   group: {
                     type: "string",
@@ -604,257 +712,8 @@ function gatewayV1_HTTPRouteSpec(): PropertySchema {
               },
             },
             filters: {
-              type: "array",
+              ...shared0(),
               description: "Filters define the filters that are applied to requests that match this rule.\nThe effects of ordering of multiple behaviors are currently unspecified. This can change in the future based on feedback during the alpha stage.\nConformance-levels at this level are defined based on the type of filter:\n- ALL core filters MUST be supported by all implementations. - Implementers are encouraged to support extended filters. - Implementation-specific custom filters have no API guarantees across implementations.\nSpecifying the same filter multiple times is not supported unless explicitly indicated in the filter.\nAll filters are expected to be compatible with each other except for the URLRewrite and RequestRedirect filters, which may not be combined. If an implementation can not support other combinations of filters, they must clearly document that limitation. In cases where incompatible or unsupported filters are specified and cause the `Accepted` condition to be set to status `False`, implementations may use the `IncompatibleFilters` reason to specify this configuration error.\nSupport: Core",
-              items: {
-                type: "object",
-                description: "One element of filters.",
-                properties: {
-                  extensionRef: {
-                    type: "object",
-                    description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior.  For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.\nThis filter can be used multiple times within the same rule.\nSupport: Implementation-specific",
-                    properties: {
-                      group: {
-                        type: "string",
-                        description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                        required: true,
-                      },
-                      kind: {
-                        type: "string",
-                        description: "Kind is kind of the referent. For example \"HTTPRoute\" or \"Service\".",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "Name is the name of the referent.",
-                        required: true,
-                      },
-                    },
-                  },
-                  requestHeaderModifier: {
-                    type: "object",
-                    description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.\nSupport: Core",
-                    properties: {
-                      add: {
-                        type: "array",
-                        description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                        items: {
-                          type: "object",
-                          description: "One element of add.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                      remove: {
-                        type: "array",
-                        description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                        items: {
-                          type: "string",
-                          description: "One element of remove.",
-                        },
-                      },
-                      set: {
-                        type: "array",
-                        description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                        items: {
-                          type: "object",
-                          description: "One element of set.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                  },
-                  requestMirror: {
-                    type: "object",
-                    description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.\nThis filter can be used multiple times within the same rule. Note that not all implementations will be able to support mirroring to multiple backends.\nSupport: Extended",
-                    properties: {
-                      backendRef: {
-                        type: "object",
-                        description: "BackendRef references a resource where mirrored requests are sent.\nMirrored requests must be sent only to a single destination endpoint within this BackendRef, irrespective of how many endpoints are present within this BackendRef.\nIf the referent cannot be found, this BackendRef is invalid and must be dropped from the Gateway. The controller must ensure the \"ResolvedRefs\" condition on the Route status is set to `status: False` and not configure this backend in the underlying implementation.\nIf there is a cross-namespace reference to an *existing* object that is not allowed by a ReferenceGrant, the controller must ensure the \"ResolvedRefs\"  condition on the Route is set to `status: False`, with the \"RefNotPermitted\" reason and not configure this backend in the underlying implementation.\nIn either error case, the Message of the `ResolvedRefs` Condition should be used to provide more detail about the problem.\nSupport: Extended for Kubernetes Service\nSupport: Implementation-specific for any other resource",
-                        required: true,
-                        properties: {
-                          group: {
-                            type: "string",
-                            description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                          },
-                          kind: {
-                            type: "string",
-                            description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
-                          },
-                          name: {
-                            type: "string",
-                            description: "Name is the name of the referent.",
-                            required: true,
-                          },
-                          namespace: {
-                            type: "string",
-                            description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
-                          },
-                          port: {
-                            type: "integer",
-                            description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
-                          },
-                        },
-                      },
-                    },
-                  },
-                  requestRedirect: {
-                    type: "object",
-                    description: "RequestRedirect defines a schema for a filter that responds to the request with an HTTP redirection.\nSupport: Core",
-                    properties: {
-                      hostname: {
-                        type: "string",
-                        description: "Hostname is the hostname to be used in the value of the `Location` header in the response. When empty, the hostname in the `Host` header of the request is used.\nSupport: Core",
-                      },
-                      path: {
-                        type: "object",
-                        description: "Path defines parameters used to modify the path of the incoming request. The modified path is then used to construct the `Location` header. When empty, the request path is used as-is.\nSupport: Extended",
-                        properties: {
-                          replaceFullPath: {
-                            type: "string",
-                            description: "ReplaceFullPath specifies the value with which to replace the full path of a request during a rewrite or redirect.",
-                          },
-                          replacePrefixMatch: {
-                            type: "string",
-                            description: "ReplacePrefixMatch specifies the value with which to replace the prefix match of a request during a rewrite or redirect. For example, a request to \"/foo/bar\" with a prefix match of \"/foo\" and a ReplacePrefixMatch of \"/xyz\" would be modified to \"/xyz/bar\".\nNote that this matches the behavior of the PathPrefix match type. This matches full path elements. A path element refers to the list of labels in the path split by the `/` separator. When specified, a trailing `/` is ignored. For example, the paths `/abc`, `/abc/`, and `/abc/def` would all match the prefix `/abc`, but the path `/abcd` would not.\nReplacePrefixMatch is only compatible with a `PathPrefix` HTTPRouteMatch. Using any other HTTPRouteMatch type on the same HTTPRouteRule will result in the implementation setting the Accepted Condition for the Route to `status: False`.\nRequest Path | Prefix Match | Replace Prefix | Modified Path -------------|--------------|----------------|---------- /foo/bar     | /foo         | /xyz           | /xyz/bar /foo/bar     | /foo         | /xyz/          | /xyz/bar /foo/bar     | /foo/        | /xyz           | /xyz/bar /foo/bar     | /foo/        | /xyz/          | /xyz/bar /foo         | /foo         | /xyz           | /xyz /foo/        | /foo         | /xyz           | /xyz/ /foo/bar     | /foo         | <empty string> | /bar /foo/        | /foo         | <empty string> | / /foo         | /foo         | <empty string> | / /foo/        | /foo         | /              | / /foo         | /foo         | /              | /",
-                          },
-                          type: {
-                            type: "string",
-                            description: "Type defines the type of path modifier. Additional types may be added in a future release of the API.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
-                            required: true,
-                            enum: ["ReplaceFullPath","ReplacePrefixMatch"],
-                          },
-                        },
-                      },
-                      port: {
-                        type: "integer",
-                        description: "Port is the port to be used in the value of the `Location` header in the response.\nIf no port is specified, the redirect port MUST be derived using the following rules:\n* If redirect scheme is not-empty, the redirect port MUST be the well-known port associated with the redirect scheme. Specifically \"http\" to port 80 and \"https\" to port 443. If the redirect scheme does not have a well-known port, the listener port of the Gateway SHOULD be used. * If redirect scheme is empty, the redirect port MUST be the Gateway Listener port.\nImplementations SHOULD NOT add the port number in the 'Location' header in the following cases:\n* A Location header that will use HTTP (whether that is determined via the Listener protocol or the Scheme field) _and_ use port 80. * A Location header that will use HTTPS (whether that is determined via the Listener protocol or the Scheme field) _and_ use port 443.\nSupport: Extended",
-                      },
-                      scheme: {
-                        type: "string",
-                        description: "Scheme is the scheme to be used in the value of the `Location` header in the response. When empty, the scheme of the request is used.\nScheme redirects can affect the port of the redirect, for more information, refer to the documentation for the port field of this filter.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.\nSupport: Extended",
-                        enum: ["http","https"],
-                      },
-                      statusCode: {
-                        type: "integer",
-                        description: "StatusCode is the HTTP status code to be used in response.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.\nSupport: Core",
-                        enum: [301,302],
-                      },
-                    },
-                  },
-                  responseHeaderModifier: {
-                    type: "object",
-                    description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.\nSupport: Extended",
-                    properties: {
-                      add: {
-                        type: "array",
-                        description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                        items: {
-                          type: "object",
-                          description: "One element of add.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                      remove: {
-                        type: "array",
-                        description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                        items: {
-                          type: "string",
-                          description: "One element of remove.",
-                        },
-                      },
-                      set: {
-                        type: "array",
-                        description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                        items: {
-                          type: "object",
-                          description: "One element of set.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                  },
-                  type: {
-                    type: "string",
-                    description: "Type identifies the type of filter to apply. As with other API fields, types are classified into three conformance levels:\n- Core: Filter types and their corresponding configuration defined by \"Support: Core\" in this package, e.g. \"RequestHeaderModifier\". All implementations must support core filters.\n- Extended: Filter types and their corresponding configuration defined by \"Support: Extended\" in this package, e.g. \"RequestMirror\". Implementers are encouraged to support extended filters.\n- Implementation-specific: Filters that are defined and supported by specific vendors. In the future, filters showing convergence in behavior across multiple implementations will be considered for inclusion in extended or core conformance levels. Filter-specific configuration for such filters is specified using the ExtensionRef field. `Type` should be set to \"ExtensionRef\" for custom filters.\nImplementers are encouraged to define custom implementation types to extend the core API with implementation-specific behavior.\nIf a reference to a custom filter type cannot be resolved, the filter MUST NOT be skipped. Instead, requests that would have been processed by that filter MUST receive a HTTP error response.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
-                    required: true,
-                    enum: ["RequestHeaderModifier","ResponseHeaderModifier","RequestMirror","RequestRedirect","URLRewrite","ExtensionRef"],
-                  },
-                  urlRewrite: {
-                    type: "object",
-                    description: "URLRewrite defines a schema for a filter that modifies a request during forwarding.\nSupport: Extended",
-                    properties: {
-                      hostname: {
-                        type: "string",
-                        description: "Hostname is the value to be used to replace the Host header value during forwarding.\nSupport: Extended",
-                      },
-                      path: {
-                        type: "object",
-                        description: "Path defines a path rewrite.\nSupport: Extended",
-                        properties: {
-                          replaceFullPath: {
-                            type: "string",
-                            description: "ReplaceFullPath specifies the value with which to replace the full path of a request during a rewrite or redirect.",
-                          },
-                          replacePrefixMatch: {
-                            type: "string",
-                            description: "ReplacePrefixMatch specifies the value with which to replace the prefix match of a request during a rewrite or redirect. For example, a request to \"/foo/bar\" with a prefix match of \"/foo\" and a ReplacePrefixMatch of \"/xyz\" would be modified to \"/xyz/bar\".\nNote that this matches the behavior of the PathPrefix match type. This matches full path elements. A path element refers to the list of labels in the path split by the `/` separator. When specified, a trailing `/` is ignored. For example, the paths `/abc`, `/abc/`, and `/abc/def` would all match the prefix `/abc`, but the path `/abcd` would not.\nReplacePrefixMatch is only compatible with a `PathPrefix` HTTPRouteMatch. Using any other HTTPRouteMatch type on the same HTTPRouteRule will result in the implementation setting the Accepted Condition for the Route to `status: False`.\nRequest Path | Prefix Match | Replace Prefix | Modified Path -------------|--------------|----------------|---------- /foo/bar     | /foo         | /xyz           | /xyz/bar /foo/bar     | /foo         | /xyz/          | /xyz/bar /foo/bar     | /foo/        | /xyz           | /xyz/bar /foo/bar     | /foo/        | /xyz/          | /xyz/bar /foo         | /foo         | /xyz           | /xyz /foo/        | /foo         | /xyz           | /xyz/ /foo/bar     | /foo         | <empty string> | /bar /foo/        | /foo         | <empty string> | / /foo         | /foo         | <empty string> | / /foo/        | /foo         | /              | / /foo         | /foo         | /              | /",
-                          },
-                          type: {
-                            type: "string",
-                            description: "Type defines the type of path modifier. Additional types may be added in a future release of the API.\nNote that values may be added to this enum, implementations must ensure that unknown values will not cause a crash.\nUnknown values here must result in the implementation setting the Accepted Condition for the Route to `status: False`, with a Reason of `UnsupportedValue`.",
-                            required: true,
-                            enum: ["ReplaceFullPath","ReplacePrefixMatch"],
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
             },
             matches: {
               type: "array",
@@ -974,39 +833,8 @@ function gatewayV1alpha2_GRPCRouteSpec(): PropertySchema {
         },
       },
       parentRefs: {
-        type: "array",
+        ...shared5(),
         description: "ParentRefs references the resources (usually Gateways) that a Route wants to be attached to. Note that the referenced parent resource needs to allow this for the attachment to be complete. For Gateways, that means the Gateway needs to allow attachment from Routes of this kind and namespace. For Services, that means the Service must either be in the same namespace for a \"producer\" route, or the mesh implementation must support and allow \"consumer\" routes for the referenced Service. ReferenceGrant is not applicable for governing ParentRefs to Services - it is not possible to create a \"producer\" route for a Service in a different namespace from the Route.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile)  * Service (Mesh conformance profile, experimental, ClusterIP Services only)  This API may be extended in the future to support additional kinds of parent resources.\nParentRefs must be _distinct_. This means either that:\n* They select different objects.  If this is the case, then parentRef entries are distinct. In terms of fields, this means that the multi-part key defined by `group`, `kind`, `namespace`, and `name` must be unique across all parentRef entries in the Route. * They do not select different objects, but for each optional field used, each ParentRef that selects the same object must set the same set of optional fields to different values. If one ParentRef sets a combination of optional fields, all must set the same combination.\nSome examples:\n* If one ParentRef sets `sectionName`, all ParentRefs referencing the same object must also set `sectionName`. * If one ParentRef sets `port`, all ParentRefs referencing the same object must also set `port`. * If one ParentRef sets `sectionName` and `port`, all ParentRefs referencing the same object must also set `sectionName` and `port`.\nIt is possible to separately reference multiple distinct objects that may be collapsed by an implementation. For example, some implementations may choose to merge compatible Gateway Listeners together. If that is the case, the list of routes attached to those resources should also be merged.\nNote that for ParentRefs that cross namespace boundaries, there are specific rules. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example, Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable other kinds of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.",
-        items: {
-          type: "object",
-          description: "One element of parentRefs.",
-          properties: {
-            group: {
-              type: "string",
-              description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
-            },
-            kind: {
-              type: "string",
-              description: "Kind is kind of the referent.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile) * Service (Mesh conformance profile, experimental, ClusterIP Services only)\nSupport for other resources is Implementation-Specific.",
-            },
-            name: {
-              type: "string",
-              description: "Name is the name of the referent.\nSupport: Core",
-              required: true,
-            },
-            namespace: {
-              type: "string",
-              description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.\nSupport: Core",
-            },
-            port: {
-              type: "integer",
-              description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nWhen the parent resource is a Service, this targets a specific port in the Service spec. When both Port (experimental) and SectionName are specified, the name and port of the selected port must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended",
-            },
-            sectionName: {
-              type: "string",
-              description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. * Service: Port Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. Note that attaching Routes to Services as Parents is part of experimental Mesh support and is not supported for any other purpose.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
-            },
-          },
-        },
       },
       rules: {
         type: "array",
@@ -1023,183 +851,8 @@ function gatewayV1alpha2_GRPCRouteSpec(): PropertySchema {
                 description: "One element of backendRefs.",
                 properties: {
                   filters: {
-                    type: "array",
+                    ...shared2(),
                     description: "Filters defined at this level MUST be executed if and only if the request is being forwarded to the backend defined here.\nSupport: Implementation-specific (For broader support of filters, use the Filters field in GRPCRouteRule.)",
-                    items: {
-                      type: "object",
-                      description: "One element of filters.",
-                      properties: {
-                        extensionRef: {
-                          type: "object",
-                          description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior.  For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.\nSupport: Implementation-specific\nThis filter can be used multiple times within the same rule.",
-                          properties: {
-                            group: {
-                              type: "string",
-                              description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                              required: true,
-                            },
-                            kind: {
-                              type: "string",
-                              description: "Kind is kind of the referent. For example \"HTTPRoute\" or \"Service\".",
-                              required: true,
-                            },
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the referent.",
-                              required: true,
-                            },
-                          },
-                        },
-                        requestHeaderModifier: {
-                          type: "object",
-                          description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.\nSupport: Core",
-                          properties: {
-                            add: {
-                              type: "array",
-                              description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                              items: {
-                                type: "object",
-                                description: "One element of add.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                            remove: {
-                              type: "array",
-                              description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                              items: {
-                                type: "string",
-                                description: "One element of remove.",
-                              },
-                            },
-                            set: {
-                              type: "array",
-                              description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                              items: {
-                                type: "object",
-                                description: "One element of set.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        requestMirror: {
-                          type: "object",
-                          description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.\nThis filter can be used multiple times within the same rule. Note that not all implementations will be able to support mirroring to multiple backends.\nSupport: Extended",
-                          properties: {
-                            backendRef: {
-                              type: "object",
-                              description: "BackendRef references a resource where mirrored requests are sent.\nMirrored requests must be sent only to a single destination endpoint within this BackendRef, irrespective of how many endpoints are present within this BackendRef.\nIf the referent cannot be found, this BackendRef is invalid and must be dropped from the Gateway. The controller must ensure the \"ResolvedRefs\" condition on the Route status is set to `status: False` and not configure this backend in the underlying implementation.\nIf there is a cross-namespace reference to an *existing* object that is not allowed by a ReferenceGrant, the controller must ensure the \"ResolvedRefs\"  condition on the Route is set to `status: False`, with the \"RefNotPermitted\" reason and not configure this backend in the underlying implementation.\nIn either error case, the Message of the `ResolvedRefs` Condition should be used to provide more detail about the problem.\nSupport: Extended for Kubernetes Service\nSupport: Implementation-specific for any other resource",
-                              required: true,
-                              properties: {
-                                group: {
-                                  type: "string",
-                                  description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                                },
-                                kind: {
-                                  type: "string",
-                                  description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
-                                },
-                                name: {
-                                  type: "string",
-                                  description: "Name is the name of the referent.",
-                                  required: true,
-                                },
-                                namespace: {
-                                  type: "string",
-                                  description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
-                                },
-                                port: {
-                                  type: "integer",
-                                  description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        responseHeaderModifier: {
-                          type: "object",
-                          description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.\nSupport: Extended",
-                          properties: {
-                            add: {
-                              type: "array",
-                              description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                              items: {
-                                type: "object",
-                                description: "One element of add.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                            remove: {
-                              type: "array",
-                              description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                              items: {
-                                type: "string",
-                                description: "One element of remove.",
-                              },
-                            },
-                            set: {
-                              type: "array",
-                              description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                              items: {
-                                type: "object",
-                                description: "One element of set.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                                    required: true,
-                                  },
-                                  value: {
-                                    type: "string",
-                                    description: "Value is the value of HTTP Header to be matched.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                        type: {
-                          type: "string",
-                          description: "Type identifies the type of filter to apply. As with other API fields, types are classified into three conformance levels:\n- Core: Filter types and their corresponding configuration defined by \"Support: Core\" in this package, e.g. \"RequestHeaderModifier\". All implementations supporting GRPCRoute MUST support core filters.\n- Extended: Filter types and their corresponding configuration defined by \"Support: Extended\" in this package, e.g. \"RequestMirror\". Implementers are encouraged to support extended filters.\n- Implementation-specific: Filters that are defined and supported by specific vendors. In the future, filters showing convergence in behavior across multiple implementations will be considered for inclusion in extended or core conformance levels. Filter-specific configuration for such filters is specified using the ExtensionRef field. `Type` MUST be set to \"ExtensionRef\" for custom filters.\nImplementers are encouraged to define custom implementation types to extend the core API with implementation-specific behavior.\nIf a reference to a custom filter type cannot be resolved, the filter MUST NOT be skipped. Instead, requests that would have been processed by that filter MUST receive a HTTP error response.",
-                          required: true,
-                          enum: ["ResponseHeaderModifier","RequestHeaderModifier","RequestMirror","ExtensionRef"],
-                        },
-                      },
-                    },
                   },
                   group: {
                     type: "string",
@@ -1230,183 +883,8 @@ function gatewayV1alpha2_GRPCRouteSpec(): PropertySchema {
               },
             },
             filters: {
-              type: "array",
+              ...shared2(),
               description: "Filters define the filters that are applied to requests that match this rule.\nThe effects of ordering of multiple behaviors are currently unspecified. This can change in the future based on feedback during the alpha stage.\nConformance-levels at this level are defined based on the type of filter:\n- ALL core filters MUST be supported by all implementations that support GRPCRoute. - Implementers are encouraged to support extended filters. - Implementation-specific custom filters have no API guarantees across implementations.\nSpecifying the same filter multiple times is not supported unless explicitly indicated in the filter.\nIf an implementation can not support a combination of filters, it must clearly document that limitation. In cases where incompatible or unsupported filters are specified and cause the `Accepted` condition to be set to status `False`, implementations may use the `IncompatibleFilters` reason to specify this configuration error.\nSupport: Core",
-              items: {
-                type: "object",
-                description: "One element of filters.",
-                properties: {
-                  extensionRef: {
-                    type: "object",
-                    description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior.  For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.\nSupport: Implementation-specific\nThis filter can be used multiple times within the same rule.",
-                    properties: {
-                      group: {
-                        type: "string",
-                        description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                        required: true,
-                      },
-                      kind: {
-                        type: "string",
-                        description: "Kind is kind of the referent. For example \"HTTPRoute\" or \"Service\".",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "Name is the name of the referent.",
-                        required: true,
-                      },
-                    },
-                  },
-                  requestHeaderModifier: {
-                    type: "object",
-                    description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.\nSupport: Core",
-                    properties: {
-                      add: {
-                        type: "array",
-                        description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                        items: {
-                          type: "object",
-                          description: "One element of add.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                      remove: {
-                        type: "array",
-                        description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                        items: {
-                          type: "string",
-                          description: "One element of remove.",
-                        },
-                      },
-                      set: {
-                        type: "array",
-                        description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                        items: {
-                          type: "object",
-                          description: "One element of set.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                  },
-                  requestMirror: {
-                    type: "object",
-                    description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.\nThis filter can be used multiple times within the same rule. Note that not all implementations will be able to support mirroring to multiple backends.\nSupport: Extended",
-                    properties: {
-                      backendRef: {
-                        type: "object",
-                        description: "BackendRef references a resource where mirrored requests are sent.\nMirrored requests must be sent only to a single destination endpoint within this BackendRef, irrespective of how many endpoints are present within this BackendRef.\nIf the referent cannot be found, this BackendRef is invalid and must be dropped from the Gateway. The controller must ensure the \"ResolvedRefs\" condition on the Route status is set to `status: False` and not configure this backend in the underlying implementation.\nIf there is a cross-namespace reference to an *existing* object that is not allowed by a ReferenceGrant, the controller must ensure the \"ResolvedRefs\"  condition on the Route is set to `status: False`, with the \"RefNotPermitted\" reason and not configure this backend in the underlying implementation.\nIn either error case, the Message of the `ResolvedRefs` Condition should be used to provide more detail about the problem.\nSupport: Extended for Kubernetes Service\nSupport: Implementation-specific for any other resource",
-                        required: true,
-                        properties: {
-                          group: {
-                            type: "string",
-                            description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                          },
-                          kind: {
-                            type: "string",
-                            description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
-                          },
-                          name: {
-                            type: "string",
-                            description: "Name is the name of the referent.",
-                            required: true,
-                          },
-                          namespace: {
-                            type: "string",
-                            description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
-                          },
-                          port: {
-                            type: "integer",
-                            description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
-                          },
-                        },
-                      },
-                    },
-                  },
-                  responseHeaderModifier: {
-                    type: "object",
-                    description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.\nSupport: Extended",
-                    properties: {
-                      add: {
-                        type: "array",
-                        description: "Add adds the given header(s) (name, value) to the request before the action. It appends to any existing values associated with the header name.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: add: - name: \"my-header\" value: \"bar,baz\"\nOutput: GET /foo HTTP/1.1 my-header: foo,bar,baz",
-                        items: {
-                          type: "object",
-                          description: "One element of add.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                      remove: {
-                        type: "array",
-                        description: "Remove the given header(s) from the HTTP request before the action. The value of Remove is a list of HTTP header names. Note that the header names are case-insensitive (see https://datatracker.ietf.org/doc/html/rfc2616#section-4.2).\nInput: GET /foo HTTP/1.1 my-header1: foo my-header2: bar my-header3: baz\nConfig: remove: [\"my-header1\", \"my-header3\"]\nOutput: GET /foo HTTP/1.1 my-header2: bar",
-                        items: {
-                          type: "string",
-                          description: "One element of remove.",
-                        },
-                      },
-                      set: {
-                        type: "array",
-                        description: "Set overwrites the request with the given header (name, value) before the action.\nInput: GET /foo HTTP/1.1 my-header: foo\nConfig: set: - name: \"my-header\" value: \"bar\"\nOutput: GET /foo HTTP/1.1 my-header: bar",
-                        items: {
-                          type: "object",
-                          description: "One element of set.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "Name is the name of the HTTP Header to be matched. Name matching MUST be case insensitive. (See https://tools.ietf.org/html/rfc7230#section-3.2).\nIf multiple entries specify equivalent header names, the first entry with an equivalent name MUST be considered for a match. Subsequent entries with an equivalent header name MUST be ignored. Due to the case-insensitivity of header names, \"foo\" and \"Foo\" are considered equivalent.",
-                              required: true,
-                            },
-                            value: {
-                              type: "string",
-                              description: "Value is the value of HTTP Header to be matched.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                    },
-                  },
-                  type: {
-                    type: "string",
-                    description: "Type identifies the type of filter to apply. As with other API fields, types are classified into three conformance levels:\n- Core: Filter types and their corresponding configuration defined by \"Support: Core\" in this package, e.g. \"RequestHeaderModifier\". All implementations supporting GRPCRoute MUST support core filters.\n- Extended: Filter types and their corresponding configuration defined by \"Support: Extended\" in this package, e.g. \"RequestMirror\". Implementers are encouraged to support extended filters.\n- Implementation-specific: Filters that are defined and supported by specific vendors. In the future, filters showing convergence in behavior across multiple implementations will be considered for inclusion in extended or core conformance levels. Filter-specific configuration for such filters is specified using the ExtensionRef field. `Type` MUST be set to \"ExtensionRef\" for custom filters.\nImplementers are encouraged to define custom implementation types to extend the core API with implementation-specific behavior.\nIf a reference to a custom filter type cannot be resolved, the filter MUST NOT be skipped. Instead, requests that would have been processed by that filter MUST receive a HTTP error response.",
-                    required: true,
-                    enum: ["ResponseHeaderModifier","RequestHeaderModifier","RequestMirror","ExtensionRef"],
-                  },
-                },
-              },
             },
             matches: {
               type: "array",
@@ -1476,39 +954,8 @@ function gatewayV1alpha2_TCPRouteSpec(): PropertySchema {
     description: "Spec defines the desired state of TCPRoute.",
     properties: {
       parentRefs: {
-        type: "array",
+        ...shared5(),
         description: "ParentRefs references the resources (usually Gateways) that a Route wants to be attached to. Note that the referenced parent resource needs to allow this for the attachment to be complete. For Gateways, that means the Gateway needs to allow attachment from Routes of this kind and namespace. For Services, that means the Service must either be in the same namespace for a \"producer\" route, or the mesh implementation must support and allow \"consumer\" routes for the referenced Service. ReferenceGrant is not applicable for governing ParentRefs to Services - it is not possible to create a \"producer\" route for a Service in a different namespace from the Route.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile)  * Service (Mesh conformance profile, experimental, ClusterIP Services only)  This API may be extended in the future to support additional kinds of parent resources.\nParentRefs must be _distinct_. This means either that:\n* They select different objects.  If this is the case, then parentRef entries are distinct. In terms of fields, this means that the multi-part key defined by `group`, `kind`, `namespace`, and `name` must be unique across all parentRef entries in the Route. * They do not select different objects, but for each optional field used, each ParentRef that selects the same object must set the same set of optional fields to different values. If one ParentRef sets a combination of optional fields, all must set the same combination.\nSome examples:\n* If one ParentRef sets `sectionName`, all ParentRefs referencing the same object must also set `sectionName`. * If one ParentRef sets `port`, all ParentRefs referencing the same object must also set `port`. * If one ParentRef sets `sectionName` and `port`, all ParentRefs referencing the same object must also set `sectionName` and `port`.\nIt is possible to separately reference multiple distinct objects that may be collapsed by an implementation. For example, some implementations may choose to merge compatible Gateway Listeners together. If that is the case, the list of routes attached to those resources should also be merged.\nNote that for ParentRefs that cross namespace boundaries, there are specific rules. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example, Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable other kinds of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.",
-        items: {
-          type: "object",
-          description: "One element of parentRefs.",
-          properties: {
-            group: {
-              type: "string",
-              description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
-            },
-            kind: {
-              type: "string",
-              description: "Kind is kind of the referent.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile) * Service (Mesh conformance profile, experimental, ClusterIP Services only)\nSupport for other resources is Implementation-Specific.",
-            },
-            name: {
-              type: "string",
-              description: "Name is the name of the referent.\nSupport: Core",
-              required: true,
-            },
-            namespace: {
-              type: "string",
-              description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.\nSupport: Core",
-            },
-            port: {
-              type: "integer",
-              description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nWhen the parent resource is a Service, this targets a specific port in the Service spec. When both Port (experimental) and SectionName are specified, the name and port of the selected port must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended",
-            },
-            sectionName: {
-              type: "string",
-              description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. * Service: Port Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. Note that attaching Routes to Services as Parents is part of experimental Mesh support and is not supported for any other purpose.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
-            },
-          },
-        },
       },
       rules: {
         type: "array",
@@ -1519,39 +966,8 @@ function gatewayV1alpha2_TCPRouteSpec(): PropertySchema {
           description: "One element of rules.",
           properties: {
             backendRefs: {
-              type: "array",
+              ...shared10(),
               description: "BackendRefs defines the backend(s) where matching requests should be sent. If unspecified or invalid (refers to a non-existent resource or a Service with no endpoints), the underlying implementation MUST actively reject connection attempts to this backend. Connection rejections must respect weight; if an invalid backend is requested to have 80% of connections, then 80% of connections must be rejected instead.\nSupport: Core for Kubernetes Service\nSupport: Extended for Kubernetes ServiceImport\nSupport: Implementation-specific for any other resource\nSupport for weight: Extended",
-              items: {
-                type: "object",
-                description: "One element of backendRefs.",
-                properties: {
-                  group: {
-                    type: "string",
-                    description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                  },
-                  kind: {
-                    type: "string",
-                    description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name is the name of the referent.",
-                    required: true,
-                  },
-                  namespace: {
-                    type: "string",
-                    description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
-                  },
-                  port: {
-                    type: "integer",
-                    description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
-                  },
-                  weight: {
-                    type: "integer",
-                    description: "Weight specifies the proportion of requests forwarded to the referenced backend. This is computed as weight/(sum of all weights in this BackendRefs list). For non-zero values, there may be some epsilon from the exact proportion defined here depending on the precision an implementation supports. Weight is not a percentage and the sum of weights does not need to equal 100.\nIf only one backend is specified and it has a weight greater than 0, 100% of the traffic is forwarded to that backend. If weight is set to 0, no traffic should be forwarded for this entry. If unspecified, weight defaults to 1.\nSupport for this field varies based on the context where used.",
-                  },
-                },
-              },
             },
           },
         },
@@ -1575,39 +991,8 @@ function gatewayV1alpha2_TLSRouteSpec(): PropertySchema {
         },
       },
       parentRefs: {
-        type: "array",
+        ...shared5(),
         description: "ParentRefs references the resources (usually Gateways) that a Route wants to be attached to. Note that the referenced parent resource needs to allow this for the attachment to be complete. For Gateways, that means the Gateway needs to allow attachment from Routes of this kind and namespace. For Services, that means the Service must either be in the same namespace for a \"producer\" route, or the mesh implementation must support and allow \"consumer\" routes for the referenced Service. ReferenceGrant is not applicable for governing ParentRefs to Services - it is not possible to create a \"producer\" route for a Service in a different namespace from the Route.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile)  * Service (Mesh conformance profile, experimental, ClusterIP Services only)  This API may be extended in the future to support additional kinds of parent resources.\nParentRefs must be _distinct_. This means either that:\n* They select different objects.  If this is the case, then parentRef entries are distinct. In terms of fields, this means that the multi-part key defined by `group`, `kind`, `namespace`, and `name` must be unique across all parentRef entries in the Route. * They do not select different objects, but for each optional field used, each ParentRef that selects the same object must set the same set of optional fields to different values. If one ParentRef sets a combination of optional fields, all must set the same combination.\nSome examples:\n* If one ParentRef sets `sectionName`, all ParentRefs referencing the same object must also set `sectionName`. * If one ParentRef sets `port`, all ParentRefs referencing the same object must also set `port`. * If one ParentRef sets `sectionName` and `port`, all ParentRefs referencing the same object must also set `sectionName` and `port`.\nIt is possible to separately reference multiple distinct objects that may be collapsed by an implementation. For example, some implementations may choose to merge compatible Gateway Listeners together. If that is the case, the list of routes attached to those resources should also be merged.\nNote that for ParentRefs that cross namespace boundaries, there are specific rules. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example, Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable other kinds of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.",
-        items: {
-          type: "object",
-          description: "One element of parentRefs.",
-          properties: {
-            group: {
-              type: "string",
-              description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
-            },
-            kind: {
-              type: "string",
-              description: "Kind is kind of the referent.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile) * Service (Mesh conformance profile, experimental, ClusterIP Services only)\nSupport for other resources is Implementation-Specific.",
-            },
-            name: {
-              type: "string",
-              description: "Name is the name of the referent.\nSupport: Core",
-              required: true,
-            },
-            namespace: {
-              type: "string",
-              description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.\nSupport: Core",
-            },
-            port: {
-              type: "integer",
-              description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nWhen the parent resource is a Service, this targets a specific port in the Service spec. When both Port (experimental) and SectionName are specified, the name and port of the selected port must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended",
-            },
-            sectionName: {
-              type: "string",
-              description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. * Service: Port Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. Note that attaching Routes to Services as Parents is part of experimental Mesh support and is not supported for any other purpose.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
-            },
-          },
-        },
       },
       rules: {
         type: "array",
@@ -1618,39 +1003,8 @@ function gatewayV1alpha2_TLSRouteSpec(): PropertySchema {
           description: "One element of rules.",
           properties: {
             backendRefs: {
-              type: "array",
+              ...shared10(),
               description: "BackendRefs defines the backend(s) where matching requests should be sent. If unspecified or invalid (refers to a non-existent resource or a Service with no endpoints), the rule performs no forwarding; if no filters are specified that would result in a response being sent, the underlying implementation must actively reject request attempts to this backend, by rejecting the connection or returning a 500 status code. Request rejections must respect weight; if an invalid backend is requested to have 80% of requests, then 80% of requests must be rejected instead.\nSupport: Core for Kubernetes Service\nSupport: Extended for Kubernetes ServiceImport\nSupport: Implementation-specific for any other resource\nSupport for weight: Extended",
-              items: {
-                type: "object",
-                description: "One element of backendRefs.",
-                properties: {
-                  group: {
-                    type: "string",
-                    description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                  },
-                  kind: {
-                    type: "string",
-                    description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name is the name of the referent.",
-                    required: true,
-                  },
-                  namespace: {
-                    type: "string",
-                    description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
-                  },
-                  port: {
-                    type: "integer",
-                    description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
-                  },
-                  weight: {
-                    type: "integer",
-                    description: "Weight specifies the proportion of requests forwarded to the referenced backend. This is computed as weight/(sum of all weights in this BackendRefs list). For non-zero values, there may be some epsilon from the exact proportion defined here depending on the precision an implementation supports. Weight is not a percentage and the sum of weights does not need to equal 100.\nIf only one backend is specified and it has a weight greater than 0, 100% of the traffic is forwarded to that backend. If weight is set to 0, no traffic should be forwarded for this entry. If unspecified, weight defaults to 1.\nSupport for this field varies based on the context where used.",
-                  },
-                },
-              },
             },
           },
         },
@@ -1666,39 +1020,8 @@ function gatewayV1alpha2_UDPRouteSpec(): PropertySchema {
     description: "Spec defines the desired state of UDPRoute.",
     properties: {
       parentRefs: {
-        type: "array",
+        ...shared5(),
         description: "ParentRefs references the resources (usually Gateways) that a Route wants to be attached to. Note that the referenced parent resource needs to allow this for the attachment to be complete. For Gateways, that means the Gateway needs to allow attachment from Routes of this kind and namespace. For Services, that means the Service must either be in the same namespace for a \"producer\" route, or the mesh implementation must support and allow \"consumer\" routes for the referenced Service. ReferenceGrant is not applicable for governing ParentRefs to Services - it is not possible to create a \"producer\" route for a Service in a different namespace from the Route.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile)  * Service (Mesh conformance profile, experimental, ClusterIP Services only)  This API may be extended in the future to support additional kinds of parent resources.\nParentRefs must be _distinct_. This means either that:\n* They select different objects.  If this is the case, then parentRef entries are distinct. In terms of fields, this means that the multi-part key defined by `group`, `kind`, `namespace`, and `name` must be unique across all parentRef entries in the Route. * They do not select different objects, but for each optional field used, each ParentRef that selects the same object must set the same set of optional fields to different values. If one ParentRef sets a combination of optional fields, all must set the same combination.\nSome examples:\n* If one ParentRef sets `sectionName`, all ParentRefs referencing the same object must also set `sectionName`. * If one ParentRef sets `port`, all ParentRefs referencing the same object must also set `port`. * If one ParentRef sets `sectionName` and `port`, all ParentRefs referencing the same object must also set `sectionName` and `port`.\nIt is possible to separately reference multiple distinct objects that may be collapsed by an implementation. For example, some implementations may choose to merge compatible Gateway Listeners together. If that is the case, the list of routes attached to those resources should also be merged.\nNote that for ParentRefs that cross namespace boundaries, there are specific rules. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example, Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable other kinds of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.",
-        items: {
-          type: "object",
-          description: "One element of parentRefs.",
-          properties: {
-            group: {
-              type: "string",
-              description: "Group is the group of the referent. When unspecified, \"gateway.networking.k8s.io\" is inferred. To set the core API group (such as for a \"Service\" kind referent), Group must be explicitly set to \"\" (empty string).\nSupport: Core",
-            },
-            kind: {
-              type: "string",
-              description: "Kind is kind of the referent.\nThere are two kinds of parent resources with \"Core\" support:\n* Gateway (Gateway conformance profile) * Service (Mesh conformance profile, experimental, ClusterIP Services only)\nSupport for other resources is Implementation-Specific.",
-            },
-            name: {
-              type: "string",
-              description: "Name is the name of the referent.\nSupport: Core",
-              required: true,
-            },
-            namespace: {
-              type: "string",
-              description: "Namespace is the namespace of the referent. When unspecified, this refers to the local namespace of the Route.\nNote that there are specific rules for ParentRefs which cross namespace boundaries. Cross-namespace references are only valid if they are explicitly allowed by something in the namespace they are referring to. For example: Gateway has the AllowedRoutes field, and ReferenceGrant provides a generic way to enable any other kind of cross-namespace reference.\nParentRefs from a Route to a Service in the same namespace are \"producer\" routes, which apply default routing rules to inbound connections from any namespace to the Service.\nParentRefs from a Route to a Service in a different namespace are \"consumer\" routes, and these routing rules are only applied to outbound connections originating from the same namespace as the Route, for which the intended destination of the connections are a Service targeted as a ParentRef of the Route.\nSupport: Core",
-            },
-            port: {
-              type: "integer",
-              description: "Port is the network port this Route targets. It can be interpreted differently based on the type of parent resource.\nWhen the parent resource is a Gateway, this targets all listeners listening on the specified port that also support this kind of Route(and select this Route). It's not recommended to set `Port` unless the networking behaviors specified in a Route must apply to a specific port as opposed to a listener(s) whose port(s) may be changed. When both Port and SectionName are specified, the name and port of the selected listener must match both specified values.\nWhen the parent resource is a Service, this targets a specific port in the Service spec. When both Port (experimental) and SectionName are specified, the name and port of the selected port must match both specified values.\nImplementations MAY choose to support other parent resources. Implementations supporting other types of parent resources MUST clearly document how/if Port is interpreted.\nFor the purpose of status, an attachment is considered successful as long as the parent resource accepts it partially. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Extended",
-            },
-            sectionName: {
-              type: "string",
-              description: "SectionName is the name of a section within the target resource. In the following resources, SectionName is interpreted as the following:\n* Gateway: Listener Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. * Service: Port Name. When both Port (experimental) and SectionName are specified, the name and port of the selected listener must match both specified values. Note that attaching Routes to Services as Parents is part of experimental Mesh support and is not supported for any other purpose.\nImplementations MAY choose to support attaching Routes to other resources. If that is the case, they MUST clearly document how SectionName is interpreted.\nWhen unspecified (empty string), this will reference the entire resource. For the purpose of status, an attachment is considered successful if at least one section in the parent resource accepts it. For example, Gateway listeners can restrict which Routes can attach to them by Route kind, namespace, or hostname. If 1 of 2 Gateway listeners accept attachment from the referencing Route, the Route MUST be considered successfully attached. If no Gateway listeners accept attachment from this Route, the Route MUST be considered detached from the Gateway.\nSupport: Core",
-            },
-          },
-        },
       },
       rules: {
         type: "array",
@@ -1709,39 +1032,8 @@ function gatewayV1alpha2_UDPRouteSpec(): PropertySchema {
           description: "One element of rules.",
           properties: {
             backendRefs: {
-              type: "array",
+              ...shared10(),
               description: "BackendRefs defines the backend(s) where matching requests should be sent. If unspecified or invalid (refers to a non-existent resource or a Service with no endpoints), the underlying implementation MUST actively reject connection attempts to this backend. Packet drops must respect weight; if an invalid backend is requested to have 80% of the packets, then 80% of packets must be dropped instead.\nSupport: Core for Kubernetes Service\nSupport: Extended for Kubernetes ServiceImport\nSupport: Implementation-specific for any other resource\nSupport for weight: Extended",
-              items: {
-                type: "object",
-                description: "One element of backendRefs.",
-                properties: {
-                  group: {
-                    type: "string",
-                    description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                  },
-                  kind: {
-                    type: "string",
-                    description: "Kind is the Kubernetes resource kind of the referent. For example \"Service\".\nDefaults to \"Service\" when not specified.\nExternalName services can refer to CNAME DNS records that may live outside of the cluster and as such are difficult to reason about in terms of conformance. They also may not be safe to forward to (see CVE-2021-25740 for more information). Implementations SHOULD NOT support ExternalName Services.\nSupport: Core (Services with a type other than ExternalName)\nSupport: Implementation-specific (Services with type ExternalName)",
-                  },
-                  name: {
-                    type: "string",
-                    description: "Name is the name of the referent.",
-                    required: true,
-                  },
-                  namespace: {
-                    type: "string",
-                    description: "Namespace is the namespace of the backend. When unspecified, the local namespace is inferred.\nNote that when a namespace different than the local namespace is specified, a ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details.\nSupport: Core",
-                  },
-                  port: {
-                    type: "integer",
-                    description: "Port specifies the destination port number to use for this resource. Port is required when the referent is a Kubernetes Service. In this case, the port number is the service port number, not the target port. For other resources, destination port might be derived from the referent resource or this field.",
-                  },
-                  weight: {
-                    type: "integer",
-                    description: "Weight specifies the proportion of requests forwarded to the referenced backend. This is computed as weight/(sum of all weights in this BackendRefs list). For non-zero values, there may be some epsilon from the exact proportion defined here depending on the precision an implementation supports. Weight is not a percentage and the sum of weights does not need to equal 100.\nIf only one backend is specified and it has a weight greater than 0, 100% of the traffic is forwarded to that backend. If weight is set to 0, no traffic should be forwarded for this entry. If unspecified, weight defaults to 1.\nSupport for this field varies based on the context where used.",
-                  },
-                },
-              },
             },
           },
         },
@@ -1795,25 +1087,8 @@ function gatewayV1alpha2_BackendTLSPolicySpec(): PropertySchema {
             type: "array",
             description: "CACertRefs contains one or more references to Kubernetes objects that contain a PEM-encoded TLS CA certificate bundle, which is used to validate a TLS handshake between the Gateway and backend Pod.\nIf CACertRefs is empty or unspecified, then WellKnownCACerts must be specified. Only one of CACertRefs or WellKnownCACerts may be specified, not both. If CACertRefs is empty or unspecified, the configuration for WellKnownCACerts MUST be honored instead.\nReferences to a resource in a different namespace are invalid for the moment, although we will revisit this in the future.\nA single CACertRef to a Kubernetes ConfigMap kind has \"Core\" support. Implementations MAY choose to support attaching multiple certificates to a backend, but this behavior is implementation-specific.\nSupport: Core - An optional single reference to a Kubernetes ConfigMap, with the CA certificate in a key named `ca.crt`.\nSupport: Implementation-specific (More than one reference, or other kinds of resources).",
             items: {
-              type: "object",
+              ...shared17(),
               description: "One element of caCertRefs.",
-              properties: {
-                group: {
-                  type: "string",
-                  description: "Group is the group of the referent. For example, \"gateway.networking.k8s.io\". When unspecified or empty string, core API group is inferred.",
-                  required: true,
-                },
-                kind: {
-                  type: "string",
-                  description: "Kind is kind of the referent. For example \"HTTPRoute\" or \"Service\".",
-                  required: true,
-                },
-                name: {
-                  type: "string",
-                  description: "Name is the name of the referent.",
-                  required: true,
-                },
-              },
             },
           },
           hostname: {

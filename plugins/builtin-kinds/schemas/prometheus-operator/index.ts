@@ -3,6 +3,3221 @@
 /* eslint-disable */
 import type { PropertySchema } from 'kurel/plugin-api';
 
+// structures the packages repeat inline, written once
+let shared0$: PropertySchema | undefined;
+function shared0(): PropertySchema {
+  return (shared0$ ??= {
+    type: "array",
+    items: {
+      ...shared1(),
+      description: "One element of volumes.",
+    },
+  });
+}
+
+let shared1$: PropertySchema | undefined;
+function shared1(): PropertySchema {
+  return (shared1$ ??= {
+    type: "object",
+    properties: {
+      awsElasticBlockStore: {
+        ...shared90(),
+        description: "The awsElasticBlockStore field.",
+      },
+      azureDisk: {
+        ...shared73(),
+        description: "The azureDisk field.",
+      },
+      azureFile: {
+        type: "object",
+        description: "The azureFile field.",
+        properties: {
+          readOnly: {
+            type: "boolean",
+            description: "The readOnly field.",
+          },
+          secretName: {
+            type: "string",
+            description: "The secretName field.",
+            required: true,
+          },
+          shareName: {
+            type: "string",
+            description: "The shareName field.",
+            required: true,
+          },
+        },
+      },
+      cephfs: {
+        ...shared61(),
+        description: "The cephfs field.",
+      },
+      cinder: {
+        ...shared79(),
+        description: "The cinder field.",
+      },
+      configMap: {
+        ...shared62(),
+        description: "The configMap field.",
+      },
+      csi: {
+        ...shared63(),
+        description: "The csi field.",
+      },
+      downwardAPI: {
+        ...shared41(),
+        description: "The downwardAPI field.",
+      },
+      emptyDir: {
+        type: "object",
+        description: "The emptyDir field.",
+        properties: {
+          medium: {
+            type: "string",
+            description: "The medium field.",
+          },
+          sizeLimit: {
+            types: ["number","string"],
+            description: "The sizeLimit field.",
+          },
+        },
+      },
+      ephemeral: {
+        ...shared9(),
+        description: "The ephemeral field.",
+      },
+      fc: {
+        ...shared70(),
+        description: "The fc field.",
+      },
+      flexVolume: {
+        ...shared67(),
+        description: "The flexVolume field.",
+      },
+      flocker: {
+        type: "object",
+        description: "The flocker field.",
+        properties: {
+          datasetName: {
+            type: "string",
+            description: "The datasetName field.",
+          },
+          datasetUUID: {
+            type: "string",
+            description: "The datasetUUID field.",
+          },
+        },
+      },
+      gcePersistentDisk: {
+        ...shared91(),
+        description: "The gcePersistentDisk field.",
+      },
+      gitRepo: {
+        type: "object",
+        description: "The gitRepo field.",
+        properties: {
+          directory: {
+            type: "string",
+            description: "The directory field.",
+          },
+          repository: {
+            type: "string",
+            description: "The repository field.",
+            required: true,
+          },
+          revision: {
+            type: "string",
+            description: "The revision field.",
+          },
+        },
+      },
+      glusterfs: {
+        type: "object",
+        description: "The glusterfs field.",
+        properties: {
+          endpoints: {
+            type: "string",
+            description: "The endpoints field.",
+            required: true,
+          },
+          path: {
+            type: "string",
+            description: "The path field.",
+            required: true,
+          },
+          readOnly: {
+            type: "boolean",
+            description: "The readOnly field.",
+          },
+        },
+      },
+      hostPath: {
+        type: "object",
+        description: "The hostPath field.",
+        properties: {
+          path: {
+            type: "string",
+            description: "The path field.",
+            required: true,
+          },
+          type: {
+            type: "string",
+            description: "The type field.",
+          },
+        },
+      },
+      iscsi: {
+        ...shared40(),
+        description: "The iscsi field.",
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+        required: true,
+      },
+      nfs: {
+        type: "object",
+        description: "The nfs field.",
+        properties: {
+          path: {
+            type: "string",
+            description: "The path field.",
+            required: true,
+          },
+          readOnly: {
+            type: "boolean",
+            description: "The readOnly field.",
+          },
+          server: {
+            type: "string",
+            description: "The server field.",
+            required: true,
+          },
+        },
+      },
+      persistentVolumeClaim: {
+        type: "object",
+        description: "The persistentVolumeClaim field.",
+        properties: {
+          claimName: {
+            type: "string",
+            description: "The claimName field.",
+            required: true,
+          },
+          readOnly: {
+            type: "boolean",
+            description: "The readOnly field.",
+          },
+        },
+      },
+      photonPersistentDisk: {
+        type: "object",
+        description: "The photonPersistentDisk field.",
+        properties: {
+          fsType: {
+            type: "string",
+            description: "The fsType field.",
+          },
+          pdID: {
+            type: "string",
+            description: "The pdID field.",
+            required: true,
+          },
+        },
+      },
+      portworxVolume: {
+        type: "object",
+        description: "The portworxVolume field.",
+        properties: {
+          fsType: {
+            type: "string",
+            description: "The fsType field.",
+          },
+          readOnly: {
+            type: "boolean",
+            description: "The readOnly field.",
+          },
+          volumeID: {
+            type: "string",
+            description: "The volumeID field.",
+            required: true,
+          },
+        },
+      },
+      projected: {
+        ...shared11(),
+        description: "The projected field.",
+      },
+      quobyte: {
+        ...shared76(),
+        description: "The quobyte field.",
+      },
+      rbd: {
+        ...shared52(),
+        description: "The rbd field.",
+      },
+      scaleIO: {
+        ...shared48(),
+        description: "The scaleIO field.",
+      },
+      secret: {
+        ...shared59(),
+        description: "The secret field.",
+      },
+      storageos: {
+        ...shared74(),
+        description: "The storageos field.",
+      },
+      vsphereVolume: {
+        ...shared86(),
+        description: "The vsphereVolume field.",
+      },
+    },
+  });
+}
+
+let shared2$: PropertySchema | undefined;
+function shared2(): PropertySchema {
+  return (shared2$ ??= {
+    type: "array",
+    items: {
+      ...shared4(),
+      description: "One element of initContainers.",
+    },
+  });
+}
+
+let shared3$: PropertySchema | undefined;
+function shared3(): PropertySchema {
+  return (shared3$ ??= {
+    type: "array",
+    items: {
+      ...shared4(),
+      description: "One element of containers.",
+    },
+  });
+}
+
+let shared4$: PropertySchema | undefined;
+function shared4(): PropertySchema {
+  return (shared4$ ??= {
+    type: "object",
+    properties: {
+      args: {
+        type: "array",
+        description: "The args field.",
+        items: {
+          type: "string",
+          description: "One element of args.",
+        },
+      },
+      command: {
+        type: "array",
+        description: "The command field.",
+        items: {
+          type: "string",
+          description: "One element of command.",
+        },
+      },
+      env: {
+        ...shared29(),
+        description: "The env field.",
+      },
+      envFrom: {
+        ...shared60(),
+        description: "The envFrom field.",
+      },
+      image: {
+        type: "string",
+        description: "The image field.",
+      },
+      imagePullPolicy: {
+        type: "string",
+        description: "The imagePullPolicy field.",
+      },
+      lifecycle: {
+        ...shared17(),
+        description: "The lifecycle field.",
+      },
+      livenessProbe: {
+        ...shared23(),
+        description: "The livenessProbe field.",
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+        required: true,
+      },
+      ports: {
+        ...shared75(),
+        description: "The ports field.",
+      },
+      readinessProbe: {
+        ...shared23(),
+        description: "The readinessProbe field.",
+      },
+      resizePolicy: {
+        type: "array",
+        description: "The resizePolicy field.",
+        items: {
+          type: "object",
+          description: "One element of resizePolicy.",
+          properties: {
+            resourceName: {
+              type: "string",
+              description: "The resourceName field.",
+              required: true,
+            },
+            restartPolicy: {
+              type: "string",
+              description: "The restartPolicy field.",
+              required: true,
+            },
+          },
+        },
+      },
+      resources: {
+        ...shared64(),
+        description: "The resources field.",
+      },
+      securityContext: {
+        ...shared20(),
+        description: "The securityContext field.",
+      },
+      startupProbe: {
+        ...shared23(),
+        description: "The startupProbe field.",
+      },
+      stdin: {
+        type: "boolean",
+        description: "The stdin field.",
+      },
+      stdinOnce: {
+        type: "boolean",
+        description: "The stdinOnce field.",
+      },
+      terminationMessagePath: {
+        type: "string",
+        description: "The terminationMessagePath field.",
+      },
+      terminationMessagePolicy: {
+        type: "string",
+        description: "The terminationMessagePolicy field.",
+      },
+      tty: {
+        type: "boolean",
+        description: "The tty field.",
+      },
+      volumeDevices: {
+        type: "array",
+        description: "The volumeDevices field.",
+        items: {
+          type: "object",
+          description: "One element of volumeDevices.",
+          properties: {
+            devicePath: {
+              type: "string",
+              description: "The devicePath field.",
+              required: true,
+            },
+            name: {
+              type: "string",
+              description: "The name field.",
+              required: true,
+            },
+          },
+        },
+      },
+      volumeMounts: {
+        ...shared65(),
+        description: "The volumeMounts field.",
+      },
+      workingDir: {
+        type: "string",
+        description: "The workingDir field.",
+      },
+    },
+  });
+}
+
+let shared5$: PropertySchema | undefined;
+function shared5(): PropertySchema {
+  return (shared5$ ??= {
+    type: "object",
+    properties: {
+      nodeAffinity: {
+        ...shared10(),
+        description: "The nodeAffinity field.",
+      },
+      podAffinity: {
+        ...shared8(),
+        description: "The podAffinity field.",
+      },
+      podAntiAffinity: {
+        ...shared8(),
+        description: "The podAntiAffinity field.",
+      },
+    },
+  });
+}
+
+let shared6$: PropertySchema | undefined;
+function shared6(): PropertySchema {
+  return (shared6$ ??= {
+    type: "object",
+    properties: {
+      disableMountSubPath: {
+        type: "boolean",
+        description: "The disableMountSubPath field.",
+      },
+      emptyDir: {
+        type: "object",
+        description: "The emptyDir field.",
+        properties: {
+          medium: {
+            type: "string",
+            description: "The medium field.",
+          },
+          sizeLimit: {
+            types: ["number","string"],
+            description: "The sizeLimit field.",
+          },
+        },
+      },
+      ephemeral: {
+        ...shared9(),
+        description: "The ephemeral field.",
+      },
+      volumeClaimTemplate: {
+        ...shared7(),
+        description: "The volumeClaimTemplate field.",
+      },
+    },
+  });
+}
+
+let shared7$: PropertySchema | undefined;
+function shared7(): PropertySchema {
+  return (shared7$ ??= {
+    type: "object",
+    properties: {
+      apiVersion: {
+        type: "string",
+        description: "The apiVersion field.",
+      },
+      kind: {
+        type: "string",
+        description: "The kind field.",
+      },
+      metadata: {
+        ...shared81(),
+        description: "The metadata field.",
+      },
+      spec: {
+        ...shared16(),
+        description: "The spec field.",
+      },
+      status: {
+        ...shared33(),
+        description: "The status field.",
+      },
+    },
+  });
+}
+
+let shared8$: PropertySchema | undefined;
+function shared8(): PropertySchema {
+  return (shared8$ ??= {
+    type: "object",
+    properties: {
+      preferredDuringSchedulingIgnoredDuringExecution: {
+        ...shared18(),
+        description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
+      },
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        ...shared24(),
+        description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
+      },
+    },
+  });
+}
+
+let shared9$: PropertySchema | undefined;
+function shared9(): PropertySchema {
+  return (shared9$ ??= {
+    type: "object",
+    properties: {
+      volumeClaimTemplate: {
+        ...shared12(),
+        description: "The volumeClaimTemplate field.",
+      },
+    },
+  });
+}
+
+let shared10$: PropertySchema | undefined;
+function shared10(): PropertySchema {
+  return (shared10$ ??= {
+    type: "object",
+    properties: {
+      preferredDuringSchedulingIgnoredDuringExecution: {
+        ...shared34(),
+        description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
+      },
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        ...shared36(),
+        description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
+      },
+    },
+  });
+}
+
+let shared11$: PropertySchema | undefined;
+function shared11(): PropertySchema {
+  return (shared11$ ??= {
+    type: "object",
+    properties: {
+      defaultMode: {
+        type: "integer",
+        description: "The defaultMode field.",
+      },
+      sources: {
+        ...shared13(),
+        description: "The sources field.",
+      },
+    },
+  });
+}
+
+let shared12$: PropertySchema | undefined;
+function shared12(): PropertySchema {
+  return (shared12$ ??= {
+    type: "object",
+    properties: {
+      metadata: {
+        type: "object",
+        description: "The metadata field. Free-form: any keys, not checked.",
+        additionalProperties: true,
+      },
+      spec: {
+        ...shared15(),
+        description: "The spec field.",
+      },
+    },
+  });
+}
+
+let shared13$: PropertySchema | undefined;
+function shared13(): PropertySchema {
+  return (shared13$ ??= {
+    type: "array",
+    items: {
+      ...shared14(),
+      description: "One element of sources.",
+    },
+  });
+}
+
+let shared14$: PropertySchema | undefined;
+function shared14(): PropertySchema {
+  return (shared14$ ??= {
+    type: "object",
+    properties: {
+      configMap: {
+        ...shared69(),
+        description: "The configMap field.",
+      },
+      downwardAPI: {
+        ...shared47(),
+        description: "The downwardAPI field.",
+      },
+      secret: {
+        ...shared69(),
+        description: "The secret field.",
+      },
+      serviceAccountToken: {
+        type: "object",
+        description: "The serviceAccountToken field.",
+        properties: {
+          audience: {
+            type: "string",
+            description: "The audience field.",
+          },
+          expirationSeconds: {
+            type: "integer",
+            description: "The expirationSeconds field.",
+          },
+          path: {
+            type: "string",
+            description: "The path field.",
+            required: true,
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared15$: PropertySchema | undefined;
+function shared15(): PropertySchema {
+  return (shared15$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      accessModes: {
+        type: "array",
+        description: "The accessModes field.",
+        items: {
+          type: "string",
+          description: "One element of accessModes.",
+        },
+      },
+      dataSource: {
+        type: "object",
+        description: "The dataSource field.",
+        properties: {
+          apiGroup: {
+            type: "string",
+            description: "The apiGroup field.",
+          },
+          kind: {
+            type: "string",
+            description: "The kind field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+            required: true,
+          },
+        },
+      },
+      dataSourceRef: {
+        ...shared88(),
+        description: "The dataSourceRef field.",
+      },
+      resources: {
+        ...shared64(),
+        description: "The resources field.",
+      },
+      selector: {
+        ...shared54(),
+        description: "The selector field.",
+      },
+      storageClassName: {
+        type: "string",
+        description: "The storageClassName field.",
+      },
+      volumeMode: {
+        type: "string",
+        description: "The volumeMode field.",
+      },
+      volumeName: {
+        type: "string",
+        description: "The volumeName field.",
+      },
+    },
+  });
+}
+
+let shared16$: PropertySchema | undefined;
+function shared16(): PropertySchema {
+  return (shared16$ ??= {
+    type: "object",
+    properties: {
+      accessModes: {
+        type: "array",
+        description: "The accessModes field.",
+        items: {
+          type: "string",
+          description: "One element of accessModes.",
+        },
+      },
+      dataSource: {
+        type: "object",
+        description: "The dataSource field.",
+        properties: {
+          apiGroup: {
+            type: "string",
+            description: "The apiGroup field.",
+          },
+          kind: {
+            type: "string",
+            description: "The kind field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+            required: true,
+          },
+        },
+      },
+      dataSourceRef: {
+        ...shared88(),
+        description: "The dataSourceRef field.",
+      },
+      resources: {
+        ...shared64(),
+        description: "The resources field.",
+      },
+      selector: {
+        ...shared54(),
+        description: "The selector field.",
+      },
+      storageClassName: {
+        type: "string",
+        description: "The storageClassName field.",
+      },
+      volumeMode: {
+        type: "string",
+        description: "The volumeMode field.",
+      },
+      volumeName: {
+        type: "string",
+        description: "The volumeName field.",
+      },
+    },
+  });
+}
+
+let shared17$: PropertySchema | undefined;
+function shared17(): PropertySchema {
+  return (shared17$ ??= {
+    type: "object",
+    properties: {
+      postStart: {
+        ...shared37(),
+        description: "The postStart field.",
+      },
+      preStop: {
+        ...shared37(),
+        description: "The preStop field.",
+      },
+    },
+  });
+}
+
+let shared18$: PropertySchema | undefined;
+function shared18(): PropertySchema {
+  return (shared18$ ??= {
+    type: "array",
+    items: {
+      ...shared22(),
+      description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
+    },
+  });
+}
+
+let shared19$: PropertySchema | undefined;
+function shared19(): PropertySchema {
+  return (shared19$ ??= {
+    type: "object",
+    properties: {
+      ca: {
+        ...shared58(),
+        description: "The ca field.",
+      },
+      caFile: {
+        type: "string",
+        description: "The caFile field.",
+      },
+      cert: {
+        ...shared58(),
+        description: "The cert field.",
+      },
+      certFile: {
+        type: "string",
+        description: "The certFile field.",
+      },
+      insecureSkipVerify: {
+        type: "boolean",
+        description: "The insecureSkipVerify field.",
+      },
+      keyFile: {
+        type: "string",
+        description: "The keyFile field.",
+      },
+      keySecret: {
+        type: "object",
+        description: "The keySecret field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      serverName: {
+        type: "string",
+        description: "The serverName field.",
+      },
+    },
+  });
+}
+
+let shared20$: PropertySchema | undefined;
+function shared20(): PropertySchema {
+  return (shared20$ ??= {
+    type: "object",
+    properties: {
+      allowPrivilegeEscalation: {
+        type: "boolean",
+        description: "The allowPrivilegeEscalation field.",
+      },
+      capabilities: {
+        type: "object",
+        description: "The capabilities field.",
+        properties: {
+          add: {
+            type: "array",
+            description: "The add field.",
+            items: {
+              type: "string",
+              description: "One element of add.",
+            },
+          },
+          drop: {
+            type: "array",
+            description: "The drop field.",
+            items: {
+              type: "string",
+              description: "One element of drop.",
+            },
+          },
+        },
+      },
+      privileged: {
+        type: "boolean",
+        description: "The privileged field.",
+      },
+      procMount: {
+        type: "string",
+        description: "The procMount field.",
+      },
+      readOnlyRootFilesystem: {
+        type: "boolean",
+        description: "The readOnlyRootFilesystem field.",
+      },
+      runAsGroup: {
+        type: "integer",
+        description: "The runAsGroup field.",
+      },
+      runAsNonRoot: {
+        type: "boolean",
+        description: "The runAsNonRoot field.",
+      },
+      runAsUser: {
+        type: "integer",
+        description: "The runAsUser field.",
+      },
+      seLinuxOptions: {
+        type: "object",
+        description: "The seLinuxOptions field.",
+        properties: {
+          level: {
+            type: "string",
+            description: "The level field.",
+          },
+          role: {
+            type: "string",
+            description: "The role field.",
+          },
+          type: {
+            type: "string",
+            description: "The type field.",
+          },
+          user: {
+            type: "string",
+            description: "The user field.",
+          },
+        },
+      },
+      seccompProfile: {
+        type: "object",
+        description: "The seccompProfile field.",
+        properties: {
+          localhostProfile: {
+            type: "string",
+            description: "The localhostProfile field.",
+          },
+          type: {
+            type: "string",
+            description: "The type field.",
+            required: true,
+          },
+        },
+      },
+      windowsOptions: {
+        ...shared84(),
+        description: "The windowsOptions field.",
+      },
+    },
+  });
+}
+
+let shared21$: PropertySchema | undefined;
+function shared21(): PropertySchema {
+  return (shared21$ ??= {
+    type: "object",
+    properties: {
+      fsGroup: {
+        type: "integer",
+        description: "The fsGroup field.",
+      },
+      fsGroupChangePolicy: {
+        type: "string",
+        description: "The fsGroupChangePolicy field.",
+      },
+      runAsGroup: {
+        type: "integer",
+        description: "The runAsGroup field.",
+      },
+      runAsNonRoot: {
+        type: "boolean",
+        description: "The runAsNonRoot field.",
+      },
+      runAsUser: {
+        type: "integer",
+        description: "The runAsUser field.",
+      },
+      seLinuxOptions: {
+        type: "object",
+        description: "The seLinuxOptions field.",
+        properties: {
+          level: {
+            type: "string",
+            description: "The level field.",
+          },
+          role: {
+            type: "string",
+            description: "The role field.",
+          },
+          type: {
+            type: "string",
+            description: "The type field.",
+          },
+          user: {
+            type: "string",
+            description: "The user field.",
+          },
+        },
+      },
+      seccompProfile: {
+        type: "object",
+        description: "The seccompProfile field.",
+        properties: {
+          localhostProfile: {
+            type: "string",
+            description: "The localhostProfile field.",
+          },
+          type: {
+            type: "string",
+            description: "The type field.",
+            required: true,
+          },
+        },
+      },
+      supplementalGroups: {
+        type: "array",
+        description: "The supplementalGroups field.",
+        items: {
+          type: "integer",
+          description: "One element of supplementalGroups.",
+        },
+      },
+      sysctls: {
+        type: "array",
+        description: "The sysctls field.",
+        items: {
+          type: "object",
+          description: "One element of sysctls.",
+          properties: {
+            name: {
+              type: "string",
+              description: "The name field.",
+              required: true,
+            },
+            value: {
+              type: "string",
+              description: "The value field.",
+              required: true,
+            },
+          },
+        },
+      },
+      windowsOptions: {
+        ...shared84(),
+        description: "The windowsOptions field.",
+      },
+    },
+  });
+}
+
+let shared22$: PropertySchema | undefined;
+function shared22(): PropertySchema {
+  return (shared22$ ??= {
+    type: "object",
+    properties: {
+      podAffinityTerm: {
+        ...shared26(),
+        description: "The podAffinityTerm field.",
+      },
+      weight: {
+        type: "integer",
+        description: "The weight field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared23$: PropertySchema | undefined;
+function shared23(): PropertySchema {
+  return (shared23$ ??= {
+    type: "object",
+    properties: {
+      exec: {
+        type: "object",
+        description: "The exec field.",
+        properties: {
+          command: {
+            type: "array",
+            description: "The command field.",
+            items: {
+              type: "string",
+              description: "One element of command.",
+            },
+          },
+        },
+      },
+      failureThreshold: {
+        type: "integer",
+        description: "The failureThreshold field.",
+      },
+      grpc: {
+        type: "object",
+        description: "The grpc field.",
+        properties: {
+          port: {
+            type: "integer",
+            description: "The port field.",
+            required: true,
+          },
+          service: {
+            type: "string",
+            description: "The service field.",
+          },
+        },
+      },
+      httpGet: {
+        ...shared55(),
+        description: "The httpGet field.",
+      },
+      initialDelaySeconds: {
+        type: "integer",
+        description: "The initialDelaySeconds field.",
+      },
+      periodSeconds: {
+        type: "integer",
+        description: "The periodSeconds field.",
+      },
+      successThreshold: {
+        type: "integer",
+        description: "The successThreshold field.",
+      },
+      tcpSocket: {
+        type: "object",
+        description: "The tcpSocket field.",
+        properties: {
+          host: {
+            type: "string",
+            description: "The host field.",
+          },
+          port: {
+            types: ["number","string"],
+            description: "The port field.",
+            required: true,
+          },
+        },
+      },
+      terminationGracePeriodSeconds: {
+        type: "integer",
+        description: "The terminationGracePeriodSeconds field.",
+      },
+      timeoutSeconds: {
+        type: "integer",
+        description: "The timeoutSeconds field.",
+      },
+    },
+  });
+}
+
+let shared24$: PropertySchema | undefined;
+function shared24(): PropertySchema {
+  return (shared24$ ??= {
+    type: "array",
+    items: {
+      ...shared27(),
+      description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
+    },
+  });
+}
+
+let shared25$: PropertySchema | undefined;
+function shared25(): PropertySchema {
+  return (shared25$ ??= {
+    type: "object",
+    properties: {
+      ca: {
+        ...shared58(),
+        description: "The ca field.",
+      },
+      cert: {
+        ...shared58(),
+        description: "The cert field.",
+      },
+      insecureSkipVerify: {
+        type: "boolean",
+        description: "The insecureSkipVerify field.",
+      },
+      keySecret: {
+        type: "object",
+        description: "The keySecret field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      serverName: {
+        type: "string",
+        description: "The serverName field.",
+      },
+    },
+  });
+}
+
+let shared26$: PropertySchema | undefined;
+function shared26(): PropertySchema {
+  return (shared26$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      labelSelector: {
+        ...shared54(),
+        description: "The labelSelector field.",
+      },
+      namespaceSelector: {
+        ...shared54(),
+        description: "The namespaceSelector field.",
+      },
+      namespaces: {
+        type: "array",
+        description: "The namespaces field.",
+        items: {
+          type: "string",
+          description: "One element of namespaces.",
+        },
+      },
+      topologyKey: {
+        type: "string",
+        description: "The topologyKey field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared27$: PropertySchema | undefined;
+function shared27(): PropertySchema {
+  return (shared27$ ??= {
+    type: "object",
+    properties: {
+      labelSelector: {
+        ...shared54(),
+        description: "The labelSelector field.",
+      },
+      namespaceSelector: {
+        ...shared54(),
+        description: "The namespaceSelector field.",
+      },
+      namespaces: {
+        type: "array",
+        description: "The namespaces field.",
+        items: {
+          type: "string",
+          description: "One element of namespaces.",
+        },
+      },
+      topologyKey: {
+        type: "string",
+        description: "The topologyKey field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared28$: PropertySchema | undefined;
+function shared28(): PropertySchema {
+  return (shared28$ ??= {
+    type: "array",
+    items: {
+      ...shared31(),
+      description: "One element of topologySpreadConstraints.",
+    },
+  });
+}
+
+let shared29$: PropertySchema | undefined;
+function shared29(): PropertySchema {
+  return (shared29$ ??= {
+    type: "array",
+    items: {
+      ...shared30(),
+      description: "One element of env.",
+    },
+  });
+}
+
+let shared30$: PropertySchema | undefined;
+function shared30(): PropertySchema {
+  return (shared30$ ??= {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "The name field.",
+        required: true,
+      },
+      value: {
+        type: "string",
+        description: "The value field.",
+      },
+      valueFrom: {
+        ...shared35(),
+        description: "The valueFrom field.",
+      },
+    },
+  });
+}
+
+let shared31$: PropertySchema | undefined;
+function shared31(): PropertySchema {
+  return (shared31$ ??= {
+    type: "object",
+    properties: {
+      labelSelector: {
+        ...shared54(),
+        description: "The labelSelector field.",
+      },
+      matchLabelKeys: {
+        type: "array",
+        description: "The matchLabelKeys field.",
+        items: {
+          type: "string",
+          description: "One element of matchLabelKeys.",
+        },
+      },
+      maxSkew: {
+        type: "integer",
+        description: "The maxSkew field.",
+        required: true,
+      },
+      minDomains: {
+        type: "integer",
+        description: "The minDomains field.",
+      },
+      nodeAffinityPolicy: {
+        type: "string",
+        description: "The nodeAffinityPolicy field.",
+      },
+      nodeTaintsPolicy: {
+        type: "string",
+        description: "The nodeTaintsPolicy field.",
+      },
+      topologyKey: {
+        type: "string",
+        description: "The topologyKey field.",
+        required: true,
+      },
+      whenUnsatisfiable: {
+        type: "string",
+        description: "The whenUnsatisfiable field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared32$: PropertySchema | undefined;
+function shared32(): PropertySchema {
+  return (shared32$ ??= {
+    type: "object",
+    properties: {
+      clientId: {
+        ...shared56(),
+        description: "The clientId field.",
+      },
+      clientSecret: {
+        type: "object",
+        description: "The clientSecret field.",
+        required: true,
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      endpointParams: {
+        type: "object",
+        description: "The endpointParams field.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of endpointParams.",
+        },
+      },
+      scopes: {
+        type: "array",
+        description: "The scopes field.",
+        items: {
+          type: "string",
+          description: "One element of scopes.",
+        },
+      },
+      tokenUrl: {
+        type: "string",
+        description: "The tokenUrl field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared33$: PropertySchema | undefined;
+function shared33(): PropertySchema {
+  return (shared33$ ??= {
+    type: "object",
+    properties: {
+      accessModes: {
+        type: "array",
+        description: "The accessModes field.",
+        items: {
+          type: "string",
+          description: "One element of accessModes.",
+        },
+      },
+      allocatedResources: {
+        type: "object",
+        description: "The allocatedResources field.",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of allocatedResources.",
+        },
+      },
+      capacity: {
+        type: "object",
+        description: "The capacity field.",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of capacity.",
+        },
+      },
+      conditions: {
+        ...shared66(),
+        description: "The conditions field.",
+      },
+      phase: {
+        type: "string",
+        description: "The phase field.",
+      },
+      resizeStatus: {
+        type: "string",
+        description: "The resizeStatus field.",
+      },
+    },
+  });
+}
+
+let shared34$: PropertySchema | undefined;
+function shared34(): PropertySchema {
+  return (shared34$ ??= {
+    type: "array",
+    items: {
+      ...shared38(),
+      description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
+    },
+  });
+}
+
+let shared35$: PropertySchema | undefined;
+function shared35(): PropertySchema {
+  return (shared35$ ??= {
+    type: "object",
+    properties: {
+      configMapKeyRef: {
+        type: "object",
+        description: "The configMapKeyRef field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      fieldRef: {
+        type: "object",
+        description: "The fieldRef field.",
+        properties: {
+          apiVersion: {
+            type: "string",
+            description: "The apiVersion field.",
+          },
+          fieldPath: {
+            type: "string",
+            description: "The fieldPath field.",
+            required: true,
+          },
+        },
+      },
+      resourceFieldRef: {
+        type: "object",
+        description: "The resourceFieldRef field.",
+        properties: {
+          containerName: {
+            type: "string",
+            description: "The containerName field.",
+          },
+          divisor: {
+            types: ["number","string"],
+            description: "The divisor field.",
+          },
+          resource: {
+            type: "string",
+            description: "The resource field.",
+            required: true,
+          },
+        },
+      },
+      secretKeyRef: {
+        type: "object",
+        description: "The secretKeyRef field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared36$: PropertySchema | undefined;
+function shared36(): PropertySchema {
+  return (shared36$ ??= {
+    type: "object",
+    properties: {
+      nodeSelectorTerms: {
+        ...shared39(),
+        description: "The nodeSelectorTerms field.",
+      },
+    },
+  });
+}
+
+let shared37$: PropertySchema | undefined;
+function shared37(): PropertySchema {
+  return (shared37$ ??= {
+    type: "object",
+    properties: {
+      exec: {
+        type: "object",
+        description: "The exec field.",
+        properties: {
+          command: {
+            type: "array",
+            description: "The command field.",
+            items: {
+              type: "string",
+              description: "One element of command.",
+            },
+          },
+        },
+      },
+      httpGet: {
+        ...shared55(),
+        description: "The httpGet field.",
+      },
+      tcpSocket: {
+        type: "object",
+        description: "The tcpSocket field.",
+        properties: {
+          host: {
+            type: "string",
+            description: "The host field.",
+          },
+          port: {
+            types: ["number","string"],
+            description: "The port field.",
+            required: true,
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared38$: PropertySchema | undefined;
+function shared38(): PropertySchema {
+  return (shared38$ ??= {
+    type: "object",
+    properties: {
+      preference: {
+        ...shared42(),
+        description: "The preference field.",
+      },
+      weight: {
+        type: "integer",
+        description: "The weight field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared39$: PropertySchema | undefined;
+function shared39(): PropertySchema {
+  return (shared39$ ??= {
+    type: "array",
+    required: true,
+    items: {
+      ...shared43(),
+      description: "One element of nodeSelectorTerms.",
+    },
+  });
+}
+
+let shared40$: PropertySchema | undefined;
+function shared40(): PropertySchema {
+  return (shared40$ ??= {
+    type: "object",
+    properties: {
+      chapAuthDiscovery: {
+        type: "boolean",
+        description: "The chapAuthDiscovery field.",
+      },
+      chapAuthSession: {
+        type: "boolean",
+        description: "The chapAuthSession field.",
+      },
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      initiatorName: {
+        type: "string",
+        description: "The initiatorName field.",
+      },
+      iqn: {
+        type: "string",
+        description: "The iqn field.",
+        required: true,
+      },
+      iscsiInterface: {
+        type: "string",
+        description: "The iscsiInterface field.",
+      },
+      lun: {
+        type: "integer",
+        description: "The lun field.",
+        required: true,
+      },
+      portals: {
+        type: "array",
+        description: "The portals field.",
+        items: {
+          type: "string",
+          description: "One element of portals.",
+        },
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+      targetPortal: {
+        type: "string",
+        description: "The targetPortal field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared41$: PropertySchema | undefined;
+function shared41(): PropertySchema {
+  return (shared41$ ??= {
+    type: "object",
+    properties: {
+      defaultMode: {
+        type: "integer",
+        description: "The defaultMode field.",
+      },
+      items: {
+        ...shared50(),
+        description: "The items field.",
+      },
+    },
+  });
+}
+
+let shared42$: PropertySchema | undefined;
+function shared42(): PropertySchema {
+  return (shared42$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      matchExpressions: {
+        ...shared78(),
+        description: "The matchExpressions field.",
+      },
+      matchFields: {
+        ...shared80(),
+        description: "The matchFields field.",
+      },
+    },
+  });
+}
+
+let shared43$: PropertySchema | undefined;
+function shared43(): PropertySchema {
+  return (shared43$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared78(),
+        description: "The matchExpressions field.",
+      },
+      matchFields: {
+        ...shared80(),
+        description: "The matchFields field.",
+      },
+    },
+  });
+}
+
+let shared44$: PropertySchema | undefined;
+function shared44(): PropertySchema {
+  return (shared44$ ??= {
+    type: "array",
+    items: {
+      ...shared49(),
+      description: "One element of metricRelabelings.",
+    },
+  });
+}
+
+let shared45$: PropertySchema | undefined;
+function shared45(): PropertySchema {
+  return (shared45$ ??= {
+    type: "array",
+    items: {
+      ...shared49(),
+      description: "One element of relabelingConfigs.",
+    },
+  });
+}
+
+let shared46$: PropertySchema | undefined;
+function shared46(): PropertySchema {
+  return (shared46$ ??= {
+    type: "array",
+    items: {
+      ...shared49(),
+      description: "One element of relabelings.",
+    },
+  });
+}
+
+let shared47$: PropertySchema | undefined;
+function shared47(): PropertySchema {
+  return (shared47$ ??= {
+    type: "object",
+    properties: {
+      items: {
+        ...shared50(),
+        description: "The items field.",
+      },
+    },
+  });
+}
+
+let shared48$: PropertySchema | undefined;
+function shared48(): PropertySchema {
+  return (shared48$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      gateway: {
+        type: "string",
+        description: "The gateway field.",
+        required: true,
+      },
+      protectionDomain: {
+        type: "string",
+        description: "The protectionDomain field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        required: true,
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+      sslEnabled: {
+        type: "boolean",
+        description: "The sslEnabled field.",
+      },
+      storageMode: {
+        type: "string",
+        description: "The storageMode field.",
+      },
+      storagePool: {
+        type: "string",
+        description: "The storagePool field.",
+      },
+      system: {
+        type: "string",
+        description: "The system field.",
+        required: true,
+      },
+      volumeName: {
+        type: "string",
+        description: "The volumeName field.",
+      },
+    },
+  });
+}
+
+let shared49$: PropertySchema | undefined;
+function shared49(): PropertySchema {
+  return (shared49$ ??= {
+    type: "object",
+    properties: {
+      action: {
+        type: "string",
+        description: "The action field.",
+        enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
+      },
+      modulus: {
+        type: "integer",
+        description: "The modulus field.",
+      },
+      regex: {
+        type: "string",
+        description: "The regex field.",
+      },
+      replacement: {
+        type: "string",
+        description: "The replacement field.",
+      },
+      separator: {
+        type: "string",
+        description: "The separator field.",
+      },
+      sourceLabels: {
+        type: "array",
+        description: "The sourceLabels field.",
+        items: {
+          type: "string",
+          description: "One element of sourceLabels.",
+        },
+      },
+      targetLabel: {
+        type: "string",
+        description: "The targetLabel field.",
+      },
+    },
+  });
+}
+
+let shared50$: PropertySchema | undefined;
+function shared50(): PropertySchema {
+  return (shared50$ ??= {
+    type: "array",
+    items: {
+      ...shared51(),
+      description: "One element of items.",
+    },
+  });
+}
+
+let shared51$: PropertySchema | undefined;
+function shared51(): PropertySchema {
+  return (shared51$ ??= {
+    type: "object",
+    properties: {
+      fieldRef: {
+        type: "object",
+        description: "The fieldRef field.",
+        properties: {
+          apiVersion: {
+            type: "string",
+            description: "The apiVersion field.",
+          },
+          fieldPath: {
+            type: "string",
+            description: "The fieldPath field.",
+            required: true,
+          },
+        },
+      },
+      mode: {
+        type: "integer",
+        description: "The mode field.",
+      },
+      path: {
+        type: "string",
+        description: "The path field.",
+        required: true,
+      },
+      resourceFieldRef: {
+        type: "object",
+        description: "The resourceFieldRef field.",
+        properties: {
+          containerName: {
+            type: "string",
+            description: "The containerName field.",
+          },
+          divisor: {
+            types: ["number","string"],
+            description: "The divisor field.",
+          },
+          resource: {
+            type: "string",
+            description: "The resource field.",
+            required: true,
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared52$: PropertySchema | undefined;
+function shared52(): PropertySchema {
+  return (shared52$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      image: {
+        type: "string",
+        description: "The image field.",
+        required: true,
+      },
+      keyring: {
+        type: "string",
+        description: "The keyring field.",
+      },
+      monitors: {
+        type: "array",
+        description: "The monitors field.",
+        required: true,
+        items: {
+          type: "string",
+          description: "One element of monitors.",
+        },
+      },
+      pool: {
+        type: "string",
+        description: "The pool field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+      user: {
+        type: "string",
+        description: "The user field.",
+      },
+    },
+  });
+}
+
+let shared53$: PropertySchema | undefined;
+function shared53(): PropertySchema {
+  return (shared53$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      matchExpressions: {
+        ...shared78(),
+        description: "The matchExpressions field.",
+      },
+      matchLabels: {
+        type: "object",
+        description: "The matchLabels field.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of matchLabels.",
+        },
+      },
+    },
+  });
+}
+
+let shared54$: PropertySchema | undefined;
+function shared54(): PropertySchema {
+  return (shared54$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared78(),
+        description: "The matchExpressions field.",
+      },
+      matchLabels: {
+        type: "object",
+        description: "The matchLabels field.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of matchLabels.",
+        },
+      },
+    },
+  });
+}
+
+let shared55$: PropertySchema | undefined;
+function shared55(): PropertySchema {
+  return (shared55$ ??= {
+    type: "object",
+    properties: {
+      host: {
+        type: "string",
+        description: "The host field.",
+      },
+      httpHeaders: {
+        type: "array",
+        description: "The httpHeaders field.",
+        items: {
+          type: "object",
+          description: "One element of httpHeaders.",
+          properties: {
+            name: {
+              type: "string",
+              description: "The name field.",
+              required: true,
+            },
+            value: {
+              type: "string",
+              description: "The value field.",
+              required: true,
+            },
+          },
+        },
+      },
+      path: {
+        type: "string",
+        description: "The path field.",
+      },
+      port: {
+        types: ["number","string"],
+        description: "The port field.",
+        required: true,
+      },
+      scheme: {
+        type: "string",
+        description: "The scheme field.",
+      },
+    },
+  });
+}
+
+let shared56$: PropertySchema | undefined;
+function shared56(): PropertySchema {
+  return (shared56$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      configMap: {
+        type: "object",
+        description: "The configMap field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      secret: {
+        type: "object",
+        description: "The secret field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared57$: PropertySchema | undefined;
+function shared57(): PropertySchema {
+  return (shared57$ ??= {
+    type: "object",
+    properties: {
+      password: {
+        type: "object",
+        description: "The password field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      username: {
+        type: "object",
+        description: "The username field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared58$: PropertySchema | undefined;
+function shared58(): PropertySchema {
+  return (shared58$ ??= {
+    type: "object",
+    properties: {
+      configMap: {
+        type: "object",
+        description: "The configMap field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      secret: {
+        type: "object",
+        description: "The secret field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared59$: PropertySchema | undefined;
+function shared59(): PropertySchema {
+  return (shared59$ ??= {
+    type: "object",
+    properties: {
+      defaultMode: {
+        type: "integer",
+        description: "The defaultMode field.",
+      },
+      items: {
+        type: "array",
+        description: "The items field.",
+        items: {
+          type: "object",
+          description: "One element of items.",
+          properties: {
+            key: {
+              type: "string",
+              description: "The key field.",
+              required: true,
+            },
+            mode: {
+              type: "integer",
+              description: "The mode field.",
+            },
+            path: {
+              type: "string",
+              description: "The path field.",
+              required: true,
+            },
+          },
+        },
+      },
+      optional: {
+        type: "boolean",
+        description: "The optional field.",
+      },
+      secretName: {
+        type: "string",
+        description: "The secretName field.",
+      },
+    },
+  });
+}
+
+let shared60$: PropertySchema | undefined;
+function shared60(): PropertySchema {
+  return (shared60$ ??= {
+    type: "array",
+    items: {
+      ...shared68(),
+      description: "One element of envFrom.",
+    },
+  });
+}
+
+let shared61$: PropertySchema | undefined;
+function shared61(): PropertySchema {
+  return (shared61$ ??= {
+    type: "object",
+    properties: {
+      monitors: {
+        type: "array",
+        description: "The monitors field.",
+        required: true,
+        items: {
+          type: "string",
+          description: "One element of monitors.",
+        },
+      },
+      path: {
+        type: "string",
+        description: "The path field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      secretFile: {
+        type: "string",
+        description: "The secretFile field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+      user: {
+        type: "string",
+        description: "The user field.",
+      },
+    },
+  });
+}
+
+let shared62$: PropertySchema | undefined;
+function shared62(): PropertySchema {
+  return (shared62$ ??= {
+    type: "object",
+    properties: {
+      defaultMode: {
+        type: "integer",
+        description: "The defaultMode field.",
+      },
+      items: {
+        type: "array",
+        description: "The items field.",
+        items: {
+          type: "object",
+          description: "One element of items.",
+          properties: {
+            key: {
+              type: "string",
+              description: "The key field.",
+              required: true,
+            },
+            mode: {
+              type: "integer",
+              description: "The mode field.",
+            },
+            path: {
+              type: "string",
+              description: "The path field.",
+              required: true,
+            },
+          },
+        },
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+      },
+      optional: {
+        type: "boolean",
+        description: "The optional field.",
+      },
+    },
+  });
+}
+
+let shared63$: PropertySchema | undefined;
+function shared63(): PropertySchema {
+  return (shared63$ ??= {
+    type: "object",
+    properties: {
+      driver: {
+        type: "string",
+        description: "The driver field.",
+        required: true,
+      },
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      nodePublishSecretRef: {
+        type: "object",
+        description: "The nodePublishSecretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      volumeAttributes: {
+        type: "object",
+        description: "The volumeAttributes field.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of volumeAttributes.",
+        },
+      },
+    },
+  });
+}
+
+let shared64$: PropertySchema | undefined;
+function shared64(): PropertySchema {
+  return (shared64$ ??= {
+    type: "object",
+    properties: {
+      claims: {
+        type: "array",
+        description: "The claims field.",
+        items: {
+          type: "object",
+          description: "One element of claims.",
+          properties: {
+            name: {
+              type: "string",
+              description: "The name field.",
+              required: true,
+            },
+          },
+        },
+      },
+      limits: {
+        type: "object",
+        description: "The limits field.",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of limits.",
+        },
+      },
+      requests: {
+        type: "object",
+        description: "The requests field.",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of requests.",
+        },
+      },
+    },
+  });
+}
+
+let shared65$: PropertySchema | undefined;
+function shared65(): PropertySchema {
+  return (shared65$ ??= {
+    type: "array",
+    items: {
+      ...shared71(),
+      description: "One element of volumeMounts.",
+    },
+  });
+}
+
+let shared66$: PropertySchema | undefined;
+function shared66(): PropertySchema {
+  return (shared66$ ??= {
+    type: "array",
+    items: {
+      ...shared72(),
+      description: "One element of conditions.",
+    },
+  });
+}
+
+let shared67$: PropertySchema | undefined;
+function shared67(): PropertySchema {
+  return (shared67$ ??= {
+    type: "object",
+    properties: {
+      driver: {
+        type: "string",
+        description: "The driver field.",
+        required: true,
+      },
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      options: {
+        type: "object",
+        description: "The options field.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of options.",
+        },
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared68$: PropertySchema | undefined;
+function shared68(): PropertySchema {
+  return (shared68$ ??= {
+    type: "object",
+    properties: {
+      configMapRef: {
+        type: "object",
+        description: "The configMapRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      prefix: {
+        type: "string",
+        description: "The prefix field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+    },
+  });
+}
+
+let shared69$: PropertySchema | undefined;
+function shared69(): PropertySchema {
+  return (shared69$ ??= {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        description: "The items field.",
+        items: {
+          type: "object",
+          description: "One element of items.",
+          properties: {
+            key: {
+              type: "string",
+              description: "The key field.",
+              required: true,
+            },
+            mode: {
+              type: "integer",
+              description: "The mode field.",
+            },
+            path: {
+              type: "string",
+              description: "The path field.",
+              required: true,
+            },
+          },
+        },
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+      },
+      optional: {
+        type: "boolean",
+        description: "The optional field.",
+      },
+    },
+  });
+}
+
+let shared70$: PropertySchema | undefined;
+function shared70(): PropertySchema {
+  return (shared70$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      lun: {
+        type: "integer",
+        description: "The lun field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      targetWWNs: {
+        type: "array",
+        description: "The targetWWNs field.",
+        items: {
+          type: "string",
+          description: "One element of targetWWNs.",
+        },
+      },
+      wwids: {
+        type: "array",
+        description: "The wwids field.",
+        items: {
+          type: "string",
+          description: "One element of wwids.",
+        },
+      },
+    },
+  });
+}
+
+let shared71$: PropertySchema | undefined;
+function shared71(): PropertySchema {
+  return (shared71$ ??= {
+    type: "object",
+    properties: {
+      mountPath: {
+        type: "string",
+        description: "The mountPath field.",
+        required: true,
+      },
+      mountPropagation: {
+        type: "string",
+        description: "The mountPropagation field.",
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+        required: true,
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      subPath: {
+        type: "string",
+        description: "The subPath field.",
+      },
+      subPathExpr: {
+        type: "string",
+        description: "The subPathExpr field.",
+      },
+    },
+  });
+}
+
+let shared72$: PropertySchema | undefined;
+function shared72(): PropertySchema {
+  return (shared72$ ??= {
+    type: "object",
+    properties: {
+      lastProbeTime: {
+        type: "string",
+        description: "The lastProbeTime field.",
+      },
+      lastTransitionTime: {
+        type: "string",
+        description: "The lastTransitionTime field.",
+      },
+      message: {
+        type: "string",
+        description: "The message field.",
+      },
+      reason: {
+        type: "string",
+        description: "The reason field.",
+      },
+      status: {
+        type: "string",
+        description: "The status field.",
+        required: true,
+      },
+      type: {
+        type: "string",
+        description: "The type field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared73$: PropertySchema | undefined;
+function shared73(): PropertySchema {
+  return (shared73$ ??= {
+    type: "object",
+    properties: {
+      cachingMode: {
+        type: "string",
+        description: "The cachingMode field.",
+      },
+      diskName: {
+        type: "string",
+        description: "The diskName field.",
+        required: true,
+      },
+      diskURI: {
+        type: "string",
+        description: "The diskURI field.",
+        required: true,
+      },
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      kind: {
+        type: "string",
+        description: "The kind field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+    },
+  });
+}
+
+let shared74$: PropertySchema | undefined;
+function shared74(): PropertySchema {
+  return (shared74$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+      volumeName: {
+        type: "string",
+        description: "The volumeName field.",
+      },
+      volumeNamespace: {
+        type: "string",
+        description: "The volumeNamespace field.",
+      },
+    },
+  });
+}
+
+let shared75$: PropertySchema | undefined;
+function shared75(): PropertySchema {
+  return (shared75$ ??= {
+    type: "array",
+    items: {
+      ...shared82(),
+      description: "One element of ports.",
+    },
+  });
+}
+
+let shared76$: PropertySchema | undefined;
+function shared76(): PropertySchema {
+  return (shared76$ ??= {
+    type: "object",
+    properties: {
+      group: {
+        type: "string",
+        description: "The group field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      registry: {
+        type: "string",
+        description: "The registry field.",
+        required: true,
+      },
+      tenant: {
+        type: "string",
+        description: "The tenant field.",
+      },
+      user: {
+        type: "string",
+        description: "The user field.",
+      },
+      volume: {
+        type: "string",
+        description: "The volume field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared77$: PropertySchema | undefined;
+function shared77(): PropertySchema {
+  return (shared77$ ??= {
+    type: "array",
+    items: {
+      ...shared85(),
+      description: "One element of tolerations.",
+    },
+  });
+}
+
+let shared78$: PropertySchema | undefined;
+function shared78(): PropertySchema {
+  return (shared78$ ??= {
+    type: "array",
+    items: {
+      ...shared89(),
+      description: "One element of matchExpressions.",
+    },
+  });
+}
+
+let shared79$: PropertySchema | undefined;
+function shared79(): PropertySchema {
+  return (shared79$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      secretRef: {
+        type: "object",
+        description: "The secretRef field.",
+        properties: {
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+        },
+      },
+      volumeID: {
+        type: "string",
+        description: "The volumeID field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared80$: PropertySchema | undefined;
+function shared80(): PropertySchema {
+  return (shared80$ ??= {
+    type: "array",
+    items: {
+      ...shared89(),
+      description: "One element of matchFields.",
+    },
+  });
+}
+
+let shared81$: PropertySchema | undefined;
+function shared81(): PropertySchema {
+  return (shared81$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "The annotations field.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of annotations.",
+        },
+      },
+      labels: {
+        type: "object",
+        description: "The labels field.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of labels.",
+        },
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+      },
+    },
+  });
+}
+
+let shared82$: PropertySchema | undefined;
+function shared82(): PropertySchema {
+  return (shared82$ ??= {
+    type: "object",
+    properties: {
+      containerPort: {
+        type: "integer",
+        description: "The containerPort field.",
+        required: true,
+      },
+      hostIP: {
+        type: "string",
+        description: "The hostIP field.",
+      },
+      hostPort: {
+        type: "integer",
+        description: "The hostPort field.",
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+      },
+      protocol: {
+        type: "string",
+        description: "The protocol field.",
+      },
+    },
+  });
+}
+
+let shared83$: PropertySchema | undefined;
+function shared83(): PropertySchema {
+  return (shared83$ ??= {
+    type: "object",
+    properties: {
+      credentials: {
+        type: "object",
+        description: "The credentials field.",
+        properties: {
+          key: {
+            type: "string",
+            description: "The key field.",
+            required: true,
+          },
+          name: {
+            type: "string",
+            description: "The name field.",
+          },
+          optional: {
+            type: "boolean",
+            description: "The optional field.",
+          },
+        },
+      },
+      type: {
+        type: "string",
+        description: "The type field.",
+      },
+    },
+  });
+}
+
+let shared84$: PropertySchema | undefined;
+function shared84(): PropertySchema {
+  return (shared84$ ??= {
+    type: "object",
+    properties: {
+      gmsaCredentialSpec: {
+        type: "string",
+        description: "The gmsaCredentialSpec field.",
+      },
+      gmsaCredentialSpecName: {
+        type: "string",
+        description: "The gmsaCredentialSpecName field.",
+      },
+      hostProcess: {
+        type: "boolean",
+        description: "The hostProcess field.",
+      },
+      runAsUserName: {
+        type: "string",
+        description: "The runAsUserName field.",
+      },
+    },
+  });
+}
+
+let shared85$: PropertySchema | undefined;
+function shared85(): PropertySchema {
+  return (shared85$ ??= {
+    type: "object",
+    properties: {
+      effect: {
+        type: "string",
+        description: "The effect field.",
+      },
+      key: {
+        type: "string",
+        description: "The key field.",
+      },
+      operator: {
+        type: "string",
+        description: "The operator field.",
+      },
+      tolerationSeconds: {
+        type: "integer",
+        description: "The tolerationSeconds field.",
+      },
+      value: {
+        type: "string",
+        description: "The value field.",
+      },
+    },
+  });
+}
+
+let shared86$: PropertySchema | undefined;
+function shared86(): PropertySchema {
+  return (shared86$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      storagePolicyID: {
+        type: "string",
+        description: "The storagePolicyID field.",
+      },
+      storagePolicyName: {
+        type: "string",
+        description: "The storagePolicyName field.",
+      },
+      volumePath: {
+        type: "string",
+        description: "The volumePath field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared87$: PropertySchema | undefined;
+function shared87(): PropertySchema {
+  return (shared87$ ??= {
+    type: "array",
+    items: {
+      type: "object",
+      description: "One element of hostAliases.",
+      properties: {
+        hostnames: {
+          type: "array",
+          description: "The hostnames field.",
+          required: true,
+          items: {
+            type: "string",
+            description: "One element of hostnames.",
+          },
+        },
+        ip: {
+          type: "string",
+          description: "The ip field.",
+          required: true,
+        },
+      },
+    },
+  });
+}
+
+let shared88$: PropertySchema | undefined;
+function shared88(): PropertySchema {
+  return (shared88$ ??= {
+    type: "object",
+    properties: {
+      apiGroup: {
+        type: "string",
+        description: "The apiGroup field.",
+      },
+      kind: {
+        type: "string",
+        description: "The kind field.",
+        required: true,
+      },
+      name: {
+        type: "string",
+        description: "The name field.",
+        required: true,
+      },
+      namespace: {
+        type: "string",
+        description: "The namespace field.",
+      },
+    },
+  });
+}
+
+let shared89$: PropertySchema | undefined;
+function shared89(): PropertySchema {
+  return (shared89$ ??= {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "The key field.",
+        required: true,
+      },
+      operator: {
+        type: "string",
+        description: "The operator field.",
+        required: true,
+      },
+      values: {
+        type: "array",
+        description: "The values field.",
+        items: {
+          type: "string",
+          description: "One element of values.",
+        },
+      },
+    },
+  });
+}
+
+let shared90$: PropertySchema | undefined;
+function shared90(): PropertySchema {
+  return (shared90$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      partition: {
+        type: "integer",
+        description: "The partition field.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+      volumeID: {
+        type: "string",
+        description: "The volumeID field.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared91$: PropertySchema | undefined;
+function shared91(): PropertySchema {
+  return (shared91$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "The fsType field.",
+      },
+      partition: {
+        type: "integer",
+        description: "The partition field.",
+      },
+      pdName: {
+        type: "string",
+        description: "The pdName field.",
+        required: true,
+      },
+      readOnly: {
+        type: "boolean",
+        description: "The readOnly field.",
+      },
+    },
+  });
+}
+
 // monitoring-v1
 
 let monitoringV1_ServiceMonitorSpec$: PropertySchema | undefined;
@@ -30,77 +3245,12 @@ function monitoringV1_ServiceMonitorSpec(): PropertySchema {
           description: "One element of endpoints.",
           properties: {
             authorization: {
-              type: "object",
+              ...shared83(),
               description: "The authorization field.",
-              properties: {
-                credentials: {
-                  type: "object",
-                  description: "The credentials field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                type: {
-                  type: "string",
-                  description: "The type field.",
-                },
-              },
             },
             basicAuth: {
-              type: "object",
+              ...shared57(),
               description: "The basicAuth field.",
-              properties: {
-                password: {
-                  type: "object",
-                  description: "The password field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                username: {
-                  type: "object",
-                  description: "The username field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-              },
             },
             bearerTokenFile: {
               type: "string",
@@ -150,139 +3300,12 @@ function monitoringV1_ServiceMonitorSpec(): PropertySchema {
               description: "The interval field.",
             },
             metricRelabelings: {
-              type: "array",
+              ...shared44(),
               description: "The metricRelabelings field.",
-              items: {
-                type: "object",
-                description: "One element of metricRelabelings.",
-                properties: {
-                  action: {
-                    type: "string",
-                    description: "The action field.",
-                    enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
-                  },
-                  modulus: {
-                    type: "integer",
-                    description: "The modulus field.",
-                  },
-                  regex: {
-                    type: "string",
-                    description: "The regex field.",
-                  },
-                  replacement: {
-                    type: "string",
-                    description: "The replacement field.",
-                  },
-                  separator: {
-                    type: "string",
-                    description: "The separator field.",
-                  },
-                  sourceLabels: {
-                    type: "array",
-                    description: "The sourceLabels field.",
-                    items: {
-                      type: "string",
-                      description: "One element of sourceLabels.",
-                    },
-                  },
-                  targetLabel: {
-                    type: "string",
-                    description: "The targetLabel field.",
-                  },
-                },
-              },
             },
             oauth2: {
-              type: "object",
+              ...shared32(),
               description: "The oauth2 field.",
-              properties: {
-                clientId: {
-                  type: "object",
-                  description: "The clientId field.",
-                  required: true,
-                  properties: {
-                    configMap: {
-                      type: "object",
-                      description: "The configMap field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                    secret: {
-                      type: "object",
-                      description: "The secret field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                  },
-                },
-                clientSecret: {
-                  type: "object",
-                  description: "The clientSecret field.",
-                  required: true,
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                endpointParams: {
-                  type: "object",
-                  description: "The endpointParams field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of endpointParams.",
-                  },
-                },
-                scopes: {
-                  type: "array",
-                  description: "The scopes field.",
-                  items: {
-                    type: "string",
-                    description: "One element of scopes.",
-                  },
-                },
-                tokenUrl: {
-                  type: "string",
-                  description: "The tokenUrl field.",
-                  required: true,
-                },
-              },
             },
             params: {
               type: "object",
@@ -309,47 +3332,8 @@ function monitoringV1_ServiceMonitorSpec(): PropertySchema {
               description: "The proxyUrl field.",
             },
             relabelings: {
-              type: "array",
+              ...shared46(),
               description: "The relabelings field.",
-              items: {
-                type: "object",
-                description: "One element of relabelings.",
-                properties: {
-                  action: {
-                    type: "string",
-                    description: "The action field.",
-                    enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
-                  },
-                  modulus: {
-                    type: "integer",
-                    description: "The modulus field.",
-                  },
-                  regex: {
-                    type: "string",
-                    description: "The regex field.",
-                  },
-                  replacement: {
-                    type: "string",
-                    description: "The replacement field.",
-                  },
-                  separator: {
-                    type: "string",
-                    description: "The separator field.",
-                  },
-                  sourceLabels: {
-                    type: "array",
-                    description: "The sourceLabels field.",
-                    items: {
-                      type: "string",
-                      description: "One element of sourceLabels.",
-                    },
-                  },
-                  targetLabel: {
-                    type: "string",
-                    description: "The targetLabel field.",
-                  },
-                },
-              },
             },
             scheme: {
               type: "string",
@@ -365,137 +3349,8 @@ function monitoringV1_ServiceMonitorSpec(): PropertySchema {
               description: "The targetPort field.",
             },
             tlsConfig: {
-              type: "object",
+              ...shared19(),
               description: "The tlsConfig field.",
-              properties: {
-                ca: {
-                  type: "object",
-                  description: "The ca field.",
-                  properties: {
-                    configMap: {
-                      type: "object",
-                      description: "The configMap field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                    secret: {
-                      type: "object",
-                      description: "The secret field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                  },
-                },
-                caFile: {
-                  type: "string",
-                  description: "The caFile field.",
-                },
-                cert: {
-                  type: "object",
-                  description: "The cert field.",
-                  properties: {
-                    configMap: {
-                      type: "object",
-                      description: "The configMap field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                    secret: {
-                      type: "object",
-                      description: "The secret field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                  },
-                },
-                certFile: {
-                  type: "string",
-                  description: "The certFile field.",
-                },
-                insecureSkipVerify: {
-                  type: "boolean",
-                  description: "The insecureSkipVerify field.",
-                },
-                keyFile: {
-                  type: "string",
-                  description: "The keyFile field.",
-                },
-                keySecret: {
-                  type: "object",
-                  description: "The keySecret field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                serverName: {
-                  type: "string",
-                  description: "The serverName field.",
-                },
-              },
             },
           },
         },
@@ -547,47 +3402,8 @@ function monitoringV1_ServiceMonitorSpec(): PropertySchema {
         description: "The sampleLimit field.",
       },
       selector: {
-        type: "object",
+        ...shared53(),
         description: "The selector field.",
-        required: true,
-        properties: {
-          matchExpressions: {
-            type: "array",
-            description: "The matchExpressions field.",
-            items: {
-              type: "object",
-              description: "One element of matchExpressions.",
-              properties: {
-                key: {
-                  type: "string",
-                  description: "The key field.",
-                  required: true,
-                },
-                operator: {
-                  type: "string",
-                  description: "The operator field.",
-                  required: true,
-                },
-                values: {
-                  type: "array",
-                  description: "The values field.",
-                  items: {
-                    type: "string",
-                    description: "One element of values.",
-                  },
-                },
-              },
-            },
-          },
-          matchLabels: {
-            type: "object",
-            description: "The matchLabels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of matchLabels.",
-            },
-          },
-        },
       },
       targetLabels: {
         type: "array",
@@ -664,77 +3480,12 @@ function monitoringV1_PodMonitorSpec(): PropertySchema {
           description: "One element of podMetricsEndpoints.",
           properties: {
             authorization: {
-              type: "object",
+              ...shared83(),
               description: "The authorization field.",
-              properties: {
-                credentials: {
-                  type: "object",
-                  description: "The credentials field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                type: {
-                  type: "string",
-                  description: "The type field.",
-                },
-              },
             },
             basicAuth: {
-              type: "object",
+              ...shared57(),
               description: "The basicAuth field.",
-              properties: {
-                password: {
-                  type: "object",
-                  description: "The password field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                username: {
-                  type: "object",
-                  description: "The username field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-              },
             },
             bearerTokenSecret: {
               type: "object",
@@ -780,139 +3531,12 @@ function monitoringV1_PodMonitorSpec(): PropertySchema {
               description: "The interval field.",
             },
             metricRelabelings: {
-              type: "array",
+              ...shared44(),
               description: "The metricRelabelings field.",
-              items: {
-                type: "object",
-                description: "One element of metricRelabelings.",
-                properties: {
-                  action: {
-                    type: "string",
-                    description: "The action field.",
-                    enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
-                  },
-                  modulus: {
-                    type: "integer",
-                    description: "The modulus field.",
-                  },
-                  regex: {
-                    type: "string",
-                    description: "The regex field.",
-                  },
-                  replacement: {
-                    type: "string",
-                    description: "The replacement field.",
-                  },
-                  separator: {
-                    type: "string",
-                    description: "The separator field.",
-                  },
-                  sourceLabels: {
-                    type: "array",
-                    description: "The sourceLabels field.",
-                    items: {
-                      type: "string",
-                      description: "One element of sourceLabels.",
-                    },
-                  },
-                  targetLabel: {
-                    type: "string",
-                    description: "The targetLabel field.",
-                  },
-                },
-              },
             },
             oauth2: {
-              type: "object",
+              ...shared32(),
               description: "The oauth2 field.",
-              properties: {
-                clientId: {
-                  type: "object",
-                  description: "The clientId field.",
-                  required: true,
-                  properties: {
-                    configMap: {
-                      type: "object",
-                      description: "The configMap field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                    secret: {
-                      type: "object",
-                      description: "The secret field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                  },
-                },
-                clientSecret: {
-                  type: "object",
-                  description: "The clientSecret field.",
-                  required: true,
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                endpointParams: {
-                  type: "object",
-                  description: "The endpointParams field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of endpointParams.",
-                  },
-                },
-                scopes: {
-                  type: "array",
-                  description: "The scopes field.",
-                  items: {
-                    type: "string",
-                    description: "One element of scopes.",
-                  },
-                },
-                tokenUrl: {
-                  type: "string",
-                  description: "The tokenUrl field.",
-                  required: true,
-                },
-              },
             },
             params: {
               type: "object",
@@ -939,47 +3563,8 @@ function monitoringV1_PodMonitorSpec(): PropertySchema {
               description: "The proxyUrl field.",
             },
             relabelings: {
-              type: "array",
+              ...shared46(),
               description: "The relabelings field.",
-              items: {
-                type: "object",
-                description: "One element of relabelings.",
-                properties: {
-                  action: {
-                    type: "string",
-                    description: "The action field.",
-                    enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
-                  },
-                  modulus: {
-                    type: "integer",
-                    description: "The modulus field.",
-                  },
-                  regex: {
-                    type: "string",
-                    description: "The regex field.",
-                  },
-                  replacement: {
-                    type: "string",
-                    description: "The replacement field.",
-                  },
-                  separator: {
-                    type: "string",
-                    description: "The separator field.",
-                  },
-                  sourceLabels: {
-                    type: "array",
-                    description: "The sourceLabels field.",
-                    items: {
-                      type: "string",
-                      description: "One element of sourceLabels.",
-                    },
-                  },
-                  targetLabel: {
-                    type: "string",
-                    description: "The targetLabel field.",
-                  },
-                },
-              },
             },
             scheme: {
               type: "string",
@@ -995,125 +3580,8 @@ function monitoringV1_PodMonitorSpec(): PropertySchema {
               description: "The targetPort field.",
             },
             tlsConfig: {
-              type: "object",
+              ...shared25(),
               description: "The tlsConfig field.",
-              properties: {
-                ca: {
-                  type: "object",
-                  description: "The ca field.",
-                  properties: {
-                    configMap: {
-                      type: "object",
-                      description: "The configMap field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                    secret: {
-                      type: "object",
-                      description: "The secret field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                  },
-                },
-                cert: {
-                  type: "object",
-                  description: "The cert field.",
-                  properties: {
-                    configMap: {
-                      type: "object",
-                      description: "The configMap field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                    secret: {
-                      type: "object",
-                      description: "The secret field.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        name: {
-                          type: "string",
-                          description: "The name field.",
-                        },
-                        optional: {
-                          type: "boolean",
-                          description: "The optional field.",
-                        },
-                      },
-                    },
-                  },
-                },
-                insecureSkipVerify: {
-                  type: "boolean",
-                  description: "The insecureSkipVerify field.",
-                },
-                keySecret: {
-                  type: "object",
-                  description: "The keySecret field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                serverName: {
-                  type: "string",
-                  description: "The serverName field.",
-                },
-              },
             },
           },
         },
@@ -1131,47 +3599,8 @@ function monitoringV1_PodMonitorSpec(): PropertySchema {
         description: "The sampleLimit field.",
       },
       selector: {
-        type: "object",
+        ...shared53(),
         description: "The selector field.",
-        required: true,
-        properties: {
-          matchExpressions: {
-            type: "array",
-            description: "The matchExpressions field.",
-            items: {
-              type: "object",
-              description: "One element of matchExpressions.",
-              properties: {
-                key: {
-                  type: "string",
-                  description: "The key field.",
-                  required: true,
-                },
-                operator: {
-                  type: "string",
-                  description: "The operator field.",
-                  required: true,
-                },
-                values: {
-                  type: "array",
-                  description: "The values field.",
-                  items: {
-                    type: "string",
-                    description: "One element of values.",
-                  },
-                },
-              },
-            },
-          },
-          matchLabels: {
-            type: "object",
-            description: "The matchLabels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of matchLabels.",
-            },
-          },
-        },
       },
       targetLimit: {
         type: "integer",
@@ -1188,77 +3617,12 @@ function monitoringV1_ProbeSpec(): PropertySchema {
     description: "The spec of a Probe.",
     properties: {
       authorization: {
-        type: "object",
+        ...shared83(),
         description: "The authorization field.",
-        properties: {
-          credentials: {
-            type: "object",
-            description: "The credentials field.",
-            properties: {
-              key: {
-                type: "string",
-                description: "The key field.",
-                required: true,
-              },
-              name: {
-                type: "string",
-                description: "The name field.",
-              },
-              optional: {
-                type: "boolean",
-                description: "The optional field.",
-              },
-            },
-          },
-          type: {
-            type: "string",
-            description: "The type field.",
-          },
-        },
       },
       basicAuth: {
-        type: "object",
+        ...shared57(),
         description: "The basicAuth field.",
-        properties: {
-          password: {
-            type: "object",
-            description: "The password field.",
-            properties: {
-              key: {
-                type: "string",
-                description: "The key field.",
-                required: true,
-              },
-              name: {
-                type: "string",
-                description: "The name field.",
-              },
-              optional: {
-                type: "boolean",
-                description: "The optional field.",
-              },
-            },
-          },
-          username: {
-            type: "object",
-            description: "The username field.",
-            properties: {
-              key: {
-                type: "string",
-                description: "The key field.",
-                required: true,
-              },
-              name: {
-                type: "string",
-                description: "The name field.",
-              },
-              optional: {
-                type: "boolean",
-                description: "The optional field.",
-              },
-            },
-          },
-        },
       },
       bearerTokenSecret: {
         type: "object",
@@ -1300,143 +3664,16 @@ function monitoringV1_ProbeSpec(): PropertySchema {
         description: "The labelValueLengthLimit field.",
       },
       metricRelabelings: {
-        type: "array",
+        ...shared44(),
         description: "The metricRelabelings field.",
-        items: {
-          type: "object",
-          description: "One element of metricRelabelings.",
-          properties: {
-            action: {
-              type: "string",
-              description: "The action field.",
-              enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
-            },
-            modulus: {
-              type: "integer",
-              description: "The modulus field.",
-            },
-            regex: {
-              type: "string",
-              description: "The regex field.",
-            },
-            replacement: {
-              type: "string",
-              description: "The replacement field.",
-            },
-            separator: {
-              type: "string",
-              description: "The separator field.",
-            },
-            sourceLabels: {
-              type: "array",
-              description: "The sourceLabels field.",
-              items: {
-                type: "string",
-                description: "One element of sourceLabels.",
-              },
-            },
-            targetLabel: {
-              type: "string",
-              description: "The targetLabel field.",
-            },
-          },
-        },
       },
       module: {
         type: "string",
         description: "The module field.",
       },
       oauth2: {
-        type: "object",
+        ...shared32(),
         description: "The oauth2 field.",
-        properties: {
-          clientId: {
-            type: "object",
-            description: "The clientId field.",
-            required: true,
-            properties: {
-              configMap: {
-                type: "object",
-                description: "The configMap field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-              secret: {
-                type: "object",
-                description: "The secret field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-            },
-          },
-          clientSecret: {
-            type: "object",
-            description: "The clientSecret field.",
-            required: true,
-            properties: {
-              key: {
-                type: "string",
-                description: "The key field.",
-                required: true,
-              },
-              name: {
-                type: "string",
-                description: "The name field.",
-              },
-              optional: {
-                type: "boolean",
-                description: "The optional field.",
-              },
-            },
-          },
-          endpointParams: {
-            type: "object",
-            description: "The endpointParams field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of endpointParams.",
-            },
-          },
-          scopes: {
-            type: "array",
-            description: "The scopes field.",
-            items: {
-              type: "string",
-              description: "One element of scopes.",
-            },
-          },
-          tokenUrl: {
-            type: "string",
-            description: "The tokenUrl field.",
-            required: true,
-          },
-        },
       },
       prober: {
         type: "object",
@@ -1501,89 +3738,12 @@ function monitoringV1_ProbeSpec(): PropertySchema {
                 },
               },
               relabelingConfigs: {
-                type: "array",
+                ...shared45(),
                 description: "The relabelingConfigs field.",
-                items: {
-                  type: "object",
-                  description: "One element of relabelingConfigs.",
-                  properties: {
-                    action: {
-                      type: "string",
-                      description: "The action field.",
-                      enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
-                    },
-                    modulus: {
-                      type: "integer",
-                      description: "The modulus field.",
-                    },
-                    regex: {
-                      type: "string",
-                      description: "The regex field.",
-                    },
-                    replacement: {
-                      type: "string",
-                      description: "The replacement field.",
-                    },
-                    separator: {
-                      type: "string",
-                      description: "The separator field.",
-                    },
-                    sourceLabels: {
-                      type: "array",
-                      description: "The sourceLabels field.",
-                      items: {
-                        type: "string",
-                        description: "One element of sourceLabels.",
-                      },
-                    },
-                    targetLabel: {
-                      type: "string",
-                      description: "The targetLabel field.",
-                    },
-                  },
-                },
               },
               selector: {
-                type: "object",
+                ...shared54(),
                 description: "The selector field.",
-                properties: {
-                  matchExpressions: {
-                    type: "array",
-                    description: "The matchExpressions field.",
-                    items: {
-                      type: "object",
-                      description: "One element of matchExpressions.",
-                      properties: {
-                        key: {
-                          type: "string",
-                          description: "The key field.",
-                          required: true,
-                        },
-                        operator: {
-                          type: "string",
-                          description: "The operator field.",
-                          required: true,
-                        },
-                        values: {
-                          type: "array",
-                          description: "The values field.",
-                          items: {
-                            type: "string",
-                            description: "One element of values.",
-                          },
-                        },
-                      },
-                    },
-                  },
-                  matchLabels: {
-                    type: "object",
-                    description: "The matchLabels field.",
-                    additionalProperties: {
-                      type: "string",
-                      description: "A value of matchLabels.",
-                    },
-                  },
-                },
               },
             },
           },
@@ -1600,47 +3760,8 @@ function monitoringV1_ProbeSpec(): PropertySchema {
                 },
               },
               relabelingConfigs: {
-                type: "array",
+                ...shared45(),
                 description: "The relabelingConfigs field.",
-                items: {
-                  type: "object",
-                  description: "One element of relabelingConfigs.",
-                  properties: {
-                    action: {
-                      type: "string",
-                      description: "The action field.",
-                      enum: ["replace","Replace","keep","Keep","drop","Drop","hashmod","HashMod","labelmap","LabelMap","labeldrop","LabelDrop","labelkeep","LabelKeep","lowercase","Lowercase","uppercase","Uppercase","keepequal","KeepEqual","dropequal","DropEqual"],
-                    },
-                    modulus: {
-                      type: "integer",
-                      description: "The modulus field.",
-                    },
-                    regex: {
-                      type: "string",
-                      description: "The regex field.",
-                    },
-                    replacement: {
-                      type: "string",
-                      description: "The replacement field.",
-                    },
-                    separator: {
-                      type: "string",
-                      description: "The separator field.",
-                    },
-                    sourceLabels: {
-                      type: "array",
-                      description: "The sourceLabels field.",
-                      items: {
-                        type: "string",
-                        description: "One element of sourceLabels.",
-                      },
-                    },
-                    targetLabel: {
-                      type: "string",
-                      description: "The targetLabel field.",
-                    },
-                  },
-                },
               },
               static: {
                 type: "array",
@@ -1655,125 +3776,8 @@ function monitoringV1_ProbeSpec(): PropertySchema {
         },
       },
       tlsConfig: {
-        type: "object",
+        ...shared25(),
         description: "The tlsConfig field.",
-        properties: {
-          ca: {
-            type: "object",
-            description: "The ca field.",
-            properties: {
-              configMap: {
-                type: "object",
-                description: "The configMap field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-              secret: {
-                type: "object",
-                description: "The secret field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-            },
-          },
-          cert: {
-            type: "object",
-            description: "The cert field.",
-            properties: {
-              configMap: {
-                type: "object",
-                description: "The configMap field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-              secret: {
-                type: "object",
-                description: "The secret field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-            },
-          },
-          insecureSkipVerify: {
-            type: "boolean",
-            description: "The insecureSkipVerify field.",
-          },
-          keySecret: {
-            type: "object",
-            description: "The keySecret field.",
-            properties: {
-              key: {
-                type: "string",
-                description: "The key field.",
-                required: true,
-              },
-              name: {
-                type: "string",
-                description: "The name field.",
-              },
-              optional: {
-                type: "boolean",
-                description: "The optional field.",
-              },
-            },
-          },
-          serverName: {
-            type: "string",
-            description: "The serverName field.",
-          },
-        },
       },
     },
   });
@@ -1874,631 +3878,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         },
       },
       affinity: {
-        type: "object",
+        ...shared5(),
         description: "The affinity field.",
-        properties: {
-          nodeAffinity: {
-            type: "object",
-            description: "The nodeAffinity field.",
-            properties: {
-              preferredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    preference: {
-                      type: "object",
-                      description: "The preference field.",
-                      required: true,
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchFields: {
-                          type: "array",
-                          description: "The matchFields field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchFields.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                      },
-                    },
-                    weight: {
-                      type: "integer",
-                      description: "The weight field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-              requiredDuringSchedulingIgnoredDuringExecution: {
-                type: "object",
-                description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
-                properties: {
-                  nodeSelectorTerms: {
-                    type: "array",
-                    description: "The nodeSelectorTerms field.",
-                    required: true,
-                    items: {
-                      type: "object",
-                      description: "One element of nodeSelectorTerms.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchFields: {
-                          type: "array",
-                          description: "The matchFields field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchFields.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-          podAffinity: {
-            type: "object",
-            description: "The podAffinity field.",
-            properties: {
-              preferredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    podAffinityTerm: {
-                      type: "object",
-                      description: "The podAffinityTerm field.",
-                      required: true,
-                      properties: {
-                        labelSelector: {
-                          type: "object",
-                          description: "The labelSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaceSelector: {
-                          type: "object",
-                          description: "The namespaceSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaces: {
-                          type: "array",
-                          description: "The namespaces field.",
-                          items: {
-                            type: "string",
-                            description: "One element of namespaces.",
-                          },
-                        },
-                        topologyKey: {
-                          type: "string",
-                          description: "The topologyKey field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    weight: {
-                      type: "integer",
-                      description: "The weight field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-              requiredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    labelSelector: {
-                      type: "object",
-                      description: "The labelSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaceSelector: {
-                      type: "object",
-                      description: "The namespaceSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaces: {
-                      type: "array",
-                      description: "The namespaces field.",
-                      items: {
-                        type: "string",
-                        description: "One element of namespaces.",
-                      },
-                    },
-                    topologyKey: {
-                      type: "string",
-                      description: "The topologyKey field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-            },
-          },
-          podAntiAffinity: {
-            type: "object",
-            description: "The podAntiAffinity field.",
-            properties: {
-              preferredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    podAffinityTerm: {
-                      type: "object",
-                      description: "The podAffinityTerm field.",
-                      required: true,
-                      properties: {
-                        labelSelector: {
-                          type: "object",
-                          description: "The labelSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaceSelector: {
-                          type: "object",
-                          description: "The namespaceSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaces: {
-                          type: "array",
-                          description: "The namespaces field.",
-                          items: {
-                            type: "string",
-                            description: "One element of namespaces.",
-                          },
-                        },
-                        topologyKey: {
-                          type: "string",
-                          description: "The topologyKey field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    weight: {
-                      type: "integer",
-                      description: "The weight field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-              requiredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    labelSelector: {
-                      type: "object",
-                      description: "The labelSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaceSelector: {
-                      type: "object",
-                      description: "The namespaceSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaces: {
-                      type: "array",
-                      description: "The namespaces field.",
-                      items: {
-                        type: "string",
-                        description: "One element of namespaces.",
-                      },
-                    },
-                    topologyKey: {
-                      type: "string",
-                      description: "The topologyKey field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
       },
       alertmanagerConfigMatcherStrategy: {
         type: "object",
@@ -2512,88 +3893,12 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         },
       },
       alertmanagerConfigNamespaceSelector: {
-        type: "object",
+        ...shared54(),
         description: "The alertmanagerConfigNamespaceSelector field.",
-        properties: {
-          matchExpressions: {
-            type: "array",
-            description: "The matchExpressions field.",
-            items: {
-              type: "object",
-              description: "One element of matchExpressions.",
-              properties: {
-                key: {
-                  type: "string",
-                  description: "The key field.",
-                  required: true,
-                },
-                operator: {
-                  type: "string",
-                  description: "The operator field.",
-                  required: true,
-                },
-                values: {
-                  type: "array",
-                  description: "The values field.",
-                  items: {
-                    type: "string",
-                    description: "One element of values.",
-                  },
-                },
-              },
-            },
-          },
-          matchLabels: {
-            type: "object",
-            description: "The matchLabels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of matchLabels.",
-            },
-          },
-        },
       },
       alertmanagerConfigSelector: {
-        type: "object",
+        ...shared54(),
         description: "The alertmanagerConfigSelector field.",
-        properties: {
-          matchExpressions: {
-            type: "array",
-            description: "The matchExpressions field.",
-            items: {
-              type: "object",
-              description: "One element of matchExpressions.",
-              properties: {
-                key: {
-                  type: "string",
-                  description: "The key field.",
-                  required: true,
-                },
-                operator: {
-                  type: "string",
-                  description: "The operator field.",
-                  required: true,
-                },
-                values: {
-                  type: "array",
-                  description: "The values field.",
-                  items: {
-                    type: "string",
-                    description: "One element of values.",
-                  },
-                },
-              },
-            },
-          },
-          matchLabels: {
-            type: "object",
-            description: "The matchLabels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of matchLabels.",
-            },
-          },
-        },
       },
       alertmanagerConfiguration: {
         type: "object",
@@ -2608,77 +3913,12 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
                 description: "The httpConfig field.",
                 properties: {
                   authorization: {
-                    type: "object",
+                    ...shared83(),
                     description: "The authorization field.",
-                    properties: {
-                      credentials: {
-                        type: "object",
-                        description: "The credentials field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      type: {
-                        type: "string",
-                        description: "The type field.",
-                      },
-                    },
                   },
                   basicAuth: {
-                    type: "object",
+                    ...shared57(),
                     description: "The basicAuth field.",
-                    properties: {
-                      password: {
-                        type: "object",
-                        description: "The password field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      username: {
-                        type: "object",
-                        description: "The username field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                    },
                   },
                   bearerTokenSecret: {
                     type: "object",
@@ -2704,221 +3944,16 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
                     description: "The followRedirects field.",
                   },
                   oauth2: {
-                    type: "object",
+                    ...shared32(),
                     description: "The oauth2 field.",
-                    properties: {
-                      clientId: {
-                        type: "object",
-                        description: "The clientId field.",
-                        required: true,
-                        properties: {
-                          configMap: {
-                            type: "object",
-                            description: "The configMap field.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                              },
-                              optional: {
-                                type: "boolean",
-                                description: "The optional field.",
-                              },
-                            },
-                          },
-                          secret: {
-                            type: "object",
-                            description: "The secret field.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                              },
-                              optional: {
-                                type: "boolean",
-                                description: "The optional field.",
-                              },
-                            },
-                          },
-                        },
-                      },
-                      clientSecret: {
-                        type: "object",
-                        description: "The clientSecret field.",
-                        required: true,
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      endpointParams: {
-                        type: "object",
-                        description: "The endpointParams field.",
-                        additionalProperties: {
-                          type: "string",
-                          description: "A value of endpointParams.",
-                        },
-                      },
-                      scopes: {
-                        type: "array",
-                        description: "The scopes field.",
-                        items: {
-                          type: "string",
-                          description: "One element of scopes.",
-                        },
-                      },
-                      tokenUrl: {
-                        type: "string",
-                        description: "The tokenUrl field.",
-                        required: true,
-                      },
-                    },
                   },
                   proxyURL: {
                     type: "string",
                     description: "The proxyURL field.",
                   },
                   tlsConfig: {
-                    type: "object",
+                    ...shared25(),
                     description: "The tlsConfig field.",
-                    properties: {
-                      ca: {
-                        type: "object",
-                        description: "The ca field.",
-                        properties: {
-                          configMap: {
-                            type: "object",
-                            description: "The configMap field.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                              },
-                              optional: {
-                                type: "boolean",
-                                description: "The optional field.",
-                              },
-                            },
-                          },
-                          secret: {
-                            type: "object",
-                            description: "The secret field.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                              },
-                              optional: {
-                                type: "boolean",
-                                description: "The optional field.",
-                              },
-                            },
-                          },
-                        },
-                      },
-                      cert: {
-                        type: "object",
-                        description: "The cert field.",
-                        properties: {
-                          configMap: {
-                            type: "object",
-                            description: "The configMap field.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                              },
-                              optional: {
-                                type: "boolean",
-                                description: "The optional field.",
-                              },
-                            },
-                          },
-                          secret: {
-                            type: "object",
-                            description: "The secret field.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                              },
-                              optional: {
-                                type: "boolean",
-                                description: "The optional field.",
-                              },
-                            },
-                          },
-                        },
-                      },
-                      insecureSkipVerify: {
-                        type: "boolean",
-                        description: "The insecureSkipVerify field.",
-                      },
-                      keySecret: {
-                        type: "object",
-                        description: "The keySecret field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      serverName: {
-                        type: "string",
-                        description: "The serverName field.",
-                      },
-                    },
                   },
                 },
               },
@@ -2993,48 +4028,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
             type: "array",
             description: "The templates field.",
             items: {
-              type: "object",
+              ...shared58(),
               description: "One element of templates.",
-              properties: {
-                configMap: {
-                  type: "object",
-                  description: "The configMap field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-                secret: {
-                  type: "object",
-                  description: "The secret field.",
-                  properties: {
-                    key: {
-                      type: "string",
-                      description: "The key field.",
-                      required: true,
-                    },
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                    optional: {
-                      type: "boolean",
-                      description: "The optional field.",
-                    },
-                  },
-                },
-              },
             },
           },
         },
@@ -3072,978 +4067,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         description: "The configSecret field.",
       },
       containers: {
-        type: "array",
+        ...shared3(),
         description: "The containers field.",
-        items: {
-          type: "object",
-          description: "One element of containers.",
-          properties: {
-            args: {
-              type: "array",
-              description: "The args field.",
-              items: {
-                type: "string",
-                description: "One element of args.",
-              },
-            },
-            command: {
-              type: "array",
-              description: "The command field.",
-              items: {
-                type: "string",
-                description: "One element of command.",
-              },
-            },
-            env: {
-              type: "array",
-              description: "The env field.",
-              items: {
-                type: "object",
-                description: "One element of env.",
-                properties: {
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  value: {
-                    type: "string",
-                    description: "The value field.",
-                  },
-                  valueFrom: {
-                    type: "object",
-                    description: "The valueFrom field.",
-                    properties: {
-                      configMapKeyRef: {
-                        type: "object",
-                        description: "The configMapKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      fieldRef: {
-                        type: "object",
-                        description: "The fieldRef field.",
-                        properties: {
-                          apiVersion: {
-                            type: "string",
-                            description: "The apiVersion field.",
-                          },
-                          fieldPath: {
-                            type: "string",
-                            description: "The fieldPath field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      resourceFieldRef: {
-                        type: "object",
-                        description: "The resourceFieldRef field.",
-                        properties: {
-                          containerName: {
-                            type: "string",
-                            description: "The containerName field.",
-                          },
-                          divisor: {
-                            types: ["number","string"],
-                            description: "The divisor field.",
-                          },
-                          resource: {
-                            type: "string",
-                            description: "The resource field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      secretKeyRef: {
-                        type: "object",
-                        description: "The secretKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            envFrom: {
-              type: "array",
-              description: "The envFrom field.",
-              items: {
-                type: "object",
-                description: "One element of envFrom.",
-                properties: {
-                  configMapRef: {
-                    type: "object",
-                    description: "The configMapRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                  prefix: {
-                    type: "string",
-                    description: "The prefix field.",
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "The secretRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            image: {
-              type: "string",
-              description: "The image field.",
-            },
-            imagePullPolicy: {
-              type: "string",
-              description: "The imagePullPolicy field.",
-            },
-            lifecycle: {
-              type: "object",
-              description: "The lifecycle field.",
-              properties: {
-                postStart: {
-                  type: "object",
-                  description: "The postStart field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-                preStop: {
-                  type: "object",
-                  description: "The preStop field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            livenessProbe: {
-              type: "object",
-              description: "The livenessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            name: {
-              type: "string",
-              description: "The name field.",
-              required: true,
-            },
-            ports: {
-              type: "array",
-              description: "The ports field.",
-              items: {
-                type: "object",
-                description: "One element of ports.",
-                properties: {
-                  containerPort: {
-                    type: "integer",
-                    description: "The containerPort field.",
-                    required: true,
-                  },
-                  hostIP: {
-                    type: "string",
-                    description: "The hostIP field.",
-                  },
-                  hostPort: {
-                    type: "integer",
-                    description: "The hostPort field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  protocol: {
-                    type: "string",
-                    description: "The protocol field.",
-                  },
-                },
-              },
-            },
-            readinessProbe: {
-              type: "object",
-              description: "The readinessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            resizePolicy: {
-              type: "array",
-              description: "The resizePolicy field.",
-              items: {
-                type: "object",
-                description: "One element of resizePolicy.",
-                properties: {
-                  resourceName: {
-                    type: "string",
-                    description: "The resourceName field.",
-                    required: true,
-                  },
-                  restartPolicy: {
-                    type: "string",
-                    description: "The restartPolicy field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            resources: {
-              type: "object",
-              description: "The resources field.",
-              properties: {
-                claims: {
-                  type: "array",
-                  description: "The claims field.",
-                  items: {
-                    type: "object",
-                    description: "One element of claims.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                limits: {
-                  type: "object",
-                  description: "The limits field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of limits.",
-                  },
-                },
-                requests: {
-                  type: "object",
-                  description: "The requests field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of requests.",
-                  },
-                },
-              },
-            },
-            securityContext: {
-              type: "object",
-              description: "The securityContext field.",
-              properties: {
-                allowPrivilegeEscalation: {
-                  type: "boolean",
-                  description: "The allowPrivilegeEscalation field.",
-                },
-                capabilities: {
-                  type: "object",
-                  description: "The capabilities field.",
-                  properties: {
-                    add: {
-                      type: "array",
-                      description: "The add field.",
-                      items: {
-                        type: "string",
-                        description: "One element of add.",
-                      },
-                    },
-                    drop: {
-                      type: "array",
-                      description: "The drop field.",
-                      items: {
-                        type: "string",
-                        description: "One element of drop.",
-                      },
-                    },
-                  },
-                },
-                privileged: {
-                  type: "boolean",
-                  description: "The privileged field.",
-                },
-                procMount: {
-                  type: "string",
-                  description: "The procMount field.",
-                },
-                readOnlyRootFilesystem: {
-                  type: "boolean",
-                  description: "The readOnlyRootFilesystem field.",
-                },
-                runAsGroup: {
-                  type: "integer",
-                  description: "The runAsGroup field.",
-                },
-                runAsNonRoot: {
-                  type: "boolean",
-                  description: "The runAsNonRoot field.",
-                },
-                runAsUser: {
-                  type: "integer",
-                  description: "The runAsUser field.",
-                },
-                seLinuxOptions: {
-                  type: "object",
-                  description: "The seLinuxOptions field.",
-                  properties: {
-                    level: {
-                      type: "string",
-                      description: "The level field.",
-                    },
-                    role: {
-                      type: "string",
-                      description: "The role field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                    },
-                    user: {
-                      type: "string",
-                      description: "The user field.",
-                    },
-                  },
-                },
-                seccompProfile: {
-                  type: "object",
-                  description: "The seccompProfile field.",
-                  properties: {
-                    localhostProfile: {
-                      type: "string",
-                      description: "The localhostProfile field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                      required: true,
-                    },
-                  },
-                },
-                windowsOptions: {
-                  type: "object",
-                  description: "The windowsOptions field.",
-                  properties: {
-                    gmsaCredentialSpec: {
-                      type: "string",
-                      description: "The gmsaCredentialSpec field.",
-                    },
-                    gmsaCredentialSpecName: {
-                      type: "string",
-                      description: "The gmsaCredentialSpecName field.",
-                    },
-                    hostProcess: {
-                      type: "boolean",
-                      description: "The hostProcess field.",
-                    },
-                    runAsUserName: {
-                      type: "string",
-                      description: "The runAsUserName field.",
-                    },
-                  },
-                },
-              },
-            },
-            startupProbe: {
-              type: "object",
-              description: "The startupProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            stdin: {
-              type: "boolean",
-              description: "The stdin field.",
-            },
-            stdinOnce: {
-              type: "boolean",
-              description: "The stdinOnce field.",
-            },
-            terminationMessagePath: {
-              type: "string",
-              description: "The terminationMessagePath field.",
-            },
-            terminationMessagePolicy: {
-              type: "string",
-              description: "The terminationMessagePolicy field.",
-            },
-            tty: {
-              type: "boolean",
-              description: "The tty field.",
-            },
-            volumeDevices: {
-              type: "array",
-              description: "The volumeDevices field.",
-              items: {
-                type: "object",
-                description: "One element of volumeDevices.",
-                properties: {
-                  devicePath: {
-                    type: "string",
-                    description: "The devicePath field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            volumeMounts: {
-              type: "array",
-              description: "The volumeMounts field.",
-              items: {
-                type: "object",
-                description: "One element of volumeMounts.",
-                properties: {
-                  mountPath: {
-                    type: "string",
-                    description: "The mountPath field.",
-                    required: true,
-                  },
-                  mountPropagation: {
-                    type: "string",
-                    description: "The mountPropagation field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  readOnly: {
-                    type: "boolean",
-                    description: "The readOnly field.",
-                  },
-                  subPath: {
-                    type: "string",
-                    description: "The subPath field.",
-                  },
-                  subPathExpr: {
-                    type: "string",
-                    description: "The subPathExpr field.",
-                  },
-                },
-              },
-            },
-            workingDir: {
-              type: "string",
-              description: "The workingDir field.",
-            },
-          },
-        },
       },
       externalUrl: {
         type: "string",
@@ -4054,28 +4079,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         description: "The forceEnableClusterMode field.",
       },
       hostAliases: {
-        type: "array",
+        ...shared87(),
         description: "The hostAliases field.",
-        items: {
-          type: "object",
-          description: "One element of hostAliases.",
-          properties: {
-            hostnames: {
-              type: "array",
-              description: "The hostnames field.",
-              required: true,
-              items: {
-                type: "string",
-                description: "One element of hostnames.",
-              },
-            },
-            ip: {
-              type: "string",
-              description: "The ip field.",
-              required: true,
-            },
-          },
-        },
       },
       image: {
         type: "string",
@@ -4101,978 +4106,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         },
       },
       initContainers: {
-        type: "array",
+        ...shared2(),
         description: "The initContainers field.",
-        items: {
-          type: "object",
-          description: "One element of initContainers.",
-          properties: {
-            args: {
-              type: "array",
-              description: "The args field.",
-              items: {
-                type: "string",
-                description: "One element of args.",
-              },
-            },
-            command: {
-              type: "array",
-              description: "The command field.",
-              items: {
-                type: "string",
-                description: "One element of command.",
-              },
-            },
-            env: {
-              type: "array",
-              description: "The env field.",
-              items: {
-                type: "object",
-                description: "One element of env.",
-                properties: {
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  value: {
-                    type: "string",
-                    description: "The value field.",
-                  },
-                  valueFrom: {
-                    type: "object",
-                    description: "The valueFrom field.",
-                    properties: {
-                      configMapKeyRef: {
-                        type: "object",
-                        description: "The configMapKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      fieldRef: {
-                        type: "object",
-                        description: "The fieldRef field.",
-                        properties: {
-                          apiVersion: {
-                            type: "string",
-                            description: "The apiVersion field.",
-                          },
-                          fieldPath: {
-                            type: "string",
-                            description: "The fieldPath field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      resourceFieldRef: {
-                        type: "object",
-                        description: "The resourceFieldRef field.",
-                        properties: {
-                          containerName: {
-                            type: "string",
-                            description: "The containerName field.",
-                          },
-                          divisor: {
-                            types: ["number","string"],
-                            description: "The divisor field.",
-                          },
-                          resource: {
-                            type: "string",
-                            description: "The resource field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      secretKeyRef: {
-                        type: "object",
-                        description: "The secretKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            envFrom: {
-              type: "array",
-              description: "The envFrom field.",
-              items: {
-                type: "object",
-                description: "One element of envFrom.",
-                properties: {
-                  configMapRef: {
-                    type: "object",
-                    description: "The configMapRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                  prefix: {
-                    type: "string",
-                    description: "The prefix field.",
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "The secretRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            image: {
-              type: "string",
-              description: "The image field.",
-            },
-            imagePullPolicy: {
-              type: "string",
-              description: "The imagePullPolicy field.",
-            },
-            lifecycle: {
-              type: "object",
-              description: "The lifecycle field.",
-              properties: {
-                postStart: {
-                  type: "object",
-                  description: "The postStart field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-                preStop: {
-                  type: "object",
-                  description: "The preStop field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            livenessProbe: {
-              type: "object",
-              description: "The livenessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            name: {
-              type: "string",
-              description: "The name field.",
-              required: true,
-            },
-            ports: {
-              type: "array",
-              description: "The ports field.",
-              items: {
-                type: "object",
-                description: "One element of ports.",
-                properties: {
-                  containerPort: {
-                    type: "integer",
-                    description: "The containerPort field.",
-                    required: true,
-                  },
-                  hostIP: {
-                    type: "string",
-                    description: "The hostIP field.",
-                  },
-                  hostPort: {
-                    type: "integer",
-                    description: "The hostPort field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  protocol: {
-                    type: "string",
-                    description: "The protocol field.",
-                  },
-                },
-              },
-            },
-            readinessProbe: {
-              type: "object",
-              description: "The readinessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            resizePolicy: {
-              type: "array",
-              description: "The resizePolicy field.",
-              items: {
-                type: "object",
-                description: "One element of resizePolicy.",
-                properties: {
-                  resourceName: {
-                    type: "string",
-                    description: "The resourceName field.",
-                    required: true,
-                  },
-                  restartPolicy: {
-                    type: "string",
-                    description: "The restartPolicy field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            resources: {
-              type: "object",
-              description: "The resources field.",
-              properties: {
-                claims: {
-                  type: "array",
-                  description: "The claims field.",
-                  items: {
-                    type: "object",
-                    description: "One element of claims.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                limits: {
-                  type: "object",
-                  description: "The limits field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of limits.",
-                  },
-                },
-                requests: {
-                  type: "object",
-                  description: "The requests field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of requests.",
-                  },
-                },
-              },
-            },
-            securityContext: {
-              type: "object",
-              description: "The securityContext field.",
-              properties: {
-                allowPrivilegeEscalation: {
-                  type: "boolean",
-                  description: "The allowPrivilegeEscalation field.",
-                },
-                capabilities: {
-                  type: "object",
-                  description: "The capabilities field.",
-                  properties: {
-                    add: {
-                      type: "array",
-                      description: "The add field.",
-                      items: {
-                        type: "string",
-                        description: "One element of add.",
-                      },
-                    },
-                    drop: {
-                      type: "array",
-                      description: "The drop field.",
-                      items: {
-                        type: "string",
-                        description: "One element of drop.",
-                      },
-                    },
-                  },
-                },
-                privileged: {
-                  type: "boolean",
-                  description: "The privileged field.",
-                },
-                procMount: {
-                  type: "string",
-                  description: "The procMount field.",
-                },
-                readOnlyRootFilesystem: {
-                  type: "boolean",
-                  description: "The readOnlyRootFilesystem field.",
-                },
-                runAsGroup: {
-                  type: "integer",
-                  description: "The runAsGroup field.",
-                },
-                runAsNonRoot: {
-                  type: "boolean",
-                  description: "The runAsNonRoot field.",
-                },
-                runAsUser: {
-                  type: "integer",
-                  description: "The runAsUser field.",
-                },
-                seLinuxOptions: {
-                  type: "object",
-                  description: "The seLinuxOptions field.",
-                  properties: {
-                    level: {
-                      type: "string",
-                      description: "The level field.",
-                    },
-                    role: {
-                      type: "string",
-                      description: "The role field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                    },
-                    user: {
-                      type: "string",
-                      description: "The user field.",
-                    },
-                  },
-                },
-                seccompProfile: {
-                  type: "object",
-                  description: "The seccompProfile field.",
-                  properties: {
-                    localhostProfile: {
-                      type: "string",
-                      description: "The localhostProfile field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                      required: true,
-                    },
-                  },
-                },
-                windowsOptions: {
-                  type: "object",
-                  description: "The windowsOptions field.",
-                  properties: {
-                    gmsaCredentialSpec: {
-                      type: "string",
-                      description: "The gmsaCredentialSpec field.",
-                    },
-                    gmsaCredentialSpecName: {
-                      type: "string",
-                      description: "The gmsaCredentialSpecName field.",
-                    },
-                    hostProcess: {
-                      type: "boolean",
-                      description: "The hostProcess field.",
-                    },
-                    runAsUserName: {
-                      type: "string",
-                      description: "The runAsUserName field.",
-                    },
-                  },
-                },
-              },
-            },
-            startupProbe: {
-              type: "object",
-              description: "The startupProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            stdin: {
-              type: "boolean",
-              description: "The stdin field.",
-            },
-            stdinOnce: {
-              type: "boolean",
-              description: "The stdinOnce field.",
-            },
-            terminationMessagePath: {
-              type: "string",
-              description: "The terminationMessagePath field.",
-            },
-            terminationMessagePolicy: {
-              type: "string",
-              description: "The terminationMessagePolicy field.",
-            },
-            tty: {
-              type: "boolean",
-              description: "The tty field.",
-            },
-            volumeDevices: {
-              type: "array",
-              description: "The volumeDevices field.",
-              items: {
-                type: "object",
-                description: "One element of volumeDevices.",
-                properties: {
-                  devicePath: {
-                    type: "string",
-                    description: "The devicePath field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            volumeMounts: {
-              type: "array",
-              description: "The volumeMounts field.",
-              items: {
-                type: "object",
-                description: "One element of volumeMounts.",
-                properties: {
-                  mountPath: {
-                    type: "string",
-                    description: "The mountPath field.",
-                    required: true,
-                  },
-                  mountPropagation: {
-                    type: "string",
-                    description: "The mountPropagation field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  readOnly: {
-                    type: "boolean",
-                    description: "The readOnly field.",
-                  },
-                  subPath: {
-                    type: "string",
-                    description: "The subPath field.",
-                  },
-                  subPathExpr: {
-                    type: "string",
-                    description: "The subPathExpr field.",
-                  },
-                },
-              },
-            },
-            workingDir: {
-              type: "string",
-              description: "The workingDir field.",
-            },
-          },
-        },
       },
       listenLocal: {
         type: "boolean",
@@ -5105,30 +4140,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         description: "The paused field.",
       },
       podMetadata: {
-        type: "object",
+        ...shared81(),
         description: "The podMetadata field.",
-        properties: {
-          annotations: {
-            type: "object",
-            description: "The annotations field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of annotations.",
-            },
-          },
-          labels: {
-            type: "object",
-            description: "The labels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of labels.",
-            },
-          },
-          name: {
-            type: "string",
-            description: "The name field.",
-          },
-        },
       },
       portName: {
         type: "string",
@@ -5143,41 +4156,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         description: "The replicas field.",
       },
       resources: {
-        type: "object",
+        ...shared64(),
         description: "The resources field.",
-        properties: {
-          claims: {
-            type: "array",
-            description: "The claims field.",
-            items: {
-              type: "object",
-              description: "One element of claims.",
-              properties: {
-                name: {
-                  type: "string",
-                  description: "The name field.",
-                  required: true,
-                },
-              },
-            },
-          },
-          limits: {
-            type: "object",
-            description: "The limits field.",
-            additionalProperties: {
-              types: ["number","string"],
-              description: "A value of limits.",
-            },
-          },
-          requests: {
-            type: "object",
-            description: "The requests field.",
-            additionalProperties: {
-              types: ["number","string"],
-              description: "A value of requests.",
-            },
-          },
-        },
       },
       retention: {
         type: "string",
@@ -5196,117 +4176,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         },
       },
       securityContext: {
-        type: "object",
+        ...shared21(),
         description: "The securityContext field.",
-        properties: {
-          fsGroup: {
-            type: "integer",
-            description: "The fsGroup field.",
-          },
-          fsGroupChangePolicy: {
-            type: "string",
-            description: "The fsGroupChangePolicy field.",
-          },
-          runAsGroup: {
-            type: "integer",
-            description: "The runAsGroup field.",
-          },
-          runAsNonRoot: {
-            type: "boolean",
-            description: "The runAsNonRoot field.",
-          },
-          runAsUser: {
-            type: "integer",
-            description: "The runAsUser field.",
-          },
-          seLinuxOptions: {
-            type: "object",
-            description: "The seLinuxOptions field.",
-            properties: {
-              level: {
-                type: "string",
-                description: "The level field.",
-              },
-              role: {
-                type: "string",
-                description: "The role field.",
-              },
-              type: {
-                type: "string",
-                description: "The type field.",
-              },
-              user: {
-                type: "string",
-                description: "The user field.",
-              },
-            },
-          },
-          seccompProfile: {
-            type: "object",
-            description: "The seccompProfile field.",
-            properties: {
-              localhostProfile: {
-                type: "string",
-                description: "The localhostProfile field.",
-              },
-              type: {
-                type: "string",
-                description: "The type field.",
-                required: true,
-              },
-            },
-          },
-          supplementalGroups: {
-            type: "array",
-            description: "The supplementalGroups field.",
-            items: {
-              type: "integer",
-              description: "One element of supplementalGroups.",
-            },
-          },
-          sysctls: {
-            type: "array",
-            description: "The sysctls field.",
-            items: {
-              type: "object",
-              description: "One element of sysctls.",
-              properties: {
-                name: {
-                  type: "string",
-                  description: "The name field.",
-                  required: true,
-                },
-                value: {
-                  type: "string",
-                  description: "The value field.",
-                  required: true,
-                },
-              },
-            },
-          },
-          windowsOptions: {
-            type: "object",
-            description: "The windowsOptions field.",
-            properties: {
-              gmsaCredentialSpec: {
-                type: "string",
-                description: "The gmsaCredentialSpec field.",
-              },
-              gmsaCredentialSpecName: {
-                type: "string",
-                description: "The gmsaCredentialSpecName field.",
-              },
-              hostProcess: {
-                type: "boolean",
-                description: "The hostProcess field.",
-              },
-              runAsUserName: {
-                type: "string",
-                description: "The runAsUserName field.",
-              },
-            },
-          },
-        },
       },
       serviceAccountName: {
         type: "string",
@@ -5317,1804 +4188,32 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
         description: "The sha field.",
       },
       storage: {
-        type: "object",
+        ...shared6(),
         description: "The storage field.",
-        properties: {
-          disableMountSubPath: {
-            type: "boolean",
-            description: "The disableMountSubPath field.",
-          },
-          emptyDir: {
-            type: "object",
-            description: "The emptyDir field.",
-            properties: {
-              medium: {
-                type: "string",
-                description: "The medium field.",
-              },
-              sizeLimit: {
-                types: ["number","string"],
-                description: "The sizeLimit field.",
-              },
-            },
-          },
-          ephemeral: {
-            type: "object",
-            description: "The ephemeral field.",
-            properties: {
-              volumeClaimTemplate: {
-                type: "object",
-                description: "The volumeClaimTemplate field.",
-                properties: {
-                  metadata: {
-                    type: "object",
-                    description: "The metadata field. Free-form: any keys, not checked.",
-                    additionalProperties: true,
-                  },
-                  spec: {
-                    type: "object",
-                    description: "The spec field.",
-                    required: true,
-                    properties: {
-                      accessModes: {
-                        type: "array",
-                        description: "The accessModes field.",
-                        items: {
-                          type: "string",
-                          description: "One element of accessModes.",
-                        },
-                      },
-                      dataSource: {
-                        type: "object",
-                        description: "The dataSource field.",
-                        properties: {
-                          apiGroup: {
-                            type: "string",
-                            description: "The apiGroup field.",
-                          },
-                          kind: {
-                            type: "string",
-                            description: "The kind field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      dataSourceRef: {
-                        type: "object",
-                        description: "The dataSourceRef field.",
-                        properties: {
-                          apiGroup: {
-                            type: "string",
-                            description: "The apiGroup field.",
-                          },
-                          kind: {
-                            type: "string",
-                            description: "The kind field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          namespace: {
-                            type: "string",
-                            description: "The namespace field.",
-                          },
-                        },
-                      },
-                      resources: {
-                        type: "object",
-                        description: "The resources field.",
-                        properties: {
-                          claims: {
-                            type: "array",
-                            description: "The claims field.",
-                            items: {
-                              type: "object",
-                              description: "One element of claims.",
-                              properties: {
-                                name: {
-                                  type: "string",
-                                  description: "The name field.",
-                                  required: true,
-                                },
-                              },
-                            },
-                          },
-                          limits: {
-                            type: "object",
-                            description: "The limits field.",
-                            additionalProperties: {
-                              types: ["number","string"],
-                              description: "A value of limits.",
-                            },
-                          },
-                          requests: {
-                            type: "object",
-                            description: "The requests field.",
-                            additionalProperties: {
-                              types: ["number","string"],
-                              description: "A value of requests.",
-                            },
-                          },
-                        },
-                      },
-                      selector: {
-                        type: "object",
-                        description: "The selector field.",
-                        properties: {
-                          matchExpressions: {
-                            type: "array",
-                            description: "The matchExpressions field.",
-                            items: {
-                              type: "object",
-                              description: "One element of matchExpressions.",
-                              properties: {
-                                key: {
-                                  type: "string",
-                                  description: "The key field.",
-                                  required: true,
-                                },
-                                operator: {
-                                  type: "string",
-                                  description: "The operator field.",
-                                  required: true,
-                                },
-                                values: {
-                                  type: "array",
-                                  description: "The values field.",
-                                  items: {
-                                    type: "string",
-                                    description: "One element of values.",
-                                  },
-                                },
-                              },
-                            },
-                          },
-                          matchLabels: {
-                            type: "object",
-                            description: "The matchLabels field.",
-                            additionalProperties: {
-                              type: "string",
-                              description: "A value of matchLabels.",
-                            },
-                          },
-                        },
-                      },
-                      storageClassName: {
-                        type: "string",
-                        description: "The storageClassName field.",
-                      },
-                      volumeMode: {
-                        type: "string",
-                        description: "The volumeMode field.",
-                      },
-                      volumeName: {
-                        type: "string",
-                        description: "The volumeName field.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-          volumeClaimTemplate: {
-            type: "object",
-            description: "The volumeClaimTemplate field.",
-            properties: {
-              apiVersion: {
-                type: "string",
-                description: "The apiVersion field.",
-              },
-              kind: {
-                type: "string",
-                description: "The kind field.",
-              },
-              metadata: {
-                type: "object",
-                description: "The metadata field.",
-                properties: {
-                  annotations: {
-                    type: "object",
-                    description: "The annotations field.",
-                    additionalProperties: {
-                      type: "string",
-                      description: "A value of annotations.",
-                    },
-                  },
-                  labels: {
-                    type: "object",
-                    description: "The labels field.",
-                    additionalProperties: {
-                      type: "string",
-                      description: "A value of labels.",
-                    },
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                },
-              },
-              spec: {
-                type: "object",
-                description: "The spec field.",
-                properties: {
-                  accessModes: {
-                    type: "array",
-                    description: "The accessModes field.",
-                    items: {
-                      type: "string",
-                      description: "One element of accessModes.",
-                    },
-                  },
-                  dataSource: {
-                    type: "object",
-                    description: "The dataSource field.",
-                    properties: {
-                      apiGroup: {
-                        type: "string",
-                        description: "The apiGroup field.",
-                      },
-                      kind: {
-                        type: "string",
-                        description: "The kind field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                    },
-                  },
-                  dataSourceRef: {
-                    type: "object",
-                    description: "The dataSourceRef field.",
-                    properties: {
-                      apiGroup: {
-                        type: "string",
-                        description: "The apiGroup field.",
-                      },
-                      kind: {
-                        type: "string",
-                        description: "The kind field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                      namespace: {
-                        type: "string",
-                        description: "The namespace field.",
-                      },
-                    },
-                  },
-                  resources: {
-                    type: "object",
-                    description: "The resources field.",
-                    properties: {
-                      claims: {
-                        type: "array",
-                        description: "The claims field.",
-                        items: {
-                          type: "object",
-                          description: "One element of claims.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "The name field.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                      limits: {
-                        type: "object",
-                        description: "The limits field.",
-                        additionalProperties: {
-                          types: ["number","string"],
-                          description: "A value of limits.",
-                        },
-                      },
-                      requests: {
-                        type: "object",
-                        description: "The requests field.",
-                        additionalProperties: {
-                          types: ["number","string"],
-                          description: "A value of requests.",
-                        },
-                      },
-                    },
-                  },
-                  selector: {
-                    type: "object",
-                    description: "The selector field.",
-                    properties: {
-                      matchExpressions: {
-                        type: "array",
-                        description: "The matchExpressions field.",
-                        items: {
-                          type: "object",
-                          description: "One element of matchExpressions.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key field.",
-                              required: true,
-                            },
-                            operator: {
-                              type: "string",
-                              description: "The operator field.",
-                              required: true,
-                            },
-                            values: {
-                              type: "array",
-                              description: "The values field.",
-                              items: {
-                                type: "string",
-                                description: "One element of values.",
-                              },
-                            },
-                          },
-                        },
-                      },
-                      matchLabels: {
-                        type: "object",
-                        description: "The matchLabels field.",
-                        additionalProperties: {
-                          type: "string",
-                          description: "A value of matchLabels.",
-                        },
-                      },
-                    },
-                  },
-                  storageClassName: {
-                    type: "string",
-                    description: "The storageClassName field.",
-                  },
-                  volumeMode: {
-                    type: "string",
-                    description: "The volumeMode field.",
-                  },
-                  volumeName: {
-                    type: "string",
-                    description: "The volumeName field.",
-                  },
-                },
-              },
-              status: {
-                type: "object",
-                description: "The status field.",
-                properties: {
-                  accessModes: {
-                    type: "array",
-                    description: "The accessModes field.",
-                    items: {
-                      type: "string",
-                      description: "One element of accessModes.",
-                    },
-                  },
-                  allocatedResources: {
-                    type: "object",
-                    description: "The allocatedResources field.",
-                    additionalProperties: {
-                      types: ["number","string"],
-                      description: "A value of allocatedResources.",
-                    },
-                  },
-                  capacity: {
-                    type: "object",
-                    description: "The capacity field.",
-                    additionalProperties: {
-                      types: ["number","string"],
-                      description: "A value of capacity.",
-                    },
-                  },
-                  conditions: {
-                    type: "array",
-                    description: "The conditions field.",
-                    items: {
-                      type: "object",
-                      description: "One element of conditions.",
-                      properties: {
-                        lastProbeTime: {
-                          type: "string",
-                          description: "The lastProbeTime field.",
-                        },
-                        lastTransitionTime: {
-                          type: "string",
-                          description: "The lastTransitionTime field.",
-                        },
-                        message: {
-                          type: "string",
-                          description: "The message field.",
-                        },
-                        reason: {
-                          type: "string",
-                          description: "The reason field.",
-                        },
-                        status: {
-                          type: "string",
-                          description: "The status field.",
-                          required: true,
-                        },
-                        type: {
-                          type: "string",
-                          description: "The type field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                  phase: {
-                    type: "string",
-                    description: "The phase field.",
-                  },
-                  resizeStatus: {
-                    type: "string",
-                    description: "The resizeStatus field.",
-                  },
-                },
-              },
-            },
-          },
-        },
       },
       tag: {
         type: "string",
         description: "The tag field.",
       },
       tolerations: {
-        type: "array",
+        ...shared77(),
         description: "The tolerations field.",
-        items: {
-          type: "object",
-          description: "One element of tolerations.",
-          properties: {
-            effect: {
-              type: "string",
-              description: "The effect field.",
-            },
-            key: {
-              type: "string",
-              description: "The key field.",
-            },
-            operator: {
-              type: "string",
-              description: "The operator field.",
-            },
-            tolerationSeconds: {
-              type: "integer",
-              description: "The tolerationSeconds field.",
-            },
-            value: {
-              type: "string",
-              description: "The value field.",
-            },
-          },
-        },
       },
       topologySpreadConstraints: {
-        type: "array",
+        ...shared28(),
         description: "The topologySpreadConstraints field.",
-        items: {
-          type: "object",
-          description: "One element of topologySpreadConstraints.",
-          properties: {
-            labelSelector: {
-              type: "object",
-              description: "The labelSelector field.",
-              properties: {
-                matchExpressions: {
-                  type: "array",
-                  description: "The matchExpressions field.",
-                  items: {
-                    type: "object",
-                    description: "One element of matchExpressions.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      operator: {
-                        type: "string",
-                        description: "The operator field.",
-                        required: true,
-                      },
-                      values: {
-                        type: "array",
-                        description: "The values field.",
-                        items: {
-                          type: "string",
-                          description: "One element of values.",
-                        },
-                      },
-                    },
-                  },
-                },
-                matchLabels: {
-                  type: "object",
-                  description: "The matchLabels field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of matchLabels.",
-                  },
-                },
-              },
-            },
-            matchLabelKeys: {
-              type: "array",
-              description: "The matchLabelKeys field.",
-              items: {
-                type: "string",
-                description: "One element of matchLabelKeys.",
-              },
-            },
-            maxSkew: {
-              type: "integer",
-              description: "The maxSkew field.",
-              required: true,
-            },
-            minDomains: {
-              type: "integer",
-              description: "The minDomains field.",
-            },
-            nodeAffinityPolicy: {
-              type: "string",
-              description: "The nodeAffinityPolicy field.",
-            },
-            nodeTaintsPolicy: {
-              type: "string",
-              description: "The nodeTaintsPolicy field.",
-            },
-            topologyKey: {
-              type: "string",
-              description: "The topologyKey field.",
-              required: true,
-            },
-            whenUnsatisfiable: {
-              type: "string",
-              description: "The whenUnsatisfiable field.",
-              required: true,
-            },
-          },
-        },
       },
       version: {
         type: "string",
         description: "The version field.",
       },
       volumeMounts: {
-        type: "array",
+        ...shared65(),
         description: "The volumeMounts field.",
-        items: {
-          type: "object",
-          description: "One element of volumeMounts.",
-          properties: {
-            mountPath: {
-              type: "string",
-              description: "The mountPath field.",
-              required: true,
-            },
-            mountPropagation: {
-              type: "string",
-              description: "The mountPropagation field.",
-            },
-            name: {
-              type: "string",
-              description: "The name field.",
-              required: true,
-            },
-            readOnly: {
-              type: "boolean",
-              description: "The readOnly field.",
-            },
-            subPath: {
-              type: "string",
-              description: "The subPath field.",
-            },
-            subPathExpr: {
-              type: "string",
-              description: "The subPathExpr field.",
-            },
-          },
-        },
       },
       volumes: {
-        type: "array",
+        ...shared0(),
         description: "The volumes field.",
-        items: {
-          type: "object",
-          description: "One element of volumes.",
-          properties: {
-            awsElasticBlockStore: {
-              type: "object",
-              description: "The awsElasticBlockStore field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                partition: {
-                  type: "integer",
-                  description: "The partition field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                volumeID: {
-                  type: "string",
-                  description: "The volumeID field.",
-                  required: true,
-                },
-              },
-            },
-            azureDisk: {
-              type: "object",
-              description: "The azureDisk field.",
-              properties: {
-                cachingMode: {
-                  type: "string",
-                  description: "The cachingMode field.",
-                },
-                diskName: {
-                  type: "string",
-                  description: "The diskName field.",
-                  required: true,
-                },
-                diskURI: {
-                  type: "string",
-                  description: "The diskURI field.",
-                  required: true,
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                kind: {
-                  type: "string",
-                  description: "The kind field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            azureFile: {
-              type: "object",
-              description: "The azureFile field.",
-              properties: {
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretName: {
-                  type: "string",
-                  description: "The secretName field.",
-                  required: true,
-                },
-                shareName: {
-                  type: "string",
-                  description: "The shareName field.",
-                  required: true,
-                },
-              },
-            },
-            cephfs: {
-              type: "object",
-              description: "The cephfs field.",
-              properties: {
-                monitors: {
-                  type: "array",
-                  description: "The monitors field.",
-                  required: true,
-                  items: {
-                    type: "string",
-                    description: "One element of monitors.",
-                  },
-                },
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretFile: {
-                  type: "string",
-                  description: "The secretFile field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                user: {
-                  type: "string",
-                  description: "The user field.",
-                },
-              },
-            },
-            cinder: {
-              type: "object",
-              description: "The cinder field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                volumeID: {
-                  type: "string",
-                  description: "The volumeID field.",
-                  required: true,
-                },
-              },
-            },
-            configMap: {
-              type: "object",
-              description: "The configMap field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                items: {
-                  type: "array",
-                  description: "The items field.",
-                  items: {
-                    type: "object",
-                    description: "One element of items.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      mode: {
-                        type: "integer",
-                        description: "The mode field.",
-                      },
-                      path: {
-                        type: "string",
-                        description: "The path field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                name: {
-                  type: "string",
-                  description: "The name field.",
-                },
-                optional: {
-                  type: "boolean",
-                  description: "The optional field.",
-                },
-              },
-            },
-            csi: {
-              type: "object",
-              description: "The csi field.",
-              properties: {
-                driver: {
-                  type: "string",
-                  description: "The driver field.",
-                  required: true,
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                nodePublishSecretRef: {
-                  type: "object",
-                  description: "The nodePublishSecretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                volumeAttributes: {
-                  type: "object",
-                  description: "The volumeAttributes field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of volumeAttributes.",
-                  },
-                },
-              },
-            },
-            downwardAPI: {
-              type: "object",
-              description: "The downwardAPI field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                items: {
-                  type: "array",
-                  description: "The items field.",
-                  items: {
-                    type: "object",
-                    description: "One element of items.",
-                    properties: {
-                      fieldRef: {
-                        type: "object",
-                        description: "The fieldRef field.",
-                        properties: {
-                          apiVersion: {
-                            type: "string",
-                            description: "The apiVersion field.",
-                          },
-                          fieldPath: {
-                            type: "string",
-                            description: "The fieldPath field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      mode: {
-                        type: "integer",
-                        description: "The mode field.",
-                      },
-                      path: {
-                        type: "string",
-                        description: "The path field.",
-                        required: true,
-                      },
-                      resourceFieldRef: {
-                        type: "object",
-                        description: "The resourceFieldRef field.",
-                        properties: {
-                          containerName: {
-                            type: "string",
-                            description: "The containerName field.",
-                          },
-                          divisor: {
-                            types: ["number","string"],
-                            description: "The divisor field.",
-                          },
-                          resource: {
-                            type: "string",
-                            description: "The resource field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            emptyDir: {
-              type: "object",
-              description: "The emptyDir field.",
-              properties: {
-                medium: {
-                  type: "string",
-                  description: "The medium field.",
-                },
-                sizeLimit: {
-                  types: ["number","string"],
-                  description: "The sizeLimit field.",
-                },
-              },
-            },
-            ephemeral: {
-              type: "object",
-              description: "The ephemeral field.",
-              properties: {
-                volumeClaimTemplate: {
-                  type: "object",
-                  description: "The volumeClaimTemplate field.",
-                  properties: {
-                    metadata: {
-                      type: "object",
-                      description: "The metadata field. Free-form: any keys, not checked.",
-                      additionalProperties: true,
-                    },
-                    spec: {
-                      type: "object",
-                      description: "The spec field.",
-                      required: true,
-                      properties: {
-                        accessModes: {
-                          type: "array",
-                          description: "The accessModes field.",
-                          items: {
-                            type: "string",
-                            description: "One element of accessModes.",
-                          },
-                        },
-                        dataSource: {
-                          type: "object",
-                          description: "The dataSource field.",
-                          properties: {
-                            apiGroup: {
-                              type: "string",
-                              description: "The apiGroup field.",
-                            },
-                            kind: {
-                              type: "string",
-                              description: "The kind field.",
-                              required: true,
-                            },
-                            name: {
-                              type: "string",
-                              description: "The name field.",
-                              required: true,
-                            },
-                          },
-                        },
-                        dataSourceRef: {
-                          type: "object",
-                          description: "The dataSourceRef field.",
-                          properties: {
-                            apiGroup: {
-                              type: "string",
-                              description: "The apiGroup field.",
-                            },
-                            kind: {
-                              type: "string",
-                              description: "The kind field.",
-                              required: true,
-                            },
-                            name: {
-                              type: "string",
-                              description: "The name field.",
-                              required: true,
-                            },
-                            namespace: {
-                              type: "string",
-                              description: "The namespace field.",
-                            },
-                          },
-                        },
-                        resources: {
-                          type: "object",
-                          description: "The resources field.",
-                          properties: {
-                            claims: {
-                              type: "array",
-                              description: "The claims field.",
-                              items: {
-                                type: "object",
-                                description: "One element of claims.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "The name field.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                            limits: {
-                              type: "object",
-                              description: "The limits field.",
-                              additionalProperties: {
-                                types: ["number","string"],
-                                description: "A value of limits.",
-                              },
-                            },
-                            requests: {
-                              type: "object",
-                              description: "The requests field.",
-                              additionalProperties: {
-                                types: ["number","string"],
-                                description: "A value of requests.",
-                              },
-                            },
-                          },
-                        },
-                        selector: {
-                          type: "object",
-                          description: "The selector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        storageClassName: {
-                          type: "string",
-                          description: "The storageClassName field.",
-                        },
-                        volumeMode: {
-                          type: "string",
-                          description: "The volumeMode field.",
-                        },
-                        volumeName: {
-                          type: "string",
-                          description: "The volumeName field.",
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            fc: {
-              type: "object",
-              description: "The fc field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                lun: {
-                  type: "integer",
-                  description: "The lun field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                targetWWNs: {
-                  type: "array",
-                  description: "The targetWWNs field.",
-                  items: {
-                    type: "string",
-                    description: "One element of targetWWNs.",
-                  },
-                },
-                wwids: {
-                  type: "array",
-                  description: "The wwids field.",
-                  items: {
-                    type: "string",
-                    description: "One element of wwids.",
-                  },
-                },
-              },
-            },
-            flexVolume: {
-              type: "object",
-              description: "The flexVolume field.",
-              properties: {
-                driver: {
-                  type: "string",
-                  description: "The driver field.",
-                  required: true,
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                options: {
-                  type: "object",
-                  description: "The options field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of options.",
-                  },
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-              },
-            },
-            flocker: {
-              type: "object",
-              description: "The flocker field.",
-              properties: {
-                datasetName: {
-                  type: "string",
-                  description: "The datasetName field.",
-                },
-                datasetUUID: {
-                  type: "string",
-                  description: "The datasetUUID field.",
-                },
-              },
-            },
-            gcePersistentDisk: {
-              type: "object",
-              description: "The gcePersistentDisk field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                partition: {
-                  type: "integer",
-                  description: "The partition field.",
-                },
-                pdName: {
-                  type: "string",
-                  description: "The pdName field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            gitRepo: {
-              type: "object",
-              description: "The gitRepo field.",
-              properties: {
-                directory: {
-                  type: "string",
-                  description: "The directory field.",
-                },
-                repository: {
-                  type: "string",
-                  description: "The repository field.",
-                  required: true,
-                },
-                revision: {
-                  type: "string",
-                  description: "The revision field.",
-                },
-              },
-            },
-            glusterfs: {
-              type: "object",
-              description: "The glusterfs field.",
-              properties: {
-                endpoints: {
-                  type: "string",
-                  description: "The endpoints field.",
-                  required: true,
-                },
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            hostPath: {
-              type: "object",
-              description: "The hostPath field.",
-              properties: {
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                  required: true,
-                },
-                type: {
-                  type: "string",
-                  description: "The type field.",
-                },
-              },
-            },
-            iscsi: {
-              type: "object",
-              description: "The iscsi field.",
-              properties: {
-                chapAuthDiscovery: {
-                  type: "boolean",
-                  description: "The chapAuthDiscovery field.",
-                },
-                chapAuthSession: {
-                  type: "boolean",
-                  description: "The chapAuthSession field.",
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                initiatorName: {
-                  type: "string",
-                  description: "The initiatorName field.",
-                },
-                iqn: {
-                  type: "string",
-                  description: "The iqn field.",
-                  required: true,
-                },
-                iscsiInterface: {
-                  type: "string",
-                  description: "The iscsiInterface field.",
-                },
-                lun: {
-                  type: "integer",
-                  description: "The lun field.",
-                  required: true,
-                },
-                portals: {
-                  type: "array",
-                  description: "The portals field.",
-                  items: {
-                    type: "string",
-                    description: "One element of portals.",
-                  },
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                targetPortal: {
-                  type: "string",
-                  description: "The targetPortal field.",
-                  required: true,
-                },
-              },
-            },
-            name: {
-              type: "string",
-              description: "The name field.",
-              required: true,
-            },
-            nfs: {
-              type: "object",
-              description: "The nfs field.",
-              properties: {
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                server: {
-                  type: "string",
-                  description: "The server field.",
-                  required: true,
-                },
-              },
-            },
-            persistentVolumeClaim: {
-              type: "object",
-              description: "The persistentVolumeClaim field.",
-              properties: {
-                claimName: {
-                  type: "string",
-                  description: "The claimName field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            photonPersistentDisk: {
-              type: "object",
-              description: "The photonPersistentDisk field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                pdID: {
-                  type: "string",
-                  description: "The pdID field.",
-                  required: true,
-                },
-              },
-            },
-            portworxVolume: {
-              type: "object",
-              description: "The portworxVolume field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                volumeID: {
-                  type: "string",
-                  description: "The volumeID field.",
-                  required: true,
-                },
-              },
-            },
-            projected: {
-              type: "object",
-              description: "The projected field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                sources: {
-                  type: "array",
-                  description: "The sources field.",
-                  items: {
-                    type: "object",
-                    description: "One element of sources.",
-                    properties: {
-                      configMap: {
-                        type: "object",
-                        description: "The configMap field.",
-                        properties: {
-                          items: {
-                            type: "array",
-                            description: "The items field.",
-                            items: {
-                              type: "object",
-                              description: "One element of items.",
-                              properties: {
-                                key: {
-                                  type: "string",
-                                  description: "The key field.",
-                                  required: true,
-                                },
-                                mode: {
-                                  type: "integer",
-                                  description: "The mode field.",
-                                },
-                                path: {
-                                  type: "string",
-                                  description: "The path field.",
-                                  required: true,
-                                },
-                              },
-                            },
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      downwardAPI: {
-                        type: "object",
-                        description: "The downwardAPI field.",
-                        properties: {
-                          items: {
-                            type: "array",
-                            description: "The items field.",
-                            items: {
-                              type: "object",
-                              description: "One element of items.",
-                              properties: {
-                                fieldRef: {
-                                  type: "object",
-                                  description: "The fieldRef field.",
-                                  properties: {
-                                    apiVersion: {
-                                      type: "string",
-                                      description: "The apiVersion field.",
-                                    },
-                                    fieldPath: {
-                                      type: "string",
-                                      description: "The fieldPath field.",
-                                      required: true,
-                                    },
-                                  },
-                                },
-                                mode: {
-                                  type: "integer",
-                                  description: "The mode field.",
-                                },
-                                path: {
-                                  type: "string",
-                                  description: "The path field.",
-                                  required: true,
-                                },
-                                resourceFieldRef: {
-                                  type: "object",
-                                  description: "The resourceFieldRef field.",
-                                  properties: {
-                                    containerName: {
-                                      type: "string",
-                                      description: "The containerName field.",
-                                    },
-                                    divisor: {
-                                      types: ["number","string"],
-                                      description: "The divisor field.",
-                                    },
-                                    resource: {
-                                      type: "string",
-                                      description: "The resource field.",
-                                      required: true,
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                      },
-                      secret: {
-                        type: "object",
-                        description: "The secret field.",
-                        properties: {
-                          items: {
-                            type: "array",
-                            description: "The items field.",
-                            items: {
-                              type: "object",
-                              description: "One element of items.",
-                              properties: {
-                                key: {
-                                  type: "string",
-                                  description: "The key field.",
-                                  required: true,
-                                },
-                                mode: {
-                                  type: "integer",
-                                  description: "The mode field.",
-                                },
-                                path: {
-                                  type: "string",
-                                  description: "The path field.",
-                                  required: true,
-                                },
-                              },
-                            },
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      serviceAccountToken: {
-                        type: "object",
-                        description: "The serviceAccountToken field.",
-                        properties: {
-                          audience: {
-                            type: "string",
-                            description: "The audience field.",
-                          },
-                          expirationSeconds: {
-                            type: "integer",
-                            description: "The expirationSeconds field.",
-                          },
-                          path: {
-                            type: "string",
-                            description: "The path field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            quobyte: {
-              type: "object",
-              description: "The quobyte field.",
-              properties: {
-                group: {
-                  type: "string",
-                  description: "The group field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                registry: {
-                  type: "string",
-                  description: "The registry field.",
-                  required: true,
-                },
-                tenant: {
-                  type: "string",
-                  description: "The tenant field.",
-                },
-                user: {
-                  type: "string",
-                  description: "The user field.",
-                },
-                volume: {
-                  type: "string",
-                  description: "The volume field.",
-                  required: true,
-                },
-              },
-            },
-            rbd: {
-              type: "object",
-              description: "The rbd field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                image: {
-                  type: "string",
-                  description: "The image field.",
-                  required: true,
-                },
-                keyring: {
-                  type: "string",
-                  description: "The keyring field.",
-                },
-                monitors: {
-                  type: "array",
-                  description: "The monitors field.",
-                  required: true,
-                  items: {
-                    type: "string",
-                    description: "One element of monitors.",
-                  },
-                },
-                pool: {
-                  type: "string",
-                  description: "The pool field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                user: {
-                  type: "string",
-                  description: "The user field.",
-                },
-              },
-            },
-            scaleIO: {
-              type: "object",
-              description: "The scaleIO field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                gateway: {
-                  type: "string",
-                  description: "The gateway field.",
-                  required: true,
-                },
-                protectionDomain: {
-                  type: "string",
-                  description: "The protectionDomain field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  required: true,
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                sslEnabled: {
-                  type: "boolean",
-                  description: "The sslEnabled field.",
-                },
-                storageMode: {
-                  type: "string",
-                  description: "The storageMode field.",
-                },
-                storagePool: {
-                  type: "string",
-                  description: "The storagePool field.",
-                },
-                system: {
-                  type: "string",
-                  description: "The system field.",
-                  required: true,
-                },
-                volumeName: {
-                  type: "string",
-                  description: "The volumeName field.",
-                },
-              },
-            },
-            secret: {
-              type: "object",
-              description: "The secret field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                items: {
-                  type: "array",
-                  description: "The items field.",
-                  items: {
-                    type: "object",
-                    description: "One element of items.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      mode: {
-                        type: "integer",
-                        description: "The mode field.",
-                      },
-                      path: {
-                        type: "string",
-                        description: "The path field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                optional: {
-                  type: "boolean",
-                  description: "The optional field.",
-                },
-                secretName: {
-                  type: "string",
-                  description: "The secretName field.",
-                },
-              },
-            },
-            storageos: {
-              type: "object",
-              description: "The storageos field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                volumeName: {
-                  type: "string",
-                  description: "The volumeName field.",
-                },
-                volumeNamespace: {
-                  type: "string",
-                  description: "The volumeNamespace field.",
-                },
-              },
-            },
-            vsphereVolume: {
-              type: "object",
-              description: "The vsphereVolume field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                storagePolicyID: {
-                  type: "string",
-                  description: "The storagePolicyID field.",
-                },
-                storagePolicyName: {
-                  type: "string",
-                  description: "The storagePolicyName field.",
-                },
-                volumePath: {
-                  type: "string",
-                  description: "The volumePath field.",
-                  required: true,
-                },
-              },
-            },
-          },
-        },
       },
       web: {
         type: "object",
@@ -7171,49 +4270,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
             description: "The tlsConfig field.",
             properties: {
               cert: {
-                type: "object",
+                ...shared56(),
                 description: "The cert field.",
-                required: true,
-                properties: {
-                  configMap: {
-                    type: "object",
-                    description: "The configMap field.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                  secret: {
-                    type: "object",
-                    description: "The secret field.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                },
               },
               cipherSuites: {
                 type: "array",
@@ -7224,48 +4282,8 @@ function monitoringV1_AlertmanagerSpec(): PropertySchema {
                 },
               },
               client_ca: {
-                type: "object",
+                ...shared58(),
                 description: "The client_ca field.",
-                properties: {
-                  configMap: {
-                    type: "object",
-                    description: "The configMap field.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                  secret: {
-                    type: "object",
-                    description: "The secret field.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                },
               },
               clientAuthType: {
                 type: "string",
@@ -7345,631 +4363,8 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         },
       },
       affinity: {
-        type: "object",
+        ...shared5(),
         description: "The affinity field.",
-        properties: {
-          nodeAffinity: {
-            type: "object",
-            description: "The nodeAffinity field.",
-            properties: {
-              preferredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    preference: {
-                      type: "object",
-                      description: "The preference field.",
-                      required: true,
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchFields: {
-                          type: "array",
-                          description: "The matchFields field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchFields.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                      },
-                    },
-                    weight: {
-                      type: "integer",
-                      description: "The weight field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-              requiredDuringSchedulingIgnoredDuringExecution: {
-                type: "object",
-                description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
-                properties: {
-                  nodeSelectorTerms: {
-                    type: "array",
-                    description: "The nodeSelectorTerms field.",
-                    required: true,
-                    items: {
-                      type: "object",
-                      description: "One element of nodeSelectorTerms.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchFields: {
-                          type: "array",
-                          description: "The matchFields field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchFields.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-          podAffinity: {
-            type: "object",
-            description: "The podAffinity field.",
-            properties: {
-              preferredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    podAffinityTerm: {
-                      type: "object",
-                      description: "The podAffinityTerm field.",
-                      required: true,
-                      properties: {
-                        labelSelector: {
-                          type: "object",
-                          description: "The labelSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaceSelector: {
-                          type: "object",
-                          description: "The namespaceSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaces: {
-                          type: "array",
-                          description: "The namespaces field.",
-                          items: {
-                            type: "string",
-                            description: "One element of namespaces.",
-                          },
-                        },
-                        topologyKey: {
-                          type: "string",
-                          description: "The topologyKey field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    weight: {
-                      type: "integer",
-                      description: "The weight field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-              requiredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    labelSelector: {
-                      type: "object",
-                      description: "The labelSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaceSelector: {
-                      type: "object",
-                      description: "The namespaceSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaces: {
-                      type: "array",
-                      description: "The namespaces field.",
-                      items: {
-                        type: "string",
-                        description: "One element of namespaces.",
-                      },
-                    },
-                    topologyKey: {
-                      type: "string",
-                      description: "The topologyKey field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-            },
-          },
-          podAntiAffinity: {
-            type: "object",
-            description: "The podAntiAffinity field.",
-            properties: {
-              preferredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The preferredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of preferredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    podAffinityTerm: {
-                      type: "object",
-                      description: "The podAffinityTerm field.",
-                      required: true,
-                      properties: {
-                        labelSelector: {
-                          type: "object",
-                          description: "The labelSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaceSelector: {
-                          type: "object",
-                          description: "The namespaceSelector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        namespaces: {
-                          type: "array",
-                          description: "The namespaces field.",
-                          items: {
-                            type: "string",
-                            description: "One element of namespaces.",
-                          },
-                        },
-                        topologyKey: {
-                          type: "string",
-                          description: "The topologyKey field.",
-                          required: true,
-                        },
-                      },
-                    },
-                    weight: {
-                      type: "integer",
-                      description: "The weight field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-              requiredDuringSchedulingIgnoredDuringExecution: {
-                type: "array",
-                description: "The requiredDuringSchedulingIgnoredDuringExecution field.",
-                items: {
-                  type: "object",
-                  description: "One element of requiredDuringSchedulingIgnoredDuringExecution.",
-                  properties: {
-                    labelSelector: {
-                      type: "object",
-                      description: "The labelSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaceSelector: {
-                      type: "object",
-                      description: "The namespaceSelector field.",
-                      properties: {
-                        matchExpressions: {
-                          type: "array",
-                          description: "The matchExpressions field.",
-                          items: {
-                            type: "object",
-                            description: "One element of matchExpressions.",
-                            properties: {
-                              key: {
-                                type: "string",
-                                description: "The key field.",
-                                required: true,
-                              },
-                              operator: {
-                                type: "string",
-                                description: "The operator field.",
-                                required: true,
-                              },
-                              values: {
-                                type: "array",
-                                description: "The values field.",
-                                items: {
-                                  type: "string",
-                                  description: "One element of values.",
-                                },
-                              },
-                            },
-                          },
-                        },
-                        matchLabels: {
-                          type: "object",
-                          description: "The matchLabels field.",
-                          additionalProperties: {
-                            type: "string",
-                            description: "A value of matchLabels.",
-                          },
-                        },
-                      },
-                    },
-                    namespaces: {
-                      type: "array",
-                      description: "The namespaces field.",
-                      items: {
-                        type: "string",
-                        description: "One element of namespaces.",
-                      },
-                    },
-                    topologyKey: {
-                      type: "string",
-                      description: "The topologyKey field.",
-                      required: true,
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
       },
       alertDropLabels: {
         type: "array",
@@ -8034,978 +4429,8 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         },
       },
       containers: {
-        type: "array",
+        ...shared3(),
         description: "The containers field.",
-        items: {
-          type: "object",
-          description: "One element of containers.",
-          properties: {
-            args: {
-              type: "array",
-              description: "The args field.",
-              items: {
-                type: "string",
-                description: "One element of args.",
-              },
-            },
-            command: {
-              type: "array",
-              description: "The command field.",
-              items: {
-                type: "string",
-                description: "One element of command.",
-              },
-            },
-            env: {
-              type: "array",
-              description: "The env field.",
-              items: {
-                type: "object",
-                description: "One element of env.",
-                properties: {
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  value: {
-                    type: "string",
-                    description: "The value field.",
-                  },
-                  valueFrom: {
-                    type: "object",
-                    description: "The valueFrom field.",
-                    properties: {
-                      configMapKeyRef: {
-                        type: "object",
-                        description: "The configMapKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      fieldRef: {
-                        type: "object",
-                        description: "The fieldRef field.",
-                        properties: {
-                          apiVersion: {
-                            type: "string",
-                            description: "The apiVersion field.",
-                          },
-                          fieldPath: {
-                            type: "string",
-                            description: "The fieldPath field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      resourceFieldRef: {
-                        type: "object",
-                        description: "The resourceFieldRef field.",
-                        properties: {
-                          containerName: {
-                            type: "string",
-                            description: "The containerName field.",
-                          },
-                          divisor: {
-                            types: ["number","string"],
-                            description: "The divisor field.",
-                          },
-                          resource: {
-                            type: "string",
-                            description: "The resource field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      secretKeyRef: {
-                        type: "object",
-                        description: "The secretKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            envFrom: {
-              type: "array",
-              description: "The envFrom field.",
-              items: {
-                type: "object",
-                description: "One element of envFrom.",
-                properties: {
-                  configMapRef: {
-                    type: "object",
-                    description: "The configMapRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                  prefix: {
-                    type: "string",
-                    description: "The prefix field.",
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "The secretRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            image: {
-              type: "string",
-              description: "The image field.",
-            },
-            imagePullPolicy: {
-              type: "string",
-              description: "The imagePullPolicy field.",
-            },
-            lifecycle: {
-              type: "object",
-              description: "The lifecycle field.",
-              properties: {
-                postStart: {
-                  type: "object",
-                  description: "The postStart field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-                preStop: {
-                  type: "object",
-                  description: "The preStop field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            livenessProbe: {
-              type: "object",
-              description: "The livenessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            name: {
-              type: "string",
-              description: "The name field.",
-              required: true,
-            },
-            ports: {
-              type: "array",
-              description: "The ports field.",
-              items: {
-                type: "object",
-                description: "One element of ports.",
-                properties: {
-                  containerPort: {
-                    type: "integer",
-                    description: "The containerPort field.",
-                    required: true,
-                  },
-                  hostIP: {
-                    type: "string",
-                    description: "The hostIP field.",
-                  },
-                  hostPort: {
-                    type: "integer",
-                    description: "The hostPort field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  protocol: {
-                    type: "string",
-                    description: "The protocol field.",
-                  },
-                },
-              },
-            },
-            readinessProbe: {
-              type: "object",
-              description: "The readinessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            resizePolicy: {
-              type: "array",
-              description: "The resizePolicy field.",
-              items: {
-                type: "object",
-                description: "One element of resizePolicy.",
-                properties: {
-                  resourceName: {
-                    type: "string",
-                    description: "The resourceName field.",
-                    required: true,
-                  },
-                  restartPolicy: {
-                    type: "string",
-                    description: "The restartPolicy field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            resources: {
-              type: "object",
-              description: "The resources field.",
-              properties: {
-                claims: {
-                  type: "array",
-                  description: "The claims field.",
-                  items: {
-                    type: "object",
-                    description: "One element of claims.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                limits: {
-                  type: "object",
-                  description: "The limits field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of limits.",
-                  },
-                },
-                requests: {
-                  type: "object",
-                  description: "The requests field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of requests.",
-                  },
-                },
-              },
-            },
-            securityContext: {
-              type: "object",
-              description: "The securityContext field.",
-              properties: {
-                allowPrivilegeEscalation: {
-                  type: "boolean",
-                  description: "The allowPrivilegeEscalation field.",
-                },
-                capabilities: {
-                  type: "object",
-                  description: "The capabilities field.",
-                  properties: {
-                    add: {
-                      type: "array",
-                      description: "The add field.",
-                      items: {
-                        type: "string",
-                        description: "One element of add.",
-                      },
-                    },
-                    drop: {
-                      type: "array",
-                      description: "The drop field.",
-                      items: {
-                        type: "string",
-                        description: "One element of drop.",
-                      },
-                    },
-                  },
-                },
-                privileged: {
-                  type: "boolean",
-                  description: "The privileged field.",
-                },
-                procMount: {
-                  type: "string",
-                  description: "The procMount field.",
-                },
-                readOnlyRootFilesystem: {
-                  type: "boolean",
-                  description: "The readOnlyRootFilesystem field.",
-                },
-                runAsGroup: {
-                  type: "integer",
-                  description: "The runAsGroup field.",
-                },
-                runAsNonRoot: {
-                  type: "boolean",
-                  description: "The runAsNonRoot field.",
-                },
-                runAsUser: {
-                  type: "integer",
-                  description: "The runAsUser field.",
-                },
-                seLinuxOptions: {
-                  type: "object",
-                  description: "The seLinuxOptions field.",
-                  properties: {
-                    level: {
-                      type: "string",
-                      description: "The level field.",
-                    },
-                    role: {
-                      type: "string",
-                      description: "The role field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                    },
-                    user: {
-                      type: "string",
-                      description: "The user field.",
-                    },
-                  },
-                },
-                seccompProfile: {
-                  type: "object",
-                  description: "The seccompProfile field.",
-                  properties: {
-                    localhostProfile: {
-                      type: "string",
-                      description: "The localhostProfile field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                      required: true,
-                    },
-                  },
-                },
-                windowsOptions: {
-                  type: "object",
-                  description: "The windowsOptions field.",
-                  properties: {
-                    gmsaCredentialSpec: {
-                      type: "string",
-                      description: "The gmsaCredentialSpec field.",
-                    },
-                    gmsaCredentialSpecName: {
-                      type: "string",
-                      description: "The gmsaCredentialSpecName field.",
-                    },
-                    hostProcess: {
-                      type: "boolean",
-                      description: "The hostProcess field.",
-                    },
-                    runAsUserName: {
-                      type: "string",
-                      description: "The runAsUserName field.",
-                    },
-                  },
-                },
-              },
-            },
-            startupProbe: {
-              type: "object",
-              description: "The startupProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            stdin: {
-              type: "boolean",
-              description: "The stdin field.",
-            },
-            stdinOnce: {
-              type: "boolean",
-              description: "The stdinOnce field.",
-            },
-            terminationMessagePath: {
-              type: "string",
-              description: "The terminationMessagePath field.",
-            },
-            terminationMessagePolicy: {
-              type: "string",
-              description: "The terminationMessagePolicy field.",
-            },
-            tty: {
-              type: "boolean",
-              description: "The tty field.",
-            },
-            volumeDevices: {
-              type: "array",
-              description: "The volumeDevices field.",
-              items: {
-                type: "object",
-                description: "One element of volumeDevices.",
-                properties: {
-                  devicePath: {
-                    type: "string",
-                    description: "The devicePath field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            volumeMounts: {
-              type: "array",
-              description: "The volumeMounts field.",
-              items: {
-                type: "object",
-                description: "One element of volumeMounts.",
-                properties: {
-                  mountPath: {
-                    type: "string",
-                    description: "The mountPath field.",
-                    required: true,
-                  },
-                  mountPropagation: {
-                    type: "string",
-                    description: "The mountPropagation field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  readOnly: {
-                    type: "boolean",
-                    description: "The readOnly field.",
-                  },
-                  subPath: {
-                    type: "string",
-                    description: "The subPath field.",
-                  },
-                  subPathExpr: {
-                    type: "string",
-                    description: "The subPathExpr field.",
-                  },
-                },
-              },
-            },
-            workingDir: {
-              type: "string",
-              description: "The workingDir field.",
-            },
-          },
-        },
       },
       enforcedNamespaceLabel: {
         type: "string",
@@ -9050,161 +4475,12 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         description: "The externalPrefix field.",
       },
       grpcServerTlsConfig: {
-        type: "object",
+        ...shared19(),
         description: "The grpcServerTlsConfig field.",
-        properties: {
-          ca: {
-            type: "object",
-            description: "The ca field.",
-            properties: {
-              configMap: {
-                type: "object",
-                description: "The configMap field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-              secret: {
-                type: "object",
-                description: "The secret field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-            },
-          },
-          caFile: {
-            type: "string",
-            description: "The caFile field.",
-          },
-          cert: {
-            type: "object",
-            description: "The cert field.",
-            properties: {
-              configMap: {
-                type: "object",
-                description: "The configMap field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-              secret: {
-                type: "object",
-                description: "The secret field.",
-                properties: {
-                  key: {
-                    type: "string",
-                    description: "The key field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  optional: {
-                    type: "boolean",
-                    description: "The optional field.",
-                  },
-                },
-              },
-            },
-          },
-          certFile: {
-            type: "string",
-            description: "The certFile field.",
-          },
-          insecureSkipVerify: {
-            type: "boolean",
-            description: "The insecureSkipVerify field.",
-          },
-          keyFile: {
-            type: "string",
-            description: "The keyFile field.",
-          },
-          keySecret: {
-            type: "object",
-            description: "The keySecret field.",
-            properties: {
-              key: {
-                type: "string",
-                description: "The key field.",
-                required: true,
-              },
-              name: {
-                type: "string",
-                description: "The name field.",
-              },
-              optional: {
-                type: "boolean",
-                description: "The optional field.",
-              },
-            },
-          },
-          serverName: {
-            type: "string",
-            description: "The serverName field.",
-          },
-        },
       },
       hostAliases: {
-        type: "array",
+        ...shared87(),
         description: "The hostAliases field.",
-        items: {
-          type: "object",
-          description: "One element of hostAliases.",
-          properties: {
-            hostnames: {
-              type: "array",
-              description: "The hostnames field.",
-              required: true,
-              items: {
-                type: "string",
-                description: "One element of hostnames.",
-              },
-            },
-            ip: {
-              type: "string",
-              description: "The ip field.",
-              required: true,
-            },
-          },
-        },
       },
       image: {
         type: "string",
@@ -9230,978 +4506,8 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         },
       },
       initContainers: {
-        type: "array",
+        ...shared2(),
         description: "The initContainers field.",
-        items: {
-          type: "object",
-          description: "One element of initContainers.",
-          properties: {
-            args: {
-              type: "array",
-              description: "The args field.",
-              items: {
-                type: "string",
-                description: "One element of args.",
-              },
-            },
-            command: {
-              type: "array",
-              description: "The command field.",
-              items: {
-                type: "string",
-                description: "One element of command.",
-              },
-            },
-            env: {
-              type: "array",
-              description: "The env field.",
-              items: {
-                type: "object",
-                description: "One element of env.",
-                properties: {
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  value: {
-                    type: "string",
-                    description: "The value field.",
-                  },
-                  valueFrom: {
-                    type: "object",
-                    description: "The valueFrom field.",
-                    properties: {
-                      configMapKeyRef: {
-                        type: "object",
-                        description: "The configMapKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      fieldRef: {
-                        type: "object",
-                        description: "The fieldRef field.",
-                        properties: {
-                          apiVersion: {
-                            type: "string",
-                            description: "The apiVersion field.",
-                          },
-                          fieldPath: {
-                            type: "string",
-                            description: "The fieldPath field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      resourceFieldRef: {
-                        type: "object",
-                        description: "The resourceFieldRef field.",
-                        properties: {
-                          containerName: {
-                            type: "string",
-                            description: "The containerName field.",
-                          },
-                          divisor: {
-                            types: ["number","string"],
-                            description: "The divisor field.",
-                          },
-                          resource: {
-                            type: "string",
-                            description: "The resource field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      secretKeyRef: {
-                        type: "object",
-                        description: "The secretKeyRef field.",
-                        properties: {
-                          key: {
-                            type: "string",
-                            description: "The key field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            envFrom: {
-              type: "array",
-              description: "The envFrom field.",
-              items: {
-                type: "object",
-                description: "One element of envFrom.",
-                properties: {
-                  configMapRef: {
-                    type: "object",
-                    description: "The configMapRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                  prefix: {
-                    type: "string",
-                    description: "The prefix field.",
-                  },
-                  secretRef: {
-                    type: "object",
-                    description: "The secretRef field.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                      },
-                      optional: {
-                        type: "boolean",
-                        description: "The optional field.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            image: {
-              type: "string",
-              description: "The image field.",
-            },
-            imagePullPolicy: {
-              type: "string",
-              description: "The imagePullPolicy field.",
-            },
-            lifecycle: {
-              type: "object",
-              description: "The lifecycle field.",
-              properties: {
-                postStart: {
-                  type: "object",
-                  description: "The postStart field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-                preStop: {
-                  type: "object",
-                  description: "The preStop field.",
-                  properties: {
-                    exec: {
-                      type: "object",
-                      description: "The exec field.",
-                      properties: {
-                        command: {
-                          type: "array",
-                          description: "The command field.",
-                          items: {
-                            type: "string",
-                            description: "One element of command.",
-                          },
-                        },
-                      },
-                    },
-                    httpGet: {
-                      type: "object",
-                      description: "The httpGet field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        httpHeaders: {
-                          type: "array",
-                          description: "The httpHeaders field.",
-                          items: {
-                            type: "object",
-                            description: "One element of httpHeaders.",
-                            properties: {
-                              name: {
-                                type: "string",
-                                description: "The name field.",
-                                required: true,
-                              },
-                              value: {
-                                type: "string",
-                                description: "The value field.",
-                                required: true,
-                              },
-                            },
-                          },
-                        },
-                        path: {
-                          type: "string",
-                          description: "The path field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                        scheme: {
-                          type: "string",
-                          description: "The scheme field.",
-                        },
-                      },
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      description: "The tcpSocket field.",
-                      properties: {
-                        host: {
-                          type: "string",
-                          description: "The host field.",
-                        },
-                        port: {
-                          types: ["number","string"],
-                          description: "The port field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            livenessProbe: {
-              type: "object",
-              description: "The livenessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            name: {
-              type: "string",
-              description: "The name field.",
-              required: true,
-            },
-            ports: {
-              type: "array",
-              description: "The ports field.",
-              items: {
-                type: "object",
-                description: "One element of ports.",
-                properties: {
-                  containerPort: {
-                    type: "integer",
-                    description: "The containerPort field.",
-                    required: true,
-                  },
-                  hostIP: {
-                    type: "string",
-                    description: "The hostIP field.",
-                  },
-                  hostPort: {
-                    type: "integer",
-                    description: "The hostPort field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                  protocol: {
-                    type: "string",
-                    description: "The protocol field.",
-                  },
-                },
-              },
-            },
-            readinessProbe: {
-              type: "object",
-              description: "The readinessProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            resizePolicy: {
-              type: "array",
-              description: "The resizePolicy field.",
-              items: {
-                type: "object",
-                description: "One element of resizePolicy.",
-                properties: {
-                  resourceName: {
-                    type: "string",
-                    description: "The resourceName field.",
-                    required: true,
-                  },
-                  restartPolicy: {
-                    type: "string",
-                    description: "The restartPolicy field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            resources: {
-              type: "object",
-              description: "The resources field.",
-              properties: {
-                claims: {
-                  type: "array",
-                  description: "The claims field.",
-                  items: {
-                    type: "object",
-                    description: "One element of claims.",
-                    properties: {
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                limits: {
-                  type: "object",
-                  description: "The limits field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of limits.",
-                  },
-                },
-                requests: {
-                  type: "object",
-                  description: "The requests field.",
-                  additionalProperties: {
-                    types: ["number","string"],
-                    description: "A value of requests.",
-                  },
-                },
-              },
-            },
-            securityContext: {
-              type: "object",
-              description: "The securityContext field.",
-              properties: {
-                allowPrivilegeEscalation: {
-                  type: "boolean",
-                  description: "The allowPrivilegeEscalation field.",
-                },
-                capabilities: {
-                  type: "object",
-                  description: "The capabilities field.",
-                  properties: {
-                    add: {
-                      type: "array",
-                      description: "The add field.",
-                      items: {
-                        type: "string",
-                        description: "One element of add.",
-                      },
-                    },
-                    drop: {
-                      type: "array",
-                      description: "The drop field.",
-                      items: {
-                        type: "string",
-                        description: "One element of drop.",
-                      },
-                    },
-                  },
-                },
-                privileged: {
-                  type: "boolean",
-                  description: "The privileged field.",
-                },
-                procMount: {
-                  type: "string",
-                  description: "The procMount field.",
-                },
-                readOnlyRootFilesystem: {
-                  type: "boolean",
-                  description: "The readOnlyRootFilesystem field.",
-                },
-                runAsGroup: {
-                  type: "integer",
-                  description: "The runAsGroup field.",
-                },
-                runAsNonRoot: {
-                  type: "boolean",
-                  description: "The runAsNonRoot field.",
-                },
-                runAsUser: {
-                  type: "integer",
-                  description: "The runAsUser field.",
-                },
-                seLinuxOptions: {
-                  type: "object",
-                  description: "The seLinuxOptions field.",
-                  properties: {
-                    level: {
-                      type: "string",
-                      description: "The level field.",
-                    },
-                    role: {
-                      type: "string",
-                      description: "The role field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                    },
-                    user: {
-                      type: "string",
-                      description: "The user field.",
-                    },
-                  },
-                },
-                seccompProfile: {
-                  type: "object",
-                  description: "The seccompProfile field.",
-                  properties: {
-                    localhostProfile: {
-                      type: "string",
-                      description: "The localhostProfile field.",
-                    },
-                    type: {
-                      type: "string",
-                      description: "The type field.",
-                      required: true,
-                    },
-                  },
-                },
-                windowsOptions: {
-                  type: "object",
-                  description: "The windowsOptions field.",
-                  properties: {
-                    gmsaCredentialSpec: {
-                      type: "string",
-                      description: "The gmsaCredentialSpec field.",
-                    },
-                    gmsaCredentialSpecName: {
-                      type: "string",
-                      description: "The gmsaCredentialSpecName field.",
-                    },
-                    hostProcess: {
-                      type: "boolean",
-                      description: "The hostProcess field.",
-                    },
-                    runAsUserName: {
-                      type: "string",
-                      description: "The runAsUserName field.",
-                    },
-                  },
-                },
-              },
-            },
-            startupProbe: {
-              type: "object",
-              description: "The startupProbe field.",
-              properties: {
-                exec: {
-                  type: "object",
-                  description: "The exec field.",
-                  properties: {
-                    command: {
-                      type: "array",
-                      description: "The command field.",
-                      items: {
-                        type: "string",
-                        description: "One element of command.",
-                      },
-                    },
-                  },
-                },
-                failureThreshold: {
-                  type: "integer",
-                  description: "The failureThreshold field.",
-                },
-                grpc: {
-                  type: "object",
-                  description: "The grpc field.",
-                  properties: {
-                    port: {
-                      type: "integer",
-                      description: "The port field.",
-                      required: true,
-                    },
-                    service: {
-                      type: "string",
-                      description: "The service field.",
-                    },
-                  },
-                },
-                httpGet: {
-                  type: "object",
-                  description: "The httpGet field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    httpHeaders: {
-                      type: "array",
-                      description: "The httpHeaders field.",
-                      items: {
-                        type: "object",
-                        description: "One element of httpHeaders.",
-                        properties: {
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          value: {
-                            type: "string",
-                            description: "The value field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                    path: {
-                      type: "string",
-                      description: "The path field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                    scheme: {
-                      type: "string",
-                      description: "The scheme field.",
-                    },
-                  },
-                },
-                initialDelaySeconds: {
-                  type: "integer",
-                  description: "The initialDelaySeconds field.",
-                },
-                periodSeconds: {
-                  type: "integer",
-                  description: "The periodSeconds field.",
-                },
-                successThreshold: {
-                  type: "integer",
-                  description: "The successThreshold field.",
-                },
-                tcpSocket: {
-                  type: "object",
-                  description: "The tcpSocket field.",
-                  properties: {
-                    host: {
-                      type: "string",
-                      description: "The host field.",
-                    },
-                    port: {
-                      types: ["number","string"],
-                      description: "The port field.",
-                      required: true,
-                    },
-                  },
-                },
-                terminationGracePeriodSeconds: {
-                  type: "integer",
-                  description: "The terminationGracePeriodSeconds field.",
-                },
-                timeoutSeconds: {
-                  type: "integer",
-                  description: "The timeoutSeconds field.",
-                },
-              },
-            },
-            stdin: {
-              type: "boolean",
-              description: "The stdin field.",
-            },
-            stdinOnce: {
-              type: "boolean",
-              description: "The stdinOnce field.",
-            },
-            terminationMessagePath: {
-              type: "string",
-              description: "The terminationMessagePath field.",
-            },
-            terminationMessagePolicy: {
-              type: "string",
-              description: "The terminationMessagePolicy field.",
-            },
-            tty: {
-              type: "boolean",
-              description: "The tty field.",
-            },
-            volumeDevices: {
-              type: "array",
-              description: "The volumeDevices field.",
-              items: {
-                type: "object",
-                description: "One element of volumeDevices.",
-                properties: {
-                  devicePath: {
-                    type: "string",
-                    description: "The devicePath field.",
-                    required: true,
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                },
-              },
-            },
-            volumeMounts: {
-              type: "array",
-              description: "The volumeMounts field.",
-              items: {
-                type: "object",
-                description: "One element of volumeMounts.",
-                properties: {
-                  mountPath: {
-                    type: "string",
-                    description: "The mountPath field.",
-                    required: true,
-                  },
-                  mountPropagation: {
-                    type: "string",
-                    description: "The mountPropagation field.",
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                    required: true,
-                  },
-                  readOnly: {
-                    type: "boolean",
-                    description: "The readOnly field.",
-                  },
-                  subPath: {
-                    type: "string",
-                    description: "The subPath field.",
-                  },
-                  subPathExpr: {
-                    type: "string",
-                    description: "The subPathExpr field.",
-                  },
-                },
-              },
-            },
-            workingDir: {
-              type: "string",
-              description: "The workingDir field.",
-            },
-          },
-        },
       },
       labels: {
         type: "object",
@@ -10265,30 +4571,8 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         description: "The paused field.",
       },
       podMetadata: {
-        type: "object",
+        ...shared81(),
         description: "The podMetadata field.",
-        properties: {
-          annotations: {
-            type: "object",
-            description: "The annotations field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of annotations.",
-            },
-          },
-          labels: {
-            type: "object",
-            description: "The labels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of labels.",
-            },
-          },
-          name: {
-            type: "string",
-            description: "The name field.",
-          },
-        },
       },
       portName: {
         type: "string",
@@ -10350,41 +4634,8 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         description: "The replicas field.",
       },
       resources: {
-        type: "object",
+        ...shared64(),
         description: "The resources field.",
-        properties: {
-          claims: {
-            type: "array",
-            description: "The claims field.",
-            items: {
-              type: "object",
-              description: "One element of claims.",
-              properties: {
-                name: {
-                  type: "string",
-                  description: "The name field.",
-                  required: true,
-                },
-              },
-            },
-          },
-          limits: {
-            type: "object",
-            description: "The limits field.",
-            additionalProperties: {
-              types: ["number","string"],
-              description: "A value of limits.",
-            },
-          },
-          requests: {
-            type: "object",
-            description: "The requests field.",
-            additionalProperties: {
-              types: ["number","string"],
-              description: "A value of requests.",
-            },
-          },
-        },
       },
       retention: {
         type: "string",
@@ -10395,776 +4646,32 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         description: "The routePrefix field.",
       },
       ruleNamespaceSelector: {
-        type: "object",
+        ...shared54(),
         description: "The ruleNamespaceSelector field.",
-        properties: {
-          matchExpressions: {
-            type: "array",
-            description: "The matchExpressions field.",
-            items: {
-              type: "object",
-              description: "One element of matchExpressions.",
-              properties: {
-                key: {
-                  type: "string",
-                  description: "The key field.",
-                  required: true,
-                },
-                operator: {
-                  type: "string",
-                  description: "The operator field.",
-                  required: true,
-                },
-                values: {
-                  type: "array",
-                  description: "The values field.",
-                  items: {
-                    type: "string",
-                    description: "One element of values.",
-                  },
-                },
-              },
-            },
-          },
-          matchLabels: {
-            type: "object",
-            description: "The matchLabels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of matchLabels.",
-            },
-          },
-        },
       },
       ruleSelector: {
-        type: "object",
+        ...shared54(),
         description: "The ruleSelector field.",
-        properties: {
-          matchExpressions: {
-            type: "array",
-            description: "The matchExpressions field.",
-            items: {
-              type: "object",
-              description: "One element of matchExpressions.",
-              properties: {
-                key: {
-                  type: "string",
-                  description: "The key field.",
-                  required: true,
-                },
-                operator: {
-                  type: "string",
-                  description: "The operator field.",
-                  required: true,
-                },
-                values: {
-                  type: "array",
-                  description: "The values field.",
-                  items: {
-                    type: "string",
-                    description: "One element of values.",
-                  },
-                },
-              },
-            },
-          },
-          matchLabels: {
-            type: "object",
-            description: "The matchLabels field.",
-            additionalProperties: {
-              type: "string",
-              description: "A value of matchLabels.",
-            },
-          },
-        },
       },
       securityContext: {
-        type: "object",
+        ...shared21(),
         description: "The securityContext field.",
-        properties: {
-          fsGroup: {
-            type: "integer",
-            description: "The fsGroup field.",
-          },
-          fsGroupChangePolicy: {
-            type: "string",
-            description: "The fsGroupChangePolicy field.",
-          },
-          runAsGroup: {
-            type: "integer",
-            description: "The runAsGroup field.",
-          },
-          runAsNonRoot: {
-            type: "boolean",
-            description: "The runAsNonRoot field.",
-          },
-          runAsUser: {
-            type: "integer",
-            description: "The runAsUser field.",
-          },
-          seLinuxOptions: {
-            type: "object",
-            description: "The seLinuxOptions field.",
-            properties: {
-              level: {
-                type: "string",
-                description: "The level field.",
-              },
-              role: {
-                type: "string",
-                description: "The role field.",
-              },
-              type: {
-                type: "string",
-                description: "The type field.",
-              },
-              user: {
-                type: "string",
-                description: "The user field.",
-              },
-            },
-          },
-          seccompProfile: {
-            type: "object",
-            description: "The seccompProfile field.",
-            properties: {
-              localhostProfile: {
-                type: "string",
-                description: "The localhostProfile field.",
-              },
-              type: {
-                type: "string",
-                description: "The type field.",
-                required: true,
-              },
-            },
-          },
-          supplementalGroups: {
-            type: "array",
-            description: "The supplementalGroups field.",
-            items: {
-              type: "integer",
-              description: "One element of supplementalGroups.",
-            },
-          },
-          sysctls: {
-            type: "array",
-            description: "The sysctls field.",
-            items: {
-              type: "object",
-              description: "One element of sysctls.",
-              properties: {
-                name: {
-                  type: "string",
-                  description: "The name field.",
-                  required: true,
-                },
-                value: {
-                  type: "string",
-                  description: "The value field.",
-                  required: true,
-                },
-              },
-            },
-          },
-          windowsOptions: {
-            type: "object",
-            description: "The windowsOptions field.",
-            properties: {
-              gmsaCredentialSpec: {
-                type: "string",
-                description: "The gmsaCredentialSpec field.",
-              },
-              gmsaCredentialSpecName: {
-                type: "string",
-                description: "The gmsaCredentialSpecName field.",
-              },
-              hostProcess: {
-                type: "boolean",
-                description: "The hostProcess field.",
-              },
-              runAsUserName: {
-                type: "string",
-                description: "The runAsUserName field.",
-              },
-            },
-          },
-        },
       },
       serviceAccountName: {
         type: "string",
         description: "The serviceAccountName field.",
       },
       storage: {
-        type: "object",
+        ...shared6(),
         description: "The storage field.",
-        properties: {
-          disableMountSubPath: {
-            type: "boolean",
-            description: "The disableMountSubPath field.",
-          },
-          emptyDir: {
-            type: "object",
-            description: "The emptyDir field.",
-            properties: {
-              medium: {
-                type: "string",
-                description: "The medium field.",
-              },
-              sizeLimit: {
-                types: ["number","string"],
-                description: "The sizeLimit field.",
-              },
-            },
-          },
-          ephemeral: {
-            type: "object",
-            description: "The ephemeral field.",
-            properties: {
-              volumeClaimTemplate: {
-                type: "object",
-                description: "The volumeClaimTemplate field.",
-                properties: {
-                  metadata: {
-                    type: "object",
-                    description: "The metadata field. Free-form: any keys, not checked.",
-                    additionalProperties: true,
-                  },
-                  spec: {
-                    type: "object",
-                    description: "The spec field.",
-                    required: true,
-                    properties: {
-                      accessModes: {
-                        type: "array",
-                        description: "The accessModes field.",
-                        items: {
-                          type: "string",
-                          description: "One element of accessModes.",
-                        },
-                      },
-                      dataSource: {
-                        type: "object",
-                        description: "The dataSource field.",
-                        properties: {
-                          apiGroup: {
-                            type: "string",
-                            description: "The apiGroup field.",
-                          },
-                          kind: {
-                            type: "string",
-                            description: "The kind field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      dataSourceRef: {
-                        type: "object",
-                        description: "The dataSourceRef field.",
-                        properties: {
-                          apiGroup: {
-                            type: "string",
-                            description: "The apiGroup field.",
-                          },
-                          kind: {
-                            type: "string",
-                            description: "The kind field.",
-                            required: true,
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                            required: true,
-                          },
-                          namespace: {
-                            type: "string",
-                            description: "The namespace field.",
-                          },
-                        },
-                      },
-                      resources: {
-                        type: "object",
-                        description: "The resources field.",
-                        properties: {
-                          claims: {
-                            type: "array",
-                            description: "The claims field.",
-                            items: {
-                              type: "object",
-                              description: "One element of claims.",
-                              properties: {
-                                name: {
-                                  type: "string",
-                                  description: "The name field.",
-                                  required: true,
-                                },
-                              },
-                            },
-                          },
-                          limits: {
-                            type: "object",
-                            description: "The limits field.",
-                            additionalProperties: {
-                              types: ["number","string"],
-                              description: "A value of limits.",
-                            },
-                          },
-                          requests: {
-                            type: "object",
-                            description: "The requests field.",
-                            additionalProperties: {
-                              types: ["number","string"],
-                              description: "A value of requests.",
-                            },
-                          },
-                        },
-                      },
-                      selector: {
-                        type: "object",
-                        description: "The selector field.",
-                        properties: {
-                          matchExpressions: {
-                            type: "array",
-                            description: "The matchExpressions field.",
-                            items: {
-                              type: "object",
-                              description: "One element of matchExpressions.",
-                              properties: {
-                                key: {
-                                  type: "string",
-                                  description: "The key field.",
-                                  required: true,
-                                },
-                                operator: {
-                                  type: "string",
-                                  description: "The operator field.",
-                                  required: true,
-                                },
-                                values: {
-                                  type: "array",
-                                  description: "The values field.",
-                                  items: {
-                                    type: "string",
-                                    description: "One element of values.",
-                                  },
-                                },
-                              },
-                            },
-                          },
-                          matchLabels: {
-                            type: "object",
-                            description: "The matchLabels field.",
-                            additionalProperties: {
-                              type: "string",
-                              description: "A value of matchLabels.",
-                            },
-                          },
-                        },
-                      },
-                      storageClassName: {
-                        type: "string",
-                        description: "The storageClassName field.",
-                      },
-                      volumeMode: {
-                        type: "string",
-                        description: "The volumeMode field.",
-                      },
-                      volumeName: {
-                        type: "string",
-                        description: "The volumeName field.",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-          volumeClaimTemplate: {
-            type: "object",
-            description: "The volumeClaimTemplate field.",
-            properties: {
-              apiVersion: {
-                type: "string",
-                description: "The apiVersion field.",
-              },
-              kind: {
-                type: "string",
-                description: "The kind field.",
-              },
-              metadata: {
-                type: "object",
-                description: "The metadata field.",
-                properties: {
-                  annotations: {
-                    type: "object",
-                    description: "The annotations field.",
-                    additionalProperties: {
-                      type: "string",
-                      description: "A value of annotations.",
-                    },
-                  },
-                  labels: {
-                    type: "object",
-                    description: "The labels field.",
-                    additionalProperties: {
-                      type: "string",
-                      description: "A value of labels.",
-                    },
-                  },
-                  name: {
-                    type: "string",
-                    description: "The name field.",
-                  },
-                },
-              },
-              spec: {
-                type: "object",
-                description: "The spec field.",
-                properties: {
-                  accessModes: {
-                    type: "array",
-                    description: "The accessModes field.",
-                    items: {
-                      type: "string",
-                      description: "One element of accessModes.",
-                    },
-                  },
-                  dataSource: {
-                    type: "object",
-                    description: "The dataSource field.",
-                    properties: {
-                      apiGroup: {
-                        type: "string",
-                        description: "The apiGroup field.",
-                      },
-                      kind: {
-                        type: "string",
-                        description: "The kind field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                    },
-                  },
-                  dataSourceRef: {
-                    type: "object",
-                    description: "The dataSourceRef field.",
-                    properties: {
-                      apiGroup: {
-                        type: "string",
-                        description: "The apiGroup field.",
-                      },
-                      kind: {
-                        type: "string",
-                        description: "The kind field.",
-                        required: true,
-                      },
-                      name: {
-                        type: "string",
-                        description: "The name field.",
-                        required: true,
-                      },
-                      namespace: {
-                        type: "string",
-                        description: "The namespace field.",
-                      },
-                    },
-                  },
-                  resources: {
-                    type: "object",
-                    description: "The resources field.",
-                    properties: {
-                      claims: {
-                        type: "array",
-                        description: "The claims field.",
-                        items: {
-                          type: "object",
-                          description: "One element of claims.",
-                          properties: {
-                            name: {
-                              type: "string",
-                              description: "The name field.",
-                              required: true,
-                            },
-                          },
-                        },
-                      },
-                      limits: {
-                        type: "object",
-                        description: "The limits field.",
-                        additionalProperties: {
-                          types: ["number","string"],
-                          description: "A value of limits.",
-                        },
-                      },
-                      requests: {
-                        type: "object",
-                        description: "The requests field.",
-                        additionalProperties: {
-                          types: ["number","string"],
-                          description: "A value of requests.",
-                        },
-                      },
-                    },
-                  },
-                  selector: {
-                    type: "object",
-                    description: "The selector field.",
-                    properties: {
-                      matchExpressions: {
-                        type: "array",
-                        description: "The matchExpressions field.",
-                        items: {
-                          type: "object",
-                          description: "One element of matchExpressions.",
-                          properties: {
-                            key: {
-                              type: "string",
-                              description: "The key field.",
-                              required: true,
-                            },
-                            operator: {
-                              type: "string",
-                              description: "The operator field.",
-                              required: true,
-                            },
-                            values: {
-                              type: "array",
-                              description: "The values field.",
-                              items: {
-                                type: "string",
-                                description: "One element of values.",
-                              },
-                            },
-                          },
-                        },
-                      },
-                      matchLabels: {
-                        type: "object",
-                        description: "The matchLabels field.",
-                        additionalProperties: {
-                          type: "string",
-                          description: "A value of matchLabels.",
-                        },
-                      },
-                    },
-                  },
-                  storageClassName: {
-                    type: "string",
-                    description: "The storageClassName field.",
-                  },
-                  volumeMode: {
-                    type: "string",
-                    description: "The volumeMode field.",
-                  },
-                  volumeName: {
-                    type: "string",
-                    description: "The volumeName field.",
-                  },
-                },
-              },
-              status: {
-                type: "object",
-                description: "The status field.",
-                properties: {
-                  accessModes: {
-                    type: "array",
-                    description: "The accessModes field.",
-                    items: {
-                      type: "string",
-                      description: "One element of accessModes.",
-                    },
-                  },
-                  allocatedResources: {
-                    type: "object",
-                    description: "The allocatedResources field.",
-                    additionalProperties: {
-                      types: ["number","string"],
-                      description: "A value of allocatedResources.",
-                    },
-                  },
-                  capacity: {
-                    type: "object",
-                    description: "The capacity field.",
-                    additionalProperties: {
-                      types: ["number","string"],
-                      description: "A value of capacity.",
-                    },
-                  },
-                  conditions: {
-                    type: "array",
-                    description: "The conditions field.",
-                    items: {
-                      type: "object",
-                      description: "One element of conditions.",
-                      properties: {
-                        lastProbeTime: {
-                          type: "string",
-                          description: "The lastProbeTime field.",
-                        },
-                        lastTransitionTime: {
-                          type: "string",
-                          description: "The lastTransitionTime field.",
-                        },
-                        message: {
-                          type: "string",
-                          description: "The message field.",
-                        },
-                        reason: {
-                          type: "string",
-                          description: "The reason field.",
-                        },
-                        status: {
-                          type: "string",
-                          description: "The status field.",
-                          required: true,
-                        },
-                        type: {
-                          type: "string",
-                          description: "The type field.",
-                          required: true,
-                        },
-                      },
-                    },
-                  },
-                  phase: {
-                    type: "string",
-                    description: "The phase field.",
-                  },
-                  resizeStatus: {
-                    type: "string",
-                    description: "The resizeStatus field.",
-                  },
-                },
-              },
-            },
-          },
-        },
       },
       tolerations: {
-        type: "array",
+        ...shared77(),
         description: "The tolerations field.",
-        items: {
-          type: "object",
-          description: "One element of tolerations.",
-          properties: {
-            effect: {
-              type: "string",
-              description: "The effect field.",
-            },
-            key: {
-              type: "string",
-              description: "The key field.",
-            },
-            operator: {
-              type: "string",
-              description: "The operator field.",
-            },
-            tolerationSeconds: {
-              type: "integer",
-              description: "The tolerationSeconds field.",
-            },
-            value: {
-              type: "string",
-              description: "The value field.",
-            },
-          },
-        },
       },
       topologySpreadConstraints: {
-        type: "array",
+        ...shared28(),
         description: "The topologySpreadConstraints field.",
-        items: {
-          type: "object",
-          description: "One element of topologySpreadConstraints.",
-          properties: {
-            labelSelector: {
-              type: "object",
-              description: "The labelSelector field.",
-              properties: {
-                matchExpressions: {
-                  type: "array",
-                  description: "The matchExpressions field.",
-                  items: {
-                    type: "object",
-                    description: "One element of matchExpressions.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      operator: {
-                        type: "string",
-                        description: "The operator field.",
-                        required: true,
-                      },
-                      values: {
-                        type: "array",
-                        description: "The values field.",
-                        items: {
-                          type: "string",
-                          description: "One element of values.",
-                        },
-                      },
-                    },
-                  },
-                },
-                matchLabels: {
-                  type: "object",
-                  description: "The matchLabels field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of matchLabels.",
-                  },
-                },
-              },
-            },
-            matchLabelKeys: {
-              type: "array",
-              description: "The matchLabelKeys field.",
-              items: {
-                type: "string",
-                description: "One element of matchLabelKeys.",
-              },
-            },
-            maxSkew: {
-              type: "integer",
-              description: "The maxSkew field.",
-              required: true,
-            },
-            minDomains: {
-              type: "integer",
-              description: "The minDomains field.",
-            },
-            nodeAffinityPolicy: {
-              type: "string",
-              description: "The nodeAffinityPolicy field.",
-            },
-            nodeTaintsPolicy: {
-              type: "string",
-              description: "The nodeTaintsPolicy field.",
-            },
-            topologyKey: {
-              type: "string",
-              description: "The topologyKey field.",
-              required: true,
-            },
-            whenUnsatisfiable: {
-              type: "string",
-              description: "The whenUnsatisfiable field.",
-              required: true,
-            },
-          },
-        },
       },
       tracingConfig: {
         type: "object",
@@ -11194,1189 +4701,8 @@ function monitoringV1_ThanosRulerSpec(): PropertySchema {
         description: "The version field.",
       },
       volumes: {
-        type: "array",
+        ...shared0(),
         description: "The volumes field.",
-        items: {
-          type: "object",
-          description: "One element of volumes.",
-          properties: {
-            awsElasticBlockStore: {
-              type: "object",
-              description: "The awsElasticBlockStore field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                partition: {
-                  type: "integer",
-                  description: "The partition field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                volumeID: {
-                  type: "string",
-                  description: "The volumeID field.",
-                  required: true,
-                },
-              },
-            },
-            azureDisk: {
-              type: "object",
-              description: "The azureDisk field.",
-              properties: {
-                cachingMode: {
-                  type: "string",
-                  description: "The cachingMode field.",
-                },
-                diskName: {
-                  type: "string",
-                  description: "The diskName field.",
-                  required: true,
-                },
-                diskURI: {
-                  type: "string",
-                  description: "The diskURI field.",
-                  required: true,
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                kind: {
-                  type: "string",
-                  description: "The kind field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            azureFile: {
-              type: "object",
-              description: "The azureFile field.",
-              properties: {
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretName: {
-                  type: "string",
-                  description: "The secretName field.",
-                  required: true,
-                },
-                shareName: {
-                  type: "string",
-                  description: "The shareName field.",
-                  required: true,
-                },
-              },
-            },
-            cephfs: {
-              type: "object",
-              description: "The cephfs field.",
-              properties: {
-                monitors: {
-                  type: "array",
-                  description: "The monitors field.",
-                  required: true,
-                  items: {
-                    type: "string",
-                    description: "One element of monitors.",
-                  },
-                },
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretFile: {
-                  type: "string",
-                  description: "The secretFile field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                user: {
-                  type: "string",
-                  description: "The user field.",
-                },
-              },
-            },
-            cinder: {
-              type: "object",
-              description: "The cinder field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                volumeID: {
-                  type: "string",
-                  description: "The volumeID field.",
-                  required: true,
-                },
-              },
-            },
-            configMap: {
-              type: "object",
-              description: "The configMap field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                items: {
-                  type: "array",
-                  description: "The items field.",
-                  items: {
-                    type: "object",
-                    description: "One element of items.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      mode: {
-                        type: "integer",
-                        description: "The mode field.",
-                      },
-                      path: {
-                        type: "string",
-                        description: "The path field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                name: {
-                  type: "string",
-                  description: "The name field.",
-                },
-                optional: {
-                  type: "boolean",
-                  description: "The optional field.",
-                },
-              },
-            },
-            csi: {
-              type: "object",
-              description: "The csi field.",
-              properties: {
-                driver: {
-                  type: "string",
-                  description: "The driver field.",
-                  required: true,
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                nodePublishSecretRef: {
-                  type: "object",
-                  description: "The nodePublishSecretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                volumeAttributes: {
-                  type: "object",
-                  description: "The volumeAttributes field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of volumeAttributes.",
-                  },
-                },
-              },
-            },
-            downwardAPI: {
-              type: "object",
-              description: "The downwardAPI field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                items: {
-                  type: "array",
-                  description: "The items field.",
-                  items: {
-                    type: "object",
-                    description: "One element of items.",
-                    properties: {
-                      fieldRef: {
-                        type: "object",
-                        description: "The fieldRef field.",
-                        properties: {
-                          apiVersion: {
-                            type: "string",
-                            description: "The apiVersion field.",
-                          },
-                          fieldPath: {
-                            type: "string",
-                            description: "The fieldPath field.",
-                            required: true,
-                          },
-                        },
-                      },
-                      mode: {
-                        type: "integer",
-                        description: "The mode field.",
-                      },
-                      path: {
-                        type: "string",
-                        description: "The path field.",
-                        required: true,
-                      },
-                      resourceFieldRef: {
-                        type: "object",
-                        description: "The resourceFieldRef field.",
-                        properties: {
-                          containerName: {
-                            type: "string",
-                            description: "The containerName field.",
-                          },
-                          divisor: {
-                            types: ["number","string"],
-                            description: "The divisor field.",
-                          },
-                          resource: {
-                            type: "string",
-                            description: "The resource field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            emptyDir: {
-              type: "object",
-              description: "The emptyDir field.",
-              properties: {
-                medium: {
-                  type: "string",
-                  description: "The medium field.",
-                },
-                sizeLimit: {
-                  types: ["number","string"],
-                  description: "The sizeLimit field.",
-                },
-              },
-            },
-            ephemeral: {
-              type: "object",
-              description: "The ephemeral field.",
-              properties: {
-                volumeClaimTemplate: {
-                  type: "object",
-                  description: "The volumeClaimTemplate field.",
-                  properties: {
-                    metadata: {
-                      type: "object",
-                      description: "The metadata field. Free-form: any keys, not checked.",
-                      additionalProperties: true,
-                    },
-                    spec: {
-                      type: "object",
-                      description: "The spec field.",
-                      required: true,
-                      properties: {
-                        accessModes: {
-                          type: "array",
-                          description: "The accessModes field.",
-                          items: {
-                            type: "string",
-                            description: "One element of accessModes.",
-                          },
-                        },
-                        dataSource: {
-                          type: "object",
-                          description: "The dataSource field.",
-                          properties: {
-                            apiGroup: {
-                              type: "string",
-                              description: "The apiGroup field.",
-                            },
-                            kind: {
-                              type: "string",
-                              description: "The kind field.",
-                              required: true,
-                            },
-                            name: {
-                              type: "string",
-                              description: "The name field.",
-                              required: true,
-                            },
-                          },
-                        },
-                        dataSourceRef: {
-                          type: "object",
-                          description: "The dataSourceRef field.",
-                          properties: {
-                            apiGroup: {
-                              type: "string",
-                              description: "The apiGroup field.",
-                            },
-                            kind: {
-                              type: "string",
-                              description: "The kind field.",
-                              required: true,
-                            },
-                            name: {
-                              type: "string",
-                              description: "The name field.",
-                              required: true,
-                            },
-                            namespace: {
-                              type: "string",
-                              description: "The namespace field.",
-                            },
-                          },
-                        },
-                        resources: {
-                          type: "object",
-                          description: "The resources field.",
-                          properties: {
-                            claims: {
-                              type: "array",
-                              description: "The claims field.",
-                              items: {
-                                type: "object",
-                                description: "One element of claims.",
-                                properties: {
-                                  name: {
-                                    type: "string",
-                                    description: "The name field.",
-                                    required: true,
-                                  },
-                                },
-                              },
-                            },
-                            limits: {
-                              type: "object",
-                              description: "The limits field.",
-                              additionalProperties: {
-                                types: ["number","string"],
-                                description: "A value of limits.",
-                              },
-                            },
-                            requests: {
-                              type: "object",
-                              description: "The requests field.",
-                              additionalProperties: {
-                                types: ["number","string"],
-                                description: "A value of requests.",
-                              },
-                            },
-                          },
-                        },
-                        selector: {
-                          type: "object",
-                          description: "The selector field.",
-                          properties: {
-                            matchExpressions: {
-                              type: "array",
-                              description: "The matchExpressions field.",
-                              items: {
-                                type: "object",
-                                description: "One element of matchExpressions.",
-                                properties: {
-                                  key: {
-                                    type: "string",
-                                    description: "The key field.",
-                                    required: true,
-                                  },
-                                  operator: {
-                                    type: "string",
-                                    description: "The operator field.",
-                                    required: true,
-                                  },
-                                  values: {
-                                    type: "array",
-                                    description: "The values field.",
-                                    items: {
-                                      type: "string",
-                                      description: "One element of values.",
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                            matchLabels: {
-                              type: "object",
-                              description: "The matchLabels field.",
-                              additionalProperties: {
-                                type: "string",
-                                description: "A value of matchLabels.",
-                              },
-                            },
-                          },
-                        },
-                        storageClassName: {
-                          type: "string",
-                          description: "The storageClassName field.",
-                        },
-                        volumeMode: {
-                          type: "string",
-                          description: "The volumeMode field.",
-                        },
-                        volumeName: {
-                          type: "string",
-                          description: "The volumeName field.",
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            fc: {
-              type: "object",
-              description: "The fc field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                lun: {
-                  type: "integer",
-                  description: "The lun field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                targetWWNs: {
-                  type: "array",
-                  description: "The targetWWNs field.",
-                  items: {
-                    type: "string",
-                    description: "One element of targetWWNs.",
-                  },
-                },
-                wwids: {
-                  type: "array",
-                  description: "The wwids field.",
-                  items: {
-                    type: "string",
-                    description: "One element of wwids.",
-                  },
-                },
-              },
-            },
-            flexVolume: {
-              type: "object",
-              description: "The flexVolume field.",
-              properties: {
-                driver: {
-                  type: "string",
-                  description: "The driver field.",
-                  required: true,
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                options: {
-                  type: "object",
-                  description: "The options field.",
-                  additionalProperties: {
-                    type: "string",
-                    description: "A value of options.",
-                  },
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-              },
-            },
-            flocker: {
-              type: "object",
-              description: "The flocker field.",
-              properties: {
-                datasetName: {
-                  type: "string",
-                  description: "The datasetName field.",
-                },
-                datasetUUID: {
-                  type: "string",
-                  description: "The datasetUUID field.",
-                },
-              },
-            },
-            gcePersistentDisk: {
-              type: "object",
-              description: "The gcePersistentDisk field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                partition: {
-                  type: "integer",
-                  description: "The partition field.",
-                },
-                pdName: {
-                  type: "string",
-                  description: "The pdName field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            gitRepo: {
-              type: "object",
-              description: "The gitRepo field.",
-              properties: {
-                directory: {
-                  type: "string",
-                  description: "The directory field.",
-                },
-                repository: {
-                  type: "string",
-                  description: "The repository field.",
-                  required: true,
-                },
-                revision: {
-                  type: "string",
-                  description: "The revision field.",
-                },
-              },
-            },
-            glusterfs: {
-              type: "object",
-              description: "The glusterfs field.",
-              properties: {
-                endpoints: {
-                  type: "string",
-                  description: "The endpoints field.",
-                  required: true,
-                },
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            hostPath: {
-              type: "object",
-              description: "The hostPath field.",
-              properties: {
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                  required: true,
-                },
-                type: {
-                  type: "string",
-                  description: "The type field.",
-                },
-              },
-            },
-            iscsi: {
-              type: "object",
-              description: "The iscsi field.",
-              properties: {
-                chapAuthDiscovery: {
-                  type: "boolean",
-                  description: "The chapAuthDiscovery field.",
-                },
-                chapAuthSession: {
-                  type: "boolean",
-                  description: "The chapAuthSession field.",
-                },
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                initiatorName: {
-                  type: "string",
-                  description: "The initiatorName field.",
-                },
-                iqn: {
-                  type: "string",
-                  description: "The iqn field.",
-                  required: true,
-                },
-                iscsiInterface: {
-                  type: "string",
-                  description: "The iscsiInterface field.",
-                },
-                lun: {
-                  type: "integer",
-                  description: "The lun field.",
-                  required: true,
-                },
-                portals: {
-                  type: "array",
-                  description: "The portals field.",
-                  items: {
-                    type: "string",
-                    description: "One element of portals.",
-                  },
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                targetPortal: {
-                  type: "string",
-                  description: "The targetPortal field.",
-                  required: true,
-                },
-              },
-            },
-            name: {
-              type: "string",
-              description: "The name field.",
-              required: true,
-            },
-            nfs: {
-              type: "object",
-              description: "The nfs field.",
-              properties: {
-                path: {
-                  type: "string",
-                  description: "The path field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                server: {
-                  type: "string",
-                  description: "The server field.",
-                  required: true,
-                },
-              },
-            },
-            persistentVolumeClaim: {
-              type: "object",
-              description: "The persistentVolumeClaim field.",
-              properties: {
-                claimName: {
-                  type: "string",
-                  description: "The claimName field.",
-                  required: true,
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-              },
-            },
-            photonPersistentDisk: {
-              type: "object",
-              description: "The photonPersistentDisk field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                pdID: {
-                  type: "string",
-                  description: "The pdID field.",
-                  required: true,
-                },
-              },
-            },
-            portworxVolume: {
-              type: "object",
-              description: "The portworxVolume field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                volumeID: {
-                  type: "string",
-                  description: "The volumeID field.",
-                  required: true,
-                },
-              },
-            },
-            projected: {
-              type: "object",
-              description: "The projected field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                sources: {
-                  type: "array",
-                  description: "The sources field.",
-                  items: {
-                    type: "object",
-                    description: "One element of sources.",
-                    properties: {
-                      configMap: {
-                        type: "object",
-                        description: "The configMap field.",
-                        properties: {
-                          items: {
-                            type: "array",
-                            description: "The items field.",
-                            items: {
-                              type: "object",
-                              description: "One element of items.",
-                              properties: {
-                                key: {
-                                  type: "string",
-                                  description: "The key field.",
-                                  required: true,
-                                },
-                                mode: {
-                                  type: "integer",
-                                  description: "The mode field.",
-                                },
-                                path: {
-                                  type: "string",
-                                  description: "The path field.",
-                                  required: true,
-                                },
-                              },
-                            },
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      downwardAPI: {
-                        type: "object",
-                        description: "The downwardAPI field.",
-                        properties: {
-                          items: {
-                            type: "array",
-                            description: "The items field.",
-                            items: {
-                              type: "object",
-                              description: "One element of items.",
-                              properties: {
-                                fieldRef: {
-                                  type: "object",
-                                  description: "The fieldRef field.",
-                                  properties: {
-                                    apiVersion: {
-                                      type: "string",
-                                      description: "The apiVersion field.",
-                                    },
-                                    fieldPath: {
-                                      type: "string",
-                                      description: "The fieldPath field.",
-                                      required: true,
-                                    },
-                                  },
-                                },
-                                mode: {
-                                  type: "integer",
-                                  description: "The mode field.",
-                                },
-                                path: {
-                                  type: "string",
-                                  description: "The path field.",
-                                  required: true,
-                                },
-                                resourceFieldRef: {
-                                  type: "object",
-                                  description: "The resourceFieldRef field.",
-                                  properties: {
-                                    containerName: {
-                                      type: "string",
-                                      description: "The containerName field.",
-                                    },
-                                    divisor: {
-                                      types: ["number","string"],
-                                      description: "The divisor field.",
-                                    },
-                                    resource: {
-                                      type: "string",
-                                      description: "The resource field.",
-                                      required: true,
-                                    },
-                                  },
-                                },
-                              },
-                            },
-                          },
-                        },
-                      },
-                      secret: {
-                        type: "object",
-                        description: "The secret field.",
-                        properties: {
-                          items: {
-                            type: "array",
-                            description: "The items field.",
-                            items: {
-                              type: "object",
-                              description: "One element of items.",
-                              properties: {
-                                key: {
-                                  type: "string",
-                                  description: "The key field.",
-                                  required: true,
-                                },
-                                mode: {
-                                  type: "integer",
-                                  description: "The mode field.",
-                                },
-                                path: {
-                                  type: "string",
-                                  description: "The path field.",
-                                  required: true,
-                                },
-                              },
-                            },
-                          },
-                          name: {
-                            type: "string",
-                            description: "The name field.",
-                          },
-                          optional: {
-                            type: "boolean",
-                            description: "The optional field.",
-                          },
-                        },
-                      },
-                      serviceAccountToken: {
-                        type: "object",
-                        description: "The serviceAccountToken field.",
-                        properties: {
-                          audience: {
-                            type: "string",
-                            description: "The audience field.",
-                          },
-                          expirationSeconds: {
-                            type: "integer",
-                            description: "The expirationSeconds field.",
-                          },
-                          path: {
-                            type: "string",
-                            description: "The path field.",
-                            required: true,
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            quobyte: {
-              type: "object",
-              description: "The quobyte field.",
-              properties: {
-                group: {
-                  type: "string",
-                  description: "The group field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                registry: {
-                  type: "string",
-                  description: "The registry field.",
-                  required: true,
-                },
-                tenant: {
-                  type: "string",
-                  description: "The tenant field.",
-                },
-                user: {
-                  type: "string",
-                  description: "The user field.",
-                },
-                volume: {
-                  type: "string",
-                  description: "The volume field.",
-                  required: true,
-                },
-              },
-            },
-            rbd: {
-              type: "object",
-              description: "The rbd field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                image: {
-                  type: "string",
-                  description: "The image field.",
-                  required: true,
-                },
-                keyring: {
-                  type: "string",
-                  description: "The keyring field.",
-                },
-                monitors: {
-                  type: "array",
-                  description: "The monitors field.",
-                  required: true,
-                  items: {
-                    type: "string",
-                    description: "One element of monitors.",
-                  },
-                },
-                pool: {
-                  type: "string",
-                  description: "The pool field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                user: {
-                  type: "string",
-                  description: "The user field.",
-                },
-              },
-            },
-            scaleIO: {
-              type: "object",
-              description: "The scaleIO field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                gateway: {
-                  type: "string",
-                  description: "The gateway field.",
-                  required: true,
-                },
-                protectionDomain: {
-                  type: "string",
-                  description: "The protectionDomain field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  required: true,
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                sslEnabled: {
-                  type: "boolean",
-                  description: "The sslEnabled field.",
-                },
-                storageMode: {
-                  type: "string",
-                  description: "The storageMode field.",
-                },
-                storagePool: {
-                  type: "string",
-                  description: "The storagePool field.",
-                },
-                system: {
-                  type: "string",
-                  description: "The system field.",
-                  required: true,
-                },
-                volumeName: {
-                  type: "string",
-                  description: "The volumeName field.",
-                },
-              },
-            },
-            secret: {
-              type: "object",
-              description: "The secret field.",
-              properties: {
-                defaultMode: {
-                  type: "integer",
-                  description: "The defaultMode field.",
-                },
-                items: {
-                  type: "array",
-                  description: "The items field.",
-                  items: {
-                    type: "object",
-                    description: "One element of items.",
-                    properties: {
-                      key: {
-                        type: "string",
-                        description: "The key field.",
-                        required: true,
-                      },
-                      mode: {
-                        type: "integer",
-                        description: "The mode field.",
-                      },
-                      path: {
-                        type: "string",
-                        description: "The path field.",
-                        required: true,
-                      },
-                    },
-                  },
-                },
-                optional: {
-                  type: "boolean",
-                  description: "The optional field.",
-                },
-                secretName: {
-                  type: "string",
-                  description: "The secretName field.",
-                },
-              },
-            },
-            storageos: {
-              type: "object",
-              description: "The storageos field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                readOnly: {
-                  type: "boolean",
-                  description: "The readOnly field.",
-                },
-                secretRef: {
-                  type: "object",
-                  description: "The secretRef field.",
-                  properties: {
-                    name: {
-                      type: "string",
-                      description: "The name field.",
-                    },
-                  },
-                },
-                volumeName: {
-                  type: "string",
-                  description: "The volumeName field.",
-                },
-                volumeNamespace: {
-                  type: "string",
-                  description: "The volumeNamespace field.",
-                },
-              },
-            },
-            vsphereVolume: {
-              type: "object",
-              description: "The vsphereVolume field.",
-              properties: {
-                fsType: {
-                  type: "string",
-                  description: "The fsType field.",
-                },
-                storagePolicyID: {
-                  type: "string",
-                  description: "The storagePolicyID field.",
-                },
-                storagePolicyName: {
-                  type: "string",
-                  description: "The storagePolicyName field.",
-                },
-                volumePath: {
-                  type: "string",
-                  description: "The volumePath field.",
-                  required: true,
-                },
-              },
-            },
-          },
-        },
       },
     },
   });
