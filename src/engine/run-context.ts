@@ -1,5 +1,6 @@
 import { componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type PropertyPath } from '../plugin-api/index.js';
 import type { Diagnostic } from './diagnostics.js';
+import type { EgressPeers, IngressPeers } from './netpol/peers.js';
 import type { ParsedProfile } from './profile.js';
 
 /** What the caller sets for one build (the reference's TransformContext). */
@@ -12,6 +13,10 @@ export interface TransformSettings {
   namespace?: string;
   /** Where Flux objects go (kinds of scope `flux`); the document's namespace when unset. */
   fluxNamespace?: string;
+  /** Destinations each component's pods reach: `{comp}-allow-egress-traffic` policies. */
+  egressPeers?: EgressPeers;
+  /** Sources allowed into each component's endpoints: `{comp}-allow-endpoint-ingress` policies. */
+  ingressPeers?: IngressPeers;
 }
 
 /** State shared by every stage of one build: settings, profile, warnings, consumed capabilities. */

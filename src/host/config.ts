@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { ErrorCode, refuse, type EgressPeers, type IngressPeers } from '../engine/index.js';
+import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
@@ -11,6 +12,9 @@ export interface KurelConfig {
   policy: { allowedRegistries?: string[] };
   /** The namespace Flux objects go to; the document's namespace when unset. */
   fluxNamespace?: string;
+  /** NetworkPolicy synthesis inputs, by component: see config-peers.ts. */
+  egressPeers?: EgressPeers;
+  ingressPeers?: IngressPeers;
 }
 
 export interface LoadedConfig {
@@ -19,7 +23,7 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace'];
+const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace', 'egressPeers', 'ingressPeers'];
 const POLICY_KEYS = ['allowedRegistries'];
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
@@ -59,7 +63,12 @@ function checkConfig(raw: unknown, file: string): KurelConfig {
   if (fluxNamespace !== undefined && (typeof fluxNamespace !== 'string' || fluxNamespace === '')) {
     throw refuse(ErrorCode.config, 'fluxNamespace must be a namespace name', { file, path: 'fluxNamespace' });
   }
-  return { plugins: plugins as string[], policy: checkPolicy(config.policy, file), ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }) };
+  return {
+    plugins: plugins as string[],
+    policy: checkPolicy(config.policy, file),
+    ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),
+    ...checkPeers(config, file),
+  };
 }
 
 function checkPolicy(raw: unknown, file: string): KurelConfig['policy'] {

@@ -4,6 +4,27 @@ import type { HandlerContext, LoweringContext } from './context.js';
 import type { K8sObject, Properties } from './objects.js';
 import type { PropertiesSchema } from './schema.js';
 
+/** A Kubernetes label selector, as a NetworkPolicy holds it. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+}
+
+/** A port of a NetworkPolicy rule; TCP when no protocol is given. */
+export interface NetworkPort {
+  port: number;
+  protocol?: string;
+}
+
+/**
+ * Where a component can be reached, under the labels its pods carry: for pods an operator creates
+ * (a CloudNativePG cluster's instances), the operator's own labels rather than the component label.
+ */
+export interface Endpoint {
+  selector: Record<string, string>;
+  ports: NetworkPort[];
+}
+
 /** What a component answers about itself to traits and to the engine. */
 export interface ComponentAnswers {
   /** The ServiceAccount its pods run as. */
@@ -19,6 +40,8 @@ export interface ComponentAnswers {
     selector?: Record<string, string>;
     ports: Array<{ port: number; name?: string; targetPort?: number | string; protocol: string }>;
   };
+  /** The endpoints other components connect to, for endpoint-ingress NetworkPolicies. */
+  endpoints?: Endpoint[];
 }
 
 /** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */

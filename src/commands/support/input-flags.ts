@@ -41,7 +41,7 @@ export async function loadApplication(target: string, flags: InputFlagValues) {
     sets: flags.set ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
-    settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace, fluxNamespace: pluginHost.config.config.fluxNamespace },
+    settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace, fluxNamespace: pluginHost.config.config.fluxNamespace, egressPeers: pluginHost.config.config.egressPeers, ingressPeers: pluginHost.config.config.ingressPeers },
   });
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, pluginHost.config.config.policy);
