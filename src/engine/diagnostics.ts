@@ -14,6 +14,8 @@ export interface Diagnostic {
   path?: string;
   component?: string;
   plugin?: string;
+  /** Which refusal of its code this is, where a code has several (the component label's five). */
+  refusal?: string;
 }
 
 /** Renders a property path the way users read it: `spec.components[0].properties.port`. */

@@ -18,6 +18,8 @@ export const ErrorCode = {
   handler: 'KUREL_HANDLER_REFUSED',
   traitNotSupported: 'KUREL_TRAIT_NOT_SUPPORTED',
   collision: 'KUREL_COLLISION',
+  componentLabel: 'KUREL_COMPONENT_LABEL',
+  unreadableObject: 'KUREL_UNREADABLE_OBJECT',
   input: 'KUREL_INPUT',
   flag: 'KUREL_FLAG',
   pluginLoad: 'KUREL_PLUGIN_LOAD',
