@@ -6,6 +6,7 @@ import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
+import { synthesizeNetworkPolicies } from './netpol/synthesize.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
 import { parsePackage } from './package.js';
@@ -140,6 +141,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
+  synthesizeNetworkPolicies(groups, { componentLabelKey: run.componentLabelKey, egressPeers: input.settings.egressPeers, ingressPeers: input.settings.ingressPeers });
   const ordered = groups.flatMap((group) => group.applications);
   own(ordered, run.componentLabelKey);
   const generated = generate(ordered, app.name);

@@ -9,6 +9,7 @@ import {
   type CapabilitySpec,
   type ComponentAnswers,
   type PolicyRendering,
+  type RouteAnswer,
   type K8sObject,
   type Properties,
   type PropertyPath,
@@ -25,6 +26,8 @@ import type { SourceDocument } from './source.js';
 export interface Member {
   component: WorkComponent;
   objects: K8sObject[];
+  /** What the handler answered about the component. */
+  answers?: ComponentAnswers;
 }
 
 /** A component's application (a sibling group is one), followed by its traits' sub-applications. */
@@ -35,6 +38,10 @@ export interface Application {
   labelValue: string;
   members: Member[];
   subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
+  /** What the routing traits route, for the NetworkPolicy synthesis. */
+  routes?: Array<{ traitType: string; route: RouteAnswer }>;
+  /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
+  synthesized?: K8sObject[];
 }
 
 export interface TransformOutput {
@@ -78,10 +85,11 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
-    application.members.push({ component, objects: rendered.objects });
+    application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
     for (const trait of component.traits) {
-      const objects = applyTrait(trait, component, rendered, registry, run, source);
+      const { objects, route } = applyTrait(trait, component, rendered, registry, run, source);
       if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
+      if (route) (application.routes ??= []).push({ traitType: trait.type, route });
     }
   }
   return application;
@@ -152,7 +160,7 @@ function applyTrait(
   registry: SealedRegistry,
   run: RunContext,
   source: SourceDocument,
-): K8sObject[] {
+): { objects: K8sObject[]; route?: RouteAnswer } {
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -183,7 +191,7 @@ function applyTrait(
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
     const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
     rendered.objects = view.objects;
-    return result?.objects ?? [];
+    return { objects: result?.objects ?? [], route: result?.route };
   } catch (error) {
     throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
   }

@@ -115,9 +115,32 @@ export interface TraitInput<P = Properties> {
   component: ComponentView;
 }
 
+/** Where routed traffic comes from: pods of one namespace, by label (all of its pods when no selector). */
+export interface TrafficSource {
+  namespace: string;
+  podSelector?: { matchLabels?: Record<string, string> };
+}
+
+/** A Service a routing trait sends traffic to, and the port it routes to. */
+export interface RoutedBackend {
+  service: string;
+  port?: number;
+  portName?: string;
+  /** For a Service no component of the document owns: the pods it fronts (matchLabels). */
+  backendSelector?: Record<string, string>;
+}
+
+/** What a routing trait routes, read by the NetworkPolicy synthesis: who may send, and to which backends. */
+export interface RouteAnswer {
+  trafficSources: TrafficSource[];
+  backends: RoutedBackend[];
+}
+
 export interface TraitRendering {
   /** Objects of the trait's own sub-application, emitted right after its component's. */
   objects?: K8sObject[];
+  /** Set by a routing trait whose rendering names traffic sources. */
+  route?: RouteAnswer;
 }
 
 export interface CapabilitySpec {
