@@ -17,6 +17,6 @@ export const secret = defineTrait({
     const props = properties as Json;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid Secret name (a DNS-1123 subdomain)`, ['name']);
     const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
-    return { objects: [buildSecret(props, metadata, ctx)] };
+    return { objects: [buildSecret(props, metadata, ctx)], fluxNamespaceInput: { kind: 'Secret', name: props.name } };
   },
 });

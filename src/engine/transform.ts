@@ -10,6 +10,7 @@ import {
   type ComponentAnswers,
   type PolicyRendering,
   type RouteAnswer,
+  type NamedInput,
   type K8sObject,
   type Properties,
   type PropertyPath,
@@ -18,6 +19,7 @@ import { KurelError } from './diagnostics.js';
 import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { bindingKeyFor } from './profile.js';
+import { followFluxReads, type TraitOutput } from './flux-namespace.js';
 import type { SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
@@ -86,11 +88,14 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
+    const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
-      const { objects, route } = applyTrait(trait, component, rendered, registry, run, source);
+      const { objects, route, input } = applyTrait(trait, component, rendered, registry, run, source);
       if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
       if (route) (application.routes ??= []).push({ traitType: trait.type, route });
+      outputs.push({ objects, input });
     }
+    followFluxReads(registry.component(component.type)?.value, rendered.objects, outputs, run.settings.fluxNamespace);
   }
   return application;
 }
@@ -160,7 +165,7 @@ function applyTrait(
   registry: SealedRegistry,
   run: RunContext,
   source: SourceDocument,
-): { objects: K8sObject[]; route?: RouteAnswer } {
+): { objects: K8sObject[]; route?: RouteAnswer; input?: NamedInput } {
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -191,7 +196,7 @@ function applyTrait(
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
     const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
     rendered.objects = view.objects;
-    return { objects: result?.objects ?? [], route: result?.route };
+    return { objects: result?.objects ?? [], route: result?.route, input: result?.fluxNamespaceInput };
   } catch (error) {
     throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
   }

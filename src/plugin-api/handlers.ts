@@ -85,7 +85,19 @@ interface Described {
   hints?: Record<string, string>;
 }
 
+/** A ConfigMap or Secret named in the namespace of the object that reads it. */
+export interface NamedInput {
+  kind: 'ConfigMap' | 'Secret';
+  name: string;
+}
+
 export interface ComponentHandler<P = Properties> extends Described {
+  /**
+   * For a type whose object goes to the Flux namespace: the ConfigMaps and Secrets the object
+   * reads by name from its own namespace. A trait's sub-application producing one of them
+   * follows the object there; every other trait object stays with the workloads.
+   */
+  fluxNamespaceReads?(object: K8sObject): NamedInput[];
   /**
    * The object this type generates. The engine then adds `objectName`, `labels` and `annotations`
    * to the type's properties, checks them, names the object and puts the metadata on it.
@@ -141,6 +153,8 @@ export interface TraitRendering {
   objects?: K8sObject[];
   /** Set by a routing trait whose rendering names traffic sources. */
   route?: RouteAnswer;
+  /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
+  fluxNamespaceInput?: NamedInput;
 }
 
 export interface CapabilitySpec {
