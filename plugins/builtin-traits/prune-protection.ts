@@ -9,5 +9,7 @@ export const pruneProtection = defineTrait({
   example: {},
   contract: { family: 'prune-protection', version: 'v1alpha1' },
   properties: {},
-  apply() {},
+  apply() {
+    return { deliveryIntent: 'prune-protection' };
+  },
 });

@@ -6,6 +6,7 @@ import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
+import { warnForcedVolumes } from './forced-volumes.js';
 import { synthesizeNetworkPolicies } from './netpol/synthesize.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
@@ -147,6 +148,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
+  warnForcedVolumes(generated, (message) => run.warn(message));
 
   return {
     applicationName: app.name,

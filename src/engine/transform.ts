@@ -11,6 +11,7 @@ import {
   type PolicyRendering,
   type RouteAnswer,
   type NamedInput,
+  type DeliveryIntent,
   type K8sObject,
   type Properties,
   type PropertyPath,
@@ -39,7 +40,9 @@ export interface Application {
   owner: string;
   labelValue: string;
   members: Member[];
-  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
+  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[]; delivery?: DeliveryIntent[] }>;
+  /** The delivery intents of any member's traits; each of its sub-applications carries them too. */
+  delivery?: DeliveryIntent[];
   /** What the routing traits route, for the NetworkPolicy synthesis. */
   routes?: Array<{ traitType: string; route: RouteAnswer }>;
   /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
@@ -90,13 +93,16 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
     const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
-      const { objects, route, input } = applyTrait(trait, component, rendered, registry, run, source);
+      const { objects, route, input, intent } = applyTrait(trait, component, rendered, registry, run, source);
+      if (intent && !application.delivery?.includes(intent)) (application.delivery ??= []).push(intent);
       if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
       if (route) (application.routes ??= []).push({ traitType: trait.type, route });
       outputs.push({ objects, input });
     }
     followFluxReads(registry.component(component.type)?.value, rendered.objects, outputs, run.settings.fluxNamespace);
   }
+  // The last step: an intent covers every sub-application, whatever order the traits were written in.
+  if (application.delivery) for (const sub of application.subApplications) sub.delivery = [...application.delivery];
   return application;
 }
 
@@ -165,7 +171,7 @@ function applyTrait(
   registry: SealedRegistry,
   run: RunContext,
   source: SourceDocument,
-): { objects: K8sObject[]; route?: RouteAnswer; input?: NamedInput } {
+): { objects: K8sObject[]; route?: RouteAnswer; input?: NamedInput; intent?: DeliveryIntent } {
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -196,7 +202,7 @@ function applyTrait(
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
     const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
     rendered.objects = view.objects;
-    return { objects: result?.objects ?? [], route: result?.route, input: result?.fluxNamespaceInput };
+    return { objects: result?.objects ?? [], route: result?.route, input: result?.fluxNamespaceInput, intent: result?.deliveryIntent };
   } catch (error) {
     throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
   }

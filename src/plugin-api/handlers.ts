@@ -155,7 +155,15 @@ export interface TraitRendering {
   route?: RouteAnswer;
   /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
   fluxNamespaceInput?: NamedInput;
+  /**
+   * What the trait asks of the engine that delivers the component's objects: set on the
+   * component's application and on every sub-application of its traits, changing no object.
+   */
+  deliveryIntent?: DeliveryIntent;
 }
+
+/** A delivery intent, stated without naming the delivery engine. */
+export type DeliveryIntent = 'prune-protection' | 'force-replace';
 
 export interface CapabilitySpec {
   /** A build fails when the profile has no binding for the trait's type. */
