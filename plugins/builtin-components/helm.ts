@@ -192,7 +192,8 @@ function resolveSource(props: Json, documentName: string, ctx: LoweringContext, 
     source.name !== undefined
       ? ctx.namer.emitOrAdopt(source.name, identity)
       : ctx.namer.nameOrAdopt(documentName, `source-${digest(identity)}`, identity);
-  if (!claim.adopted) out.push({ name: claim.name, type, properties: spec });
+  // Shared by every helm component that describes the same source: the document owns it.
+  if (!claim.adopted) out.push({ name: claim.name, type, properties: spec, documentOwned: true });
   return { ref: { kind, name: claim.name }, generated: true };
 }
 

@@ -179,6 +179,7 @@ class Lowering {
       origin,
       path,
       emitted: true,
+      ...(component.documentOwned ? { documentOwned: true } : {}),
     };
   }
 
