@@ -192,8 +192,7 @@ function resolveSource(props: Json, documentName: string, ctx: LoweringContext, 
     source.name !== undefined
       ? ctx.namer.emitOrAdopt(source.name, identity)
       : ctx.namer.nameOrAdopt(documentName, `source-${digest(identity)}`, identity);
-  // Shared by every helm component that describes the same source: the document owns it.
-  if (!claim.adopted) out.push({ name: claim.name, type, properties: spec, documentOwned: true });
+  if (!claim.adopted) out.push({ name: claim.name, type, properties: spec });
   return { ref: { kind, name: claim.name }, generated: true };
 }
 

@@ -179,7 +179,6 @@ class Lowering {
       origin,
       path,
       emitted: true,
-      ...(component.documentOwned ? { documentOwned: true } : {}),
     };
   }
 

@@ -41,8 +41,6 @@ export interface WorkComponent {
   emitted: boolean;
   /** Members of one same-name sibling group share this id. */
   group?: number;
-  /** Emitted for the document as a whole: its application has no owner. */
-  documentOwned?: boolean;
 }
 
 export interface WorkPolicy {

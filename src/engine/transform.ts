@@ -86,7 +86,7 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
 
 function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument): Application {
   const name = members[0].name;
-  const owner = members[0].documentOwned ? '' : (members[0].origin.component ?? '');
+  const owner = members[0].origin.component ?? '';
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);

@@ -15,12 +15,6 @@ export interface AuthoredComponent {
   traits?: AuthoredTrait[];
   /** Names of components this one is ordered after (set by lowering rules). */
   orderAfter?: string[];
-  /**
-   * Set by a rule on an element it emits for the document as a whole rather than for the
-   * component it lowers (a source shared by every component that uses it): no component owns
-   * it, so its objects carry no component label.
-   */
-  documentOwned?: boolean;
 }
 
 export interface AuthoredPolicy {

@@ -47,21 +47,6 @@ describe('the component label through the CLI', () => {
     expect(deployment.spec.selector.matchLabels).toEqual({ app: 'web' });
   });
 
-  it('labels nothing the document as a whole owns: the source two helm components share', () => {
-    const result = build(`    - name: redis
-      type: helm
-      properties: {chart: redis, version: "18.6.1", source: {url: https://charts.example.com}}
-    - name: cache
-      type: helm
-      properties: {chart: redis, version: "18.6.1", source: {url: https://charts.example.com}}
-`);
-    expect(result.status, result.stderr).toBe(0);
-    const [source, ...releases] = parseAllDocuments(result.stdout).map((document) => document.toJS());
-    expect(source.kind).toBe('HelmRepository');
-    expect(source.metadata.labels).toBeUndefined();
-    expect(releases.map((release) => release.metadata.labels)).toEqual([{ 'launcher.gokure.dev/component': 'redis' }, { 'launcher.gokure.dev/component': 'cache' }]);
-  });
-
   it("refuses a passthrough object's pod template holding another component's value", () => {
     const result = build(`    - name: web
       type: passthrough

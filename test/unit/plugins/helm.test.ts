@@ -44,7 +44,7 @@ describe('helm lowering (delivery: flux)', () => {
 
   it('emits an inline source as <document>-source-<10 hex> and orders the release after it', () => {
     const [source, release] = lowerHelm('redis', { chart: 'redis', version: '18.6.1', source: { url: repo }, values: { auth: { enabled: false } } });
-    expect(source).toEqual({ name: expect.stringMatching(/^shop-source-[0-9a-f]{10}$/), type: 'helmrepository', properties: { url: repo, interval: '60m' }, documentOwned: true });
+    expect(source).toEqual({ name: expect.stringMatching(/^shop-source-[0-9a-f]{10}$/), type: 'helmrepository', properties: { url: repo, interval: '60m' } });
     expect(release.orderAfter).toEqual([source.name]);
     expect(release.properties).toMatchObject({ chart: { spec: { chart: 'redis', version: '18.6.1', sourceRef: { kind: 'HelmRepository', name: source.name } } }, values: { auth: { enabled: false } } });
   });
