@@ -155,6 +155,13 @@ describe('endpoint-ingress synthesis', () => {
     expect(spec(found[1].object).podSelector).toEqual({ matchLabels: { 'cnpg.io/poolerName': 'db-pooler' } });
   });
 
+  it("reads the endpoints of every entry of the component, placing its policies with its first application", () => {
+    const db = app('db', { answers: { endpoints: [cluster] } });
+    const entry = app('db-pooler', { owner: 'db', answers: { endpoints: [pooler] } });
+    const found = policiesOf(synthesize([[db], [entry]], { ingressPeers: { db: [{ endpoint: pooler, sources }] } }));
+    expect(found.map((policy) => [policy.object.metadata.name, policy.owner, policy.group])).toEqual([[`db-allow-endpoint-ingress-${endpointHash(pooler)}`, 'db', 'g0']]);
+  });
+
   it('keeps the bare name for a single endpoint and writes no policy whose sources are all namespace-wide', () => {
     const db = app('db', { answers: { endpoints: [cluster] } });
     expect(policiesOf(synthesize([[db]], { ingressPeers: { db: [{ endpoint: cluster, sources }] } })).map((policy) => policy.object.metadata.name)).toEqual(['db-allow-endpoint-ingress']);
