@@ -56,7 +56,7 @@ describe('inbound synthesis', () => {
   });
 
   it("selects a routing target's pods, drops ports it does not map over TCP, and writes nothing for ExternalName", () => {
-    const target = (selector?: Record<string, string>) => ({ routingTarget: { ...(selector ? { selector } : {}), ports: [{ port: 80, targetPort: 8081, protocol: 'TCP' }, { port: 53, protocol: 'UDP' }] } });
+    const target = (selector?: Record<string, string>) => ({ routingTarget: { ...(selector ? { selector } : {}), ports: selector ? [{ port: 80, targetPort: 8081, protocol: 'TCP' }, { port: 53, protocol: 'UDP' }] : [] } });
     const legacy = app('legacy', { answers: target({ app: 'old' }) });
     const external = app('outside', { answers: target() });
     const gate = app('gate', { routes: [route({ service: 'legacy', port: 80 }, { service: 'legacy', port: 53 }, { service: 'outside', port: 80 })] });
@@ -94,6 +94,15 @@ describe('inbound synthesis', () => {
     const entry = app('db-pooler', { owner: 'db', routes: [route({ service: 'db-pooler', port: 80 })] });
     const [policy] = policiesOf(synthesize([[entry]], { componentLabelKey: 'app' }));
     expect(spec(policy.object).podSelector).toEqual({ matchExpressions: [{ key: 'app', operator: 'In', values: ['db', 'db-pooler'] }] });
+  });
+
+  it('refuses a routing target that selects no pods but maps a port', () => {
+    const broken = app('outside', { answers: { routingTarget: { ports: [{ port: 80, protocol: 'TCP' }] } } });
+    const diagnostic = firstDiagnostic(() => synthesize([[broken, app('gate', { routes: [route({ service: 'outside', port: 80 })] })]]));
+    expect(diagnostic).toMatchObject({
+      code: 'KUREL_NETWORK_POLICY',
+      message: 'component "outside": its routing target selects no pods but maps 1 port(s); a Service that selects no pods has no port to route to',
+    });
   });
 
   it('refuses a backend Service two components generate', () => {
