@@ -67,9 +67,9 @@ spec:
         secretValues: {auth: {password: s3cret}}
       traits:
         - type: configmap
-          properties: {name: redis-extra-config, data: {a: b}}
+          properties: {name: redis-extra, data: {a: b}}
         - type: secret
-          properties: {name: redis-extra-secret, stringData: {a: b}}
+          properties: {name: redis-extra-credentials, stringData: {a: b}}
 `,
     );
     writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ fluxNamespace: 'flux-system' }));
@@ -82,8 +82,8 @@ spec:
     const where = Object.fromEntries(placed.map((object) => [`${object.kind}/${object.metadata.name}`, object.metadata.namespace]));
     expect(where[`HelmRelease/redis`]).toBe('flux-system');
     for (const input of read) expect(where[input]).toBe('flux-system');
-    expect(where['ConfigMap/redis-extra-config']).toBe('shop');
-    expect(where['Secret/redis-extra-secret']).toBe('shop');
+    expect(where['ConfigMap/redis-extra']).toBe('shop');
+    expect(where['Secret/redis-extra-credentials']).toBe('shop');
   });
 
   it('keeps Flux kinds in the document namespace when none is set', () => {
