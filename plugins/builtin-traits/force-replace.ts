@@ -9,7 +9,6 @@ export const forceReplace = defineTrait({
   example: {},
   contract: { family: 'force-replace', version: 'v1alpha1' },
   properties: {},
-  apply() {
-    return { deliveryIntent: 'force-replace' };
-  },
+  deliveryIntent: 'force-replace',
+  apply() {},
 });

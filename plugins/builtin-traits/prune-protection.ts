@@ -9,7 +9,6 @@ export const pruneProtection = defineTrait({
   example: {},
   contract: { family: 'prune-protection', version: 'v1alpha1' },
   properties: {},
-  apply() {
-    return { deliveryIntent: 'prune-protection' };
-  },
+  deliveryIntent: 'prune-protection',
+  apply() {},
 });

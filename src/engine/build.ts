@@ -7,6 +7,7 @@ import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
 import { warnForcedVolumes } from './forced-volumes.js';
+import { applyDeliveryIntents } from './delivery-intents.js';
 import { synthesizeNetworkPolicies } from './netpol/synthesize.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
@@ -139,6 +140,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
 
 function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering }: Prepared): BuildResult {
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
+  applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });

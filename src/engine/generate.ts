@@ -46,7 +46,7 @@ export function generate(applications: Application[], documentName?: string): Ge
           producer: `sub-application "${sub.name}" of component "${application.owner || application.name}"`,
           component: application.owner,
           source: { application: index, subApplication: subIndex, name: sub.name },
-          ...(sub.delivery?.includes('force-replace') ? { forceReplace: true } : {}),
+          ...(application.delivery?.includes('force-replace') ? { forceReplace: true } : {}),
         });
       }
     });

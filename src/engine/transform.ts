@@ -1,3 +1,4 @@
+import type { DeliveryIntent } from '../plugin-api/index.js';
 import {
   applyObjectMetadata,
   componentLabelValue,
@@ -11,7 +12,6 @@ import {
   type PolicyRendering,
   type RouteAnswer,
   type NamedInput,
-  type DeliveryIntent,
   type K8sObject,
   type Properties,
   type PropertyPath,
@@ -40,13 +40,13 @@ export interface Application {
   owner: string;
   labelValue: string;
   members: Member[];
-  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[]; delivery?: DeliveryIntent[] }>;
-  /** The delivery intents of any member's traits; each of its sub-applications carries them too. */
-  delivery?: DeliveryIntent[];
+  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
   /** What the routing traits route, for the NetworkPolicy synthesis. */
   routes?: Array<{ traitType: string; route: RouteAnswer }>;
   /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
   synthesized?: K8sObject[];
+  /** The delivery intents its members' traits set; they cover its sub-applications too. */
+  delivery?: DeliveryIntent[];
 }
 
 export interface TransformOutput {
@@ -93,16 +93,13 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
     const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
-      const { objects, route, input, intent } = applyTrait(trait, component, rendered, registry, run, source);
-      if (intent && !application.delivery?.includes(intent)) (application.delivery ??= []).push(intent);
+      const { objects, route, input } = applyTrait(trait, component, rendered, registry, run, source);
       if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
       if (route) (application.routes ??= []).push({ traitType: trait.type, route });
       outputs.push({ objects, input });
     }
     followFluxReads(registry.component(component.type)?.value, rendered.objects, outputs, run.settings.fluxNamespace);
   }
-  // The last step: an intent covers every sub-application, whatever order the traits were written in.
-  if (application.delivery) for (const sub of application.subApplications) sub.delivery = [...application.delivery];
   return application;
 }
 
@@ -171,7 +168,7 @@ function applyTrait(
   registry: SealedRegistry,
   run: RunContext,
   source: SourceDocument,
-): { objects: K8sObject[]; route?: RouteAnswer; input?: NamedInput; intent?: DeliveryIntent } {
+): { objects: K8sObject[]; route?: RouteAnswer; input?: NamedInput } {
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -202,7 +199,7 @@ function applyTrait(
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
     const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
     rendered.objects = view.objects;
-    return { objects: result?.objects ?? [], route: result?.route, input: result?.fluxNamespaceInput, intent: result?.deliveryIntent };
+    return { objects: result?.objects ?? [], route: result?.route, input: result?.fluxNamespaceInput };
   } catch (error) {
     throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
   }

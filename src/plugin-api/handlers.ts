@@ -155,11 +155,6 @@ export interface TraitRendering {
   route?: RouteAnswer;
   /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
   fluxNamespaceInput?: NamedInput;
-  /**
-   * What the trait asks of the engine that delivers the component's objects: set on the
-   * component's application and on every sub-application of its traits, changing no object.
-   */
-  deliveryIntent?: DeliveryIntent;
 }
 
 /** A delivery intent, stated without naming the delivery engine. */
@@ -171,6 +166,11 @@ export interface CapabilitySpec {
 }
 
 export interface TraitHandler<P = Properties> extends Described {
+  /**
+   * What the trait asks of the engine that delivers the component's objects: set on the
+   * component's application, covering every sub-application of its traits; no object changes.
+   */
+  deliveryIntent?: DeliveryIntent;
   /** Whether and how a ClusterProfile binding renders into this trait's properties. */
   capability?: CapabilitySpec;
   /** The component types this trait may be applied to; any when absent. */
