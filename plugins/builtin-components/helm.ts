@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defineComponentLowering, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponentLowering, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
 import { stringify } from 'yaml';
 import { helm as helmKinds } from '../builtin-kinds/families/flux/helmrelease.js';
 import type { Json } from './metadata.js';
@@ -239,9 +239,17 @@ function valuesYaml(values: Json): string {
   return stringify(values, { sortMapEntries: true });
 }
 
-function valuesObjectName(componentName: string, role: string, authored: string | undefined, text: string, ctx: LoweringContext): string {
-  if (authored !== undefined) return ctx.namer.reserve(authored);
-  return ctx.namer.name(componentName, `${role}-${digest(text)}`);
+/** The values ConfigMap's or Secret's name under its role: the authored one, else `<component>-<suffix>-<digest>`. */
+function valuesObjectName(componentName: string, suffix: 'values' | 'secret-values', authored: string | undefined, text: string, ctx: LoweringContext): string {
+  const role = suffix === 'values' ? 'values-configmap' : 'values-secret';
+  const spec = {
+    role,
+    kind: suffix === 'values' ? 'ConfigMap' : 'Secret',
+    default: shortenName(`${componentName}-${suffix}-${digest(text)}`, 253),
+    authored,
+    property: suffix === 'values' ? 'valuesConfigMapName' : 'valuesSecretName',
+  } as const;
+  return ctx.namer.reserve(ctx.resolveName(spec));
 }
 
 function digest(text: string): string {

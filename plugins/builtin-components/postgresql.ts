@@ -165,7 +165,7 @@ export const postgresqlRule = defineComponentLowering({
       const name = joinsPooler
         ? defaultPooler!
         : db.objectName !== undefined
-          ? databaseObjectName(db.objectName, index, ctx)
+          ? databaseObjectName(component.name, db, index, ctx)
           : databaseName(component.name, db.name, index, ctx);
       members.push(member(component, name, 'cnpg-database', databaseSpec(cluster, db), objectTraits));
     });
@@ -173,22 +173,24 @@ export const postgresqlRule = defineComponentLowering({
   },
 });
 
-/** `<component>-<database>`, which must make an object name: else the author names it with objectName. */
+/** `<component>-<database>` under role `database`, which must make an object name: else the author names it with objectName. */
 function databaseName(component: string, database: string, index: number, ctx: LoweringContext): string {
-  const name = shortenName(`${component}-${database}`, 253);
-  if (!isDns1123Subdomain(name)) {
+  const fallback = shortenName(`${component}-${database}`, 253);
+  if (!isDns1123Subdomain(fallback)) {
     ctx.fail(
-      `databases[${index}] "${database}": the Database object would be named "${name}", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise`,
+      `databases[${index}] "${database}": the Database object would be named "${fallback}", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise`,
       ['databases', index, 'name'],
     );
   }
-  return ctx.namer.name(component, database);
+  return ctx.namer.reserve(ctx.resolveName({ role: 'database', kind: DATABASE_KIND, default: fallback }));
 }
 
-function databaseObjectName(name: string, index: number, ctx: LoweringContext): string {
-  if (!isDns1123Subdomain(name)) ctx.fail(`databases[${index}].objectName "${name}": not a valid DNS-1123 subdomain`, ['databases', index, 'objectName']);
-  return ctx.namer.reserve(name);
+function databaseObjectName(component: string, db: Json, index: number, ctx: LoweringContext): string {
+  const fallback = shortenName(`${component}-${db.name}`, 253);
+  return ctx.namer.reserve(ctx.resolveName({ role: 'database', kind: DATABASE_KIND, default: fallback, authored: db.objectName, property: `databases[${index}].objectName` }));
 }
+
+const DATABASE_KIND = 'Database.postgresql.cnpg.io';
 
 function member(component: AuthoredComponent, name: string, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
   const emitted: AuthoredComponent = { name, type, properties, traits: structuredClone(traits) };
@@ -238,18 +240,13 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
   });
 }
 
-/** The Pooler's name: `poolerName`, else `<component>-pooler`; a DNS-1035 label either way. */
+/** The Pooler's name under role `pooler`: `poolerName`, else `<component>-pooler`; a DNS-1035 label either way. */
 function poolerName(component: string, props: Json, ctx: LoweringContext): string {
-  if (props.poolerName !== undefined) {
-    const name = props.poolerName as string;
-    if (!isDns1035Label(name)) ctx.fail(`poolerName "${name}": not a valid DNS-1035 label`, ['poolerName']);
-    return ctx.namer.reserve(name);
+  const fallback = shortenName(`${component}-pooler`, 253);
+  if (props.poolerName === undefined && !isDns1035Label(fallback)) {
+    ctx.fail(`pooler name "${fallback}": not a valid DNS-1035 label; the default derives from the component name: set poolerName to name the Pooler otherwise`, ['poolerName']);
   }
-  const name = ctx.namer.name(component, 'pooler');
-  if (!isDns1035Label(name)) {
-    ctx.fail(`pooler name "${name}": not a valid DNS-1035 label; the default derives from the component name: set poolerName to name the Pooler otherwise`, ['poolerName']);
-  }
-  return name;
+  return ctx.namer.reserve(ctx.resolveName({ role: 'pooler', kind: 'Pooler.postgresql.cnpg.io', default: fallback, authored: props.poolerName, property: 'poolerName' }));
 }
 
 function s3Credentials(secretName: string): Json {

@@ -101,7 +101,7 @@ function toIngress(props: Json, component: string, issuer: string | undefined, w
     }
     annotations[CLUSTER_ISSUER] = issuer;
     // Authored TLS entries take the place of the platform-managed one.
-    if (routed.length > 0 && props.tls === undefined) props.tls = [{ hosts: routed, secretName: secretName ?? shortenNameWithSuffix(component, '-tls', 253) }];
+    if (routed.length > 0 && props.tls === undefined) props.tls = [{ hosts: routed, secretName: tlsSecretName(component, secretName, ctx) }];
   } else if (secretName !== undefined) {
     ctx.fail('secretName requires platform-managed TLS (no cert-manager cluster-issuer capability)', ['secretName']);
   }
@@ -200,4 +200,9 @@ function merge(rendered: unknown, authored: unknown): unknown {
     return out;
   }
   return structuredClone(authored);
+}
+
+/** The Secret cert-manager writes the managed certificate into, resolved under role `tls-secret`. */
+function tlsSecretName(component: string, authored: string | undefined, ctx: HandlerContext): string {
+  return ctx.resolveName({ role: 'tls-secret', kind: 'Secret', default: shortenNameWithSuffix(component, '-tls', 253), authored, property: 'secretName' });
 }

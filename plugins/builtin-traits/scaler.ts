@@ -19,6 +19,8 @@ export const scaler = defineTrait({
     cpuUtilization: { type: 'integer', description: 'Target average CPU utilization, 1-100 percent; 80 when neither target is set.' },
     memoryUtilization: { type: 'integer', description: 'Target average memory utilization, 1-100 percent.' },
     enablePDB: { type: 'boolean', default: false, description: 'Also generate a PodDisruptionBudget with minAvailable 50% (needs minReplicas >= 2).' },
+    hpaName: { type: 'string', description: 'Name of the HorizontalPodAutoscaler, used as written (a DNS-1123 subdomain); <component>-hpa when unset.' },
+    pdbName: { type: 'string', description: 'Name of the PodDisruptionBudget, used as written (a DNS-1123 subdomain); <component>-pdb when unset. Only with enablePDB.' },
   },
   apply({ properties, component }, ctx) {
     const props = properties as Json;
@@ -38,7 +40,7 @@ export const scaler = defineTrait({
     const objects: K8sObject[] = [{
       apiVersion: 'autoscaling/v2',
       kind: 'HorizontalPodAutoscaler',
-      metadata: { name: shortenNameWithSuffix(component.name, '-hpa', 253), namespace: component.namespace, labels: labels() },
+      metadata: { name: ctx.resolveName({ role: 'hpa', kind: 'HorizontalPodAutoscaler.autoscaling', default: shortenNameWithSuffix(component.name, '-hpa', 253), authored: props.hpaName, property: 'hpaName' }), namespace: component.namespace, labels: labels() },
       spec: {
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target!.metadata.name },
         minReplicas: props.minReplicas,
@@ -50,7 +52,7 @@ export const scaler = defineTrait({
       objects.push({
         apiVersion: 'policy/v1',
         kind: 'PodDisruptionBudget',
-        metadata: { name: shortenNameWithSuffix(component.name, '-pdb', 253), namespace: component.namespace, labels: labels() },
+        metadata: { name: ctx.resolveName({ role: 'pdb', kind: 'PodDisruptionBudget.policy', default: shortenNameWithSuffix(component.name, '-pdb', 253), authored: props.pdbName, property: 'pdbName' }), namespace: component.namespace, labels: labels() },
         spec: { minAvailable: '50%', selector: { matchLabels: labels() } },
       });
     }

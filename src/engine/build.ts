@@ -88,6 +88,7 @@ function prepare(input: BuildInput, registry: SealedRegistry) {
   if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
   warnDeprecated(authored.components, registry, run);
 
+  run.startNaming(app.name, registry.naming()?.value);
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
   return { app, appSource, run, namespace, lowered, documentLowering };
 }

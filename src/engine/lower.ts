@@ -14,6 +14,7 @@ import { KurelError, type Diagnostic } from './diagnostics.js';
 import { ErrorCode, errorDiagnostic } from './error-codes.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
+import type { NameOwner } from './name-claims.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
@@ -137,7 +138,8 @@ class Lowering {
   }
 
   private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
-    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace), namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document) };
+    const owner = loweringOwner(origin, path);
+    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace, owner), namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document) };
     let result: LoweringResult;
     try {
       result = call(ctx);
@@ -224,6 +226,14 @@ class Lowering {
     const diagnostic: Diagnostic = errorDiagnostic(ErrorCode.lowering, `lowering ${describeOrigin(origin)}: ${cause}${chain}`, { ...this.source.at(path), component: origin.component });
     return new KurelError([diagnostic]);
   }
+}
+
+/** Who a rule resolves names for: its authored component (and trait), or the document. */
+function loweringOwner(origin: Origin, path: Path): NameOwner {
+  if (!origin.component) return { description: `document "${origin.document}"`, lowering: true };
+  const index = path[path.length - 1];
+  const trait = origin.traitType ? ` traits[${typeof index === 'number' ? index : 0}] "${origin.traitType}"` : '';
+  return { component: origin.component, description: `component "${origin.component}"${trait}`, lowering: true };
 }
 
 function sameProperties(a: unknown, b: unknown): boolean {

@@ -1,4 +1,5 @@
-import { componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type PropertyPath } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type NamingHook, type PropertyPath } from '../plugin-api/index.js';
+import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedProfile } from './profile.js';
 
@@ -18,6 +19,7 @@ export interface TransformSettings {
 export class RunContext {
   readonly warnings: Diagnostic[] = [];
   readonly consumedCapabilities = new Set<string>();
+  private claims?: NameClaims;
 
   constructor(
     readonly settings: TransformSettings,
@@ -28,6 +30,11 @@ export class RunContext {
   /** The bodies the host fetched for the components' URLs, read by handlers through `ctx.fetched`. */
   provideFetched(bodies: Record<string, string>): void {
     this.fetchedDocuments = { ...this.fetchedDocuments, ...bodies };
+  }
+
+  /** Starts the build's claim space for the names resolved under a role in document `application`. */
+  startNaming(application: string, hook?: NamingHook): void {
+    this.claims = new NameClaims(application, hook);
   }
 
   get componentLabelKey(): string {
@@ -45,8 +52,11 @@ export class RunContext {
     return { key, rendering: structuredClone(rendering) };
   }
 
-  /** The facade a handler or rule sees. */
-  handlerContext(namespace: string): HandlerContext {
+  /**
+   * The facade a handler or rule sees. With an owner, the names it resolves are claimed for it
+   * (and put to the Naming hook); without one they are only checked.
+   */
+  handlerContext(namespace: string, owner?: NameOwner): HandlerContext {
     return {
       namespace,
       domain: this.settings.domain,
@@ -59,6 +69,7 @@ export class RunContext {
       capability: (key: string) => this.capability(key),
       fetched: (url: string) => this.fetchedDocuments[url],
       labelValue: componentLabelValue,
+      resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
     };
   }
 }

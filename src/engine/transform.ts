@@ -8,6 +8,8 @@ import {
   validateProperties,
   type CapabilitySpec,
   type ComponentAnswers,
+  type ComponentObject,
+  qualifiedKind,
   type PolicyRendering,
   type K8sObject,
   type Properties,
@@ -18,6 +20,7 @@ import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { bindingKeyFor } from './profile.js';
 import type { SealedRegistry } from './registry.js';
+import type { NameOwner } from './name-claims.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
 
@@ -127,11 +130,11 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     properties = taken.rest;
     metadata = taken.metadata;
   }
-  const objectName = metadata?.objectName ?? component.name;
+  const objectName = handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name);
   try {
     const rendering = handler.render(
       { name: component.name, objectName, namespace, labelValue, properties, annotations: { ...component.annotations } },
-      run.handlerContext(namespace),
+      run.handlerContext(namespace, componentOwner(component)),
     );
     if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));
     return { objects: rendering.objects, answers: rendering.answers ?? {} };
@@ -176,7 +179,7 @@ function applyTrait(
   const namespace = component.origin.namespace;
   try {
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
-    const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
+    const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace, traitOwner(component, trait)));
     rendered.objects = view.objects;
     return result?.objects ?? [];
   } catch (error) {
@@ -229,6 +232,43 @@ function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: Sea
   } catch (error) {
     throw placeHandlerError(error, `policy "${policy.name}"`, [...policy.path, 'properties'], undefined, entry.plugin, source);
   }
+}
+
+/**
+ * The name of an authored kind component's object, resolved under role `object` and claimed in
+ * the namespace it lands in. A member a rule emitted is named by that rule.
+ */
+function objectNameOf(component: WorkComponent, object: ComponentObject, authored: string | undefined, namespace: string, run: RunContext, source: SourceDocument, plugin: string): string {
+  const spec = { role: 'object' as const, kind: qualifiedKind(object.apiVersion, object.kind), default: component.name, authored, property: 'properties.objectName', clusterScoped: object.scope === 'cluster' };
+  try {
+    return run.handlerContext(namespace, componentOwner(component)).resolveName(spec);
+  } catch (error) {
+    if (!isHandlerError(error)) throw error;
+    const code = error.code === ErrorCode.collision ? ErrorCode.collision : ErrorCode.property;
+    const path = authored !== undefined ? [...component.path, 'properties', 'objectName'] : component.path;
+    throw refuse(code, `component "${component.name}": ${error.message}`, { ...source.at(path), component: component.name, plugin });
+  }
+}
+
+/**
+ * A component as a name collision names it. A sibling group's member is named by its type only
+ * where that is what tells two members apart.
+ */
+function componentOwner(component: WorkComponent): NameOwner {
+  const description = `component "${component.name}"`;
+  const member = component.group !== undefined ? `${description} member "${component.type}"` : description;
+  return { component: component.name, description, detailed: member };
+}
+
+/**
+ * A trait by its place in the document: an authored trait (or one a rule forwarded) by its
+ * authored index, a trait a rule built by its place among the lowered traits.
+ */
+function traitOwner(component: WorkComponent, trait: WorkTrait): NameOwner {
+  const owner = componentOwner(component);
+  const authoredIndex = trait.path[trait.path.length - 1];
+  const place = !trait.sealed && typeof authoredIndex === 'number' ? `traits[${authoredIndex}] "${trait.type}"` : `traits[${component.traits.indexOf(trait)}] "${trait.type}" after lowering`;
+  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}` };
 }
 
 function emittedClause(component: WorkComponent, prefix = ''): string {

@@ -1,4 +1,5 @@
 import type { PropertyPath } from './errors.js';
+import type { NameSpec } from './name-roles.js';
 
 /** A ClusterProfile binding: the platform's rendering for one capability key. */
 export interface CapabilityBinding {
@@ -28,6 +29,13 @@ export interface HandlerContext {
   fetched(url: string): string | undefined;
   /** The label value identifying a component: its name, or a projection of a long one. */
   labelValue(componentName: string): string;
+  /**
+   * The name of an object under a role: the author's (`spec.authored`) when written, else the
+   * Naming hook's answer, else the default. An authored or hook name is used as written or
+   * refused. Inside a build the name is claimed, so a second owner of the same kind, namespace
+   * and name is refused naming both; the hook is asked only there.
+   */
+  resolveName(spec: NameSpec): string;
 }
 
 /** The generated-name allocator shared by every rule of one build. */

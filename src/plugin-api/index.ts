@@ -21,6 +21,23 @@ export {
 } from './define.js';
 export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
+export {
+  nameRoles,
+  nameRoleInfo,
+  nameRoleProblem,
+  dns1123SubdomainErrors,
+  dns1035LabelErrors,
+  chooseName,
+  propertyPath,
+  qualifiedKind,
+  type NameRole,
+  type NameRoleInfo,
+  type NameSyntax,
+  type NameRequest,
+  type NamingHook,
+  type NameSpec,
+  type NameChoice,
+} from './name-roles.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {

@@ -4,6 +4,7 @@ import { isHandlerError, type PropertyPath } from '../errors.js';
 import type { K8sObject, Properties } from '../objects.js';
 import { validateProperties } from '../validate.js';
 import { componentLabelValue } from '../names.js';
+import { qualifiedKind } from '../name-roles.js';
 import { applyObjectMetadata, componentProperties, takeObjectMetadata, type ObjectMetadata } from '../object-metadata.js';
 import { createTestContext, type TestContextOptions } from './test-context.js';
 
@@ -63,7 +64,9 @@ export class HandlerTester {
       checked = taken.rest;
       metadata = taken.metadata;
     }
-    const objectName = metadata?.objectName ?? name;
+    const objectName = handler.object
+      ? ctx.resolveName({ role: 'object', kind: qualifiedKind(handler.object.apiVersion, handler.object.kind), default: name, authored: metadata?.objectName, property: 'properties.objectName' })
+      : name;
     const rendering = handler.render({ name, objectName, namespace: ctx.namespace, labelValue, properties: checked, annotations: {} }, ctx);
     if (handler.object && metadata) {
       const problems = applyObjectMetadata(rendering.objects, handler.object, objectName, metadata);

@@ -1,6 +1,7 @@
 import type { CapabilityBinding, HandlerContext, LoweringContext } from '../context.js';
 import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
+import { chooseName } from '../name-roles.js';
 
 export interface TestContextOptions {
   namespace?: string;
@@ -32,6 +33,8 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
     },
     fetched: (url: string) => options.fetched?.[url],
     labelValue: componentLabelValue,
+    // Outside a build: the authored name checked, or the default; no hook, no claim.
+    resolveName: (spec) => chooseName(spec).name,
   };
 }
 

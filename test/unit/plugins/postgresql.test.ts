@@ -160,7 +160,7 @@ describe('postgresql lowering', () => {
       path: ['backup', 'destinationPath'],
     });
     expect(refused({ poolerName: 'pgb' }).message).toBe('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler');
-    expect(refused({ poolerName: 'pg.b', pooler: { enabled: true } }).message).toBe('poolerName "pg.b": not a valid DNS-1035 label');
+    expect(refused({ poolerName: 'pg.b', pooler: { enabled: true } }).message).toMatch(/^poolerName "pg.b" cannot be the name for role "pooler": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "db-pooler"$/);
     expect(refused({ externalClusters: [{ name: 'o', barmanObjectStore: {} }] }).path).toEqual(['externalClusters', 0, 'barmanObjectStore', 'destinationPath']);
     expect(refused({ managedRoles: [{ name: 'a', connectionLimit: 0 }] }).message).toMatch(/^managedRoles\[0\]\.connectionLimit: 0 cannot be carried/);
     expect(refused({ databases: [{ name: 'a', owner: 'a' }, { name: 'a', owner: 'b' }] }).message).toBe('databases[1]: repeats the name "a" of databases[0]; each database is one object');
@@ -169,7 +169,7 @@ describe('postgresql lowering', () => {
       path: ['databases', 0, 'name'],
     });
     expect(refused({ databases: [{ name: 'a', owner: 'a', objectName: 'Bad' }] })).toMatchObject({
-      message: 'databases[0].objectName "Bad": not a valid DNS-1123 subdomain',
+      message: expect.stringMatching(/^databases\[0\]\.objectName "Bad" cannot be the name for role "database": not a valid DNS-1123 subdomain: /),
       path: ['databases', 0, 'objectName'],
     });
     // The rule's own schema, checked before the rule runs.

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HandlerTester } from 'kurel/plugin-api/testing';
 import { scaler } from '../../../plugins/builtin-traits/scaler.js';
 import { deploymentObject, meta } from './fixtures.js';
@@ -22,6 +22,15 @@ describe('scaler trait', () => {
   it('scales the Deployment on CPU at 80% by default', () => {
     tester.runTrait(scaler, [
       { component, properties: { minReplicas: 2, maxReplicas: 10 }, objects: [hpa({ minReplicas: 2, maxReplicas: 10, metrics: [cpu(80)] })] },
+    ]);
+  });
+
+  it('names the HPA and the PDB by hpaName and pdbName, used as written, and refuses one that is no name', () => {
+    const named = { minReplicas: 2, maxReplicas: 4, enablePDB: true, hpaName: 'api-autoscaler', pdbName: 'api-budget' };
+    const { objects } = tester.applyTrait(scaler, { component, properties: named });
+    expect(objects.map((object) => object.metadata.name)).toEqual(['api-autoscaler', 'api-budget']);
+    tester.runTrait(scaler, [
+      { component, properties: { minReplicas: 1, maxReplicas: 3, hpaName: 'Api_HPA' }, error: { message: /^hpaName "Api_HPA" cannot be the name for role "hpa": not a valid DNS-1123 subdomain: .*; write a valid name, or leave the property out for the default "api-hpa"$/, path: ['hpaName'] } },
     ]);
   });
 

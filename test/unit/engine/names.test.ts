@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { build } from '../../../src/engine/build.js';
+import type { SealedRegistry } from '../../../src/engine/registry.js';
+import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import type { ComponentHandler, KurelPlugin, NameRequest, NamingHook, TraitHandler } from '../../../src/plugin-api/index.js';
+import { firstDiagnostic, plugin } from './support.js';
+
+// A test-only plugin whose component and trait name a ConfigMap each under role `generated`,
+// the role of a plugin's own objects: the author's `dataName`, else the hook's answer, else
+// `<component>-data`.
+
+const box: ComponentHandler = {
+  type: 'box',
+  description: 'A box for tests.',
+  properties: { dataName: { type: 'string', description: 'Name of the data ConfigMap.' } },
+  render(input, ctx) {
+    const name = ctx.resolveName({ role: 'generated', kind: 'ConfigMap', default: `${input.name}-data`, authored: input.properties.dataName as string | undefined, property: 'dataName' });
+    return { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: input.namespace } }] };
+  },
+};
+
+const extra: TraitHandler = {
+  type: 'extra',
+  description: 'Another ConfigMap for tests.',
+  properties: { name: { type: 'string', description: 'Its name.' }, twice: { type: 'boolean', description: 'Resolves its name a second time.' } },
+  apply({ properties, component }, ctx) {
+    const resolve = () => ctx.resolveName({ role: 'generated', kind: 'ConfigMap', default: `${component.name}-extra`, authored: properties.name as string | undefined, property: 'name' });
+    const name = resolve();
+    if (properties.twice) resolve();
+    return { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: component.namespace } }] };
+  },
+};
+
+function registryWith(naming?: NamingHook): SealedRegistry {
+  const builder = new RegistryBuilder();
+  builder.register(plugin('boxes', { components: [box], traits: [extra] }), true);
+  if (naming) builder.register(plugin('namer', { naming }), false);
+  return builder.seal();
+}
+
+function app(components: string): string {
+  return `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata:\n  name: shop\nspec:\n  components:\n${components}`;
+}
+
+function names(text: string, naming?: NamingHook): string[] {
+  const result = build({ application: { file: 'app.yaml', text: app(text) }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registryWith(naming));
+  return result.objects.map((object) => object.metadata.name);
+}
+
+function refusal(text: string, naming?: NamingHook): string {
+  return firstDiagnostic(() => names(text, naming)).message;
+}
+
+const web = '    - name: web\n      type: box\n';
+
+describe('the Naming hook', () => {
+  it('is asked once per resolved name with the application, component, role, kind and default, and its answer is the name', () => {
+    const asked: NameRequest[] = [];
+    const hook: NamingHook = (request) => {
+      asked.push(request);
+      return `${request.default}-x`;
+    };
+    expect(names(`${web}      traits:\n        - type: extra\n`, hook)).toEqual(['web-data-x', 'web-extra-x']);
+    expect(asked).toEqual([
+      { application: 'shop', component: 'web', role: 'generated', kind: 'ConfigMap', default: 'web-data' },
+      { application: 'shop', component: 'web', role: 'generated', kind: 'ConfigMap', default: 'web-extra' },
+    ]);
+  });
+
+  it('is never asked for a name the author wrote', () => {
+    const asked: NameRequest[] = [];
+    const hook: NamingHook = (request) => void asked.push(request) || false;
+    expect(names(`${web}      properties:\n        dataName: mine\n`, hook)).toEqual(['mine']);
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps the default when it answers false', () => {
+    expect(names(web, () => false)).toEqual(['web-data']);
+  });
+
+  it('refuses an answer that cannot be a name of the role, never shortening it', () => {
+    expect(refusal(web, () => 'Not_A_Name')).toMatch(
+      /^component "web": the Naming hook returned "Not_A_Name" for role "generated" in place of "web-data": not a valid DNS-1123 subdomain: a lowercase RFC 1123 subdomain .*; return a valid name, or false to keep the default$/,
+    );
+    expect(refusal(web, () => 'a'.repeat(254))).toMatch(/in place of "web-data": not a valid DNS-1123 subdomain: must be no more than 253 characters; return a valid name/);
+  });
+
+  it('is one per registry: a second plugin contributing one is refused', () => {
+    const builder = new RegistryBuilder();
+    builder.register(plugin('first', { naming: () => false }), false);
+    expect(() => builder.register(plugin('second', { naming: () => false }), false)).toThrow(
+      'plugin "second" contributes a naming hook, and plugin "first" already did; a registry holds one',
+    );
+    expect(() => new RegistryBuilder().register({ ...plugin('odd', {}), naming: 'x' } as unknown as KurelPlugin, false)).toThrow('plugin "odd" contributes a naming hook that is not a function');
+  });
+
+  it('is answered by the registry', () => {
+    const hook: NamingHook = () => false;
+    expect(registryWith(hook).naming()).toMatchObject({ value: hook, plugin: 'namer' });
+    expect(registryWith().naming()).toBeUndefined();
+  });
+});
+
+describe('name collisions', () => {
+  it('names both owners and where each name came from', () => {
+    const text = `${web}    - name: api\n      type: box\n      properties:\n        dataName: web-data\n`;
+    expect(refusal(text)).toBe(
+      'component "api": name collision: ConfigMap "default/web-data" is named by component "web" (role "generated", its default) and by component "api" (role "generated", set by dataName); give one of them another name',
+    );
+  });
+
+  it('names a trait by its place, and a name the hook returned by the default it replaced', () => {
+    const text = `${web}      traits:\n        - type: extra\n`;
+    expect(refusal(text, (request) => (request.default === 'web-extra' ? 'web-data' : false))).toBe(
+      'component "web" trait "extra": name collision: ConfigMap "default/web-data" is named by component "web" (role "generated", its default) and by component "web" traits[0] "extra" (role "generated", returned by the Naming hook in place of "web-extra"); give one of them another name',
+    );
+  });
+
+  it('refuses one owner naming one object twice', () => {
+    const text = `${web}      traits:\n        - type: extra\n          properties:\n            name: same\n        - type: extra\n          properties:\n            name: same\n`;
+    expect(refusal(text)).toBe(
+      'component "web" trait "extra": name collision: ConfigMap "default/same" is named by component "web" traits[0] "extra" (role "generated", set by name) and by component "web" traits[1] "extra" (role "generated", set by name); give one of them another name',
+    );
+  });
+
+  it('refuses one owner resolving one name twice, as naming it twice', () => {
+    const text = `${web}      traits:\n        - type: extra\n          properties:\n            twice: true\n`;
+    expect(refusal(text)).toBe(
+      'component "web" trait "extra": name collision: ConfigMap "default/web-extra" is named twice by component "web" traits[0] "extra" (role "generated", its default); give one of them another name',
+    );
+  });
+});
