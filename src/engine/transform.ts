@@ -127,7 +127,10 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     properties = taken.rest;
     metadata = taken.metadata;
   }
-  const objectName = metadata?.objectName ?? component.name;
+  if (component.objectName !== undefined && !handler.object) {
+    throw refuse(ErrorCode.lowering, `${label}: lowering rule ${component.origin.rule} names the object of a member whose type "${component.type}" declares no object`);
+  }
+  const objectName = component.objectName ?? metadata?.objectName ?? component.name;
   try {
     const rendering = handler.render(
       { name: component.name, objectName, namespace, labelValue, properties, annotations: { ...component.annotations } },
