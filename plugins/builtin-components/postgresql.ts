@@ -1,4 +1,14 @@
-import { defineComponentLowering, isDns1035Label, isDns1123Subdomain, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import {
+  defineComponentLowering,
+  isDns1035Label,
+  isDns1123Subdomain,
+  shortenName,
+  type AuthoredComponent,
+  type AuthoredTrait,
+  type Endpoint,
+  type LoweringContext,
+  type PropertySchema,
+} from 'kurel/plugin-api';
 import { canonicalQuantity } from '../builtin-kinds/shared/quantity.js';
 import type { Json } from './metadata.js';
 import { resourcesSchema } from './resources.js';
@@ -16,6 +26,8 @@ const BARMAN_CLOUD_PLUGIN = 'barman-cloud.barmancloud.cnpg.io';
 /** The keys read from a backup or objectStore credentials Secret. */
 const S3_ACCESS_KEY_ID = 'ACCESS_KEY_ID';
 const S3_SECRET_ACCESS_KEY = 'SECRET_ACCESS_KEY';
+/** The port PostgreSQL and PgBouncer listen on. */
+const POSTGRES_PORT = 5432;
 /** CloudNativePG derives Service and Secret names from the Cluster name, so it bounds it. */
 const CLUSTER_NAME_MAX = 50;
 
@@ -142,6 +154,16 @@ export const postgresqlRule = defineComponentLowering({
     }),
     managedRoles: list('Database roles created and reconciled by the operator.', managedRole),
     databases: list('Databases created and reconciled in the cluster, one Database object each.', database),
+  },
+  // The operator labels the pods it creates with its own keys, not the component label: the
+  // instances with their cluster's name, the PgBouncer pods with their pooler's.
+  endpoints({ name, properties }) {
+    const endpoints: Endpoint[] = [{ selector: { 'cnpg.io/cluster': name }, ports: [{ port: POSTGRES_PORT }] }];
+    const props = properties as Json;
+    if (props.pooler?.enabled === true) {
+      endpoints.push({ selector: { 'cnpg.io/poolerName': props.poolerName ?? shortenName(`${name}-pooler`, 253) }, ports: [{ port: POSTGRES_PORT }] });
+    }
+    return endpoints;
   },
   lower({ component }, ctx) {
     const props = component.properties as Json;

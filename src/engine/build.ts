@@ -56,7 +56,7 @@ export interface BuildResult {
 }
 
 /** Everything up to the transform: parsed, resolved, validated and lowered. */
-function prepare(input: BuildInput, registry: SealedRegistry) {
+export function prepare(input: BuildInput, registry: SealedRegistry) {
   if (!registry.sealed) throw new Error('the engine runs only on a sealed registry');
   const applicationSource = parseSingleSource(input.application, 'application file');
 
@@ -90,7 +90,7 @@ function prepare(input: BuildInput, registry: SealedRegistry) {
 
   run.startNaming(app.name, registry.naming()?.value);
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
-  return { app, appSource, run, namespace, lowered, documentLowering };
+  return { app, appSource, run, namespace, authored: authored.components, lowered, documentLowering };
 }
 
 /** A document a component needs from the network, which the host fetches before the build. */

@@ -1,4 +1,5 @@
 export { build, buildFetching, collectFetches, type BuildInput, type BuildResult, type FetchRequest } from './build.js';
+export { componentEndpoints, type ComponentEndpoints } from './endpoints.js';
 export type { SealedRegistry, Registered } from './registry.js';
 export { ruleIdentity } from './registry.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic } from './diagnostics.js';

@@ -75,6 +75,7 @@ class Lowering {
   components(list: WorkComponent[]): { components: WorkComponent[]; policies: WorkPolicy[] } {
     const components: WorkComponent[] = [];
     const policies: WorkPolicy[] = [];
+    const document: DocumentInfo = { ...this.document, components: list.map((c) => ({ name: c.name, type: c.type, properties: structuredClone(c.properties) })) };
     for (const component of list) {
       const rule = this.registry.componentRule(component.type)?.value;
       if (!rule) {
@@ -83,7 +84,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, component.origin, component.path, component.name, (ctx) =>
-        rule.lower({ component: toAuthored(component), document: this.document }, ctx),
+        rule.lower({ component: toAuthored(component), document }, ctx),
       );
       const origin = { ...component.origin, rule: ruleIdentity(rule) };
       const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
@@ -178,6 +179,7 @@ class Lowering {
         return source ? { ...source, properties: structuredClone(source.properties) } : this.emitTrait(trait, origin, path, rule, true);
       }),
       orderAfter: component.orderAfter ?? [],
+      ...(component.objectName !== undefined ? { objectName: component.objectName } : {}),
       origin,
       path,
       emitted: true,
@@ -248,6 +250,7 @@ function toAuthored(component: WorkComponent): AuthoredComponent {
     annotations: { ...component.annotations },
     traits: component.traits.map((trait) => ({ type: trait.type, properties: structuredClone(trait.scope ? { ...trait.properties, scope: trait.scope } : trait.properties) })),
     orderAfter: [...component.orderAfter],
+    ...(component.objectName !== undefined ? { objectName: component.objectName } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export interface WorkComponent {
   annotations: Record<string, string>;
   traits: WorkTrait[];
   orderAfter: string[];
+  /** The member's object name when the rule that emitted it named the object apart. */
+  objectName?: string;
   origin: Origin;
   path: Path;
   emitted: boolean;

@@ -15,6 +15,12 @@ export interface AuthoredComponent {
   traits?: AuthoredTrait[];
   /** Names of components this one is ordered after (set by lowering rules). */
   orderAfter?: string[];
+  /**
+   * The name of the member's object when a rule names it apart from the component (an oci
+   * component's kustomizationName, say): the member keeps the component's name, its sibling group
+   * and its labels. Only for a type that declares its object; set by lowering rules, never authored.
+   */
+  objectName?: string;
 }
 
 export interface AuthoredPolicy {
@@ -43,4 +49,10 @@ export interface DocumentInfo {
   name: string;
   kind: string;
   namespace: string;
+  /**
+   * The document's components as they stand in the lowering round the rule runs in (the one being
+   * lowered included), for a rule whose output depends on its siblings: the oci rule shares a
+   * source only among the oci components of one artifact. Absent where a rule runs outside a build.
+   */
+  components?: ReadonlyArray<{ name: string; type: string; properties: Readonly<Record<string, unknown>> }>;
 }

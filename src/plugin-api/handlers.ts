@@ -4,6 +4,27 @@ import type { HandlerContext, LoweringContext } from './context.js';
 import type { K8sObject, Properties } from './objects.js';
 import type { PropertiesSchema } from './schema.js';
 
+/** A Kubernetes label selector, as a NetworkPolicy holds it. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+}
+
+/** A port of a NetworkPolicy rule; TCP when no protocol is given. */
+export interface NetworkPort {
+  port: number;
+  protocol?: string;
+}
+
+/**
+ * Where a component can be reached, under the labels its pods carry: for pods an operator creates
+ * (a CloudNativePG cluster's instances), the operator's own labels rather than the component label.
+ */
+export interface Endpoint {
+  selector: Record<string, string>;
+  ports: NetworkPort[];
+}
+
 /** What a component answers about itself to traits and to the engine. */
 export interface ComponentAnswers {
   /** The ServiceAccount its pods run as. */
@@ -19,6 +40,8 @@ export interface ComponentAnswers {
     selector?: Record<string, string>;
     ports: Array<{ port: number; name?: string; targetPort?: number | string; protocol: string }>;
   };
+  /** The endpoints other components connect to, for endpoint-ingress NetworkPolicies. */
+  endpoints?: Endpoint[];
 }
 
 /** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */
@@ -62,7 +85,27 @@ interface Described {
   hints?: Record<string, string>;
 }
 
-export interface ComponentHandler<P = Properties> extends Described {
+/** What a component type is told when asked for a component's endpoints. */
+export interface EndpointInput<P = Properties> {
+  /** The authored component's name. */
+  name: string;
+  /** The name of the component's object: `objectName` when authored, else the component name. */
+  objectName: string;
+  /** The authored properties, checked against the type's schema, defaults applied. */
+  properties: P;
+}
+
+/**
+ * A component type that declares where its components can be reached (the reference's
+ * EndpointProvider): the selector of the pods another component connects to, under the labels
+ * those pods carry, and their ports. Read through the library's `componentEndpoints`, the producer
+ * half of endpoint-ingress NetworkPolicies.
+ */
+export interface EndpointProvider<P = Properties> {
+  endpoints?(input: EndpointInput<P>, ctx: HandlerContext): Endpoint[];
+}
+
+export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P> {
   /**
    * The object this type generates. The engine then adds `objectName`, `labels` and `annotations`
    * to the type's properties, checks them, names the object and puts the metadata on it.
@@ -163,7 +206,8 @@ export interface DocumentLoweringRule extends Omit<RuleBase, 'properties'> {
   lower(input: { document: AuthoredDocument }, ctx: LoweringContext): LoweringResult;
 }
 
-export interface ComponentLoweringRule<P = Properties> extends RuleBase {
+/** A rule claiming a component type answers its components' endpoints, as a handler would. */
+export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P> {
   position: 'component';
   lower(input: { component: AuthoredComponent & { properties: P }; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
 }
