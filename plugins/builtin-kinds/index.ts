@@ -6,7 +6,7 @@ import { kinds as operators } from './families/operators.js';
 import { coreExamples } from './examples/core.js';
 import { crdPackageExamples } from './examples/crd-packages.js';
 import { fluxExamples } from './examples/flux.js';
-import { withExamples } from './examples/index.js';
+import { withExamples } from './examples/with-examples.js';
 import { operatorExamples } from './examples/operators.js';
 
 // The kind components of the reference allowlist, as data: one table per family.

@@ -1,4 +1,4 @@
-import type { ExampleTable } from './index.js';
+import type { ExampleTable } from './with-examples.js';
 
 // Examples of the Gateway API, cert-manager and Prometheus operator kinds.
 
