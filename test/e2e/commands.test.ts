@@ -39,6 +39,13 @@ describe('kurel schemas', () => {
     expect(readFileSync(join(schemas, 'docs/components/webservice.md'), 'utf8')).toMatch(/\| `image` \| string \| yes \|/);
   });
 
+  it('writes a page with an example Application for every type', () => {
+    const pages = ['components', 'traits', 'policies'].flatMap((folder) => readdirSync(join(schemas, 'docs', folder)).map((name) => `${folder}/${name}`));
+    expect(pages.length).toBeGreaterThan(130);
+    const withoutExample = pages.filter((page) => !/## Example\n\n```yaml\napiVersion: launcher.gokure.dev\/v1alpha1\nkind: Application\n/.test(readFileSync(join(schemas, 'docs', page), 'utf8')));
+    expect(withoutExample).toEqual([]);
+  });
+
   it('checks each component and trait by its type in the application schema', () => {
     const validate = ajv().compile(JSON.parse(readFileSync(join(schemas, 'application.schema.json'), 'utf8')));
     expect(validate(parse(readFileSync(join(repo, 'examples/webservice/app.yaml'), 'utf8'))), JSON.stringify(validate.errors)).toBe(true);

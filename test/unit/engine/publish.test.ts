@@ -50,34 +50,3 @@ describe('publishing property schemas', () => {
     expect(missing).toEqual([]);
   });
 });
-
-// A trait whose capability is required builds only against a profile that binds it.
-const EXAMPLE_PROFILE = {
-  file: 'profile.yaml',
-  text: [
-    'apiVersion: launcher.gokure.dev/v1alpha1',
-    'kind: ClusterProfile',
-    'metadata: {name: example}',
-    'spec:',
-    '  capabilities:',
-    '    certificate: {rendering: {issuerRef: {name: example-issuer, kind: ClusterIssuer}}}',
-    '    external-secret: {rendering: {secretStoreRef: {name: example-store, kind: ClusterSecretStore}}}',
-    '    expose: {rendering: {controllerType: ingress, ingressClassName: nginx}}',
-    '',
-  ].join('\n'),
-};
-
-describe('the examples of the reference docs', () => {
-  it('build, for every built-in type that ships one', async () => {
-    const { build } = await import('../../../src/engine/build.js');
-    const { exampleDocument } = await import('../../../src/engine/publish/reference-docs.js');
-    const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
-    const withExamples = publishedTypes(registry).filter((entry) => entry.example !== undefined);
-    expect(withExamples.length).toBeGreaterThanOrEqual(15);
-    for (const entry of withExamples) {
-      const text = exampleDocument(entry, entry.example!);
-      const result = build({ application: { file: `${entry.type}.yaml`, text }, profile: EXAMPLE_PROFILE, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
-      expect(result.objects.length, entry.type).toBeGreaterThan(0);
-    }
-  });
-});
