@@ -1,4 +1,4 @@
-import { componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type PropertyPath } from '../plugin-api/index.js';
+import { componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type Policy, type PropertyPath } from '../plugin-api/index.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedProfile } from './profile.js';
 
@@ -12,6 +12,10 @@ export interface TransformSettings {
   namespace?: string;
   /** Where Flux objects go (kinds of scope `flux`); the document's namespace when unset. */
   fluxNamespace?: string;
+  /** Label and annotation keys (`team`) and prefixes (`platform.example/`) the platform keeps to itself; checked at generation. */
+  reservedMetadataKeys?: string[];
+  /** The environment policy; `NOOP_POLICY` when unset. */
+  policy?: Policy;
 }
 
 /** State shared by every stage of one build: settings, profile, warnings, consumed capabilities. */
@@ -32,6 +36,10 @@ export class RunContext {
 
   get componentLabelKey(): string {
     return this.settings.componentLabelKey ?? `${this.settings.domain}/component`;
+  }
+
+  get policy(): Policy {
+    return this.settings.policy ?? NOOP_POLICY;
   }
 
   warn(message: string, where: Partial<Diagnostic> = {}): void {
@@ -55,6 +63,10 @@ export class RunContext {
       warn: (message: string) => this.warn(message),
       fail: (message: string, path: PropertyPath = []): never => {
         throw new HandlerError(message, path);
+      },
+      policy: this.policy,
+      violate: (refusalClass: string, message: string, path: PropertyPath = []): never => {
+        throw new PolicyRefusal(refusalClass, message, path);
       },
       capability: (key: string) => this.capability(key),
       fetched: (url: string) => this.fetchedDocuments[url],
