@@ -23,7 +23,7 @@ export default class Validate extends KurelCommand {
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;
     if (flags.format === 'json') {
-      const fields = ({ severity, code, message, file, line, column, path, component, plugin }: Diagnostic) => ({ severity, code, message, file, line, column, path, component, plugin });
+      const fields = ({ severity, code, message, file, line, column, path, component, plugin, refusalClass }: Diagnostic) => ({ severity, code, message, file, line, column, path, component, plugin, refusalClass });
       process.stdout.write(`${JSON.stringify({ valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(fields) }, null, 2)}\n`);
     } else {
       for (const warning of warnings) process.stderr.write(`warning: ${engine.formatDiagnostic(warning)}\n`);

@@ -5,6 +5,7 @@ import {
   type MetadataProblem,
   type ObjectMetadata,
   isHandlerError,
+  refusalClassOf,
   validateProperties,
   type CapabilitySpec,
   type ComponentAnswers,
@@ -16,6 +17,7 @@ import {
   type PropertyPath,
 } from '../plugin-api/index.js';
 import { KurelError } from './diagnostics.js';
+import { policyViolation } from './policy-violation.js';
 import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { bindingKeyFor } from './profile.js';
@@ -292,6 +294,8 @@ function requiredHint(message: string, traitType: string): string {
 /** A handler's refusal, placed at the authored element. Anything else is a bug and passes through. */
 function placeHandlerError(error: unknown, label: string, base: PropertyPath, component: string | undefined, plugin: string, source: SourceDocument): unknown {
   if (!isHandlerError(error)) return error;
+  const refusalClass = refusalClassOf(error);
+  if (refusalClass !== undefined) return policyViolation(refusalClass, error.message, component, { ...source.at([...base, ...error.path]), plugin }, label);
   return refuse(error.code === 'KUREL_HANDLER_REFUSED' ? ErrorCode.handler : (error.code as typeof ErrorCode.handler), `${label}: ${error.message}`, {
     ...source.at([...base, ...error.path]),
     component,
