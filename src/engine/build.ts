@@ -5,6 +5,7 @@ import { encodeStream } from './emit.js';
 import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
+import { own } from './ownership/own.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
 import { parsePackage } from './package.js';
@@ -141,7 +142,8 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
   const ordered = groups.flatMap((group) => group.applications);
-  const generated = generate(ordered, run.componentLabelKey, app.name);
+  own(ordered, run.componentLabelKey);
+  const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
 

@@ -16,6 +16,8 @@ export interface Diagnostic {
   plugin?: string;
   /** Of a violation of the environment policy: what the refusal is about (`replica-maximum`, …). */
   refusalClass?: string;
+  /** Which refusal of its code this is, where a code has several (the component label's five). */
+  refusal?: string;
 }
 
 /** Renders a property path the way users read it: `spec.components[0].properties.port`. */

@@ -20,6 +20,8 @@ export const ErrorCode = {
   reservedMetadataKey: 'KUREL_RESERVED_METADATA_KEY',
   traitNotSupported: 'KUREL_TRAIT_NOT_SUPPORTED',
   collision: 'KUREL_COLLISION',
+  componentLabel: 'KUREL_COMPONENT_LABEL',
+  unreadableObject: 'KUREL_UNREADABLE_OBJECT',
   input: 'KUREL_INPUT',
   flag: 'KUREL_FLAG',
   pluginLoad: 'KUREL_PLUGIN_LOAD',

@@ -6,6 +6,7 @@ export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic
 export { ErrorCode, refuse } from './error-codes.js';
 export type { InputFile } from './source.js';
 export type { TransformSettings } from './run-context.js';
+export type { EgressPeers, IngressPeers, EgressPeer, IngressPeer, IngressSource } from './netpol/peers.js';
 export type { LoweringStep } from './model.js';
 export type { GeneratedObject } from './generate.js';
 export { encodeStream, encodeObject } from './emit.js';

@@ -1,6 +1,7 @@
 import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NamingHook, type Policy, type PropertyPath } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic } from './diagnostics.js';
+import type { EgressPeers, IngressPeers } from './netpol/peers.js';
 import type { ParsedProfile } from './profile.js';
 
 /** What the caller sets for one build (the reference's TransformContext). */
@@ -17,6 +18,10 @@ export interface TransformSettings {
   reservedMetadataKeys?: string[];
   /** The environment policy; `NOOP_POLICY` when unset. */
   policy?: Policy;
+  /** Destinations each component's pods reach: `{comp}-allow-egress-traffic` policies. */
+  egressPeers?: EgressPeers;
+  /** Sources allowed into each component's endpoints: `{comp}-allow-endpoint-ingress` policies. */
+  ingressPeers?: IngressPeers;
 }
 
 /** State shared by every stage of one build: settings, profile, warnings, consumed capabilities. */

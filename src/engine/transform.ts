@@ -35,6 +35,8 @@ export interface Member {
 /** A component's application (a sibling group is one), followed by its traits' sub-applications. */
 export interface Application {
   name: string;
+  /** The authored component the application belongs to; empty when the document as a whole owns it. */
+  owner: string;
   labelValue: string;
   members: Member[];
   subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
@@ -77,7 +79,8 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
 
 function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument): Application {
   const name = members[0].name;
-  const application: Application = { name, labelValue: componentLabelValue(name), members: [], subApplications: [] };
+  const owner = members[0].origin.component ?? '';
+  const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
     application.members.push({ component, objects: rendered.objects });
@@ -112,7 +115,8 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     if (problems.length === 0) return;
     throw new KurelError(
       problems.map((problem) =>
-        errorDiagnostic(ErrorCode.property, `${label}: ${problem.message}`, {
+        errorDiagnostic(problem.refusal ? ErrorCode.componentLabel : ErrorCode.property, `${label}: ${problem.message}`, {
+          ...(problem.refusal ? { refusal: problem.refusal } : {}),
           ...source.at([...component.path, 'properties', ...problem.path]),
           component: component.name,
           plugin: entry.plugin,
@@ -124,7 +128,8 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
   let properties = structuredClone(component.properties);
   let metadata: ObjectMetadata | undefined;
   if (handler.object) {
-    const taken = takeObjectMetadata(properties, { labelValue, componentLabelKey: run.componentLabelKey });
+    const owner = component.origin.component ?? component.name;
+    const taken = takeObjectMetadata(properties, { labelValue, componentLabelKey: run.componentLabelKey, name: component.name, owner: { name: owner, labelValue: componentLabelValue(owner) } });
     if (taken.metadata.objectName !== undefined && component.emitted) {
       taken.problems.push({ path: ['objectName'], message: `not allowed on a member lowering rule ${component.origin.rule} emitted: the rule names the objects it emits` });
     }

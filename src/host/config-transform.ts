@@ -60,7 +60,7 @@ function quote(value: unknown): string {
 }
 
 /** The build's settings: the config's transform keys and policy over the CLI's defaults and flags. */
-export function transformSettings(config: TransformConfig & { policy: PolicyConfig; fluxNamespace?: string }, flags: { clusterId: string; namespace?: string }): TransformSettings {
+export function transformSettings(config: TransformConfig & Pick<TransformSettings, 'egressPeers' | 'ingressPeers'> & { policy: PolicyConfig; fluxNamespace?: string }, flags: { clusterId: string; namespace?: string }): TransformSettings {
   return {
     domain: config.domain ?? 'launcher.gokure.dev',
     componentLabelKey: config.componentLabelKey,
@@ -69,5 +69,7 @@ export function transformSettings(config: TransformConfig & { policy: PolicyConf
     fluxNamespace: config.fluxNamespace,
     reservedMetadataKeys: config.reservedMetadataKeys,
     policy: environmentPolicy(config.policy),
+    egressPeers: config.egressPeers,
+    ingressPeers: config.ingressPeers,
   };
 }

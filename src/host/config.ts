@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { ErrorCode, refuse, type EgressPeers, type IngressPeers } from '../engine/index.js';
+import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
 import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
 import { checkTransformConfig, TRANSFORM_CONFIG_KEYS, type TransformConfig } from './config-transform.js';
@@ -13,6 +14,9 @@ export interface KurelConfig extends TransformConfig {
   policy: PolicyConfig;
   /** The namespace Flux objects go to; the document's namespace when unset. */
   fluxNamespace?: string;
+  /** NetworkPolicy synthesis inputs, by component: see config-peers.ts. */
+  egressPeers?: EgressPeers;
+  ingressPeers?: IngressPeers;
 }
 
 export interface LoadedConfig {
@@ -21,7 +25,7 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS];
+const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS, 'egressPeers', 'ingressPeers'];
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
 
@@ -65,6 +69,7 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
     policy: await checkPolicyConfig(config.policy, file),
     ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),
     ...checkTransformConfig(config, file),
+    ...checkPeers(config, file),
   };
 }
 
