@@ -70,6 +70,9 @@ export class RunContext {
       fetched: (url: string) => this.fetchedDocuments[url],
       labelValue: componentLabelValue,
       resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
+      claimObjectName: (claim) => {
+        if (owner && this.claims) this.claims.claimObject(claim, owner, namespace);
+      },
     };
   }
 }

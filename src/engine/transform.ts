@@ -268,7 +268,7 @@ function traitOwner(component: WorkComponent, trait: WorkTrait): NameOwner {
   const owner = componentOwner(component);
   const authoredIndex = trait.path[trait.path.length - 1];
   const place = !trait.sealed && typeof authoredIndex === 'number' ? `traits[${authoredIndex}] "${trait.type}"` : `traits[${component.traits.indexOf(trait)}] "${trait.type}" after lowering`;
-  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}` };
+  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}`, sealed: trait.sealed };
 }
 
 function emittedClause(component: WorkComponent, prefix = ''): string {

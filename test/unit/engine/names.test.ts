@@ -69,7 +69,10 @@ describe('the Naming hook', () => {
 
   it('is never asked for a name the author wrote', () => {
     const asked: NameRequest[] = [];
-    const hook: NamingHook = (request) => void asked.push(request) || false;
+    const hook: NamingHook = (request) => {
+      asked.push(request);
+      return false;
+    };
     expect(names(`${web}      properties:\n        dataName: mine\n`, hook)).toEqual(['mine']);
     expect(asked).toEqual([]);
   });
