@@ -19,6 +19,7 @@ import { validateAuthored } from './validate-authored.js';
 import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
+import { checkBundleNames } from './bundle-names.js';
 import { explainChains, type ComponentChain } from './explain.js';
 
 export interface BuildInput {
@@ -140,6 +141,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
+  checkBundleNames(groups, appSource);
   const ordered = groups.flatMap((group) => group.applications);
   const generated = generate(ordered, run.componentLabelKey, app.name);
   const objects = generated.map((entry) => entry.object);

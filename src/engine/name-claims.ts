@@ -48,6 +48,16 @@ export class NameClaims {
     return choice.name;
   }
 
+  /**
+   * A name checked and put to the hook but not claimed as an object's: a sub-application's, kept
+   * apart within its bundle instead. Returns the name and how the text names its owner.
+   */
+  choose(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
+    const full = { ...spec, kind: '' };
+    const choice = chooseName(full, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: '', default: asked.default }) : undefined);
+    return { name: choice.name, namedBy: `${owner.description} ${describeSource(full, choice)}` };
+  }
+
   /** Claims a name its owner chose under no role. */
   claimObject(claim: ObjectClaim, owner: NameOwner, namespace: string): void {
     const placed = claim.clusterScoped ? '' : (claim.namespace ?? namespace);

@@ -1,4 +1,4 @@
-import { chooseName, componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type NamingHook, type PropertyPath } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type PropertyPath } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedProfile } from './profile.js';
@@ -35,6 +35,11 @@ export class RunContext {
   /** Starts the build's claim space for the names resolved under a role in document `application`. */
   startNaming(application: string, hook?: NamingHook): void {
     this.claims = new NameClaims(application, hook);
+  }
+
+  /** A sub-application's name: the hook's answer or the default, and how a collision text names it. */
+  subApplicationName(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
+    return this.claims ? this.claims.choose(spec, owner) : { name: chooseName({ ...spec, kind: '' }).name, namedBy: owner.description };
   }
 
   get componentLabelKey(): string {

@@ -64,6 +64,8 @@ describe('the Naming hook', () => {
     expect(asked).toEqual([
       { application: 'shop', component: 'web', role: 'generated', kind: 'ConfigMap', default: 'web-data' },
       { application: 'shop', component: 'web', role: 'generated', kind: 'ConfigMap', default: 'web-extra' },
+      // The trait's sub-application, named after its first object unless the trait says otherwise.
+      { application: 'shop', component: 'web', role: 'sub-application', kind: '', default: 'web-extra-x' },
     ]);
   });
 
