@@ -1,6 +1,8 @@
+import { shortenName } from '../plugin-api/index.js';
 import { KurelError } from './diagnostics.js';
-import { ErrorCode, errorDiagnostic } from './error-codes.js';
+import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import type { Group } from './order.js';
+import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
 
 /**
@@ -29,4 +31,27 @@ export function checkBundleNames(groups: readonly Group[], source: SourceDocumen
     return found;
   });
   if (diagnostics.length > 0) throw new KurelError(diagnostics);
+}
+
+/**
+ * Names the application bundle (role `bundle`) and its ordered groups (role `group`): the hook's
+ * answer, else the default. The bundle's and the groups' names share one space. A flat
+ * application is its bundle alone.
+ */
+export function nameBundles(groups: readonly Group[], application: string, run: RunContext): { bundle: string; groups: Group[] } {
+  const owner = { description: 'the application' };
+  const bundle = run.chooseUnclaimed({ role: 'bundle', default: application }, owner);
+  const flat = groups.length === 1 && groups[0].name === application;
+  if (flat) return { bundle: bundle.name, groups: [{ ...groups[0], name: bundle.name }] };
+  const named = new Map<string, string>([[bundle.name, bundle.namedBy]]);
+  const renamed = groups.map((group) => {
+    const chosen = run.chooseUnclaimed({ role: 'group', default: shortenName(group.name, 253) }, owner);
+    const first = named.get(chosen.name);
+    if (first !== undefined) {
+      throw refuse(ErrorCode.collision, `name collision: bundle "${chosen.name}" is named by ${first} and by ${chosen.namedBy}; give one of them another name`);
+    }
+    named.set(chosen.name, chosen.namedBy);
+    return { ...group, name: chosen.name };
+  });
+  return { bundle: bundle.name, groups: renamed };
 }

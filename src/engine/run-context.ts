@@ -37,8 +37,8 @@ export class RunContext {
     this.claims = new NameClaims(application, hook);
   }
 
-  /** A sub-application's name: the hook's answer or the default, and how a collision text names it. */
-  subApplicationName(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
+  /** A name not claimed as an object's (an application's, a bundle's): the hook's answer or the default, and how a collision text names it. */
+  chooseUnclaimed(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
     return this.claims ? this.claims.choose(spec, owner) : { name: chooseName({ ...spec, kind: '' }).name, namedBy: owner.description };
   }
 

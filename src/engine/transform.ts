@@ -95,7 +95,7 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
       const result = applyTrait(trait, component, rendered, registry, run, source);
       const objects = result.objects ?? [];
       if (objects.length === 0) continue;
-      const { name: subName, namedBy } = run.subApplicationName({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
+      const { name: subName, namedBy } = run.chooseUnclaimed({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
       application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path });
     }
   }
