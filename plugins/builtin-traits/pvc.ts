@@ -36,6 +36,7 @@ export const pvc = defineTrait({
     const spec: Json = { accessModes: [...props.accessModes], resources: { requests: { storage: size } } };
     if (props.storageClassName !== undefined) spec.storageClassName = props.storageClassName;
     if (props.volumeMode !== undefined) spec.volumeMode = props.volumeMode;
+    ctx.claimObjectName({ kind: 'PersistentVolumeClaim', name: props.name, property: 'name', generated: true });
     const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
     return { objects: [{ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata, spec }] };
   },

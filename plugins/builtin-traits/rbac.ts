@@ -59,7 +59,7 @@ export const rbac = defineTrait({
         subjects: [{ kind: 'ServiceAccount', name: account, namespace: component.namespace }],
       },
     ];
-    return { objects };
+    return { objects, subApplication: `${component.name}-rbac` };
   },
 });
 

@@ -56,7 +56,7 @@ export const scaler = defineTrait({
         spec: { minAvailable: '50%', selector: { matchLabels: labels() } },
       });
     }
-    return { objects };
+    return { objects, subApplication: `${component.name}-scaler` };
   },
 });
 

@@ -20,6 +20,7 @@ import { validateAuthored } from './validate-authored.js';
 import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
+import { checkBundleNames, nameBundles } from './bundle-names.js';
 import { explainChains, type ComponentChain } from './explain.js';
 
 export interface BuildInput {
@@ -140,7 +141,9 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
-  const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
+  const named = nameBundles(orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name }), app.name, run);
+  const groups = named.groups;
+  checkBundleNames(groups, appSource);
   const ordered = groups.flatMap((group) => group.applications);
   own(ordered, run.componentLabelKey);
   const generated = generate(ordered, app.name);
@@ -156,7 +159,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     consumedCapabilities: [...run.consumedCapabilities].sort(),
     yaml: encodeStream(objects),
     namespace,
-    bundle: { name: app.name, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
+    bundle: { name: named.bundle, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
   };
 }

@@ -1,4 +1,4 @@
-import { chooseName, HandlerError, propertyPath, type NameChoice, type NameRole, type NameSpec, type NamingHook } from '../plugin-api/index.js';
+import { chooseName, HandlerError, propertyPath, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim } from '../plugin-api/index.js';
 import { ErrorCode } from './error-codes.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
@@ -11,6 +11,8 @@ export interface NameOwner {
   detailed?: string;
   /** Resolved by a lowering rule, before the document's objects are placed. */
   lowering?: boolean;
+  /** A trait a lowering rule built. */
+  sealed?: boolean;
 }
 
 /** One side of a name collision. */
@@ -46,7 +48,24 @@ export class NameClaims {
     return choice.name;
   }
 
-  private claim(kind: string, namespace: string, name: string, owner: NameOwner, source: string, fields: Omit<NameCollisionMember, 'description'>): void {
+  /**
+   * A name checked and put to the hook but not claimed as an object's: a sub-application's, kept
+   * apart within its bundle instead. Returns the name and how the text names its owner.
+   */
+  choose(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
+    const full = { ...spec, kind: '' };
+    const choice = chooseName(full, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: '', default: asked.default }) : undefined);
+    return { name: choice.name, namedBy: `${owner.description} ${describeSource(full, choice)}` };
+  }
+
+  /** Claims a name its owner chose under no role. */
+  claimObject(claim: ObjectClaim, owner: NameOwner, namespace: string): void {
+    const placed = claim.clusterScoped ? '' : (claim.namespace ?? namespace);
+    const source = claim.property ? `(its own object, set by ${claim.property})` : '(its own object, its default name)';
+    this.claim(claim.kind, placed, claim.name, owner, source, { component: owner.component, property: claim.property, fromHook: false }, claim.generated === true);
+  }
+
+  private claim(kind: string, namespace: string, name: string, owner: NameOwner, source: string, fields: Omit<NameCollisionMember, 'description'>, generated = false): void {
     const key = `${kind}|${namespace}|${name}`;
     const held: Held = { owner, source, member: { ...fields, description: `${owner.description} ${source}` } };
     const holder = this.held.get(key);
@@ -54,6 +73,8 @@ export class NameClaims {
       this.held.set(key, held);
       return;
     }
+    // The object a sealed trait generates under a name its component's rule resolved is that rule's object.
+    if (generated && owner.sealed && holder.owner.lowering && holder.owner.component === owner.component) return;
     // Two names lowering rules resolved are refused before the document's objects are placed.
     const where = holder.owner.lowering && owner.lowering ? name : namespace ? `${namespace}/${name}` : name;
     const subject = `${kind} "${where}"`;

@@ -1,4 +1,4 @@
-import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NamingHook, type Policy, type PropertyPath } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
@@ -46,6 +46,11 @@ export class RunContext {
     this.claims = new NameClaims(application, hook);
   }
 
+  /** A name not claimed as an object's (an application's, a bundle's): the hook's answer or the default, and how a collision text names it. */
+  chooseUnclaimed(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
+    return this.claims ? this.claims.choose(spec, owner) : { name: chooseName({ ...spec, kind: '' }).name, namedBy: owner.description };
+  }
+
   get componentLabelKey(): string {
     return this.settings.componentLabelKey ?? `${this.settings.domain}/component`;
   }
@@ -87,6 +92,9 @@ export class RunContext {
       fetched: (url: string) => this.fetchedDocuments[url],
       labelValue: componentLabelValue,
       resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
+      claimObjectName: (claim) => {
+        if (owner && this.claims) this.claims.claimObject(claim, owner, namespace);
+      },
     };
   }
 }

@@ -10,6 +10,7 @@ import {
   type CapabilitySpec,
   type ComponentAnswers,
   type ComponentObject,
+  type TraitRendering,
   qualifiedKind,
   type PolicyRendering,
   type K8sObject,
@@ -32,6 +33,17 @@ export interface Member {
   objects: K8sObject[];
 }
 
+/** A trait's own application: its objects, under a name kept apart within its bundle. */
+export interface SubApplication {
+  name: string;
+  traitType: string;
+  objects: K8sObject[];
+  /** The trait and where its name came from, as a collision text names them. */
+  namedBy?: string;
+  /** The authored trait, for diagnostics. */
+  path?: Path;
+}
+
 /** A component's application (a sibling group is one), followed by its traits' sub-applications. */
 export interface Application {
   name: string;
@@ -39,7 +51,7 @@ export interface Application {
   owner: string;
   labelValue: string;
   members: Member[];
-  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
+  subApplications: SubApplication[];
 }
 
 export interface TransformOutput {
@@ -85,8 +97,11 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
     const rendered = renderComponent(component, registry, run, source);
     application.members.push({ component, objects: rendered.objects });
     for (const trait of component.traits) {
-      const objects = applyTrait(trait, component, rendered, registry, run, source);
-      if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
+      const result = applyTrait(trait, component, rendered, registry, run, source);
+      const objects = result.objects ?? [];
+      if (objects.length === 0) continue;
+      const { name: subName, namedBy } = run.chooseUnclaimed({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
+      application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path });
     }
   }
   return application;
@@ -161,7 +176,7 @@ function applyTrait(
   registry: SealedRegistry,
   run: RunContext,
   source: SourceDocument,
-): K8sObject[] {
+): TraitRendering {
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -192,7 +207,7 @@ function applyTrait(
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
     const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace, traitOwner(component, trait)));
     rendered.objects = view.objects;
-    return result?.objects ?? [];
+    return result ?? {};
   } catch (error) {
     throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
   }
@@ -279,7 +294,7 @@ function traitOwner(component: WorkComponent, trait: WorkTrait): NameOwner {
   const owner = componentOwner(component);
   const authoredIndex = trait.path[trait.path.length - 1];
   const place = !trait.sealed && typeof authoredIndex === 'number' ? `traits[${authoredIndex}] "${trait.type}"` : `traits[${component.traits.indexOf(trait)}] "${trait.type}" after lowering`;
-  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}` };
+  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}`, sealed: trait.sealed };
 }
 
 function emittedClause(component: WorkComponent, prefix = ''): string {

@@ -1,5 +1,5 @@
 import type { PropertyPath } from './errors.js';
-import type { NameSpec } from './name-roles.js';
+import type { NameSpec, ObjectClaim } from './name-roles.js';
 import type { Policy } from './policy.js';
 
 /** A ClusterProfile binding: the platform's rendering for one capability key. */
@@ -44,6 +44,8 @@ export interface HandlerContext {
    * and name is refused naming both; the hook is asked only there.
    */
   resolveName(spec: NameSpec): string;
+  /** Holds a name the handler chose itself, under no role, against every other name of the build. */
+  claimObjectName(claim: ObjectClaim): void;
 }
 
 /** The generated-name allocator shared by every rule of one build. */

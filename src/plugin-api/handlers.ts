@@ -138,6 +138,11 @@ export interface TraitInput<P = Properties> {
 export interface TraitRendering {
   /** Objects of the trait's own sub-application, emitted right after its component's. */
   objects?: K8sObject[];
+  /**
+   * The default name of that sub-application (resolved under role `sub-application`); the name of
+   * its first object when unset. Two applications of one name in one bundle are refused.
+   */
+  subApplication?: string;
 }
 
 export interface CapabilitySpec {

@@ -53,6 +53,7 @@ export {
   type NamingHook,
   type NameSpec,
   type NameChoice,
+  type ObjectClaim,
 } from './name-roles.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';

@@ -224,3 +224,22 @@ export function qualifiedKind(apiVersion: string, kind: string): string {
   const slash = apiVersion.indexOf('/');
   return slash > 0 ? `${kind}.${apiVersion.slice(0, slash)}` : kind;
 }
+
+/**
+ * An object a trait names itself, under no role (a required name leaves the hook nothing to be
+ * asked): claimed only, so a second owner of the same kind, namespace and name is refused.
+ */
+export interface ObjectClaim {
+  /** `Kind` or `Kind.group`. */
+  kind: string;
+  name: string;
+  /** The property the author wrote the name in; none for a default name. */
+  property?: string;
+  namespace?: string;
+  clusterScoped?: boolean;
+  /**
+   * The object is the trait's own sub-application's. A trait a lowering rule built claims no
+   * name a rule of its own component already resolved: that is the rule's object.
+   */
+  generated?: boolean;
+}

@@ -42,6 +42,7 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
     labelValue: componentLabelValue,
     // Outside a build: the authored name checked, or the default; no hook, no claim.
     resolveName: (spec) => chooseName(spec).name,
+    claimObjectName: () => undefined,
   };
 }
 

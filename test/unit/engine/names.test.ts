@@ -64,14 +64,20 @@ describe('the Naming hook', () => {
     expect(asked).toEqual([
       { application: 'shop', component: 'web', role: 'generated', kind: 'ConfigMap', default: 'web-data' },
       { application: 'shop', component: 'web', role: 'generated', kind: 'ConfigMap', default: 'web-extra' },
+      // The trait's sub-application, named after its first object unless the trait says otherwise.
+      { application: 'shop', component: 'web', role: 'sub-application', kind: '', default: 'web-extra-x' },
+      { application: 'shop', component: '', role: 'bundle', kind: '', default: 'shop' },
     ]);
   });
 
   it('is never asked for a name the author wrote', () => {
     const asked: NameRequest[] = [];
-    const hook: NamingHook = (request) => void asked.push(request) || false;
+    const hook: NamingHook = (request) => {
+      asked.push(request);
+      return false;
+    };
     expect(names(`${web}      properties:\n        dataName: mine\n`, hook)).toEqual(['mine']);
-    expect(asked).toEqual([]);
+    expect(asked.map((request) => request.role)).toEqual(['bundle']);
   });
 
   it('keeps the default when it answers false', () => {
@@ -127,6 +133,37 @@ describe('name collisions', () => {
     const text = `${web}      traits:\n        - type: extra\n          properties:\n            twice: true\n`;
     expect(refusal(text)).toBe(
       'component "web" trait "extra": name collision: ConfigMap "default/web-extra" is named twice by component "web" traits[0] "extra" (role "generated", its default); give one of them another name',
+    );
+  });
+});
+
+describe('bundle and group names', () => {
+  const tiered = `    - name: web\n      type: box\n      annotations:\n        launcher.gokure.dev/tier: apps\n    - name: db\n      type: box\n      annotations:\n        launcher.gokure.dev/tier: infra\n`;
+  const run = (text: string, naming?: NamingHook) =>
+    build({ application: { file: 'app.yaml', text: app(text) }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registryWith(naming)).bundle;
+
+  it('are the hook\'s to change, asked with no component and no kind', () => {
+    const asked: NameRequest[] = [];
+    const hook: NamingHook = (request) => {
+      asked.push(request);
+      return request.role === 'group' ? `team-${request.default}` : request.role === 'bundle' ? 'team-shop' : false;
+    };
+    expect(run(tiered, hook)).toEqual({ name: 'team-shop', groups: [{ name: 'team-shop-infra', components: ['db'] }, { name: 'team-shop-apps', components: ['web'] }] });
+    expect(asked.filter((request) => request.role === 'bundle' || request.role === 'group')).toEqual([
+      { application: 'shop', component: '', role: 'bundle', kind: '', default: 'shop' },
+      { application: 'shop', component: '', role: 'group', kind: '', default: 'shop-infra' },
+      { application: 'shop', component: '', role: 'group', kind: '', default: 'shop-apps' },
+    ]);
+  });
+
+  it('keep their defaults without a hook; a flat application is its bundle alone', () => {
+    expect(run(tiered)).toEqual({ name: 'shop', groups: [{ name: 'shop-infra', components: ['db'] }, { name: 'shop-apps', components: ['web'] }] });
+    expect(run(web, (request) => (request.role === 'bundle' ? 'renamed' : false))).toEqual({ name: 'renamed', groups: [{ name: 'renamed', components: ['web'] }] });
+  });
+
+  it('share one space: a group the hook gives the bundle\'s name is refused', () => {
+    expect(firstDiagnostic(() => run(tiered, (request) => (request.default === 'shop-apps' ? 'shop' : false))).message).toBe(
+      'name collision: bundle "shop" is named by the application (role "bundle", its default) and by the application (role "group", returned by the Naming hook in place of "shop-apps"); give one of them another name',
     );
   });
 });
