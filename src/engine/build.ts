@@ -20,6 +20,7 @@ import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
 import { explainChains, type ComponentChain } from './explain.js';
+import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -140,6 +141,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
   const ordered = groups.flatMap((group) => group.applications);
+  checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
   const generated = generate(ordered, run.componentLabelKey, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');

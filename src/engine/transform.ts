@@ -10,6 +10,7 @@ import {
   type CapabilitySpec,
   type ComponentAnswers,
   type PolicyRendering,
+  type TraitRendering,
   type K8sObject,
   type Properties,
   type PropertyPath,
@@ -34,7 +35,7 @@ export interface Application {
   name: string;
   labelValue: string;
   members: Member[];
-  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
+  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[]; platformAnnotations?: Record<string, string> }>;
 }
 
 export interface TransformOutput {
@@ -79,8 +80,8 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
     const rendered = renderComponent(component, registry, run, source);
     application.members.push({ component, objects: rendered.objects });
     for (const trait of component.traits) {
-      const objects = applyTrait(trait, component, rendered, registry, run, source);
-      if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
+      const { objects, platformAnnotations } = applyTrait(trait, component, rendered, registry, run, source);
+      if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects, ...(platformAnnotations ? { platformAnnotations } : {}) });
     }
   }
   return application;
@@ -149,7 +150,7 @@ function applyTrait(
   registry: SealedRegistry,
   run: RunContext,
   source: SourceDocument,
-): K8sObject[] {
+): TraitRendering & { objects: K8sObject[] } {
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -180,7 +181,7 @@ function applyTrait(
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
     const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
     rendered.objects = view.objects;
-    return result?.objects ?? [];
+    return { objects: result?.objects ?? [], platformAnnotations: result?.platformAnnotations };
   } catch (error) {
     throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
   }

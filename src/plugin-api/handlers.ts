@@ -95,6 +95,12 @@ export interface TraitInput<P = Properties> {
 export interface TraitRendering {
   /** Objects of the trait's own sub-application, emitted right after its component's. */
   objects?: K8sObject[];
+  /**
+   * Annotations the trait wrote from the platform's input (a capability rendering), apart from
+   * authored ones. The reserved-metadata-key check passes each as that key with that value, on its
+   * objects' own annotations: a platform can reserve a prefix its own annotations are under.
+   */
+  platformAnnotations?: Record<string, string>;
 }
 
 export interface CapabilitySpec {
