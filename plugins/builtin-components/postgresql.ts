@@ -11,6 +11,7 @@ import {
 } from 'kurel/plugin-api';
 import { canonicalQuantity } from '../builtin-kinds/shared/quantity.js';
 import type { Json } from './metadata.js';
+import { enforceMaxReplicas, enforceMaxStorage } from '../shared/policy-limits.js';
 import { resourcesSchema } from './resources.js';
 import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
 
@@ -20,6 +21,7 @@ import { bool, int, list, object, oneOf, str, stringList, stringMap } from './sc
 // and one cnpg-database `<name>-<database>` per databases entry.
 
 const DEFAULT_VERSION = '16';
+const DEFAULT_STORAGE_SIZE = '1Gi';
 const IMAGE_REPOSITORY = 'ghcr.io/cloudnative-pg/postgresql';
 /** The plugin the Cluster archives WAL through, pointed at the ObjectStore the rule emits. */
 const BARMAN_CLOUD_PLUGIN = 'barman-cloud.barmancloud.cnpg.io';
@@ -98,7 +100,7 @@ export const postgresqlRule = defineComponentLowering({
     }),
     imageName: str('The container image, in place of the CloudNativePG image of the version.'),
     replicas: int('Number of PostgreSQL instances; from 2 the cluster gets a PodDisruptionBudget.', { default: 1 }),
-    storageSize: str('Persistent storage size requested for each instance.', { default: '1Gi' }),
+    storageSize: str('Persistent storage size requested for each instance; the environment policy\'s default storage size, else 1Gi, when unset.'),
     resources: resourcesSchema('Compute resources of the instances.'),
     postgresql: object('PostgreSQL server settings.', { parameters: stringMap('postgresql.conf parameters.', 'The parameter value.') }),
     inheritedMetadata: object('Labels and annotations the operator copies onto every object it creates for the cluster.', {
@@ -167,7 +169,11 @@ export const postgresqlRule = defineComponentLowering({
   },
   lower({ component }, ctx) {
     const props = component.properties as Json;
+    // Authored > the policy's default > 1Gi, the effective size held to the policy's maximum.
+    props.storageSize ??= ctx.policy.defaultStorageSize() || DEFAULT_STORAGE_SIZE;
     checkProperties(component.name, props, ctx);
+    enforceMaxStorage(props.storageSize, ctx, ['storageSize']);
+    enforceMaxReplicas(props.replicas, ctx, ['replicas'], 'instances');
     const cluster = component.name;
     const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
 

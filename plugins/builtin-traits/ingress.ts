@@ -79,7 +79,7 @@ export const ingress = defineTrait({
         return out;
       });
     }
-    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec }] };
+    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec }], platformAnnotations: props.platformAnnotations };
   },
 });
 

@@ -22,6 +22,7 @@ import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
 import { checkBundleNames, nameBundles } from './bundle-names.js';
 import { explainChains, type ComponentChain } from './explain.js';
+import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -146,6 +147,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   checkBundleNames(groups, appSource);
   const ordered = groups.flatMap((group) => group.applications);
   own(ordered, run.componentLabelKey);
+  checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
   const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');

@@ -1,6 +1,7 @@
 import {
   componentProperties,
   isHandlerError,
+  refusalClassOf,
   validateProperties,
   type AuthoredComponent,
   type AuthoredTrait,
@@ -15,6 +16,7 @@ import { ErrorCode, errorDiagnostic } from './error-codes.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
 import type { NameOwner } from './name-claims.js';
+import { policyViolation } from './policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
@@ -145,8 +147,12 @@ class Lowering {
     try {
       result = call(ctx);
     } catch (error) {
-      if (isHandlerError(error)) throw this.error(origin, [...path, 'properties', ...error.path], error.message);
-      throw error;
+      if (!isHandlerError(error)) throw error;
+      // A rule's refusal by the environment policy is a violation of the component, as a handler's is.
+      const refusalClass = refusalClassOf(error);
+      const at = [...path, 'properties', ...error.path];
+      if (refusalClass !== undefined) throw policyViolation(refusalClass, error.message, origin.component, this.source.at(at), describeOrigin(origin));
+      throw this.error(origin, at, error.message);
     }
     const produced = [...(result.components ?? []), ...(result.traits ?? []), ...(result.policies ?? []), ...(result.documents ?? [])];
     if (produced.length === 0) throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted nothing; an empty result would delete the authored element`);

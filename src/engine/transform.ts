@@ -42,6 +42,8 @@ export interface SubApplication {
   namedBy?: string;
   /** The authored trait, for diagnostics. */
   path?: Path;
+  /** Annotations the trait wrote from the platform's input; exempt from the reserved-key check. */
+  platformAnnotations?: Record<string, string>;
 }
 
 /** A component's application (a sibling group is one), followed by its traits' sub-applications. */
@@ -101,7 +103,7 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
       const objects = result.objects ?? [];
       if (objects.length === 0) continue;
       const { name: subName, namedBy } = run.chooseUnclaimed({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
-      application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path });
+      application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path, ...(result.platformAnnotations ? { platformAnnotations: result.platformAnnotations } : {}) });
     }
   }
   return application;

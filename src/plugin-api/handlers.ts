@@ -143,6 +143,12 @@ export interface TraitRendering {
    * its first object when unset. Two applications of one name in one bundle are refused.
    */
   subApplication?: string;
+  /**
+   * Annotations the trait wrote from the platform's input (a capability rendering), apart from
+   * authored ones. The reserved-metadata-key check passes each as that key with that value, on its
+   * objects' own annotations: a platform can reserve a prefix its own annotations are under.
+   */
+  platformAnnotations?: Record<string, string>;
 }
 
 export interface CapabilitySpec {

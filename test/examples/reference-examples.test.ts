@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine/build.js';
-import type { K8sObject } from '../../src/plugin-api/index.js';
+import { NOOP_POLICY, type K8sObject, type Policy } from '../../src/plugin-api/index.js';
 import builtinComponents from '../../plugins/builtin-components/index.js';
 import builtinKinds from '../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../plugins/builtin-policies/index.js';
@@ -39,6 +39,9 @@ const PAIRS: Array<[string, string[]]> = [
   ['14-full-stack', CERT],
   ['15-passthrough-minimal', ANY],
 ];
+
+/** The daemonset mounts a host path, which only a policy that allows host paths builds (the default refuses it). */
+const POLICIES: Record<string, Policy | undefined> = { '12-daemonset': { ...NOOP_POLICY, allowHostPathVolumes: () => true } };
 
 /** The examples predate the reference's rename of the Helm composite: `helmchart` there is today's `helm` type. */
 function current(text: string): string {
@@ -85,7 +88,7 @@ describe.runIf(existsSync(examples))('the reference examples', () => {
           {
             application: { file: `${example}.yaml`, text },
             profile: { file: `${profile}.yaml`, text: readFileSync(join(examples, 'cluster-profiles', `${profile}.yaml`), 'utf8') },
-            settings: { domain: 'launcher.gokure.dev', clusterId: 'local' },
+            settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: POLICIES[example] },
           },
           registry,
         );
