@@ -6,6 +6,7 @@ import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
+import { synthesizeNetworkPolicies } from './netpol/synthesize.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
 import { parsePackage } from './package.js';
@@ -145,6 +146,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const named = nameBundles(orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name }), app.name, run);
   const groups = named.groups;
   checkBundleNames(groups, appSource);
+  synthesizeNetworkPolicies(groups, { componentLabelKey: run.componentLabelKey, egressPeers: input.settings.egressPeers, ingressPeers: input.settings.ingressPeers });
   const ordered = groups.flatMap((group) => group.applications);
   own(ordered, run.componentLabelKey);
   checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });

@@ -21,6 +21,7 @@ export const ErrorCode = {
   traitNotSupported: 'KUREL_TRAIT_NOT_SUPPORTED',
   collision: 'KUREL_COLLISION',
   componentLabel: 'KUREL_COMPONENT_LABEL',
+  networkPolicy: 'KUREL_NETWORK_POLICY',
   unreadableObject: 'KUREL_UNREADABLE_OBJECT',
   input: 'KUREL_INPUT',
   flag: 'KUREL_FLAG',

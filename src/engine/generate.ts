@@ -32,6 +32,10 @@ export function generate(applications: Application[], documentName?: string): Ge
       component: application.owner,
       source: { application: index, name: application.name },
     }));
+    for (const object of application.synthesized ?? []) {
+      const of = application.owner ? ` of component "${application.owner}"` : '';
+      owned.push({ object, producer: `synthesized application "${application.name}"${of}`, component: application.owner, source: { application: index, name: application.name } });
+    }
     application.subApplications.forEach((sub, subIndex) => {
       for (const object of sub.objects) {
         owned.push({

@@ -13,6 +13,8 @@ import {
   type TraitRendering,
   qualifiedKind,
   type PolicyRendering,
+  type RouteAnswer,
+  type NamedInput,
   type K8sObject,
   type Properties,
   type PropertyPath,
@@ -22,6 +24,7 @@ import { policyViolation } from './policy-violation.js';
 import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { bindingKeyFor } from './profile.js';
+import { followFluxReads, type TraitOutput } from './flux-namespace.js';
 import type { SealedRegistry } from './registry.js';
 import type { NameOwner } from './name-claims.js';
 import type { RunContext } from './run-context.js';
@@ -31,6 +34,8 @@ import type { SourceDocument } from './source.js';
 export interface Member {
   component: WorkComponent;
   objects: K8sObject[];
+  /** What the handler answered about the component. */
+  answers?: ComponentAnswers;
 }
 
 /** A trait's own application: its objects, under a name kept apart within its bundle. */
@@ -54,6 +59,10 @@ export interface Application {
   labelValue: string;
   members: Member[];
   subApplications: SubApplication[];
+  /** What the routing traits route, for the NetworkPolicy synthesis. */
+  routes?: Array<{ traitType: string; route: RouteAnswer }>;
+  /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
+  synthesized?: K8sObject[];
 }
 
 export interface TransformOutput {
@@ -97,14 +106,18 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
-    application.members.push({ component, objects: rendered.objects });
+    application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
+    const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
       const result = applyTrait(trait, component, rendered, registry, run, source);
       const objects = result.objects ?? [];
+      if (result.route) (application.routes ??= []).push({ traitType: trait.type, route: result.route });
+      outputs.push({ objects, input: result.fluxNamespaceInput });
       if (objects.length === 0) continue;
       const { name: subName, namedBy } = run.chooseUnclaimed({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
       application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path, ...(result.platformAnnotations ? { platformAnnotations: result.platformAnnotations } : {}) });
     }
+    followFluxReads(registry.component(component.type)?.value, rendered.objects, outputs, run.settings.fluxNamespace);
   }
   return application;
 }

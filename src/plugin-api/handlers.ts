@@ -105,7 +105,19 @@ export interface EndpointProvider<P = Properties> {
   endpoints?(input: EndpointInput<P>, ctx: HandlerContext): Endpoint[];
 }
 
+/** A ConfigMap or Secret named in the namespace of the object that reads it. */
+export interface NamedInput {
+  kind: 'ConfigMap' | 'Secret';
+  name: string;
+}
+
 export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P> {
+  /**
+   * For a type whose object goes to the Flux namespace: the ConfigMaps and Secrets the object
+   * reads by name from its own namespace. A trait's sub-application producing one of them
+   * follows the object there; every other trait object stays with the workloads.
+   */
+  fluxNamespaceReads?(object: K8sObject): NamedInput[];
   /**
    * The object this type generates. The engine then adds `objectName`, `labels` and `annotations`
    * to the type's properties, checks them, names the object and puts the metadata on it.
@@ -135,6 +147,27 @@ export interface TraitInput<P = Properties> {
   component: ComponentView;
 }
 
+/** Where routed traffic comes from: pods of one namespace, by label (all of its pods when no selector). */
+export interface TrafficSource {
+  namespace: string;
+  podSelector?: { matchLabels?: Record<string, string> };
+}
+
+/** A Service a routing trait sends traffic to, and the port it routes to. */
+export interface RoutedBackend {
+  service: string;
+  port?: number;
+  portName?: string;
+  /** For a Service no component of the document owns: the pods it fronts (matchLabels). */
+  backendSelector?: Record<string, string>;
+}
+
+/** What a routing trait routes, read by the NetworkPolicy synthesis: who may send, and to which backends. */
+export interface RouteAnswer {
+  trafficSources: TrafficSource[];
+  backends: RoutedBackend[];
+}
+
 export interface TraitRendering {
   /** Objects of the trait's own sub-application, emitted right after its component's. */
   objects?: K8sObject[];
@@ -149,6 +182,10 @@ export interface TraitRendering {
    * objects' own annotations: a platform can reserve a prefix its own annotations are under.
    */
   platformAnnotations?: Record<string, string>;
+  /** Set by a routing trait whose rendering names traffic sources. */
+  route?: RouteAnswer;
+  /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
+  fluxNamespaceInput?: NamedInput;
 }
 
 export interface CapabilitySpec {

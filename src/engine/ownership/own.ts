@@ -23,7 +23,7 @@ function checkEntryValues(applications: Application[], key: string): void {
   const owners = new Map<string, string>();
   for (const application of applications) if (application.owner !== '') owners.set(componentLabelValue(application.owner), application.owner);
   for (const application of applications) {
-    if (application.owner === '' || application.name === application.owner) continue;
+    if (application.owner === '' || application.name === application.owner || application.synthesized) continue;
     const value = componentLabelValue(application.name);
     const other = owners.get(value);
     if (other !== undefined && other !== application.owner) {
@@ -44,5 +44,6 @@ export function own(applications: Application[], key: string): void {
     if (!ownership) continue;
     for (const member of application.members) for (const object of member.objects) holdComponentLabel(object, ownership);
     for (const sub of application.subApplications) for (const object of sub.objects) holdComponentLabel(object, ownership);
+    for (const object of application.synthesized ?? []) holdComponentLabel(object, ownership);
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ComponentHandler } from 'kurel/plugin-api';
 import { bool, duration, int, json, list, str, stringMap, strings, struct, type GoField } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
-import { commonMetadata, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
+import { commonMetadata, helmReleaseReads, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
 
 // The Flux Helm API (helm.toolkit.fluxcd.io/v2): property schemas written from the upstream API
 // reference of fluxcd/helm-controller (HelmReleaseSpec and the types it holds).
@@ -167,6 +167,7 @@ const helmrelease = goKind({
   apiVersion: 'helm.toolkit.fluxcd.io/v2',
   kind: 'HelmRelease',
   scope: 'flux',
+  fluxNamespaceReads: helmReleaseReads,
   spec,
   exclusive: [['chart', 'chartRef']],
   check: (properties, _input, ctx) => {
