@@ -280,6 +280,21 @@ describe('helm end to end', () => {
     expect(error.message).toMatch(/hookGroupNamePrefix[\s\S]*delivery: template/);
   });
 
+  // The schema is checked before the rule runs, as the reference checks authored properties before
+  // lowering: these refusals of §9.11 reach an author as the schema's texts.
+  const schemaCases: Array<[string, string, string]> = [
+    ['an unknown delivery', '{delivery: kustomize, chart: x, source: {url: "https://c.example"}}', 'delivery: component "web" (type "helm"): "kustomize" is not allowed; must be one of: flux, template'],
+    ['an unknown valuesMode', '{valuesMode: file, chart: x, source: {url: "https://c.example"}}', 'valuesMode: component "web" (type "helm"): "file" is not allowed; must be one of: inline, configMap'],
+    ['secretValues that is no object', '{secretValues: [1], chart: x, source: {url: "https://c.example"}}', 'secretValues: component "web" (type "helm"): expected object, got []interface {}'],
+    ['no source', '{chart: x}', 'properties: component "web" (type "helm"): "source" is required'],
+    ['a second spelling of a key', '{chart: x, Chart: y, source: {url: "https://c.example"}}', 'properties.Chart: component "web" (type "helm"): unsupported field "Chart"'],
+  ];
+  for (const [what, properties, message] of schemaCases) {
+    it(`refuses ${what} by the schema`, () => {
+      expect(buildRefusal(() => buildApp(`    - name: web\n      type: helm\n      properties: ${properties}`)).message).toContain(message);
+    });
+  }
+
   it('refuses delivery: template in a build', () => {
     const error = buildRefusal(() => buildApp('    - name: web\n      type: helm\n      properties: {delivery: template, chart: redis, source: {url: "https://charts.bitnami.com/bitnami"}}'));
     expect(error.message).toMatch(/delivery: template renders the chart at build time/);
