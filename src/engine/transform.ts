@@ -128,7 +128,10 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     metadata = taken.metadata;
   }
   if (component.objectName !== undefined && !handler.object) {
-    throw refuse(ErrorCode.lowering, `${label}: lowering rule ${component.origin.rule} names the object of a member whose type "${component.type}" declares no object`);
+    throw refuse(ErrorCode.lowering, `${label}: lowering rule ${component.origin.rule} names the object of a member whose type "${component.type}" declares no object`, {
+      ...source.at(component.path),
+      component: component.name,
+    });
   }
   const objectName = component.objectName ?? metadata?.objectName ?? component.name;
   try {
