@@ -124,6 +124,8 @@ function inlineChartSourceKind(url: string, authored: string | undefined, chart:
 
 /** A credential in an inline URL would land in plain text in the output. The URL is never quoted back. */
 function refuseUserinfo(url: string, ctx: LoweringContext): void {
+  // Without a scheme there is no authority to carry a user; the kind's own check refuses the URL.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return;
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -191,6 +191,7 @@ describe('helm refusals', () => {
       'helm: source.url must not carry a user or password, which would be written in plain text into the generated source; author a helmrepository or ocirepository with secretRef and reference it with source.name',
     ],
     ['a URL that does not parse', { chart: 'x', source: { url: 'https://exa mple.com' } }, 'helm: source.url is not a valid URL'],
+    ['a URL without a scheme', { chart: 'x', source: { url: 'charts.example.com/stable' } }, 'helm: HelmRepository source.url must start with https:// or http://'],
     ['a ref on a HelmRepository', { chart: 'x', source: { url: repo, ref: { tag: 'v1' } } }, 'helm: source.ref is only valid with an inline source.kind GitRepository'],
     [
       'an ssh Git URL',
