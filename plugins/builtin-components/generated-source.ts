@@ -65,8 +65,8 @@ export function sourceDigest(identity: string): string {
  * JSON as Go's encoding/json writes it, HTML-safe: identities are built the reference's way, so a
  * generated source gets the name the reference gives it.
  */
-export function goJson(value: unknown): string {
-  return JSON.stringify(value)
+export function goJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

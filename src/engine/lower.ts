@@ -51,7 +51,7 @@ export function lower(input: LoweringInput, registry: SealedRegistry, run: RunCo
       const stuck = components.find((c) => registry.componentRule(c.type)) ?? components.find((c) => c.traits.some((t) => registry.traitRule(t.type)));
       throw lowering.error(stuck?.origin ?? policies[0].origin, stuck?.path ?? [], 'oam: lowering exceeded max recursion depth');
     }
-    lowering.round = round;
+    lowering.startRound(round, components);
     const lowered = lowering.components(components);
     components = lowered.components;
     const policyResult = lowering.policies(policies);
@@ -67,17 +67,26 @@ class Lowering {
   private readonly names = new NameAllocator();
   private nextGroup = 1;
 
+  /** The document as rules see it in this round: with its components as the round starts. */
+  private roundDocument: DocumentInfo;
+
   constructor(
     private readonly document: DocumentInfo,
     private readonly registry: SealedRegistry,
     private readonly run: RunContext,
     private readonly source: SourceDocument,
-  ) {}
+  ) {
+    this.roundDocument = document;
+  }
+
+  startRound(round: number, components: WorkComponent[]): void {
+    this.round = round;
+    this.roundDocument = { ...this.document, components: components.map((c) => ({ name: c.name, type: c.type, properties: structuredClone(c.properties) })) };
+  }
 
   components(list: WorkComponent[]): { components: WorkComponent[]; policies: WorkPolicy[] } {
     const components: WorkComponent[] = [];
     const policies: WorkPolicy[] = [];
-    const document: DocumentInfo = { ...this.document, components: list.map((c) => ({ name: c.name, type: c.type, properties: structuredClone(c.properties) })) };
     for (const component of list) {
       const rule = this.registry.componentRule(component.type)?.value;
       if (!rule) {
@@ -86,7 +95,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, component.origin, component.path, component.name, (ctx) =>
-        rule.lower({ component: toAuthored(component), document }, ctx),
+        rule.lower({ component: toAuthored(component), document: this.roundDocument }, ctx),
       );
       const origin = { ...component.origin, rule: ruleIdentity(rule) };
       const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
@@ -107,7 +116,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, policy.origin, policy.path, policy.name, (ctx) =>
-        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.document }, ctx),
+        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.roundDocument }, ctx),
       );
       const origin = { ...policy.origin, rule: ruleIdentity(rule) };
       policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, policy.path, rule)));
@@ -130,7 +139,7 @@ class Lowering {
       if (trait.scope !== undefined && 'scope' in rule.properties) properties.scope = trait.scope;
       const input = { type: trait.type, properties };
       const result = this.invoke(rule, trait.origin, trait.path, trait.type, (ctx) =>
-        rule.lower({ trait: input, component: toAuthored(component), document: this.document }, ctx),
+        rule.lower({ trait: input, component: toAuthored(component), document: this.roundDocument }, ctx),
       );
       const origin = { ...trait.origin, rule: ruleIdentity(rule) };
       traits.push(...(result.traits ?? []).map((t) => this.emitTrait(t, origin, trait.path, rule, t.type !== trait.type || !sameProperties(t.properties, trait.properties))));

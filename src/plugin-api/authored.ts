@@ -50,9 +50,9 @@ export interface DocumentInfo {
   kind: string;
   namespace: string;
   /**
-   * The document's components as they stand in the lowering round the rule runs in (the one being
-   * lowered included), for a rule whose output depends on its siblings: the oci rule shares a
-   * source only among the oci components of one artifact. Absent where a rule runs outside a build.
+   * The document's components as they stand when the lowering round the rule runs in starts (the
+   * one being lowered included), for a rule whose output depends on its siblings: the oci rule
+   * shares a source only among the oci components of one artifact. Absent outside a build.
    */
   components?: ReadonlyArray<{ name: string; type: string; properties: Readonly<Record<string, unknown>> }>;
 }

@@ -46,6 +46,6 @@ describe('a member object a rule names', () => {
 
   it('is refused on a member whose type declares no object', () => {
     const error = refusal(() => buildApp('    - name: web\n      type: renaming\n      properties: {target: bare}'));
-    expect(error.message).toContain('component "web": lowering rule component/renaming names the object of a member whose type "bare" declares no object');
+    expect(error.message).toMatch(/^app\.yaml:\d+:\d+ .*component "web": lowering rule component\/renaming names the object of a member whose type "bare" declares no object$/);
   });
 });
