@@ -50,3 +50,29 @@ describe('publishing property schemas', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('the application schema of package apps', () => {
+  it('accepts a whole `${name}` placeholder where anything but a free string is expected, at every depth', async () => {
+    const { acceptPlaceholders, PLACEHOLDER_DEF } = await import('../../../src/engine/publish/placeholders.js');
+    const placeholder = { $ref: `#/$defs/${PLACEHOLDER_DEF}` };
+    const schema = acceptPlaceholders(
+      propertiesToJsonSchema({
+        image: { type: 'string', description: 'Image.' },
+        replicas: { type: 'integer', description: 'Replicas.' },
+        size: { types: ['integer', 'string'], description: 'Size.' },
+        mode: { type: 'string', enum: ['a', 'b'], description: 'Mode.' },
+        env: { type: 'array', description: 'Env.', items: { type: 'object', description: 'One.', properties: { value: { type: 'boolean', description: 'V.' } } } },
+      }),
+    );
+    const properties = schema.properties as Record<string, Record<string, unknown>>;
+    expect(schema.type).toBe('object');
+    expect(properties.image).toEqual({ type: 'string', description: 'Image.' });
+    expect(properties.size).toEqual({ description: 'Size.', anyOf: [{ type: 'integer' }, { type: 'string' }] });
+    expect(properties.replicas).toEqual({ description: 'Replicas.', anyOf: [{ type: 'integer' }, placeholder] });
+    expect(properties.mode).toEqual({ description: 'Mode.', anyOf: [{ type: 'string', enum: ['a', 'b'] }, placeholder] });
+    const env = properties.env as { anyOf: Array<{ items: { anyOf: Array<{ properties: Record<string, unknown> }> } }> };
+    expect(env.anyOf[1]).toEqual(placeholder);
+    expect(env.anyOf[0].items.anyOf[1]).toEqual(placeholder);
+    expect(env.anyOf[0].items.anyOf[0].properties.value).toEqual({ description: 'V.', anyOf: [{ type: 'boolean' }, placeholder] });
+  });
+});
