@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { propertiesToJsonSchema } from '../../../src/engine/publish/json-schema.js';
-import { publishedTypes } from '../../../src/engine/publish/schema-set.js';
-import type { PropertiesSchema, PropertySchema } from '../../../src/plugin-api/index.js';
+import { publishedTypes, type PublishedType } from '../../../src/engine/publish/schema-set.js';
+import { defineKind, type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
-import { registryOf } from './support.js';
+import { plugin, registryOf } from './support.js';
 
 describe('publishing property schemas', () => {
   it('carries types and unions, enums, required keys, nesting and exclusive groups over to JSON Schema', () => {
@@ -33,23 +33,45 @@ describe('publishing property schemas', () => {
   });
 
   it('finds a description on every property of every built-in type, at every depth', () => {
-    const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
-    const missing: string[] = [];
-    const walk = (properties: PropertiesSchema, path: string) => {
-      for (const [key, schema] of Object.entries(properties)) visit(schema, `${path}.${key}`);
-    };
-    const visit = (schema: PropertySchema, path: string) => {
-      if (!schema.description) missing.push(path);
-      if (schema.properties) walk(schema.properties, path);
-      if (schema.items) visit(schema.items, `${path}[]`);
-      if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties, `${path}{}`);
-    };
-    const types = publishedTypes(registry);
-    expect(types.length).toBeGreaterThan(15);
-    for (const entry of types) walk(entry.properties, `${entry.position}/${entry.type}`);
-    expect(missing).toEqual([]);
+    const types = publishedTypes(registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]));
+    expect(types.length).toBeGreaterThan(130);
+    expect(missingDescriptions(types)).toEqual([]);
+  });
+
+  it('names a property without a description, nested in a kind, an array or a map', () => {
+    const kind = defineKind({
+      type: 'undescribed',
+      description: 'A kind with holes in its docs.',
+      apiVersion: 'example.com/v1',
+      kind: 'Undescribed',
+      scope: 'namespaced',
+      properties: {
+        top: { type: 'string' },
+        spec: { type: 'object', description: 'Spec.', properties: { inner: { type: 'integer' } } },
+        list: { type: 'array', description: 'List.', items: { type: 'object', properties: { field: { type: 'string', description: 'Field.' } } } },
+        map: { type: 'object', description: 'Map.', additionalProperties: { type: 'string' } },
+      },
+    });
+    const types = publishedTypes(registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies, plugin('holes', { components: [kind] })]));
+    expect(missingDescriptions(types)).toEqual(['component/undescribed.top', 'component/undescribed.spec.inner', 'component/undescribed.list[]', 'component/undescribed.map{}']);
   });
 });
+
+/** The paths of every property, at every depth, that carries no description. */
+function missingDescriptions(types: PublishedType[]): string[] {
+  const missing: string[] = [];
+  const walk = (properties: PropertiesSchema, path: string) => {
+    for (const [key, schema] of Object.entries(properties)) visit(schema, `${path}.${key}`);
+  };
+  const visit = (schema: PropertySchema, path: string) => {
+    if (!schema.description) missing.push(path);
+    if (schema.properties) walk(schema.properties, path);
+    if (schema.items) visit(schema.items, `${path}[]`);
+    if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties, `${path}{}`);
+  };
+  for (const entry of types) walk(entry.properties, `${entry.position}/${entry.type}`);
+  return missing;
+}
 
 describe('the application schema of package apps', () => {
   it('accepts a whole `${name}` placeholder where anything but a free string is expected, at every depth', async () => {
