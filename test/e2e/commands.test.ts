@@ -248,22 +248,21 @@ spec:
 });
 
 describe('kurel explain', () => {
-  it('names the rule, its three members and the three objects of a webservice', () => {
+  it('names the rule, its three members and the three objects of a webservice (the text form is pinned by test/golden-explain)', () => {
     writeFileSync(join(dir, 'web.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: web\n      type: webservice\n      properties: {image: ghcr.io/example/web:v1.0.0}\n');
-    const result = kurel(['explain', join(dir, 'web.yaml')]);
-    expect(result.status).toBe(0);
-    expect(result.stdout.replace(dir, '<dir>')).toBe(`application "shop" (namespace default)
-  component "web" (type webservice) at <dir>/web.yaml:6:7
-    rule component/webservice@v1alpha1 (round 0): "web" -> [web, web, web]
-    deployment "web" emitted by component/webservice@v1alpha1
-      trait topology-spread emitted by component/webservice@v1alpha1
-    service "web" emitted by component/webservice@v1alpha1
-    serviceaccount "web" emitted by component/webservice@v1alpha1
-    objects
-      Deployment default/web  (component "web")
-      Service default/web  (component "web")
-      ServiceAccount default/web  (component "web")
-`);
+    const result = kurel(['explain', join(dir, 'web.yaml'), '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    const [chain] = JSON.parse(result.stdout).components;
+    expect(chain.steps.map((step: { rule: string }) => step.rule)).toEqual(['component/webservice@v1alpha1']);
+    expect(chain.members.map((member: { type: string; rule: string }) => `${member.type} ${member.rule}`)).toEqual([
+      'deployment component/webservice@v1alpha1',
+      'service component/webservice@v1alpha1',
+      'serviceaccount component/webservice@v1alpha1',
+    ]);
+    expect(chain.objects.map((object: { kind: string; namespace: string; name: string }) => `${object.kind} ${object.namespace}/${object.name}`)).toEqual(['Deployment default/web', 'Service default/web', 'ServiceAccount default/web']);
+    const text = kurel(['explain', join(dir, 'web.yaml')]);
+    expect(text.stdout).toContain('rule component/webservice@v1alpha1');
+    for (const object of ['Deployment default/web', 'Service default/web', 'ServiceAccount default/web']) expect(text.stdout).toContain(object);
   });
 
   it('shows where one object came from with --object, and refuses an object the build does not generate', () => {
