@@ -282,9 +282,34 @@ describe('kurel plugins', () => {
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout);
     const sidecar = report.plugins.find((plugin: { name: string }) => plugin.name === '@example/kurel-plugin-redis-sidecar');
-    expect(sidecar).toMatchObject({ version: '0.1.0', kurelApi: '^1.0.0', builtin: false, types: { traits: ['redis-sidecar'] } });
+    expect(sidecar).toMatchObject({
+      version: '0.1.0',
+      kurelApi: '^1.0.0',
+      resolvedFrom: join(repo, 'examples/plugins/redis-sidecar/src/index.ts'),
+      builtin: false,
+      types: { traits: ['redis-sidecar'] },
+      contractCheck: 'passed',
+    });
     expect(sidecar.problem).toBeUndefined();
-    expect(report.plugins.filter((plugin: { builtin: boolean }) => plugin.builtin).length).toBeGreaterThanOrEqual(3);
+    expect(report.plugins.filter((plugin: { builtin: boolean }) => plugin.builtin).map((plugin: { name: string }) => plugin.name)).toEqual([
+      'kurel-builtin-components',
+      'kurel-builtin-kinds',
+      'kurel-builtin-traits',
+      'kurel-builtin-policies',
+    ]);
+  });
+
+  it('says the same in text', () => {
+    const result = kurel(['plugins'], join(repo, 'examples/redis-sidecar'));
+    expect(result.status, result.stderr).toBe(0);
+    const block = result.stdout.split('\n\n').find((entry) => entry.startsWith('@example/kurel-plugin-redis-sidecar'));
+    expect(block?.split('\n')).toEqual([
+      '@example/kurel-plugin-redis-sidecar 0.1.0 (kurelApi ^1.0.0) — contract check passed',
+      `  from ${join(repo, 'examples/plugins/redis-sidecar/src/index.ts')}`,
+      '  traits: redis-sidecar',
+      '',
+    ]);
+    expect(kurel(['plugins'], repo).stdout).not.toContain('redis-sidecar');
   });
 
   it('reports a plugin that fails the contract check, exiting 1', () => {
@@ -294,6 +319,10 @@ describe('kurel plugins', () => {
     expect(result.status).toBe(1);
     const old = JSON.parse(result.stdout).plugins.find((plugin: { name: string }) => plugin.name === 'old-plugin');
     expect(old.problem).toContain('requires kurel plugin API "^9.0.0"');
+    expect(old.contractCheck).toBe('refused');
+    const text = kurel(['plugins'], dir);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain('old-plugin 1.0.0 (kurelApi ^9.0.0) — contract check REFUSED: ');
     rmSync(join(dir, '.kurelrc.json'));
   });
 });
