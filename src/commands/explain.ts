@@ -23,7 +23,8 @@ export default class Explain extends KurelCommand {
     let chains = result.chains;
     let policies = result.policies;
     if (flags.object) {
-      const [kind, name] = flags.object.split('/');
+      const [kind, name, ...rest] = flags.object.split('/');
+      if (!kind || !name || rest.length > 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
       chains = chains
         .map((chain) => ({ ...chain, objects: chain.objects.filter((object) => object.kind === kind && object.name === name) }))
         .filter((chain) => chain.objects.length > 0);

@@ -143,6 +143,12 @@ describe('kurel schemas', () => {
     expect(application.$defs['trait-redis-sidecar']).toBeDefined();
   });
 
+  it('refuses to run with nowhere to write', () => {
+    const result = kurel(['schemas']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Error: kurel schemas needs --output DIR, or --format json to print the set\n');
+  });
+
   it('prints the set as JSON with --format json', () => {
     const result = kurel(['schemas', '--format', 'json']);
     expect(result.status).toBe(0);
@@ -273,6 +279,9 @@ describe('kurel explain', () => {
     const none = kurel(['explain', 'examples/webservice', '--object', 'Secret/nope']);
     expect(none.status).toBe(1);
     expect(none.stderr).toContain('--object Secret/nope: the build generates no such object');
+    const malformed = kurel(['explain', 'examples/webservice', '--object', 'Deployment']);
+    expect(malformed.status).toBe(1);
+    expect(malformed.stderr).toBe('Error: --object Deployment: expected Kind/name, e.g. Deployment/web\n');
   });
 });
 
