@@ -22,7 +22,7 @@ import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
 import { checkBundleNames, nameBundles } from './bundle-names.js';
-import { explainChains, type ComponentChain } from './explain.js';
+import { explainChains, explainPolicies, type ComponentChain, type PolicyChain } from './explain.js';
 import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 
 export interface BuildInput {
@@ -57,6 +57,8 @@ export interface BuildResult {
   bundle: { name: string; groups: Array<{ name: string; components: string[] }> };
   /** How each authored component became objects. */
   chains: ComponentChain[];
+  /** How each authored policy was lowered and what it decided. */
+  policies: PolicyChain[];
 }
 
 /** Everything up to the transform: parsed, resolved, validated and lowered. */
@@ -165,5 +167,6 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     namespace,
     bundle: { name: named.bundle, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
+    policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
   };
 }

@@ -14,5 +14,5 @@ export { DEFAULT_PROFILE_TEXT } from './profile.js';
 export { SUPPORTED_API_VERSION } from './documents.js';
 export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
 export { check, type CheckResult } from './check.js';
-export { formatChains, type ComponentChain } from './explain.js';
+export { formatChains, type ComponentChain, type PolicyChain } from './explain.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';

@@ -171,6 +171,8 @@ class Lowering {
       round: this.round,
       from,
       to: produced.map((element) => ('name' in element && typeof element.name === 'string' ? element.name : (element as AuthoredTrait).type)),
+      ...(origin.component === undefined ? {} : { component: origin.component }),
+      ...(origin.policy === undefined ? {} : { policy: origin.policy }),
     });
     return result;
   }
