@@ -1,4 +1,4 @@
-import { defineComponentLowering, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
+import { defineComponentLowering, isHandlerError, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
 import type { Json } from './metadata.js';
@@ -14,9 +14,9 @@ const DIGEST_PREFIX = 'sha256:';
 /** Authored traits that cover every object the component generates, so its own source gets them too. */
 const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
-const SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const SUBDOMAIN_FORMAT =
-  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+/** The objects' kinds as name claims and collision texts name them. */
+const KUSTOMIZATION_KIND = 'Kustomization.kustomize.toolkit.fluxcd.io';
+const SOURCE_KIND = 'OCIRepository.source.toolkit.fluxcd.io';
 
 const healthCheck = object('One object Flux checks for readiness.', {
   apiVersion: str('API version of the object (apps/v1, or v1 for a core kind).', { required: true }),
@@ -59,12 +59,12 @@ export const ociRule = defineComponentLowering({
   lower({ component, document }, ctx) {
     const props = component.properties as Json;
     const oci = readOci(props, ctx);
-    const kustomizationObject = oci.kustomizationName === undefined ? undefined : memberName(oci.kustomizationName, 'kustomizationName', 'oci-kustomization', 'Kustomization', component.name, ctx);
+    const kustomizationObject = memberName(oci.kustomizationName, 'kustomizationName', 'oci-kustomization', 'Kustomization', KUSTOMIZATION_KIND, component.name, ctx);
     const kustomization = (sourceName: string, traits: AuthoredTrait[]): AuthoredComponent =>
       withObjectName({ name: component.name, type: 'fluxcd-kustomization', properties: kustomizationSpec(oci, sourceName), traits, ...annotationsOf(component) }, kustomizationObject);
 
     if (oci.sourceName === undefined && (oci.sourceObjectName !== undefined || consumers(document, oci.identity) < 2)) {
-      const sourceObject = oci.sourceObjectName === undefined ? undefined : memberName(oci.sourceObjectName, 'source.objectName', 'oci-source', 'source', component.name, ctx);
+      const sourceObject = memberName(oci.sourceObjectName, 'source.objectName', 'oci-source', 'source', SOURCE_KIND, component.name, ctx);
       const source = withObjectName(
         {
           name: component.name,
@@ -196,21 +196,17 @@ function withObjectName(member: AuthoredComponent, objectName: string | undefine
   return objectName === undefined ? member : { ...member, objectName };
 }
 
-/** An authored name of a member's object: a DNS-1123 subdomain, with the reference's texts. */
-function memberName(name: string, property: string, role: string, what: string, component: string, ctx: LoweringContext): string {
-  const problems: string[] = [];
-  if (name === '') problems.push('it is empty');
-  else {
-    const format: string[] = [];
-    if (name.length > 253) format.push('must be no more than 253 characters');
-    if (!SUBDOMAIN.test(name)) format.push(SUBDOMAIN_FORMAT);
-    if (format.length > 0) problems.push(`not a valid DNS-1123 subdomain: ${format.join('; ')}`);
+/**
+ * The name of a member's object under its role: the authored one, else the Naming hook's, else the
+ * component name; set on the member only where it differs.
+ */
+function memberName(authored: string | undefined, property: string, role: 'oci-kustomization' | 'oci-source', what: string, kind: string, component: string, ctx: LoweringContext): string | undefined {
+  let name: string;
+  try {
+    name = ctx.resolveName({ role, kind, default: component, authored, property });
+  } catch (error) {
+    if (isHandlerError(error)) ctx.fail(`${OWNER}: naming the ${what}: ${error.message}`, error.path);
+    throw error;
   }
-  if (problems.length > 0) {
-    ctx.fail(
-      `${OWNER}: naming the ${what}: ${property} "${name}" cannot be the name for role "${role}": ${problems[0]}; write a valid name, or leave the property out for the default "${component}"`,
-      property.split('.'),
-    );
-  }
-  return name;
+  return name === component ? undefined : name;
 }

@@ -26,6 +26,7 @@ import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type Wo
 import { bindingKeyFor } from './profile.js';
 import { followFluxReads, type TraitOutput } from './flux-namespace.js';
 import type { SealedRegistry } from './registry.js';
+import { generatedSourceNames } from './generated-sources.js';
 import type { NameOwner } from './name-claims.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
@@ -87,8 +88,9 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
     }
   };
   const applications: Application[] = [];
+  const generatedSources = generatedSourceNames(components);
   for (const members of groupMembers(components)) {
-    const application = attempt(() => transformApplication(members, registry, run, source));
+    const application = attempt(() => transformApplication(members, registry, run, source, generatedSources.has(members[0].name)));
     if (application) applications.push(application);
   }
   const componentNames = [...new Set(components.map((c) => c.name))];
@@ -100,9 +102,10 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
   return { applications, policyResults };
 }
 
-function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument): Application {
+function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, generatedSource: boolean): Application {
   const name = members[0].name;
-  const owner = members[0].origin.component ?? '';
+  // A generated source is the document's, whichever component's rule emitted it first.
+  const owner = generatedSource ? '' : (members[0].origin.component ?? '');
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);

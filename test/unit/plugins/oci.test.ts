@@ -218,6 +218,12 @@ describe('oci end to end', () => {
     expect(podinfo.metadata.labels['launcher.gokure.dev/component']).toBe('podinfo');
     const delivery = result.objects.find((o) => o.metadata.name === 'base-delivery') as any;
     expect(delivery.metadata.labels['launcher.gokure.dev/component']).toBe('base');
+    // The shared source is the document's: no component owns it, so it carries no component label;
+    // a source a component keeps to itself carries that component's.
+    const shared = result.objects.find((o) => o.metadata.name === sources[0].slice('OCIRepository/'.length))!;
+    expect(shared.metadata.labels?.['launcher.gokure.dev/component']).toBeUndefined();
+    const own = result.objects.find((o) => o.metadata.name === 'podinfo-artifact')!;
+    expect(own.metadata.labels?.['launcher.gokure.dev/component']).toBe('podinfo');
   });
 
   it('refuses a url without oci:// at its authored place', () => {
