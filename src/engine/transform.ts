@@ -180,7 +180,7 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     component.objectName ?? (handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name));
   try {
     const rendering = handler.render(
-      { name: component.name, objectName, namespace, labelValue, properties, annotations: { ...component.annotations } },
+      { name: component.name, objectName, namespace, applicationNamespace: component.origin.namespace, labelValue, properties, annotations: { ...component.annotations } },
       run.handlerContext(namespace, componentOwner(component)),
     );
     if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));

@@ -60,6 +60,11 @@ export interface ComponentInput<P = Properties> {
   /** The name of the component's object: `objectName` when authored, else the component name. */
   objectName: string;
   namespace: string;
+  /**
+   * The document's namespace, where the workloads go: apart from `namespace` when a Flux kind's
+   * object is placed in the Flux namespace. Absent where a handler runs outside a build.
+   */
+  applicationNamespace?: string;
   /** `ComponentLabelValue(name)`: the `app` label and selector value. */
   labelValue: string;
   properties: P;

@@ -296,6 +296,29 @@ describe('helm end to end', () => {
     });
   }
 
+  it('under a Flux namespace, installs beside the workloads under its own release name, and takes its values along', () => {
+    const text = [
+      'apiVersion: launcher.gokure.dev/v1alpha1',
+      'kind: Application',
+      'metadata: {name: shop, namespace: apps}',
+      'spec:',
+      '  components:',
+      '    - name: cache',
+      '      type: helm',
+      `      properties: {chart: redis, source: {url: "${repo}"}, valuesMode: configMap, values: {a: 1}}`,
+      '    - name: queue',
+      '      type: helm',
+      `      properties: {chart: rabbitmq, source: {url: "${repo}"}, targetNamespace: messaging}`,
+    ].join('\n');
+    const result = build({ application: { file: 'app.yaml', text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', fluxNamespace: 'flux-system' } }, registry);
+    const find = (kind: string, name: string) => result.objects.find((o) => o.kind === kind && o.metadata.name.startsWith(name)) as any;
+    expect(find('HelmRelease', 'cache').metadata.namespace).toBe('flux-system');
+    expect(find('HelmRelease', 'cache').spec).toMatchObject({ targetNamespace: 'apps', storageNamespace: 'apps', releaseName: 'cache' });
+    expect(find('HelmRelease', 'queue').spec).toMatchObject({ targetNamespace: 'messaging', storageNamespace: 'messaging', releaseName: 'queue' });
+    expect(find('ConfigMap', 'cache-values-').metadata.namespace).toBe('flux-system');
+    expect(find('HelmRepository', 'shop-source-').metadata.namespace).toBe('flux-system');
+  });
+
   it('refuses delivery: template in a build', () => {
     const error = buildRefusal(() => buildApp('    - name: web\n      type: helm\n      properties: {delivery: template, chart: redis, source: {url: "https://charts.bitnami.com/bitnami"}}'));
     expect(error.message).toMatch(/delivery: template renders the chart at build time/);
