@@ -226,6 +226,24 @@ describe('oci end to end', () => {
     expect(own.metadata.labels?.['launcher.gokure.dev/component']).toBe('podinfo');
   });
 
+  it('refuses two components that give their Kustomizations one name, naming both (inventory §9.8)', () => {
+    const error = buildRefusal(() =>
+      buildApp(
+        [
+          '    - name: manifests',
+          '      type: oci',
+          '      properties: {source: {url: "oci://r.example.com/a"}, version: "1", kustomizationName: delivery}',
+          '    - name: other',
+          '      type: oci',
+          '      properties: {source: {url: "oci://r.example.com/b"}, version: "1", kustomizationName: delivery}',
+        ].join('\n'),
+      ),
+    );
+    expect(error.message).toContain(
+      'component "other" (type "oci") in document "shop" (kind "Application"): oci: naming the Kustomization: name collision: Kustomization.kustomize.toolkit.fluxcd.io "delivery" is named by component "manifests" (role "oci-kustomization", set by kustomizationName) and by component "other" (role "oci-kustomization", set by kustomizationName); give one of them another name\n  round 0: component/oci@v1alpha1 "manifests" -> [manifests manifests]',
+    );
+  });
+
   it('refuses a url without oci:// at its authored place', () => {
     const error = buildRefusal(() => buildApp('    - name: web\n      type: oci\n      properties: {source: {url: "https://example.com/x"}, version: "1"}'));
     expect(error.message).toMatch(/^app\.yaml:\d+:\d+ .*oci: source\.url must use the oci:\/\/ scheme/);
