@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defineComponentLowering, isDns1123Subdomain, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponentLowering, isDns1123Subdomain, isHandlerError, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
 import { helm as helmKinds } from '../builtin-kinds/families/flux/helmrelease.js';
 import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
 import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
@@ -61,6 +61,7 @@ export const helmRule = defineComponentLowering({
     valuesSecretName: str('The name of the secretValues Secret, used as written, with no hash; default <component>-secret-values-<hash>. Refused with empty secretValues.'),
     interval: str('How often the HelmRelease is reconciled. A generated source keeps its own default, 60m.', { default: '60m' }),
     releaseName: str('The Helm release name; default the component name, shortened the Flux way past 53 characters.'),
+    helmReleaseName: str("The name of the HelmRelease object, in place of the component name. The Helm release keeps the component's name (or releaseName), and so do the values ConfigMap and Secret."),
     targetNamespace: str('The namespace the release is installed in; the HelmRelease namespace when empty.'),
     driftDetection: releaseField('driftDetection', 'How drift between the release and the cluster is detected and corrected (HelmRelease spec.driftDetection).'),
     install: releaseField('install', 'The Helm install action (HelmRelease spec.install).'),
@@ -118,6 +119,8 @@ export const helmRule = defineComponentLowering({
     if (valuesFrom.length > 0) release.valuesFrom = valuesFrom;
 
     const member: AuthoredComponent = { name: component.name, type: 'helmrelease', properties: release, traits: [...generated.map((entry) => entry.trait), ...(component.traits ?? [])] };
+    const objectName = releaseObjectName(component.name, props.helmReleaseName, ctx);
+    if (objectName !== component.name) member.objectName = objectName;
     if (component.annotations !== undefined) member.annotations = component.annotations;
     // The release is applied after the source generated for it, its own or one another helm
     // component of the document emitted. A source the author wrote is the author's to order.
@@ -125,6 +128,16 @@ export const helmRule = defineComponentLowering({
     return { components: resolved.emitted ? [resolved.emitted, member] : [member] };
   },
 });
+
+/** The HelmRelease's name under role helm-release: the author's, else the Naming hook's, else the component name. */
+function releaseObjectName(component: string, authored: string | undefined, ctx: LoweringContext): string {
+  try {
+    return ctx.resolveName({ role: 'helm-release', kind: 'HelmRelease.helm.toolkit.fluxcd.io', default: component, authored, property: 'helmReleaseName' });
+  } catch (error) {
+    if (isHandlerError(error)) ctx.fail(`${OWNER}: naming the HelmRelease: ${error.message}`, error.path);
+    throw error;
+  }
+}
 
 /** chart and version against the source kind (§2.14), with the reference's texts. */
 function checkChartAndVersion(kind: string, inline: boolean, props: Json, ctx: LoweringContext): void {

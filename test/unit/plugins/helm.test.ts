@@ -150,6 +150,13 @@ describe('helm lowering (delivery: flux)', () => {
     expect(short.properties.releaseName).toBeUndefined();
   });
 
+  it('names the HelmRelease helmReleaseName, the member keeping the component name', () => {
+    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, helmReleaseName: 'web-release' });
+    expect([release.name, release.objectName]).toEqual(['web', 'web-release']);
+    const [plain] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
+    expect(plain.objectName).toBeUndefined();
+  });
+
   it('allows a global key at the top level of secretValues', () => {
     const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { global: { token: 'x' } } });
     expect(release.traits![0].type).toBe('secret');
@@ -226,6 +233,11 @@ describe('helm refusals', () => {
       'helm: valuesConfigMapName: names the values ConfigMap, and values is empty, so none is generated; remove it, or set values',
     ],
     ['valuesSecretName with empty secretValues', { chart: 'x', source: { url: repo }, valuesSecretName: 's' }, 'helm: valuesSecretName: names the values Secret, and secretValues is empty, so none is generated; remove it, or set secretValues'],
+    [
+      'an empty helmReleaseName',
+      { chart: 'x', source: { url: repo }, helmReleaseName: '' },
+      'helm: naming the HelmRelease: helmReleaseName "" cannot be the name for role "helm-release": it is empty; write a valid name, or leave the property out for the default "web"',
+    ],
     [
       'a source.name that is the component name',
       { chart: 'x', source: { url: repo, name: 'web' } },
@@ -317,6 +329,14 @@ describe('helm end to end', () => {
     expect(find('HelmRelease', 'queue').spec).toMatchObject({ targetNamespace: 'messaging', storageNamespace: 'messaging', releaseName: 'queue' });
     expect(find('ConfigMap', 'cache-values-').metadata.namespace).toBe('flux-system');
     expect(find('HelmRepository', 'shop-source-').metadata.namespace).toBe('flux-system');
+  });
+
+  it('names the HelmRelease object helmReleaseName while the Helm release keeps the component name', () => {
+    const result = buildApp(`    - name: cache\n      type: helm\n      properties: {chart: redis, source: {url: "${repo}"}, helmReleaseName: cache-release}`);
+    const release = result.objects.find((o) => o.kind === 'HelmRelease') as any;
+    expect(release.metadata.name).toBe('cache-release');
+    expect(release.metadata.labels['launcher.gokure.dev/component']).toBe('cache');
+    expect(release.spec.releaseName).toBe('cache');
   });
 
   it('refuses delivery: template in a build', () => {
