@@ -90,6 +90,10 @@ describe('kurel schemas', () => {
     expect(pages.length).toBeGreaterThan(130);
     const withoutExample = pages.filter((page) => !/## Example\n\n```yaml\napiVersion: launcher.gokure.dev\/v1alpha1\nkind: Application\n/.test(readFileSync(join(schemas, 'docs', page), 'utf8')));
     expect(withoutExample).toEqual([]);
+    // Each example is an Application the editor schema accepts (the engine builds it: publish-examples.test.ts).
+    const validate = compiled(join(schemas, 'application.schema.json'));
+    const refused = pages.filter((page) => !validate(parse(/```yaml\n([\s\S]*?)```/.exec(readFileSync(join(schemas, 'docs', page), 'utf8'))![1])));
+    expect(refused).toEqual([]);
   });
 
   it('checks each component and trait by its type in the application schema', () => {
