@@ -140,7 +140,9 @@ describe('kurel schemas', () => {
 
   it("publishes a configured plugin's trait beside the built-ins", () => {
     expect(existsSync(join(schemas, 'traits/redis-sidecar.schema.json'))).toBe(false);
-    const schema = JSON.parse(readFileSync(join(withPlugin, 'traits/redis-sidecar.schema.json'), 'utf8'));
+    const file = join(withPlugin, 'traits/redis-sidecar.schema.json');
+    expect(() => compiled(file)).not.toThrow();
+    const schema = JSON.parse(readFileSync(file, 'utf8'));
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['image', 'scope']));
     expect(readFileSync(join(withPlugin, 'docs/index.md'), 'utf8')).toContain('| [redis-sidecar](traits/redis-sidecar.md) | @example/kurel-plugin-redis-sidecar |');
     const application = JSON.parse(readFileSync(join(withPlugin, 'application.schema.json'), 'utf8'));
