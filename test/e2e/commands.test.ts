@@ -90,6 +90,10 @@ describe('kurel schemas', () => {
     expect(pages.length).toBeGreaterThan(130);
     const withoutExample = pages.filter((page) => !/## Example\n\n```yaml\napiVersion: launcher.gokure.dev\/v1alpha1\nkind: Application\n/.test(readFileSync(join(schemas, 'docs', page), 'utf8')));
     expect(withoutExample).toEqual([]);
+    // Each example is an Application the editor schema accepts (the engine builds it: publish-examples.test.ts).
+    const validate = compiled(join(schemas, 'application.schema.json'));
+    const refused = pages.filter((page) => !validate(parse(/```yaml\n([\s\S]*?)```/.exec(readFileSync(join(schemas, 'docs', page), 'utf8'))![1])));
+    expect(refused).toEqual([]);
   });
 
   it('checks each component and trait by its type in the application schema', () => {
@@ -136,7 +140,9 @@ describe('kurel schemas', () => {
 
   it("publishes a configured plugin's trait beside the built-ins", () => {
     expect(existsSync(join(schemas, 'traits/redis-sidecar.schema.json'))).toBe(false);
-    const schema = JSON.parse(readFileSync(join(withPlugin, 'traits/redis-sidecar.schema.json'), 'utf8'));
+    const file = join(withPlugin, 'traits/redis-sidecar.schema.json');
+    expect(() => compiled(file)).not.toThrow();
+    const schema = JSON.parse(readFileSync(file, 'utf8'));
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['image', 'scope']));
     expect(readFileSync(join(withPlugin, 'docs/index.md'), 'utf8')).toContain('| [redis-sidecar](traits/redis-sidecar.md) | @example/kurel-plugin-redis-sidecar |');
     const application = JSON.parse(readFileSync(join(withPlugin, 'application.schema.json'), 'utf8'));
