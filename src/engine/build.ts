@@ -150,8 +150,8 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   checkBundleNames(groups, appSource);
   synthesizeNetworkPolicies(groups, { componentLabelKey: run.componentLabelKey, egressPeers: input.settings.egressPeers, ingressPeers: input.settings.ingressPeers });
   const ordered = groups.flatMap((group) => group.applications);
-  own(ordered, run.componentLabelKey);
   checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
+  own(ordered, run.componentLabelKey);
   const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');

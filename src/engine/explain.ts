@@ -12,7 +12,7 @@ export interface ComponentChain {
   location: { file?: string; line?: number; column?: number; path?: string };
   /** The rules that lowered it, in order. */
   steps: LoweringStep[];
-  members: Array<{ name: string; type: string; rule: string; traits: Array<{ type: string; rule: string }> }>;
+  members: Array<{ name: string; type: string; rule: string; traits: Array<{ type: string; rule: string; emitted: string[] }> }>;
   objects: Array<{ apiVersion: string; kind: string; namespace?: string; name: string; producer: string }>;
 }
 
@@ -62,6 +62,14 @@ export function explainPolicies(
 export function explainChains(applications: Application[], generated: GeneratedObject[], steps: LoweringStep[], source: SourceDocument): ComponentChain[] {
   const chains = new Map<string, ComponentChain>();
   for (const application of applications) {
+    // What each trait emitted beside changing its component: its sub-application's objects.
+    const subApplications = [...application.subApplications];
+    const emittedBy = (traitType: string): string[] => {
+      const index = subApplications.findIndex((sub) => sub.traitType === traitType);
+      if (index === -1) return [];
+      const [sub] = subApplications.splice(index, 1);
+      return sub.objects.map((object) => `${object.kind}/${object.metadata.name}`);
+    };
     for (const { component } of application.members) {
       const authored = component.origin.component ?? component.name;
       let chain = chains.get(authored);
@@ -73,7 +81,7 @@ export function explainChains(applications: Application[], generated: GeneratedO
         name: component.name,
         type: component.type,
         rule: component.origin.rule,
-        traits: component.traits.map((trait) => ({ type: trait.type, rule: trait.emitted ? trait.origin.rule : '' })),
+        traits: component.traits.map((trait) => ({ type: trait.type, rule: trait.emitted ? trait.origin.rule : '', emitted: emittedBy(trait.type) })),
       });
     }
   }
@@ -110,7 +118,10 @@ export function formatChains(applicationName: string, namespace: string, chains:
     for (const member of chain.members) {
       const by = member.rule ? ` emitted by ${member.rule}` : '';
       lines.push(`    ${member.type} "${member.name}"${by}`);
-      for (const trait of member.traits) lines.push(`      trait ${trait.type}${trait.rule ? ` emitted by ${trait.rule}` : ''}`);
+      for (const trait of member.traits) {
+        const emitted = trait.emitted.length > 0 ? ` -> ${trait.emitted.join(', ')}` : '';
+        lines.push(`      trait ${trait.type}${trait.rule ? ` emitted by ${trait.rule}` : ''}${emitted}`);
+      }
     }
     lines.push('    objects');
     for (const object of chain.objects) lines.push(`      ${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}  (${object.producer})`);

@@ -26,7 +26,6 @@ import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type Wo
 import { bindingKeyFor } from './profile.js';
 import { followFluxReads, type TraitOutput } from './flux-namespace.js';
 import type { SealedRegistry } from './registry.js';
-import { generatedSourceNames } from './generated-sources.js';
 import type { NameOwner } from './name-claims.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
@@ -88,9 +87,9 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
     }
   };
   const applications: Application[] = [];
-  const generatedSources = generatedSourceNames(components);
+  const sources = generatedSources(components);
   for (const members of groupMembers(components)) {
-    const application = attempt(() => transformApplication(members, registry, run, source, generatedSources.has(members[0].name)));
+    const application = attempt(() => transformApplication(members, registry, run, source, sources.has(members[0])));
     if (application) applications.push(application);
   }
   const componentNames = [...new Set(components.map((c) => c.name))];
@@ -102,10 +101,19 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
   return { applications, policyResults };
 }
 
-function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, generatedSource: boolean): Application {
+/**
+ * The generated sources of a document: a source a rule emitted that another component is ordered
+ * after, that is ordered after nothing and is no sibling group's member. The document as a whole
+ * owns each, since every component naming the same source shares it.
+ */
+function generatedSources(components: WorkComponent[]): Set<WorkComponent> {
+  const awaited = new Set(components.flatMap((component) => component.orderAfter));
+  return new Set(components.filter((component) => component.emitted && component.group === undefined && component.orderAfter.length === 0 && awaited.has(component.name)));
+}
+
+function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, documentOwned: boolean): Application {
   const name = members[0].name;
-  // A generated source is the document's, whichever component's rule emitted it first.
-  const owner = generatedSource ? '' : (members[0].origin.component ?? '');
+  const owner = documentOwned ? '' : (members[0].origin.component ?? '');
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);

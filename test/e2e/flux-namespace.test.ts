@@ -69,7 +69,7 @@ spec:
         - type: configmap
           properties: {name: redis-extra, data: {a: b}}
         - type: secret
-          properties: {name: redis-extra, stringData: {a: b}}
+          properties: {name: redis-extra-credentials, stringData: {a: b}}
 `,
     );
     writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ fluxNamespace: 'flux-system' }));
@@ -83,7 +83,7 @@ spec:
     expect(where[`HelmRelease/redis`]).toBe('flux-system');
     for (const input of read) expect(where[input]).toBe('flux-system');
     expect(where['ConfigMap/redis-extra']).toBe('shop');
-    expect(where['Secret/redis-extra']).toBe('shop');
+    expect(where['Secret/redis-extra-credentials']).toBe('shop');
   });
 
   it('keeps Flux kinds in the document namespace when none is set', () => {
