@@ -14,3 +14,4 @@ export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, typ
 export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain } from './explain.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
+export { lowerRaws, type LowerRawsResult } from './lower-raws.js';
