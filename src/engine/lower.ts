@@ -1,5 +1,7 @@
 import {
   componentProperties,
+  HandlerError,
+  qualifiedKind,
   isHandlerError,
   validateProperties,
   type AuthoredComponent,
@@ -63,6 +65,8 @@ class Lowering {
   readonly steps: LoweringStep[] = [];
   round = 0;
   private readonly names = new NameAllocator();
+  /** The object names `resolveMemberName` set, by member: the only way a rule names a member's object. */
+  private readonly memberNames = new WeakMap<AuthoredComponent, string>();
   private nextGroup = 1;
 
   constructor(
@@ -139,7 +143,19 @@ class Lowering {
 
   private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
     const owner = loweringOwner(origin, path);
-    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace, owner), namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document) };
+    const base = this.run.handlerContext(origin.namespace, owner);
+    const ctx: LoweringContext = {
+      ...base,
+      namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document),
+      resolveMemberName: (member, spec) => {
+        const object = this.registry.component(member.type)?.value.object;
+        if (!object) throw new HandlerError(`component type "${member.type}" declares no object for resolveMemberName to name`);
+        const name = base.resolveName({ ...spec, kind: qualifiedKind(object.apiVersion, object.kind), default: member.name, clusterScoped: object.scope === 'cluster' });
+        member.objectName = name;
+        this.memberNames.set(member, name);
+        return name;
+      },
+    };
     let result: LoweringResult;
     try {
       result = call(ctx);
@@ -168,6 +184,9 @@ class Lowering {
       inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
     const handler = this.registry.component(component.type)?.value;
     const schema = handler ? componentProperties(handler) : this.registry.componentRule(component.type)?.value.properties;
+    if (component.objectName !== undefined && this.memberNames.get(component) !== component.objectName) {
+      throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} set the object name "${component.objectName}" of component "${component.name}" without resolveMemberName, which claims it`);
+    }
     return {
       name: component.name,
       type: component.type,
@@ -178,6 +197,7 @@ class Lowering {
         return source ? { ...source, properties: structuredClone(source.properties) } : this.emitTrait(trait, origin, path, rule, true);
       }),
       orderAfter: component.orderAfter ?? [],
+      objectName: component.objectName,
       origin,
       path,
       emitted: true,
@@ -248,6 +268,7 @@ function toAuthored(component: WorkComponent): AuthoredComponent {
     annotations: { ...component.annotations },
     traits: component.traits.map((trait) => ({ type: trait.type, properties: structuredClone(trait.scope ? { ...trait.properties, scope: trait.scope } : trait.properties) })),
     orderAfter: [...component.orderAfter],
+    ...(component.objectName !== undefined ? { objectName: component.objectName } : {}),
   };
 }
 

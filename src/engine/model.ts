@@ -41,6 +41,8 @@ export interface WorkComponent {
   emitted: boolean;
   /** Members of one same-name sibling group share this id. */
   group?: number;
+  /** The name of the object of a member a rule named with `resolveMemberName`. */
+  objectName?: string;
 }
 
 export interface WorkPolicy {

@@ -103,3 +103,8 @@ function describeSource(spec: NameSpec, choice: NameChoice): string {
 export function resolveUnclaimed(spec: NameSpec): string {
   return chooseName(spec).name;
 }
+
+/** A document rule emits documents, not members: it writes the names it chooses into them. */
+export function refuseMemberNames(): never {
+  throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
+}

@@ -145,7 +145,7 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     properties = taken.rest;
     metadata = taken.metadata;
   }
-  const objectName = handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name);
+  const objectName = handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (component.objectName ?? metadata?.objectName ?? component.name);
   try {
     const rendering = handler.render(
       { name: component.name, objectName, namespace, labelValue, properties, annotations: { ...component.annotations } },

@@ -15,6 +15,11 @@ export interface AuthoredComponent {
   traits?: AuthoredTrait[];
   /** Names of components this one is ordered after (set by lowering rules). */
   orderAfter?: string[];
+  /**
+   * The name of the member's object when it is not the member's name. Set only by
+   * `LoweringContext.resolveMemberName`, which claims it: a name set any other way is refused.
+   */
+  objectName?: string;
 }
 
 export interface AuthoredPolicy {

@@ -66,5 +66,11 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
       emitOrAdopt: adopt,
       nameOrAdopt: (base, suffix, identity) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
     },
+    // Outside a build: an authored name checked and set; no hook, no claim.
+    resolveMemberName: (member, spec) => {
+      const name = chooseName({ ...spec, kind: '', default: member.name }).name;
+      if (name !== member.name) member.objectName = name;
+      return name;
+    },
   };
 }

@@ -19,6 +19,29 @@ describe('webservice lowering', () => {
     ]);
   });
 
+  it('names the members\' objects by deploymentObjectName, serviceObjectName and serviceAccountObjectName; the members keep the component name', () => {
+    const members = lower('webservice', { name: 'web', properties: { image, deploymentObjectName: 'shop-web', serviceObjectName: 'shop-http', serviceAccountObjectName: 'shop-runner' } });
+    expect(members.map((m) => [m.name, m.type, m.objectName])).toEqual([
+      ['web', 'deployment', 'shop-web'],
+      ['web', 'service', 'shop-http'],
+      ['web', 'serviceaccount', 'shop-runner'],
+    ]);
+    expect(members[0].properties.serviceAccountName).toBe('shop-runner');
+    expect(members[0].properties).not.toHaveProperty('deploymentObjectName');
+  });
+
+  it('refuses a member name its role does not take, and an account name beside serviceAccountName', () => {
+    expect(refusal(() => lower('webservice', { name: 'web', properties: { image, serviceObjectName: 'shop.web' } }))).toMatchObject({
+      message: expect.stringMatching(/^naming the Service: serviceObjectName "shop.web" cannot be the name for role "workload-service": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "web"$/),
+      path: ['serviceObjectName'],
+    });
+    expect(refusal(() => lower('webservice', { name: 'web', properties: { image, serviceAccountName: 'shared', serviceAccountObjectName: 'mine' } }))).toMatchObject({
+      message:
+        'serviceAccountObjectName and serviceAccountName are both set: serviceAccountName names an existing account, so the component generates none for serviceAccountObjectName to name; remove one of them',
+      path: ['serviceAccountObjectName'],
+    });
+  });
+
   it('defaults the port to 80', () => {
     const [deployment, service] = lower('webservice', { name: 'web', properties: { image } });
     expect(deployment.properties.ports).toEqual(httpPort(80));
