@@ -1,4 +1,4 @@
-import { HandlerError, isHandlerError, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
+import { HandlerError, isHandlerError, shortenNameWithSuffix, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import type { Json } from './metadata.js';
@@ -105,7 +105,7 @@ function member(component: AuthoredComponent, type: string, properties: Json, tr
   return emitted;
 }
 
-const CLAIM_KEYS = ['size', 'storageClass', 'accessModes', 'volumeMode'];
+const CLAIM_KEYS = ['size', 'storageClass', 'accessModes', 'volumeMode', 'claimObjectName'];
 
 /**
  * Turns each pvc volume without `claimName` into a `pvc` trait creating the claim
@@ -128,7 +128,7 @@ function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: L
     if (volume.size === undefined) {
       ctx.fail(`volumes[${index}]: a pvc volume without claimName needs size, the size of the claim it creates`, ['volumes', index, 'size']);
     }
-    const claim = ctx.namer.name(componentName, volume.name);
+    const claim = claimName(componentName, volume, index, ctx);
     const claimProps: Json = { name: claim, size: String(volume.size) };
     const storageClassName = volume.storageClass ?? platformStorageClass(ctx);
     if (storageClassName !== undefined) claimProps.storageClassName = storageClassName;
@@ -140,6 +140,23 @@ function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: L
     return kept;
   });
   return { volumes: rewritten, claimTraits };
+}
+
+/** The claim's name under role `workload-volume-claim`: `claimObjectName`, else `<component>-<volume>` with the volume half kept whole. */
+function claimName(componentName: string, volume: Json, index: number, ctx: LoweringContext): string {
+  const spec = {
+    role: 'workload-volume-claim',
+    kind: 'PersistentVolumeClaim',
+    default: shortenNameWithSuffix(componentName, `-${volume.name}`, 253),
+    authored: volume.claimObjectName,
+    property: `volumes[${index}].claimObjectName`,
+  } as const;
+  try {
+    return ctx.namer.reserve(ctx.resolveName(spec));
+  } catch (error) {
+    if (!isHandlerError(error)) throw error;
+    throw new HandlerError(`volume "${volume.name}": naming the PersistentVolumeClaim: ${error.message}`, error.path, error.code);
+  }
 }
 
 function platformStorageClass(ctx: LoweringContext): string | undefined {

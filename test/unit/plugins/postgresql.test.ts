@@ -223,8 +223,9 @@ describe('postgresql end to end', () => {
     const text = application('{clusterObjectName: main, objectStoreObjectName: main-store, objectStore: {destinationPath: "s3://b/"}, pooler: {enabled: true}, databases: [{name: shop, owner: shop}]}');
     const { objects } = buildApplication({ application: { file: 'app.yaml', text }, settings }, registry);
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Cluster/main', 'ObjectStore/main-store', 'Pooler/db-pooler', 'Database/db-shop']);
-    expect(objects[0].spec.plugins[0].parameters).toEqual({ objectStoreName: 'main-store' });
-    expect([objects[2].spec.cluster, objects[3].spec.cluster]).toEqual([{ name: 'main' }, { name: 'main' }]);
+    const spec = (index: number) => objects[index].spec as Record<string, any>;
+    expect(spec(0).plugins[0].parameters).toEqual({ objectStoreName: 'main-store' });
+    expect([spec(2).cluster, spec(3).cluster]).toEqual([{ name: 'main' }, { name: 'main' }]);
     // The members keep the component's name: its label is the component's.
     expect(objects.slice(0, 2).map((o) => o.metadata.labels?.['launcher.gokure.dev/component'])).toEqual(['db', 'db']);
   });

@@ -42,6 +42,16 @@ describe('webservice lowering', () => {
     });
   });
 
+  it('names a created claim by claimObjectName, refusing one that is no name', () => {
+    const [deployment] = lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'api-store' }] } });
+    expect(deployment.traits?.find((trait) => trait.type === 'pvc')?.properties.name).toBe('api-store');
+    expect((deployment.properties.volumes as Array<Record<string, unknown>>)[0]).toEqual({ name: 'data', type: 'pvc', mountPath: '/data', claimName: 'api-store' });
+    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'Store' }] } }))).toMatchObject({
+      message: expect.stringMatching(/^volume "data": naming the PersistentVolumeClaim: volumes\[0\]\.claimObjectName "Store" cannot be the name for role "workload-volume-claim": not a valid DNS-1123 subdomain: /),
+      path: ['volumes', 0, 'claimObjectName'],
+    });
+  });
+
   it('defaults the port to 80', () => {
     const [deployment, service] = lower('webservice', { name: 'web', properties: { image } });
     expect(deployment.properties.ports).toEqual(httpPort(80));
