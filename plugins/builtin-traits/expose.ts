@@ -32,7 +32,7 @@ export const expose = defineTraitLowering({
   type: 'expose',
   description: "Expose the component's Service through the platform's ingress controller or Gateway, as the ClusterProfile's expose binding decides.",
   example: { hostnames: ['shop.example.com'] },
-  contract: { family: 'expose', version: 'v1alpha1' },
+  contract: { family: 'expose', version: 'v1alpha1', requiredCapabilityKeys: ['expose'] },
   capability: { required: true },
   targets: { traitTypes: ['ingress', 'httproute'] },
   properties: {

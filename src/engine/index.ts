@@ -15,3 +15,4 @@ export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain } from './explain.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
 export { lowerRaws, type LowerRawsResult } from './lower-raws.js';
+export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';
