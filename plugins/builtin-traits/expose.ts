@@ -81,6 +81,12 @@ export const expose = defineTraitLowering({
     const wildcard: string | undefined = props.allowedHostnameWildcard || undefined;
     for (const key of ['controllerType', 'certManagerClusterIssuer', 'allowedHostnameWildcard']) delete props[key];
     const lowered = controllerType === 'ingress' ? toIngress(props, component.name, issuer, wildcard, ctx) : toHTTPRoute(props, component.name, wildcard, ctx);
+    // The platform's traffic sources are the capability's, rendered into the reserved key.
+    const sources = lowered.properties.networkPolicy;
+    if (sources !== undefined) {
+      delete lowered.properties.networkPolicy;
+      ctx.renderReserved(lowered, 'networkPolicy', sources);
+    }
     return { traits: [lowered] };
   },
 });

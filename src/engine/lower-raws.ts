@@ -3,7 +3,7 @@ import { SUPPORTED_API_VERSION } from './documents.js';
 import { ErrorCode, refuse } from './error-codes.js';
 import type { LoweringStep } from './model.js';
 import { NameAllocator } from './name-allocator.js';
-import { refuseMemberNames } from './name-claims.js';
+import { documentRuleContext } from './name-claims.js';
 import { DEFAULT_PROFILE_TEXT, parseProfile } from './profile.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import { RunContext, type TransformSettings } from './run-context.js';
@@ -43,7 +43,7 @@ export function lowerRaws(raws: readonly Raw[], registry: SealedRegistry, settin
     const fail = (cause: string, step?: LoweringStep): never => {
       throw refuse(ErrorCode.lowering, `lowering ${where}: ${cause}${step ? chainLine(step) : ''}`);
     };
-    const ctx: LoweringContext = { ...run.handlerContext(namespace), namer: names.namer(namespace, `document "${name}"`, 0, `${index}`), resolveMemberName: refuseMemberNames };
+    const ctx: LoweringContext = { ...run.handlerContext(namespace), namer: names.namer(namespace, `document "${name}"`, 0, `${index}`), ...documentRuleContext };
     let emitted: Raw[];
     try {
       emitted = (rule.lower({ document: structuredClone(raw) }, ctx).documents ?? []) as unknown as Raw[];

@@ -2,6 +2,7 @@ import {
   componentProperties,
   HandlerError,
   qualifiedKind,
+  writeAtPath,
   isHandlerError,
   validateProperties,
   type AuthoredComponent,
@@ -67,6 +68,8 @@ class Lowering {
   private readonly names = new NameAllocator();
   /** The object names `resolveMemberName` set, by member: the only way a rule names a member's object. */
   private readonly memberNames = new WeakMap<AuthoredComponent, string>();
+  /** The reserved values a rule rendered into each element it emits, by path. */
+  private readonly rendered = new WeakMap<object, Map<string, unknown>>();
   private nextGroup = 1;
 
   constructor(
@@ -155,6 +158,12 @@ class Lowering {
         this.memberNames.set(member, name);
         return name;
       },
+      renderReserved: (element, path, value) => {
+        writeAtPath(element.properties, path, value);
+        const rendered = this.rendered.get(element) ?? new Map<string, unknown>();
+        rendered.set(path, structuredClone(value));
+        this.rendered.set(element, rendered);
+      },
     };
     let result: LoweringResult;
     try {
@@ -190,7 +199,7 @@ class Lowering {
     return {
       name: component.name,
       type: component.type,
-      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true),
+      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true, this.rendered.get(component)),
       annotations: component.annotations ?? {},
       traits: (component.traits ?? []).map((trait) => {
         const source = forwarded(trait);
@@ -206,6 +215,11 @@ class Lowering {
 
   private emitTrait(trait: AuthoredTrait & { scope?: string }, origin: Origin, path: Path, rule: LoweringRule, sealed: boolean): WorkTrait {
     const { scope, ...properties } = trait.properties as Record<string, unknown>;
+    if (sealed) {
+      // A trait the rule built is checked as it stands: no rendering is merged into it later.
+      const schema = this.registry.trait(trait.type)?.value.properties ?? this.registry.traitRule(trait.type)?.value.properties;
+      this.checkEmitted(schema, properties, origin, path, `trait "${trait.type}"`, rule, false, this.rendered.get(trait));
+    }
     return {
       type: trait.type,
       properties,
@@ -222,7 +236,7 @@ class Lowering {
     return {
       name: policy.name,
       type: policy.type,
-      properties: this.checkEmitted(schema, policy.properties, origin, path, `policy "${policy.name}" (type "${policy.type}")`, rule, true),
+      properties: this.checkEmitted(schema, policy.properties, origin, path, `policy "${policy.name}" (type "${policy.type}")`, rule, true, this.rendered.get(policy)),
       origin,
       path,
       emitted: true,
@@ -230,9 +244,23 @@ class Lowering {
   }
 
   /** Emitted elements are checked against their target's schema before the next round. */
-  private checkEmitted(schema: PropertiesSchema | undefined, properties: Record<string, unknown>, origin: Origin, path: Path, label: string, rule: LoweringRule, applyDefaults: boolean): Record<string, unknown> {
+  /**
+   * An emitted element is checked against its target's schema. Its reserved keys hold only what
+   * the rule rendered with `renderReserved`: a rule's output is synthesized (every component,
+   * trait and policy rule declares a schema, so its input was checked before it ran).
+   */
+  private checkEmitted(
+    schema: PropertiesSchema | undefined,
+    properties: Record<string, unknown>,
+    origin: Origin,
+    path: Path,
+    label: string,
+    rule: LoweringRule,
+    applyDefaults: boolean,
+    renderedReserved?: ReadonlyMap<string, unknown>,
+  ): Record<string, unknown> {
     if (!schema) return structuredClone(properties);
-    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: true, applyDefaults });
+    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: applyDefaults, applyDefaults, refuseReserved: true, renderedReserved });
     if (result.issues.length > 0) {
       const issue = result.issues[0];
       throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted ${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}`);

@@ -1,5 +1,6 @@
 import type { PropertyPath } from './errors.js';
 import type { AuthoredComponent } from './authored.js';
+import type { Properties } from './objects.js';
 import type { NameRole, NameSpec, ObjectClaim } from './name-roles.js';
 
 /** A ClusterProfile binding: the platform's rendering for one capability key. */
@@ -76,4 +77,11 @@ export interface LoweringContext extends HandlerContext {
    * with it its sibling group, labels and order. Returns the object's name.
    */
   resolveMemberName(member: AuthoredComponent, spec: MemberNameSpec): string;
+  /**
+   * Writes a platform-reserved value the rule rendered (from `capability`) into an element it
+   * emits, at a dot-separated object-key path, creating objects along it. The emitted element's
+   * reserved keys are accepted only while they hold what was rendered there; a reserved value
+   * copied in any other way is refused like an authored one.
+   */
+  renderReserved(element: { properties: Properties }, path: string, value: unknown): void;
 }

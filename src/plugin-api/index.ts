@@ -39,6 +39,7 @@ export {
   type NameChoice,
   type ObjectClaim,
 } from './name-roles.js';
+export { writeAtPath } from './render-reserved.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {

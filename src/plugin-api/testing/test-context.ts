@@ -2,6 +2,7 @@ import type { CapabilityBinding, HandlerContext, LoweringContext } from '../cont
 import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
 import { chooseName } from '../name-roles.js';
+import { writeAtPath } from '../render-reserved.js';
 
 export interface TestContextOptions {
   namespace?: string;
@@ -66,6 +67,7 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
       emitOrAdopt: adopt,
       nameOrAdopt: (base, suffix, identity) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
     },
+    renderReserved: (element, path, value) => writeAtPath(element.properties, path, value),
     // Outside a build: an authored name checked and set; no hook, no claim.
     resolveMemberName: (member, spec) => {
       const name = chooseName({ ...spec, kind: '', default: member.name }).name;
