@@ -15,8 +15,6 @@ const DIGEST_PREFIX = 'sha256:';
 const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
 /** The objects' kinds as name claims and collision texts name them. */
-const KUSTOMIZATION_KIND = 'Kustomization.kustomize.toolkit.fluxcd.io';
-const SOURCE_KIND = 'OCIRepository.source.toolkit.fluxcd.io';
 
 const healthCheck = object('One object Flux checks for readiness.', {
   apiVersion: str('API version of the object (apps/v1, or v1 for a core kind).', { required: true }),
@@ -59,13 +57,11 @@ export const ociRule = defineComponentLowering({
   lower({ component, document }, ctx) {
     const props = component.properties as Json;
     const oci = readOci(props, ctx);
-    const kustomizationObject = memberName(oci.kustomizationName, 'kustomizationName', 'oci-kustomization', 'Kustomization', KUSTOMIZATION_KIND, component.name, ctx);
     const kustomization = (sourceName: string, traits: AuthoredTrait[]): AuthoredComponent =>
-      withObjectName({ name: component.name, type: 'fluxcd-kustomization', properties: kustomizationSpec(oci, sourceName), traits, ...annotationsOf(component) }, kustomizationObject);
+      named({ name: component.name, type: 'fluxcd-kustomization', properties: kustomizationSpec(oci, sourceName), traits, ...annotationsOf(component) }, oci.kustomizationName, 'kustomizationName', 'oci-kustomization', 'Kustomization', ctx);
 
     if (oci.sourceName === undefined && (oci.sourceObjectName !== undefined || consumers(document, oci.identity) < 2)) {
-      const sourceObject = memberName(oci.sourceObjectName, 'source.objectName', 'oci-source', 'source', SOURCE_KIND, component.name, ctx);
-      const source = withObjectName(
+      const source = named(
         {
           name: component.name,
           type: 'ocirepository',
@@ -73,8 +69,13 @@ export const ociRule = defineComponentLowering({
           traits: structuredClone((component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type))),
           ...annotationsOf(component),
         },
-        sourceObject,
+        oci.sourceObjectName,
+        'source.objectName',
+        'oci-source',
+        'source',
+        ctx,
       );
+      const sourceObject = source.objectName;
       return { components: [source, kustomization(sourceObject ?? component.name, component.traits ?? [])] };
     }
 
@@ -192,21 +193,16 @@ function annotationsOf(component: AuthoredComponent): { annotations?: Record<str
   return component.annotations !== undefined && Object.keys(component.annotations).length > 0 ? { annotations: { ...component.annotations } } : {};
 }
 
-function withObjectName(member: AuthoredComponent, objectName: string | undefined): AuthoredComponent {
-  return objectName === undefined ? member : { ...member, objectName };
-}
-
 /**
- * The name of a member's object under its role: the authored one, else the Naming hook's, else the
- * component name; set on the member only where it differs.
+ * A member whose object is named under its role: the authored name, else the Naming hook's, else
+ * the component name, claimed through resolveMemberName.
  */
-function memberName(authored: string | undefined, property: string, role: 'oci-kustomization' | 'oci-source', what: string, kind: string, component: string, ctx: LoweringContext): string | undefined {
-  let name: string;
+function named(member: AuthoredComponent, authored: string | undefined, property: string, role: 'oci-kustomization' | 'oci-source', what: string, ctx: LoweringContext): AuthoredComponent {
   try {
-    name = ctx.resolveName({ role, kind, default: component, authored, property });
+    ctx.resolveMemberName(member, { role, authored, property });
   } catch (error) {
     if (isHandlerError(error)) ctx.fail(`${OWNER}: naming the ${what}: ${error.message}`, error.path);
     throw error;
   }
-  return name === component ? undefined : name;
+  return member;
 }

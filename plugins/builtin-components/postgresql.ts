@@ -88,10 +88,6 @@ export const postgresqlRule = defineComponentLowering({
   description: 'A CloudNativePG PostgreSQL cluster, with its object store, pooler and databases.',
   example: { replicas: 3, storageSize: '10Gi', pooler: { enabled: true }, databases: [{ name: 'shop', owner: 'shop' }] },
   contract: { family: 'postgresql', version: 'v1alpha1' },
-  hints: {
-    clusterObjectName: 'the Cluster takes the component name: a member a rule emits cannot be renamed yet; name the component as the Cluster should be named',
-    objectStoreObjectName: 'the ObjectStore takes the component name: a member a rule emits cannot be renamed yet',
-  },
   targets: { componentTypes: ['cnpg-cluster', 'cnpg-objectstore', 'cnpg-pooler', 'cnpg-database'] },
   properties: {
     provider: oneOf(['cnpg'], 'Database provider (only cnpg is supported).', { default: 'cnpg' }),
@@ -156,6 +152,8 @@ export const postgresqlRule = defineComponentLowering({
     }),
     managedRoles: list('Database roles created and reconciled by the operator.', managedRole),
     databases: list('Databases created and reconciled in the cluster, one Database object each.', database),
+    clusterObjectName: str('Name of the Cluster, used as written: a DNS-1035 label of at most 50 characters; the component name when unset.'),
+    objectStoreObjectName: str('Name of the ObjectStore (with objectStore), used as written (a DNS-1123 subdomain); the component name when unset.'),
   },
   // The operator labels the pods it creates with its own keys, not the component label: the
   // instances with their cluster's name, the PgBouncer pods with their pooler's.
@@ -174,11 +172,19 @@ export const postgresqlRule = defineComponentLowering({
     checkProperties(component.name, props, ctx);
     enforceMaxStorage(props.storageSize, ctx, ['storageSize']);
     enforceMaxReplicas(props.replicas, ctx, ['replicas'], 'instances');
-    const cluster = component.name;
     const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
 
-    const members: AuthoredComponent[] = [member(component, cluster, 'cnpg-cluster', clusterSpec(cluster, props), component.traits ?? [])];
-    if (props.objectStore) members.push(member(component, cluster, 'cnpg-objectstore', objectStoreSpec(props.objectStore), objectTraits));
+    // The members keep the component's name; their objects take the names resolved for them.
+    const clusterMember = member(component, component.name, 'cnpg-cluster', {}, component.traits ?? []);
+    const cluster = ctx.resolveMemberName(clusterMember, { role: 'postgresql-cluster', authored: props.clusterObjectName, property: 'clusterObjectName' });
+    const members: AuthoredComponent[] = [clusterMember];
+    let storeName: string | undefined;
+    if (props.objectStore) {
+      const store = member(component, component.name, 'cnpg-objectstore', objectStoreSpec(props.objectStore), objectTraits);
+      storeName = ctx.resolveMemberName(store, { role: 'postgresql-objectstore', authored: props.objectStoreObjectName, property: 'objectStoreObjectName' });
+      members.push(store);
+    }
+    clusterMember.properties = clusterSpec(cluster, storeName, props);
 
     let defaultPooler: string | undefined;
     if (props.pooler?.enabled === true) {
@@ -228,7 +234,7 @@ function member(component: AuthoredComponent, name: string, type: string, proper
 
 /** The checks the reference makes on the authored values, with its texts. */
 function checkProperties(name: string, props: Json, ctx: LoweringContext): void {
-  if (!isDns1035Label(name) || name.length > CLUSTER_NAME_MAX) {
+  if (props.clusterObjectName === undefined && (!isDns1035Label(name) || name.length > CLUSTER_NAME_MAX)) {
     ctx.fail(`postgresql name "${name}": must be a DNS-1035 label of at most ${CLUSTER_NAME_MAX} characters (CloudNativePG rejects longer or dotted cluster names)`);
   }
   if (props.version === '') ctx.fail(`version: must not be empty; omit it to default to "${DEFAULT_VERSION}"`, ['version']);
@@ -240,6 +246,9 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
   if (canonical === '0' || canonical.startsWith('-')) ctx.fail(`storageSize: quantity must be positive, got "${size}"`, ['storageSize']);
   if (props.backup?.retentionPolicy !== undefined && props.backup.destinationPath === undefined) {
     ctx.fail('backup.destinationPath: required (the object store path backups and WAL are written to)', ['backup', 'destinationPath']);
+  }
+  if (props.objectStoreObjectName !== undefined && !props.objectStore) {
+    ctx.fail('objectStoreObjectName: names the ObjectStore, and objectStore is not set; remove it, or configure the object store', ['objectStoreObjectName']);
   }
   if (props.poolerName !== undefined && props.pooler?.enabled !== true) {
     ctx.fail('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler', ['poolerName']);
@@ -292,7 +301,7 @@ function barmanStore(source: Json): Json {
 }
 
 /** The Cluster spec; the kind writes the empty structs and zero values Go writes. */
-function clusterSpec(cluster: string, props: Json): Json {
+function clusterSpec(cluster: string, storeName: string | undefined, props: Json): Json {
   const replicas = props.replicas as number;
   const spec: Json = {
     imageName: props.imageName || `${IMAGE_REPOSITORY}:${props.version}`,
@@ -348,7 +357,7 @@ function clusterSpec(cluster: string, props: Json): Json {
   }
   if (Object.keys(postgresql).length > 0) spec.postgresql = postgresql;
   if (props.objectStore) {
-    const parameters: Json = { objectStoreName: cluster };
+    const parameters: Json = { objectStoreName: storeName };
     if (props.objectStore.serverName) parameters.serverName = props.objectStore.serverName;
     spec.plugins = [{ name: BARMAN_CLOUD_PLUGIN, isWALArchiver: true, parameters }];
   }

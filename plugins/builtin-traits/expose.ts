@@ -32,7 +32,7 @@ export const expose = defineTraitLowering({
   type: 'expose',
   description: "Expose the component's Service through the platform's ingress controller or Gateway, as the ClusterProfile's expose binding decides.",
   example: { hostnames: ['shop.example.com'] },
-  contract: { family: 'expose', version: 'v1alpha1' },
+  contract: { family: 'expose', version: 'v1alpha1', requiredCapabilityKeys: ['expose'] },
   capability: { required: true },
   targets: { traitTypes: ['ingress', 'httproute'] },
   properties: {
@@ -81,6 +81,12 @@ export const expose = defineTraitLowering({
     const wildcard: string | undefined = props.allowedHostnameWildcard || undefined;
     for (const key of ['controllerType', 'certManagerClusterIssuer', 'allowedHostnameWildcard']) delete props[key];
     const lowered = controllerType === 'ingress' ? toIngress(props, component.name, issuer, wildcard, ctx) : toHTTPRoute(props, component.name, wildcard, ctx);
+    // The platform's traffic sources are the capability's, rendered into the reserved key.
+    const sources = lowered.properties.networkPolicy;
+    if (sources !== undefined) {
+      delete lowered.properties.networkPolicy;
+      ctx.renderReserved(lowered, 'networkPolicy', sources);
+    }
     return { traits: [lowered] };
   },
 });

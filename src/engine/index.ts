@@ -16,3 +16,5 @@ export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, typ
 export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain, type PolicyChain } from './explain.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
+export { lowerRaws, type LowerRawsResult } from './lower-raws.js';
+export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';

@@ -1,5 +1,8 @@
 import {
   componentProperties,
+  HandlerError,
+  qualifiedKind,
+  writeAtPath,
   isHandlerError,
   refusalClassOf,
   validateProperties,
@@ -65,6 +68,10 @@ class Lowering {
   readonly steps: LoweringStep[] = [];
   round = 0;
   private readonly names = new NameAllocator();
+  /** The object names `resolveMemberName` set, by member: the only way a rule names a member's object. */
+  private readonly memberNames = new WeakMap<AuthoredComponent, string>();
+  /** The reserved values a rule rendered into each element it emits, by path. */
+  private readonly rendered = new WeakMap<object, Map<string, unknown>>();
   private nextGroup = 1;
 
   /** The document as rules see it in this round: with its components as the round starts. */
@@ -151,7 +158,25 @@ class Lowering {
 
   private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
     const owner = loweringOwner(origin, path);
-    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace, owner), namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document) };
+    const base = this.run.handlerContext(origin.namespace, owner);
+    const ctx: LoweringContext = {
+      ...base,
+      namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document),
+      resolveMemberName: (member, spec) => {
+        const object = this.registry.component(member.type)?.value.object;
+        if (!object) throw new HandlerError(`component type "${member.type}" declares no object for resolveMemberName to name`);
+        const name = base.resolveName({ ...spec, kind: qualifiedKind(object.apiVersion, object.kind), default: member.name, clusterScoped: object.scope === 'cluster' });
+        member.objectName = name;
+        this.memberNames.set(member, name);
+        return name;
+      },
+      renderReserved: (element, path, value) => {
+        writeAtPath(element.properties, path, value);
+        const rendered = this.rendered.get(element) ?? new Map<string, unknown>();
+        rendered.set(path, structuredClone(value));
+        this.rendered.set(element, rendered);
+      },
+    };
     let result: LoweringResult;
     try {
       result = call(ctx);
@@ -186,17 +211,20 @@ class Lowering {
       inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
     const handler = this.registry.component(component.type)?.value;
     const schema = handler ? componentProperties(handler) : this.registry.componentRule(component.type)?.value.properties;
+    if (component.objectName !== undefined && this.memberNames.get(component) !== component.objectName) {
+      throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} set the object name "${component.objectName}" of component "${component.name}" without resolveMemberName, which claims it`);
+    }
     return {
       name: component.name,
       type: component.type,
-      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true),
+      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true, this.rendered.get(component)),
       annotations: component.annotations ?? {},
       traits: (component.traits ?? []).map((trait) => {
         const source = forwarded(trait);
         return source ? { ...source, properties: structuredClone(source.properties) } : this.emitTrait(trait, origin, path, rule, true);
       }),
       orderAfter: component.orderAfter ?? [],
-      ...(component.objectName !== undefined ? { objectName: component.objectName } : {}),
+      objectName: component.objectName,
       origin,
       path,
       emitted: true,
@@ -205,6 +233,11 @@ class Lowering {
 
   private emitTrait(trait: AuthoredTrait & { scope?: string }, origin: Origin, path: Path, rule: LoweringRule, sealed: boolean): WorkTrait {
     const { scope, ...properties } = trait.properties as Record<string, unknown>;
+    if (sealed) {
+      // A trait the rule built is checked as it stands: no rendering is merged into it later.
+      const schema = this.registry.trait(trait.type)?.value.properties ?? this.registry.traitRule(trait.type)?.value.properties;
+      this.checkEmitted(schema, properties, origin, path, `trait "${trait.type}"`, rule, false, this.rendered.get(trait));
+    }
     return {
       type: trait.type,
       properties,
@@ -221,7 +254,7 @@ class Lowering {
     return {
       name: policy.name,
       type: policy.type,
-      properties: this.checkEmitted(schema, policy.properties, origin, path, `policy "${policy.name}" (type "${policy.type}")`, rule, true),
+      properties: this.checkEmitted(schema, policy.properties, origin, path, `policy "${policy.name}" (type "${policy.type}")`, rule, true, this.rendered.get(policy)),
       origin,
       path,
       emitted: true,
@@ -229,9 +262,23 @@ class Lowering {
   }
 
   /** Emitted elements are checked against their target's schema before the next round. */
-  private checkEmitted(schema: PropertiesSchema | undefined, properties: Record<string, unknown>, origin: Origin, path: Path, label: string, rule: LoweringRule, applyDefaults: boolean): Record<string, unknown> {
+  /**
+   * An emitted element is checked against its target's schema. Its reserved keys hold only what
+   * the rule rendered with `renderReserved`: a rule's output is synthesized (every component,
+   * trait and policy rule declares a schema, so its input was checked before it ran).
+   */
+  private checkEmitted(
+    schema: PropertiesSchema | undefined,
+    properties: Record<string, unknown>,
+    origin: Origin,
+    path: Path,
+    label: string,
+    rule: LoweringRule,
+    applyDefaults: boolean,
+    renderedReserved?: ReadonlyMap<string, unknown>,
+  ): Record<string, unknown> {
     if (!schema) return structuredClone(properties);
-    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: true, applyDefaults });
+    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: applyDefaults, applyDefaults, refuseReserved: true, renderedReserved });
     if (result.issues.length > 0) {
       const issue = result.issues[0];
       throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted ${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}`);

@@ -36,13 +36,13 @@ export interface WorkComponent {
   annotations: Record<string, string>;
   traits: WorkTrait[];
   orderAfter: string[];
-  /** The member's object name when the rule that emitted it named the object apart. */
-  objectName?: string;
   origin: Origin;
   path: Path;
   emitted: boolean;
   /** Members of one same-name sibling group share this id. */
   group?: number;
+  /** The name of the object of a member a rule named with `resolveMemberName`. */
+  objectName?: string;
 }
 
 export interface WorkPolicy {

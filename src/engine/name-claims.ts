@@ -1,4 +1,4 @@
-import { chooseName, HandlerError, propertyPath, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim } from '../plugin-api/index.js';
+import { chooseName, HandlerError, propertyPath, writeAtPath, type Properties, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim } from '../plugin-api/index.js';
 import { ErrorCode } from './error-codes.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
@@ -103,3 +103,17 @@ function describeSource(spec: NameSpec, choice: NameChoice): string {
 export function resolveUnclaimed(spec: NameSpec): string {
   return chooseName(spec).name;
 }
+
+/**
+ * What a document rule's context holds beside the handler context: it emits documents, not
+ * members, so it writes the names it chooses into them; and its output is never synthesized, so
+ * a reserved value it renders is written but not recorded, and refused as authored.
+ */
+export const documentRuleContext = {
+  resolveMemberName(): never {
+    throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
+  },
+  renderReserved(element: { properties: Properties }, path: string, value: unknown): void {
+    writeAtPath(element.properties, path, value);
+  },
+};

@@ -16,9 +16,8 @@ export interface AuthoredComponent {
   /** Names of components this one is ordered after (set by lowering rules). */
   orderAfter?: string[];
   /**
-   * The name of the member's object when a rule names it apart from the component (an oci
-   * component's kustomizationName, say): the member keeps the component's name, its sibling group
-   * and its labels. Only for a type that declares its object; set by lowering rules, never authored.
+   * The name of the member's object when it is not the member's name. Set only by
+   * `LoweringContext.resolveMemberName`, which claims it: a name set any other way is refused.
    */
   objectName?: string;
 }

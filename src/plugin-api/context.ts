@@ -1,5 +1,7 @@
 import type { PropertyPath } from './errors.js';
-import type { NameSpec, ObjectClaim } from './name-roles.js';
+import type { AuthoredComponent } from './authored.js';
+import type { Properties } from './objects.js';
+import type { NameRole, NameSpec, ObjectClaim } from './name-roles.js';
 import type { Policy } from './policy.js';
 
 /** A ClusterProfile binding: the platform's rendering for one capability key. */
@@ -65,6 +67,29 @@ export interface Namer {
   nameOrAdopt(base: string, suffix: string, identity: string): { name: string; adopted: boolean };
 }
 
+/** The name of the one object of a member a rule emits, under a role. */
+export interface MemberNameSpec {
+  role: NameRole;
+  /** The author's value, when written. */
+  authored?: string;
+  /** Where the author wrote it, relative to the lowered component's properties. */
+  property?: string;
+}
+
 export interface LoweringContext extends HandlerContext {
   readonly namer: Namer;
+  /**
+   * Names the object of `member` (a component the rule is about to emit, of a type that declares
+   * its object): the author's name, else the Naming hook's answer, else the member's name. The
+   * name is checked, claimed and set on `member.objectName`; the member keeps its own name, and
+   * with it its sibling group, labels and order. Returns the object's name.
+   */
+  resolveMemberName(member: AuthoredComponent, spec: MemberNameSpec): string;
+  /**
+   * Writes a platform-reserved value the rule rendered (from `capability`) into an element it
+   * emits, at a dot-separated object-key path, creating objects along it. The emitted element's
+   * reserved keys are accepted only while they hold what was rendered there; a reserved value
+   * copied in any other way is refused like an authored one.
+   */
+  renderReserved(element: { properties: Properties }, path: string, value: unknown): void;
 }

@@ -3,7 +3,7 @@ export type { SchemaType, PropertySchema, PropertiesSchema } from './schema.js';
 export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
 export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
-export type { CapabilityBinding, HandlerContext, LoweringContext, Namer } from './context.js';
+export type { CapabilityBinding, HandlerContext, LoweringContext, MemberNameSpec, Namer } from './context.js';
 export type * from './handlers.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';
 export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
@@ -55,6 +55,7 @@ export {
   type NameChoice,
   type ObjectClaim,
 } from './name-roles.js';
+export { writeAtPath } from './render-reserved.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {

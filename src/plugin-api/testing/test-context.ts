@@ -3,6 +3,7 @@ import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
 import { chooseName } from '../name-roles.js';
 import { NOOP_POLICY, PolicyRefusal, type Policy } from '../policy.js';
+import { writeAtPath } from '../render-reserved.js';
 
 export interface TestContextOptions {
   namespace?: string;
@@ -72,6 +73,13 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
       reserve: claim,
       emitOrAdopt: adopt,
       nameOrAdopt: (base, suffix, identity) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
+    },
+    renderReserved: (element, path, value) => writeAtPath(element.properties, path, value),
+    // Outside a build: an authored name checked and set; no hook, no claim.
+    resolveMemberName: (member, spec) => {
+      const name = chooseName({ ...spec, kind: '', default: member.name }).name;
+      if (name !== member.name) member.objectName = name;
+      return name;
     },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine/build.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
-import type { ComponentHandler, KurelPlugin, NameRequest, NamingHook, TraitHandler } from '../../../src/plugin-api/index.js';
+import type { AuthoredComponent, ComponentHandler, ComponentLoweringRule, KurelPlugin, NameRequest, NamingHook, TraitHandler } from '../../../src/plugin-api/index.js';
 import { firstDiagnostic, plugin } from './support.js';
 
 // A test-only plugin whose component and trait name a ConfigMap each under role `generated`,
@@ -31,9 +31,33 @@ const extra: TraitHandler = {
   },
 };
 
+/** A kind with a declared object, named as the engine hands it over. */
+const boxed: ComponentHandler = {
+  type: 'boxed',
+  description: 'A boxed ConfigMap for tests.',
+  object: { apiVersion: 'v1', kind: 'ConfigMap', scope: 'namespaced' },
+  properties: {},
+  render: (input) => ({ objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: input.objectName, namespace: input.namespace } }] }),
+};
+
+/** Emits one member, naming its object the way `mode` says. */
+const wrap: ComponentLoweringRule = {
+  position: 'component',
+  type: 'wrap',
+  description: 'A wrapping rule for tests.',
+  properties: { mode: { type: 'string', description: 'How to name.' }, objectName: { type: 'string', description: 'The object name.' } },
+  lower: ({ component }, ctx) => {
+    const mode = component.properties.mode;
+    const member: AuthoredComponent = { name: component.name, type: mode === 'no-object' ? 'box' : 'boxed', properties: {} };
+    if (mode === 'direct') member.objectName = 'sneaky';
+    else ctx.resolveMemberName(member, { role: 'generated', authored: component.properties.objectName as string | undefined, property: 'objectName' });
+    return { components: [member] };
+  },
+};
+
 function registryWith(naming?: NamingHook): SealedRegistry {
   const builder = new RegistryBuilder();
-  builder.register(plugin('boxes', { components: [box], traits: [extra] }), true);
+  builder.register(plugin('boxes', { components: [box, boxed], traits: [extra], lowering: [wrap] }), true);
   if (naming) builder.register(plugin('namer', { naming }), false);
   return builder.seal();
 }
@@ -164,6 +188,25 @@ describe('bundle and group names', () => {
   it('share one space: a group the hook gives the bundle\'s name is refused', () => {
     expect(firstDiagnostic(() => run(tiered, (request) => (request.default === 'shop-apps' ? 'shop' : false))).message).toBe(
       'name collision: bundle "shop" is named by the application (role "bundle", its default) and by the application (role "group", returned by the Naming hook in place of "shop-apps"); give one of them another name',
+    );
+  });
+});
+
+describe('resolveMemberName', () => {
+  const wrapped = (properties: string) => `    - name: web\n      type: wrap\n      properties:\n${properties}`;
+
+  it('names the member\'s object: the author\'s, else the hook\'s, else the member\'s name', () => {
+    expect(names(wrapped('        mode: resolve\n        objectName: mine\n'))).toEqual(['mine']);
+    expect(names(wrapped('        mode: resolve\n'), (request) => (request.role === 'generated' ? `${request.default}-hooked` : false))).toEqual(['web-hooked']);
+    expect(names(wrapped('        mode: resolve\n'))).toEqual(['web']);
+  });
+
+  it('is the only way to name a member\'s object, and only of a type that declares one', () => {
+    expect(refusal(wrapped('        mode: direct\n'))).toBe(
+      'lowering component "web" (type "wrap") in document "shop" (kind "Application"): lowering rule component/wrap set the object name "sneaky" of component "web" without resolveMemberName, which claims it\n  round 0: component/wrap "web" -> [web]',
+    );
+    expect(refusal(wrapped('        mode: no-object\n'))).toBe(
+      'lowering component "web" (type "wrap") in document "shop" (kind "Application"): component type "box" declares no object for resolveMemberName to name',
     );
   });
 });

@@ -175,7 +175,12 @@ describe('postgresql lowering', () => {
       path: ['databases', 0, 'objectName'],
     });
     // The rule's own schema, checked before the rule runs.
-    expect(refused({ clusterObjectName: 'main' }).message).toMatch(/unsupported field "clusterObjectName"/);
+    expect(refused({ clusterObjectName: 'Main' }).message).toMatch(/^clusterObjectName "Main" cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: /);
+    expect(refused({ clusterObjectName: 'm'.repeat(51) }).message).toMatch(/cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: must be no more than 50 characters; /);
+    expect(refused({ objectStoreObjectName: 'store' })).toMatchObject({
+      message: 'objectStoreObjectName: names the ObjectStore, and objectStore is not set; remove it, or configure the object store',
+      path: ['objectStoreObjectName'],
+    });
     expect(refused({ provider: 'other' })).toMatchObject({ message: '"other" is not allowed; must be one of: cnpg', path: ['provider'] });
     expect(refused({ pooler: { enabled: true, poolMode: 'statement' } }).path).toEqual(['pooler', 'poolMode']);
     expect(refused({ objectStore: { secretName: 'c' } })).toMatchObject({ path: ['objectStore'], message: expect.stringMatching(/destinationPath/) });
@@ -214,6 +219,17 @@ describe('postgresql end to end', () => {
     expect(objects[1].spec).toEqual({ configuration: { destinationPath: 's3://b/' }, instanceSidecarConfiguration: { resources: {} } });
     expect(objects[2].spec).toEqual({ cluster: { name: 'db' }, instances: 3, type: 'rw', pgbouncer: { poolMode: 'session' } });
     expect(objects[3].spec).toEqual({ cluster: { name: 'db' }, name: 'shop', owner: 'shop' });
+  });
+
+  it('names the Cluster and the ObjectStore by clusterObjectName and objectStoreObjectName, and every reference follows', () => {
+    const text = application('{clusterObjectName: main, objectStoreObjectName: main-store, objectStore: {destinationPath: "s3://b/"}, pooler: {enabled: true}, databases: [{name: shop, owner: shop}]}');
+    const { objects } = buildApplication({ application: { file: 'app.yaml', text }, settings }, registry);
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Cluster/main', 'ObjectStore/main-store', 'Pooler/db-pooler', 'Database/db-shop']);
+    const spec = (index: number) => objects[index].spec as Record<string, any>;
+    expect(spec(0).plugins[0].parameters).toEqual({ objectStoreName: 'main-store' });
+    expect([spec(2).cluster, spec(3).cluster]).toEqual([{ name: 'main' }, { name: 'main' }]);
+    // The members keep the component's name: its label is the component's.
+    expect(objects.slice(0, 2).map((o) => o.metadata.labels?.['launcher.gokure.dev/component'])).toEqual(['db', 'db']);
   });
 
   it('lets the Database kind refuse the postgres database', () => {
