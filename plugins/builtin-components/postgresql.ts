@@ -1,6 +1,17 @@
-import { defineComponentLowering, isDns1035Label, isDns1123Subdomain, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import {
+  defineComponentLowering,
+  isDns1035Label,
+  isDns1123Subdomain,
+  shortenName,
+  type AuthoredComponent,
+  type AuthoredTrait,
+  type Endpoint,
+  type LoweringContext,
+  type PropertySchema,
+} from 'kurel/plugin-api';
 import { canonicalQuantity } from '../builtin-kinds/shared/quantity.js';
 import type { Json } from './metadata.js';
+import { enforceMaxReplicas, enforceMaxStorage } from '../shared/policy-limits.js';
 import { resourcesSchema } from './resources.js';
 import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
 
@@ -10,12 +21,15 @@ import { bool, int, list, object, oneOf, str, stringList, stringMap } from './sc
 // and one cnpg-database `<name>-<database>` per databases entry.
 
 const DEFAULT_VERSION = '16';
+const DEFAULT_STORAGE_SIZE = '1Gi';
 const IMAGE_REPOSITORY = 'ghcr.io/cloudnative-pg/postgresql';
 /** The plugin the Cluster archives WAL through, pointed at the ObjectStore the rule emits. */
 const BARMAN_CLOUD_PLUGIN = 'barman-cloud.barmancloud.cnpg.io';
 /** The keys read from a backup or objectStore credentials Secret. */
 const S3_ACCESS_KEY_ID = 'ACCESS_KEY_ID';
 const S3_SECRET_ACCESS_KEY = 'SECRET_ACCESS_KEY';
+/** The port PostgreSQL and PgBouncer listen on. */
+const POSTGRES_PORT = 5432;
 /** CloudNativePG derives Service and Secret names from the Cluster name, so it bounds it. */
 const CLUSTER_NAME_MAX = 50;
 
@@ -74,10 +88,6 @@ export const postgresqlRule = defineComponentLowering({
   description: 'A CloudNativePG PostgreSQL cluster, with its object store, pooler and databases.',
   example: { replicas: 3, storageSize: '10Gi', pooler: { enabled: true }, databases: [{ name: 'shop', owner: 'shop' }] },
   contract: { family: 'postgresql', version: 'v1alpha1' },
-  hints: {
-    clusterObjectName: 'the Cluster takes the component name: a member a rule emits cannot be renamed yet; name the component as the Cluster should be named',
-    objectStoreObjectName: 'the ObjectStore takes the component name: a member a rule emits cannot be renamed yet',
-  },
   targets: { componentTypes: ['cnpg-cluster', 'cnpg-objectstore', 'cnpg-pooler', 'cnpg-database'] },
   properties: {
     provider: oneOf(['cnpg'], 'Database provider (only cnpg is supported).', { default: 'cnpg' }),
@@ -86,7 +96,7 @@ export const postgresqlRule = defineComponentLowering({
     }),
     imageName: str('The container image, in place of the CloudNativePG image of the version.'),
     replicas: int('Number of PostgreSQL instances; from 2 the cluster gets a PodDisruptionBudget.', { default: 1 }),
-    storageSize: str('Persistent storage size requested for each instance.', { default: '1Gi' }),
+    storageSize: str('Persistent storage size requested for each instance; the environment policy\'s default storage size, else 1Gi, when unset.'),
     resources: resourcesSchema('Compute resources of the instances.'),
     postgresql: object('PostgreSQL server settings.', { parameters: stringMap('postgresql.conf parameters.', 'The parameter value.') }),
     inheritedMetadata: object('Labels and annotations the operator copies onto every object it creates for the cluster.', {
@@ -142,15 +152,39 @@ export const postgresqlRule = defineComponentLowering({
     }),
     managedRoles: list('Database roles created and reconciled by the operator.', managedRole),
     databases: list('Databases created and reconciled in the cluster, one Database object each.', database),
+    clusterObjectName: str('Name of the Cluster, used as written: a DNS-1035 label of at most 50 characters; the component name when unset.'),
+    objectStoreObjectName: str('Name of the ObjectStore (with objectStore), used as written (a DNS-1123 subdomain); the component name when unset.'),
+  },
+  // The operator labels the pods it creates with its own keys, not the component label: the
+  // instances with their cluster's name, the PgBouncer pods with their pooler's.
+  endpoints({ name, properties }) {
+    const endpoints: Endpoint[] = [{ selector: { 'cnpg.io/cluster': name }, ports: [{ port: POSTGRES_PORT }] }];
+    const props = properties as Json;
+    if (props.pooler?.enabled === true) {
+      endpoints.push({ selector: { 'cnpg.io/poolerName': props.poolerName ?? shortenName(`${name}-pooler`, 253) }, ports: [{ port: POSTGRES_PORT }] });
+    }
+    return endpoints;
   },
   lower({ component }, ctx) {
     const props = component.properties as Json;
+    // Authored > the policy's default > 1Gi, the effective size held to the policy's maximum.
+    props.storageSize ??= ctx.policy.defaultStorageSize() || DEFAULT_STORAGE_SIZE;
     checkProperties(component.name, props, ctx);
-    const cluster = component.name;
+    enforceMaxStorage(props.storageSize, ctx, ['storageSize']);
+    enforceMaxReplicas(props.replicas, ctx, ['replicas'], 'instances');
     const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
 
-    const members: AuthoredComponent[] = [member(component, cluster, 'cnpg-cluster', clusterSpec(cluster, props), component.traits ?? [])];
-    if (props.objectStore) members.push(member(component, cluster, 'cnpg-objectstore', objectStoreSpec(props.objectStore), objectTraits));
+    // The members keep the component's name; their objects take the names resolved for them.
+    const clusterMember = member(component, component.name, 'cnpg-cluster', {}, component.traits ?? []);
+    const cluster = ctx.resolveMemberName(clusterMember, { role: 'postgresql-cluster', authored: props.clusterObjectName, property: 'clusterObjectName' });
+    const members: AuthoredComponent[] = [clusterMember];
+    let storeName: string | undefined;
+    if (props.objectStore) {
+      const store = member(component, component.name, 'cnpg-objectstore', objectStoreSpec(props.objectStore), objectTraits);
+      storeName = ctx.resolveMemberName(store, { role: 'postgresql-objectstore', authored: props.objectStoreObjectName, property: 'objectStoreObjectName' });
+      members.push(store);
+    }
+    clusterMember.properties = clusterSpec(cluster, storeName, props);
 
     let defaultPooler: string | undefined;
     if (props.pooler?.enabled === true) {
@@ -165,7 +199,7 @@ export const postgresqlRule = defineComponentLowering({
       const name = joinsPooler
         ? defaultPooler!
         : db.objectName !== undefined
-          ? databaseObjectName(db.objectName, index, ctx)
+          ? databaseObjectName(component.name, db, index, ctx)
           : databaseName(component.name, db.name, index, ctx);
       members.push(member(component, name, 'cnpg-database', databaseSpec(cluster, db), objectTraits));
     });
@@ -173,22 +207,24 @@ export const postgresqlRule = defineComponentLowering({
   },
 });
 
-/** `<component>-<database>`, which must make an object name: else the author names it with objectName. */
+/** `<component>-<database>` under role `database`, which must make an object name: else the author names it with objectName. */
 function databaseName(component: string, database: string, index: number, ctx: LoweringContext): string {
-  const name = shortenName(`${component}-${database}`, 253);
-  if (!isDns1123Subdomain(name)) {
+  const fallback = shortenName(`${component}-${database}`, 253);
+  if (!isDns1123Subdomain(fallback)) {
     ctx.fail(
-      `databases[${index}] "${database}": the Database object would be named "${name}", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise`,
+      `databases[${index}] "${database}": the Database object would be named "${fallback}", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise`,
       ['databases', index, 'name'],
     );
   }
-  return ctx.namer.name(component, database);
+  return ctx.namer.reserve(ctx.resolveName({ role: 'database', kind: DATABASE_KIND, default: fallback }));
 }
 
-function databaseObjectName(name: string, index: number, ctx: LoweringContext): string {
-  if (!isDns1123Subdomain(name)) ctx.fail(`databases[${index}].objectName "${name}": not a valid DNS-1123 subdomain`, ['databases', index, 'objectName']);
-  return ctx.namer.reserve(name);
+function databaseObjectName(component: string, db: Json, index: number, ctx: LoweringContext): string {
+  const fallback = shortenName(`${component}-${db.name}`, 253);
+  return ctx.namer.reserve(ctx.resolveName({ role: 'database', kind: DATABASE_KIND, default: fallback, authored: db.objectName, property: `databases[${index}].objectName` }));
 }
+
+const DATABASE_KIND = 'Database.postgresql.cnpg.io';
 
 function member(component: AuthoredComponent, name: string, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
   const emitted: AuthoredComponent = { name, type, properties, traits: structuredClone(traits) };
@@ -198,7 +234,7 @@ function member(component: AuthoredComponent, name: string, type: string, proper
 
 /** The checks the reference makes on the authored values, with its texts. */
 function checkProperties(name: string, props: Json, ctx: LoweringContext): void {
-  if (!isDns1035Label(name) || name.length > CLUSTER_NAME_MAX) {
+  if (props.clusterObjectName === undefined && (!isDns1035Label(name) || name.length > CLUSTER_NAME_MAX)) {
     ctx.fail(`postgresql name "${name}": must be a DNS-1035 label of at most ${CLUSTER_NAME_MAX} characters (CloudNativePG rejects longer or dotted cluster names)`);
   }
   if (props.version === '') ctx.fail(`version: must not be empty; omit it to default to "${DEFAULT_VERSION}"`, ['version']);
@@ -210,6 +246,9 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
   if (canonical === '0' || canonical.startsWith('-')) ctx.fail(`storageSize: quantity must be positive, got "${size}"`, ['storageSize']);
   if (props.backup?.retentionPolicy !== undefined && props.backup.destinationPath === undefined) {
     ctx.fail('backup.destinationPath: required (the object store path backups and WAL are written to)', ['backup', 'destinationPath']);
+  }
+  if (props.objectStoreObjectName !== undefined && !props.objectStore) {
+    ctx.fail('objectStoreObjectName: names the ObjectStore, and objectStore is not set; remove it, or configure the object store', ['objectStoreObjectName']);
   }
   if (props.poolerName !== undefined && props.pooler?.enabled !== true) {
     ctx.fail('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler', ['poolerName']);
@@ -238,18 +277,13 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
   });
 }
 
-/** The Pooler's name: `poolerName`, else `<component>-pooler`; a DNS-1035 label either way. */
+/** The Pooler's name under role `pooler`: `poolerName`, else `<component>-pooler`; a DNS-1035 label either way. */
 function poolerName(component: string, props: Json, ctx: LoweringContext): string {
-  if (props.poolerName !== undefined) {
-    const name = props.poolerName as string;
-    if (!isDns1035Label(name)) ctx.fail(`poolerName "${name}": not a valid DNS-1035 label`, ['poolerName']);
-    return ctx.namer.reserve(name);
+  const fallback = shortenName(`${component}-pooler`, 253);
+  if (props.poolerName === undefined && !isDns1035Label(fallback)) {
+    ctx.fail(`pooler name "${fallback}": not a valid DNS-1035 label; the default derives from the component name: set poolerName to name the Pooler otherwise`, ['poolerName']);
   }
-  const name = ctx.namer.name(component, 'pooler');
-  if (!isDns1035Label(name)) {
-    ctx.fail(`pooler name "${name}": not a valid DNS-1035 label; the default derives from the component name: set poolerName to name the Pooler otherwise`, ['poolerName']);
-  }
-  return name;
+  return ctx.namer.reserve(ctx.resolveName({ role: 'pooler', kind: 'Pooler.postgresql.cnpg.io', default: fallback, authored: props.poolerName, property: 'poolerName' }));
 }
 
 function s3Credentials(secretName: string): Json {
@@ -267,7 +301,7 @@ function barmanStore(source: Json): Json {
 }
 
 /** The Cluster spec; the kind writes the empty structs and zero values Go writes. */
-function clusterSpec(cluster: string, props: Json): Json {
+function clusterSpec(cluster: string, storeName: string | undefined, props: Json): Json {
   const replicas = props.replicas as number;
   const spec: Json = {
     imageName: props.imageName || `${IMAGE_REPOSITORY}:${props.version}`,
@@ -323,7 +357,7 @@ function clusterSpec(cluster: string, props: Json): Json {
   }
   if (Object.keys(postgresql).length > 0) spec.postgresql = postgresql;
   if (props.objectStore) {
-    const parameters: Json = { objectStoreName: cluster };
+    const parameters: Json = { objectStoreName: storeName };
     if (props.objectStore.serverName) parameters.serverName = props.objectStore.serverName;
     spec.plugins = [{ name: BARMAN_CLOUD_PLUGIN, isWALArchiver: true, parameters }];
   }

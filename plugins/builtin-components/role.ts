@@ -1,10 +1,10 @@
-import type { AuthoredComponent, AuthoredTrait, LoweringContext, PropertiesSchema } from 'kurel/plugin-api';
+import { HandlerError, isHandlerError, shortenNameWithSuffix, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import type { Json } from './metadata.js';
 import { podSpecSchema } from './pod-spec.js';
 import { affinityShorthandSchema, expandAffinityShorthand } from './scheduling.js';
-import { bool } from './schema-helpers.js';
+import { bool, str } from './schema-helpers.js';
 import { checkVolumes, roleVolumesSchema } from './volumes.js';
 
 // What webservice and worker share: the role surface and the members they lower to.
@@ -17,10 +17,17 @@ export const roleSchema: PropertiesSchema = {
   affinity: affinityShorthandSchema,
   ...deploymentSpecSchema,
   topologySpread: bool('Spread the pods over nodes (and zones from 3 replicas) with topology spread constraints.', { default: true }),
+  deploymentObjectName: str('Name of the Deployment, used as written (a DNS-1123 subdomain); the component name when unset.'),
+  serviceAccountObjectName: str('Name of the generated ServiceAccount, used as written (a DNS-1123 subdomain); the component name when unset. Not with serviceAccountName.'),
+};
+
+/** The Service's name, for a role that exposes a port. */
+export const serviceObjectNameSchema: PropertiesSchema = {
+  serviceObjectName: str('Name of the Service, used as written (a DNS-1035 label); the component name when unset.'),
 };
 
 /** Properties the rule evaluates itself and hands to no member. */
-const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes'];
+const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes', 'deploymentObjectName', 'serviceObjectName', 'serviceAccountObjectName'];
 
 /** Routing traits act on the Service; the delivery intents cover every member's objects. */
 const SERVICE_TRAITS = new Set(['expose', 'ingress', 'httproute']);
@@ -58,17 +65,38 @@ export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, op
     if (everyMember) accountTraits.push(trait);
   }
 
+  if (props.serviceAccountName !== undefined && props.serviceAccountObjectName !== undefined) {
+    ctx.fail(
+      'serviceAccountObjectName and serviceAccountName are both set: serviceAccountName names an existing account, so the component generates none for serviceAccountObjectName to name; remove one of them',
+      ['serviceAccountObjectName'],
+    );
+  }
   const members: AuthoredComponent[] = [];
-  if (props.serviceAccountName === undefined) depProps.serviceAccountName = component.name;
-  members.push(member(component, 'deployment', depProps, depTraits));
+  const deployment = member(component, 'deployment', depProps, depTraits);
+  nameMember(deployment, 'workload-deployment', 'Deployment', props, 'deploymentObjectName', ctx);
+  members.push(deployment);
   if (port !== undefined) {
     const ports = [{ name: PORT_NAME, port, targetPort: port, protocol: 'TCP' }];
-    members.push(member(component, 'service', { ports }, serviceTraits));
+    const service = member(component, 'service', { ports }, serviceTraits);
+    nameMember(service, 'workload-service', 'Service', props, 'serviceObjectName', ctx);
+    members.push(service);
   }
   if (props.serviceAccountName === undefined) {
-    members.push(member(component, 'serviceaccount', { automountServiceAccountToken: false }, accountTraits));
+    const account = member(component, 'serviceaccount', { automountServiceAccountToken: false }, accountTraits);
+    depProps.serviceAccountName = nameMember(account, 'workload-serviceaccount', 'ServiceAccount', props, 'serviceAccountObjectName', ctx);
+    members.push(account);
   }
   return members;
+}
+
+/** A member's object name under its role; a refusal says which object it was naming. */
+function nameMember(target: AuthoredComponent, role: NameRole, what: string, props: Json, key: string, ctx: LoweringContext): string {
+  try {
+    return ctx.resolveMemberName(target, { role, authored: props[key], property: key });
+  } catch (error) {
+    if (!isHandlerError(error)) throw error;
+    throw new HandlerError(`naming the ${what}: ${error.message}`, error.path, error.code);
+  }
 }
 
 function member(component: AuthoredComponent, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
@@ -77,7 +105,7 @@ function member(component: AuthoredComponent, type: string, properties: Json, tr
   return emitted;
 }
 
-const CLAIM_KEYS = ['size', 'storageClass', 'accessModes', 'volumeMode'];
+const CLAIM_KEYS = ['size', 'storageClass', 'accessModes', 'volumeMode', 'claimObjectName'];
 
 /**
  * Turns each pvc volume without `claimName` into a `pvc` trait creating the claim
@@ -100,7 +128,7 @@ function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: L
     if (volume.size === undefined) {
       ctx.fail(`volumes[${index}]: a pvc volume without claimName needs size, the size of the claim it creates`, ['volumes', index, 'size']);
     }
-    const claim = ctx.namer.name(componentName, volume.name);
+    const claim = claimName(componentName, volume, index, ctx);
     const claimProps: Json = { name: claim, size: String(volume.size) };
     const storageClassName = volume.storageClass ?? platformStorageClass(ctx);
     if (storageClassName !== undefined) claimProps.storageClassName = storageClassName;
@@ -112,6 +140,23 @@ function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: L
     return kept;
   });
   return { volumes: rewritten, claimTraits };
+}
+
+/** The claim's name under role `workload-volume-claim`: `claimObjectName`, else `<component>-<volume>` with the volume half kept whole. */
+function claimName(componentName: string, volume: Json, index: number, ctx: LoweringContext): string {
+  const spec = {
+    role: 'workload-volume-claim',
+    kind: 'PersistentVolumeClaim',
+    default: shortenNameWithSuffix(componentName, `-${volume.name}`, 253),
+    authored: volume.claimObjectName,
+    property: `volumes[${index}].claimObjectName`,
+  } as const;
+  try {
+    return ctx.namer.reserve(ctx.resolveName(spec));
+  } catch (error) {
+    if (!isHandlerError(error)) throw error;
+    throw new HandlerError(`volume "${volume.name}": naming the PersistentVolumeClaim: ${error.message}`, error.path, error.code);
+  }
 }
 
 function platformStorageClass(ctx: LoweringContext): string | undefined {

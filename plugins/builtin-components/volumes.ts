@@ -8,7 +8,7 @@ export const VOLUME_TYPES = ['emptyDir', 'hostPath', 'pvc', 'configMap', 'secret
 const TYPE_KEYS: Record<string, string[]> = {
   emptyDir: ['medium', 'sizeLimit'],
   hostPath: ['path'],
-  pvc: ['claimName', 'size', 'storageClass', 'accessModes', 'volumeMode'],
+  pvc: ['claimName', 'claimObjectName', 'size', 'storageClass', 'accessModes', 'volumeMode'],
   configMap: ['configMapName'],
   secret: ['secretName'],
 };
@@ -44,6 +44,7 @@ export const roleVolumesSchema: PropertySchema = list('Volumes mounted into the 
     storageClass: str('pvc without claimName: the claim\'s StorageClass; defaults to the ClusterProfile\'s "pvc" storageClassName.'),
     accessModes: stringList('pvc without claimName: the claim\'s access modes; defaults to ReadWriteOnce.', 'An access mode.'),
     volumeMode: oneOf(['Filesystem', 'Block'], 'pvc without claimName: the claim\'s volume mode.'),
+    claimObjectName: str('pvc without claimName: the name of the claim created, used as written (a DNS-1123 subdomain); <component>-<volume> when unset.'),
   },
 });
 

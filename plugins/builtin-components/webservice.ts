@@ -1,7 +1,7 @@
 import { defineComponentLowering } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
 import { isPortNumber } from './ports.js';
-import { lowerRole, roleSchema } from './role.js';
+import { lowerRole, roleSchema, serviceObjectNameSchema } from './role.js';
 import { int } from './schema-helpers.js';
 
 /**
@@ -16,6 +16,7 @@ export const webserviceRule = defineComponentLowering({
   targets: { componentTypes: ['deployment', 'service', 'serviceaccount'], traitTypes: ['topology-spread', 'pvc'] },
   properties: {
     ...roleSchema,
+    ...serviceObjectNameSchema,
     port: int('Port the main container listens on and the Service exposes, 1-65535.', { default: 80 }),
   },
   lower({ component }, ctx) {

@@ -14,7 +14,7 @@ export const certificate = defineTrait({
   type: 'certificate',
   description: 'A cert-manager.io/v1 Certificate for the component, signed by the issuer the ClusterProfile names.',
   example: { secretName: 'example-tls', dnsNames: ['example.example.com'] },
-  contract: { family: 'certificate', version: 'v1alpha1' },
+  contract: { family: 'certificate', version: 'v1alpha1', requiredCapabilityKeys: ['certificate'] },
   capability: { required: true },
   properties: {
     secretName: { type: 'string', required: true, description: 'Name of the Secret holding the issued certificate and its key; also the name of the Certificate.' },
@@ -49,6 +49,8 @@ export const certificate = defineTrait({
     const props = properties as Json;
     const secretName: string = props.secretName;
     if (!isDns1123Subdomain(secretName)) ctx.fail(`secretName: "${secretName}" is not a valid name for the Certificate and its Secret (a DNS-1123 subdomain)`, ['secretName']);
+    // cert-manager writes the Secret: no other owner may generate it.
+    ctx.claimObjectName({ kind: 'Secret', name: secretName, property: 'secretName' });
     if (!props.issuerRef) ctx.fail(`issuerRef is required; neither the trait nor capability "certificate"'s rendering sets it`, ['issuerRef']);
     if (props.dnsNames.length === 0) ctx.fail("dnsNames: at least one DNS name is required", ['dnsNames']);
     const spec: Json = {

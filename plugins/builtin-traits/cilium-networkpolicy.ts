@@ -30,6 +30,7 @@ export const ciliumNetworkPolicy = defineTrait({
   apply({ properties, component }, ctx) {
     const props = properties as Json;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid CiliumNetworkPolicy name (a DNS-1123 subdomain)`, ['name']);
+    ctx.claimObjectName({ kind: 'CiliumNetworkPolicy.cilium.io', name: props.name, property: 'name' });
     if ((props.ingress?.length ?? 0) + (props.egress?.length ?? 0) === 0) {
       ctx.fail("at least one of 'egress' or 'ingress' must be specified with at least one rule");
     }

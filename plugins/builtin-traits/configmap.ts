@@ -21,6 +21,7 @@ export const configmap = defineTrait({
   apply({ properties, component }, ctx) {
     const props = properties as Json;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid ConfigMap name (a DNS-1123 subdomain)`, ['name']);
+    ctx.claimObjectName({ kind: 'ConfigMap', name: props.name, property: 'name', generated: true });
     const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
     const object = buildConfigMap(props, metadata, ctx);
     if (props.mountPath !== undefined) mountInto(component.objects, props.name, props.mountPath, ctx);

@@ -93,8 +93,8 @@ export const externalSecret = defineTrait({
     const props = properties as Json;
     const secretName: string = props.secretName;
     if (!isDns1123Subdomain(secretName)) ctx.fail(`secretName: "${secretName}" is not a valid ExternalSecret name (a DNS-1123 subdomain)`, ['secretName']);
-    const targetName: string = props.targetSecretName ?? secretName;
-    if (!isDns1123Subdomain(targetName)) ctx.fail(`targetSecretName: "${targetName}" is not a valid Secret name (a DNS-1123 subdomain)`, ['targetSecretName']);
+    ctx.claimObjectName({ kind: 'ExternalSecret.external-secrets.io', name: secretName, property: 'secretName', generated: true });
+    const targetName = ctx.resolveName({ role: 'external-secret', kind: 'Secret', default: secretName, authored: props.targetSecretName, property: 'targetSecretName' });
 
     const spec: Json = {
       secretStoreRef: storeRef(props, ctx),

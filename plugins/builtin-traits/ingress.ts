@@ -87,7 +87,7 @@ export const ingress = defineTrait({
       }),
     );
     const route = routeAnswer(props, backends);
-    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec }], ...(route ? { route } : {}) };
+    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec }], platformAnnotations: props.platformAnnotations, ...(route ? { route } : {}) };
   },
 });
 

@@ -84,8 +84,7 @@ export const networkpolicy = defineTrait({
   apply({ properties, component }, ctx) {
     const props = properties as Json;
     if (props.ingress === undefined && props.egress === undefined) ctx.fail("at least one of 'ingress' or 'egress' must be specified");
-    const name: string = props.name ?? shortenNameWithSuffix(component.name, '-allow', 253);
-    if (!isDns1123Subdomain(name)) ctx.fail(`name: "${name}" is not a valid NetworkPolicy name (a DNS-1123 subdomain)`, ['name']);
+    const name = ctx.resolveName({ role: 'networkpolicy', kind: 'NetworkPolicy.networking.k8s.io', default: shortenNameWithSuffix(component.name, '-allow', 253), authored: props.name, property: 'name' });
     const labels = () => ({ app: component.labelValue });
     const spec: Json = { podSelector: { matchLabels: labels() }, policyTypes: [] };
     for (const [direction, peers, type] of [['ingress', 'from', 'Ingress'], ['egress', 'to', 'Egress']] as const) {

@@ -34,8 +34,6 @@ export const rbac = defineTrait({
   },
   apply({ properties, component }, ctx) {
     const props = properties as Json;
-    const name: string = props.name ?? component.name;
-    if (!isDns1123Subdomain(name)) ctx.fail(`name: "${name}" is not a valid RBAC object name (a DNS-1123 subdomain)`, ['name']);
     const rules = props.rules as Json[];
     if (rules.length === 0) ctx.fail('rules: at least one rule is required', ['rules']);
     const policyRules = rules.map((rule, index) => policyRule(rule, index, ctx));
@@ -44,18 +42,24 @@ export const rbac = defineTrait({
     const labels = () => ({ app: component.labelValue });
     const clusterWide = props.clusterWide === true;
     const roleKind = clusterWide ? 'ClusterRole' : 'Role';
-    const metadata = () => (clusterWide ? { name, labels: labels() } : { name, namespace: component.namespace, labels: labels() });
+    const bindingKind = clusterWide ? 'ClusterRoleBinding' : 'RoleBinding';
+    // Each object is its own name under the role, so a hook may name the two apart.
+    const nameOf = (kind: string) =>
+      ctx.resolveName({ role: 'rbac', kind: `${kind}.rbac.authorization.k8s.io`, default: component.name, authored: props.name, property: 'name', clusterScoped: clusterWide });
+    const roleName = nameOf(roleKind);
+    const bindingName = nameOf(bindingKind);
+    const metadata = (name: string) => (clusterWide ? { name, labels: labels() } : { name, namespace: component.namespace, labels: labels() });
     const objects: K8sObject[] = [
-      { apiVersion: RBAC_API, kind: roleKind, metadata: metadata(), rules: policyRules },
+      { apiVersion: RBAC_API, kind: roleKind, metadata: metadata(roleName), rules: policyRules },
       {
         apiVersion: RBAC_API,
-        kind: clusterWide ? 'ClusterRoleBinding' : 'RoleBinding',
-        metadata: metadata(),
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name },
+        kind: bindingKind,
+        metadata: metadata(bindingName),
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name: roleName },
         subjects: [{ kind: 'ServiceAccount', name: account, namespace: component.namespace }],
       },
     ];
-    return { objects };
+    return { objects, subApplication: `${component.name}-rbac` };
   },
 });
 

@@ -42,15 +42,13 @@ export const routingCommonSchema = {
 } satisfies Record<string, PropertySchema>;
 
 /** `<component>-<kind>[-<scope>]`, or the authored `name`. */
-export function routeObjectName(component: ComponentView, kind: string, props: Json, ctx: HandlerContext): string {
-  if (props.name !== undefined && props.name !== '') {
-    if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid object name (a DNS-1123 subdomain)`, ['name']);
-    return props.name;
-  }
+export function routeObjectName(component: ComponentView, kind: 'ingress' | 'httproute', props: Json, ctx: HandlerContext): string {
   const suffix = props.scope ? `-${kind}-${props.scope}` : `-${kind}`;
-  const name = shortenNameWithSuffix(component.name, suffix, 253);
-  if (!isDns1123Subdomain(name)) ctx.fail(`scope: "${props.scope}" makes the invalid object name "${name}"`, ['scope']);
-  return name;
+  const fallback = shortenNameWithSuffix(component.name, suffix, 253);
+  const authored = props.name !== undefined && props.name !== '' ? (props.name as string) : undefined;
+  if (authored === undefined && !isDns1123Subdomain(fallback)) ctx.fail(`scope: "${props.scope}" makes the invalid object name "${fallback}"`, ['scope']);
+  const objectKind = kind === 'ingress' ? 'Ingress.networking.k8s.io' : 'HTTPRoute.gateway.networking.k8s.io';
+  return ctx.resolveName({ role: kind, kind: objectKind, default: fallback, authored, property: 'name' });
 }
 
 /**

@@ -16,6 +16,7 @@ export const secret = defineTrait({
   apply({ properties, component }, ctx) {
     const props = properties as Json;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid Secret name (a DNS-1123 subdomain)`, ['name']);
+    ctx.claimObjectName({ kind: 'Secret', name: props.name, property: 'name', generated: true });
     const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
     return { objects: [buildSecret(props, metadata, ctx)], fluxNamespaceInput: { kind: 'Secret', name: props.name } };
   },

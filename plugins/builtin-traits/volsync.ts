@@ -60,7 +60,7 @@ export const volsync = defineTrait({
     restic.customCA = {};
     if (Object.keys(retain).length > 0) restic.retain = retain;
 
-    const name = shortenNameWithSuffix(props.sourcePVC, '-backup', 253);
+    const name = ctx.resolveName({ role: 'volsync-replicationsource', kind: 'ReplicationSource.volsync.backube', default: shortenNameWithSuffix(props.sourcePVC, '-backup', 253) });
     return {
       objects: [
         {

@@ -23,7 +23,9 @@ import { validateAuthored } from './validate-authored.js';
 import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
-import { explainChains, type ComponentChain } from './explain.js';
+import { checkBundleNames, nameBundles } from './bundle-names.js';
+import { explainChains, explainPolicies, type ComponentChain, type PolicyChain } from './explain.js';
+import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -57,10 +59,12 @@ export interface BuildResult {
   bundle: { name: string; groups: Array<{ name: string; components: string[] }> };
   /** How each authored component became objects. */
   chains: ComponentChain[];
+  /** How each authored policy was lowered and what it decided. */
+  policies: PolicyChain[];
 }
 
 /** Everything up to the transform: parsed, resolved, validated and lowered. */
-function prepare(input: BuildInput, registry: SealedRegistry) {
+export function prepare(input: BuildInput, registry: SealedRegistry) {
   if (!registry.sealed) throw new Error('the engine runs only on a sealed registry');
   const applicationSource = parseSingleSource(input.application, 'application file');
 
@@ -92,8 +96,9 @@ function prepare(input: BuildInput, registry: SealedRegistry) {
   if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
   warnDeprecated(authored.components, registry, run);
 
+  run.startNaming(app.name, registry.naming()?.value);
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
-  return { app, appSource, run, namespace, lowered, documentLowering };
+  return { app, appSource, run, namespace, authored: authored.components, lowered, documentLowering };
 }
 
 /** A document a component needs from the network, which the host fetches before the build. */
@@ -143,9 +148,12 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
-  const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
+  const named = nameBundles(orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name }), app.name, run);
+  const groups = named.groups;
+  checkBundleNames(groups, appSource);
   synthesizeNetworkPolicies(groups, { componentLabelKey: run.componentLabelKey, egressPeers: input.settings.egressPeers, ingressPeers: input.settings.ingressPeers });
   const ordered = groups.flatMap((group) => group.applications);
+  checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
   own(ordered, run.componentLabelKey);
   const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
@@ -161,7 +169,8 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     consumedCapabilities: [...run.consumedCapabilities].sort(),
     yaml: encodeStream(objects),
     namespace,
-    bundle: { name: app.name, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
+    bundle: { name: named.bundle, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
+    policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
   };
 }

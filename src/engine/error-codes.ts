@@ -16,6 +16,8 @@ export const ErrorCode = {
   lowering: 'KUREL_LOWERING',
   noHandler: 'KUREL_NO_HANDLER',
   handler: 'KUREL_HANDLER_REFUSED',
+  policyViolation: 'KUREL_POLICY_VIOLATION',
+  reservedMetadataKey: 'KUREL_RESERVED_METADATA_KEY',
   traitNotSupported: 'KUREL_TRAIT_NOT_SUPPORTED',
   collision: 'KUREL_COLLISION',
   componentLabel: 'KUREL_COMPONENT_LABEL',

@@ -1,4 +1,5 @@
 export { build, buildFetching, collectFetches, type BuildInput, type BuildResult, type FetchRequest } from './build.js';
+export { componentEndpoints, type ComponentEndpoints } from './endpoints.js';
 export type { SealedRegistry, Registered } from './registry.js';
 export { ruleIdentity } from './registry.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic } from './diagnostics.js';
@@ -13,5 +14,7 @@ export { DEFAULT_PROFILE_TEXT } from './profile.js';
 export { SUPPORTED_API_VERSION } from './documents.js';
 export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
 export { check, type CheckResult } from './check.js';
-export { formatChains, type ComponentChain } from './explain.js';
+export { formatChains, type ComponentChain, type PolicyChain } from './explain.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
+export { lowerRaws, type LowerRawsResult } from './lower-raws.js';
+export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';

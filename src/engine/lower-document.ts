@@ -5,6 +5,7 @@ import { ErrorCode, refuse } from './error-codes.js';
 import { MAX_LOWERING_ROUNDS } from './lower.js';
 import type { LoweringStep } from './model.js';
 import { NameAllocator } from './name-allocator.js';
+import { documentRuleContext } from './name-claims.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 import { parseSingleSource, type SourceDocument } from './source.js';
@@ -29,7 +30,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
       throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): oam: lowering exceeded max recursion depth${chain(steps)}`, where);
     }
     const namespace = String((raw.metadata as Record<string, unknown> | undefined)?.namespace ?? 'default');
-    const ctx = { ...run.handlerContext(namespace), namer: names.namer(namespace, `document "${name}"`, round, name) };
+    const ctx = { ...run.handlerContext(namespace), namer: names.namer(namespace, `document "${name}"`, round, name), ...documentRuleContext };
     let documents: AuthoredDocument[];
     try {
       const result = rule.position === 'rawdocument' ? rule.lower({ document: raw }, ctx) : (rule as Extract<LoweringRule, { position: 'document' }>).lower({ document: raw as unknown as AuthoredDocument }, ctx);

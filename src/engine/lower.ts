@@ -1,6 +1,10 @@
 import {
   componentProperties,
+  HandlerError,
+  qualifiedKind,
+  writeAtPath,
   isHandlerError,
+  refusalClassOf,
   validateProperties,
   type AuthoredComponent,
   type AuthoredTrait,
@@ -14,6 +18,8 @@ import { KurelError, type Diagnostic } from './diagnostics.js';
 import { ErrorCode, errorDiagnostic } from './error-codes.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
+import type { NameOwner } from './name-claims.js';
+import { policyViolation } from './policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
@@ -48,7 +54,7 @@ export function lower(input: LoweringInput, registry: SealedRegistry, run: RunCo
       const stuck = components.find((c) => registry.componentRule(c.type)) ?? components.find((c) => c.traits.some((t) => registry.traitRule(t.type)));
       throw lowering.error(stuck?.origin ?? policies[0].origin, stuck?.path ?? [], 'oam: lowering exceeded max recursion depth');
     }
-    lowering.round = round;
+    lowering.startRound(round, components);
     const lowered = lowering.components(components);
     components = lowered.components;
     const policyResult = lowering.policies(policies);
@@ -62,14 +68,28 @@ class Lowering {
   readonly steps: LoweringStep[] = [];
   round = 0;
   private readonly names = new NameAllocator();
+  /** The object names `resolveMemberName` set, by member: the only way a rule names a member's object. */
+  private readonly memberNames = new WeakMap<AuthoredComponent, string>();
+  /** The reserved values a rule rendered into each element it emits, by path. */
+  private readonly rendered = new WeakMap<object, Map<string, unknown>>();
   private nextGroup = 1;
+
+  /** The document as rules see it in this round: with its components as the round starts. */
+  private roundDocument: DocumentInfo;
 
   constructor(
     private readonly document: DocumentInfo,
     private readonly registry: SealedRegistry,
     private readonly run: RunContext,
     private readonly source: SourceDocument,
-  ) {}
+  ) {
+    this.roundDocument = document;
+  }
+
+  startRound(round: number, components: WorkComponent[]): void {
+    this.round = round;
+    this.roundDocument = { ...this.document, components: components.map((c) => ({ name: c.name, type: c.type, properties: structuredClone(c.properties) })) };
+  }
 
   components(list: WorkComponent[]): { components: WorkComponent[]; policies: WorkPolicy[] } {
     const components: WorkComponent[] = [];
@@ -82,7 +102,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, component.origin, component.path, component.name, (ctx) =>
-        rule.lower({ component: toAuthored(component), document: this.document }, ctx),
+        rule.lower({ component: toAuthored(component), document: this.roundDocument }, ctx),
       );
       const origin = { ...component.origin, rule: ruleIdentity(rule) };
       const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
@@ -103,7 +123,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, policy.origin, policy.path, policy.name, (ctx) =>
-        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.document }, ctx),
+        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.roundDocument }, ctx),
       );
       const origin = { ...policy.origin, rule: ruleIdentity(rule) };
       policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, policy.path, rule)));
@@ -126,7 +146,7 @@ class Lowering {
       if (trait.scope !== undefined && 'scope' in rule.properties) properties.scope = trait.scope;
       const input = { type: trait.type, properties };
       const result = this.invoke(rule, trait.origin, trait.path, trait.type, (ctx) =>
-        rule.lower({ trait: input, component: toAuthored(component), document: this.document }, ctx),
+        rule.lower({ trait: input, component: toAuthored(component), document: this.roundDocument }, ctx),
       );
       const origin = { ...trait.origin, rule: ruleIdentity(rule) };
       traits.push(...(result.traits ?? []).map((t) => this.emitTrait(t, origin, trait.path, rule, t.type !== trait.type || !sameProperties(t.properties, trait.properties))));
@@ -137,13 +157,36 @@ class Lowering {
   }
 
   private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
-    const ctx: LoweringContext = { ...this.run.handlerContext(origin.namespace), namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document) };
+    const owner = loweringOwner(origin, path);
+    const base = this.run.handlerContext(origin.namespace, owner);
+    const ctx: LoweringContext = {
+      ...base,
+      namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document),
+      resolveMemberName: (member, spec) => {
+        const object = this.registry.component(member.type)?.value.object;
+        if (!object) throw new HandlerError(`component type "${member.type}" declares no object for resolveMemberName to name`);
+        const name = base.resolveName({ ...spec, kind: qualifiedKind(object.apiVersion, object.kind), default: member.name, clusterScoped: object.scope === 'cluster' });
+        member.objectName = name;
+        this.memberNames.set(member, name);
+        return name;
+      },
+      renderReserved: (element, path, value) => {
+        writeAtPath(element.properties, path, value);
+        const rendered = this.rendered.get(element) ?? new Map<string, unknown>();
+        rendered.set(path, structuredClone(value));
+        this.rendered.set(element, rendered);
+      },
+    };
     let result: LoweringResult;
     try {
       result = call(ctx);
     } catch (error) {
-      if (isHandlerError(error)) throw this.error(origin, [...path, 'properties', ...error.path], error.message);
-      throw error;
+      if (!isHandlerError(error)) throw error;
+      // A rule's refusal by the environment policy is a violation of the component, as a handler's is.
+      const refusalClass = refusalClassOf(error);
+      const at = [...path, 'properties', ...error.path];
+      if (refusalClass !== undefined) throw policyViolation(refusalClass, error.message, origin.component, this.source.at(at), describeOrigin(origin));
+      throw this.error(origin, at, error.message);
     }
     const produced = [...(result.components ?? []), ...(result.traits ?? []), ...(result.policies ?? []), ...(result.documents ?? [])];
     if (produced.length === 0) throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted nothing; an empty result would delete the authored element`);
@@ -153,6 +196,8 @@ class Lowering {
       round: this.round,
       from,
       to: produced.map((element) => ('name' in element && typeof element.name === 'string' ? element.name : (element as AuthoredTrait).type)),
+      ...(origin.component === undefined ? {} : { component: origin.component }),
+      ...(origin.policy === undefined ? {} : { policy: origin.policy }),
     });
     return result;
   }
@@ -166,16 +211,20 @@ class Lowering {
       inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
     const handler = this.registry.component(component.type)?.value;
     const schema = handler ? componentProperties(handler) : this.registry.componentRule(component.type)?.value.properties;
+    if (component.objectName !== undefined && this.memberNames.get(component) !== component.objectName) {
+      throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} set the object name "${component.objectName}" of component "${component.name}" without resolveMemberName, which claims it`);
+    }
     return {
       name: component.name,
       type: component.type,
-      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true),
+      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true, this.rendered.get(component)),
       annotations: component.annotations ?? {},
       traits: (component.traits ?? []).map((trait) => {
         const source = forwarded(trait);
         return source ? { ...source, properties: structuredClone(source.properties) } : this.emitTrait(trait, origin, path, rule, true);
       }),
       orderAfter: component.orderAfter ?? [],
+      objectName: component.objectName,
       origin,
       path,
       emitted: true,
@@ -184,6 +233,11 @@ class Lowering {
 
   private emitTrait(trait: AuthoredTrait & { scope?: string }, origin: Origin, path: Path, rule: LoweringRule, sealed: boolean): WorkTrait {
     const { scope, ...properties } = trait.properties as Record<string, unknown>;
+    if (sealed) {
+      // A trait the rule built is checked as it stands: no rendering is merged into it later.
+      const schema = this.registry.trait(trait.type)?.value.properties ?? this.registry.traitRule(trait.type)?.value.properties;
+      this.checkEmitted(schema, properties, origin, path, `trait "${trait.type}"`, rule, false, this.rendered.get(trait));
+    }
     return {
       type: trait.type,
       properties,
@@ -200,7 +254,7 @@ class Lowering {
     return {
       name: policy.name,
       type: policy.type,
-      properties: this.checkEmitted(schema, policy.properties, origin, path, `policy "${policy.name}" (type "${policy.type}")`, rule, true),
+      properties: this.checkEmitted(schema, policy.properties, origin, path, `policy "${policy.name}" (type "${policy.type}")`, rule, true, this.rendered.get(policy)),
       origin,
       path,
       emitted: true,
@@ -208,9 +262,23 @@ class Lowering {
   }
 
   /** Emitted elements are checked against their target's schema before the next round. */
-  private checkEmitted(schema: PropertiesSchema | undefined, properties: Record<string, unknown>, origin: Origin, path: Path, label: string, rule: LoweringRule, applyDefaults: boolean): Record<string, unknown> {
+  /**
+   * An emitted element is checked against its target's schema. Its reserved keys hold only what
+   * the rule rendered with `renderReserved`: a rule's output is synthesized (every component,
+   * trait and policy rule declares a schema, so its input was checked before it ran).
+   */
+  private checkEmitted(
+    schema: PropertiesSchema | undefined,
+    properties: Record<string, unknown>,
+    origin: Origin,
+    path: Path,
+    label: string,
+    rule: LoweringRule,
+    applyDefaults: boolean,
+    renderedReserved?: ReadonlyMap<string, unknown>,
+  ): Record<string, unknown> {
     if (!schema) return structuredClone(properties);
-    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: true, applyDefaults });
+    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: applyDefaults, applyDefaults, refuseReserved: true, renderedReserved });
     if (result.issues.length > 0) {
       const issue = result.issues[0];
       throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted ${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}`);
@@ -226,6 +294,14 @@ class Lowering {
   }
 }
 
+/** Who a rule resolves names for: its authored component (and trait), or the document. */
+function loweringOwner(origin: Origin, path: Path): NameOwner {
+  if (!origin.component) return { description: `document "${origin.document}"`, lowering: true };
+  const index = path[path.length - 1];
+  const trait = origin.traitType ? ` traits[${typeof index === 'number' ? index : 0}] "${origin.traitType}"` : '';
+  return { component: origin.component, description: `component "${origin.component}"${trait}`, lowering: true };
+}
+
 function sameProperties(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -238,6 +314,7 @@ function toAuthored(component: WorkComponent): AuthoredComponent {
     annotations: { ...component.annotations },
     traits: component.traits.map((trait) => ({ type: trait.type, properties: structuredClone(trait.scope ? { ...trait.properties, scope: trait.scope } : trait.properties) })),
     orderAfter: [...component.orderAfter],
+    ...(component.objectName !== undefined ? { objectName: component.objectName } : {}),
   };
 }
 

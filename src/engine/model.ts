@@ -41,6 +41,8 @@ export interface WorkComponent {
   emitted: boolean;
   /** Members of one same-name sibling group share this id. */
   group?: number;
+  /** The name of the object of a member a rule named with `resolveMemberName`. */
+  objectName?: string;
 }
 
 export interface WorkPolicy {
@@ -59,6 +61,9 @@ export interface LoweringStep {
   round: number;
   from: string;
   to: string[];
+  /** The authored component or policy the lowered element descends from. */
+  component?: string;
+  policy?: string;
 }
 
 export function describeOrigin(origin: Origin): string {

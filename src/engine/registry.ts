@@ -4,6 +4,7 @@ import type {
   DocumentLoweringRule,
   LoweringPosition,
   LoweringRule,
+  NamingHook,
   PolicyHandler,
   PolicyLoweringRule,
   RawDocumentLoweringRule,
@@ -43,6 +44,8 @@ export interface SealedRegistry {
   traitTypes(): string[];
   policyTypes(): string[];
   rules(): Registered<LoweringRule>[];
+  /** The one Naming hook a plugin contributed, if any. */
+  naming(): Registered<NamingHook> | undefined;
 }
 
 /** `<position>/<type>@<version>`: a lowering rule's identity on origins, steps and errors. */

@@ -1,4 +1,5 @@
-import { componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type PropertyPath } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath } from '../plugin-api/index.js';
+import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
 import type { ParsedProfile } from './profile.js';
@@ -13,6 +14,10 @@ export interface TransformSettings {
   namespace?: string;
   /** Where Flux objects go (kinds of scope `flux`); the document's namespace when unset. */
   fluxNamespace?: string;
+  /** Label and annotation keys (`team`) and prefixes (`platform.example/`) the platform keeps to itself; checked at generation. */
+  reservedMetadataKeys?: string[];
+  /** The environment policy; `NOOP_POLICY` when unset. */
+  policy?: Policy;
   /** Destinations each component's pods reach: `{comp}-allow-egress-traffic` policies. */
   egressPeers?: EgressPeers;
   /** Sources allowed into each component's endpoints: `{comp}-allow-endpoint-ingress` policies. */
@@ -23,6 +28,7 @@ export interface TransformSettings {
 export class RunContext {
   readonly warnings: Diagnostic[] = [];
   readonly consumedCapabilities = new Set<string>();
+  private claims?: NameClaims;
 
   constructor(
     readonly settings: TransformSettings,
@@ -35,8 +41,22 @@ export class RunContext {
     this.fetchedDocuments = { ...this.fetchedDocuments, ...bodies };
   }
 
+  /** Starts the build's claim space for the names resolved under a role in document `application`. */
+  startNaming(application: string, hook?: NamingHook): void {
+    this.claims = new NameClaims(application, hook);
+  }
+
+  /** A name not claimed as an object's (an application's, a bundle's): the hook's answer or the default, and how a collision text names it. */
+  chooseUnclaimed(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
+    return this.claims ? this.claims.choose(spec, owner) : { name: chooseName({ ...spec, kind: '' }).name, namedBy: owner.description };
+  }
+
   get componentLabelKey(): string {
     return this.settings.componentLabelKey ?? `${this.settings.domain}/component`;
+  }
+
+  get policy(): Policy {
+    return this.settings.policy ?? NOOP_POLICY;
   }
 
   warn(message: string, where: Partial<Diagnostic> = {}): void {
@@ -50,8 +70,11 @@ export class RunContext {
     return { key, rendering: structuredClone(rendering) };
   }
 
-  /** The facade a handler or rule sees. */
-  handlerContext(namespace: string): HandlerContext {
+  /**
+   * The facade a handler or rule sees. With an owner, the names it resolves are claimed for it
+   * (and put to the Naming hook); without one they are only checked.
+   */
+  handlerContext(namespace: string, owner?: NameOwner): HandlerContext {
     return {
       namespace,
       domain: this.settings.domain,
@@ -61,9 +84,17 @@ export class RunContext {
       fail: (message: string, path: PropertyPath = []): never => {
         throw new HandlerError(message, path);
       },
+      policy: this.policy,
+      violate: (refusalClass: string, message: string, path: PropertyPath = []): never => {
+        throw new PolicyRefusal(refusalClass, message, path);
+      },
       capability: (key: string) => this.capability(key),
       fetched: (url: string) => this.fetchedDocuments[url],
       labelValue: componentLabelValue,
+      resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
+      claimObjectName: (claim) => {
+        if (owner && this.claims) this.claims.claimObject(claim, owner, namespace);
+      },
     };
   }
 }

@@ -6,9 +6,13 @@ import {
   type MetadataProblem,
   type ObjectMetadata,
   isHandlerError,
+  refusalClassOf,
   validateProperties,
   type CapabilitySpec,
   type ComponentAnswers,
+  type ComponentObject,
+  type TraitRendering,
+  qualifiedKind,
   type PolicyRendering,
   type RouteAnswer,
   type NamedInput,
@@ -17,11 +21,13 @@ import {
   type PropertyPath,
 } from '../plugin-api/index.js';
 import { KurelError } from './diagnostics.js';
+import { policyViolation } from './policy-violation.js';
 import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { bindingKeyFor } from './profile.js';
 import { followFluxReads, type TraitOutput } from './flux-namespace.js';
 import type { SealedRegistry } from './registry.js';
+import type { NameOwner } from './name-claims.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
 
@@ -33,6 +39,19 @@ export interface Member {
   answers?: ComponentAnswers;
 }
 
+/** A trait's own application: its objects, under a name kept apart within its bundle. */
+export interface SubApplication {
+  name: string;
+  traitType: string;
+  objects: K8sObject[];
+  /** The trait and where its name came from, as a collision text names them. */
+  namedBy?: string;
+  /** The authored trait, for diagnostics. */
+  path?: Path;
+  /** Annotations the trait wrote from the platform's input; exempt from the reserved-key check. */
+  platformAnnotations?: Record<string, string>;
+}
+
 /** A component's application (a sibling group is one), followed by its traits' sub-applications. */
 export interface Application {
   name: string;
@@ -40,7 +59,7 @@ export interface Application {
   owner: string;
   labelValue: string;
   members: Member[];
-  subApplications: Array<{ name: string; traitType: string; objects: K8sObject[] }>;
+  subApplications: SubApplication[];
   /** What the routing traits route, for the NetworkPolicy synthesis. */
   routes?: Array<{ traitType: string; route: RouteAnswer }>;
   /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
@@ -71,8 +90,9 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
     }
   };
   const applications: Application[] = [];
+  const sources = generatedSources(components);
   for (const members of groupMembers(components)) {
-    const application = attempt(() => transformApplication(members, registry, run, source));
+    const application = attempt(() => transformApplication(members, registry, run, source, sources.has(members[0])));
     if (application) applications.push(application);
   }
   const componentNames = [...new Set(components.map((c) => c.name))];
@@ -84,19 +104,32 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
   return { applications, policyResults };
 }
 
-function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument): Application {
+/**
+ * The generated sources of a document: a source a rule emitted that another component is ordered
+ * after, that is ordered after nothing and is no sibling group's member. The document as a whole
+ * owns each, since every component naming the same source shares it.
+ */
+function generatedSources(components: WorkComponent[]): Set<WorkComponent> {
+  const awaited = new Set(components.flatMap((component) => component.orderAfter));
+  return new Set(components.filter((component) => component.emitted && component.group === undefined && component.orderAfter.length === 0 && awaited.has(component.name)));
+}
+
+function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, documentOwned: boolean): Application {
   const name = members[0].name;
-  const owner = members[0].origin.component ?? '';
+  const owner = documentOwned ? '' : (members[0].origin.component ?? '');
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
     const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
-      const { objects, route, input } = applyTrait(trait, component, rendered, registry, run, source);
-      if (objects.length > 0) application.subApplications.push({ name: objects[0].metadata.name, traitType: trait.type, objects });
-      if (route) (application.routes ??= []).push({ traitType: trait.type, route });
-      outputs.push({ objects, input });
+      const result = applyTrait(trait, component, rendered, registry, run, source);
+      const objects = result.objects ?? [];
+      if (result.route) (application.routes ??= []).push({ traitType: trait.type, route: result.route });
+      outputs.push({ objects, input: result.fluxNamespaceInput });
+      if (objects.length === 0) continue;
+      const { name: subName, namedBy } = run.chooseUnclaimed({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
+      application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path, ...(result.platformAnnotations ? { platformAnnotations: result.platformAnnotations } : {}) });
     }
     followFluxReads(registry.component(component.type)?.value, rendered.objects, outputs, run.settings.fluxNamespace);
   }
@@ -148,11 +181,18 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     properties = taken.rest;
     metadata = taken.metadata;
   }
-  const objectName = metadata?.objectName ?? component.name;
+  if (component.objectName !== undefined && !handler.object) {
+    throw refuse(ErrorCode.lowering, `${label}: lowering rule ${component.origin.rule} names the object of a member whose type "${component.type}" declares no object`, {
+      ...source.at(component.path),
+      component: component.name,
+    });
+  }
+  const objectName =
+    component.objectName ?? (handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name));
   try {
     const rendering = handler.render(
-      { name: component.name, objectName, namespace, labelValue, properties, annotations: { ...component.annotations } },
-      run.handlerContext(namespace),
+      { name: component.name, objectName, namespace, applicationNamespace: component.origin.namespace, labelValue, properties, annotations: { ...component.annotations } },
+      run.handlerContext(namespace, componentOwner(component)),
     );
     if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));
     return { objects: rendering.objects, answers: rendering.answers ?? {} };
@@ -168,7 +208,7 @@ function applyTrait(
   registry: SealedRegistry,
   run: RunContext,
   source: SourceDocument,
-): { objects: K8sObject[]; route?: RouteAnswer; input?: NamedInput } {
+): TraitRendering {
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -197,9 +237,9 @@ function applyTrait(
   const namespace = component.origin.namespace;
   try {
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
-    const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace));
+    const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace, traitOwner(component, trait)));
     rendered.objects = view.objects;
-    return { objects: result?.objects ?? [], route: result?.route, input: result?.fluxNamespaceInput };
+    return result ?? {};
   } catch (error) {
     throw placeHandlerError(error, label, [...trait.path, 'properties'], component.name, entry.plugin, source);
   }
@@ -252,6 +292,43 @@ function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: Sea
   }
 }
 
+/**
+ * The name of an authored kind component's object, resolved under role `object` and claimed in
+ * the namespace it lands in. A member a rule emitted is named by that rule.
+ */
+function objectNameOf(component: WorkComponent, object: ComponentObject, authored: string | undefined, namespace: string, run: RunContext, source: SourceDocument, plugin: string): string {
+  const spec = { role: 'object' as const, kind: qualifiedKind(object.apiVersion, object.kind), default: component.name, authored, property: 'properties.objectName', clusterScoped: object.scope === 'cluster' };
+  try {
+    return run.handlerContext(namespace, componentOwner(component)).resolveName(spec);
+  } catch (error) {
+    if (!isHandlerError(error)) throw error;
+    const code = error.code === ErrorCode.collision ? ErrorCode.collision : ErrorCode.property;
+    const path = authored !== undefined ? [...component.path, 'properties', 'objectName'] : component.path;
+    throw refuse(code, `component "${component.name}": ${error.message}`, { ...source.at(path), component: component.name, plugin });
+  }
+}
+
+/**
+ * A component as a name collision names it. A sibling group's member is named by its type only
+ * where that is what tells two members apart.
+ */
+function componentOwner(component: WorkComponent): NameOwner {
+  const description = `component "${component.name}"`;
+  const member = component.group !== undefined ? `${description} member "${component.type}"` : description;
+  return { component: component.name, description, detailed: member };
+}
+
+/**
+ * A trait by its place in the document: an authored trait (or one a rule forwarded) by its
+ * authored index, a trait a rule built by its place among the lowered traits.
+ */
+function traitOwner(component: WorkComponent, trait: WorkTrait): NameOwner {
+  const owner = componentOwner(component);
+  const authoredIndex = trait.path[trait.path.length - 1];
+  const place = !trait.sealed && typeof authoredIndex === 'number' ? `traits[${authoredIndex}] "${trait.type}"` : `traits[${component.traits.indexOf(trait)}] "${trait.type}" after lowering`;
+  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}`, sealed: trait.sealed };
+}
+
 function emittedClause(component: WorkComponent, prefix = ''): string {
   if (!component.emitted) return '';
   return `, ${prefix}emitted by lowering rule ${component.origin.rule} for ${describeOrigin(component.origin)}`;
@@ -269,6 +346,8 @@ function requiredHint(message: string, traitType: string): string {
 /** A handler's refusal, placed at the authored element. Anything else is a bug and passes through. */
 function placeHandlerError(error: unknown, label: string, base: PropertyPath, component: string | undefined, plugin: string, source: SourceDocument): unknown {
   if (!isHandlerError(error)) return error;
+  const refusalClass = refusalClassOf(error);
+  if (refusalClass !== undefined) return policyViolation(refusalClass, error.message, component, { ...source.at([...base, ...error.path]), plugin }, label);
   return refuse(error.code === 'KUREL_HANDLER_REFUSED' ? ErrorCode.handler : (error.code as typeof ErrorCode.handler), `${label}: ${error.message}`, {
     ...source.at([...base, ...error.path]),
     component,

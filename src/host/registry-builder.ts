@@ -1,5 +1,5 @@
 import { ErrorCode, KurelError, refuse, ruleIdentity, type Registered, type SealedRegistry } from '../engine/index.js';
-import type { ComponentHandler, KurelPlugin, LoweringRule, PolicyHandler, TraitHandler, TypeDeclaration } from '../plugin-api/index.js';
+import type { ComponentHandler, KurelPlugin, LoweringRule, NamingHook, PolicyHandler, TraitHandler, TypeDeclaration } from '../plugin-api/index.js';
 
 type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
 
@@ -15,9 +15,11 @@ export class RegistryBuilder {
   private readonly rules = new Map<string, Registered<LoweringRule>>();
   private readonly declarations = new Map<string, Registered<TypeDeclaration>>();
   private readonly owners = new Map<string, string>();
+  private naming?: Registered<NamingHook>;
 
-  register(plugin: Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations'>, builtin: boolean): void {
+  register(plugin: Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations' | 'naming'>, builtin: boolean): void {
     const name = plugin.meta.name;
+    if (plugin.naming !== undefined) this.contributeNaming(plugin.naming, name, builtin);
     for (const declaration of plugin.declarations?.traits ?? []) this.declare('trait', declaration, name, builtin);
     for (const declaration of plugin.declarations?.policies ?? []) this.declare('policy', declaration, name, builtin);
     for (const handler of plugin.components ?? []) this.claim('component', handler.type, name, () => this.components.set(handler.type, { value: handler, plugin: name, builtin }));
@@ -27,6 +29,15 @@ export class RegistryBuilder {
       const type = rule.position === 'rawdocument' ? `${rule.apiVersion}/${rule.type}` : rule.type;
       this.claim(rule.position, type, name, () => this.rules.set(`${rule.position}:${type}`, { value: rule, plugin: name, builtin }));
     }
+  }
+
+  /** One Naming hook per registry: two would answer one request two ways. */
+  private contributeNaming(hook: NamingHook, plugin: string, builtin: boolean): void {
+    if (typeof hook !== 'function') throw refuse(ErrorCode.pluginContract, `plugin "${plugin}" contributes a naming hook that is not a function`, { plugin });
+    if (this.naming) {
+      throw refuse(ErrorCode.duplicateType, `plugin "${plugin}" contributes a naming hook, and plugin "${this.naming.plugin}" already did; a registry holds one`, { plugin });
+    }
+    this.naming = { value: hook, plugin, builtin };
   }
 
   /** A declaration yields to a handler of its type; two declarations of one type are refused. */
@@ -62,7 +73,7 @@ export class RegistryBuilder {
     }
     // The sealed registry holds copies: a later registration on the builder cannot reach it.
     const unrendered = new Map([...this.declarations].filter(([key]) => !this.owners.has(key)));
-    return freeze(new Map(this.components), new Map(this.traits), new Map(this.policies), new Map(this.rules), unrendered);
+    return freeze(new Map(this.components), new Map(this.traits), new Map(this.policies), new Map(this.rules), unrendered, this.naming);
   }
 }
 
@@ -76,6 +87,7 @@ function freeze(
   policies: Map<string, Registered<PolicyHandler<any>>>,
   rules: Map<string, Registered<LoweringRule>>,
   declarations: Map<string, Registered<TypeDeclaration>>,
+  naming: Registered<NamingHook> | undefined,
 ): SealedRegistry {
   const rule = <T>(position: string, type: string) => rules.get(`${position}:${type}`) as Registered<T> | undefined;
   const typesAt = (position: string, handlers: Map<string, unknown>) =>
@@ -106,5 +118,6 @@ function freeze(
     traitTypes: () => [...traitTypes],
     policyTypes: () => [...policyTypes],
     rules: () => [...allRules],
+    naming: () => naming,
   } satisfies SealedRegistry);
 }

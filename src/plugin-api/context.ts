@@ -1,4 +1,8 @@
 import type { PropertyPath } from './errors.js';
+import type { AuthoredComponent } from './authored.js';
+import type { Properties } from './objects.js';
+import type { NameRole, NameSpec, ObjectClaim } from './name-roles.js';
+import type { Policy } from './policy.js';
 
 /** A ClusterProfile binding: the platform's rendering for one capability key. */
 export interface CapabilityBinding {
@@ -22,12 +26,28 @@ export interface HandlerContext {
   warn(message: string): void;
   /** Refuses the element, naming the property path (relative to the element's properties). */
   fail(message: string, path?: PropertyPath): never;
+  /**
+   * The environment policy (the configured one, else `NOOP_POLICY`). Apply values as authored >
+   * policy default > handler default, then hold the effective value to the limits.
+   */
+  readonly policy: Policy;
+  /** Refuses the element as a violation of the policy, of a class from `RefusalClass` (or the consumer's own). */
+  violate(refusalClass: string, message: string, path?: PropertyPath): never;
   /** The ClusterProfile binding of a capability key, recorded as consumed when found. */
   capability(key: string): CapabilityBinding | undefined;
   /** The body the host fetched for a URL the handler declared in `fetches`, if it did. */
   fetched(url: string): string | undefined;
   /** The label value identifying a component: its name, or a projection of a long one. */
   labelValue(componentName: string): string;
+  /**
+   * The name of an object under a role: the author's (`spec.authored`) when written, else the
+   * Naming hook's answer, else the default. An authored or hook name is used as written or
+   * refused. Inside a build the name is claimed, so a second owner of the same kind, namespace
+   * and name is refused naming both; the hook is asked only there.
+   */
+  resolveName(spec: NameSpec): string;
+  /** Holds a name the handler chose itself, under no role, against every other name of the build. */
+  claimObjectName(claim: ObjectClaim): void;
 }
 
 /** The generated-name allocator shared by every rule of one build. */
@@ -47,6 +67,29 @@ export interface Namer {
   nameOrAdopt(base: string, suffix: string, identity: string): { name: string; adopted: boolean };
 }
 
+/** The name of the one object of a member a rule emits, under a role. */
+export interface MemberNameSpec {
+  role: NameRole;
+  /** The author's value, when written. */
+  authored?: string;
+  /** Where the author wrote it, relative to the lowered component's properties. */
+  property?: string;
+}
+
 export interface LoweringContext extends HandlerContext {
   readonly namer: Namer;
+  /**
+   * Names the object of `member` (a component the rule is about to emit, of a type that declares
+   * its object): the author's name, else the Naming hook's answer, else the member's name. The
+   * name is checked, claimed and set on `member.objectName`; the member keeps its own name, and
+   * with it its sibling group, labels and order. Returns the object's name.
+   */
+  resolveMemberName(member: AuthoredComponent, spec: MemberNameSpec): string;
+  /**
+   * Writes a platform-reserved value the rule rendered (from `capability`) into an element it
+   * emits, at a dot-separated object-key path, creating objects along it. The emitted element's
+   * reserved keys are accepted only while they hold what was rendered there; a reserved value
+   * copied in any other way is refused like an authored one.
+   */
+  renderReserved(element: { properties: Properties }, path: string, value: unknown): void;
 }

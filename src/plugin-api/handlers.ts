@@ -60,6 +60,11 @@ export interface ComponentInput<P = Properties> {
   /** The name of the component's object: `objectName` when authored, else the component name. */
   objectName: string;
   namespace: string;
+  /**
+   * The document's namespace, where the workloads go: apart from `namespace` when a Flux kind's
+   * object is placed in the Flux namespace. Absent where a handler runs outside a build.
+   */
+  applicationNamespace?: string;
   /** `ComponentLabelValue(name)`: the `app` label and selector value. */
   labelValue: string;
   properties: P;
@@ -85,13 +90,33 @@ interface Described {
   hints?: Record<string, string>;
 }
 
+/** What a component type is told when asked for a component's endpoints. */
+export interface EndpointInput<P = Properties> {
+  /** The authored component's name. */
+  name: string;
+  /** The name of the component's object: `objectName` when authored, else the component name. */
+  objectName: string;
+  /** The authored properties, checked against the type's schema, defaults applied. */
+  properties: P;
+}
+
+/**
+ * A component type that declares where its components can be reached (the reference's
+ * EndpointProvider): the selector of the pods another component connects to, under the labels
+ * those pods carry, and their ports. Read through the library's `componentEndpoints`, the producer
+ * half of endpoint-ingress NetworkPolicies.
+ */
+export interface EndpointProvider<P = Properties> {
+  endpoints?(input: EndpointInput<P>, ctx: HandlerContext): Endpoint[];
+}
+
 /** A ConfigMap or Secret named in the namespace of the object that reads it. */
 export interface NamedInput {
   kind: 'ConfigMap' | 'Secret';
   name: string;
 }
 
-export interface ComponentHandler<P = Properties> extends Described {
+export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P> {
   /**
    * For a type whose object goes to the Flux namespace: the ConfigMaps and Secrets the object
    * reads by name from its own namespace. A trait's sub-application producing one of them
@@ -151,6 +176,17 @@ export interface RouteAnswer {
 export interface TraitRendering {
   /** Objects of the trait's own sub-application, emitted right after its component's. */
   objects?: K8sObject[];
+  /**
+   * The default name of that sub-application (resolved under role `sub-application`); the name of
+   * its first object when unset. Two applications of one name in one bundle are refused.
+   */
+  subApplication?: string;
+  /**
+   * Annotations the trait wrote from the platform's input (a capability rendering), apart from
+   * authored ones. The reserved-metadata-key check passes each as that key with that value, on its
+   * objects' own annotations: a platform can reserve a prefix its own annotations are under.
+   */
+  platformAnnotations?: Record<string, string>;
   /** Set by a routing trait whose rendering names traffic sources. */
   route?: RouteAnswer;
   /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
@@ -231,7 +267,8 @@ export interface DocumentLoweringRule extends Omit<RuleBase, 'properties'> {
   lower(input: { document: AuthoredDocument }, ctx: LoweringContext): LoweringResult;
 }
 
-export interface ComponentLoweringRule<P = Properties> extends RuleBase {
+/** A rule claiming a component type answers its components' endpoints, as a handler would. */
+export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P> {
   position: 'component';
   lower(input: { component: AuthoredComponent & { properties: P }; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
 }

@@ -3,10 +3,26 @@ export type { SchemaType, PropertySchema, PropertiesSchema } from './schema.js';
 export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
 export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
-export type { CapabilityBinding, HandlerContext, LoweringContext, Namer } from './context.js';
+export type { CapabilityBinding, HandlerContext, LoweringContext, MemberNameSpec, Namer } from './context.js';
 export type * from './handlers.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';
 export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
+export {
+  NOOP_POLICY,
+  POLICY_ACCESSORS,
+  OPTIONAL_POLICY_ACCESSORS,
+  RefusalClass,
+  PolicyRefusal,
+  refusalClasses,
+  refusalClassOf,
+  explicitSecretsAllowed,
+  objectKindPolicy,
+  type Policy,
+  type ExplicitSecretPolicy,
+  type ObjectKindPolicy,
+  type GroupKind,
+  type RefusalClassValue,
+} from './policy.js';
 export {
   definePlugin,
   defineComponent,
@@ -21,6 +37,25 @@ export {
 } from './define.js';
 export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
+export {
+  nameRoles,
+  nameRoleInfo,
+  nameRoleProblem,
+  dns1123SubdomainErrors,
+  dns1035LabelErrors,
+  chooseName,
+  propertyPath,
+  qualifiedKind,
+  type NameRole,
+  type NameRoleInfo,
+  type NameSyntax,
+  type NameRequest,
+  type NamingHook,
+  type NameSpec,
+  type NameChoice,
+  type ObjectClaim,
+} from './name-roles.js';
+export { writeAtPath } from './render-reserved.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {

@@ -74,7 +74,6 @@ export function takeObjectMetadata(
 ): { metadata: ObjectMetadata; rest: Properties; problems: MetadataProblem[] } {
   const { objectName, labels, annotations, ...rest } = properties as Properties & { objectName?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   const problems: MetadataProblem[] = [];
-  if (objectName !== undefined && !isDns1123Subdomain(objectName)) problems.push({ path: ['objectName'], message: `"${objectName}" is not a valid DNS-1123 subdomain` });
   for (const [key, value] of Object.entries(labels ?? {})) {
     const keyProblem = qualifiedNameProblem(key);
     if (keyProblem) problems.push({ path: ['labels', key], message: `invalid label key "${key}": ${keyProblem}` });

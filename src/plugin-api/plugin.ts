@@ -1,3 +1,4 @@
+import type { NamingHook } from './name-roles.js';
 import type { ComponentHandler, LoweringRule, PolicyHandler, TraitHandler, TypeDeclaration } from './handlers.js';
 
 export interface PluginMeta {
@@ -15,4 +16,9 @@ export interface KurelPlugin {
   lowering?: LoweringRule[];
   /** Types authors may write that this plugin does not render. */
   declarations?: { traits?: TypeDeclaration[]; policies?: TypeDeclaration[] };
+  /**
+   * Chooses the names the engine generates, by role. A registry holds at most one: a second
+   * plugin contributing one is refused.
+   */
+  naming?: NamingHook;
 }

@@ -13,6 +13,11 @@ export interface ValidateOptions {
   topLevelRequired?: boolean;
   /** Refuse a value under a platform-reserved key (the authored surface). */
   refuseReserved?: boolean;
+  /**
+   * Values a lowering rule rendered under reserved keys (`renderReserved`), by dot-separated path:
+   * a reserved key holding its rendered value is accepted where `refuseReserved` refuses others.
+   */
+  renderedReserved?: ReadonlyMap<string, unknown>;
   /** Fill in declared defaults for absent keys. */
   applyDefaults?: boolean;
   /** Why a top-level key is not accepted, added to its refusal (an object schema carries its own `hints`). */
@@ -113,7 +118,8 @@ function checkObject(
     const keySchema = declared[key] ?? (typeof extra === 'object' ? extra : undefined);
     if (!(key in declared) && extra === false) continue;
     // Reservation is about what an author wrote: an explicit null is written too.
-    if (raw !== undefined && options.refuseReserved && declared[key]?.platformReserved) {
+    const rendered = options.renderedReserved?.has([...path, key].join('.')) && deepEqual(options.renderedReserved.get([...path, key].join('.')), raw);
+    if (raw !== undefined && options.refuseReserved && declared[key]?.platformReserved && !rendered) {
       issues.push({ path: [...path, key], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' });
       continue;
     }

@@ -3,7 +3,9 @@ import type { ComponentAnswers, ComponentHandler, ComponentRendering, TraitHandl
 import { isHandlerError, type PropertyPath } from '../errors.js';
 import type { K8sObject, Properties } from '../objects.js';
 import { validateProperties } from '../validate.js';
+import { refusalClassOf } from '../policy.js';
 import { componentLabelValue } from '../names.js';
+import { qualifiedKind } from '../name-roles.js';
 import { applyObjectMetadata, componentProperties, takeObjectMetadata, type ObjectMetadata } from '../object-metadata.js';
 import { createTestContext, type TestContextOptions } from './test-context.js';
 
@@ -11,6 +13,8 @@ export interface ExpectedError {
   code?: string;
   message?: string | RegExp;
   path?: PropertyPath;
+  /** Of a refusal by the environment policy: its class (`RefusalClass`). */
+  refusalClass?: string;
 }
 
 export interface ComponentCase {
@@ -63,7 +67,9 @@ export class HandlerTester {
       checked = taken.rest;
       metadata = taken.metadata;
     }
-    const objectName = metadata?.objectName ?? name;
+    const objectName = handler.object
+      ? ctx.resolveName({ role: 'object', kind: qualifiedKind(handler.object.apiVersion, handler.object.kind), default: name, authored: metadata?.objectName, property: 'properties.objectName' })
+      : name;
     const rendering = handler.render({ name, objectName, namespace: ctx.namespace, labelValue, properties: checked, annotations: {} }, ctx);
     if (handler.object && metadata) {
       const problems = applyObjectMetadata(rendering.objects, handler.object, objectName, metadata);
@@ -126,6 +132,7 @@ export class HandlerTester {
     if (expected.message instanceof RegExp) match(error.message, expected.message);
     else if (expected.message !== undefined) strictEqual(error.message, expected.message);
     if (expected.path) deepStrictEqual([...(error.path ?? [])], [...expected.path]);
+    if (expected.refusalClass !== undefined) strictEqual(refusalClassOf(error), expected.refusalClass);
     if (expected.code) strictEqual(isHandlerError(error) ? error.code : 'KUREL_SCHEMA', expected.code);
   }
 }

@@ -1,6 +1,9 @@
 import type { CapabilityBinding, HandlerContext, LoweringContext } from '../context.js';
 import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
+import { chooseName } from '../name-roles.js';
+import { NOOP_POLICY, PolicyRefusal, type Policy } from '../policy.js';
+import { writeAtPath } from '../render-reserved.js';
 
 export interface TestContextOptions {
   namespace?: string;
@@ -10,6 +13,8 @@ export interface TestContextOptions {
   capabilities?: Record<string, Record<string, unknown>>;
   /** Bodies a handler reads with `ctx.fetched(url)`, by URL. */
   fetched?: Record<string, string>;
+  /** The environment policy handlers read; `NOOP_POLICY` (every security flag denied) when absent. */
+  policy?: Policy;
 }
 
 /** A handler context for tests: warnings are collected, refusals throw a HandlerError. */
@@ -26,12 +31,19 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
     fail: (message: string, path: PropertyPath = []): never => {
       throw new HandlerError(message, path);
     },
+    policy: options.policy ?? NOOP_POLICY,
+    violate: (refusalClass: string, message: string, path: PropertyPath = []): never => {
+      throw new PolicyRefusal(refusalClass, message, path);
+    },
     capability: (key: string): CapabilityBinding | undefined => {
       const rendering = options.capabilities?.[key];
       return rendering ? { key, rendering } : undefined;
     },
     fetched: (url: string) => options.fetched?.[url],
     labelValue: componentLabelValue,
+    // Outside a build: the authored name checked, or the default; no hook, no claim.
+    resolveName: (spec) => chooseName(spec).name,
+    claimObjectName: () => undefined,
   };
 }
 
@@ -61,6 +73,13 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
       reserve: claim,
       emitOrAdopt: adopt,
       nameOrAdopt: (base, suffix, identity) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
+    },
+    renderReserved: (element, path, value) => writeAtPath(element.properties, path, value),
+    // Outside a build: an authored name checked and set; no hook, no claim.
+    resolveMemberName: (member, spec) => {
+      const name = chooseName({ ...spec, kind: '', default: member.name }).name;
+      if (name !== member.name) member.objectName = name;
+      return name;
     },
   };
 }

@@ -28,14 +28,21 @@ describe('built-in plugins', () => {
 
   it('register the expected types', () => {
     expect(components.components!.map((h) => h.type)).toEqual(['deployment', 'statefulset', 'daemonset', 'job', 'cronjob', 'service', 'serviceaccount', 'configmap', 'secret']);
-    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker', 'component/helm', 'component/postgresql']);
+    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker', 'component/helm', 'component/postgresql', 'component/oci']);
     expect(traits.traits!.map((h) => h.type)).toEqual(['scaler', 'configmap', 'secret', 'pvc', 'topology-spread', 'networkpolicy', 'cilium-networkpolicy', 'certificate', 'external-secret', 'ingress', 'httproute', 'rbac', 'security-context', 'volsync', 'prune-protection', 'force-replace']);
     expect(traits.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['trait/expose']);
     expect(policies.policies!.map((h) => h.type)).toEqual(['dependency', 'placement']);
   });
 
-  it('give every element the contract family of its type at v1alpha1', () => {
-    for (const element of elements) expect(element.contract, element.type).toEqual({ family: element.type, version: 'v1alpha1' });
+  it('give every element the contract family of its type at v1alpha1, and a required capability its own type', () => {
+    const required = new Set(['certificate', 'expose']);
+    for (const element of elements) {
+      const expected = required.has(element.type) ? { family: element.type, version: 'v1alpha1', requiredCapabilityKeys: [element.type] } : { family: element.type, version: 'v1alpha1' };
+      expect(element.contract, element.type).toEqual(expected);
+    }
+    // A required capability is what the engine enforces; the contract says so for discovery.
+    const capabilityRequired = elements.filter((element) => 'capability' in element && element.capability?.required).map((element) => element.type);
+    expect(capabilityRequired.sort()).toEqual([...required].sort());
   });
 
   it('describe every property, at every depth', () => {

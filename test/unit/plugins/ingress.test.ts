@@ -149,7 +149,7 @@ describe('ingress trait', () => {
         error: { message: "rules[0].paths[0]: backendSelector is only valid with an explicit external 'backend'" },
       },
       { title: 'path type', component: web, properties: { rules: [{ host: 'a.example.com', paths: [{ pathType: 'Regex' }] }] }, error: { message: /must be one of/ } },
-      { title: 'bad name', component: web, properties: { rules, name: 'Bad_Name' }, error: { message: /is not a valid object name/ } },
+      { title: 'bad name', component: web, properties: { rules, name: 'Bad_Name' }, error: { message: /^name "Bad_Name" cannot be the name for role "ingress": not a valid DNS-1123 subdomain: / } },
     ]);
   });
 

@@ -93,7 +93,7 @@ describe('networkpolicy trait', () => {
         properties: peer({ podSelector: { matchLabels: { size: 1e21 } } }),
         error: { message: /^ingress\[0\]\.from\[0\]\.podSelector\.matchLabels: "size" has invalid label value "1e\+21" \(rendered from float64\): / },
       },
-      { title: 'name', component, properties: { name: 'Bad_Name', ingress: [] }, error: { message: 'name: "Bad_Name" is not a valid NetworkPolicy name (a DNS-1123 subdomain)' } },
+      { title: 'name', component, properties: { name: 'Bad_Name', ingress: [] }, error: { message: /^name "Bad_Name" cannot be the name for role "networkpolicy": not a valid DNS-1123 subdomain: / } },
     ]);
   });
 });

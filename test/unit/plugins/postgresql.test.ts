@@ -6,6 +6,8 @@ import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
 import { registryOf } from '../engine/support.js';
 import { lower, refusal } from './support.js';
+import { KurelError } from '../../../src/engine/diagnostics.js';
+import { NOOP_POLICY, RefusalClass, refusalClassOf, type Policy } from '../../../src/plugin-api/index.js';
 
 const baseCluster = {
   imageName: 'ghcr.io/cloudnative-pg/postgresql:16',
@@ -160,7 +162,7 @@ describe('postgresql lowering', () => {
       path: ['backup', 'destinationPath'],
     });
     expect(refused({ poolerName: 'pgb' }).message).toBe('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler');
-    expect(refused({ poolerName: 'pg.b', pooler: { enabled: true } }).message).toBe('poolerName "pg.b": not a valid DNS-1035 label');
+    expect(refused({ poolerName: 'pg.b', pooler: { enabled: true } }).message).toMatch(/^poolerName "pg.b" cannot be the name for role "pooler": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "db-pooler"$/);
     expect(refused({ externalClusters: [{ name: 'o', barmanObjectStore: {} }] }).path).toEqual(['externalClusters', 0, 'barmanObjectStore', 'destinationPath']);
     expect(refused({ managedRoles: [{ name: 'a', connectionLimit: 0 }] }).message).toMatch(/^managedRoles\[0\]\.connectionLimit: 0 cannot be carried/);
     expect(refused({ databases: [{ name: 'a', owner: 'a' }, { name: 'a', owner: 'b' }] }).message).toBe('databases[1]: repeats the name "a" of databases[0]; each database is one object');
@@ -169,11 +171,16 @@ describe('postgresql lowering', () => {
       path: ['databases', 0, 'name'],
     });
     expect(refused({ databases: [{ name: 'a', owner: 'a', objectName: 'Bad' }] })).toMatchObject({
-      message: 'databases[0].objectName "Bad": not a valid DNS-1123 subdomain',
+      message: expect.stringMatching(/^databases\[0\]\.objectName "Bad" cannot be the name for role "database": not a valid DNS-1123 subdomain: /),
       path: ['databases', 0, 'objectName'],
     });
     // The rule's own schema, checked before the rule runs.
-    expect(refused({ clusterObjectName: 'main' }).message).toMatch(/unsupported field "clusterObjectName"/);
+    expect(refused({ clusterObjectName: 'Main' }).message).toMatch(/^clusterObjectName "Main" cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: /);
+    expect(refused({ clusterObjectName: 'm'.repeat(51) }).message).toMatch(/cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: must be no more than 50 characters; /);
+    expect(refused({ objectStoreObjectName: 'store' })).toMatchObject({
+      message: 'objectStoreObjectName: names the ObjectStore, and objectStore is not set; remove it, or configure the object store',
+      path: ['objectStoreObjectName'],
+    });
     expect(refused({ provider: 'other' })).toMatchObject({ message: '"other" is not allowed; must be one of: cnpg', path: ['provider'] });
     expect(refused({ pooler: { enabled: true, poolMode: 'statement' } }).path).toEqual(['pooler', 'poolMode']);
     expect(refused({ objectStore: { secretName: 'c' } })).toMatchObject({ path: ['objectStore'], message: expect.stringMatching(/destinationPath/) });
@@ -214,8 +221,54 @@ describe('postgresql end to end', () => {
     expect(objects[3].spec).toEqual({ cluster: { name: 'db' }, name: 'shop', owner: 'shop' });
   });
 
+  it('names the Cluster and the ObjectStore by clusterObjectName and objectStoreObjectName, and every reference follows', () => {
+    const text = application('{clusterObjectName: main, objectStoreObjectName: main-store, objectStore: {destinationPath: "s3://b/"}, pooler: {enabled: true}, databases: [{name: shop, owner: shop}]}');
+    const { objects } = buildApplication({ application: { file: 'app.yaml', text }, settings }, registry);
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Cluster/main', 'ObjectStore/main-store', 'Pooler/db-pooler', 'Database/db-shop']);
+    const spec = (index: number) => objects[index].spec as Record<string, any>;
+    expect(spec(0).plugins[0].parameters).toEqual({ objectStoreName: 'main-store' });
+    expect([spec(2).cluster, spec(3).cluster]).toEqual([{ name: 'main' }, { name: 'main' }]);
+    // The members keep the component's name: its label is the component's.
+    expect(objects.slice(0, 2).map((o) => o.metadata.labels?.['launcher.gokure.dev/component'])).toEqual(['db', 'db']);
+  });
+
   it('lets the Database kind refuse the postgres database', () => {
     const text = application('{databases: [{name: postgres, owner: app}]}');
     expect(() => buildApplication({ application: { file: 'app.yaml', text }, settings }, registry)).toThrow(/the postgres database belongs to the operator/);
+  });
+});
+
+describe('postgresql under an environment policy', () => {
+  const policy = (overrides: Partial<Policy>): Policy => ({ ...NOOP_POLICY, ...overrides });
+  const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
+  const app = (properties: string) => `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: data}\nspec:\n  components:\n    - name: db\n      type: postgresql\n      properties: ${properties}\n`;
+  const violation = (properties: string, overrides: Partial<Policy>): KurelError => {
+    try {
+      buildApplication({ application: { file: 'app.yaml', text: app(properties) }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: policy(overrides) } }, registry);
+    } catch (error) {
+      if (error instanceof KurelError) return error;
+      throw error;
+    }
+    throw new Error('expected a violation');
+  };
+
+  it('takes the policy default storage size when none is authored; an authored one wins', () => {
+    expect(lower('postgresql', { name: 'db', properties: {} }, { policy: policy({ defaultStorageSize: () => '5Gi' }) })[0].properties.storage).toEqual({ size: '5Gi' });
+    expect(lower('postgresql', { name: 'db', properties: { storageSize: '2Gi' } }, { policy: policy({ defaultStorageSize: () => '5Gi' }) })[0].properties.storage).toEqual({ size: '2Gi' });
+  });
+
+  it('holds the 1Gi fallback to the maximum, as a storage-maximum violation of the component', () => {
+    const error = violation('{}', { maxStorageSize: () => '512Mi' });
+    expect(error.code).toBe('KUREL_POLICY_VIOLATION');
+    expect(error.refusalClass).toBe(RefusalClass.storageMaximum);
+    expect(error.diagnostics[0]).toMatchObject({ component: 'db', path: 'spec.components[0].properties.storageSize' });
+    expect(error.diagnostics[0].message).toBe('component "db": storageSize "1Gi" exceeds enforced maximum "512Mi"');
+  });
+
+  it('refuses instances over the replica maximum', () => {
+    const thrown = refusal(() => lower('postgresql', { name: 'db', properties: { replicas: 5 } }, { policy: policy({ maxReplicas: () => 3 }) }));
+    expect(thrown.message).toBe('instances 5 exceeds enforced maximum 3');
+    expect(refusalClassOf(thrown)).toBe(RefusalClass.replicaMaximum);
+    expect(violation('{replicas: 5}', { maxReplicas: () => 3 }).refusalClass).toBe(RefusalClass.replicaMaximum);
   });
 });

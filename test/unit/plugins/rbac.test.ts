@@ -78,7 +78,7 @@ describe('rbac trait', () => {
       { title: 'no verbs', component: withAccount, properties: { rules: [{ resources: ['pods'], verbs: [] }] }, error: { message: 'rules[0].verbs: at least one entry is required', path: ['rules', 0, 'verbs'] } },
       { title: 'no resources', component: withAccount, properties: { rules: [{ resources: [], verbs: ['get'] }] }, error: { message: 'rules[0].resources: at least one entry is required' } },
       { title: 'closed rule', component: withAccount, properties: { rules: [{ resources: ['pods'], verbs: ['get'], nonResourceURLs: ['/x'] }] }, error: { message: /unsupported field "nonResourceURLs"/ } },
-      { title: 'name', component: withAccount, properties: { rules, name: 'Reader_Role' }, error: { message: 'name: "Reader_Role" is not a valid RBAC object name (a DNS-1123 subdomain)', path: ['name'] } },
+      { title: 'name', component: withAccount, properties: { rules, name: 'Reader_Role' }, error: { message: /^name "Reader_Role" cannot be the name for role "rbac": not a valid DNS-1123 subdomain: .*; write a valid name, or leave the property out for the default "api"$/, path: ['name'] } },
     ]);
   });
 });

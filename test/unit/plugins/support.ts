@@ -63,7 +63,7 @@ export function build(component: AuthoredComponent, options: TestContextOptions 
     const handler = componentHandlers.get(member.type)!;
     const properties = checked(handler.properties, member.properties);
     const labelValue = componentLabelValue(member.name);
-    const rendering = handler.render({ name: member.name, objectName: member.name, namespace: ctx.namespace, labelValue, properties, annotations: member.annotations ?? {} }, ctx);
+    const rendering = handler.render({ name: member.name, objectName: member.objectName ?? member.name, namespace: ctx.namespace, labelValue, properties, annotations: member.annotations ?? {} }, ctx);
     const view = { name: member.name, type: member.type, namespace: ctx.namespace, labelValue, objects: rendering.objects, answers: rendering.answers ?? {} };
     for (const trait of member.traits ?? []) traitObjects.push(...applyTrait(trait, view, options));
     rendered.push(view.objects);

@@ -11,12 +11,45 @@ describe('webservice lowering', () => {
       {
         name: 'frontend',
         type: 'deployment',
-        properties: { image, replicas: 1, ports: httpPort(8080), serviceAccountName: 'frontend' },
+        properties: { image, ports: httpPort(8080), serviceAccountName: 'frontend' },
         traits: [{ type: 'topology-spread', properties: {} }],
       },
       { name: 'frontend', type: 'service', properties: { ports: [{ name: 'http', port: 8080, targetPort: 8080, protocol: 'TCP' }] }, traits: [] },
       { name: 'frontend', type: 'serviceaccount', properties: { automountServiceAccountToken: false }, traits: [] },
     ]);
+  });
+
+  it('names the members\' objects by deploymentObjectName, serviceObjectName and serviceAccountObjectName; the members keep the component name', () => {
+    const members = lower('webservice', { name: 'web', properties: { image, deploymentObjectName: 'shop-web', serviceObjectName: 'shop-http', serviceAccountObjectName: 'shop-runner' } });
+    expect(members.map((m) => [m.name, m.type, m.objectName])).toEqual([
+      ['web', 'deployment', 'shop-web'],
+      ['web', 'service', 'shop-http'],
+      ['web', 'serviceaccount', 'shop-runner'],
+    ]);
+    expect(members[0].properties.serviceAccountName).toBe('shop-runner');
+    expect(members[0].properties).not.toHaveProperty('deploymentObjectName');
+  });
+
+  it('refuses a member name its role does not take, and an account name beside serviceAccountName', () => {
+    expect(refusal(() => lower('webservice', { name: 'web', properties: { image, serviceObjectName: 'shop.web' } }))).toMatchObject({
+      message: expect.stringMatching(/^naming the Service: serviceObjectName "shop.web" cannot be the name for role "workload-service": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "web"$/),
+      path: ['serviceObjectName'],
+    });
+    expect(refusal(() => lower('webservice', { name: 'web', properties: { image, serviceAccountName: 'shared', serviceAccountObjectName: 'mine' } }))).toMatchObject({
+      message:
+        'serviceAccountObjectName and serviceAccountName are both set: serviceAccountName names an existing account, so the component generates none for serviceAccountObjectName to name; remove one of them',
+      path: ['serviceAccountObjectName'],
+    });
+  });
+
+  it('names a created claim by claimObjectName, refusing one that is no name', () => {
+    const [deployment] = lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'api-store' }] } });
+    expect(deployment.traits?.find((trait) => trait.type === 'pvc')?.properties.name).toBe('api-store');
+    expect((deployment.properties.volumes as Array<Record<string, unknown>>)[0]).toEqual({ name: 'data', type: 'pvc', mountPath: '/data', claimName: 'api-store' });
+    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'Store' }] } }))).toMatchObject({
+      message: expect.stringMatching(/^volume "data": naming the PersistentVolumeClaim: volumes\[0\]\.claimObjectName "Store" cannot be the name for role "workload-volume-claim": not a valid DNS-1123 subdomain: /),
+      path: ['volumes', 0, 'claimObjectName'],
+    });
   });
 
   it('defaults the port to 80', () => {

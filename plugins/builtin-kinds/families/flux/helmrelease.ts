@@ -176,7 +176,19 @@ const helmrelease = goKind({
   finish: (printed, input) => {
     const out: Record<string, unknown> = { ...printed };
     // Flux names the release after the object: a renamed object keeps the component's release.
-    if (out.releaseName === undefined && input.objectName !== input.name) out.releaseName = fluxReleaseName(input.name);
+    let keepReleaseName = input.objectName !== input.name;
+    // Moved to the Flux namespace, the release still installs beside the workloads and keeps its
+    // Helm storage there. Flux would name a release with a targetNamespace `<namespace>-<name>`, so
+    // the release keeps the name it has outside the Flux namespace.
+    const application = input.applicationNamespace;
+    if (application !== undefined && application !== input.namespace) {
+      if (out.targetNamespace === undefined) {
+        out.targetNamespace = application;
+        keepReleaseName = true;
+      }
+      out.storageNamespace ??= out.targetNamespace;
+    }
+    if (out.releaseName === undefined && keepReleaseName) out.releaseName = fluxReleaseName(input.name);
     return out;
   },
 });

@@ -174,4 +174,9 @@ const helmchart = goKind({
   },
 });
 
-export const sources: ComponentHandler<any>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchart];
+// Before the Helm composite became the `helm` type it was authored as `helmchart`, the name this
+// kind now holds: the composite's own properties point an author of such a document to `helm`.
+const renamed = 'type helmchart is the Flux HelmChart kind; the Helm chart component that took source and values is now type helm';
+const helmchartKind: ComponentHandler<any> = { ...helmchart, hints: { source: renamed, values: renamed, secretValues: renamed, releaseName: renamed } };
+
+export const sources: ComponentHandler<any>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchartKind];

@@ -1,0 +1,57 @@
+import { shortenName } from '../plugin-api/index.js';
+import { KurelError } from './diagnostics.js';
+import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
+import type { Group } from './order.js';
+import type { RunContext } from './run-context.js';
+import type { SourceDocument } from './source.js';
+
+/**
+ * Two applications of one name in one bundle are refused: a component's own application and a
+ * trait's sub-application as well as two sub-applications. Two bundles may each hold one.
+ */
+export function checkBundleNames(groups: readonly Group[], source: SourceDocument): void {
+  const diagnostics = groups.flatMap((group) => {
+    const named = new Map<string, string>();
+    const found = [];
+    for (const application of group.applications) {
+      const entries = [
+        { name: application.name, namedBy: `component "${application.name}"`, path: application.members[0]?.component.path ?? [] },
+        ...application.subApplications.map((sub) => ({ name: sub.name, namedBy: sub.namedBy ?? `component "${application.name}"`, path: sub.path ?? [] })),
+      ];
+      for (const entry of entries) {
+        const first = named.get(entry.name);
+        if (first === undefined) {
+          named.set(entry.name, entry.namedBy);
+          continue;
+        }
+        const message = `bundle "${group.name}": name collision: application "${entry.name}" is named by ${first} and by ${entry.namedBy}; give one of them another name`;
+        found.push(errorDiagnostic(ErrorCode.collision, message, { ...source.at(entry.path), component: application.name }));
+      }
+    }
+    return found;
+  });
+  if (diagnostics.length > 0) throw new KurelError(diagnostics);
+}
+
+/**
+ * Names the application bundle (role `bundle`) and its ordered groups (role `group`): the hook's
+ * answer, else the default. The bundle's and the groups' names share one space. A flat
+ * application is its bundle alone.
+ */
+export function nameBundles(groups: readonly Group[], application: string, run: RunContext): { bundle: string; groups: Group[] } {
+  const owner = { description: 'the application' };
+  const bundle = run.chooseUnclaimed({ role: 'bundle', default: application }, owner);
+  const flat = groups.length === 1 && groups[0].name === application;
+  if (flat) return { bundle: bundle.name, groups: [{ ...groups[0], name: bundle.name }] };
+  const named = new Map<string, string>([[bundle.name, bundle.namedBy]]);
+  const renamed = groups.map((group) => {
+    const chosen = run.chooseUnclaimed({ role: 'group', default: shortenName(group.name, 253) }, owner);
+    const first = named.get(chosen.name);
+    if (first !== undefined) {
+      throw refuse(ErrorCode.collision, `name collision: bundle "${chosen.name}" is named by ${first} and by ${chosen.namedBy}; give one of them another name`);
+    }
+    named.set(chosen.name, chosen.namedBy);
+    return { ...group, name: chosen.name };
+  });
+  return { bundle: bundle.name, groups: renamed };
+}

@@ -1,0 +1,119 @@
+import { chooseName, HandlerError, propertyPath, writeAtPath, type Properties, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim } from '../plugin-api/index.js';
+import { ErrorCode } from './error-codes.js';
+
+/** Who resolved a name: an element of the document, as a collision text names it. */
+export interface NameOwner {
+  /** The component, empty for a name the document as a whole owns. */
+  component?: string;
+  /** `component "web" traits[0] "scaler"`, `component "db"`, `document "shop"`. */
+  description: string;
+  /** The longer form that tells two members of one sibling group apart. */
+  detailed?: string;
+  /** Resolved by a lowering rule, before the document's objects are placed. */
+  lowering?: boolean;
+  /** A trait a lowering rule built. */
+  sealed?: boolean;
+}
+
+/** One side of a name collision. */
+export interface NameCollisionMember {
+  component?: string;
+  role?: NameRole;
+  /** The property the author wrote the name in. */
+  property?: string;
+  fromHook: boolean;
+  /** The member as the text names it. */
+  description: string;
+}
+
+interface Held {
+  owner: NameOwner;
+  source: string;
+  member: NameCollisionMember;
+}
+
+export class NameClaims {
+  private readonly held = new Map<string, Held>();
+
+  constructor(
+    private readonly application: string,
+    private readonly hook?: NamingHook,
+  ) {}
+
+  /** Resolves and claims `spec` for `owner`; `namespace` is where the object lands unless the spec says otherwise. */
+  resolve(spec: NameSpec, owner: NameOwner, namespace: string): string {
+    const choice = chooseName(spec, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: asked.kind, default: asked.default }) : undefined);
+    const placed = spec.clusterScoped ? '' : (spec.namespace ?? namespace);
+    this.claim(spec.kind, placed, choice.name, owner, describeSource(spec, choice), { component: owner.component, role: spec.role, property: choice.source === 'authored' ? spec.property : undefined, fromHook: choice.source === 'hook' });
+    return choice.name;
+  }
+
+  /**
+   * A name checked and put to the hook but not claimed as an object's: a sub-application's, kept
+   * apart within its bundle instead. Returns the name and how the text names its owner.
+   */
+  choose(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
+    const full = { ...spec, kind: '' };
+    const choice = chooseName(full, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: '', default: asked.default }) : undefined);
+    return { name: choice.name, namedBy: `${owner.description} ${describeSource(full, choice)}` };
+  }
+
+  /** Claims a name its owner chose under no role. */
+  claimObject(claim: ObjectClaim, owner: NameOwner, namespace: string): void {
+    const placed = claim.clusterScoped ? '' : (claim.namespace ?? namespace);
+    const source = claim.property ? `(its own object, set by ${claim.property})` : '(its own object, its default name)';
+    this.claim(claim.kind, placed, claim.name, owner, source, { component: owner.component, property: claim.property, fromHook: false }, claim.generated === true);
+  }
+
+  private claim(kind: string, namespace: string, name: string, owner: NameOwner, source: string, fields: Omit<NameCollisionMember, 'description'>, generated = false): void {
+    const key = `${kind}|${namespace}|${name}`;
+    const held: Held = { owner, source, member: { ...fields, description: `${owner.description} ${source}` } };
+    const holder = this.held.get(key);
+    if (!holder) {
+      this.held.set(key, held);
+      return;
+    }
+    // The object a sealed trait generates under a name its component's rule resolved is that rule's object.
+    if (generated && owner.sealed && holder.owner.lowering && holder.owner.component === owner.component) return;
+    // Two names lowering rules resolved are refused before the document's objects are placed.
+    const where = holder.owner.lowering && owner.lowering ? name : namespace ? `${namespace}/${name}` : name;
+    const subject = `${kind} "${where}"`;
+    let first = holder.member.description;
+    let second = held.member.description;
+    // The fewest words that tell the two apart: a sibling group's members by their type.
+    if (first === second && (holder.owner.detailed ?? '') !== (owner.detailed ?? '')) {
+      first = `${holder.owner.detailed ?? holder.owner.description} ${holder.source}`;
+      second = `${owner.detailed ?? owner.description} ${source}`;
+    }
+    const text =
+      first === second
+        ? `name collision: ${subject} is named twice by ${second}; give one of them another name`
+        : `name collision: ${subject} is named by ${first} and by ${second}; give one of them another name`;
+    throw new HandlerError(text, fields.property ? propertyPath(fields.property) : [], ErrorCode.collision);
+  }
+}
+
+function describeSource(spec: NameSpec, choice: NameChoice): string {
+  if (choice.source === 'authored') return `(role "${spec.role}", set by ${spec.property ?? 'name'})`;
+  if (choice.source === 'hook') return `(role "${spec.role}", returned by the Naming hook in place of "${spec.default}")`;
+  return `(role "${spec.role}", its default)`;
+}
+
+/** A context's `resolveName` outside a build: the authored name checked, or the default; nothing asked, nothing claimed. */
+export function resolveUnclaimed(spec: NameSpec): string {
+  return chooseName(spec).name;
+}
+
+/**
+ * What a document rule's context holds beside the handler context: it emits documents, not
+ * members, so it writes the names it chooses into them; and its output is never synthesized, so
+ * a reserved value it renders is written but not recorded, and refused as authored.
+ */
+export const documentRuleContext = {
+  resolveMemberName(): never {
+    throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
+  },
+  renderReserved(element: { properties: Properties }, path: string, value: unknown): void {
+    writeAtPath(element.properties, path, value);
+  },
+};

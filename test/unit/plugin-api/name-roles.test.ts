@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { chooseName, nameRoleInfo, nameRoleProblem, nameRoles, propertyPath, qualifiedKind } from '../../../src/plugin-api/index.js';
+import { createTestContext } from '../../../src/plugin-api/testing/index.js';
+
+describe('name roles', () => {
+  it('are a closed set in a fixed order', () => {
+    expect(nameRoles()).toEqual([
+      'bundle', 'group', 'sub-application', 'netpol-synth', 'hpa', 'pdb', 'tls-secret', 'external-secret', 'rbac', 'networkpolicy',
+      'ingress', 'httproute', 'volsync-replicationsource', 'pooler', 'database', 'object', 'helm-source', 'values-configmap', 'values-secret',
+      'helm-release', 'oci-kustomization', 'oci-source', 'workload-deployment', 'workload-service', 'workload-serviceaccount',
+      'workload-volume-claim', 'postgresql-cluster', 'postgresql-objectstore', 'hook-group', 'layout', 'generated',
+    ]);
+    expect(nameRoleInfo('hpa')).toMatchObject({ default: '<component>-hpa', property: 'hpaName', syntax: 'subdomain' });
+    expect(() => nameRoleInfo('nope' as never)).toThrow('unknown name role "nope"');
+  });
+
+  it('hold a name to its role: a subdomain, a DNS-1035 label, a Kustomization name', () => {
+    expect(nameRoleProblem('hpa', '')).toBe('it is empty');
+    expect(nameRoleProblem('hpa', 'web.hpa')).toBeUndefined();
+    expect(nameRoleProblem('hpa', 'Web')).toMatch(/^not a valid DNS-1123 subdomain: a lowercase RFC 1123 subdomain must consist of/);
+    expect(nameRoleProblem('hpa', 'a'.repeat(254))).toBe('not a valid DNS-1123 subdomain: must be no more than 253 characters');
+    expect(nameRoleProblem('pooler', 'db.pooler')).toMatch(/^not a valid DNS-1035 label: a DNS-1035 label must consist of .*\(e\.g\. 'my-name',  or 'abc-123', regex used/);
+    expect(nameRoleProblem('pooler', '1db')).toMatch(/^not a valid DNS-1035 label: /);
+    expect(nameRoleProblem('workload-service', 'a'.repeat(64))).toBe('not a valid DNS-1035 label: must be no more than 63 characters');
+    expect(nameRoleProblem('postgresql-cluster', 'a'.repeat(50))).toBeUndefined();
+    expect(nameRoleProblem('postgresql-cluster', 'a'.repeat(51))).toBe('not a valid DNS-1035 label: must be no more than 50 characters');
+    expect(nameRoleProblem('layout', 'a'.repeat(63))).toBeUndefined();
+    expect(nameRoleProblem('layout', 'a'.repeat(64))).toBe('it is 64 characters long, and a Flux Kustomization name is at most 63');
+  });
+
+  it('resolve the authored name, else the asked answer, else the default', () => {
+    const spec = { role: 'hpa' as const, kind: 'HorizontalPodAutoscaler.autoscaling', default: 'web-hpa' };
+    expect(chooseName(spec)).toEqual({ name: 'web-hpa', source: 'default' });
+    expect(chooseName(spec, () => 'other')).toEqual({ name: 'other', source: 'hook' });
+    expect(chooseName(spec, () => false)).toEqual({ name: 'web-hpa', source: 'default' });
+    let asked = false;
+    expect(chooseName({ ...spec, authored: 'mine', property: 'hpaName' }, () => ((asked = true), 'other'))).toEqual({ name: 'mine', source: 'authored' });
+    expect(asked).toBe(false);
+  });
+
+  it('refuse an authored name that cannot be one, at its property', () => {
+    let error: unknown;
+    try {
+      chooseName({ role: 'database', kind: 'Database.postgresql.cnpg.io', default: 'db-a', authored: 'Bad', property: 'databases[1].objectName' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({
+      message: expect.stringMatching(/^databases\[1\]\.objectName "Bad" cannot be the name for role "database": not a valid DNS-1123 subdomain: .*; write a valid name, or leave the property out for the default "db-a"$/),
+      path: ['databases', 1, 'objectName'],
+    });
+  });
+
+  it('resolve outside a build without a hook or a claim', () => {
+    const ctx = createTestContext();
+    const spec = { role: 'hpa' as const, kind: 'HorizontalPodAutoscaler.autoscaling', default: 'web-hpa' };
+    expect(ctx.resolveName(spec)).toBe('web-hpa');
+    expect(ctx.resolveName(spec)).toBe('web-hpa');
+  });
+
+  it('name a kind by its group, a core kind alone', () => {
+    expect(qualifiedKind('autoscaling/v2', 'HorizontalPodAutoscaler')).toBe('HorizontalPodAutoscaler.autoscaling');
+    expect(qualifiedKind('v1', 'Secret')).toBe('Secret');
+    expect(propertyPath('volumes[2].claimObjectName')).toEqual(['volumes', 2, 'claimObjectName']);
+  });
+});
