@@ -8,6 +8,7 @@ import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
 import { warnForcedVolumes } from './forced-volumes.js';
 import { applyDeliveryIntents } from './delivery-intents.js';
+import { declaredEndpoints } from './declared-endpoints.js';
 import { synthesizeNetworkPolicies } from './netpol/synthesize.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
@@ -143,7 +144,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   return finish(input, registry, prepare(input, registry));
 }
 
-function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering }: Prepared): BuildResult {
+function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, authored, lowered, documentLowering }: Prepared): BuildResult {
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
   applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
@@ -151,7 +152,13 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const named = nameBundles(orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name }), app.name, run);
   const groups = named.groups;
   checkBundleNames(groups, appSource);
-  synthesizeNetworkPolicies(groups, { componentLabelKey: run.componentLabelKey, egressPeers: input.settings.egressPeers, ingressPeers: input.settings.ingressPeers });
+  synthesizeNetworkPolicies(groups, {
+    componentLabelKey: run.componentLabelKey,
+    egressPeers: input.settings.egressPeers,
+    ingressPeers: input.settings.ingressPeers,
+    // Only a multi-endpoint component's policy names need its endpoints.
+    endpoints: input.settings.ingressPeers ? declaredEndpoints(authored, registry, run) : [],
+  });
   const ordered = groups.flatMap((group) => group.applications);
   checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
   own(ordered, run.componentLabelKey);

@@ -1,12 +1,8 @@
-import type { Endpoint } from '../plugin-api/index.js';
 import { prepare, type BuildInput } from './build.js';
+import { declaredEndpoints, type ComponentEndpoints } from './declared-endpoints.js';
 import type { SealedRegistry } from './registry.js';
 
-/** The endpoints one authored component declares. */
-export interface ComponentEndpoints {
-  component: string;
-  endpoints: Endpoint[];
-}
+export type { ComponentEndpoints };
 
 /**
  * Where each component of an application can be reached, as its type declares it (the reference's
@@ -18,13 +14,5 @@ export interface ComponentEndpoints {
  */
 export function componentEndpoints(input: BuildInput, registry: SealedRegistry): ComponentEndpoints[] {
   const { authored, run } = prepare(input, registry);
-  const answers: ComponentEndpoints[] = [];
-  for (const component of authored) {
-    const provider = registry.componentRule(component.type)?.value ?? registry.component(component.type)?.value;
-    if (!provider?.endpoints) continue;
-    const objectName = typeof component.properties.objectName === 'string' ? component.properties.objectName : component.name;
-    const endpoints = provider.endpoints({ name: component.name, objectName, properties: structuredClone(component.properties) }, run.handlerContext(component.origin.namespace));
-    if (endpoints.length > 0) answers.push({ component: component.name, endpoints: structuredClone(endpoints) });
-  }
-  return answers;
+  return declaredEndpoints(authored, registry, run);
 }

@@ -40,8 +40,6 @@ export interface ComponentAnswers {
     selector?: Record<string, string>;
     ports: Array<{ port: number; name?: string; targetPort?: number | string; protocol: string }>;
   };
-  /** The endpoints other components connect to, for endpoint-ingress NetworkPolicies. */
-  endpoints?: Endpoint[];
 }
 
 /** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */

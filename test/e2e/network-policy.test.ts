@@ -149,4 +149,23 @@ describe('egress and endpoint-ingress policies from the config', () => {
       ingress: [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'shop' } }, podSelector: { matchLabels: { app: 'gate' } } }], ports: [{ protocol: 'TCP', port: 8080 }] }],
     });
   });
+
+  it("writes one endpoint-ingress policy per endpoint of a CloudNativePG cluster and its pooler, each by the operator's labels", () => {
+    const cluster = { selector: { 'cnpg.io/cluster': 'db' }, ports: [{ port: 5432 }] };
+    const pooler = { selector: { 'cnpg.io/poolerName': 'db-pooler' }, ports: [{ port: 5432 }] };
+    const sources = [{ namespace: 'shop', podSelector: { matchLabels: { 'launcher.gokure.dev/component': 'web' } } }];
+    const result = build(
+      `    - name: db
+      type: postgresql
+      properties: {pooler: {enabled: true}}
+`,
+      { ingressPeers: { db: [{ endpoint: cluster, sources }, { endpoint: pooler, sources }] } },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const found = policies(result.stdout);
+    expect(found.map((policy) => policy.metadata.name)).toEqual([expect.stringMatching(/^db-allow-endpoint-ingress-[0-9a-f]{10}$/), expect.stringMatching(/^db-allow-endpoint-ingress-[0-9a-f]{10}$/)]);
+    expect(found[0].metadata.name).not.toBe(found[1].metadata.name);
+    expect(found.map((policy) => policy.spec.podSelector)).toEqual([{ matchLabels: cluster.selector }, { matchLabels: pooler.selector }]);
+    expect(found.map((policy) => policy.metadata.labels)).toEqual([{ 'launcher.gokure.dev/component': 'db' }, { 'launcher.gokure.dev/component': 'db' }]);
+  });
 });

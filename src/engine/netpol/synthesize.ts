@@ -1,4 +1,4 @@
-import { componentLabelValue, type K8sObject } from '../../plugin-api/index.js';
+import { componentLabelValue, type Endpoint, type K8sObject } from '../../plugin-api/index.js';
 import type { Group } from '../order.js';
 import type { Application } from '../transform.js';
 import { egressPolicy } from './egress.js';
@@ -13,6 +13,8 @@ import type { EgressPeers, IngressPeers } from './peers.js';
 
 export interface SynthesisInput {
   componentLabelKey: string;
+  /** The endpoints each authored component's type declares. */
+  endpoints?: ReadonlyArray<{ component: string; endpoints: Endpoint[] }>;
   egressPeers?: EgressPeers;
   ingressPeers?: IngressPeers;
 }
@@ -43,8 +45,8 @@ export function synthesizeNetworkPolicies(groups: Group[], input: SynthesisInput
     if (egress) place(application, policyApplication(egress, application.owner));
   }
 
-  // Endpoints are the authored component's, whichever of its entries declares them (a
-  // CloudNativePG cluster and its pooler): its policies go with its first application.
+  // Endpoints are the authored component's (a CloudNativePG cluster and its pooler, say): its
+  // policies go with its first application.
   const byOwner = new Map<string, Application[]>();
   for (const application of applications) {
     if (application.owner === '' || application.synthesized) continue;
@@ -53,7 +55,7 @@ export function synthesizeNetworkPolicies(groups: Group[], input: SynthesisInput
   for (const [owner, owned] of byOwner) {
     const peers = input.ingressPeers?.[owner];
     if (!peers) continue;
-    const declared = owned.flatMap((application) => application.members.flatMap((member) => member.answers?.endpoints ?? []));
+    const declared = input.endpoints?.find((entry) => entry.component === owner)?.endpoints ?? [];
     for (const policy of endpointPolicies(owner, owned[0], peers, declared)) place(owned[0], policyApplication(policy, owner));
   }
   for (const [group, policies] of added) group.applications.push(...policies);

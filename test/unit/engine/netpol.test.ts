@@ -156,24 +156,21 @@ describe('endpoint-ingress synthesis', () => {
   const sources = [{ namespace: 'shop', podSelector: { matchLabels: { app: 'web' } } }];
 
   it("selects the endpoint's own pods, suffixing each name with the endpoint's hash when the component has several", () => {
-    const db = app('db', { answers: { endpoints: [cluster, pooler] } });
-    const found = policiesOf(synthesize([[db]], { ingressPeers: { db: [{ endpoint: cluster, sources }, { endpoint: pooler, sources }] } }));
+    const found = policiesOf(synthesize([[app('db')]], { ingressPeers: { db: [{ endpoint: cluster, sources }, { endpoint: pooler, sources }] }, endpoints: [{ component: 'db', endpoints: [cluster, pooler] }] }));
     expect(found.map((policy) => policy.object.metadata.name)).toEqual([`db-allow-endpoint-ingress-${endpointHash(cluster)}`, `db-allow-endpoint-ingress-${endpointHash(pooler)}`]);
     expect(endpointHash(cluster)).toMatch(/^[0-9a-f]{10}$/);
     expect(endpointHash(cluster)).not.toBe(endpointHash(pooler));
     expect(spec(found[1].object).podSelector).toEqual({ matchLabels: { 'cnpg.io/poolerName': 'db-pooler' } });
   });
 
-  it("reads the endpoints of every entry of the component, placing its policies with its first application", () => {
-    const db = app('db', { answers: { endpoints: [cluster] } });
-    const entry = app('db-pooler', { owner: 'db', answers: { endpoints: [pooler] } });
-    const found = policiesOf(synthesize([[db], [entry]], { ingressPeers: { db: [{ endpoint: pooler, sources }] } }));
+  it("names by the endpoints the authored component declares, placing its policies with its first application", () => {
+    const entry = app('db-pooler', { owner: 'db' });
+    const found = policiesOf(synthesize([[app('db')], [entry]], { ingressPeers: { db: [{ endpoint: pooler, sources }] }, endpoints: [{ component: 'db', endpoints: [cluster, pooler] }] }));
     expect(found.map((policy) => [policy.object.metadata.name, policy.owner, policy.group])).toEqual([[`db-allow-endpoint-ingress-${endpointHash(pooler)}`, 'db', 'g0']]);
   });
 
   it('keeps the bare name for a single endpoint and writes no policy whose sources are all namespace-wide', () => {
-    const db = app('db', { answers: { endpoints: [cluster] } });
-    expect(policiesOf(synthesize([[db]], { ingressPeers: { db: [{ endpoint: cluster, sources }] } })).map((policy) => policy.object.metadata.name)).toEqual(['db-allow-endpoint-ingress']);
+    expect(policiesOf(synthesize([[app('db')]], { ingressPeers: { db: [{ endpoint: cluster, sources }] }, endpoints: [{ component: 'db', endpoints: [cluster] }] })).map((policy) => policy.object.metadata.name)).toEqual(['db-allow-endpoint-ingress']);
     expect(policiesOf(synthesize([[app('db')]], { ingressPeers: { db: [{ endpoint: cluster, sources: [{ namespace: 'shop' }, { namespace: 'shop', podSelector: { matchLabels: {} } }] }] } }))).toEqual([]);
   });
 });
