@@ -21,6 +21,7 @@ import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
 import { explainChains, type ComponentChain } from './explain.js';
 import { checkReservedMetadataKeys } from './reserved-keys/check.js';
+import { checkTraitConstraints } from './trait-constraints.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -88,6 +89,7 @@ function prepare(input: BuildInput, registry: SealedRegistry) {
   const authored = validateAuthored(app, namespace, registry, appSource);
   if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
   warnDeprecated(authored.components, registry, run);
+  checkTraitConstraints(authored.components, run.policy, appSource);
 
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
   return { app, appSource, run, namespace, lowered, documentLowering };
