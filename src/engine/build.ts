@@ -22,6 +22,7 @@ import { orderGroups } from './order.js';
 import { explainChains, type ComponentChain } from './explain.js';
 import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 import { checkTraitConstraints } from './trait-constraints.js';
+import { checkObjectKinds, objectKindRules } from './object-kinds.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -90,9 +91,10 @@ function prepare(input: BuildInput, registry: SealedRegistry) {
   if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
   warnDeprecated(authored.components, registry, run);
   checkTraitConstraints(authored.components, run.policy, appSource);
+  const kindRules = objectKindRules(run.policy);
 
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
-  return { app, appSource, run, namespace, lowered, documentLowering };
+  return { app, appSource, run, namespace, lowered, documentLowering, kindRules };
 }
 
 /** A document a component needs from the network, which the host fetches before the build. */
@@ -137,13 +139,14 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   return finish(input, registry, prepare(input, registry));
 }
 
-function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering }: Prepared): BuildResult {
+function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering, kindRules }: Prepared): BuildResult {
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const groups = orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name });
   const ordered = groups.flatMap((group) => group.applications);
   checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
+  checkObjectKinds(ordered, kindRules, registry);
   const generated = generate(ordered, run.componentLabelKey, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
