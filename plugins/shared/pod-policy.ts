@@ -17,6 +17,8 @@ export interface PolicedContainer {
    * only the handler's default produced is named `(generated default)`.
    */
   authoredResources?: Json;
+  /** Where its resources are, when not at `path` + `resources` (a mover's `moverResources`). */
+  resourcesPath?: PropertyPath;
 }
 
 /** Where the pod's own fields are, as the author wrote them. */
@@ -54,7 +56,7 @@ export function enforcePodPolicy(spec: Json, containers: PolicedContainer[], pat
   for (const entry of containers) enforceContainerPolicy(entry, ctx);
 }
 
-function enforceContainerPolicy({ container, label, path, authoredResources }: PolicedContainer, ctx: HandlerContext): void {
+function enforceContainerPolicy({ container, label, path, authoredResources, resourcesPath }: PolicedContainer, ctx: HandlerContext): void {
   const { policy } = ctx;
   const allowed = policy.allowedRegistries();
   if (allowed.length > 0 && typeof container.image === 'string' && !allowed.some((registry) => registryHost(container.image) === registry.replace(/\/+$/, ''))) {
@@ -68,7 +70,7 @@ function enforceContainerPolicy({ container, label, path, authoredResources }: P
     ctx.violate(RefusalClass.privileged, `${label}securityContext.windowsOptions.hostProcess is not allowed by environment policy`, [...path, 'securityContext', 'windowsOptions', 'hostProcess']);
   }
   enforceContainerCapabilities(securityContext?.capabilities?.add, label, [...path, 'securityContext', 'capabilities', 'add'], ctx);
-  enforceResourceMaxima(container.resources, authoredResources ?? container.resources, label, [...path, 'resources'], ctx);
+  enforceResourceMaxima(container.resources, authoredResources ?? container.resources, label, resourcesPath ?? [...path, 'resources'], ctx);
 }
 
 /**
