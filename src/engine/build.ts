@@ -6,6 +6,8 @@ import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
+import { warnForcedVolumes } from './forced-volumes.js';
+import { applyDeliveryIntents } from './delivery-intents.js';
 import { synthesizeNetworkPolicies } from './netpol/synthesize.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
@@ -147,6 +149,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
 
 function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering, kindRules }: Prepared): BuildResult {
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
+  applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const named = nameBundles(orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name }), app.name, run);
@@ -160,6 +163,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
+  warnForcedVolumes(generated, (message) => run.warn(message));
 
   return {
     applicationName: app.name,

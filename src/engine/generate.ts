@@ -10,6 +10,8 @@ export interface GeneratedObject {
   component: string;
   /** The application (`name`) and, for a trait's objects, the sub-application that made it. */
   source: { application: number; subApplication?: number; name: string };
+  /** The application, or sub-application, carries the force-replace delivery intent. */
+  forceReplace?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function generate(applications: Application[], documentName?: string): Ge
       producer: renamed ? `sub-application "${application.name}" of component "${application.owner}"` : `component "${application.name}"`,
       component: application.owner,
       source: { application: index, name: application.name },
+      ...(application.delivery?.includes('force-replace') ? { forceReplace: true } : {}),
     }));
     for (const object of application.synthesized ?? []) {
       const of = application.owner ? ` of component "${application.owner}"` : '';
@@ -43,6 +46,7 @@ export function generate(applications: Application[], documentName?: string): Ge
           producer: `sub-application "${sub.name}" of component "${application.owner || application.name}"`,
           component: application.owner,
           source: { application: index, subApplication: subIndex, name: sub.name },
+          ...(application.delivery?.includes('force-replace') ? { forceReplace: true } : {}),
         });
       }
     });

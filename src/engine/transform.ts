@@ -1,3 +1,4 @@
+import type { DeliveryIntent } from '../plugin-api/index.js';
 import {
   applyObjectMetadata,
   componentLabelValue,
@@ -63,6 +64,8 @@ export interface Application {
   routes?: Array<{ traitType: string; route: RouteAnswer }>;
   /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
   synthesized?: K8sObject[];
+  /** The delivery intents its members' traits set; they cover its sub-applications too. */
+  delivery?: DeliveryIntent[];
 }
 
 export interface TransformOutput {

@@ -193,12 +193,20 @@ export interface TraitRendering {
   fluxNamespaceInput?: NamedInput;
 }
 
+/** A delivery intent, stated without naming the delivery engine. */
+export type DeliveryIntent = 'prune-protection' | 'force-replace';
+
 export interface CapabilitySpec {
   /** A build fails when the profile has no binding for the trait's type. */
   required?: boolean;
 }
 
 export interface TraitHandler<P = Properties> extends Described {
+  /**
+   * What the trait asks of the engine that delivers the component's objects: set on the
+   * component's application, covering every sub-application of its traits; no object changes.
+   */
+  deliveryIntent?: DeliveryIntent;
   /** Whether and how a ClusterProfile binding renders into this trait's properties. */
   capability?: CapabilitySpec;
   /** The component types this trait may be applied to; any when absent. */

@@ -80,7 +80,12 @@ export function takeObjectMetadata(
     const valueProblem = labelValueProblem(value);
     if (valueProblem) problems.push({ path: ['labels', key], message: `invalid label value "${value}": ${valueProblem}` });
     if (key === 'app' && value !== identity.labelValue) {
-      problems.push({ path: ['labels', key], message: `label "${key}" may only hold the component's own value "${identity.labelValue}", got "${value}"` });
+      // Under the component label key app, the refusal is the component label's, held to the entry's own value.
+      problems.push(
+        identity.componentLabelKey === 'app'
+          ? { path: ['labels', key], message: componentLabelPropertyText(key, value, identity.name ?? '', identity.labelValue), refusal: 'in-labels-property' }
+          : { path: ['labels', key], message: `label "${key}" may only hold the component's own value "${identity.labelValue}", got "${value}"` },
+      );
     }
     // Under the key app the check above holds the entry's own value, which the kinds write.
     const owner = identity.owner ?? { name: identity.name ?? '', labelValue: identity.labelValue };

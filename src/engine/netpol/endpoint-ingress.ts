@@ -23,10 +23,10 @@ export function endpointHash(endpoint: Endpoint): string {
 const validSource = (source: IngressSource) => source.namespace !== '' && Object.keys(source.podSelector?.matchLabels ?? {}).length > 0 && !source.podSelector?.matchExpressions?.length;
 
 /**
- * One policy per distinct endpoint of the peers: the bare name for a single-endpoint component,
- * the name suffixed with the endpoint's hash when the component has several.
+ * One policy per distinct endpoint of the peers of an authored component: the bare name for a
+ * single-endpoint component, the name suffixed with the endpoint's hash when it has several.
  */
-export function endpointPolicies(application: Application, peers: IngressPeer[], declared: Endpoint[]): K8sObject[] {
+export function endpointPolicies(component: string, application: Application, peers: IngressPeer[], declared: Endpoint[]): K8sObject[] {
   const byEndpoint = new Map<string, { endpoint: Endpoint; sources: IngressSource[] }>();
   for (const peer of peers) {
     const key = canonical(peer.endpoint);
@@ -39,7 +39,7 @@ export function endpointPolicies(application: Application, peers: IngressPeer[],
   return [...byEndpoint.values()]
     .filter((entry) => entry.sources.length > 0 && entry.endpoint.ports.length > 0 && Object.keys(entry.endpoint.selector).length > 0)
     .map(({ endpoint, sources }) => {
-      const name = distinct.size > 1 ? `${application.name}${ENDPOINT_SUFFIX}-${endpointHash(endpoint)}` : `${application.name}${ENDPOINT_SUFFIX}`;
+      const name = distinct.size > 1 ? `${component}${ENDPOINT_SUFFIX}-${endpointHash(endpoint)}` : `${component}${ENDPOINT_SUFFIX}`;
       return networkPolicy(name, namespace, {
         podSelector: { matchLabels: endpoint.selector },
         policyTypes: ['Ingress'],

@@ -94,6 +94,14 @@ export function planInbound(applications: Application[], key: string): InboundPl
         const target = owners[0] ?? (backend.service === router.name ? router : undefined);
         if (target) {
           const answers = answersOf(target);
+          if (answers.routingTarget && !answers.routingTarget.selector && answers.routingTarget.ports.length > 0) {
+            // The label-less selector marks a Service that selects no pods: a port beside it would allow into nothing, or everything.
+            throw refuse(
+              ErrorCode.networkPolicy,
+              `component "${target.name}": its routing target selects no pods but maps ${answers.routingTarget.ports.length} port(s); a Service that selects no pods has no port to route to`,
+              { component: target.name },
+            );
+          }
           const plan = components.get(target) ?? {
             target,
             placedWith: target,

@@ -41,11 +41,20 @@ export function synthesizeNetworkPolicies(groups: Group[], input: SynthesisInput
     const peers = input.egressPeers?.[application.name];
     const egress = peers ? egressPolicy(application, peers, input.componentLabelKey) : undefined;
     if (egress) place(application, policyApplication(egress, application.owner));
-    const ingress = input.ingressPeers?.[application.name];
-    if (ingress) {
-      const declared = application.members.flatMap((member) => member.answers?.endpoints ?? []);
-      for (const policy of endpointPolicies(application, ingress, declared)) place(application, policyApplication(policy, application.owner));
-    }
+  }
+
+  // Endpoints are the authored component's, whichever of its entries declares them (a
+  // CloudNativePG cluster and its pooler): its policies go with its first application.
+  const byOwner = new Map<string, Application[]>();
+  for (const application of applications) {
+    if (application.owner === '' || application.synthesized) continue;
+    byOwner.set(application.owner, [...(byOwner.get(application.owner) ?? []), application]);
+  }
+  for (const [owner, owned] of byOwner) {
+    const peers = input.ingressPeers?.[owner];
+    if (!peers) continue;
+    const declared = owned.flatMap((application) => application.members.flatMap((member) => member.answers?.endpoints ?? []));
+    for (const policy of endpointPolicies(owner, owned[0], peers, declared)) place(owned[0], policyApplication(policy, owner));
   }
   for (const [group, policies] of added) group.applications.push(...policies);
 }

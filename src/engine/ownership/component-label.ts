@@ -31,20 +31,21 @@ function describe(object: Json): string {
   return `${typeof object.kind === 'string' ? object.kind : 'object'} "${isObject(object.metadata) ? (object.metadata.name ?? '') : ''}"`;
 }
 
-function unreadable(object: Json, path: string, why: string, component: string): never {
-  throw refuse(ErrorCode.unreadableObject, `${describe(object)}: ${path}: ${why}`, { component });
+/** Metadata or a selector the check cannot read: generation fails rather than pass what it never held. */
+function unreadable(object: Json, what: string, component: string): never {
+  throw refuse(ErrorCode.unreadableObject, `component label: ${describe(object)}: ${what}`, { component });
 }
 
 /** The labels of one place, read as the cluster reads them: null is absent, a null value the empty string. */
 function readLabels(object: Json, metadata: unknown, path: string, component: string): Record<string, string> | undefined {
   if (metadata === undefined || metadata === null) return undefined;
-  if (!isObject(metadata)) unreadable(object, path.replace(/\.labels$/, ''), `the metadata is a ${unstructuredTypeName(metadata)}, not an object`, component);
+  if (!isObject(metadata)) unreadable(object, `${path.replace(/\.labels$/, '')} is a ${unstructuredTypeName(metadata)}, not an object`, component);
   const labels = metadata.labels;
   if (labels === undefined || labels === null) return undefined;
-  if (!isObject(labels)) unreadable(object, path, `the labels are a ${unstructuredTypeName(labels)}, not a map`, component);
+  if (!isObject(labels)) unreadable(object, `${path} is a ${unstructuredTypeName(labels)}, not an object`, component);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(labels)) {
-    if (value !== null && typeof value !== 'string') unreadable(object, `${path}["${key}"]`, `the label is a ${unstructuredTypeName(value)}, not a string`, component);
+    if (value !== null && typeof value !== 'string') unreadable(object, `${path}["${key}"] is a ${unstructuredTypeName(value)}, not a string`, component);
     out[key] = value ?? '';
   }
   return out;
@@ -67,7 +68,7 @@ function holdOne(object: Json, own: Ownership): void {
     }
   }
   const finding = checkWorkloadSelector(object, own.key, own.accepted, template);
-  if (finding && 'unreadable' in finding) unreadable(object, finding.path, finding.unreadable, own.component);
+  if (finding && 'unreadable' in finding) unreadable(object, `${finding.path}: ${finding.unreadable}`, own.component);
   if (finding?.refusal === 'requires-another') {
     refuseLabel(selectorRequiresAnotherText(describe(object), finding.path, own.key, finding.required, own.component, own.want), own.component, 'selector-requires-another');
   }
@@ -116,7 +117,7 @@ export function holdComponentLabel(object: K8sObject, own: Ownership): void {
   holdOne(object as Json, own);
   if (!isListEnvelope(object as Json)) return;
   for (const member of appliedMembers(object as Json)) {
-    if (!isObject(member)) unreadable(object as Json, 'items', `an item is a ${unstructuredTypeName(member)}, not an object`, own.component);
+    if (!isObject(member)) unreadable(object as Json, `an item of items is a ${unstructuredTypeName(member)}, not an object`, own.component);
     holdOne(member as Json, own);
   }
 }

@@ -56,7 +56,7 @@ describe('inbound synthesis', () => {
   });
 
   it("selects a routing target's pods, drops ports it does not map over TCP, and writes nothing for ExternalName", () => {
-    const target = (selector?: Record<string, string>) => ({ routingTarget: { ...(selector ? { selector } : {}), ports: [{ port: 80, targetPort: 8081, protocol: 'TCP' }, { port: 53, protocol: 'UDP' }] } });
+    const target = (selector?: Record<string, string>) => ({ routingTarget: { ...(selector ? { selector } : {}), ports: selector ? [{ port: 80, targetPort: 8081, protocol: 'TCP' }, { port: 53, protocol: 'UDP' }] : [] } });
     const legacy = app('legacy', { answers: target({ app: 'old' }) });
     const external = app('outside', { answers: target() });
     const gate = app('gate', { routes: [route({ service: 'legacy', port: 80 }, { service: 'legacy', port: 53 }, { service: 'outside', port: 80 })] });
@@ -94,6 +94,15 @@ describe('inbound synthesis', () => {
     const entry = app('db-pooler', { owner: 'db', routes: [route({ service: 'db-pooler', port: 80 })] });
     const [policy] = policiesOf(synthesize([[entry]], { componentLabelKey: 'app' }));
     expect(spec(policy.object).podSelector).toEqual({ matchExpressions: [{ key: 'app', operator: 'In', values: ['db', 'db-pooler'] }] });
+  });
+
+  it('refuses a routing target that selects no pods but maps a port', () => {
+    const broken = app('outside', { answers: { routingTarget: { ports: [{ port: 80, protocol: 'TCP' }] } } });
+    const diagnostic = firstDiagnostic(() => synthesize([[broken, app('gate', { routes: [route({ service: 'outside', port: 80 })] })]]));
+    expect(diagnostic).toMatchObject({
+      code: 'KUREL_NETWORK_POLICY',
+      message: 'component "outside": its routing target selects no pods but maps 1 port(s); a Service that selects no pods has no port to route to',
+    });
   });
 
   it('refuses a backend Service two components generate', () => {
@@ -153,6 +162,13 @@ describe('endpoint-ingress synthesis', () => {
     expect(endpointHash(cluster)).toMatch(/^[0-9a-f]{10}$/);
     expect(endpointHash(cluster)).not.toBe(endpointHash(pooler));
     expect(spec(found[1].object).podSelector).toEqual({ matchLabels: { 'cnpg.io/poolerName': 'db-pooler' } });
+  });
+
+  it("reads the endpoints of every entry of the component, placing its policies with its first application", () => {
+    const db = app('db', { answers: { endpoints: [cluster] } });
+    const entry = app('db-pooler', { owner: 'db', answers: { endpoints: [pooler] } });
+    const found = policiesOf(synthesize([[db], [entry]], { ingressPeers: { db: [{ endpoint: pooler, sources }] } }));
+    expect(found.map((policy) => [policy.object.metadata.name, policy.owner, policy.group])).toEqual([[`db-allow-endpoint-ingress-${endpointHash(pooler)}`, 'db', 'g0']]);
   });
 
   it('keeps the bare name for a single endpoint and writes no policy whose sources are all namespace-wide', () => {

@@ -197,9 +197,16 @@ describe('ownership: the label is authoritative', () => {
     expect(refusedBy([application('web', [list])]).message).toMatch(/^Secret "s": metadata\.labels\["launcher\.gokure\.dev\/component"\]: "db" is not/);
   });
 
+  it('refuses labels that are no map, and a list item that is no object', () => {
+    const listed = object('ConfigMap', 'c', { metadata: { name: 'c', labels: ['a'] } });
+    expect(refusedBy([application('web', [listed])]).message).toBe('component label: ConfigMap "c": metadata.labels is a []interface {}, not an object');
+    const list = { apiVersion: 'v1', kind: 'List', metadata: { name: 'l' }, items: ['text'] } as unknown as K8sObject;
+    expect(refusedBy([application('web', [list])]).message).toBe('component label: List "l": an item of items is a string, not an object');
+  });
+
   it('refuses a label that is no string, whatever its key, as an object it cannot read', () => {
     const diagnostic = refusedBy([application('web', [object('ConfigMap', 'c', { metadata: { name: 'c', labels: { tier: 3 } } })])]);
-    expect(diagnostic).toMatchObject({ code: 'KUREL_UNREADABLE_OBJECT', message: 'ConfigMap "c": metadata.labels["tier"]: the label is a int64, not a string' });
+    expect(diagnostic).toMatchObject({ code: 'KUREL_UNREADABLE_OBJECT', message: 'component label: ConfigMap "c": metadata.labels["tier"] is a int64, not a string' });
   });
 });
 
@@ -242,8 +249,8 @@ describe("ownership: a workload's own selector", () => {
 
   it('refuses a selector it cannot read, as no component label refusal', () => {
     const diagnostic = refusedBy([application('web', [deployment('web', { selector: { matchLabels: { app: 1 } }, template: template() })])]);
-    expect(diagnostic).toMatchObject({ code: 'KUREL_UNREADABLE_OBJECT', message: 'Deployment "web": spec.selector.matchLabels: matchLabels is no map of strings' });
-    expect(refusedBy([application('web', [deployment('web', { selector: 'app=web', template: template() })])]).message).toBe('Deployment "web": spec.selector: the selector is no object');
+    expect(diagnostic).toMatchObject({ code: 'KUREL_UNREADABLE_OBJECT', message: 'component label: Deployment "web": spec.selector.matchLabels: matchLabels is no map of strings' });
+    expect(refusedBy([application('web', [deployment('web', { selector: 'app=web', template: template() })])]).message).toBe('component label: Deployment "web": spec.selector: the selector is no object');
   });
 });
 
