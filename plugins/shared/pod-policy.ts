@@ -17,12 +17,16 @@ export interface PolicedContainer {
    * only the handler's default produced is named `(generated default)`.
    */
   authoredResources?: Json;
+  /** Where its resources are, when not at `path` + `resources` (a mover's `moverResources`). */
+  resourcesPath?: PropertyPath;
 }
 
 /** Where the pod's own fields are, as the author wrote them. */
 export interface PodPaths {
   /** Prefix of the pod-level refusal texts (`template.spec: `); empty for a flat surface. */
   label: string;
+  /** How the text names the pod's securityContext: `podSecurityContext` on a flat surface, else `securityContext`. */
+  podSecurityContextName?: string;
   /** The property paths of hostNetwork, the volumes and the pod security context. */
   field(name: 'hostNetwork' | 'hostPID' | 'hostIPC' | 'securityContext'): PropertyPath;
   /** The property path of a volume, by its name. */
@@ -42,7 +46,7 @@ export function enforcePodPolicy(spec: Json, containers: PolicedContainer[], pat
     if (spec[field] === true && !policy[allowed]()) ctx.violate(RefusalClass.hostNamespace, `${paths.label}${field} is not allowed by environment policy`, paths.field(field));
   }
   if (spec.securityContext?.windowsOptions?.hostProcess === true && !policy.allowPrivileged()) {
-    ctx.violate(RefusalClass.privileged, `${paths.label}podSecurityContext.windowsOptions.hostProcess is not allowed by environment policy`, [...paths.field('securityContext'), 'windowsOptions', 'hostProcess']);
+    ctx.violate(RefusalClass.privileged, `${paths.label}${paths.podSecurityContextName ?? 'podSecurityContext'}.windowsOptions.hostProcess is not allowed by environment policy`, [...paths.field('securityContext'), 'windowsOptions', 'hostProcess']);
   }
   if (!policy.allowHostPathVolumes()) {
     for (const volume of (spec.volumes as Json[] | undefined) ?? []) {
@@ -52,7 +56,7 @@ export function enforcePodPolicy(spec: Json, containers: PolicedContainer[], pat
   for (const entry of containers) enforceContainerPolicy(entry, ctx);
 }
 
-function enforceContainerPolicy({ container, label, path, authoredResources }: PolicedContainer, ctx: HandlerContext): void {
+function enforceContainerPolicy({ container, label, path, authoredResources, resourcesPath }: PolicedContainer, ctx: HandlerContext): void {
   const { policy } = ctx;
   const allowed = policy.allowedRegistries();
   if (allowed.length > 0 && typeof container.image === 'string' && !allowed.some((registry) => registryHost(container.image) === registry.replace(/\/+$/, ''))) {
@@ -66,7 +70,7 @@ function enforceContainerPolicy({ container, label, path, authoredResources }: P
     ctx.violate(RefusalClass.privileged, `${label}securityContext.windowsOptions.hostProcess is not allowed by environment policy`, [...path, 'securityContext', 'windowsOptions', 'hostProcess']);
   }
   enforceContainerCapabilities(securityContext?.capabilities?.add, label, [...path, 'securityContext', 'capabilities', 'add'], ctx);
-  enforceResourceMaxima(container.resources, authoredResources ?? container.resources, label, [...path, 'resources'], ctx);
+  enforceResourceMaxima(container.resources, authoredResources ?? container.resources, label, resourcesPath ?? [...path, 'resources'], ctx);
 }
 
 /**
@@ -117,4 +121,25 @@ export function registryHost(image: string): string {
   if (slash === -1) return 'docker.io';
   const candidate = ref.slice(0, slash);
   return /[.:]/.test(candidate) || candidate === 'localhost' ? candidate : 'docker.io';
+}
+
+/**
+ * A pod spec written whole (a Pod's properties, a controller's template.spec): the refusals name
+ * the fields by their path below the kind's properties, `base` (`template.spec`).
+ */
+export function enforceWrittenPodSpec(spec: Json | undefined, base: PropertyPath, ctx: HandlerContext): void {
+  if (!spec) return;
+  const prefix = base.length > 0 ? `${base.join('.')}.` : '';
+  const containers = (key: 'containers' | 'initContainers'): PolicedContainer[] =>
+    ((spec[key] as Json[] | undefined) ?? []).map((container, index) => ({ container, label: `${prefix}${key}[${index}] "${container?.name}": `, path: [...base, key, index] }));
+  const paths: PodPaths = {
+    podSecurityContextName: 'securityContext',
+    label: base.length > 0 ? `${base.join('.')}: ` : '',
+    field: (name) => [...base, name],
+    volume: (name) => {
+      const index = ((spec.volumes as Json[] | undefined) ?? []).findIndex((volume) => volume?.name === name);
+      return [...base, 'volumes', ...(index >= 0 ? [index] : [])];
+    },
+  };
+  enforcePodPolicy(spec, [...containers('containers'), ...containers('initContainers')], paths, ctx);
 }

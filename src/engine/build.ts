@@ -27,6 +27,8 @@ import { orderGroups } from './order.js';
 import { checkBundleNames, nameBundles } from './bundle-names.js';
 import { explainChains, explainPolicies, type ComponentChain, type PolicyChain } from './explain.js';
 import { checkReservedMetadataKeys } from './reserved-keys/check.js';
+import { checkTraitConstraints } from './trait-constraints.js';
+import { checkObjectKinds, objectKindRules } from './object-kinds.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -96,10 +98,12 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
   const authored = validateAuthored(app, namespace, registry, appSource);
   if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
   warnDeprecated(authored.components, registry, run);
+  checkTraitConstraints(authored.components, run.policy, appSource);
+  const kindRules = objectKindRules(run.policy);
 
   run.startNaming(app.name, registry.naming()?.value);
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
-  return { app, appSource, run, namespace, authored: authored.components, lowered, documentLowering };
+  return { app, appSource, run, namespace, authored: authored.components, lowered, documentLowering, kindRules };
 }
 
 /** A document a component needs from the network, which the host fetches before the build. */
@@ -144,7 +148,7 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   return finish(input, registry, prepare(input, registry));
 }
 
-function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, authored, lowered, documentLowering }: Prepared): BuildResult {
+function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, authored, lowered, documentLowering, kindRules }: Prepared): BuildResult {
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
   applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
@@ -161,6 +165,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   });
   const ordered = groups.flatMap((group) => group.applications);
   checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
+  checkObjectKinds(ordered, kindRules, registry);
   own(ordered, run.componentLabelKey);
   const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);

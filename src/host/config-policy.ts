@@ -1,7 +1,7 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { NOOP_POLICY, OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS, type GroupKind, type Policy } from '../plugin-api/index.js';
 import { ErrorCode, refuse } from '../engine/index.js';
-import { importDefault } from './module-loader.js';
+import { importDefault, resolveModule } from './module-loader.js';
 
 /**
  * The environment policy as a config states it: each accessor of `Policy` (and of the optional
@@ -19,16 +19,17 @@ const KIND_LISTS = new Set<PolicyKey>(['allowedObjectKinds', 'forbiddenObjectKin
 const POLICY_KEYS: PolicyKey[] = [...POLICY_ACCESSORS, ...OPTIONAL_POLICY_ACCESSORS];
 
 /**
- * Reads the config's `policy`: an object, or a module path (resolved from the config's folder)
- * whose default export is one. Plain values are checked here, naming the file and the key.
+ * Reads the config's `policy`: an object, or a module (a package name or a path, resolved from the
+ * config's folder) whose default export is one: an organisation's policy package. Plain values are checked here, naming the file and the key.
  */
 export async function checkPolicyConfig(raw: unknown, file: string): Promise<PolicyConfig> {
   if (raw === undefined) return {};
   let policy: unknown = raw;
   let origin = file;
   if (typeof raw === 'string') {
-    origin = resolve(dirname(file), raw);
+    // A package name or a path, resolved as plugins are: Node's resolution from the config's folder.
     try {
+      origin = await resolveModule(raw, join(dirname(file), 'kurel.config.js'));
       policy = await importDefault(origin);
     } catch (error) {
       throw refuse(ErrorCode.config, `policy: loading "${raw}": ${(error as Error).message.split('\n')[0]}`, { file, path: 'policy' });

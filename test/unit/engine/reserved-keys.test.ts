@@ -146,6 +146,18 @@ describe('the holders of metadata', () => {
       { apiVersion: 'monitoring.coreos.com/v1', kind: 'ThanosRuler', metadata: { name: 'w' }, spec: { storage: { volumeClaimTemplate: { metadata: { labels: { team: 'a' } } } } } },
       'ThanosRuler "w": volume claim template label "team"',
     ],
+    [
+      'a solver ingress template',
+      { apiVersion: 'cert-manager.io/v1', kind: 'Issuer', metadata: { name: 'w' }, spec: { acme: { solvers: [{ http01: { ingress: { ingressTemplate: { metadata: { annotations: { team: 'a' } } } } } }] } } },
+      'Issuer "w": solver ingress template annotation "team" (spec.acme.solvers[0].http01.ingress.ingressTemplate.metadata.annotations)',
+    ],
+    ['a CNPG service account template', { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'w' }, spec: { serviceAccountTemplate: { metadata: { labels: { team: 'a' } } } } }, 'Cluster "w": service account template label "team"'],
+    ['CNPG volume snapshots', { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'w' }, spec: { backup: { volumeSnapshot: { annotations: { team: 'a' } } } } }, 'Cluster "w": volume snapshot annotation "team"'],
+    ['a Pooler pod template', { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Pooler', metadata: { name: 'w' }, spec: { template: { metadata: { labels: { team: 'a' } } } } }, 'Pooler "w": pod template label "team"'],
+    ['a Pooler service template', { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Pooler', metadata: { name: 'w' }, spec: { serviceTemplate: { metadata: { labels: { team: 'a' } } } } }, 'Pooler "w": service template label "team"'],
+    ['an ExternalSecret secret template', { apiVersion: 'external-secrets.io/v1', kind: 'ExternalSecret', metadata: { name: 'w' }, spec: { target: { template: { metadata: { labels: { team: 'a' } } } } } }, 'ExternalSecret "w": secret template label "team"'],
+    ['ClusterExternalSecret metadata', { apiVersion: 'external-secrets.io/v1', kind: 'ClusterExternalSecret', metadata: { name: 'w' }, spec: { externalSecretMetadata: { labels: { team: 'a' } } } }, 'ClusterExternalSecret "w": spec.externalSecretMetadata label "team"'],
+    ['a ResourceSet commonMetadata', { apiVersion: 'fluxcd.controlplane.io/v1', kind: 'ResourceSet', metadata: { name: 'w' }, spec: { commonMetadata: { annotations: { team: 'a' } } } }, 'ResourceSet "w": spec.commonMetadata annotation "team"'],
     ['a Gateway infrastructure', { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'w' }, spec: { infrastructure: { labels: { team: 'a' } } } }, 'Gateway "w": spec.infrastructure label "team"'],
   ])('reads %s', (_title, object, text) => {
     expect(refused([manifests('web', object)], ['team']).message).toBe(`component "web": ${text} may not be set: the key is reserved for the platform: ${SENTINEL}`);

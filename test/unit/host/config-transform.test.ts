@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +14,10 @@ async function project(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'kurel-config-'));
   dirs.push(dir);
   await writeFile(join(dir, 'package.json'), '{"name": "app", "private": true}\n');
-  for (const [file, text] of Object.entries(files)) await writeFile(join(dir, file), text);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(join(dir, file, '..'), { recursive: true });
+    await writeFile(join(dir, file), text);
+  }
   return dir;
 }
 
@@ -118,6 +121,17 @@ describe('the policy of the kurel config', () => {
     expect(policy.maxReplicas()).toBe(2);
     expect(policy.allowPrivileged()).toBe(true);
     expect(policy.allowHostPID()).toBe(false);
+  });
+
+  it('loads an organisation policy package by name', async () => {
+    const dir = await project({
+      '.kurelrc.yaml': 'policy: "@acme/kurel-policy"\n',
+      'node_modules/@acme/kurel-policy/package.json': JSON.stringify({ name: '@acme/kurel-policy', type: 'module', exports: './index.js' }),
+      'node_modules/@acme/kurel-policy/index.js': 'export default { maxMemory: () => "2Gi", allowedRegistries: ["ghcr.io"] };\n',
+    });
+    const policy = environmentPolicy((await loadConfig({ searchFrom: dir })).config.policy);
+    expect(policy.maxMemory()).toBe('2Gi');
+    expect(fetchPolicy(policy)).toEqual({ allowedRegistries: ['ghcr.io'] });
   });
 
   it('refuses a value of the wrong shape, naming the key', async () => {
