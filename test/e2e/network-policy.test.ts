@@ -76,6 +76,39 @@ describe('the inbound NetworkPolicy', () => {
     expect(deployment.spec.template.metadata.labels['launcher.gokure.dev/component']).toBe('web');
   });
 
+  it("follows the expose trait: the expose binding's traffic sources reach the ingress it lowers to", () => {
+    writeFileSync(
+      join(dir, 'expose.yaml'),
+      `apiVersion: launcher.gokure.dev/v1alpha1
+kind: ClusterProfile
+metadata: {name: prod}
+spec:
+  capabilities:
+    expose:
+      rendering:
+        controllerType: ingress
+        ingressClassName: nginx
+        networkPolicy:
+          trafficSources: [{namespace: ingress-nginx, podSelector: {matchLabels: {app.kubernetes.io/name: ingress-nginx}}}]
+`,
+    );
+    writeFileSync(
+      join(dir, 'app.yaml'),
+      `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: shop}\nspec:\n  components:\n    - name: web\n      type: webservice\n      properties: {image: ghcr.io/acme/web:v1, port: 8080}\n      traits:\n        - type: expose\n          properties: {hostnames: [shop.example.com]}\n`,
+    );
+    writeFileSync(join(dir, '.kurelrc.json'), '{}');
+    const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'app.yaml', '--profile', 'expose.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const [policy] = policies(result.stdout);
+    expect(policy.metadata.name).toBe('web-allow-ingress-traffic');
+    expect(policy.spec.ingress).toEqual([
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } } }],
+        ports: [{ protocol: 'TCP', port: 8080 }],
+      },
+    ]);
+  });
+
   it('synthesizes nothing without the capability rendering', () => {
     writeFileSync(join(dir, 'empty.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata: {name: dev}\nspec:\n  capabilities: {}\n');
     writeFileSync(join(dir, 'app.yaml'), `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: shop}\nspec:\n  components:\n${WEB}`);
