@@ -119,8 +119,7 @@ export const helmRule = defineComponentLowering({
     if (valuesFrom.length > 0) release.valuesFrom = valuesFrom;
 
     const member: AuthoredComponent = { name: component.name, type: 'helmrelease', properties: release, traits: [...generated.map((entry) => entry.trait), ...(component.traits ?? [])] };
-    const objectName = releaseObjectName(component.name, props.helmReleaseName, ctx);
-    if (objectName !== component.name) member.objectName = objectName;
+    nameRelease(member, props.helmReleaseName, ctx);
     if (component.annotations !== undefined) member.annotations = component.annotations;
     // The release is applied after the source generated for it, its own or one another helm
     // component of the document emitted. A source the author wrote is the author's to order.
@@ -129,10 +128,10 @@ export const helmRule = defineComponentLowering({
   },
 });
 
-/** The HelmRelease's name under role helm-release: the author's, else the Naming hook's, else the component name. */
-function releaseObjectName(component: string, authored: string | undefined, ctx: LoweringContext): string {
+/** Names the HelmRelease under role helm-release: the author's name, else the Naming hook's, else the component name. */
+function nameRelease(member: AuthoredComponent, authored: string | undefined, ctx: LoweringContext): void {
   try {
-    return ctx.resolveName({ role: 'helm-release', kind: 'HelmRelease.helm.toolkit.fluxcd.io', default: component, authored, property: 'helmReleaseName' });
+    ctx.resolveMemberName(member, { role: 'helm-release', authored, property: 'helmReleaseName' });
   } catch (error) {
     if (isHandlerError(error)) ctx.fail(`${OWNER}: naming the HelmRelease: ${error.message}`, error.path);
     throw error;

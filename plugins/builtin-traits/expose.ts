@@ -87,6 +87,12 @@ export const expose = defineTraitLowering({
       delete lowered.properties.networkPolicy;
       ctx.renderReserved(lowered, 'networkPolicy', sources);
     }
+    // So are the annotations the platform's input and the typed properties wrote.
+    const platformAnnotations = lowered.properties.platformAnnotations;
+    if (platformAnnotations !== undefined) {
+      delete lowered.properties.platformAnnotations;
+      ctx.renderReserved(lowered, 'platformAnnotations', platformAnnotations);
+    }
     return { traits: [lowered] };
   },
 });

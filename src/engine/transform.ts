@@ -181,12 +181,6 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     properties = taken.rest;
     metadata = taken.metadata;
   }
-  if (component.objectName !== undefined && !handler.object) {
-    throw refuse(ErrorCode.lowering, `${label}: lowering rule ${component.origin.rule} names the object of a member whose type "${component.type}" declares no object`, {
-      ...source.at(component.path),
-      component: component.name,
-    });
-  }
   const objectName =
     component.objectName ?? (handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name));
   try {

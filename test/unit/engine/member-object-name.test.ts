@@ -5,8 +5,9 @@ import { configmap } from '../../../plugins/builtin-components/configmap.js';
 import { plugin, refusal, registryOf } from './support.js';
 
 // A rule may name the object of a member it emits apart from the member's component name (the oci
-// rule's kustomizationName): the object takes the name, the member keeps the component's, and with
-// it its label. A rule is also told the components of the document it lowers in.
+// rule's kustomizationName), through resolveMemberName, which claims it: the object takes the name,
+// the member keeps the component's, and with it its label. A name set any other way is refused. A
+// rule is also told the components of the document it lowers in.
 
 const seen: DocumentInfo[] = [];
 
@@ -14,10 +15,13 @@ const renaming: ComponentLoweringRule = {
   position: 'component',
   type: 'renaming',
   description: 'Emits a configmap or a bare member whose object it names.',
-  properties: { target: { type: 'string', description: 'The member type.' } },
-  lower: ({ component, document }) => {
+  properties: { target: { type: 'string', description: 'The member type.' }, direct: { type: 'boolean', description: 'Set the object name without resolving it.' } },
+  lower: ({ component, document }, ctx) => {
     seen.push(document);
-    return { components: [{ name: component.name, type: String(component.properties.target ?? 'configmap'), properties: {}, objectName: `${component.name}-object` }] };
+    const member = { name: component.name, type: String(component.properties.target ?? 'configmap'), properties: {} };
+    if (component.properties.direct === true) return { components: [{ ...member, objectName: `${component.name}-object` }] };
+    ctx.resolveMemberName(member, { role: 'generated', authored: `${component.name}-object`, property: 'objectName' });
+    return { components: [member] };
   },
 };
 
@@ -46,6 +50,11 @@ describe('a member object a rule names', () => {
 
   it('is refused on a member whose type declares no object', () => {
     const error = refusal(() => buildApp('    - name: web\n      type: renaming\n      properties: {target: bare}'));
-    expect(error.message).toMatch(/^app\.yaml:\d+:\d+ .*component "web": lowering rule component\/renaming names the object of a member whose type "bare" declares no object$/);
+    expect(error.message).toMatch(/^app\.yaml:\d+:\d+ .*component type "bare" declares no object for resolveMemberName to name$/);
+  });
+
+  it('is refused when the rule sets it without resolveMemberName', () => {
+    const error = refusal(() => buildApp('    - name: web\n      type: renaming\n      properties: {direct: true}'));
+    expect(error.message).toContain('lowering rule component/renaming set the object name "web-object" of component "web" without resolveMemberName, which claims it');
   });
 });
