@@ -156,10 +156,12 @@ export const postgresqlRule = defineComponentLowering({
     objectStoreObjectName: str('Name of the ObjectStore (with objectStore), used as written (a DNS-1123 subdomain); the component name when unset.'),
   },
   // The operator labels the pods it creates with its own keys, not the component label: the
-  // instances with their cluster's name, the PgBouncer pods with their pooler's.
+  // instances with their Cluster's object name (clusterObjectName when authored), the PgBouncer
+  // pods with their Pooler's.
   endpoints({ name, properties }) {
-    const endpoints: Endpoint[] = [{ selector: { 'cnpg.io/cluster': name }, ports: [{ port: POSTGRES_PORT }] }];
     const props = properties as Json;
+    const cluster = typeof props.clusterObjectName === 'string' ? props.clusterObjectName : name;
+    const endpoints: Endpoint[] = [{ selector: { 'cnpg.io/cluster': cluster }, ports: [{ port: POSTGRES_PORT }] }];
     if (props.pooler?.enabled === true) {
       endpoints.push({ selector: { 'cnpg.io/poolerName': props.poolerName ?? shortenName(`${name}-pooler`, 253) }, ports: [{ port: POSTGRES_PORT }] });
     }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { componentEndpoints } from '../../../src/index.js';
+import { createTestContext } from 'kurel/plugin-api/testing';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
+import { postgresqlRule } from '../../../plugins/builtin-components/postgresql.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
@@ -72,5 +74,12 @@ describe('componentEndpoints', () => {
   it('refuses an application the build refuses', () => {
     const error = refusal(() => endpointsOf('    - name: db\n      type: postgresql\n      properties: {replicas: "three"}'));
     expect(error.message).toMatch(/replicas/);
+  });
+});
+
+describe('the postgresql rule endpoints', () => {
+  it('select the Cluster by the authored clusterObjectName, which names the Cluster object', () => {
+    const answer = postgresqlRule.endpoints!({ name: 'orders', objectName: 'orders', properties: { clusterObjectName: 'orders-db' } }, createTestContext());
+    expect(answer).toEqual([{ selector: { 'cnpg.io/cluster': 'orders-db' }, ports: [{ port: 5432 }] }]);
   });
 });
