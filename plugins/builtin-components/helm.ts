@@ -188,10 +188,12 @@ function resolveSource(props: Json, documentName: string, ctx: LoweringContext, 
 
   const type = SOURCE_TYPES[kind];
   const identity = JSON.stringify({ type, spec });
-  const claim =
-    source.name !== undefined
-      ? ctx.namer.emitOrAdopt(source.name, identity)
-      : ctx.namer.nameOrAdopt(documentName, `source-${digest(identity)}`, identity);
+  const claim = ctx.resolveSharedName(documentName, `source-${digest(identity)}`, identity, {
+    role: 'helm-source',
+    kind: `${kind}.source.toolkit.fluxcd.io`,
+    authored: source.name as string | undefined,
+    property: 'source.name',
+  });
   if (!claim.adopted) out.push({ name: claim.name, type, properties: spec });
   return { ref: { kind, name: claim.name }, generated: true };
 }

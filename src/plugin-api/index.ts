@@ -31,6 +31,7 @@ export {
   chooseName,
   propertyPath,
   qualifiedKind,
+  sharedNameUnhooked,
   type NameRole,
   type NameRoleInfo,
   type NameSyntax,

@@ -55,9 +55,23 @@ const wrap: ComponentLoweringRule = {
   },
 };
 
+/** Emits its own box and a source the document's components share, by url. */
+const sharer: ComponentLoweringRule = {
+  position: 'component',
+  type: 'sharer',
+  description: 'A sharing rule for tests.',
+  properties: { url: { type: 'string', description: 'What the source reads.' }, sourceName: { type: 'string', description: 'The source name.' } },
+  lower: ({ component, document }, ctx) => {
+    const url = component.properties.url as string;
+    const claim = ctx.resolveSharedName(document.name, 'source', url, { role: 'helm-source', kind: 'ConfigMap', authored: component.properties.sourceName as string | undefined, property: 'sourceName' });
+    const own = { name: component.name, type: 'box', properties: {} };
+    return { components: claim.adopted ? [own] : [{ name: claim.name, type: 'boxed', properties: {} }, own] };
+  },
+};
+
 function registryWith(naming?: NamingHook): SealedRegistry {
   const builder = new RegistryBuilder();
-  builder.register(plugin('boxes', { components: [box, boxed], traits: [extra], lowering: [wrap] }), true);
+  builder.register(plugin('boxes', { components: [box, boxed], traits: [extra], lowering: [wrap, sharer] }), true);
   if (naming) builder.register(plugin('namer', { naming }), false);
   return builder.seal();
 }
@@ -207,6 +221,30 @@ describe('resolveMemberName', () => {
     );
     expect(refusal(wrapped('        mode: no-object\n'))).toBe(
       'lowering component "web" (type "wrap") in document "shop" (kind "Application"): component type "box" declares no object for resolveMemberName to name',
+    );
+  });
+});
+
+describe('resolveSharedName', () => {
+  const sharing = (web: string, api: string) =>
+    `    - name: web\n      type: sharer\n      properties: {${web}}\n    - name: api\n      type: sharer\n      properties: {${api}}\n`;
+
+  it('emits the document\'s object once and lets a later component adopt it, asking the hook once with no component', () => {
+    expect(names(sharing('url: a', 'url: a'))).toEqual(['shop-source', 'web-data', 'api-data']);
+    const asked: NameRequest[] = [];
+    const hook: NamingHook = (request) => {
+      asked.push(request);
+      return request.role === 'helm-source' ? 'shared' : false;
+    };
+    expect(names(sharing('url: a', 'url: a'), hook)).toEqual(['shared', 'web-data', 'api-data']);
+    expect(asked.filter((request) => request.role === 'helm-source')).toEqual([{ application: 'shop', component: '', role: 'helm-source', kind: 'ConfigMap', default: 'shop-source' }]);
+  });
+
+  it('keeps an authored name the component\'s own, shared only by one name for one identity', () => {
+    expect(names(sharing('url: a, sourceName: mine', 'url: a'))).toEqual(['mine', 'web-data', 'shop-source', 'api-data']);
+    expect(names(sharing('url: a, sourceName: shop-source', 'url: a'))).toEqual(['shop-source', 'web-data', 'api-data']);
+    expect(refusal(sharing('url: a, sourceName: same', 'url: b, sourceName: same'))).toMatch(
+      /^lowering component "api" \(type "sharer"\) in document "shop" \(kind "Application"\): lowering: generated name "same" collides — component "web" \(type "sharer"\) in document "shop" \(kind "Application"\) claimed it for identity sha256:[0-9a-f]{12}, component "api" \(type "sharer"\) in document "shop" \(kind "Application"\) for identity sha256:[0-9a-f]{12}/,
     );
   });
 });
