@@ -159,7 +159,7 @@ export function buildMainContainer(name: string, props: Json, ctx: HandlerContex
   const container: Json = { name, image: props.image };
   copyPresent(container, props, PASSED_THROUGH);
   if (extra.ports?.length) container.ports = extra.ports;
-  container.resources = containerResources(props.resources);
+  container.resources = containerResources(props.resources, ctx.policy);
   if (props.probes?.readiness) container.readinessProbe = structuredClone(props.probes.readiness);
   if (props.probes?.liveness) container.livenessProbe = structuredClone(props.probes.liveness);
   if (props.probes?.startup) container.startupProbe = structuredClone(props.probes.startup);

@@ -12,8 +12,9 @@ export const daemonset = defineComponent({
   example: {
     image: 'ghcr.io/example/node-agent:v1.0.0',
     tolerations: [{ operator: 'Exists' }],
-    volumes: [{ name: 'host-proc', hostPath: { path: '/proc' } }],
-    volumeMounts: [{ name: 'host-proc', mountPath: '/host/proc', readOnly: true }],
+    // A host path needs a policy that allows it; the example builds under the default policy.
+    volumes: [{ name: 'agent-config', configMap: { name: 'node-agent' } }],
+    volumeMounts: [{ name: 'agent-config', mountPath: '/etc/node-agent', readOnly: true }],
   },
   contract: { family: 'daemonset', version: 'v1alpha1' },
   object: { apiVersion: 'apps/v1', kind: 'DaemonSet', scope: 'namespaced' },

@@ -1,3 +1,4 @@
+import { enforceMaxReplicas } from '../shared/policy-limits.js';
 import { defineComponent, type PropertiesSchema } from 'kurel/plugin-api';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
@@ -6,7 +7,7 @@ import { bool, int, object, oneOf, openObject } from './schema-helpers.js';
 
 /** The DeploymentSpec fields beside the pod template, shared with webservice and worker. */
 export const deploymentSpecSchema: PropertiesSchema = {
-  replicas: int('Number of pod replicas.', { default: 1 }),
+  replicas: int('Number of pod replicas; the environment policy\'s default replicas, else 1, when unset.'),
   strategy: object('How pods are replaced on an update; written as {} when unset.', {
     type: oneOf(['RollingUpdate', 'Recreate'], 'The strategy.'),
     rollingUpdate: openObject('maxSurge and maxUnavailable of a rolling update.'),
@@ -36,11 +37,14 @@ export const deployment = defineComponent({
   },
   render(input, ctx) {
     const props = input.properties as Json;
-    if (props.replicas < 0) ctx.fail(`replicas: must not be negative, got ${props.replicas}`, ['replicas']);
+    // Authored > the policy's default > 1, held to the policy's maximum.
+    const replicas: number = props.replicas ?? ctx.policy.defaultReplicas() ?? 1;
+    if (replicas < 0) ctx.fail(`replicas: must not be negative, got ${replicas}`, ['replicas']);
+    enforceMaxReplicas(replicas, ctx, ['replicas']);
     const ports = checkContainerPorts(props.ports, ctx);
     const template = buildPodTemplate({ name: input.name, labelValue: input.labelValue, props, ports }, ctx);
     const spec: Json = {
-      replicas: props.replicas,
+      replicas,
       selector: { matchLabels: { app: input.labelValue } },
       strategy: structuredClone(props.strategy ?? {}),
       template,

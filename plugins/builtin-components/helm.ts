@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { defineComponentLowering, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
-import { stringify } from 'yaml';
+import { defineComponentLowering, isDns1123Subdomain, isHandlerError, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
 import { helm as helmKinds } from '../builtin-kinds/families/flux/helmrelease.js';
+import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
+import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
 import type { Json } from './metadata.js';
 import { object, oneOf, str } from './schema-helpers.js';
 
@@ -9,17 +10,7 @@ import { object, oneOf, str } from './schema-helpers.js';
 // component under the component's name, and, for an inline source, to a generated Flux source
 // component shared by every helm component of the document that describes the same source.
 
-const SOURCE_KINDS = ['HelmRepository', 'GitRepository', 'Bucket', 'OCIRepository', 'HelmChart'];
-/** Source kinds a HelmRelease reaches through chart.spec.sourceRef; the others go through chartRef. */
-const CHART_TEMPLATE_KINDS = new Set(['HelmRepository', 'GitRepository', 'Bucket']);
-const SOURCE_TYPES: Record<string, string> = {
-  HelmRepository: 'helmrepository',
-  GitRepository: 'gitrepository',
-  Bucket: 'bucket',
-  OCIRepository: 'ocirepository',
-};
-/** The media type of a Helm chart layer in an OCI artifact. */
-const HELM_CHART_LAYER = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
+const OWNER = 'helm';
 
 const releaseSchema = helmKinds.find((handler) => handler.type === 'helmrelease')!.properties;
 const releaseField = (key: string, description: string): PropertySchema => ({ ...releaseSchema[key], description });
@@ -28,9 +19,9 @@ const freeObject = (description: string): PropertySchema => ({ type: 'object', a
 const sourceSchema = object(
   'Where the chart comes from: an existing Flux source (name, with kind and namespace) or an inline one (url, or a bucket) generated beside the release.',
   {
-    url: str('The URL of an inline source: https:// (HelmRepository), oci:// (OCIRepository, or HelmRepository of type oci with kind HelmRepository), or a Git URL with kind GitRepository.'),
-    kind: oneOf(SOURCE_KINDS, 'The source kind. Inline default: OCIRepository for an oci:// URL, Bucket with bucketName, else HelmRepository. Reference default: HelmRepository.'),
-    name: str('Alone: the existing source to use. Beside an inline source: the name of the generated one.'),
+    url: str('The URL of an inline source: an http:// or https:// Helm repository, an oci:// URL naming the chart (OCIRepository), or with kind GitRepository an http:// or https:// Git repository. Never with a user or password: author a source with a secretRef and reference it.'),
+    kind: oneOf(SOURCE_KINDS, 'The source kind. Inline, inferred from the url when unset (oci:// is OCIRepository, else HelmRepository) and agreeing with it; GitRepository and Bucket are set. With name alone (a reference) it is required.'),
+    name: str('Alone: the existing source to reference. Beside an inline source: the name of the generated source in place of <document>-source-<digest>, used as written; it must differ from every component name, and components that write one name share the source when its content is the same.'),
     namespace: str('The namespace of the existing source (reference only).'),
     ref: object('The Git reference of an inline GitRepository: exactly one field.', {
       branch: str('The branch to check out.'),
@@ -39,7 +30,7 @@ const sourceSchema = object(
       name: str('A Git reference name (refs/heads/main).'),
       commit: str('A commit SHA.'),
     }),
-    endpoint: str('The endpoint of an inline Bucket (host, without scheme).'),
+    endpoint: str('The endpoint of an inline Bucket: a host[:port], or an https:// URL of a host and port only.'),
     bucketName: str('The bucket name of an inline Bucket.'),
     provider: oneOf(['generic', 'aws', 'gcp', 'azure'], 'The provider of an inline Bucket.'),
     region: str('The region of an inline Bucket.'),
@@ -47,8 +38,6 @@ const sourceSchema = object(
   },
   { required: true },
 );
-
-type Source = { kind: string; name: string; namespace?: string };
 
 export const helmRule = defineComponentLowering({
   type: 'helm',
@@ -66,12 +55,13 @@ export const helmRule = defineComponentLowering({
     delivery: oneOf(['flux', 'template'], 'flux: a Flux HelmRelease installs the chart in the cluster. template (render at build time) is not available yet.', { default: 'flux' }),
     source: sourceSchema,
     values: freeObject('The Helm values.'),
-    secretValues: freeObject('Helm values kept in a Secret the release reads through valuesFrom. A path also set in values is refused, and so is a global key.'),
+    secretValues: freeObject('Helm values kept out of the HelmRelease: a Secret (base64, not encrypted) the release reads through valuesFrom, after the values ConfigMap. A path also set in values is refused, and so is a key named global below the top level.'),
     valuesMode: oneOf(['inline', 'configMap'], 'inline: values on the HelmRelease; configMap: values in a ConfigMap the release reads through valuesFrom.', { default: 'inline' }),
-    valuesConfigMapName: str('The name of the values ConfigMap (valuesMode: configMap), used as written; default <component>-values-<hash>.'),
-    valuesSecretName: str('The name of the secretValues Secret, used as written; default <component>-secret-values-<hash>.'),
-    interval: str('How often the release (and a generated source) is reconciled.', { default: '60m' }),
+    valuesConfigMapName: str('The name of the values ConfigMap (valuesMode: configMap), used as written, with no hash; default <component>-values-<hash>. Refused without valuesMode: configMap or with empty values.'),
+    valuesSecretName: str('The name of the secretValues Secret, used as written, with no hash; default <component>-secret-values-<hash>. Refused with empty secretValues.'),
+    interval: str('How often the HelmRelease is reconciled. A generated source keeps its own default, 60m.', { default: '60m' }),
     releaseName: str('The Helm release name; default the component name, shortened the Flux way past 53 characters.'),
+    helmReleaseName: str("The name of the HelmRelease object, in place of the component name. The Helm release keeps the component's name (or releaseName), and so do the values ConfigMap and Secret."),
     targetNamespace: str('The namespace the release is installed in; the HelmRelease namespace when empty.'),
     driftDetection: releaseField('driftDetection', 'How drift between the release and the cluster is detected and corrected (HelmRelease spec.driftDetection).'),
     install: releaseField('install', 'The Helm install action (HelmRelease spec.install).'),
@@ -81,181 +71,84 @@ export const helmRule = defineComponentLowering({
   lower({ component, document }, ctx) {
     const props = component.properties as Json;
     if (props.delivery === 'template') {
-      ctx.fail('delivery: template renders the chart at build time, which kurel cannot do yet; use delivery: flux', ['delivery']);
+      ctx.fail(`${OWNER}: delivery: template renders the chart at build time, which kurel cannot do yet; use delivery: flux`, ['delivery']);
     }
-    const components: AuthoredComponent[] = [];
-    const source = resolveSource(props, document.name, ctx, components);
+    const secretValues = props.secretValues as Json | undefined;
+    const values = props.values as Json | undefined;
+    if (secretValues !== undefined) checkSecretValues(values, secretValues, ctx);
+    if (props.valuesConfigMapName !== undefined && props.valuesMode !== 'configMap') {
+      ctx.fail(`${OWNER}: valuesConfigMapName: names the values ConfigMap, and valuesMode is not configMap, so none is generated; remove it, or set valuesMode: configMap`, ['valuesConfigMapName']);
+    }
+    const { source, kind, inline } = checkSource(props, ctx);
+    checkChartAndVersion(kind, inline, props, ctx);
+
+    // The generated valuesFrom entries go ahead of the authored ones, the ConfigMap's first, so an
+    // authored entry still wins on a shared key (Flux merges valuesFrom in order).
+    const secret = valuesSecret(component.name, secretValues, props.valuesSecretName, ctx);
+    if (secret === undefined && props.valuesSecretName !== undefined) {
+      ctx.fail(`${OWNER}: valuesSecretName: names the values Secret, and secretValues is empty, so none is generated; remove it, or set secretValues`, ['valuesSecretName']);
+    }
+    const configMap = props.valuesMode === 'configMap' ? valuesConfigMap(component.name, values, props.valuesConfigMapName, ctx) : undefined;
+    if (props.valuesMode === 'configMap' && configMap === undefined && props.valuesConfigMapName !== undefined) {
+      ctx.fail(`${OWNER}: valuesConfigMapName: names the values ConfigMap, and values is empty, so none is generated; remove it, or set values`, ['valuesConfigMapName']);
+    }
+
+    // Every refusal is above: the source name is claimed only for a component that lowers.
+    const resolved: HelmSource = inline
+      ? generatedSource(component.name, document, source, kind, props.version, ctx)
+      : { kind, inline, ref: { kind, name: source.name, ...(source.namespace ? { namespace: source.namespace } : {}) } };
 
     const release: Json = { interval: props.interval };
-    if (CHART_TEMPLATE_KINDS.has(source.ref.kind)) {
+    if (CHART_TEMPLATE_KINDS.has(kind)) {
       const spec: Json = { chart: props.chart };
-      if (props.version !== undefined) spec.version = props.version;
-      spec.sourceRef = source.ref;
+      if (props.version) spec.version = props.version;
+      spec.sourceRef = resolved.ref;
+      // Flux builds a new chart from a Git or Bucket source only when the chart version changes,
+      // unless told to follow the revision: a chart on a moving branch would otherwise never deploy.
+      if (kind === 'GitRepository' || kind === 'Bucket') spec.reconcileStrategy = 'Revision';
       release.chart = { spec };
     } else {
-      release.chartRef = source.ref;
+      release.chartRef = resolved.ref;
     }
-    const releaseName = props.releaseName ?? defaultReleaseName(component.name, props.targetNamespace);
+    const releaseName = props.releaseName ?? defaultReleaseName(component.name, props.targetNamespace, ctx);
     if (releaseName !== undefined) release.releaseName = releaseName;
     for (const key of ['targetNamespace', 'driftDetection', 'install', 'upgrade']) if (props[key] !== undefined) release[key] = props[key];
-
-    const traits: AuthoredTrait[] = [];
-    const valuesFrom: Json[] = [];
-    const values = props.values as Json | undefined;
-    const secretValues = props.secretValues as Json | undefined;
-    if (secretValues !== undefined) checkSecretValues(values ?? {}, secretValues, ctx);
-    if (values !== undefined && Object.keys(values).length > 0) {
-      if (props.valuesMode === 'configMap') {
-        const text = valuesYaml(values);
-        const name = valuesObjectName(component.name, 'values', props.valuesConfigMapName, text, ctx);
-        traits.push({ type: 'configmap', properties: { name, data: { 'values.yaml': text } } });
-        valuesFrom.push({ kind: 'ConfigMap', name, valuesKey: 'values.yaml' });
-      } else {
-        release.values = values;
-      }
-    }
-    if (secretValues !== undefined && Object.keys(secretValues).length > 0) {
-      const text = valuesYaml(secretValues);
-      const name = valuesObjectName(component.name, 'secret-values', props.valuesSecretName, text, ctx);
-      traits.push({ type: 'secret', properties: { name, stringData: { 'values.yaml': text } } });
-      valuesFrom.push({ kind: 'Secret', name, valuesKey: 'values.yaml' });
-    }
-    valuesFrom.push(...((props.valuesFrom as Json[] | undefined) ?? []));
+    if (props.valuesMode !== 'configMap' && values !== undefined && Object.keys(values).length > 0) release.values = values;
+    const generated = [configMap, secret].filter((entry) => entry !== undefined);
+    const valuesFrom = [...generated.map((entry) => entry.valuesFrom), ...((props.valuesFrom as Json[] | undefined) ?? [])];
     if (valuesFrom.length > 0) release.valuesFrom = valuesFrom;
 
-    const member: AuthoredComponent = { name: component.name, type: 'helmrelease', properties: release, traits: [...traits, ...(component.traits ?? [])] };
+    const member: AuthoredComponent = { name: component.name, type: 'helmrelease', properties: release, traits: [...generated.map((entry) => entry.trait), ...(component.traits ?? [])] };
+    const objectName = releaseObjectName(component.name, props.helmReleaseName, ctx);
+    if (objectName !== component.name) member.objectName = objectName;
     if (component.annotations !== undefined) member.annotations = component.annotations;
-    if (source.generated) member.orderAfter = [source.ref.name];
-    return { components: [...components, member] };
+    // The release is applied after the source generated for it, its own or one another helm
+    // component of the document emitted. A source the author wrote is the author's to order.
+    if (resolved.inline) member.orderAfter = [resolved.ref.name];
+    return { components: resolved.emitted ? [resolved.emitted, member] : [member] };
   },
 });
 
-/**
- * The source the release reads: an existing one by reference, or an inline one emitted as a
- * Flux source component (once per document and content; a later claim adopts it).
- */
-function resolveSource(props: Json, documentName: string, ctx: LoweringContext, out: AuthoredComponent[]): { ref: Source; generated: boolean } {
-  const source = (props.source ?? {}) as Json;
-  const bucketFields = ['endpoint', 'bucketName', 'region', 'prefix', 'provider'].filter((key) => source[key] !== undefined);
-  const inline = source.url !== undefined || bucketFields.length > 0;
-  if (!inline) {
-    if (source.name === undefined) ctx.fail('source: give url (an inline source) or name (an existing source)', ['source']);
-    if (source.ref !== undefined) ctx.fail('source.ref: only an inline GitRepository takes a ref', ['source', 'ref']);
-    const kind = (source.kind as string | undefined) ?? 'HelmRepository';
-    checkChartAndVersion(kind, false, props, ctx);
-    const ref: Source = { kind, name: source.name };
-    if (source.namespace !== undefined) ref.namespace = source.namespace;
-    return { ref, generated: false };
+/** The HelmRelease's name under role helm-release: the author's, else the Naming hook's, else the component name. */
+function releaseObjectName(component: string, authored: string | undefined, ctx: LoweringContext): string {
+  try {
+    return ctx.resolveName({ role: 'helm-release', kind: 'HelmRelease.helm.toolkit.fluxcd.io', default: component, authored, property: 'helmReleaseName' });
+  } catch (error) {
+    if (isHandlerError(error)) ctx.fail(`${OWNER}: naming the HelmRelease: ${error.message}`, error.path);
+    throw error;
   }
-
-  if (source.namespace !== undefined) ctx.fail('source.namespace: only a reference to an existing source takes a namespace; an inline source is generated in the document', ['source', 'namespace']);
-  const url = source.url as string | undefined;
-  const kind = (source.kind as string | undefined) ?? (bucketFields.length > 0 ? 'Bucket' : url!.startsWith('oci://') ? 'OCIRepository' : 'HelmRepository');
-  if (kind === 'HelmChart') ctx.fail('source.kind: a HelmChart is only referenced (name, without url); an inline source is a HelmRepository, OCIRepository, GitRepository or Bucket', ['source', 'kind']);
-  if (kind !== 'Bucket' && bucketFields.length > 0) ctx.fail(`source.${bucketFields[0]}: only an inline Bucket takes it, not a ${kind}`, ['source', bucketFields[0]]);
-  if (kind !== 'GitRepository' && source.ref !== undefined) ctx.fail(`source.ref: only an inline GitRepository takes a ref, not a ${kind}`, ['source', 'ref']);
-  checkChartAndVersion(kind, true, props, ctx);
-
-  const spec: Json = {};
-  switch (kind) {
-    case 'HelmRepository':
-      if (url === undefined) ctx.fail('source.url: an inline HelmRepository needs its URL', ['source', 'url']);
-      spec.url = url;
-      if (url.startsWith('oci://')) spec.type = 'oci';
-      break;
-    case 'OCIRepository':
-      if (url === undefined || !url.startsWith('oci://')) ctx.fail(`source.url: an inline OCIRepository needs an oci:// URL, got ${JSON.stringify(url ?? '')}`, ['source', 'url']);
-      spec.url = url;
-      if (props.version !== undefined) spec.ref = { tag: props.version };
-      spec.layerSelector = { mediaType: HELM_CHART_LAYER, operation: 'copy' };
-      break;
-    case 'GitRepository': {
-      if (url === undefined) ctx.fail('source.url: an inline GitRepository needs its URL', ['source', 'url']);
-      const ref = (source.ref ?? {}) as Json;
-      const set = Object.keys(ref).filter((key) => ref[key] !== undefined);
-      if (set.length !== 1) ctx.fail(`source.ref: an inline GitRepository takes exactly one of branch, tag, semver, name or commit, got ${set.length}`, ['source', 'ref']);
-      spec.url = url;
-      spec.ref = ref;
-      break;
-    }
-    case 'Bucket':
-      if (url !== undefined) ctx.fail('source.url: an inline Bucket is given by endpoint and bucketName, not a URL', ['source', 'url']);
-      for (const key of ['bucketName', 'endpoint']) if (source[key] === undefined) ctx.fail(`source.${key}: an inline Bucket needs it`, ['source', key]);
-      for (const key of ['provider', 'bucketName', 'endpoint', 'region', 'prefix']) if (source[key] !== undefined) spec[key] = source[key];
-      break;
-  }
-  spec.interval = props.interval;
-
-  const type = SOURCE_TYPES[kind];
-  const identity = JSON.stringify({ type, spec });
-  const claim = ctx.resolveSharedName(documentName, `source-${digest(identity)}`, identity, {
-    role: 'helm-source',
-    kind: `${kind}.source.toolkit.fluxcd.io`,
-    authored: source.name as string | undefined,
-    property: 'source.name',
-  });
-  if (!claim.adopted) out.push({ name: claim.name, type, properties: spec });
-  return { ref: { kind, name: claim.name }, generated: true };
 }
 
-/** chart and version against the source kind (§2.14). */
+/** chart and version against the source kind (§2.14), with the reference's texts. */
 function checkChartAndVersion(kind: string, inline: boolean, props: Json, ctx: LoweringContext): void {
-  if (CHART_TEMPLATE_KINDS.has(kind)) {
-    if (props.chart === undefined) ctx.fail(`chart: required with a ${kind} source`, ['chart']);
-  } else if (props.chart !== undefined) {
-    ctx.fail(`chart: ${article(kind)} ${kind} source holds one chart; chart is not taken`, ['chart']);
+  if (CHART_TEMPLATE_KINDS.has(kind) && !props.chart) ctx.fail(`${OWNER}: source.kind ${kind} requires chart to be specified`, ['chart']);
+  if ((kind === 'GitRepository' || kind === 'Bucket') && props.version) {
+    ctx.fail(`${OWNER}: version is not used with source.kind ${kind}, whose chart is read at the source's fetched revision`, ['version']);
   }
-  if (props.version === undefined) return;
-  if (kind === 'GitRepository' || kind === 'Bucket') ctx.fail(`version: a ${kind} source has no chart versions; the chart at its path is used`, ['version']);
-  if (!inline && (kind === 'OCIRepository' || kind === 'HelmChart')) {
-    ctx.fail(`version: the referenced ${kind} fixes the chart version; version is not taken`, ['version']);
+  if (!CHART_TEMPLATE_KINDS.has(kind)) {
+    if (props.chart) ctx.fail(`${OWNER}: chart is not used with source.kind ${kind}, which already names the chart`, ['chart']);
+    if (props.version && !inline) ctx.fail(`${OWNER}: version is not used with a referenced source.kind ${kind}, which already pins the chart version`, ['version']);
   }
-}
-
-/** A path set in both values and secretValues, and a global key in secretValues, are refused. */
-function checkSecretValues(values: Json, secretValues: Json, ctx: LoweringContext): void {
-  if (Object.hasOwn(secretValues, 'global')) {
-    ctx.fail('secretValues.global: global values are shared with every subchart; keep them in values', ['secretValues', 'global']);
-  }
-  const walk = (secret: Json, plain: Json, path: string[]): void => {
-    for (const [key, value] of Object.entries(secret)) {
-      if (!Object.hasOwn(plain, key)) continue;
-      const other = plain[key];
-      if (isObject(value) && isObject(other)) walk(value, other, [...path, key]);
-      else ctx.fail(`secretValues.${[...path, key].join('.')}: also set in values; set each value in one of them`, ['secretValues', ...path, key]);
-    }
-  };
-  walk(secretValues, values, []);
-}
-
-function article(word: string): string {
-  return /^[AEIOU]/.test(word) ? 'an' : 'a';
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Values as a values.yaml file, keys sorted as go-yaml writes them. */
-function valuesYaml(values: Json): string {
-  return stringify(values, { sortMapEntries: true });
-}
-
-/** The values ConfigMap's or Secret's name under its role: the authored one, else `<component>-<suffix>-<digest>`. */
-function valuesObjectName(componentName: string, suffix: 'values' | 'secret-values', authored: string | undefined, text: string, ctx: LoweringContext): string {
-  const role = suffix === 'values' ? 'values-configmap' : 'values-secret';
-  const spec = {
-    role,
-    kind: suffix === 'values' ? 'ConfigMap' : 'Secret',
-    default: shortenName(`${componentName}-${suffix}-${digest(text)}`, 253),
-    authored,
-    property: suffix === 'values' ? 'valuesConfigMapName' : 'valuesSecretName',
-  } as const;
-  return ctx.namer.reserve(ctx.resolveName(spec));
-}
-
-function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 10);
 }
 
 /** Helm release names are at most 53 characters; Flux shortens a longer one to 40 characters and a digest. */
@@ -266,9 +159,17 @@ function fluxReleaseName(name: string): string {
 
 /**
  * The component name is the release name. Flux would name the release `<targetNamespace>-<name>`
- * and shorten a long one itself, so the name is written only when either would change it.
+ * and shorten a long one itself, so the name is written only when either would change it. A
+ * shortened name that Helm refuses (a dotted name cut just after a dot) is refused.
  */
-function defaultReleaseName(name: string, targetNamespace: string | undefined): string | undefined {
+function defaultReleaseName(name: string, targetNamespace: string | undefined, ctx: LoweringContext): string | undefined {
   if (name.length <= 53 && targetNamespace === undefined) return undefined;
-  return fluxReleaseName(name);
+  const shortened = fluxReleaseName(name);
+  if (!isDns1123Subdomain(shortened)) {
+    ctx.fail(
+      `${OWNER}: the default release name "${shortened}", derived from the component name "${name}" as Flux derives a HelmRelease's, must be a DNS-1123 subdomain of at most 53 characters, as a Helm release name is; set releaseName`,
+      ['releaseName'],
+    );
+  }
+  return shortened;
 }

@@ -32,7 +32,5 @@ export function kindPorts(props: Json, portName: string, ctx: HandlerContext): {
 /** A pod template from the pod surface, with the kind's volumes and mounts. */
 export function kindPodTemplate(input: { name: string; labelValue: string; props: Json; ports: Json[] }, ctx: HandlerContext, extra: { claimNames?: string[]; extraMounts?: Json[] } = {}): Json {
   const { shorthand, raw } = splitVolumes(input.props.volumes, ctx);
-  const template = buildPodTemplate({ ...input, props: { ...input.props, volumes: shorthand } }, ctx);
-  addKindVolumes(template, input.props, raw, ctx, extra);
-  return template;
+  return buildPodTemplate({ ...input, props: { ...input.props, volumes: shorthand }, complete: (template) => addKindVolumes(template, input.props, raw, ctx, extra), authoredVolumes: input.props.volumes }, ctx);
 }

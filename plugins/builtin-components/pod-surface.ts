@@ -4,6 +4,8 @@ import { copyPresent, type Json } from './metadata.js';
 import { podLevelFields, podSpecSchema } from './pod-spec.js';
 import { rawAffinitySchema, tolerationsSchema, topologySpreadConstraintsSchema } from './scheduling.js';
 import { buildVolumes, volumesSchema } from './volumes.js';
+import { enforcePodPolicy, type PodPaths, type PolicedContainer } from '../shared/pod-policy.js';
+import { policyDefaultedResources } from './resources.js';
 
 /**
  * The properties every pod kind (deployment, job, cronjob) shares: the main container, its
@@ -29,6 +31,10 @@ export interface PodTemplateInput {
   ports?: Json[];
   /** Job pods only. */
   restartPolicy?: string;
+  /** Completes the template (a kind's own volumes) before it is held to the environment policy. */
+  complete?: (template: Json) => void;
+  /** The volumes as authored, when `props.volumes` holds only some of them: refusals point at the authored entry. */
+  authoredVolumes?: Json[];
 }
 
 /** A pod template labelled `app: <labelValue>`, built from the pod surface properties. */
@@ -46,5 +52,30 @@ export function buildPodTemplate(input: PodTemplateInput, ctx: HandlerContext): 
   if (volumes.length > 0) spec.volumes = volumes;
   copyPresent(spec, props, ['affinity', 'tolerations', 'topologySpreadConstraints']);
   if (input.restartPolicy !== undefined) spec.restartPolicy = input.restartPolicy;
-  return { metadata: { labels: { app: input.labelValue } }, spec };
+  const template = { metadata: { labels: { app: input.labelValue } }, spec };
+  input.complete?.(template);
+  enforcePodPolicy(spec, policedContainers(props, main, sidecars, initContainers, ctx), surfacePaths(input.authoredVolumes ?? props.volumes), ctx);
+  return template;
+}
+
+/** The pod surface is flat: the pod's fields are top-level properties, named as written; a volume by its authored entry. */
+function surfacePaths(volumes: Json[] | undefined): PodPaths {
+  return {
+    label: '',
+    field: (name) => [name === 'securityContext' ? 'podSecurityContext' : name],
+    volume: (volumeName) => {
+      const index = volumes?.findIndex((volume) => volume?.name === volumeName) ?? -1;
+      return index >= 0 ? ['volumes', index] : ['volumes'];
+    },
+  };
+}
+
+/** Each container as the author wrote it: the main one's fields are top-level properties. */
+function policedContainers(props: Json, main: Json, sidecars: Json[], initContainers: Json[], ctx: HandlerContext): PolicedContainer[] {
+  const extra = (key: string, list: Json[]) => list.map((container, index) => ({ container, label: `${key}[${index}] "${container.name}": `, path: [key, index] }));
+  return [
+    { container: main, label: '', path: [], authoredResources: policyDefaultedResources(props.resources, ctx.policy) },
+    ...extra('sidecars', sidecars),
+    ...extra('initContainers', initContainers),
+  ];
 }

@@ -1,6 +1,17 @@
-import { defineComponentLowering, isDns1035Label, isDns1123Subdomain, shortenName, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import {
+  defineComponentLowering,
+  isDns1035Label,
+  isDns1123Subdomain,
+  shortenName,
+  type AuthoredComponent,
+  type AuthoredTrait,
+  type Endpoint,
+  type LoweringContext,
+  type PropertySchema,
+} from 'kurel/plugin-api';
 import { canonicalQuantity } from '../builtin-kinds/shared/quantity.js';
 import type { Json } from './metadata.js';
+import { enforceMaxReplicas, enforceMaxStorage } from '../shared/policy-limits.js';
 import { resourcesSchema } from './resources.js';
 import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
 
@@ -10,12 +21,15 @@ import { bool, int, list, object, oneOf, str, stringList, stringMap } from './sc
 // and one cnpg-database `<name>-<database>` per databases entry.
 
 const DEFAULT_VERSION = '16';
+const DEFAULT_STORAGE_SIZE = '1Gi';
 const IMAGE_REPOSITORY = 'ghcr.io/cloudnative-pg/postgresql';
 /** The plugin the Cluster archives WAL through, pointed at the ObjectStore the rule emits. */
 const BARMAN_CLOUD_PLUGIN = 'barman-cloud.barmancloud.cnpg.io';
 /** The keys read from a backup or objectStore credentials Secret. */
 const S3_ACCESS_KEY_ID = 'ACCESS_KEY_ID';
 const S3_SECRET_ACCESS_KEY = 'SECRET_ACCESS_KEY';
+/** The port PostgreSQL and PgBouncer listen on. */
+const POSTGRES_PORT = 5432;
 /** CloudNativePG derives Service and Secret names from the Cluster name, so it bounds it. */
 const CLUSTER_NAME_MAX = 50;
 
@@ -82,7 +96,7 @@ export const postgresqlRule = defineComponentLowering({
     }),
     imageName: str('The container image, in place of the CloudNativePG image of the version.'),
     replicas: int('Number of PostgreSQL instances; from 2 the cluster gets a PodDisruptionBudget.', { default: 1 }),
-    storageSize: str('Persistent storage size requested for each instance.', { default: '1Gi' }),
+    storageSize: str('Persistent storage size requested for each instance; the environment policy\'s default storage size, else 1Gi, when unset.'),
     resources: resourcesSchema('Compute resources of the instances.'),
     postgresql: object('PostgreSQL server settings.', { parameters: stringMap('postgresql.conf parameters.', 'The parameter value.') }),
     inheritedMetadata: object('Labels and annotations the operator copies onto every object it creates for the cluster.', {
@@ -141,9 +155,23 @@ export const postgresqlRule = defineComponentLowering({
     clusterObjectName: str('Name of the Cluster, used as written: a DNS-1035 label of at most 50 characters; the component name when unset.'),
     objectStoreObjectName: str('Name of the ObjectStore (with objectStore), used as written (a DNS-1123 subdomain); the component name when unset.'),
   },
+  // The operator labels the pods it creates with its own keys, not the component label: the
+  // instances with their cluster's name, the PgBouncer pods with their pooler's.
+  endpoints({ name, properties }) {
+    const endpoints: Endpoint[] = [{ selector: { 'cnpg.io/cluster': name }, ports: [{ port: POSTGRES_PORT }] }];
+    const props = properties as Json;
+    if (props.pooler?.enabled === true) {
+      endpoints.push({ selector: { 'cnpg.io/poolerName': props.poolerName ?? shortenName(`${name}-pooler`, 253) }, ports: [{ port: POSTGRES_PORT }] });
+    }
+    return endpoints;
+  },
   lower({ component }, ctx) {
     const props = component.properties as Json;
+    // Authored > the policy's default > 1Gi, the effective size held to the policy's maximum.
+    props.storageSize ??= ctx.policy.defaultStorageSize() || DEFAULT_STORAGE_SIZE;
     checkProperties(component.name, props, ctx);
+    enforceMaxStorage(props.storageSize, ctx, ['storageSize']);
+    enforceMaxReplicas(props.replicas, ctx, ['replicas'], 'instances');
     const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
 
     // The members keep the component's name; their objects take the names resolved for them.

@@ -1,4 +1,4 @@
-import type { HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import { NOOP_POLICY, type HandlerContext, type Policy, type PropertySchema } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
 import { object, quantity } from './schema-helpers.js';
 
@@ -22,13 +22,24 @@ export function resourcesSchema(description: string): PropertySchema {
   });
 }
 
+/** The main container's resources as authored, each value left out taken from the policy's defaults. */
+export function policyDefaultedResources(authored: Json | undefined, policy: Policy = NOOP_POLICY): { requests: Json; limits: Json } {
+  const defaults = (cpu: string, memory: string): Json => ({ ...(cpu ? { cpu } : {}), ...(memory ? { memory } : {}) });
+  return {
+    requests: { ...defaults(policy.defaultCPURequest(), policy.defaultMemoryRequest()), ...normalizeList(authored?.requests) },
+    limits: { ...defaults(policy.defaultCPULimit(), policy.defaultMemoryLimit()), ...normalizeList(authored?.limits) },
+  };
+}
+
 /**
- * The main container's resources: authored values win key by key over the defaults (requests
- * 100m CPU and 128Mi memory), and the memory limit defaults to the effective memory request.
+ * The main container's resources: authored values win key by key over the policy's defaults,
+ * and those over the handler's (requests 100m CPU and 128Mi memory); the memory limit defaults
+ * to the effective memory request.
  */
-export function containerResources(authored: Json | undefined): Json {
-  const requests = { ...DEFAULT_REQUESTS, ...normalizeList(authored?.requests) };
-  const limits = normalizeList(authored?.limits);
+export function containerResources(authored: Json | undefined, policy: Policy = NOOP_POLICY): Json {
+  const declared = policyDefaultedResources(authored, policy);
+  const requests = { ...DEFAULT_REQUESTS, ...declared.requests };
+  const limits = declared.limits;
   limits.memory ??= requests.memory;
   return { limits, requests };
 }

@@ -1,6 +1,7 @@
 import { defineComponent } from 'kurel/plugin-api';
 import { buildSecret, secretContentSchema } from './config-objects.js';
 import { ownedMetadata } from './metadata.js';
+import { refuseExplicitSecret } from '../shared/secret-policy.js';
 
 /** The values are written base64-encoded, not encrypted: the output is as sensitive as the input. */
 export const secret = defineComponent({
@@ -11,6 +12,7 @@ export const secret = defineComponent({
   object: { apiVersion: 'v1', kind: 'Secret', scope: 'namespaced' },
   properties: secretContentSchema,
   render(input, ctx) {
+    refuseExplicitSecret(input.objectName, ctx);
     return { objects: [buildSecret(input.properties, ownedMetadata(input.objectName, input.namespace, input.labelValue), ctx)] };
   },
 });

@@ -65,7 +65,10 @@ export const service = defineComponent({
     const first = ports[0];
     const routingTarget = {
       ...(external ? {} : { selector: { ...(spec.selector as Record<string, string>) } }),
-      ports: ports.map((port: Json) => ({ port: port.port, ...(port.name ? { name: port.name } : {}), ...(port.targetPort !== undefined ? { targetPort: port.targetPort } : {}), protocol: port.protocol ?? 'TCP' })),
+      // An ExternalName Service selects no pods: no routed port reaches one.
+      ports: external
+        ? []
+        : ports.map((port: Json) => ({ port: port.port, ...(port.name ? { name: port.name } : {}), ...(port.targetPort !== undefined ? { targetPort: port.targetPort } : {}), protocol: port.protocol ?? 'TCP' })),
     };
     return { objects: [object], answers: { routingTarget, ...(first ? { servicePort: { port: first.port, ...(first.name ? { name: first.name } : {}) } } : {}) } };
   },

@@ -1,3 +1,4 @@
+import { enforceMaxReplicas } from '../shared/policy-limits.js';
 import { defineComponent, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
@@ -108,7 +109,7 @@ export const statefulset = defineComponent({
   properties: {
     ...nodeKindPodSchema(),
     port: int('Port the main container listens on, 1-65535; it is declared as the container port named tcp and answered as the service port.'),
-    replicas: int('Number of pods.', { default: 1 }),
+    replicas: int('Number of pods; the environment policy\'s default replicas, else 1, when unset.'),
     serviceName: str('The governing Service (usually headless), authored as a service component beside this one; pods get DNS names <pod>.<serviceName>.'),
     podManagementPolicy: oneOf(['OrderedReady', 'Parallel'], 'Whether pods start and stop one by one or all at once.'),
     updateStrategy: object('How pods are replaced on an update.', {
@@ -130,7 +131,10 @@ export const statefulset = defineComponent({
   },
   render(input, ctx) {
     const props = input.properties as Json;
-    if (props.replicas < 0) ctx.fail(`replicas: must not be negative, got ${props.replicas}`, ['replicas']);
+    // Authored > the policy's default > 1, held to the policy's maximum.
+    const replicas: number = props.replicas ?? ctx.policy.defaultReplicas() ?? 1;
+    if (replicas < 0) ctx.fail(`replicas: must not be negative, got ${replicas}`, ['replicas']);
+    enforceMaxReplicas(replicas, ctx, ['replicas']);
     const { ports, servicePort } = kindPorts(props, 'tcp', ctx);
     const { templates, mounts } = claimTemplates(props, ctx);
     const volumeNames = new Set((props.volumes ?? []).map((volume: Json) => volume.name));
@@ -141,7 +145,7 @@ export const statefulset = defineComponent({
       claimNames: templates.map((entry) => entry.metadata.name),
       extraMounts: mounts,
     });
-    const spec: Json = { replicas: props.replicas, selector: { matchLabels: { app: input.labelValue } }, template };
+    const spec: Json = { replicas, selector: { matchLabels: { app: input.labelValue } }, template };
     copyPresent(spec, props, SPEC_FIELDS);
     if (props.updateStrategy !== undefined) spec.updateStrategy = structuredClone(props.updateStrategy);
     if (templates.length > 0) spec.volumeClaimTemplates = templates;

@@ -9,6 +9,7 @@ export const reconciliation = defineDeclaration({
   contract: { family: 'reconciliation', version: 'v1alpha1' },
   reason,
   properties: {},
+  example: {},
 });
 
 export const healthChecks = defineDeclaration({
@@ -17,4 +18,5 @@ export const healthChecks = defineDeclaration({
   contract: { family: 'health-checks', version: 'v1alpha1' },
   reason,
   properties: {},
+  example: {},
 });

@@ -62,7 +62,10 @@ export const certificate = defineTrait({
     };
     const privateKey = checkedPrivateKey(props.privateKey, ctx);
     if (privateKey) spec.privateKey = privateKey;
-    return { objects: [{ apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: secretName, namespace: component.namespace }, spec }] };
+    return {
+      objects: [{ apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: secretName, namespace: component.namespace }, spec }],
+      fluxNamespaceInput: { kind: 'Secret', name: secretName },
+    };
   },
 });
 

@@ -25,7 +25,7 @@ export const configmap = defineTrait({
     const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
     const object = buildConfigMap(props, metadata, ctx);
     if (props.mountPath !== undefined) mountInto(component.objects, props.name, props.mountPath, ctx);
-    return { objects: [object] };
+    return { objects: [object], fluxNamespaceInput: { kind: 'ConfigMap', name: props.name } };
   },
 });
 

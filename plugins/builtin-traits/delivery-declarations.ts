@@ -9,6 +9,9 @@ export const fluxcdPatches = defineDeclaration({
   description: 'Patches the Flux Kustomization that delivers the component. Rendered by the consumer that delivers the application.',
   contract: { family: 'fluxcd-patches', version: 'v1alpha1' },
   reason,
+  example: {
+    patches: [{ patch: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: example}\nspec: {replicas: 3}\n', target: { kind: 'Deployment', name: 'example' } }],
+  },
   properties: {
     patches: {
       type: 'array',
@@ -30,6 +33,7 @@ export const fluxcdPostbuild = defineDeclaration({
   description: 'Post-build variable substitution of the Flux Kustomization that delivers the component. Rendered by the consumer that delivers the application.',
   contract: { family: 'fluxcd-postbuild', version: 'v1alpha1' },
   reason,
+  example: { substitute: { cluster_env: 'production' }, substituteFrom: [{ kind: 'ConfigMap', name: 'cluster-settings' }] },
   properties: {
     substitute: { type: 'object', description: 'Variables substituted into the built manifests.', additionalProperties: { type: 'string', description: 'A variable value.' } },
     substituteFrom: {

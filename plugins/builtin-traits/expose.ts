@@ -81,11 +81,13 @@ export const expose = defineTraitLowering({
     const wildcard: string | undefined = props.allowedHostnameWildcard || undefined;
     for (const key of ['controllerType', 'certManagerClusterIssuer', 'allowedHostnameWildcard']) delete props[key];
     const lowered = controllerType === 'ingress' ? toIngress(props, component.name, issuer, wildcard, ctx) : toHTTPRoute(props, component.name, wildcard, ctx);
-    // The platform's traffic sources are the capability's, rendered into the reserved key.
-    const sources = lowered.properties.networkPolicy;
-    if (sources !== undefined) {
-      delete lowered.properties.networkPolicy;
-      ctx.renderReserved(lowered, 'networkPolicy', sources);
+    // What the platform decides (its traffic sources, the annotations it sets) is the capability's,
+    // rendered into the lowered trait's reserved keys.
+    for (const key of ['networkPolicy', 'platformAnnotations']) {
+      const rendered = lowered.properties[key];
+      if (rendered === undefined) continue;
+      delete lowered.properties[key];
+      ctx.renderReserved(lowered, key, rendered);
     }
     return { traits: [lowered] };
   },
@@ -100,29 +102,33 @@ function toIngress(props: Json, component: string, issuer: string | undefined, w
   const secretName: string | undefined = props.secretName;
   if (secretName === '') ctx.fail('secretName must be a non-empty string', ['secretName']);
   delete props.secretName;
+  // What the platform's input and the trait's typed properties write travels apart from the
+  // authored annotations: the ingress trait merges them, and a reserved prefix lets them pass.
   const annotations: Json = { ...(props.annotations ?? {}) };
+  const platform: Json = {};
   if (issuer) {
     if (annotations[CLUSTER_ISSUER] !== undefined && annotations[CLUSTER_ISSUER] !== issuer) {
       ctx.fail(`annotation ${CLUSTER_ISSUER} is platform-managed by the expose trait and cannot be overridden`, ['annotations', CLUSTER_ISSUER]);
     }
-    annotations[CLUSTER_ISSUER] = issuer;
+    platform[CLUSTER_ISSUER] = issuer;
     // Authored TLS entries take the place of the platform-managed one.
     if (routed.length > 0 && props.tls === undefined) props.tls = [{ hosts: routed, secretName: tlsSecretName(component, secretName, ctx) }];
   } else if (secretName !== undefined) {
     ctx.fail('secretName requires platform-managed TLS (no cert-manager cluster-issuer capability)', ['secretName']);
   }
-  if (props.sslRedirect !== undefined) annotations[SSL_REDIRECT] = String(props.sslRedirect);
-  if (props.forceSslRedirect !== undefined) annotations[FORCE_SSL_REDIRECT] = String(props.forceSslRedirect);
+  if (props.sslRedirect !== undefined) platform[SSL_REDIRECT] = String(props.sslRedirect);
+  if (props.forceSslRedirect !== undefined) platform[FORCE_SSL_REDIRECT] = String(props.forceSslRedirect);
   if (props.allowedGroups !== undefined) {
     if (props.allowedGroups.length === 0) ctx.fail('allowedGroups must not be empty (ext-auth requires at least one group)', ['allowedGroups']);
     if (!props.authURL) ctx.fail('ext-auth is not offered on this platform (the expose capability has no authURL)', ['allowedGroups']);
-    annotations[AUTH_URL] = `${props.authURL}?allowed_groups=${props.allowedGroups.join(',')}`;
-    if (props.authSigninURL) annotations[AUTH_SIGNIN] = props.authSigninURL;
-    if (props.authResponseHeaders) annotations[AUTH_RESPONSE_HEADERS] = props.authResponseHeaders;
+    platform[AUTH_URL] = `${props.authURL}?allowed_groups=${props.allowedGroups.join(',')}`;
+    if (props.authSigninURL) platform[AUTH_SIGNIN] = props.authSigninURL;
+    if (props.authResponseHeaders) platform[AUTH_RESPONSE_HEADERS] = props.authResponseHeaders;
   }
   for (const key of ['sslRedirect', 'forceSslRedirect', 'allowedGroups', 'authURL', 'authSigninURL', 'authResponseHeaders', 'gatewayName', 'gatewayNamespace']) delete props[key];
   if (Object.keys(annotations).length > 0) props.annotations = annotations;
   else delete props.annotations;
+  if (Object.keys(platform).length > 0) props.platformAnnotations = { ...(props.platformAnnotations ?? {}), ...platform };
   return { type: 'ingress', properties: props };
 }
 

@@ -129,7 +129,8 @@ export const externalSecret = defineTrait({
     }
 
     const metadata = { name: secretName, namespace: component.namespace, labels: { app: component.labelValue } };
-    return { objects: [{ apiVersion: 'external-secrets.io/v1', kind: 'ExternalSecret', metadata, spec }] };
+    // The Secret it writes is what a Flux object may read.
+    return { objects: [{ apiVersion: 'external-secrets.io/v1', kind: 'ExternalSecret', metadata, spec }], fluxNamespaceInput: { kind: 'Secret', name: targetName } };
   },
 });
 

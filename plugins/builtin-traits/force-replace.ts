@@ -1,7 +1,7 @@
 import { defineTrait } from 'kurel/plugin-api';
 
 // Sets the ForceReplace delivery intent on the component's application. `kurel build` output has
-// no place for an intent, so the trait changes nothing in it.
+// no place for an intent, so the trait changes nothing in it; its claims are warned about.
 
 export const forceReplace = defineTrait({
   type: 'force-replace',
@@ -9,5 +9,6 @@ export const forceReplace = defineTrait({
   example: {},
   contract: { family: 'force-replace', version: 'v1alpha1' },
   properties: {},
+  deliveryIntent: 'force-replace',
   apply() {},
 });

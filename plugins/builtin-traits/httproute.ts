@@ -1,7 +1,7 @@
 import { defineTrait, type ComponentView, type HandlerContext, type ObjectMeta, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { int, list, object, str, stringList, stringMap } from '../builtin-components/schema-helpers.js';
 import { httpRoute } from '../builtin-kinds/families/gateway-api-schemas.js';
-import { checkImplicitBackend, defaultBackend, routeObjectName, routingCommonSchema, type DefaultBackend } from './routing.js';
+import { checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type DefaultBackend } from './routing.js';
 
 type Json = Record<string, any>;
 
@@ -86,7 +86,14 @@ export const httproute = defineTrait({
     const spec: Json = { parentRefs };
     if (props.hostnames?.length) spec.hostnames = [...props.hostnames];
     spec.rules = rules;
-    return { objects: [{ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata, spec }] };
+    const backends = rules.flatMap((rule, i) =>
+      (rule.backendRefs as Json[]).map((ref, j) => {
+        const selector = props.rules[i].backendRefs?.[j]?.backendSelector?.matchLabels;
+        return { service: ref.name, port: ref.port, ...(selector ? { backendSelector: { ...selector } } : {}) };
+      }),
+    );
+    const route = routeAnswer(props, backends);
+    return { objects: [{ apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata, spec }], ...(route ? { route } : {}) };
   },
 });
 

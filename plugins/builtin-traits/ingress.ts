@@ -1,6 +1,6 @@
 import { defineTrait, type HandlerContext, type ObjectMeta } from 'kurel/plugin-api';
 import { int, list, object, oneOf, str, stringList, stringMap } from '../builtin-components/schema-helpers.js';
-import { checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeObjectName, routingCommonSchema, type DefaultBackend } from './routing.js';
+import { checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeAnswer, routeObjectName, routingCommonSchema, type DefaultBackend } from './routing.js';
 
 type Json = Record<string, any>;
 
@@ -79,7 +79,15 @@ export const ingress = defineTrait({
         return out;
       });
     }
-    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec }] };
+    const backends = rules.flatMap((rule, i) =>
+      rule.http.paths.map((path: Json, j: number) => {
+        const selector = props.rules[i].paths[j].backendSelector?.matchLabels;
+        const service = path.backend.service;
+        return { service: service.name, port: service.port.number, portName: service.port.name, ...(selector ? { backendSelector: { ...selector } } : {}) };
+      }),
+    );
+    const route = routeAnswer(props, backends);
+    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata, spec }], platformAnnotations: props.platformAnnotations, ...(route ? { route } : {}) };
   },
 });
 

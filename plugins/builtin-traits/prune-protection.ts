@@ -9,5 +9,6 @@ export const pruneProtection = defineTrait({
   example: {},
   contract: { family: 'prune-protection', version: 'v1alpha1' },
   properties: {},
+  deliveryIntent: 'prune-protection',
   apply() {},
 });

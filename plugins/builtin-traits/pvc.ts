@@ -1,5 +1,6 @@
 import { defineTrait, isDns1123Subdomain } from 'kurel/plugin-api';
 import { isPositiveQuantity } from './quantity.js';
+import { enforceMaxStorage } from '../shared/policy-limits.js';
 
 type Json = Record<string, any>;
 
@@ -17,7 +18,7 @@ export const pvc = defineTrait({
   capability: {},
   properties: {
     name: { type: 'string', required: true, description: 'Name of the claim (a DNS-1123 subdomain).' },
-    size: { types: ['string', 'number'], required: true, description: 'Requested storage, a positive quantity ("5Gi").' },
+    size: { types: ['string', 'number'], description: 'Requested storage, a positive quantity ("5Gi"); the environment policy\'s default storage size when unset.' },
     storageClassName: { type: 'string', description: 'StorageClass of the claim; defaults to the ClusterProfile\'s "pvc" storageClassName.' },
     accessModes: {
       type: 'array',
@@ -30,8 +31,11 @@ export const pvc = defineTrait({
   apply({ properties, component }, ctx) {
     const props = properties as Json;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid claim name (a DNS-1123 subdomain)`, ['name']);
-    const size = String(props.size);
+    const authored = props.size ?? (ctx.policy.defaultStorageSize() || undefined);
+    if (authored === undefined) ctx.fail(`"size" is required; neither the trait nor the environment policy's default storage size sets it`, ['size']);
+    const size = String(authored);
     if (!isPositiveQuantity(size)) ctx.fail(`size: "${size}" is not a positive quantity (such as "5Gi")`, ['size']);
+    enforceMaxStorage(size, ctx, ['size'], `PVC "${props.name}": `);
     if (props.accessModes.length === 0) ctx.fail('accessModes: at least one access mode is required', ['accessModes']);
     const spec: Json = { accessModes: [...props.accessModes], resources: { requests: { storage: size } } };
     if (props.storageClassName !== undefined) spec.storageClassName = props.storageClassName;

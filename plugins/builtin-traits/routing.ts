@@ -1,4 +1,4 @@
-import { isDns1123Subdomain, shortenNameWithSuffix, type ComponentView, type HandlerContext, type PropertyPath, type PropertySchema } from 'kurel/plugin-api';
+import { isDns1123Subdomain, shortenNameWithSuffix, type ComponentView, type HandlerContext, type PropertyPath, type PropertySchema, type RouteAnswer, type RoutedBackend } from 'kurel/plugin-api';
 import { list, object, str, stringMap } from '../builtin-components/schema-helpers.js';
 
 // What the routing traits (ingress, httproute) share: the backend they route to by default,
@@ -122,4 +122,17 @@ export function mergeAnnotations(platform: Record<string, string> | undefined, a
     out[key] = value;
   }
   return out;
+}
+
+/**
+ * The route a routing trait answers for the NetworkPolicy synthesis: the traffic sources the
+ * platform's rendering names, and the backends routed to. None when no source is named.
+ */
+export function routeAnswer(props: Json, backends: RoutedBackend[]): RouteAnswer | undefined {
+  const sources = props.networkPolicy?.trafficSources as Json[] | undefined;
+  if (!sources?.length) return undefined;
+  return {
+    trafficSources: sources.map((source) => ({ namespace: source.namespace, ...(source.podSelector ? { podSelector: structuredClone(source.podSelector) } : {}) })),
+    backends,
+  };
 }

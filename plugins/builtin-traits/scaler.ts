@@ -1,4 +1,5 @@
 import { defineTrait, shortenNameWithSuffix, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { enforceMaxReplicas, withPolicyDefault } from '../shared/policy-limits.js';
 
 type Json = Record<string, any>;
 
@@ -13,8 +14,9 @@ export const scaler = defineTrait({
   contract: { family: 'scaler', version: 'v1alpha1' },
   componentTypes: ['webservice', 'worker', 'deployment'],
   properties: {
-    minReplicas: { type: 'integer', required: true, description: 'Fewest replicas the autoscaler keeps, at least 1.' },
-    maxReplicas: { type: 'integer', required: true, description: 'Most replicas the autoscaler scales to, at least minReplicas.' },
+    // Not required: the environment policy's scaler defaults may supply them.
+    minReplicas: { type: 'integer', description: "Fewest replicas the autoscaler keeps, at least 1; the environment policy's scaler default when unset." },
+    maxReplicas: { type: 'integer', description: "Most replicas the autoscaler scales to, at least minReplicas; the environment policy's scaler default when unset." },
     // Not a schema default: 80 applies only when no memory target is set either.
     cpuUtilization: { type: 'integer', description: 'Target average CPU utilization, 1-100 percent; 80 when neither target is set.' },
     memoryUtilization: { type: 'integer', description: 'Target average memory utilization, 1-100 percent.' },
@@ -26,13 +28,15 @@ export const scaler = defineTrait({
     const props = properties as Json;
     const target = component.objects.find((object) => object.kind === 'Deployment');
     if (!target) ctx.fail(`scaler: component "${component.name}" generates no Deployment to scale`);
-    if (props.minReplicas < 1) ctx.fail(`minReplicas must be >= 1, got ${props.minReplicas}`, ['minReplicas']);
-    if (props.maxReplicas < props.minReplicas) {
-      ctx.fail(`maxReplicas (${props.maxReplicas}) must be >= minReplicas (${props.minReplicas})`, ['maxReplicas']);
+    // Authored > policy default; with neither, the bound is 0 and the checks below refuse it.
+    const minReplicas: number = withPolicyDefault(props.minReplicas, ctx.policy.defaultScalerMinReplicas()) ?? 0;
+    const maxReplicas: number = withPolicyDefault(props.maxReplicas, ctx.policy.defaultScalerMaxReplicas()) ?? 0;
+    if (minReplicas < 1) ctx.fail(`minReplicas must be >= 1, got ${minReplicas} (set it on the trait or via an EnvironmentPolicy scaler default)`, ['minReplicas']);
+    if (maxReplicas < minReplicas) ctx.fail(`maxReplicas (${maxReplicas}) must be >= minReplicas (${minReplicas})`, ['maxReplicas']);
+    if (props.enablePDB && minReplicas < 2) {
+      ctx.fail(`enablePDB requires minReplicas >= 2 (got ${minReplicas}); with 1 replica PDB blocks all voluntary disruptions`, ['enablePDB']);
     }
-    if (props.enablePDB && props.minReplicas < 2) {
-      ctx.fail(`enablePDB requires minReplicas >= 2 (got ${props.minReplicas}); with 1 replica PDB blocks all voluntary disruptions`, ['enablePDB']);
-    }
+    enforceMaxReplicas(maxReplicas, ctx, ['maxReplicas']);
     const cpu = props.cpuUtilization ?? (props.memoryUtilization === undefined ? 80 : undefined);
     const metrics = [utilizationMetric('cpu', cpu, ctx), utilizationMetric('memory', props.memoryUtilization, ctx)].filter(Boolean);
 
@@ -43,8 +47,8 @@ export const scaler = defineTrait({
       metadata: { name: ctx.resolveName({ role: 'hpa', kind: 'HorizontalPodAutoscaler.autoscaling', default: shortenNameWithSuffix(component.name, '-hpa', 253), authored: props.hpaName, property: 'hpaName' }), namespace: component.namespace, labels: labels() },
       spec: {
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target!.metadata.name },
-        minReplicas: props.minReplicas,
-        maxReplicas: props.maxReplicas,
+        minReplicas,
+        maxReplicas,
         metrics,
       },
     }];

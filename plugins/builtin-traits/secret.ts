@@ -1,4 +1,5 @@
 import { defineTrait, isDns1123Subdomain } from 'kurel/plugin-api';
+import { refuseExplicitSecret } from '../shared/secret-policy.js';
 import { buildSecret, secretContentSchema } from '../builtin-components/config-objects.js';
 
 type Json = Record<string, any>;
@@ -16,8 +17,9 @@ export const secret = defineTrait({
   apply({ properties, component }, ctx) {
     const props = properties as Json;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid Secret name (a DNS-1123 subdomain)`, ['name']);
+    refuseExplicitSecret(props.name, ctx);
     ctx.claimObjectName({ kind: 'Secret', name: props.name, property: 'name', generated: true });
     const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
-    return { objects: [buildSecret(props, metadata, ctx)] };
+    return { objects: [buildSecret(props, metadata, ctx)], fluxNamespaceInput: { kind: 'Secret', name: props.name } };
   },
 });

@@ -26,6 +26,7 @@ export const topologySpread = defineTrait({
   description: "Spread the component's Deployment pods over nodes and zones according to their replica count.",
   contract: { family: 'topology-spread', version: 'v1alpha1' },
   properties: {},
+  example: {},
   apply({ component }, ctx) {
     const deployments = component.objects.filter((object) => object.kind === 'Deployment');
     if (deployments.length === 0) {

@@ -4,6 +4,8 @@ import { KurelCommand } from './support/kurel-command.js';
 
 export default class Explain extends KurelCommand {
   static override summary = 'Print the lowering chain: which rule turned which authored element into what.';
+  static override description =
+    'Runs the same pipeline as build and prints, as a tree, each authored component, trait and policy, the rules that lowered it, what each emitted, and the objects finally generated with kind, namespace and name.';
   static override examples = ['<%= config.bin %> explain app.yaml', '<%= config.bin %> explain app.yaml --object Deployment/web', '<%= config.bin %> explain app.yaml --json'];
 
   static override args = targetArgs;
@@ -19,14 +21,19 @@ export default class Explain extends KurelCommand {
     const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch);
     let chains = result.chains;
+    let policies = result.policies;
     if (flags.object) {
-      const [kind, name] = flags.object.split('/');
+      const [kind, name, ...rest] = flags.object.split('/');
+      if (!kind || !name || rest.length > 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
       chains = chains
         .map((chain) => ({ ...chain, objects: chain.objects.filter((object) => object.kind === kind && object.name === name) }))
         .filter((chain) => chain.objects.length > 0);
       if (chains.length === 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: the build generates no such object`);
+      // One object's provenance is its component's chain: the policies and the order are the whole build's.
+      policies = [];
     }
-    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle: result.bundle, components: chains }, null, 2)}\n`);
-    else process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains));
+    const bundle = flags.object ? undefined : result.bundle;
+    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies }, null, 2)}\n`);
+    else process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
   }
 }

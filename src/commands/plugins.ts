@@ -3,6 +3,8 @@ import { KurelCommand } from './support/kurel-command.js';
 
 export default class Plugins extends KurelCommand {
   static override summary = 'List the loaded plugins, what each contributes, and whether it passed the contract check.';
+  static override description =
+    'For each plugin, built-ins first: its name, version, the kurelApi range it declares, the file it was resolved from, the types it contributes, and whether it passed the contract check. Exit 1 when one did not.';
   static override examples = ['<%= config.bin %> plugins', '<%= config.bin %> plugins --json'];
 
   static override flags = {
@@ -16,11 +18,12 @@ export default class Plugins extends KurelCommand {
     const { KUREL_API_VERSION } = await import('../plugin-api/version.js');
     const { config, reports } = await host.inspectPlugins({ searchFrom: process.cwd(), configFile: flags.config });
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ pluginApi: KUREL_API_VERSION, config: config.file ?? null, plugins: reports }, null, 2)}\n`);
+      const plugins = reports.map((report) => ({ ...report, contractCheck: report.problem ? 'refused' : 'passed' }));
+      process.stdout.write(`${JSON.stringify({ pluginApi: KUREL_API_VERSION, config: config.file ?? null, plugins }, null, 2)}\n`);
     } else {
       this.log(`plugin API ${KUREL_API_VERSION}; config: ${config.file ?? 'none found'}`);
       for (const report of reports) {
-        const status = report.problem ? `REFUSED: ${report.problem}` : 'ok';
+        const status = report.problem ? `contract check REFUSED: ${report.problem}` : 'contract check passed';
         this.log(`\n${report.name} ${report.version} (kurelApi ${report.kurelApi}${report.builtin ? ', built-in' : ''}) — ${status}`);
         this.log(`  from ${report.resolvedFrom}`);
         for (const [position, types] of Object.entries(report.types)) if (types.length > 0) this.log(`  ${position}: ${types.join(', ')}`);

@@ -1,10 +1,18 @@
 import { Flags } from '@oclif/core';
-import type { Diagnostic } from '../engine/index.js';
+import type { CheckResult, Diagnostic } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 
+/** The fields of a diagnostic in `--format json`: every one present, null when it does not apply. */
+function jsonFields({ severity, code, message, file, line, column, path, component, plugin, refusalClass }: Diagnostic) {
+  return { severity, code, message, file: file ?? null, line: line ?? null, column: column ?? null, path: path ?? null, component: component ?? null, plugin: plugin ?? null, refusalClass: refusalClass ?? null };
+}
+
 export default class Validate extends KurelCommand {
   static override summary = 'Check an application without building it: every diagnostic, nothing written.';
+  static override description =
+    'Makes every check build makes, through generation and the collision checks, and reports every diagnostic instead of stopping at the first. Exit 0 when clean, 1 on errors; warnings are shown, and --strict turns them into errors.';
+
   static override examples = ['<%= config.bin %> validate app.yaml', '<%= config.bin %> validate ./my-package --format json --strict'];
 
   static override args = targetArgs;
@@ -17,14 +25,21 @@ export default class Validate extends KurelCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Validate);
-    const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
-    const result = await engine.check(input, registry, fetch);
+    const engine = await import('../engine/index.js');
+    let result: CheckResult;
+    try {
+      const { registry, input, fetch } = await loadApplication(args.target, flags);
+      result = await engine.check(input, registry, fetch);
+    } catch (error) {
+      // An input that cannot be read is a finding like any other, in the format asked for.
+      if (!engine.isKurelError(error)) throw error;
+      result = { errors: error.diagnostics, warnings: [] };
+    }
     const promoted = flags.strict ? result.warnings.map((warning): Diagnostic => ({ ...warning, severity: 'error' })) : [];
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;
     if (flags.format === 'json') {
-      const fields = ({ severity, code, message, file, line, column, path, component, plugin }: Diagnostic) => ({ severity, code, message, file, line, column, path, component, plugin });
-      process.stdout.write(`${JSON.stringify({ valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(fields) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(jsonFields) }, null, 2)}\n`);
     } else {
       for (const warning of warnings) process.stderr.write(`warning: ${engine.formatDiagnostic(warning)}\n`);
       for (const error of errors) process.stderr.write(`Error: ${engine.formatDiagnostic(error)}\n`);

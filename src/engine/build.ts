@@ -5,6 +5,10 @@ import { encodeStream } from './emit.js';
 import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
+import { own } from './ownership/own.js';
+import { warnForcedVolumes } from './forced-volumes.js';
+import { applyDeliveryIntents } from './delivery-intents.js';
+import { synthesizeNetworkPolicies } from './netpol/synthesize.js';
 import { lower } from './lower.js';
 import type { LoweringStep } from './model.js';
 import { parsePackage } from './package.js';
@@ -20,7 +24,10 @@ import { warnDeprecated } from './deprecations.js';
 import { lowerDocument } from './lower-document.js';
 import { orderGroups } from './order.js';
 import { checkBundleNames, nameBundles } from './bundle-names.js';
-import { explainChains, type ComponentChain } from './explain.js';
+import { explainChains, explainPolicies, type ComponentChain, type PolicyChain } from './explain.js';
+import { checkReservedMetadataKeys } from './reserved-keys/check.js';
+import { checkTraitConstraints } from './trait-constraints.js';
+import { checkObjectKinds, objectKindRules } from './object-kinds.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -54,10 +61,12 @@ export interface BuildResult {
   bundle: { name: string; groups: Array<{ name: string; components: string[] }> };
   /** How each authored component became objects. */
   chains: ComponentChain[];
+  /** How each authored policy was lowered and what it decided. */
+  policies: PolicyChain[];
 }
 
 /** Everything up to the transform: parsed, resolved, validated and lowered. */
-function prepare(input: BuildInput, registry: SealedRegistry) {
+export function prepare(input: BuildInput, registry: SealedRegistry) {
   if (!registry.sealed) throw new Error('the engine runs only on a sealed registry');
   const applicationSource = parseSingleSource(input.application, 'application file');
 
@@ -88,10 +97,12 @@ function prepare(input: BuildInput, registry: SealedRegistry) {
   const authored = validateAuthored(app, namespace, registry, appSource);
   if (authored.diagnostics.length > 0) throw new KurelError(authored.diagnostics);
   warnDeprecated(authored.components, registry, run);
+  checkTraitConstraints(authored.components, run.policy, appSource);
+  const kindRules = objectKindRules(run.policy);
 
   run.startNaming(app.name, registry.naming()?.value);
   const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
-  return { app, appSource, run, namespace, lowered, documentLowering };
+  return { app, appSource, run, namespace, authored: authored.components, lowered, documentLowering, kindRules };
 }
 
 /** A document a component needs from the network, which the host fetches before the build. */
@@ -136,17 +147,23 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
   return finish(input, registry, prepare(input, registry));
 }
 
-function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering }: Prepared): BuildResult {
+function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, lowered, documentLowering, kindRules }: Prepared): BuildResult {
   const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
+  applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const named = nameBundles(orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name }), app.name, run);
   const groups = named.groups;
   checkBundleNames(groups, appSource);
+  synthesizeNetworkPolicies(groups, { componentLabelKey: run.componentLabelKey, egressPeers: input.settings.egressPeers, ingressPeers: input.settings.ingressPeers });
   const ordered = groups.flatMap((group) => group.applications);
-  const generated = generate(ordered, run.componentLabelKey, app.name);
+  checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
+  checkObjectKinds(ordered, kindRules, registry);
+  own(ordered, run.componentLabelKey);
+  const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
+  warnForcedVolumes(generated, (message) => run.warn(message));
 
   return {
     applicationName: app.name,
@@ -159,5 +176,6 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     namespace,
     bundle: { name: named.bundle, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
+    policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
   };
 }

@@ -1,22 +1,64 @@
 import { buildFetching, type BuildInput, type FetchRequest } from './build.js';
-import { isKurelError, type Diagnostic } from './diagnostics.js';
+import { formatDiagnostic, isKurelError, type Diagnostic } from './diagnostics.js';
 import type { SealedRegistry } from './registry.js';
+import { componentIndexOf, restoreIndex, withoutComponents } from './without-components.js';
 
 export interface CheckResult {
   errors: Diagnostic[];
   warnings: Diagnostic[];
 }
 
+type Fetch = (requests: FetchRequest[]) => Promise<Record<string, string>>;
+
 /**
  * Every check `build` makes, through generation and the collision checks, with nothing written:
  * the diagnostics come back instead of a refusal. Stages that can go on past a refusal (authored
- * properties, each component's transform) report every one.
+ * properties, each component's transform) report every one. A stage that stops at its first
+ * refusal (parsing, lowering) stops only for the component it names: the check runs again
+ * without the components already refused, and what it finds in the others is added, until it
+ * finds nothing more.
  */
-export async function check(
-  input: BuildInput,
-  registry: SealedRegistry,
-  fetch: (requests: FetchRequest[]) => Promise<Record<string, string>> = async () => ({}),
-): Promise<CheckResult> {
+export async function check(input: BuildInput, registry: SealedRegistry, fetchDocuments: Fetch = async () => ({})): Promise<CheckResult> {
+  const fetch = fetchingOnce(fetchDocuments);
+  const first = await attempt(input, registry, fetch);
+  if (first.errors.length === 0) return first;
+  const errors = [...first.errors];
+  const seen = new Set(errors.map(formatDiagnostic));
+  const removed: number[] = [];
+  let found = first.errors;
+  for (;;) {
+    const refused = [...new Set(found.map(componentIndexOf))].filter((index): index is number => index !== undefined && !removed.includes(index));
+    if (refused.length === 0) break;
+    removed.push(...refused);
+    const text = withoutComponents(input.application.text, removed);
+    if (text === undefined) break;
+    const next = await attempt({ ...input, application: { ...input.application, text } }, registry, fetch);
+    // Only what is placed in a remaining component is kept: the rest may be an echo of the removal
+    // (a policy naming a removed component, an order that no longer holds).
+    found = next.errors.map((diagnostic) => restoreIndex(diagnostic, removed)).filter((diagnostic): diagnostic is Diagnostic => diagnostic !== undefined);
+    for (const diagnostic of found) {
+      const key = formatDiagnostic(diagnostic);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      errors.push(diagnostic);
+    }
+  }
+  // Read in the order of the file, whichever pass found them; what has no place keeps its order, last.
+  const place = (diagnostic: Diagnostic) => (diagnostic.line ?? Number.MAX_SAFE_INTEGER) * 1e6 + (diagnostic.column ?? 0);
+  return { errors: errors.map((diagnostic, index) => ({ diagnostic, index })).sort((a, b) => place(a.diagnostic) - place(b.diagnostic) || a.index - b.index).map(({ diagnostic }) => diagnostic), warnings: [] };
+}
+
+/** Each URL fetched once however many passes read it. */
+function fetchingOnce(fetch: Fetch): Fetch {
+  const bodies = new Map<string, string>();
+  return async (requests) => {
+    const missing = requests.filter((request) => !bodies.has(request.url));
+    if (missing.length > 0) for (const [url, body] of Object.entries(await fetch(missing))) bodies.set(url, body);
+    return Object.fromEntries(requests.filter((request) => bodies.has(request.url)).map((request) => [request.url, bodies.get(request.url)!]));
+  };
+}
+
+async function attempt(input: BuildInput, registry: SealedRegistry, fetch: Fetch): Promise<CheckResult> {
   try {
     const result = await buildFetching(input, registry, fetch);
     return { errors: [], warnings: result.warnings };

@@ -14,6 +14,10 @@ export interface Diagnostic {
   path?: string;
   component?: string;
   plugin?: string;
+  /** Of a violation of the environment policy: what the refusal is about (`replica-maximum`, …). */
+  refusalClass?: string;
+  /** Which refusal of its code this is, where a code has several (the component label's five). */
+  refusal?: string;
 }
 
 /** Renders a property path the way users read it: `spec.components[0].properties.port`. */
@@ -47,6 +51,11 @@ export class KurelError extends Error {
     super(diagnostics.map(formatDiagnostic).join('\n'));
     this.name = 'KurelError';
     this.diagnostics = diagnostics;
+  }
+
+  /** The class of the first diagnostic's policy refusal; undefined when it is no violation of the policy. */
+  get refusalClass(): string | undefined {
+    return this.diagnostics[0]?.refusalClass;
   }
 
   get code(): string {

@@ -1,5 +1,6 @@
+import type { PolicyRendering } from '../plugin-api/index.js';
 import type { GeneratedObject } from './generate.js';
-import type { LoweringStep } from './model.js';
+import type { LoweringStep, WorkPolicy } from './model.js';
 import type { SourceDocument } from './source.js';
 import type { Application } from './transform.js';
 
@@ -11,14 +12,64 @@ export interface ComponentChain {
   location: { file?: string; line?: number; column?: number; path?: string };
   /** The rules that lowered it, in order. */
   steps: LoweringStep[];
-  members: Array<{ name: string; type: string; rule: string; traits: Array<{ type: string; rule: string }> }>;
+  members: Array<{ name: string; type: string; rule: string; traits: Array<{ type: string; rule: string; emitted: string[] }> }>;
   objects: Array<{ apiVersion: string; kind: string; namespace?: string; name: string; producer: string }>;
+}
+
+/** How one authored policy was lowered and what its handlers decided. */
+export interface PolicyChain {
+  name: string;
+  type: string;
+  location: { file?: string; line?: number; column?: number; path?: string };
+  steps: LoweringStep[];
+  /** The policies that ran: the authored one, or what its rules emitted. */
+  members: Array<{ name: string; type: string; rule: string }>;
+  /** What the policies that ran returned, in document order. */
+  dependencies: Array<{ component: string; dependsOn: string[] }>;
+  tiers: Record<string, string>;
+  /** The keys of a consumer's own results. */
+  extensions: string[];
+}
+
+/** Groups the lowered policies and their results by the authored policy they came from. */
+export function explainPolicies(
+  policies: WorkPolicy[],
+  results: Array<{ policy: string; rendering: PolicyRendering }>,
+  steps: LoweringStep[],
+  source: SourceDocument,
+): PolicyChain[] {
+  const chains = new Map<string, PolicyChain>();
+  for (const policy of policies) {
+    const authored = policy.origin.policy ?? policy.name;
+    let chain = chains.get(authored);
+    if (!chain) {
+      chain = { name: authored, type: policy.type, location: source.at(policy.path), steps: [], members: [], dependencies: [], tiers: {}, extensions: [] };
+      chains.set(authored, chain);
+    }
+    chain.members.push({ name: policy.name, type: policy.type, rule: policy.origin.rule });
+    for (const { policy: name, rendering } of results) {
+      if (name !== policy.name) continue;
+      chain.dependencies.push(...(rendering.dependencies ?? []));
+      Object.assign(chain.tiers, rendering.tiers ?? {});
+      chain.extensions.push(...Object.keys(rendering.extensions ?? {}));
+    }
+  }
+  for (const chain of chains.values()) chain.steps = steps.filter((step) => step.policy === chain.name || (step.policy === undefined && step.component === undefined && step.from === chain.name));
+  return [...chains.values()];
 }
 
 /** Groups the build's applications, steps and objects by the authored component they came from. */
 export function explainChains(applications: Application[], generated: GeneratedObject[], steps: LoweringStep[], source: SourceDocument): ComponentChain[] {
   const chains = new Map<string, ComponentChain>();
   for (const application of applications) {
+    // What each trait emitted beside changing its component: its sub-application's objects.
+    const subApplications = [...application.subApplications];
+    const emittedBy = (traitType: string): string[] => {
+      const index = subApplications.findIndex((sub) => sub.traitType === traitType);
+      if (index === -1) return [];
+      const [sub] = subApplications.splice(index, 1);
+      return sub.objects.map((object) => `${object.kind}/${object.metadata.name}`);
+    };
     for (const { component } of application.members) {
       const authored = component.origin.component ?? component.name;
       let chain = chains.get(authored);
@@ -30,11 +81,11 @@ export function explainChains(applications: Application[], generated: GeneratedO
         name: component.name,
         type: component.type,
         rule: component.origin.rule,
-        traits: component.traits.map((trait) => ({ type: trait.type, rule: trait.emitted ? trait.origin.rule : '' })),
+        traits: component.traits.map((trait) => ({ type: trait.type, rule: trait.emitted ? trait.origin.rule : '', emitted: emittedBy(trait.type) })),
       });
     }
   }
-  for (const chain of chains.values()) chain.steps = stepsFrom(chain.name, steps);
+  for (const chain of chains.values()) chain.steps = stepsOf(chain.name, steps);
   for (const { object, producer, component } of generated) {
     const owner = applications.find((application) => application.name === component)?.members[0]?.component.origin.component ?? component;
     chains.get(owner)?.objects.push({ apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name, producer });
@@ -42,32 +93,52 @@ export function explainChains(applications: Application[], generated: GeneratedO
   return [...chains.values()];
 }
 
-/** The steps that start at an authored name and every step that lowers what they emitted. */
-function stepsFrom(name: string, steps: LoweringStep[]): LoweringStep[] {
-  const reached = new Set([name]);
-  const out: LoweringStep[] = [];
-  for (const step of steps) {
-    if (!reached.has(step.from)) continue;
-    out.push(step);
-    for (const to of step.to) reached.add(to);
-  }
-  return out;
+/**
+ * A component's steps: those of the elements descending from it, its own rules' and its traits'.
+ * A document rule's step descends from no component: it is the component's when it emitted it.
+ */
+function stepsOf(name: string, steps: LoweringStep[]): LoweringStep[] {
+  return steps.filter((step) => step.component === name || (step.component === undefined && step.policy === undefined && step.to.includes(name)));
 }
 
-/** The text form: one block per authored component, indented as a tree. */
-export function formatChains(applicationName: string, namespace: string, chains: ComponentChain[]): string {
+/** What the text form shows besides the components: the policies and the order groups. */
+export interface ExplainExtras {
+  policies?: PolicyChain[];
+  bundle?: { name: string; groups: Array<{ name: string; components: string[] }> };
+}
+
+/** The text form: one block per authored component and policy, indented as a tree, then the order. */
+export function formatChains(applicationName: string, namespace: string, chains: ComponentChain[], extras: ExplainExtras = {}): string {
   const lines = [`application "${applicationName}" (namespace ${namespace})`];
+  const at = (location: ComponentChain['location']) => (location.file ? ` at ${location.file}:${location.line}:${location.column}` : '');
+  const stepLines = (steps: LoweringStep[]) => steps.map((step) => `    rule ${step.rule} (round ${step.round}): "${step.from}" -> [${step.to.join(', ')}]`);
   for (const chain of chains) {
-    const where = chain.location.file ? ` at ${chain.location.file}:${chain.location.line}:${chain.location.column}` : '';
-    lines.push(`  component "${chain.name}" (type ${chain.type})${where}`);
-    for (const step of chain.steps) lines.push(`    rule ${step.rule} (round ${step.round}): "${step.from}" -> [${step.to.join(', ')}]`);
+    lines.push(`  component "${chain.name}" (type ${chain.type})${at(chain.location)}`);
+    lines.push(...stepLines(chain.steps));
     for (const member of chain.members) {
       const by = member.rule ? ` emitted by ${member.rule}` : '';
       lines.push(`    ${member.type} "${member.name}"${by}`);
-      for (const trait of member.traits) lines.push(`      trait ${trait.type}${trait.rule ? ` emitted by ${trait.rule}` : ''}`);
+      for (const trait of member.traits) {
+        const emitted = trait.emitted.length > 0 ? ` -> ${trait.emitted.join(', ')}` : '';
+        lines.push(`      trait ${trait.type}${trait.rule ? ` emitted by ${trait.rule}` : ''}${emitted}`);
+      }
     }
     lines.push('    objects');
     for (const object of chain.objects) lines.push(`      ${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}  (${object.producer})`);
+  }
+  for (const policy of extras.policies ?? []) {
+    lines.push(`  policy "${policy.name}" (type ${policy.type})${at(policy.location)}`);
+    lines.push(...stepLines(policy.steps));
+    for (const member of policy.members) if (member.rule) lines.push(`    ${member.type} "${member.name}" emitted by ${member.rule}`);
+    for (const { component, dependsOn } of policy.dependencies) lines.push(`    "${component}" after ${dependsOn.map((name) => `"${name}"`).join(', ')}`);
+    for (const [component, tier] of Object.entries(policy.tiers)) lines.push(`    "${component}" in tier ${tier}`);
+    for (const key of policy.extensions) lines.push(`    ${key} (for its consumer)`);
+  }
+  const groups = extras.bundle?.groups ?? [];
+  // One group is the unordered default; the order is worth showing only when something set it.
+  if (groups.length > 1) {
+    lines.push('  order');
+    for (const group of groups) lines.push(`    ${group.name}: ${group.components.join(', ')}`);
   }
   return `${lines.join('\n')}\n`;
 }

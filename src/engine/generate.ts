@@ -1,4 +1,4 @@
-import { podTemplatesOf, type K8sObject } from '../plugin-api/index.js';
+import type { K8sObject } from '../plugin-api/index.js';
 import { ErrorCode, refuse } from './error-codes.js';
 import type { Application } from './transform.js';
 
@@ -10,14 +10,15 @@ export interface GeneratedObject {
   component: string;
   /** The application (`name`) and, for a trait's objects, the sub-application that made it. */
   source: { application: number; subApplication?: number; name: string };
+  /** The application, or sub-application, carries the force-replace delivery intent. */
+  forceReplace?: boolean;
 }
 
 /**
  * Generates each application's objects in emission order: a sibling group's members' first
  * objects, then their remaining objects, then the traits' sub-applications in creation order.
- * Every object a component owns carries its component label, as do its pod templates.
  */
-export function generate(applications: Application[], componentLabelKey: string, documentName?: string): GeneratedObject[] {
+export function generate(applications: Application[], documentName?: string): GeneratedObject[] {
   const generated: GeneratedObject[] = [];
   applications.forEach((application, index) => {
     rejectSharedMemberObjects(application);
@@ -25,23 +26,30 @@ export function generate(applications: Application[], componentLabelKey: string,
       ...application.members.map((member) => member.objects[0]).filter((object) => object !== undefined),
       ...application.members.flatMap((member) => member.objects.slice(1)),
     ];
+    // An entry a rule emitted under a name of its own is named as its owner's sub-application.
+    const renamed = application.owner !== '' && application.owner !== application.name;
     const owned: GeneratedObject[] = own.map((object) => ({
       object,
-      producer: `component "${application.name}"`,
-      component: application.name,
+      producer: renamed ? `sub-application "${application.name}" of component "${application.owner}"` : `component "${application.name}"`,
+      component: application.owner,
       source: { application: index, name: application.name },
+      ...(application.delivery?.includes('force-replace') ? { forceReplace: true } : {}),
     }));
+    for (const object of application.synthesized ?? []) {
+      const of = application.owner ? ` of component "${application.owner}"` : '';
+      owned.push({ object, producer: `synthesized application "${application.name}"${of}`, component: application.owner, source: { application: index, name: application.name } });
+    }
     application.subApplications.forEach((sub, subIndex) => {
       for (const object of sub.objects) {
         owned.push({
           object,
-          producer: `sub-application "${sub.name}" of component "${application.name}"`,
-          component: application.name,
+          producer: `sub-application "${sub.name}" of component "${application.owner || application.name}"`,
+          component: application.owner,
           source: { application: index, subApplication: subIndex, name: sub.name },
+          ...(application.delivery?.includes('force-replace') ? { forceReplace: true } : {}),
         });
       }
     });
-    for (const { object } of owned) stampComponentLabel(object, componentLabelKey, application.labelValue);
     generated.push(...owned);
   });
   checkInDocumentCollisions(generated, documentName);
@@ -70,18 +78,6 @@ function rejectSharedMemberObjects(application: Application): void {
 function objectKey(object: K8sObject): string {
   const group = object.apiVersion.includes('/') ? object.apiVersion.split('/')[0] : '';
   return `${group}|${object.kind}|${object.metadata.namespace ?? ''}|${object.metadata.name}`;
-}
-
-function stampComponentLabel(object: K8sObject, key: string, value: string): void {
-  object.metadata.labels = { ...object.metadata.labels, [key]: value };
-  for (const template of podTemplatesOf([object])) {
-    if (template.metadata === object.metadata) continue;
-    template.metadata.labels = { ...template.metadata.labels, [key]: value };
-  }
-  if (object.kind === 'CronJob') {
-    const jobTemplate = (object.spec as { jobTemplate?: { metadata?: { labels?: Record<string, string> } } }).jobTemplate;
-    if (jobTemplate) jobTemplate.metadata = { ...jobTemplate.metadata, labels: { ...jobTemplate.metadata?.labels, [key]: value } };
-  }
 }
 
 /**

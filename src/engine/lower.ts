@@ -9,6 +9,7 @@ import {
   type NameSpec,
   type Namer,
   isHandlerError,
+  refusalClassOf,
   validateProperties,
   type AuthoredComponent,
   type AuthoredTrait,
@@ -23,6 +24,7 @@ import { ErrorCode, errorDiagnostic } from './error-codes.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
 import type { NameOwner } from './name-claims.js';
+import { policyViolation } from './policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
@@ -57,7 +59,7 @@ export function lower(input: LoweringInput, registry: SealedRegistry, run: RunCo
       const stuck = components.find((c) => registry.componentRule(c.type)) ?? components.find((c) => c.traits.some((t) => registry.traitRule(t.type)));
       throw lowering.error(stuck?.origin ?? policies[0].origin, stuck?.path ?? [], 'oam: lowering exceeded max recursion depth');
     }
-    lowering.round = round;
+    lowering.startRound(round, components);
     const lowered = lowering.components(components);
     components = lowered.components;
     const policyResult = lowering.policies(policies);
@@ -71,20 +73,28 @@ class Lowering {
   readonly steps: LoweringStep[] = [];
   round = 0;
   private readonly names = new NameAllocator();
-  /** The object names `resolveMemberName` set, by member: the only way a rule names a member's object. */
-  private readonly memberNames = new WeakMap<AuthoredComponent, string>();
   /** The hook's answer for each shared object of the document, by kind and default: asked once. */
   private readonly sharedChoices = new Map<string, NameChoice>();
   /** The reserved values a rule rendered into each element it emits, by path. */
   private readonly rendered = new WeakMap<object, Map<string, unknown>>();
   private nextGroup = 1;
 
+  /** The document as rules see it in this round: with its components as the round starts. */
+  private roundDocument: DocumentInfo;
+
   constructor(
     private readonly document: DocumentInfo,
     private readonly registry: SealedRegistry,
     private readonly run: RunContext,
     private readonly source: SourceDocument,
-  ) {}
+  ) {
+    this.roundDocument = document;
+  }
+
+  startRound(round: number, components: WorkComponent[]): void {
+    this.round = round;
+    this.roundDocument = { ...this.document, components: components.map((c) => ({ name: c.name, type: c.type, properties: structuredClone(c.properties) })) };
+  }
 
   /**
    * A name the document's components share. Without an authored name the object is the
@@ -116,7 +126,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, component.origin, component.path, component.name, (ctx) =>
-        rule.lower({ component: toAuthored(component), document: this.document }, ctx),
+        rule.lower({ component: toAuthored(component), document: this.roundDocument }, ctx),
       );
       const origin = { ...component.origin, rule: ruleIdentity(rule) };
       const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
@@ -137,7 +147,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, policy.origin, policy.path, policy.name, (ctx) =>
-        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.document }, ctx),
+        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.roundDocument }, ctx),
       );
       const origin = { ...policy.origin, rule: ruleIdentity(rule) };
       policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, policy.path, rule)));
@@ -160,7 +170,7 @@ class Lowering {
       if (trait.scope !== undefined && 'scope' in rule.properties) properties.scope = trait.scope;
       const input = { type: trait.type, properties };
       const result = this.invoke(rule, trait.origin, trait.path, trait.type, (ctx) =>
-        rule.lower({ trait: input, component: toAuthored(component), document: this.document }, ctx),
+        rule.lower({ trait: input, component: toAuthored(component), document: this.roundDocument }, ctx),
       );
       const origin = { ...trait.origin, rule: ruleIdentity(rule) };
       traits.push(...(result.traits ?? []).map((t) => this.emitTrait(t, origin, trait.path, rule, t.type !== trait.type || !sameProperties(t.properties, trait.properties))));
@@ -183,7 +193,6 @@ class Lowering {
         if (!object) throw new HandlerError(`component type "${member.type}" declares no object for resolveMemberName to name`);
         const name = base.resolveName({ ...spec, kind: qualifiedKind(object.apiVersion, object.kind), default: member.name, clusterScoped: object.scope === 'cluster' });
         member.objectName = name;
-        this.memberNames.set(member, name);
         return name;
       },
       renderReserved: (element, path, value) => {
@@ -197,8 +206,12 @@ class Lowering {
     try {
       result = call(ctx);
     } catch (error) {
-      if (isHandlerError(error)) throw this.error(origin, [...path, 'properties', ...error.path], error.message);
-      throw error;
+      if (!isHandlerError(error)) throw error;
+      // A rule's refusal by the environment policy is a violation of the component, as a handler's is.
+      const refusalClass = refusalClassOf(error);
+      const at = [...path, 'properties', ...error.path];
+      if (refusalClass !== undefined) throw policyViolation(refusalClass, error.message, origin.component, this.source.at(at), describeOrigin(origin));
+      throw this.error(origin, at, error.message);
     }
     const produced = [...(result.components ?? []), ...(result.traits ?? []), ...(result.policies ?? []), ...(result.documents ?? [])];
     if (produced.length === 0) throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted nothing; an empty result would delete the authored element`);
@@ -208,6 +221,8 @@ class Lowering {
       round: this.round,
       from,
       to: produced.map((element) => ('name' in element && typeof element.name === 'string' ? element.name : (element as AuthoredTrait).type)),
+      ...(origin.component === undefined ? {} : { component: origin.component }),
+      ...(origin.policy === undefined ? {} : { policy: origin.policy }),
     });
     return result;
   }
@@ -221,9 +236,6 @@ class Lowering {
       inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
     const handler = this.registry.component(component.type)?.value;
     const schema = handler ? componentProperties(handler) : this.registry.componentRule(component.type)?.value.properties;
-    if (component.objectName !== undefined && this.memberNames.get(component) !== component.objectName) {
-      throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} set the object name "${component.objectName}" of component "${component.name}" without resolveMemberName, which claims it`);
-    }
     return {
       name: component.name,
       type: component.type,

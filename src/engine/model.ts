@@ -61,6 +61,9 @@ export interface LoweringStep {
   round: number;
   from: string;
   to: string[];
+  /** The authored component or policy the lowered element descends from. */
+  component?: string;
+  policy?: string;
 }
 
 export function describeOrigin(origin: Origin): string {

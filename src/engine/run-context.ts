@@ -1,6 +1,7 @@
-import { chooseName, componentLabelValue, HandlerError, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type PropertyPath } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic } from './diagnostics.js';
+import type { EgressPeers, IngressPeers } from './netpol/peers.js';
 import type { ParsedProfile } from './profile.js';
 
 /** What the caller sets for one build (the reference's TransformContext). */
@@ -13,6 +14,14 @@ export interface TransformSettings {
   namespace?: string;
   /** Where Flux objects go (kinds of scope `flux`); the document's namespace when unset. */
   fluxNamespace?: string;
+  /** Label and annotation keys (`team`) and prefixes (`platform.example/`) the platform keeps to itself; checked at generation. */
+  reservedMetadataKeys?: string[];
+  /** The environment policy; `NOOP_POLICY` when unset. */
+  policy?: Policy;
+  /** Destinations each component's pods reach: `{comp}-allow-egress-traffic` policies. */
+  egressPeers?: EgressPeers;
+  /** Sources allowed into each component's endpoints: `{comp}-allow-endpoint-ingress` policies. */
+  ingressPeers?: IngressPeers;
 }
 
 /** State shared by every stage of one build: settings, profile, warnings, consumed capabilities. */
@@ -51,6 +60,10 @@ export class RunContext {
     return this.settings.componentLabelKey ?? `${this.settings.domain}/component`;
   }
 
+  get policy(): Policy {
+    return this.settings.policy ?? NOOP_POLICY;
+  }
+
   warn(message: string, where: Partial<Diagnostic> = {}): void {
     this.warnings.push({ code: 'KUREL_WARNING', severity: 'warning', message, ...where });
   }
@@ -75,6 +88,10 @@ export class RunContext {
       warn: (message: string) => this.warn(message),
       fail: (message: string, path: PropertyPath = []): never => {
         throw new HandlerError(message, path);
+      },
+      policy: this.policy,
+      violate: (refusalClass: string, message: string, path: PropertyPath = []): never => {
+        throw new PolicyRefusal(refusalClass, message, path);
       },
       capability: (key: string) => this.capability(key),
       fetched: (url: string) => this.fetchedDocuments[url],

@@ -1,3 +1,4 @@
+import type { DeliveryIntent } from '../plugin-api/index.js';
 import {
   applyObjectMetadata,
   componentLabelValue,
@@ -5,6 +6,7 @@ import {
   type MetadataProblem,
   type ObjectMetadata,
   isHandlerError,
+  refusalClassOf,
   validateProperties,
   type CapabilitySpec,
   type ComponentAnswers,
@@ -12,14 +14,18 @@ import {
   type TraitRendering,
   qualifiedKind,
   type PolicyRendering,
+  type RouteAnswer,
+  type NamedInput,
   type K8sObject,
   type Properties,
   type PropertyPath,
 } from '../plugin-api/index.js';
 import { KurelError } from './diagnostics.js';
+import { policyViolation } from './policy-violation.js';
 import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { bindingKeyFor } from './profile.js';
+import { followFluxReads, type TraitOutput } from './flux-namespace.js';
 import type { SealedRegistry } from './registry.js';
 import type { NameOwner } from './name-claims.js';
 import type { RunContext } from './run-context.js';
@@ -29,6 +35,8 @@ import type { SourceDocument } from './source.js';
 export interface Member {
   component: WorkComponent;
   objects: K8sObject[];
+  /** What the handler answered about the component. */
+  answers?: ComponentAnswers;
 }
 
 /** A trait's own application: its objects, under a name kept apart within its bundle. */
@@ -40,14 +48,24 @@ export interface SubApplication {
   namedBy?: string;
   /** The authored trait, for diagnostics. */
   path?: Path;
+  /** Annotations the trait wrote from the platform's input; exempt from the reserved-key check. */
+  platformAnnotations?: Record<string, string>;
 }
 
 /** A component's application (a sibling group is one), followed by its traits' sub-applications. */
 export interface Application {
   name: string;
+  /** The authored component the application belongs to; empty when the document as a whole owns it. */
+  owner: string;
   labelValue: string;
   members: Member[];
   subApplications: SubApplication[];
+  /** What the routing traits route, for the NetworkPolicy synthesis. */
+  routes?: Array<{ traitType: string; route: RouteAnswer }>;
+  /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
+  synthesized?: K8sObject[];
+  /** The delivery intents its members' traits set; they cover its sub-applications too. */
+  delivery?: DeliveryIntent[];
 }
 
 export interface TransformOutput {
@@ -72,8 +90,9 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
     }
   };
   const applications: Application[] = [];
+  const sources = generatedSources(components);
   for (const members of groupMembers(components)) {
-    const application = attempt(() => transformApplication(members, registry, run, source));
+    const application = attempt(() => transformApplication(members, registry, run, source, sources.has(members[0])));
     if (application) applications.push(application);
   }
   const componentNames = [...new Set(components.map((c) => c.name))];
@@ -85,19 +104,34 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
   return { applications, policyResults };
 }
 
-function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument): Application {
+/**
+ * The generated sources of a document: a source a rule emitted that another component is ordered
+ * after, that is ordered after nothing and is no sibling group's member. The document as a whole
+ * owns each, since every component naming the same source shares it.
+ */
+function generatedSources(components: WorkComponent[]): Set<WorkComponent> {
+  const awaited = new Set(components.flatMap((component) => component.orderAfter));
+  return new Set(components.filter((component) => component.emitted && component.group === undefined && component.orderAfter.length === 0 && awaited.has(component.name)));
+}
+
+function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, documentOwned: boolean): Application {
   const name = members[0].name;
-  const application: Application = { name, labelValue: componentLabelValue(name), members: [], subApplications: [] };
+  const owner = documentOwned ? '' : (members[0].origin.component ?? '');
+  const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
-    application.members.push({ component, objects: rendered.objects });
+    application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
+    const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
       const result = applyTrait(trait, component, rendered, registry, run, source);
       const objects = result.objects ?? [];
+      if (result.route) (application.routes ??= []).push({ traitType: trait.type, route: result.route });
+      outputs.push({ objects, input: result.fluxNamespaceInput });
       if (objects.length === 0) continue;
       const { name: subName, namedBy } = run.chooseUnclaimed({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
-      application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path });
+      application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path, ...(result.platformAnnotations ? { platformAnnotations: result.platformAnnotations } : {}) });
     }
+    followFluxReads(registry.component(component.type)?.value, rendered.objects, outputs, run.settings.fluxNamespace);
   }
   return application;
 }
@@ -125,7 +159,8 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     if (problems.length === 0) return;
     throw new KurelError(
       problems.map((problem) =>
-        errorDiagnostic(ErrorCode.property, `${label}: ${problem.message}`, {
+        errorDiagnostic(problem.refusal ? ErrorCode.componentLabel : ErrorCode.property, `${label}: ${problem.message}`, {
+          ...(problem.refusal ? { refusal: problem.refusal } : {}),
           ...source.at([...component.path, 'properties', ...problem.path]),
           component: component.name,
           plugin: entry.plugin,
@@ -137,7 +172,8 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
   let properties = structuredClone(component.properties);
   let metadata: ObjectMetadata | undefined;
   if (handler.object) {
-    const taken = takeObjectMetadata(properties, { labelValue, componentLabelKey: run.componentLabelKey });
+    const owner = component.origin.component ?? component.name;
+    const taken = takeObjectMetadata(properties, { labelValue, componentLabelKey: run.componentLabelKey, name: component.name, owner: { name: owner, labelValue: componentLabelValue(owner) } });
     if (taken.metadata.objectName !== undefined && component.emitted) {
       taken.problems.push({ path: ['objectName'], message: `not allowed on a member lowering rule ${component.origin.rule} emitted: the rule names the objects it emits` });
     }
@@ -145,10 +181,17 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     properties = taken.rest;
     metadata = taken.metadata;
   }
-  const objectName = handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (component.objectName ?? metadata?.objectName ?? component.name);
+  if (component.objectName !== undefined && !handler.object) {
+    throw refuse(ErrorCode.lowering, `${label}: lowering rule ${component.origin.rule} names the object of a member whose type "${component.type}" declares no object`, {
+      ...source.at(component.path),
+      component: component.name,
+    });
+  }
+  const objectName =
+    component.objectName ?? (handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name));
   try {
     const rendering = handler.render(
-      { name: component.name, objectName, namespace, labelValue, properties, annotations: { ...component.annotations } },
+      { name: component.name, objectName, namespace, applicationNamespace: component.origin.namespace, labelValue, properties, annotations: { ...component.annotations } },
       run.handlerContext(namespace, componentOwner(component)),
     );
     if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));
@@ -303,6 +346,8 @@ function requiredHint(message: string, traitType: string): string {
 /** A handler's refusal, placed at the authored element. Anything else is a bug and passes through. */
 function placeHandlerError(error: unknown, label: string, base: PropertyPath, component: string | undefined, plugin: string, source: SourceDocument): unknown {
   if (!isHandlerError(error)) return error;
+  const refusalClass = refusalClassOf(error);
+  if (refusalClass !== undefined) return policyViolation(refusalClass, error.message, component, { ...source.at([...base, ...error.path]), plugin }, label);
   return refuse(error.code === 'KUREL_HANDLER_REFUSED' ? ErrorCode.handler : (error.code as typeof ErrorCode.handler), `${label}: ${error.message}`, {
     ...source.at([...base, ...error.path]),
     component,

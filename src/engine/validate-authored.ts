@@ -25,31 +25,34 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     path: Path,
     label: string,
     topLevelRequired: boolean,
-    component?: string,
+    owner: { component?: string; plugin?: string },
   ): Properties => {
     if (!described) return properties;
     const result = validateProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints });
     for (const issue of result.issues) {
-      diagnostics.push(errorDiagnostic(ErrorCode.property, `${label}: ${issue.message}`, { ...source.at([...path, 'properties', ...issue.path]), component }));
+      // The plugin named is the one whose schema refused the value.
+      diagnostics.push(errorDiagnostic(ErrorCode.property, `${label}: ${issue.message}`, { ...source.at([...path, 'properties', ...issue.path]), ...owner }));
     }
     return result.value;
   };
 
   const origin = (extra: Partial<Origin>): Origin => ({ document: app.name, documentKind: 'Application', namespace, rule: '', ...extra });
   const components = app.components.map((component): WorkComponent => {
-    const handler = registry.component(component.type)?.value;
-    const rule = registry.componentRule(component.type)?.value;
-    const described = handler ? { properties: componentProperties(handler), hints: handler.hints } : rule;
+    const handlerEntry = registry.component(component.type);
+    const ruleEntry = registry.componentRule(component.type);
+    const handler = handlerEntry?.value;
+    const described = handler ? { properties: componentProperties(handler), hints: handler.hints } : ruleEntry?.value;
+    const plugin = (handlerEntry ?? ruleEntry)?.plugin;
     const label = `component "${component.name}" (type "${component.type}")`;
     const traits = component.traits.map((trait): WorkTrait => {
       const { scope, ...rest } = trait.properties;
       if (scope !== undefined && scope !== null && typeof scope !== 'string') {
         diagnostics.push(errorDiagnostic(ErrorCode.property, `component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
       }
-      const traitDescribed = (registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type))?.value;
+      const traitEntry = registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type);
       return {
         type: trait.type,
-        properties: check(traitDescribed, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, component.name),
+        properties: check(traitEntry?.value, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, { component: component.name, plugin: traitEntry?.plugin }),
         scope: typeof scope === 'string' && scope !== '' ? scope : undefined,
         origin: origin({ component: component.name, componentType: component.type, traitType: trait.type }),
         path: trait.path,
@@ -60,7 +63,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     return {
       name: component.name,
       type: component.type,
-      properties: check(described, component.properties, component.path, label, true, component.name),
+      properties: check(described, component.properties, component.path, label, true, { component: component.name, plugin }),
       annotations: component.annotations,
       traits,
       orderAfter: [],
@@ -70,11 +73,11 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     };
   });
   const policies = app.policies.map((policy): WorkPolicy => {
-    const described = (registry.policy(policy.type) ?? registry.policyRule(policy.type) ?? registry.policyDeclaration(policy.type))?.value;
+    const entry = registry.policy(policy.type) ?? registry.policyRule(policy.type) ?? registry.policyDeclaration(policy.type);
     return {
       name: policy.name,
       type: policy.type,
-      properties: check(described, policy.properties, policy.path, `policy "${policy.name}" (type "${policy.type}")`, true),
+      properties: check(entry?.value, policy.properties, policy.path, `policy "${policy.name}" (type "${policy.type}")`, true, { plugin: entry?.plugin }),
       origin: origin({ policy: policy.name }),
       path: policy.path,
       emitted: false,

@@ -1,16 +1,22 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { ErrorCode, refuse, type EgressPeers, type IngressPeers } from '../engine/index.js';
+import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
+import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
+import { checkTransformConfig, TRANSFORM_CONFIG_KEYS, type TransformConfig } from './config-transform.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
-export interface KurelConfig {
+export interface KurelConfig extends TransformConfig {
   /** Plugin package names or paths, resolved from the config file's folder. */
   plugins: string[];
-  /** The environment policy this host enforces itself (what components may fetch). */
-  policy: { allowedRegistries?: string[] };
+  /** The environment policy: limits, defaults and flags (`environmentPolicy` makes the accessors handlers read). */
+  policy: PolicyConfig;
   /** The namespace Flux objects go to; the document's namespace when unset. */
   fluxNamespace?: string;
+  /** NetworkPolicy synthesis inputs, by component: see config-peers.ts. */
+  egressPeers?: EgressPeers;
+  ingressPeers?: IngressPeers;
 }
 
 export interface LoadedConfig {
@@ -19,8 +25,7 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace'];
-const POLICY_KEYS = ['allowedRegistries'];
+const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS, 'egressPeers', 'ingressPeers'];
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
 
@@ -42,10 +47,10 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
     throw refuse(ErrorCode.config, `reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
   }
   if (!result || result.isEmpty) return { config: { plugins: [], policy: {} }, file: result?.filepath };
-  return { config: checkConfig(result.config, result.filepath), file: result.filepath };
+  return { config: await checkConfig(result.config, result.filepath), file: result.filepath };
 }
 
-function checkConfig(raw: unknown, file: string): KurelConfig {
+async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refuse(ErrorCode.config, 'the plugin config must be an object', { file });
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
@@ -59,21 +64,13 @@ function checkConfig(raw: unknown, file: string): KurelConfig {
   if (fluxNamespace !== undefined && (typeof fluxNamespace !== 'string' || fluxNamespace === '')) {
     throw refuse(ErrorCode.config, 'fluxNamespace must be a namespace name', { file, path: 'fluxNamespace' });
   }
-  return { plugins: plugins as string[], policy: checkPolicy(config.policy, file), ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }) };
-}
-
-function checkPolicy(raw: unknown, file: string): KurelConfig['policy'] {
-  if (raw === undefined) return {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refuse(ErrorCode.config, 'policy must be an object', { file, path: 'policy' });
-  const policy = raw as Record<string, unknown>;
-  for (const key of Object.keys(policy)) {
-    if (!POLICY_KEYS.includes(key)) throw refuse(ErrorCode.config, `unsupported policy key "${key}" (allowed: ${POLICY_KEYS.join(', ')})`, { file, path: `policy.${key}` });
-  }
-  const registries = policy.allowedRegistries;
-  if (registries !== undefined && (!Array.isArray(registries) || registries.some((entry) => typeof entry !== 'string' || entry === ''))) {
-    throw refuse(ErrorCode.config, 'policy.allowedRegistries must be a list of host names', { file, path: 'policy.allowedRegistries' });
-  }
-  return registries === undefined ? {} : { allowedRegistries: registries as string[] };
+  return {
+    plugins: plugins as string[],
+    policy: await checkPolicyConfig(config.policy, file),
+    ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),
+    ...checkTransformConfig(config, file),
+    ...checkPeers(config, file),
+  };
 }
 
 export function configFolder(loaded: LoadedConfig, fallback: string): string {

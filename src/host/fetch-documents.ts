@@ -1,4 +1,5 @@
 import { ErrorCode, refuse, type FetchRequest } from '../engine/index.js';
+import { RefusalClass } from '../plugin-api/index.js';
 
 const MAX_REDIRECTS = 10;
 const TIMEOUT_MS = 30_000;
@@ -22,7 +23,8 @@ export async function fetchDocuments(requests: readonly FetchRequest[], policy: 
 }
 
 async function fetchOne(request: FetchRequest, policy: FetchPolicy): Promise<string> {
-  const fail = (message: string) => refuse(ErrorCode.input, `component "${request.component}": url "${request.url}": ${message}`, { ...request.where, component: request.component });
+  const fail = (message: string, refusalClass?: string) =>
+    refuse(ErrorCode.input, `component "${request.component}": url "${request.url}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
   let target = request.url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let url: URL;
@@ -33,7 +35,8 @@ async function fetchOne(request: FetchRequest, policy: FetchPolicy): Promise<str
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail(`only http and https URLs are fetched, not ${url.protocol}`);
     if (!hostAllowed(url.hostname, policy)) {
-      throw fail(`host "${url.hostname}"${hop > 0 ? ` (redirected to ${url.href})` : ''} is not one of the allowed registries (${policy.allowedRegistries!.join(', ')})`);
+      // A refusal by the policy, of class registry, on the first host as on a redirect.
+      throw fail(`host "${url.hostname}"${hop > 0 ? ` (redirected to ${url.href})` : ''} is not one of the allowed registries (${policy.allowedRegistries!.join(', ')})`, RefusalClass.registry);
     }
     let response: Response;
     try {

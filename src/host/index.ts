@@ -4,3 +4,5 @@ export { writeOutputFile } from './write-output.js';
 export { writeFolderAtomically } from './write-folder.js';
 export type { LoadedPlugin } from './plugin-source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './fetch-documents.js';
+export { transformSettings } from './config-transform.js';
+export { environmentPolicy, fetchPolicy } from './config-policy.js';

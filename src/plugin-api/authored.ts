@@ -16,8 +16,9 @@ export interface AuthoredComponent {
   /** Names of components this one is ordered after (set by lowering rules). */
   orderAfter?: string[];
   /**
-   * The name of the member's object when it is not the member's name. Set only by
-   * `LoweringContext.resolveMemberName`, which claims it: a name set any other way is refused.
+   * The name of the member's object when it is not the member's name: set by
+   * `LoweringContext.resolveMemberName`, or from a name the rule resolved with `resolveName`, so
+   * that it is claimed. The transform refuses it on a type that declares no object.
    */
   objectName?: string;
 }
@@ -48,4 +49,10 @@ export interface DocumentInfo {
   name: string;
   kind: string;
   namespace: string;
+  /**
+   * The document's components as they stand when the lowering round the rule runs in starts (the
+   * one being lowered included), for a rule whose output depends on its siblings: the oci rule
+   * shares a source only among the oci components of one artifact. Absent outside a build.
+   */
+  components?: ReadonlyArray<{ name: string; type: string; properties: Readonly<Record<string, unknown>> }>;
 }

@@ -2,6 +2,7 @@ import type { PropertyPath } from './errors.js';
 import type { AuthoredComponent } from './authored.js';
 import type { Properties } from './objects.js';
 import type { NameRole, NameSpec, ObjectClaim } from './name-roles.js';
+import type { Policy } from './policy.js';
 
 /** A ClusterProfile binding: the platform's rendering for one capability key. */
 export interface CapabilityBinding {
@@ -25,6 +26,13 @@ export interface HandlerContext {
   warn(message: string): void;
   /** Refuses the element, naming the property path (relative to the element's properties). */
   fail(message: string, path?: PropertyPath): never;
+  /**
+   * The environment policy (the configured one, else `NOOP_POLICY`). Apply values as authored >
+   * policy default > handler default, then hold the effective value to the limits.
+   */
+  readonly policy: Policy;
+  /** Refuses the element as a violation of the policy, of a class from `RefusalClass` (or the consumer's own). */
+  violate(refusalClass: string, message: string, path?: PropertyPath): never;
   /** The ClusterProfile binding of a capability key, recorded as consumed when found. */
   capability(key: string): CapabilityBinding | undefined;
   /** The body the host fetched for a URL the handler declared in `fetches`, if it did. */

@@ -4,6 +4,27 @@ import type { HandlerContext, LoweringContext } from './context.js';
 import type { K8sObject, Properties } from './objects.js';
 import type { PropertiesSchema } from './schema.js';
 
+/** A Kubernetes label selector, as a NetworkPolicy holds it. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+}
+
+/** A port of a NetworkPolicy rule; TCP when no protocol is given. */
+export interface NetworkPort {
+  port: number;
+  protocol?: string;
+}
+
+/**
+ * Where a component can be reached, under the labels its pods carry: for pods an operator creates
+ * (a CloudNativePG cluster's instances), the operator's own labels rather than the component label.
+ */
+export interface Endpoint {
+  selector: Record<string, string>;
+  ports: NetworkPort[];
+}
+
 /** What a component answers about itself to traits and to the engine. */
 export interface ComponentAnswers {
   /** The ServiceAccount its pods run as. */
@@ -19,6 +40,8 @@ export interface ComponentAnswers {
     selector?: Record<string, string>;
     ports: Array<{ port: number; name?: string; targetPort?: number | string; protocol: string }>;
   };
+  /** The endpoints other components connect to, for endpoint-ingress NetworkPolicies. */
+  endpoints?: Endpoint[];
 }
 
 /** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */
@@ -37,6 +60,11 @@ export interface ComponentInput<P = Properties> {
   /** The name of the component's object: `objectName` when authored, else the component name. */
   objectName: string;
   namespace: string;
+  /**
+   * The document's namespace, where the workloads go: apart from `namespace` when a Flux kind's
+   * object is placed in the Flux namespace. Absent where a handler runs outside a build.
+   */
+  applicationNamespace?: string;
   /** `ComponentLabelValue(name)`: the `app` label and selector value. */
   labelValue: string;
   properties: P;
@@ -62,7 +90,39 @@ interface Described {
   hints?: Record<string, string>;
 }
 
-export interface ComponentHandler<P = Properties> extends Described {
+/** What a component type is told when asked for a component's endpoints. */
+export interface EndpointInput<P = Properties> {
+  /** The authored component's name. */
+  name: string;
+  /** The name of the component's object: `objectName` when authored, else the component name. */
+  objectName: string;
+  /** The authored properties, checked against the type's schema, defaults applied. */
+  properties: P;
+}
+
+/**
+ * A component type that declares where its components can be reached (the reference's
+ * EndpointProvider): the selector of the pods another component connects to, under the labels
+ * those pods carry, and their ports. Read through the library's `componentEndpoints`, the producer
+ * half of endpoint-ingress NetworkPolicies.
+ */
+export interface EndpointProvider<P = Properties> {
+  endpoints?(input: EndpointInput<P>, ctx: HandlerContext): Endpoint[];
+}
+
+/** A ConfigMap or Secret named in the namespace of the object that reads it. */
+export interface NamedInput {
+  kind: 'ConfigMap' | 'Secret';
+  name: string;
+}
+
+export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P> {
+  /**
+   * For a type whose object goes to the Flux namespace: the ConfigMaps and Secrets the object
+   * reads by name from its own namespace. A trait's sub-application producing one of them
+   * follows the object there; every other trait object stays with the workloads.
+   */
+  fluxNamespaceReads?(object: K8sObject): NamedInput[];
   /**
    * The object this type generates. The engine then adds `objectName`, `labels` and `annotations`
    * to the type's properties, checks them, names the object and puts the metadata on it.
@@ -92,6 +152,27 @@ export interface TraitInput<P = Properties> {
   component: ComponentView;
 }
 
+/** Where routed traffic comes from: pods of one namespace, by label (all of its pods when no selector). */
+export interface TrafficSource {
+  namespace: string;
+  podSelector?: { matchLabels?: Record<string, string> };
+}
+
+/** A Service a routing trait sends traffic to, and the port it routes to. */
+export interface RoutedBackend {
+  service: string;
+  port?: number;
+  portName?: string;
+  /** For a Service no component of the document owns: the pods it fronts (matchLabels). */
+  backendSelector?: Record<string, string>;
+}
+
+/** What a routing trait routes, read by the NetworkPolicy synthesis: who may send, and to which backends. */
+export interface RouteAnswer {
+  trafficSources: TrafficSource[];
+  backends: RoutedBackend[];
+}
+
 export interface TraitRendering {
   /** Objects of the trait's own sub-application, emitted right after its component's. */
   objects?: K8sObject[];
@@ -100,7 +181,20 @@ export interface TraitRendering {
    * its first object when unset. Two applications of one name in one bundle are refused.
    */
   subApplication?: string;
+  /**
+   * Annotations the trait wrote from the platform's input (a capability rendering), apart from
+   * authored ones. The reserved-metadata-key check passes each as that key with that value, on its
+   * objects' own annotations: a platform can reserve a prefix its own annotations are under.
+   */
+  platformAnnotations?: Record<string, string>;
+  /** Set by a routing trait whose rendering names traffic sources. */
+  route?: RouteAnswer;
+  /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
+  fluxNamespaceInput?: NamedInput;
 }
+
+/** A delivery intent, stated without naming the delivery engine. */
+export type DeliveryIntent = 'prune-protection' | 'force-replace';
 
 export interface CapabilitySpec {
   /** A build fails when the profile has no binding for the trait's type. */
@@ -108,6 +202,11 @@ export interface CapabilitySpec {
 }
 
 export interface TraitHandler<P = Properties> extends Described {
+  /**
+   * What the trait asks of the engine that delivers the component's objects: set on the
+   * component's application, covering every sub-application of its traits; no object changes.
+   */
+  deliveryIntent?: DeliveryIntent;
   /** Whether and how a ClusterProfile binding renders into this trait's properties. */
   capability?: CapabilitySpec;
   /** The component types this trait may be applied to; any when absent. */
@@ -168,7 +267,8 @@ export interface DocumentLoweringRule extends Omit<RuleBase, 'properties'> {
   lower(input: { document: AuthoredDocument }, ctx: LoweringContext): LoweringResult;
 }
 
-export interface ComponentLoweringRule<P = Properties> extends RuleBase {
+/** A rule claiming a component type answers its components' endpoints, as a handler would. */
+export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P> {
   position: 'component';
   lower(input: { component: AuthoredComponent & { properties: P }; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
 }

@@ -9,6 +9,22 @@ export type * from './handlers.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';
 export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
 export {
+  NOOP_POLICY,
+  POLICY_ACCESSORS,
+  OPTIONAL_POLICY_ACCESSORS,
+  RefusalClass,
+  PolicyRefusal,
+  refusalClasses,
+  refusalClassOf,
+  explicitSecretsAllowed,
+  objectKindPolicy,
+  type Policy,
+  type ExplicitSecretPolicy,
+  type ObjectKindPolicy,
+  type GroupKind,
+  type RefusalClassValue,
+} from './policy.js';
+export {
   definePlugin,
   defineComponent,
   defineTrait,

@@ -22,6 +22,8 @@ export interface KindDefinition<P = Properties> {
   /** Whether the object carries `app: <component label value>` (kinds whose selectors use it). */
   appLabel?: boolean;
   contract?: ContractMetadata;
+  /** Properties of a complete, working example, shown in the reference docs (`kurel schemas`). */
+  example?: Properties;
   /** Kind-specific rules beyond the schema: required combinations, refused fields with hints. Refuse with `ctx.fail`. */
   check?(properties: P, input: ComponentInput<P>, ctx: HandlerContext): void;
   /** Turns the checked properties into the object's content (defaults, conversions); the properties as they are when absent. */
@@ -32,11 +34,12 @@ export interface KindDefinition<P = Properties> {
 
 /** Makes a component handler from a kind definition. */
 export function defineKind<P = Properties>(definition: KindDefinition<P>): ComponentHandler<P> {
-  const { type, description, properties, contract, apiVersion, kind, scope } = definition;
+  const { type, description, properties, contract, example, apiVersion, kind, scope } = definition;
   return {
     type,
     description,
     properties,
+    ...(example === undefined ? {} : { example }),
     contract: contract ?? { family: type, version: 'v1alpha1' },
     object: { apiVersion, kind, scope },
     render(input, ctx) {

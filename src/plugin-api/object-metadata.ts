@@ -30,6 +30,16 @@ export interface ObjectMetadata {
 export interface MetadataProblem {
   path: (string | number)[];
   message: string;
+  /** Set for the component label's refusal of a labels property. */
+  refusal?: 'in-labels-property';
+}
+
+/** The labels property holds another value under the component label key than the component's. */
+export function componentLabelPropertyText(key: string, value: string, component: string, want: string): string {
+  return (
+    `labels["${key}"]: "${value}" is not the component label of component "${component}" ("${want}"): launcher sets that label on everything the component generates, ` +
+    'and the NetworkPolicies generated for the component select by it; remove the label, or write that value'
+  );
 }
 
 const QUALIFIED_NAME = /^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)$/;
@@ -60,7 +70,7 @@ export function labelValueProblem(value: string): string | undefined {
  */
 export function takeObjectMetadata(
   properties: Properties,
-  identity: { labelValue: string; componentLabelKey: string },
+  identity: { labelValue: string; componentLabelKey: string; name?: string; owner?: { name: string; labelValue: string } },
 ): { metadata: ObjectMetadata; rest: Properties; problems: MetadataProblem[] } {
   const { objectName, labels, annotations, ...rest } = properties as Properties & { objectName?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   const problems: MetadataProblem[] = [];
@@ -69,8 +79,18 @@ export function takeObjectMetadata(
     if (keyProblem) problems.push({ path: ['labels', key], message: `invalid label key "${key}": ${keyProblem}` });
     const valueProblem = labelValueProblem(value);
     if (valueProblem) problems.push({ path: ['labels', key], message: `invalid label value "${value}": ${valueProblem}` });
-    if ((key === 'app' || key === identity.componentLabelKey) && value !== identity.labelValue) {
-      problems.push({ path: ['labels', key], message: `label "${key}" may only hold the component's own value "${identity.labelValue}", got "${value}"` });
+    if (key === 'app' && value !== identity.labelValue) {
+      // Under the component label key app, the refusal is the component label's, held to the entry's own value.
+      problems.push(
+        identity.componentLabelKey === 'app'
+          ? { path: ['labels', key], message: componentLabelPropertyText(key, value, identity.name ?? '', identity.labelValue), refusal: 'in-labels-property' }
+          : { path: ['labels', key], message: `label "${key}" may only hold the component's own value "${identity.labelValue}", got "${value}"` },
+      );
+    }
+    // Under the key app the check above holds the entry's own value, which the kinds write.
+    const owner = identity.owner ?? { name: identity.name ?? '', labelValue: identity.labelValue };
+    if (key === identity.componentLabelKey && key !== 'app' && value !== owner.labelValue) {
+      problems.push({ path: ['labels', key], message: componentLabelPropertyText(key, value, owner.name, owner.labelValue), refusal: 'in-labels-property' });
     }
   }
   let size = 0;

@@ -48,6 +48,44 @@ describe('the Flux namespace', () => {
     ]);
   });
 
+  it('moves the values ConfigMap and Secret a HelmRelease reads by name with it; other trait objects stay', () => {
+    writeFileSync(
+      join(dir, 'helm.yaml'),
+      `apiVersion: launcher.gokure.dev/v1alpha1
+kind: Application
+metadata: {name: shop, namespace: shop}
+spec:
+  components:
+    - name: redis
+      type: helm
+      properties:
+        chart: redis
+        version: "18.6.1"
+        source: {kind: HelmRepository, name: bitnami, namespace: flux-system}
+        valuesMode: configMap
+        values: {replicas: 2}
+        secretValues: {auth: {password: s3cret}}
+      traits:
+        - type: configmap
+          properties: {name: redis-extra, data: {a: b}}
+        - type: secret
+          properties: {name: redis-extra-credentials, stringData: {a: b}}
+`,
+    );
+    writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ fluxNamespace: 'flux-system' }));
+    const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'helm.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const placed = parseAllDocuments(result.stdout).map((document) => document.toJS());
+    const release = placed.find((object) => object.kind === 'HelmRelease');
+    const read = release.spec.valuesFrom.map((entry: { kind: string; name: string }) => `${entry.kind}/${entry.name}`);
+    expect(read).toHaveLength(2);
+    const where = Object.fromEntries(placed.map((object) => [`${object.kind}/${object.metadata.name}`, object.metadata.namespace]));
+    expect(where[`HelmRelease/redis`]).toBe('flux-system');
+    for (const input of read) expect(where[input]).toBe('flux-system');
+    expect(where['ConfigMap/redis-extra']).toBe('shop');
+    expect(where['Secret/redis-extra-credentials']).toBe('shop');
+  });
+
   it('keeps Flux kinds in the document namespace when none is set', () => {
     const result = build({});
     expect(parseAllDocuments(result.stdout).map((document) => document.toJS().metadata.namespace)).toEqual(['shop', 'shop']);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine/build.js';
-import type { K8sObject } from '../../src/plugin-api/index.js';
+import { NOOP_POLICY, type K8sObject, type Policy } from '../../src/plugin-api/index.js';
 import builtinComponents from '../../plugins/builtin-components/index.js';
 import builtinKinds from '../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../plugins/builtin-policies/index.js';
@@ -16,7 +16,8 @@ import { registryOf } from '../unit/engine/support.js';
 // every object of a Kubernetes built-in kind validates against the kubernetes-models schemas.
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const examples = join(repo, '../shared/reference-examples');
+// The shared material sits beside the main checkout, and two levels up from a worktree.
+const examples = [join(repo, '../shared/reference-examples'), join(repo, '../../shared/reference-examples')].find((dir) => existsSync(dir)) ?? join(repo, '../shared/reference-examples');
 const goldens = join(repo, 'test/examples/golden');
 const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies, redisSidecar]);
 
@@ -40,7 +41,15 @@ const PAIRS: Array<[string, string[]]> = [
   ['15-passthrough-minimal', ANY],
 ];
 
-/** The examples predate the reference's rename of the Helm composite: `helmchart` there is today's `helm` type. */
+/** The daemonset mounts a host path, which only a policy that allows host paths builds (the default refuses it). */
+const POLICIES: Record<string, Policy | undefined> = { '12-daemonset': { ...NOOP_POLICY, allowHostPathVolumes: () => true } };
+
+/**
+ * Examples 11 and 14 predate the reference's rename of the Helm composite: their `helmchart` is
+ * today's `helm` type, so they are read as `helm` here. kurel keeps no alias: `helmchart` is now the
+ * kind-named Flux HelmChart (inventory §2.1), which an alias would shadow; as written, the examples
+ * are refused by that kind, which points to `helm` (tested below).
+ */
 function current(text: string): string {
   return text.replace(/type: helmchart\b/g, 'type: helm');
 }
@@ -85,7 +94,7 @@ describe.runIf(existsSync(examples))('the reference examples', () => {
           {
             application: { file: `${example}.yaml`, text },
             profile: { file: `${profile}.yaml`, text: readFileSync(join(examples, 'cluster-profiles', `${profile}.yaml`), 'utf8') },
-            settings: { domain: 'launcher.gokure.dev', clusterId: 'local' },
+            settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: POLICIES[example] },
           },
           registry,
         );
@@ -95,6 +104,12 @@ describe.runIf(existsSync(examples))('the reference examples', () => {
       });
     }
   }
+
+  it('11-helmchart as written: helmchart is the Flux HelmChart kind, which points the composite properties to helm', () => {
+    const text = readFileSync(join(examples, '11-helmchart.yaml'), 'utf8');
+    const run = () => build({ application: { file: '11-helmchart.yaml', text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
+    expect(run).toThrow(/component "redis" \(type "helmchart"\): unsupported field "source" .*type helmchart is the Flux HelmChart kind; the Helm chart component that took source and values is now type helm/);
+  });
 
   it('custom-capability builds with its profile, its definition and the redis-sidecar plugin', async () => {
     const dir = join(examples, 'custom-capability');

@@ -1,4 +1,4 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
+import { explicitSecretsAllowed, RefusalClass, type ComponentHandler } from 'kurel/plugin-api';
 import { always, DURATION, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
 import { specKind } from '../shared/spec-kind.js';
 import { certificate, clusterIssuerSpec, issuerSpec } from './cert-manager-schemas.js';
@@ -13,9 +13,8 @@ import { certificate, clusterIssuerSpec, issuerSpec } from './cert-manager-schem
 // ingressClassName, Gateway solver pod template, solver imagePullSecrets, Route53 ServiceAccount
 // auth; Venafi TPP caBundleSecretRef; CA issuing URLs. (The package is about cert-manager 1.11.)
 //
-// Not held here: the environment policy the reference applies (a keystore password under a policy
-// that forbids explicit secrets; the HTTP01 solver pods' cpu and memory): the plugin API gives a
-// handler no environment policy.
+// The environment policy: a keystore password, written into the object, is refused under a policy
+// that forbids explicit secrets. Not held here: the HTTP01 solver pods' cpu and memory.
 
 const API_VERSION = 'cert-manager.io/v1';
 
@@ -84,6 +83,17 @@ export const kinds: ComponentHandler<any>[] = [
     scope: 'namespaced',
     spec: certificate,
     go: certificateGo,
+    check(spec, ctx) {
+      if (explicitSecretsAllowed(ctx.policy)) return;
+      for (const store of ['jks', 'pkcs12']) {
+        if (spec.keystores?.[store]?.password === undefined) continue;
+        ctx.violate(
+          RefusalClass.explicitSecret,
+          `keystores.${store}.password: the environment policy forbids explicit secrets; set passwordSecretRef to the key of a Secret created out of band instead`,
+          ['keystores', store, 'password'],
+        );
+      }
+    },
   }),
   specKind({
     type: 'issuer',

@@ -1,4 +1,5 @@
 import { defineComponent, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { refuseCarriedSecrets } from '../../shared/secret-policy.js';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
 
@@ -65,6 +66,7 @@ const passthrough = defineComponent<PassthroughProperties>({
     let object = { ...declared, metadata } as K8sObject;
     const scope = knownScope(object.apiVersion, object.kind) ?? (input.properties.clusterScoped ? 'Cluster' : 'Namespaced');
     if (scope === 'Namespaced' && !metadata.namespace) object = withNamespace(object, input.namespace);
+    refuseCarriedSecrets([object], 'passthrough', ctx, ['object']);
     return { objects: [object] };
   },
 });
@@ -107,6 +109,7 @@ const manifests = defineComponent<ManifestsProperties>({
       }
       return object;
     });
+    refuseCarriedSecrets(objects, 'manifest source', ctx, input.properties.url === undefined ? ['inline'] : ['url']);
     return { objects };
   },
 });

@@ -1,4 +1,5 @@
 import type { ComponentHandler } from 'kurel/plugin-api';
+import { enforceOperatorWorkloadPolicy } from './prometheus-policy.js';
 import { always, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
 import { specKind, type Json } from '../shared/spec-kind.js';
 import {
@@ -127,6 +128,7 @@ export const kinds: ComponentHandler<any>[] = [
       refuseNegativeReplicas(spec, 'the Prometheus operator runs 0 replicas for it; write 0', ctx);
       checkAlertmanagerVersion(spec, ctx);
       checkOperatorNames(spec, names, 'alertmanager', 'db', 'Alertmanager', ctx);
+      enforceOperatorWorkloadPolicy(spec, ctx);
     },
     // The reference's own golden output carries no version, though it reads it for the checks.
     fill(spec) {
@@ -146,6 +148,7 @@ export const kinds: ComponentHandler<any>[] = [
       refuseDefaultedEmpty(spec, { portName: '"web"', evaluationInterval: '"15s"', retention: '"24h"' }, ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator copies it into the StatefulSet, which the API refuses with fewer than 0; write 0 or more', ctx);
       checkOperatorNames(spec, names, 'thanos-ruler', 'data', 'ThanosRuler', ctx);
+      enforceOperatorWorkloadPolicy(spec, ctx);
     },
     fill(spec) {
       for (const reference of (spec.excludedFromEnforcement ?? []) as Json[]) {

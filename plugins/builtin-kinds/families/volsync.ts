@@ -1,4 +1,6 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
+import { RefusalClass, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
+import { enforceMaxQuantity } from '../../shared/policy-limits.js';
+import { enforcePodPolicy } from '../../shared/pod-policy.js';
 import { bool, int, list, quantity, str, stringMap, struct, type Fields } from '../shared/go-fields.js';
 import { goKind } from '../shared/go-kind.js';
 import { accessModes, affinity, podSecurityContext, resourceRequirements, serviceType } from '../shared/k8s-types.js';
@@ -160,6 +162,7 @@ const replicationsource = goKind({
     paused: bool('Whether synchronizations are paused.'),
     external,
   },
+  check: (props, _input, ctx) => enforceMoverPolicy(props, SOURCE_MOVERS, ctx),
 });
 
 const replicationdestination = goKind({
@@ -177,6 +180,27 @@ const replicationdestination = goKind({
     paused: bool('Whether synchronizations are paused.'),
     external,
   },
+  check: (props, _input, ctx) => enforceMoverPolicy(props, DESTINATION_MOVERS, ctx),
 });
+
+const SOURCE_MOVERS = ['rsync', 'rsyncTLS', 'rclone', 'restic', 'syncthing'];
+const DESTINATION_MOVERS = ['rsync', 'rsyncTLS', 'rclone', 'restic'];
+
+/**
+ * Each mover under the environment policy: the volumes it creates (capacity, and restic's cache)
+ * to the storage maximum, its container's resources as written to the cpu and memory maxima, and
+ * its pod's security context.
+ */
+function enforceMoverPolicy(props: Record<string, any>, movers: string[], ctx: HandlerContext): void {
+  for (const name of movers) {
+    const mover = props[name];
+    if (!mover || typeof mover !== 'object') continue;
+    for (const field of ['capacity', 'cacheCapacity']) {
+      if (mover[field] !== undefined) enforceMaxQuantity(String(mover[field]), ctx.policy.maxStorageSize(), `${name}.${field}`, RefusalClass.storageMaximum, ctx, [name, field]);
+    }
+    const paths = { label: `${name}: `, field: (field: string) => [name, field === 'securityContext' ? 'moverSecurityContext' : field], volume: () => [name], podSecurityContextName: 'moverSecurityContext' };
+    enforcePodPolicy({ securityContext: mover.moverSecurityContext }, [{ container: { resources: mover.moverResources }, label: `${name}.moverResources: `, path: [name], resourcesPath: [name, 'moverResources'] }], paths, ctx);
+  }
+}
 
 export const kinds: ComponentHandler<any>[] = [replicationsource, replicationdestination];

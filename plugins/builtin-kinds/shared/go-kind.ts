@@ -1,4 +1,4 @@
-import { defineKind, type ComponentHandler, type ComponentInput, type HandlerContext, type ObjectScope, type Properties } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type ComponentInput, type HandlerContext, type K8sObject, type NamedInput, type ObjectScope, type Properties } from 'kurel/plugin-api';
 import { printFields, propertiesOf, type Fields } from './go-fields.js';
 
 export interface GoKindDefinition {
@@ -15,13 +15,15 @@ export interface GoKindDefinition {
   check?(properties: Properties, input: ComponentInput<Properties>, ctx: HandlerContext): void;
   /** Completes the printed spec (values the reference writes beside the authored ones). */
   finish?(spec: Record<string, unknown>, input: ComponentInput<Properties>, ctx: HandlerContext): Record<string, unknown>;
+  /** What the object reads by name from its own namespace (a Flux kind; see ComponentHandler). */
+  fluxNamespaceReads?(object: K8sObject): NamedInput[];
 }
 
 /** A kind whose properties are its spec, decoded strictly into the upstream type and printed as it marshals. */
 export function goKind(definition: GoKindDefinition): ComponentHandler<Properties> {
   const { spec, finish, check } = definition;
   const properties = propertiesOf(spec);
-  return defineKind<Properties>({
+  const handler = defineKind<Properties>({
     type: definition.type,
     description: definition.description,
     apiVersion: definition.apiVersion,
@@ -40,4 +42,5 @@ export function goKind(definition: GoKindDefinition): ComponentHandler<Propertie
       return finish ? finish(printed, input, ctx) : printed;
     },
   });
+  return definition.fluxNamespaceReads ? { ...handler, fluxNamespaceReads: definition.fluxNamespaceReads } : handler;
 }

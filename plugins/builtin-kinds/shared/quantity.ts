@@ -93,3 +93,14 @@ function binaryCanonical(value: bigint): string {
 function numberText(value: number): string {
   return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : String(value).replace('e+', 'e');
 }
+
+/** Compares two quantities by value: negative, zero or positive; undefined when either is not a quantity. */
+export function compareQuantities(a: string, b: string): number | undefined {
+  const left = parse(a);
+  const right = parse(b);
+  if (!left || !right) return undefined;
+  const scale = Math.min(left.scale, right.scale);
+  const l = left.mantissa * 10n ** BigInt(left.scale - scale);
+  const r = right.mantissa * 10n ** BigInt(right.scale - scale);
+  return l === r ? 0 : l < r ? -1 : 1;
+}

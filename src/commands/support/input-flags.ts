@@ -41,9 +41,9 @@ export async function loadApplication(target: string, flags: InputFlagValues) {
     sets: flags.set ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
-    settings: { domain: 'launcher.gokure.dev', clusterId: flags['cluster-id'], namespace: flags.namespace, fluxNamespace: pluginHost.config.config.fluxNamespace },
+    settings: host.transformSettings(pluginHost.config.config, { clusterId: flags['cluster-id'], namespace: flags.namespace }),
   });
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
-  const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, pluginHost.config.config.policy);
+  const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
   return { host, engine, registry: pluginHost.registry, input, fetch };
 }

@@ -14,7 +14,8 @@ export function publishSchemas(registry: SealedRegistry): { types: PublishedType
   const types = publishedTypes(registry);
   const files: Record<string, string> = {};
   for (const entry of types) files[`${folderOf(entry.position)}/${entry.type}.schema.json`] = json(entry.schema);
-  files['application.schema.json'] = json(applicationSchema(types));
+  // Written compact: it holds every type's schema, and indenting that many levels triples its size.
+  files['application.schema.json'] = `${JSON.stringify(applicationSchema(types))}\n`;
   Object.assign(files, referenceDocs(types, (entry) => entry.example));
   return { types, files };
 }

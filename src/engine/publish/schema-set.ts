@@ -2,6 +2,7 @@ import { componentProperties, type ContractMetadata, type Properties, type Prope
 import { SUPPORTED_API_VERSION } from '../documents.js';
 import type { SealedRegistry } from '../registry.js';
 import { DRAFT_2020_12, propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
+import { acceptPlaceholders, PLACEHOLDER_DEF, PLACEHOLDER_SCHEMA } from './placeholders.js';
 
 export type Position = 'component' | 'trait' | 'policy';
 
@@ -69,16 +70,17 @@ export function folderOf(position: Position): string {
 
 /**
  * The Application document for editors (`# yaml-language-server: $schema=…`): each component's,
- * trait's and policy's properties are checked by its `type`.
+ * trait's and policy's properties are checked by its `type`, package placeholders included.
  */
 export function applicationSchema(types: PublishedType[]): JsonSchema {
-  const defs: Record<string, JsonSchema> = {};
+  const defs: Record<string, JsonSchema> = { [PLACEHOLDER_DEF]: PLACEHOLDER_SCHEMA };
   const byPosition = (position: Position) => types.filter((entry) => entry.position === position);
   const dispatch = (position: Position) =>
     byPosition(position).map((entry) => {
       const key = `${position}-${entry.type}`;
       const { $schema: _ignored, ...schema } = entry.schema;
-      defs[key] = schema;
+      // A package's app.yaml is an Application too: its `${name}` placeholders are accepted.
+      defs[key] = acceptPlaceholders(schema);
       return { if: { properties: { type: { const: entry.type } }, required: ['type'] }, then: { properties: { properties: { $ref: `#/$defs/${key}` } } } };
     });
   const stringMap = { type: 'object', additionalProperties: { type: 'string' } };

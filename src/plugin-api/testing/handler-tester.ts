@@ -3,6 +3,7 @@ import type { ComponentAnswers, ComponentHandler, ComponentRendering, TraitHandl
 import { isHandlerError, type PropertyPath } from '../errors.js';
 import type { K8sObject, Properties } from '../objects.js';
 import { validateProperties } from '../validate.js';
+import { refusalClassOf } from '../policy.js';
 import { componentLabelValue } from '../names.js';
 import { qualifiedKind } from '../name-roles.js';
 import { applyObjectMetadata, componentProperties, takeObjectMetadata, type ObjectMetadata } from '../object-metadata.js';
@@ -12,6 +13,8 @@ export interface ExpectedError {
   code?: string;
   message?: string | RegExp;
   path?: PropertyPath;
+  /** Of a refusal by the environment policy: its class (`RefusalClass`). */
+  refusalClass?: string;
 }
 
 export interface ComponentCase {
@@ -129,6 +132,7 @@ export class HandlerTester {
     if (expected.message instanceof RegExp) match(error.message, expected.message);
     else if (expected.message !== undefined) strictEqual(error.message, expected.message);
     if (expected.path) deepStrictEqual([...(error.path ?? [])], [...expected.path]);
+    if (expected.refusalClass !== undefined) strictEqual(refusalClassOf(error), expected.refusalClass);
     if (expected.code) strictEqual(isHandlerError(error) ? error.code : 'KUREL_SCHEMA', expected.code);
   }
 }

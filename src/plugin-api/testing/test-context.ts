@@ -2,6 +2,7 @@ import type { CapabilityBinding, HandlerContext, LoweringContext } from '../cont
 import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
 import { chooseName, sharedNameUnhooked } from '../name-roles.js';
+import { NOOP_POLICY, PolicyRefusal, type Policy } from '../policy.js';
 import { writeAtPath } from '../render-reserved.js';
 
 export interface TestContextOptions {
@@ -12,6 +13,8 @@ export interface TestContextOptions {
   capabilities?: Record<string, Record<string, unknown>>;
   /** Bodies a handler reads with `ctx.fetched(url)`, by URL. */
   fetched?: Record<string, string>;
+  /** The environment policy handlers read; `NOOP_POLICY` (every security flag denied) when absent. */
+  policy?: Policy;
 }
 
 /** A handler context for tests: warnings are collected, refusals throw a HandlerError. */
@@ -27,6 +30,10 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
     warn: (message: string) => void warnings.push(message),
     fail: (message: string, path: PropertyPath = []): never => {
       throw new HandlerError(message, path);
+    },
+    policy: options.policy ?? NOOP_POLICY,
+    violate: (refusalClass: string, message: string, path: PropertyPath = []): never => {
+      throw new PolicyRefusal(refusalClass, message, path);
     },
     capability: (key: string): CapabilityBinding | undefined => {
       const rendering = options.capabilities?.[key];

@@ -94,7 +94,7 @@ describe('lower: component rules', () => {
 
   it('records each rule application as a step', () => {
     const { steps } = run(WEB_ROLE);
-    expect(steps).toEqual([{ rule: 'component/role@v1', position: 'component', round: expect.any(Number), from: 'web', to: ['web', 'web'] }]);
+    expect(steps).toEqual([{ rule: 'component/role@v1', position: 'component', round: expect.any(Number), from: 'web', to: ['web', 'web'], component: 'web' }]);
   });
 
   it('numbers the first round 0, as the reference chain lines do', () => {

@@ -49,8 +49,7 @@ const wrap: ComponentLoweringRule = {
   lower: ({ component }, ctx) => {
     const mode = component.properties.mode;
     const member: AuthoredComponent = { name: component.name, type: mode === 'no-object' ? 'box' : 'boxed', properties: {} };
-    if (mode === 'direct') member.objectName = 'sneaky';
-    else ctx.resolveMemberName(member, { role: 'generated', authored: component.properties.objectName as string | undefined, property: 'objectName' });
+    ctx.resolveMemberName(member, { role: 'generated', authored: component.properties.objectName as string | undefined, property: 'objectName' });
     return { components: [member] };
   },
 };
@@ -215,10 +214,7 @@ describe('resolveMemberName', () => {
     expect(names(wrapped('        mode: resolve\n'))).toEqual(['web']);
   });
 
-  it('is the only way to name a member\'s object, and only of a type that declares one', () => {
-    expect(refusal(wrapped('        mode: direct\n'))).toBe(
-      'lowering component "web" (type "wrap") in document "shop" (kind "Application"): lowering rule component/wrap set the object name "sneaky" of component "web" without resolveMemberName, which claims it\n  round 0: component/wrap "web" -> [web]',
-    );
+  it('names only the object of a type that declares one', () => {
     expect(refusal(wrapped('        mode: no-object\n'))).toBe(
       'lowering component "web" (type "wrap") in document "shop" (kind "Application"): component type "box" declares no object for resolveMemberName to name',
     );

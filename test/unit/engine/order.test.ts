@@ -16,7 +16,7 @@ function application(name: string, orderAfter: string[] = []): Application {
     path: [],
     emitted: orderAfter.length > 0,
   };
-  return { name, labelValue: name, members: [{ component, objects: [] }], subApplications: [] };
+  return { name, owner: name, labelValue: name, members: [{ component, objects: [] }], subApplications: [] };
 }
 
 const TIER = 'launcher.gokure.dev/tier';

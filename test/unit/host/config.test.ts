@@ -79,7 +79,7 @@ describe('loadConfig: refusals', () => {
     const error = await refusal(loadConfig({ searchFrom: dir }));
     expect(error.code).toBe('KUREL_CONFIG');
     expect(error.diagnostics[0].file).toBe(join(dir, '.kurelrc.yaml'));
-    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (allowed: plugins, policy, fluxNamespace)');
+    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (allowed: plugins, policy, fluxNamespace, domain, componentLabelKey, reservedMetadataKeys, egressPeers, ingressPeers)');
     expect(error.message).toContain(join(dir, '.kurelrc.yaml'));
   });
 
@@ -94,7 +94,7 @@ describe('loadConfig: refusals', () => {
     const dir = await project({ '.kurelrc.yaml': 'policy:\n  allowedRegistries: [charts.example.com, "*.example.org"]\n' });
     expect((await loadConfig({ searchFrom: dir })).config.policy).toEqual({ allowedRegistries: ['charts.example.com', '*.example.org'] });
     const unknown = await project({ '.kurelrc.yaml': 'policy:\n  allowedRegistry: [x]\n' });
-    expect((await refusal(loadConfig({ searchFrom: unknown }))).diagnostics[0].message).toBe('unsupported policy key "allowedRegistry" (allowed: allowedRegistries)');
+    expect((await refusal(loadConfig({ searchFrom: unknown }))).diagnostics[0].message).toMatch(/^unsupported policy key "allowedRegistry" \(allowed: maxReplicas, .*, allowedRegistries, .*, allowClusterScopedObjects\)$/);
     const malformed = await project({ '.kurelrc.yaml': 'policy:\n  allowedRegistries: charts.example.com\n' });
     expect((await refusal(loadConfig({ searchFrom: malformed }))).diagnostics[0].message).toBe('policy.allowedRegistries must be a list of host names');
   });

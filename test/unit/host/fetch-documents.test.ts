@@ -19,5 +19,13 @@ describe('fetchDocuments', () => {
     expect(error).toBeInstanceOf(KurelError);
     expect(error.diagnostics[0]).toMatchObject({ file: 'app.yaml', line: 3, component: 'remote' });
     expect(error.message).toContain('only http and https URLs are fetched, not file:');
+    expect(error.refusalClass).toBeUndefined();
+  });
+
+  it('refuses a host outside the allowed registries before any request, as a refusal of class registry', async () => {
+    const error = await fetchDocuments([{ url: 'https://elsewhere.example/x.yaml', component: 'remote', where: {} }], { allowedRegistries: ['charts.example.com'] }).catch((e) => e);
+    expect(error).toBeInstanceOf(KurelError);
+    expect(error.refusalClass).toBe('registry');
+    expect(error.message).toBe('component "remote": url "https://elsewhere.example/x.yaml": host "elsewhere.example" is not one of the allowed registries (charts.example.com)');
   });
 });

@@ -95,24 +95,11 @@ describe('flux kinds', () => {
     expect((rendering.objects[0].spec as Record<string, unknown>).values).toEqual(values);
   });
 
-  it('appends the component label post-renderer once, after the authored ones', () => {
+  it('keeps the authored post-renderers as written: the engine appends the component label one', () => {
     const authored = { kustomize: { images: [{ name: 'nginx', newTag: '1.27' }] } };
     const spec = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', postRenderers: [authored] }).objects[0]
       .spec as Record<string, any>;
-    expect(spec.postRenderers).toHaveLength(2);
-    expect(spec.postRenderers[0]).toEqual(authored);
-    const patches = spec.postRenderers[1].kustomize.patches as Array<{ patch: string; target: Record<string, string> }>;
-    expect(patches.map((entry) => entry.target.kind)).toEqual(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicaSet', 'ReplicationController', 'PodTemplate', 'Pod']);
-    expect(patches[0].patch).toBe(
-      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: component-label\nspec:\n  template:\n    metadata:\n      labels:\n        launcher.gokure.dev/component: app\n',
-    );
-    expect(patches[8]).toEqual({
-      patch: 'apiVersion: v1\nkind: Pod\nmetadata:\n  labels:\n    launcher.gokure.dev/component: app\n  name: component-label\n',
-      target: { group: '^$', version: 'v1', kind: 'Pod' },
-    });
-
-    const again = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', postRenderers: spec.postRenderers });
-    expect((again.objects[0].spec as Record<string, any>).postRenderers).toHaveLength(2);
+    expect(spec.postRenderers).toEqual([authored]);
   });
 
   it('keeps the release name of a renamed HelmRelease', () => {

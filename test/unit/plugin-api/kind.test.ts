@@ -13,6 +13,7 @@ const widget = defineKind<{ size: number; color?: string }>({
     size: { type: 'integer', required: true, description: 'How big the widget is.' },
     color: { type: 'string', enum: ['red', 'blue'], description: 'Its color.' },
   },
+  example: { size: 3, color: 'blue' },
   check: (properties, _input, ctx) => {
     if (properties.size > 10) ctx.fail('size: at most 10', ['size']);
   },
@@ -35,6 +36,11 @@ describe('defineKind', () => {
   it('declares its object and a contract of its own type', () => {
     expect(widget.object).toEqual({ apiVersion: 'example.com/v1', kind: 'Widget', scope: 'namespaced' });
     expect(widget.contract).toEqual({ family: 'widget', version: 'v1alpha1' });
+  });
+
+  it('carries its example to the handler, for the reference docs', () => {
+    expect(widget.example).toEqual({ size: 3, color: 'blue' });
+    expect(clusterGadget).not.toHaveProperty('example');
   });
 
   it('names the object after the component and puts the properties under spec', () => {

@@ -28,7 +28,7 @@ describe('built-in plugins', () => {
 
   it('register the expected types', () => {
     expect(components.components!.map((h) => h.type)).toEqual(['deployment', 'statefulset', 'daemonset', 'job', 'cronjob', 'service', 'serviceaccount', 'configmap', 'secret']);
-    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker', 'component/helm', 'component/postgresql']);
+    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker', 'component/helm', 'component/postgresql', 'component/oci']);
     expect(traits.traits!.map((h) => h.type)).toEqual(['scaler', 'configmap', 'secret', 'pvc', 'topology-spread', 'networkpolicy', 'cilium-networkpolicy', 'certificate', 'external-secret', 'ingress', 'httproute', 'rbac', 'security-context', 'volsync', 'prune-protection', 'force-replace']);
     expect(traits.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['trait/expose']);
     expect(policies.policies!.map((h) => h.type)).toEqual(['dependency', 'placement']);

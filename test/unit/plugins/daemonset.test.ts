@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerTester } from 'kurel/plugin-api/testing';
+import { NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
 import { daemonset } from '../../../plugins/builtin-components/daemonset.js';
 import { DEFAULT_RESOURCES, meta } from './fixtures.js';
 
@@ -60,14 +61,31 @@ describe('daemonset component', () => {
     expect(tester.renderComponent(daemonset, 'agent', { image }).answers).toEqual({});
   });
 
-  it('mounts a Kubernetes hostPath volume through volumeMounts', () => {
-    const rendering = tester.renderComponent(daemonset, 'agent', {
+  it('mounts a Kubernetes hostPath volume through volumeMounts, where the policy allows host paths', () => {
+    const rendering = new HandlerTester({ policy: { ...NOOP_POLICY, allowHostPathVolumes: () => true } }).renderComponent(daemonset, 'agent', {
       image,
       volumes: [{ name: 'host-proc', hostPath: { path: '/proc' } }],
       volumeMounts: [{ name: 'host-proc', mountPath: '/host/proc', readOnly: true }],
     });
     expect(spec(rendering).template.spec.volumes).toEqual([{ name: 'host-proc', hostPath: { path: '/proc' } }]);
     expect(spec(rendering).template.spec.containers[0].volumeMounts).toEqual([{ name: 'host-proc', mountPath: '/host/proc', readOnly: true }]);
+  });
+
+  it('refuses a hostPath volume, raw or shorthand, under the default policy, naming the authored entry', () => {
+    tester.runComponent(daemonset, [
+      {
+        title: 'raw',
+        name: 'agent',
+        properties: { image, volumes: [{ name: 'data', emptyDir: {} }, { name: 'host-proc', hostPath: { path: '/proc' } }] },
+        error: { message: 'volume "host-proc": hostPath volumes are not allowed by environment policy', path: ['volumes', 1], refusalClass: RefusalClass.hostPath },
+      },
+      {
+        title: 'shorthand',
+        name: 'agent',
+        properties: { image, volumes: [{ name: 'logs', type: 'hostPath', path: '/var/log', mountPath: '/logs' }] },
+        error: { message: 'volume "logs": hostPath volumes are not allowed by environment policy', path: ['volumes', 0], refusalClass: RefusalClass.hostPath },
+      },
+    ]);
   });
 
   it('refuses a volume with neither type nor source, shorthand keys on a raw volume and a claim template', () => {

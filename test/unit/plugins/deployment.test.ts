@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerTester } from 'kurel/plugin-api/testing';
+import { NOOP_POLICY } from 'kurel/plugin-api';
 import { deployment } from '../../../plugins/builtin-components/deployment.js';
 import { deploymentObject } from './fixtures.js';
 import { build } from './support.js';
@@ -79,7 +80,7 @@ describe('deployment component', () => {
       name: 'api',
       type: 'deployment',
       properties: { image, hostNetwork: false, hostIPC: true, nodeName: 'node-a', schedulingGates: [{ name: 'example.com/quota' }] },
-    });
+    }, { policy: { ...NOOP_POLICY, allowHostIPC: () => true } });
     const pod = (objects[0].spec as any).template.spec;
     expect(pod.hostNetwork).toBeUndefined();
     expect(pod.hostIPC).toBe(true);

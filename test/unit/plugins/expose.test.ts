@@ -41,7 +41,7 @@ describe('expose trait lowering', () => {
           ingressClassName: 'nginx',
           rules: [{ host: 'a.example.com', paths: [{}] }],
           tls: [{ hosts: ['a.example.com'], secretName: 'web-tls' }],
-          annotations: {
+          platformAnnotations: {
             'cert-manager.io/cluster-issuer': 'letsencrypt',
             'nginx.ingress.kubernetes.io/ssl-redirect': 'true',
             'nginx.ingress.kubernetes.io/force-ssl-redirect': 'false',
@@ -52,13 +52,27 @@ describe('expose trait lowering', () => {
     expect(lower({ hostnames: ['a.example.com'], secretName: 'shop-cert' }, rendering)![0].properties.tls).toEqual([{ hosts: ['a.example.com'], secretName: 'shop-cert' }]);
   });
 
-  it('turns allowedGroups into the nginx external-auth annotations', () => {
+  it('turns allowedGroups into the nginx external-auth annotations, apart from the authored ones', () => {
     const rendering = { ...INGRESS, authURL: 'https://auth.example.com/oauth2/auth', authSigninURL: 'https://auth.example.com/start', authResponseHeaders: 'X-Auth-Request-User' };
-    expect(lower({ hostnames: ['a.example.com'], allowedGroups: ['admins', 'ops'] }, rendering)![0].properties.annotations).toEqual({
+    const [lowered] = lower({ hostnames: ['a.example.com'], allowedGroups: ['admins', 'ops'], annotations: { team: 'shop' } }, rendering)!;
+    expect(lowered.properties.annotations).toEqual({ team: 'shop' });
+    expect(lowered.properties.platformAnnotations).toEqual({
       'nginx.ingress.kubernetes.io/auth-url': 'https://auth.example.com/oauth2/auth?allowed_groups=admins,ops',
       'nginx.ingress.kubernetes.io/auth-signin': 'https://auth.example.com/start',
       'nginx.ingress.kubernetes.io/auth-response-headers': 'X-Auth-Request-User',
     });
+  });
+
+  it('has the ingress trait refuse an authored annotation that contradicts a typed property', () => {
+    const [lowered] = lower({ hostnames: ['a.example.com'], sslRedirect: true, annotations: { 'nginx.ingress.kubernetes.io/ssl-redirect': 'false' } }, INGRESS)!;
+    const component = { name: 'web', type: 'service', objects: [webServiceObject('web', 8080)], answers: { servicePort: { port: 8080, name: 'http' } } };
+    new HandlerTester().runTrait(ingress, [
+      {
+        component,
+        properties: lowered.properties,
+        error: { message: 'annotations: "nginx.ingress.kubernetes.io/ssl-redirect" is set by the platform to "true"; the trait may not change it to "false"', path: ['annotations', 'nginx.ingress.kubernetes.io/ssl-redirect'] },
+      },
+    ]);
   });
 
   it('lowers to an httproute trait on the platform Gateway, with one catch-all rule for the shorthand', () => {

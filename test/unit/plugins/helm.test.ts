@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AuthoredComponent, LoweringContext } from 'kurel/plugin-api';
 import { createLoweringTestContext } from 'kurel/plugin-api/testing';
@@ -74,12 +76,21 @@ describe('helm lowering (delivery: flux)', () => {
     expect(release.properties.chart).toBeUndefined();
   });
 
-  it('generates a GitRepository and a Bucket inline', () => {
-    const [git] = lowerHelm('app', { chart: './charts/app', source: { kind: 'GitRepository', url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' } } });
-    expect(git).toMatchObject({ type: 'gitrepository', properties: { url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' } } });
-    const [bucket, release] = lowerHelm('app', { chart: './app', source: { bucketName: 'charts', endpoint: 's3.amazonaws.com', provider: 'aws', region: 'eu-west-1' } });
+  it('generates a GitRepository and a Bucket inline, whose charts follow the revision', () => {
+    const [git, fromGit] = lowerHelm('app', { chart: './charts/app', source: { kind: 'GitRepository', url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' } } });
+    expect(git).toMatchObject({ type: 'gitrepository', properties: { url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' }, interval: '60m' } });
+    expect(fromGit.properties.chart).toEqual({ spec: { chart: './charts/app', sourceRef: { kind: 'GitRepository', name: git.name }, reconcileStrategy: 'Revision' } });
+    const [bucket, release] = lowerHelm('app', { chart: './app', source: { kind: 'Bucket', bucketName: 'charts', endpoint: 's3.amazonaws.com', provider: 'aws', region: 'eu-west-1' } });
     expect(bucket).toMatchObject({ type: 'bucket', properties: { bucketName: 'charts', endpoint: 's3.amazonaws.com', provider: 'aws', region: 'eu-west-1' } });
-    expect(release.properties).toMatchObject({ chart: { spec: { sourceRef: { kind: 'Bucket' } } } });
+    expect(release.properties).toMatchObject({ chart: { spec: { sourceRef: { kind: 'Bucket' }, reconcileStrategy: 'Revision' } } });
+  });
+
+  it('gives the generated source its own interval, never the release one, and the name the reference gives it', () => {
+    const [source, release] = lowerHelm('redis', { chart: 'redis', source: { url: repo }, interval: '5m' });
+    expect(source.properties.interval).toBe('60m');
+    expect(release.properties.interval).toBe('5m');
+    // sha256("helm:" + url): a HelmRepository's identity is its URL alone.
+    expect(source.name).toBe(`shop-source-${createHash('sha256').update(`helm:${repo}`).digest('hex').slice(0, 10)}`);
   });
 
   it('moves values into a configmap trait with valuesMode: configMap, and secretValues into a secret trait, both read through valuesFrom', () => {
@@ -88,19 +99,30 @@ describe('helm lowering (delivery: flux)', () => {
       chart: 'redis',
       source: { url: repo },
       valuesMode: 'configMap',
-      values: { auth: { enabled: true } },
+      values: { auth: { enabled: true }, '10': 'b', '9': 'a' },
       secretValues: { auth: { password: 's3cret' } },
       valuesFrom: authored,
     });
     expect(release.properties.values).toBeUndefined();
     const [configmap, secret] = release.traits!;
-    expect(configmap).toEqual({ type: 'configmap', properties: { name: expect.stringMatching(/^cache-values-[0-9a-f]{10}$/), data: { 'values.yaml': 'auth:\n  enabled: true\n' } } });
-    expect(secret).toEqual({ type: 'secret', properties: { name: expect.stringMatching(/^cache-secret-values-[0-9a-f]{10}$/), stringData: { 'values.yaml': 'auth:\n  password: s3cret\n' } } });
+    // Indented JSON with the keys sorted as Go sorts a map's, and the digest of those bytes in the name.
+    const values = '{\n  "10": "b",\n  "9": "a",\n  "auth": {\n    "enabled": true\n  }\n}';
+    const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
+    expect(configmap).toEqual({ type: 'configmap', properties: { name: `cache-values-${digest(values)}`, data: { 'values.json': values } } });
+    const secretText = '{\n  "auth": {\n    "password": "s3cret"\n  }\n}';
+    expect(secret).toEqual({ type: 'secret', properties: { name: `cache-secret-values-${digest(secretText)}`, stringData: { 'values.json': secretText } } });
     expect(release.properties.valuesFrom).toEqual([
-      { kind: 'ConfigMap', name: configmap.properties.name, valuesKey: 'values.yaml' },
-      { kind: 'Secret', name: secret.properties.name, valuesKey: 'values.yaml' },
+      { kind: 'ConfigMap', name: configmap.properties.name, valuesKey: 'values.json' },
+      { kind: 'Secret', name: secret.properties.name, valuesKey: 'values.json' },
       ...authored,
     ]);
+  });
+
+  it('keeps the values hash whole when it shortens a long component name', () => {
+    const [, release] = lowerHelm('c'.repeat(250), { chart: 'redis', source: { url: repo }, secretValues: { a: 1 } });
+    const name = release.traits![0].properties.name as string;
+    expect(name).toHaveLength(253);
+    expect(name).toMatch(/-[0-9a-f]{10}-secret-values-[0-9a-f]{10}$/);
   });
 
   it('uses valuesConfigMapName and valuesSecretName as written', () => {
@@ -118,52 +140,127 @@ describe('helm lowering (delivery: flux)', () => {
 
   it('writes the release name only when Flux would name it otherwise: past 53 characters, or with targetNamespace', () => {
     const long = 'a'.repeat(60);
-    const [release] = lowerHelm(long, { chart: 'x', source: { name: 'repo' } });
-    expect(release.properties.releaseName).toMatch(new RegExp(`^${'a'.repeat(40)}-[0-9a-f]{12}$`));
-    const [moved] = lowerHelm('web', { chart: 'x', source: { name: 'repo' }, targetNamespace: 'apps' });
+    const [release] = lowerHelm(long, { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
+    expect(release.properties.releaseName).toBe(`${'a'.repeat(40)}-${createHash('sha256').update(long).digest('hex').slice(0, 12)}`);
+    const [moved] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, targetNamespace: 'apps' });
     expect(moved.properties).toMatchObject({ releaseName: 'web', targetNamespace: 'apps' });
-    const [named] = lowerHelm('web', { chart: 'x', source: { name: 'repo' }, releaseName: 'custom' });
+    const [named] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, releaseName: 'custom' });
     expect(named.properties.releaseName).toBe('custom');
+    const [short] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
+    expect(short.properties.releaseName).toBeUndefined();
+  });
+
+  it('names the HelmRelease helmReleaseName, the member keeping the component name', () => {
+    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, helmReleaseName: 'web-release' });
+    expect([release.name, release.objectName]).toEqual(['web', 'web-release']);
+    const [plain] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
+    expect(plain.objectName).toBeUndefined();
+  });
+
+  it('allows a global key at the top level of secretValues', () => {
+    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { global: { token: 'x' } } });
+    expect(release.traits![0].type).toBe('secret');
   });
 
   it('forwards authored traits and annotations to the release', () => {
     const traits = [{ type: 'prune-protection', properties: {} }];
-    const [release] = lowerHelm('web', { chart: 'x', source: { name: 'repo' }, secretValues: { a: 1 } }, createLoweringTestContext(), { traits, annotations: { note: 'x' } });
+    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { a: 1 } }, createLoweringTestContext(), { traits, annotations: { note: 'x' } });
     expect(release.traits!.map((t) => t.type)).toEqual(['secret', 'prune-protection']);
     expect(release.annotations).toEqual({ note: 'x' });
   });
 });
 
 describe('helm refusals', () => {
-  const cases: Array<[string, Record<string, unknown>, RegExp]> = [
-    ['delivery: template', { delivery: 'template', chart: 'redis', source: { url: repo } }, /delivery: template renders the chart at build time, which kurel cannot do yet/],
-    ['no url and no name', { chart: 'redis', source: {} }, /source: give url \(an inline source\) or name/],
-    ['no chart with a HelmRepository', { source: { url: repo } }, /chart: required with a HelmRepository source/],
-    ['a chart with an OCIRepository', { chart: 'x', source: { url: 'oci://ghcr.io/x/y' } }, /chart: an OCIRepository source holds one chart/],
-    ['a version with a referenced OCIRepository', { version: '1', source: { kind: 'OCIRepository', name: 'x' } }, /version: the referenced OCIRepository fixes the chart version/],
-    ['a version with a Git source', { chart: '.', version: '1', source: { kind: 'GitRepository', name: 'x' } }, /version: a GitRepository source has no chart versions/],
-    ['a namespace on an inline source', { chart: 'x', source: { url: repo, namespace: 'flux-system' } }, /source.namespace: only a reference/],
-    ['an inline HelmChart', { chart: 'x', source: { kind: 'HelmChart', url: repo } }, /source.kind: a HelmChart is only referenced/],
-    ['a ref on a HelmRepository', { chart: 'x', source: { url: repo, ref: { tag: 'v1' } } }, /source.ref: only an inline GitRepository takes a ref/],
-    ['two Git refs', { chart: '.', source: { kind: 'GitRepository', url: 'https://g/x', ref: { tag: 'v1', branch: 'main' } } }, /exactly one of branch, tag, semver, name or commit, got 2/],
-    ['no Git ref', { chart: '.', source: { kind: 'GitRepository', url: 'https://g/x' } }, /exactly one of branch, tag, semver, name or commit, got 0/],
-    ['a bucket field on a HelmRepository', { chart: 'x', source: { kind: 'HelmRepository', url: repo, region: 'eu' } }, /source.region: only an inline Bucket takes it/],
-    ['a Bucket without endpoint', { chart: '.', source: { bucketName: 'b' } }, /source.endpoint: an inline Bucket needs it/],
-    ['a Bucket with a url', { chart: '.', source: { kind: 'Bucket', url: 'https://x', bucketName: 'b', endpoint: 'e' } }, /an inline Bucket is given by endpoint and bucketName/],
-    ['an OCIRepository without oci://', { source: { kind: 'OCIRepository', url: repo } }, /an inline OCIRepository needs an oci:\/\/ URL/],
-    ['a path in both values and secretValues', { chart: 'x', source: { url: repo }, values: { auth: { password: 'a' } }, secretValues: { auth: { password: 'b' } } }, /secretValues.auth.password: also set in values/],
-    ['a global key in secretValues', { chart: 'x', source: { url: repo }, secretValues: { global: { a: 1 } } }, /secretValues.global: global values are shared/],
+  const ref = (kind: string) => ({ kind, name: 'existing' });
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['delivery: template', { delivery: 'template', chart: 'redis', source: { url: repo } }, 'helm: delivery: template renders the chart at build time, which kurel cannot do yet; use delivery: flux'],
+    ['no url and no name', { chart: 'redis', source: {} }, 'helm: source requires either source.url (inline) or source.name (reference)'],
+    ['a reference without kind', { chart: 'redis', source: { name: 'existing' } }, 'helm: source.kind is required when source.name is set'],
+    ['no chart with an inline HelmRepository', { source: { url: repo } }, 'helm: source.kind HelmRepository requires chart to be specified'],
+    ['no chart with a referenced GitRepository', { source: ref('GitRepository') }, 'helm: source.kind GitRepository requires chart to be specified'],
+    ['a chart with an OCIRepository', { chart: 'x', source: { url: 'oci://ghcr.io/x/y' } }, 'helm: chart is not used with source.kind OCIRepository, which already names the chart'],
+    ['a chart with a HelmChart', { chart: 'x', source: ref('HelmChart') }, 'helm: chart is not used with source.kind HelmChart, which already names the chart'],
+    ['a version with a referenced OCIRepository', { version: '1', source: ref('OCIRepository') }, 'helm: version is not used with a referenced source.kind OCIRepository, which already pins the chart version'],
+    ['a version with a Git source', { chart: '.', version: '1', source: ref('GitRepository') }, "helm: version is not used with source.kind GitRepository, whose chart is read at the source's fetched revision"],
+    ['a version with a Bucket source', { chart: '.', version: '1', source: ref('Bucket') }, "helm: version is not used with source.kind Bucket, whose chart is read at the source's fetched revision"],
+    [
+      'a namespace on an inline source',
+      { chart: 'x', source: { url: repo, namespace: 'flux-system' } },
+      'helm: source.namespace is only valid with a reference to an existing source (source.name and no inline source); a generated source is created beside the HelmRelease',
+    ],
+    ['an inline HelmChart', { chart: 'x', source: { kind: 'HelmChart', url: repo } }, 'helm: source.kind "HelmChart" is not valid for inline source; must be HelmRepository or OCIRepository'],
+    ['a HelmRepository on an oci:// URL', { chart: 'x', source: { kind: 'HelmRepository', url: 'oci://ghcr.io/x' } }, 'helm: source.kind HelmRepository is incompatible with oci:// URL'],
+    ['a HelmRepository that is no http(s) URL', { chart: 'x', source: { url: 'ftp://example.com/charts' } }, 'helm: HelmRepository source.url must start with https:// or http://'],
+    ['an OCIRepository without oci://', { source: { kind: 'OCIRepository', url: repo } }, 'helm: source.kind OCIRepository requires an oci:// URL'],
+    [
+      'a user in the URL',
+      { chart: 'x', source: { url: 'https://user:token@charts.example.com' } },
+      'helm: source.url must not carry a user or password, which would be written in plain text into the generated source; author a helmrepository or ocirepository with secretRef and reference it with source.name',
+    ],
+    ['a URL that does not parse', { chart: 'x', source: { url: 'https://exa mple.com' } }, 'helm: source.url is not a valid URL'],
+    ['a URL without a scheme', { chart: 'x', source: { url: 'charts.example.com/stable' } }, 'helm: HelmRepository source.url must start with https:// or http://'],
+    ['a ref on a HelmRepository', { chart: 'x', source: { url: repo, ref: { tag: 'v1' } } }, 'helm: source.ref is only valid with an inline source.kind GitRepository'],
+    [
+      'an ssh Git URL',
+      { chart: '.', source: { kind: 'GitRepository', url: 'ssh://git@github.com/x/y', ref: { tag: 'v1' } } },
+      'helm: source.kind GitRepository requires an http:// or https:// URL; an ssh:// repository needs credentials, so author a gitrepository and reference it',
+    ],
+    [
+      'a Git URL with a query',
+      { chart: '.', source: { kind: 'GitRepository', url: 'https://github.com/x/y?token=1', ref: { tag: 'v1' } } },
+      'helm: source.url of an inline GitRepository must be an http:// or https:// URL of a host, an optional port in 1-65535 and a repository path only; user info, a query or a fragment is not taken inline (author a gitrepository with a secretRef and reference it)',
+    ],
+    ['two Git refs', { chart: '.', source: { kind: 'GitRepository', url: 'https://g.example/x', ref: { tag: 'v1', branch: 'main' } } }, 'helm: source.ref sets branch, tag; an inline GitRepository takes exactly one of branch, tag, semver, name, commit'],
+    ['no Git ref', { chart: '.', source: { kind: 'GitRepository', url: 'https://g.example/x' } }, 'helm: an inline source.kind GitRepository requires source.ref with exactly one of branch, tag, semver, name, commit'],
+    ['a bucket field on a HelmRepository', { chart: 'x', source: { kind: 'HelmRepository', url: repo, region: 'eu' } }, 'helm: source.region is only valid with an inline source.kind Bucket'],
+    ['a Bucket without endpoint', { chart: '.', source: { kind: 'Bucket', bucketName: 'b' } }, 'helm: an inline source.kind Bucket requires source.endpoint and source.bucketName'],
+    ['a Bucket with a url', { chart: '.', source: { kind: 'Bucket', url: 'https://x', bucketName: 'b', endpoint: 'e' } }, 'helm: source.kind Bucket takes source.endpoint and source.bucketName, not source.url'],
+    [
+      'a Bucket endpoint with a path',
+      { chart: '.', source: { kind: 'Bucket', bucketName: 'b', endpoint: 'https://s3.example.com/bucket' } },
+      'helm: source.endpoint of an inline Bucket must be a host[:port], or an https:// URL of only a host and an optional port, any port in 1-65535; user info, a path, a query, a fragment or http:// is not taken inline (author a bucket, with a secretRef or insecure: true, and reference it)',
+    ],
+    ['a path in both values and secretValues', { chart: 'x', source: { url: repo }, values: { auth: { password: 'a' } }, secretValues: { auth: { password: 'b' } } }, 'helm: auth.password is set in both values and secretValues; a path may be set in only one of them'],
+    ['a global key below the top of secretValues', { chart: 'x', source: { url: repo }, secretValues: { sub: { global: { a: 1 } } } }, 'helm: secretValues.sub.global: a key named global below the top level is refused'],
+    [
+      'valuesConfigMapName without valuesMode: configMap',
+      { chart: 'x', source: { url: repo }, values: { a: 1 }, valuesConfigMapName: 'v' },
+      'helm: valuesConfigMapName: names the values ConfigMap, and valuesMode is not configMap, so none is generated; remove it, or set valuesMode: configMap',
+    ],
+    [
+      'valuesConfigMapName with empty values',
+      { chart: 'x', source: { url: repo }, valuesMode: 'configMap', valuesConfigMapName: 'v' },
+      'helm: valuesConfigMapName: names the values ConfigMap, and values is empty, so none is generated; remove it, or set values',
+    ],
+    ['valuesSecretName with empty secretValues', { chart: 'x', source: { url: repo }, valuesSecretName: 's' }, 'helm: valuesSecretName: names the values Secret, and secretValues is empty, so none is generated; remove it, or set secretValues'],
+    [
+      'an empty helmReleaseName',
+      { chart: 'x', source: { url: repo }, helmReleaseName: '' },
+      'helm: naming the HelmRelease: helmReleaseName "" cannot be the name for role "helm-release": it is empty; write a valid name, or leave the property out for the default "web"',
+    ],
+    [
+      'a source.name that is the component name',
+      { chart: 'x', source: { url: repo, name: 'web' } },
+      "helm: source.name \"web\" is the component's own name; the generated source is a component of the document too, so give it another name",
+    ],
   ];
   for (const [what, properties, message] of cases) {
     it(`refuses ${what}`, () => {
-      expect(refusal(() => lowerHelm('web', properties)).message).toMatch(message);
+      expect(refusal(() => lowerHelm('web', properties)).message).toContain(message);
     });
   }
+
+  it('refuses a default release name Helm would refuse', () => {
+    const name = `${'a'.repeat(39)}.${'b'.repeat(20)}`;
+    expect(refusal(() => lowerHelm(name, { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } })).message).toMatch(
+      /^helm: the default release name "a{39}\.-[0-9a-f]{12}", derived from the component name .* as Flux derives a HelmRelease's, must be a DNS-1123 subdomain of at most 53 characters, as a Helm release name is; set releaseName$/,
+    );
+  });
 
   it('refuses another source content under a source.name already generated', () => {
     const ctx = createLoweringTestContext();
     lowerHelm('a', { chart: 'x', source: { url: repo, name: 'charts' } }, ctx);
-    expect(() => lowerHelm('b', { chart: 'x', source: { url: 'https://other.example/charts', name: 'charts' } }, ctx)).toThrow(/claimed with another identity/);
+    expect(refusal(() => lowerHelm('b', { chart: 'x', source: { url: 'https://other.example/charts', name: 'charts' } }, ctx)).message).toMatch(/^helm: naming the generated source: .*"charts"/);
   });
 });
 
@@ -196,6 +293,52 @@ describe('helm end to end', () => {
     expect(error.message).toMatch(/hookGroupNamePrefix[\s\S]*delivery: template/);
   });
 
+  // The schema is checked before the rule runs, as the reference checks authored properties before
+  // lowering: these refusals of §9.11 reach an author as the schema's texts.
+  const schemaCases: Array<[string, string, string]> = [
+    ['an unknown delivery', '{delivery: kustomize, chart: x, source: {url: "https://c.example"}}', 'delivery: component "web" (type "helm"): "kustomize" is not allowed; must be one of: flux, template'],
+    ['an unknown valuesMode', '{valuesMode: file, chart: x, source: {url: "https://c.example"}}', 'valuesMode: component "web" (type "helm"): "file" is not allowed; must be one of: inline, configMap'],
+    ['secretValues that is no object', '{secretValues: [1], chart: x, source: {url: "https://c.example"}}', 'secretValues: component "web" (type "helm"): expected object, got []interface {}'],
+    ['no source', '{chart: x}', 'properties: component "web" (type "helm"): "source" is required'],
+    ['a second spelling of a key', '{chart: x, Chart: y, source: {url: "https://c.example"}}', 'properties.Chart: component "web" (type "helm"): unsupported field "Chart"'],
+  ];
+  for (const [what, properties, message] of schemaCases) {
+    it(`refuses ${what} by the schema`, () => {
+      expect(buildRefusal(() => buildApp(`    - name: web\n      type: helm\n      properties: ${properties}`)).message).toContain(message);
+    });
+  }
+
+  it('under a Flux namespace, installs beside the workloads under its own release name, and takes its values along', () => {
+    const text = [
+      'apiVersion: launcher.gokure.dev/v1alpha1',
+      'kind: Application',
+      'metadata: {name: shop, namespace: apps}',
+      'spec:',
+      '  components:',
+      '    - name: cache',
+      '      type: helm',
+      `      properties: {chart: redis, source: {url: "${repo}"}, valuesMode: configMap, values: {a: 1}}`,
+      '    - name: queue',
+      '      type: helm',
+      `      properties: {chart: rabbitmq, source: {url: "${repo}"}, targetNamespace: messaging}`,
+    ].join('\n');
+    const result = build({ application: { file: 'app.yaml', text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', fluxNamespace: 'flux-system' } }, registry);
+    const find = (kind: string, name: string) => result.objects.find((o) => o.kind === kind && o.metadata.name.startsWith(name)) as any;
+    expect(find('HelmRelease', 'cache').metadata.namespace).toBe('flux-system');
+    expect(find('HelmRelease', 'cache').spec).toMatchObject({ targetNamespace: 'apps', storageNamespace: 'apps', releaseName: 'cache' });
+    expect(find('HelmRelease', 'queue').spec).toMatchObject({ targetNamespace: 'messaging', storageNamespace: 'messaging', releaseName: 'queue' });
+    expect(find('ConfigMap', 'cache-values-').metadata.namespace).toBe('flux-system');
+    expect(find('HelmRepository', 'shop-source-').metadata.namespace).toBe('flux-system');
+  });
+
+  it('names the HelmRelease object helmReleaseName while the Helm release keeps the component name', () => {
+    const result = buildApp(`    - name: cache\n      type: helm\n      properties: {chart: redis, source: {url: "${repo}"}, helmReleaseName: cache-release}`);
+    const release = result.objects.find((o) => o.kind === 'HelmRelease') as any;
+    expect(release.metadata.name).toBe('cache-release');
+    expect(release.metadata.labels['launcher.gokure.dev/component']).toBe('cache');
+    expect(release.spec.releaseName).toBe('cache');
+  });
+
   it('refuses delivery: template in a build', () => {
     const error = buildRefusal(() => buildApp('    - name: web\n      type: helm\n      properties: {delivery: template, chart: redis, source: {url: "https://charts.bitnami.com/bitnami"}}'));
     expect(error.message).toMatch(/delivery: template renders the chart at build time/);
@@ -204,14 +347,12 @@ describe('helm end to end', () => {
   // The reference example 11 predates the rename: its `helmchart` type was then the Helm-release
   // composite, which is now the `helm` type (`helmchart` is the kind-named Flux HelmChart), so it
   // is built with `type: helm`.
-  it('builds reference example 11-helmchart as the helm type', () => {
-    const path = '/work/shared/reference-examples/11-helmchart.yaml';
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      return; // the reference examples are not present in this checkout
-    }
+  // The shared material sits beside the main checkout, and two levels up from a worktree.
+  const example = ['../../../../shared', '../../../../../shared']
+    .map((dir) => fileURLToPath(new URL(`${dir}/reference-examples/11-helmchart.yaml`, import.meta.url)))
+    .find((file) => existsSync(file)) ?? '';
+  it.runIf(example !== '')('builds reference example 11-helmchart as the helm type', () => {
+    const text = readFileSync(example, 'utf8');
     const result = build({ application: { file: 'app.yaml', text: text.replace('type: helmchart', 'type: helm') }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
     expect(result.objects.map((o) => o.kind)).toEqual(['HelmRepository', 'HelmRelease']);
     const [source, release] = result.objects as any[];

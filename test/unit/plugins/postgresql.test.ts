@@ -6,6 +6,8 @@ import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
 import { registryOf } from '../engine/support.js';
 import { lower, refusal } from './support.js';
+import { KurelError } from '../../../src/engine/diagnostics.js';
+import { NOOP_POLICY, RefusalClass, refusalClassOf, type Policy } from '../../../src/plugin-api/index.js';
 
 const baseCluster = {
   imageName: 'ghcr.io/cloudnative-pg/postgresql:16',
@@ -233,5 +235,40 @@ describe('postgresql end to end', () => {
   it('lets the Database kind refuse the postgres database', () => {
     const text = application('{databases: [{name: postgres, owner: app}]}');
     expect(() => buildApplication({ application: { file: 'app.yaml', text }, settings }, registry)).toThrow(/the postgres database belongs to the operator/);
+  });
+});
+
+describe('postgresql under an environment policy', () => {
+  const policy = (overrides: Partial<Policy>): Policy => ({ ...NOOP_POLICY, ...overrides });
+  const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
+  const app = (properties: string) => `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: data}\nspec:\n  components:\n    - name: db\n      type: postgresql\n      properties: ${properties}\n`;
+  const violation = (properties: string, overrides: Partial<Policy>): KurelError => {
+    try {
+      buildApplication({ application: { file: 'app.yaml', text: app(properties) }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: policy(overrides) } }, registry);
+    } catch (error) {
+      if (error instanceof KurelError) return error;
+      throw error;
+    }
+    throw new Error('expected a violation');
+  };
+
+  it('takes the policy default storage size when none is authored; an authored one wins', () => {
+    expect(lower('postgresql', { name: 'db', properties: {} }, { policy: policy({ defaultStorageSize: () => '5Gi' }) })[0].properties.storage).toEqual({ size: '5Gi' });
+    expect(lower('postgresql', { name: 'db', properties: { storageSize: '2Gi' } }, { policy: policy({ defaultStorageSize: () => '5Gi' }) })[0].properties.storage).toEqual({ size: '2Gi' });
+  });
+
+  it('holds the 1Gi fallback to the maximum, as a storage-maximum violation of the component', () => {
+    const error = violation('{}', { maxStorageSize: () => '512Mi' });
+    expect(error.code).toBe('KUREL_POLICY_VIOLATION');
+    expect(error.refusalClass).toBe(RefusalClass.storageMaximum);
+    expect(error.diagnostics[0]).toMatchObject({ component: 'db', path: 'spec.components[0].properties.storageSize' });
+    expect(error.diagnostics[0].message).toBe('component "db": storageSize "1Gi" exceeds enforced maximum "512Mi"');
+  });
+
+  it('refuses instances over the replica maximum', () => {
+    const thrown = refusal(() => lower('postgresql', { name: 'db', properties: { replicas: 5 } }, { policy: policy({ maxReplicas: () => 3 }) }));
+    expect(thrown.message).toBe('instances 5 exceeds enforced maximum 3');
+    expect(refusalClassOf(thrown)).toBe(RefusalClass.replicaMaximum);
+    expect(violation('{replicas: 5}', { maxReplicas: () => 3 }).refusalClass).toBe(RefusalClass.replicaMaximum);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerTester } from 'kurel/plugin-api/testing';
+import { NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
 import { scaler } from '../../../plugins/builtin-traits/scaler.js';
 import { deploymentObject, meta } from './fixtures.js';
 
@@ -66,8 +67,14 @@ describe('scaler trait', () => {
 
   it('refuses bounds the autoscaler cannot honour', () => {
     tester.runTrait(scaler, [
-      { title: 'required', component, properties: { maxReplicas: 3 }, error: { message: '"minReplicas" is required' } },
-      { title: 'min', component, properties: { minReplicas: 0, maxReplicas: 3 }, error: { message: 'minReplicas must be >= 1, got 0', path: ['minReplicas'] } },
+      {
+        title: 'no min and no policy default',
+        component,
+        properties: { maxReplicas: 3 },
+        error: { message: 'minReplicas must be >= 1, got 0 (set it on the trait or via an EnvironmentPolicy scaler default)', path: ['minReplicas'] },
+      },
+      { title: 'min', component, properties: { minReplicas: 0, maxReplicas: 3 }, error: { message: 'minReplicas must be >= 1, got 0 (set it on the trait or via an EnvironmentPolicy scaler default)', path: ['minReplicas'] } },
+      { title: 'no max and no policy default', component, properties: { minReplicas: 2 }, error: { message: 'maxReplicas (0) must be >= minReplicas (2)' } },
       { title: 'max', component, properties: { minReplicas: 4, maxReplicas: 3 }, error: { message: 'maxReplicas (3) must be >= minReplicas (4)' } },
       {
         title: 'pdb',
@@ -83,6 +90,28 @@ describe('scaler trait', () => {
         properties: { minReplicas: 1, maxReplicas: 3 },
         error: { message: 'scaler: component "api" generates no Deployment to scale' },
       },
+    ]);
+  });
+});
+
+describe('scaler under an environment policy', () => {
+  const policy = { ...NOOP_POLICY, defaultScalerMinReplicas: () => 2, defaultScalerMaxReplicas: () => 4, maxReplicas: () => 5 };
+  const governed = new HandlerTester({ policy });
+
+  it('fills the bounds the trait leaves out from the policy defaults; authored bounds win', () => {
+    governed.runTrait(scaler, [
+      { title: 'both defaulted', component, properties: {}, objects: [hpa({ minReplicas: 2, maxReplicas: 4, metrics: [cpu(80)] })] },
+      { title: 'authored min', component, properties: { minReplicas: 3 }, objects: [hpa({ minReplicas: 3, maxReplicas: 4, metrics: [cpu(80)] })] },
+      { title: 'authored max', component, properties: { maxReplicas: 5 }, objects: [hpa({ minReplicas: 2, maxReplicas: 5, metrics: [cpu(80)] })] },
+    ]);
+  });
+
+  it('refuses an effective maxReplicas over the maximum as a replica-maximum violation', () => {
+    governed.runTrait(scaler, [
+      { title: 'authored', component, properties: { minReplicas: 1, maxReplicas: 9 }, error: { message: 'replicas 9 exceeds enforced maximum 5', path: ['maxReplicas'], refusalClass: RefusalClass.replicaMaximum, code: 'KUREL_POLICY_VIOLATION' } },
+    ]);
+    new HandlerTester({ policy: { ...NOOP_POLICY, defaultScalerMaxReplicas: () => 8, maxReplicas: () => 5 } }).runTrait(scaler, [
+      { title: 'defaulted', component, properties: { minReplicas: 1 }, error: { message: 'replicas 8 exceeds enforced maximum 5', refusalClass: RefusalClass.replicaMaximum } },
     ]);
   });
 });

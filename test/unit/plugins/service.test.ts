@@ -80,5 +80,7 @@ describe('service routing target', () => {
     expect(routed?.routingTarget).toEqual({ selector: { app: 'backend' }, ports: [{ port: 80, name: 'http', targetPort: 8080, protocol: 'TCP' }] });
     const external = tester.renderComponent(service, 'db', { type: 'ExternalName', externalName: 'db.example.com' }).answers;
     expect(external?.routingTarget).toEqual({ ports: [] });
+    const withPorts = tester.renderComponent(service, 'db', { type: 'ExternalName', externalName: 'db.example.com', ports: [{ port: 5432 }] }).answers;
+    expect(withPorts?.routingTarget).toEqual({ ports: [] });
   });
 });

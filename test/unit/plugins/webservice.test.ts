@@ -11,7 +11,7 @@ describe('webservice lowering', () => {
       {
         name: 'frontend',
         type: 'deployment',
-        properties: { image, replicas: 1, ports: httpPort(8080), serviceAccountName: 'frontend' },
+        properties: { image, ports: httpPort(8080), serviceAccountName: 'frontend' },
         traits: [{ type: 'topology-spread', properties: {} }],
       },
       { name: 'frontend', type: 'service', properties: { ports: [{ name: 'http', port: 8080, targetPort: 8080, protocol: 'TCP' }] }, traits: [] },

@@ -8,7 +8,7 @@ describe('worker', () => {
   it('lowers to a deployment and its serviceaccount, with no Service', () => {
     const members = lower('worker', { name: 'backend', properties: { image }, traits: [{ type: 'expose', properties: {} }] });
     expect(members.map((m) => m.type)).toEqual(['deployment', 'serviceaccount']);
-    expect(members[0].properties).toEqual({ image, replicas: 1, serviceAccountName: 'backend' });
+    expect(members[0].properties).toEqual({ image, serviceAccountName: 'backend' });
     expect(members[0].traits).toEqual([{ type: 'topology-spread', properties: {} }, { type: 'expose', properties: {} }]);
   });
 

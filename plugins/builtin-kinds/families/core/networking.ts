@@ -1,4 +1,5 @@
 import { autoscalingV2, discoveryV1, networkingV1, policyV1 } from '../../schemas/kubernetes-models/index.js';
+import { enforceMaxReplicas } from '../../../shared/policy-limits.js';
 import { strictKind } from './strict-kind.js';
 
 // Authored networking, disruption and autoscaling objects: each is the object as written, with
@@ -75,4 +76,5 @@ export const horizontalpodautoscaler = strictKind({
   scope: 'namespaced',
   schema: autoscalingV2.HorizontalPodAutoscalerSpec,
   required: ['scaleTargetRef', 'maxReplicas'],
+  check: (props: Record<string, any>, _input, ctx) => enforceMaxReplicas(props.maxReplicas, ctx, ['maxReplicas']),
 });

@@ -1,4 +1,5 @@
-import { defineKind, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { defineKind, RefusalClass, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { enforceMaxQuantity, enforceMaxStorage } from '../../../shared/policy-limits.js';
 import { goJson } from '../../shared/go-json.js';
 import { canonicalQuantity } from '../../shared/quantity.js';
 import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
@@ -34,9 +35,10 @@ const claimKind = defineKind<Json>({
   scope: 'namespaced',
   appLabel: true,
   properties: {},
-  check(props, _input, ctx) {
+  check(props, input, ctx) {
     const size = canonicalQuantity(props.size);
     if (size === undefined || size.startsWith('-') || size === '0') ctx.fail(`size: "${props.size}" is not a positive quantity (such as "10Gi")`, ['size']);
+    enforceMaxStorage(String(props.size), ctx, ['size'], `PVC "${input.objectName}": `);
     if (props.accessModes.length === 0) ctx.fail('accessModes: at least one access mode is required', ['accessModes']);
   },
   content(props, _input, ctx) {
@@ -63,6 +65,16 @@ export const persistentvolume = strictKind({
   kind: 'PersistentVolume',
   scope: 'cluster',
   schema: coreV1.PersistentVolumeSpec,
+  check: (props: Json, _input, ctx) => {
+    // A PV backed by a node's own filesystem is a host path, which the policy denies by default.
+    for (const source of ['hostPath', 'local']) {
+      if (props[source] != null && !ctx.policy.allowHostPathVolumes()) {
+        ctx.violate(RefusalClass.hostPath, `${source}: a ${source} PersistentVolume is not allowed by environment policy`, [source]);
+      }
+    }
+    const capacity = props.capacity?.storage;
+    if (capacity !== undefined) enforceMaxQuantity(String(capacity), ctx.policy.maxStorageSize(), 'capacity.storage', RefusalClass.storageMaximum, ctx, ['capacity', 'storage']);
+  },
 });
 
 export const storageclass = strictKind({

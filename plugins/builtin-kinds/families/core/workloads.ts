@@ -1,6 +1,8 @@
 import type { ComponentInput, HandlerContext } from 'kurel/plugin-api';
 import { appsV1, coreV1 } from '../../schemas/kubernetes-models/index.js';
 import { strictKind } from './strict-kind.js';
+import { enforceWrittenPodSpec } from '../../../shared/pod-policy.js';
+import { enforceMaxReplicas } from '../../../shared/policy-limits.js';
 
 // The strict workload kinds: a bare Pod, and the controllers whose pod template is written whole.
 
@@ -37,7 +39,10 @@ export const pod = strictKind<Json>({
   appLabel: true,
   schema: coreV1.PodSpec,
   required: ['containers'],
-  check: (props, _input, ctx) => refuseMembers(props, POD_REFUSED, [], ctx),
+  check: (props, _input, ctx) => {
+    refuseMembers(props, POD_REFUSED, [], ctx);
+    enforceWrittenPodSpec(props, [], ctx);
+  },
 });
 
 export const replicaset = strictKind<Json>({
@@ -48,8 +53,11 @@ export const replicaset = strictKind<Json>({
   scope: 'namespaced',
   schema: appsV1.ReplicaSetSpec,
   required: ['selector', 'template'],
-  check: (props, _input, ctx) =>
-    refuseMembers(props.template?.spec, { activeDeadlineSeconds: 'a ReplicaSet restarts its pods forever; a deadline belongs to a Job' }, ['template', 'spec'], ctx),
+  check: (props, _input, ctx) => {
+    refuseMembers(props.template?.spec, { activeDeadlineSeconds: 'a ReplicaSet restarts its pods forever; a deadline belongs to a Job' }, ['template', 'spec'], ctx);
+    enforceMaxReplicas(props.replicas ?? 1, ctx, ['replicas']);
+    enforceWrittenPodSpec(props.template?.spec, ['template', 'spec'], ctx);
+  },
   content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
 });
 
@@ -61,6 +69,10 @@ export const replicationcontroller = strictKind<Json>({
   scope: 'namespaced',
   schema: coreV1.ReplicationControllerSpec,
   required: ['template'],
+  check: (props, _input, ctx) => {
+    enforceMaxReplicas(props.replicas ?? 1, ctx, ['replicas']);
+    enforceWrittenPodSpec(props.template?.spec, ['template', 'spec'], ctx);
+  },
   content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
 });
 
@@ -73,6 +85,7 @@ export const podtemplate = strictKind<Json>({
   placement: 'top-level',
   schema: coreV1.PodTemplate,
   required: ['template'],
+  check: (props, _input, ctx) => enforceWrittenPodSpec(props.template?.spec, ['template', 'spec'], ctx),
   // The engine stamps the component label on pod templates it finds under `spec`; a PodTemplate
   // holds its template at the top level, so the kind labels it itself.
   content: (props, input, ctx) => {

@@ -1,3 +1,4 @@
+import type { K8sObject, NamedInput } from 'kurel/plugin-api';
 import { bool, list, str, stringMap, struct, type GoField, type StructOptions } from '../../shared/go-fields.js';
 
 // Types of github.com/fluxcd/pkg/apis (meta, kustomize, acl) the Flux APIs share, written from
@@ -120,3 +121,24 @@ export const suspend = (): GoField => bool('Whether reconciliation is suspended.
 export const ignore = (): GoField => str('Paths to ignore, in .gitignore format.', { emit: 'pointer' });
 
 export const providers = (description: string, values: string[]): GoField => str(`${description}: ${values.join(', ')}.`, { enum: values });
+
+/** A Secret named at `path` under the object's spec (`{ name }`), if there is one. */
+function secretAt(spec: Record<string, any> | undefined, path: string[]): NamedInput[] {
+  const ref = path.reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), spec);
+  return typeof ref?.name === 'string' && ref.name !== '' ? [{ kind: 'Secret', name: ref.name }] : [];
+}
+
+/** What a Flux source reads from its own namespace: its secretRef, certSecretRef, proxySecretRef and the Secrets under verify and sts. */
+export function sourceReads(object: K8sObject): NamedInput[] {
+  const spec = object.spec as Record<string, any> | undefined;
+  return [['secretRef'], ['certSecretRef'], ['proxySecretRef'], ['verify', 'secretRef'], ['sts', 'secretRef'], ['sts', 'certSecretRef']].flatMap((path) => secretAt(spec, path));
+}
+
+/** What a HelmRelease reads from its own namespace: its valuesFrom, its kubeConfig Secret and its chart template's verify Secret. */
+export function helmReleaseReads(object: K8sObject): NamedInput[] {
+  const spec = object.spec as Record<string, any> | undefined;
+  const values = ((spec?.valuesFrom ?? []) as Array<{ kind: string; name: string }>)
+    .filter((entry) => (entry.kind === 'ConfigMap' || entry.kind === 'Secret') && typeof entry.name === 'string')
+    .map((entry) => ({ kind: entry.kind as NamedInput['kind'], name: entry.name }));
+  return [...values, ...secretAt(spec, ['kubeConfig', 'secretRef']), ...secretAt(spec, ['chart', 'spec', 'verify', 'secretRef'])];
+}

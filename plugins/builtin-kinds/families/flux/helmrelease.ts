@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ComponentHandler } from 'kurel/plugin-api';
 import { bool, duration, int, json, list, str, stringMap, strings, struct, type GoField } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
-import { commonMetadata, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
-import { componentLabelPostRenderer } from './post-renderer.js';
+import { commonMetadata, helmReleaseReads, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
 
 // The Flux Helm API (helm.toolkit.fluxcd.io/v2): property schemas written from the upstream API
 // reference of fluxcd/helm-controller (HelmReleaseSpec and the types it holds).
@@ -164,22 +163,32 @@ function fluxReleaseName(name: string): string {
 
 const helmrelease = goKind({
   type: 'helmrelease',
-  description: 'A Flux HelmRelease against an existing chart source. Its pod templates get the component label through a post-renderer.',
+  description: 'A Flux HelmRelease against an existing chart source. The engine gives it the post-renderer that labels its chart\'s pods with the component label.',
   apiVersion: 'helm.toolkit.fluxcd.io/v2',
   kind: 'HelmRelease',
   scope: 'flux',
+  fluxNamespaceReads: helmReleaseReads,
   spec,
   exclusive: [['chart', 'chartRef']],
   check: (properties, _input, ctx) => {
     if (properties.chart === undefined && properties.chartRef === undefined) ctx.fail('one of chart or chartRef is required');
   },
-  finish: (printed, input, ctx) => {
-    const renderer = componentLabelPostRenderer(ctx.componentLabelKey, input.labelValue);
-    const authored = (printed.postRenderers ?? []) as unknown[];
-    const present = authored.some((entry) => JSON.stringify(entry) === JSON.stringify(renderer));
-    const out: Record<string, unknown> = { ...printed, postRenderers: present ? authored : [...authored, renderer] };
+  finish: (printed, input) => {
+    const out: Record<string, unknown> = { ...printed };
     // Flux names the release after the object: a renamed object keeps the component's release.
-    if (out.releaseName === undefined && input.objectName !== input.name) out.releaseName = fluxReleaseName(input.name);
+    let keepReleaseName = input.objectName !== input.name;
+    // Moved to the Flux namespace, the release still installs beside the workloads and keeps its
+    // Helm storage there. Flux would name a release with a targetNamespace `<namespace>-<name>`, so
+    // the release keeps the name it has outside the Flux namespace.
+    const application = input.applicationNamespace;
+    if (application !== undefined && application !== input.namespace) {
+      if (out.targetNamespace === undefined) {
+        out.targetNamespace = application;
+        keepReleaseName = true;
+      }
+      out.storageNamespace ??= out.targetNamespace;
+    }
+    if (out.releaseName === undefined && keepReleaseName) out.releaseName = fluxReleaseName(input.name);
     return out;
   },
 });

@@ -1,7 +1,7 @@
 import type { ComponentHandler } from 'kurel/plugin-api';
 import { bool, duration, list, str, strings, struct } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
-import { accessFrom, ignore, localRef, ociVerification, providers, suspend } from './common.js';
+import { accessFrom, ignore, localRef, ociVerification, providers, suspend, sourceReads } from './common.js';
 
 // The Flux source API (source.toolkit.fluxcd.io/v1): property schemas written from the upstream
 // API reference of fluxcd/source-controller (GitRepositorySpec, OCIRepositorySpec,
@@ -27,6 +27,7 @@ const gitrepository = goKind({
   apiVersion: SOURCE,
   kind: 'GitRepository',
   scope: 'flux',
+  fluxNamespaceReads: sourceReads,
   spec: {
     url: url('The repository URL (http, https or ssh).'),
     secretRef: localRef('The Secret holding the credentials of the repository.'),
@@ -61,6 +62,7 @@ const ocirepository = goKind({
   apiVersion: SOURCE,
   kind: 'OCIRepository',
   scope: 'flux',
+  fluxNamespaceReads: sourceReads,
   spec: {
     url: url('The artifact URL (oci://registry/repository).'),
     ref: struct('The artifact version to pull; latest when absent.', {
@@ -93,6 +95,7 @@ const helmrepository = goKind({
   apiVersion: SOURCE,
   kind: 'HelmRepository',
   scope: 'flux',
+  fluxNamespaceReads: sourceReads,
   spec: {
     url: url('The repository URL (https:// or oci://).'),
     secretRef: localRef('The Secret holding the repository credentials.'),
@@ -114,6 +117,7 @@ const bucket = goKind({
   apiVersion: SOURCE,
   kind: 'Bucket',
   scope: 'flux',
+  fluxNamespaceReads: sourceReads,
   spec: {
     provider: providers('The bucket provider', ['generic', 'aws', 'gcp', 'azure']),
     bucketName: str('The name of the bucket.', { emit: 'always', required: true }),
@@ -144,6 +148,7 @@ const helmchart = goKind({
   apiVersion: SOURCE,
   kind: 'HelmChart',
   scope: 'flux',
+  fluxNamespaceReads: sourceReads,
   spec: {
     chart: str('The chart name (in a repository) or path (in a Git repository or bucket).', { emit: 'always', required: true }),
     version: str('The chart version or semver range (repository charts only).'),
@@ -169,4 +174,9 @@ const helmchart = goKind({
   },
 });
 
-export const sources: ComponentHandler<any>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchart];
+// Before the Helm composite became the `helm` type it was authored as `helmchart`, the name this
+// kind now holds: the composite's own properties point an author of such a document to `helm`.
+const renamed = 'type helmchart is the Flux HelmChart kind; the Helm chart component that took source and values is now type helm';
+const helmchartKind: ComponentHandler<any> = { ...helmchart, hints: { source: renamed, values: renamed, secretValues: renamed, releaseName: renamed } };
+
+export const sources: ComponentHandler<any>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchartKind];

@@ -1,5 +1,6 @@
 import type { PropertiesSchema } from 'kurel/plugin-api';
 import { defineOperatorKind } from '../operator-kind.js';
+import { enforceClusterPolicy } from './cluster-policy.js';
 import { bool, int, list, obj, oneOf, quantity, req, smap, str } from '../schema.js';
 import { localObjectReference, secretKeySelector, templateMetadata } from '../core/meta.js';
 import { nodeAffinity, nodeSelector, podAffinity, resourceRequirements, seccompProfile, toleration, topologySpreadConstraint } from '../core/scheduling.js';
@@ -171,9 +172,14 @@ export const cnpgCluster = defineOperatorKind<Record<string, unknown>>({
   check(props, _input, ctx) {
     checkGoValues(props, 'duration', ctx, ...DURATIONS);
     checkGoValues(props, 'time', ctx, 'managed.roles[].validUntil');
+    enforceClusterPolicy(props, ctx);
   },
-  content(props) {
+  content(props, _input, ctx) {
     const spec = structuredClone(props);
+    // Authored > the policy's default; with neither, the size stays unset for the operator to refuse.
+    const defaultSize = ctx.policy.defaultStorageSize();
+    const storage = spec.storage as Record<string, unknown> | undefined;
+    if (defaultSize && storage?.size === undefined) spec.storage = { ...storage, size: defaultSize };
     emptyStructs(spec, 'postgresql', 'affinity', 'resources', 'storage');
     emptyStructs(spec, 'postgresql.syncReplicaElectionConstraint', 'tablespaces[].storage', 'tablespaces[].owner');
     emptyStructs(spec, 'managed.services.additional[].serviceTemplate.metadata', 'managed.services.additional[].serviceTemplate.spec');

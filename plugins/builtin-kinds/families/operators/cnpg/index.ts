@@ -2,6 +2,7 @@ import type { ComponentHandler } from 'kurel/plugin-api';
 import { cnpgBackup, cnpgClusterImageCatalog, cnpgImageCatalog, cnpgObjectStore, cnpgScheduledBackup } from './backup.js';
 import { cnpgCluster } from './cluster.js';
 import { cnpgDatabase, cnpgDatabaseRole, cnpgPublication, cnpgSubscription } from './database.js';
+import { withOperatorEndpoint } from './endpoints.js';
 import { cnpgPooler } from './pooler.js';
 
 // CloudNativePG: schemas written by hand from the upstream Go API types and API reference
@@ -9,8 +10,8 @@ import { cnpgPooler } from './pooler.js';
 // Barman Cloud plugin with the barman-cloud library's object store configuration); no npm
 // package ships them.
 export const cnpgKinds: ComponentHandler<any>[] = [
-  cnpgCluster,
-  cnpgPooler,
+  withOperatorEndpoint(cnpgCluster, 'cnpg.io/cluster'),
+  withOperatorEndpoint(cnpgPooler, 'cnpg.io/poolerName'),
   cnpgDatabase,
   cnpgObjectStore,
   cnpgBackup,

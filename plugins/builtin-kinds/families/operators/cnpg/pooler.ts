@@ -1,5 +1,7 @@
 import type { PropertiesSchema } from 'kurel/plugin-api';
 import { defineOperatorKind } from '../operator-kind.js';
+import { enforceWrittenPodSpec } from '../../../../shared/pod-policy.js';
+import { enforceMaxReplicas } from '../../../../shared/policy-limits.js';
 import { bool, int, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
 import { localObjectReference } from '../core/meta.js';
 import { deploymentStrategy, podTemplate, serviceTemplate } from '../core/pod.js';
@@ -62,6 +64,9 @@ export const cnpgPooler = defineOperatorKind<PoolerProperties>({
     if (props.cluster.name === input.objectName) {
       ctx.fail(`cluster.name "${props.cluster.name}" is the pooler's own object name: a Pooler and its Cluster cannot share a name (their Services would collide)`, ['cluster', 'name']);
     }
+    const spec = props as unknown as Record<string, any>;
+    enforceMaxReplicas(spec.instances, ctx, ['instances'], 'instances');
+    enforceWrittenPodSpec(spec.template?.spec, ['template', 'spec'], ctx);
   },
   content(props) {
     const spec = structuredClone(props) as unknown as Record<string, unknown>;

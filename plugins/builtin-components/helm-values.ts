@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { shortenNameWithSuffix, type AuthoredTrait, type LoweringContext } from 'kurel/plugin-api';
+import { goJson } from './generated-source.js';
+import type { Json } from './metadata.js';
+
+// The values a helm component keeps out of its HelmRelease: the values ConfigMap (valuesMode:
+// configMap) and the secretValues Secret, each read through a valuesFrom entry. The values are
+// serialized once, as indented JSON with sorted keys (Flux reads a valuesFrom value as YAML, of
+// which JSON is a subset); those bytes are stored and hashed into the default name, so the name,
+// and with it the HelmRelease, changes whenever the content does and Flux reconciles at once.
+
+const OWNER = 'helm';
+/** The data key of the stored values, and the valuesKey of their valuesFrom entry. */
+export const VALUES_KEY = 'values.json';
+const HASH_LENGTH = 10;
+
+export interface ValuesObject {
+  trait: AuthoredTrait;
+  valuesFrom: Json;
+}
+
+/** The configmap trait holding non-empty values, or undefined when there are none. */
+export function valuesConfigMap(component: string, values: Json | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
+  if (values === undefined || Object.keys(values).length === 0) return undefined;
+  const data = serialize(values);
+  const name = valuesName(component, 'values', authoredName, data, ctx);
+  return { trait: { type: 'configmap', properties: { name, data: { [VALUES_KEY]: data } } }, valuesFrom: { kind: 'ConfigMap', name, valuesKey: VALUES_KEY } };
+}
+
+/** The secret trait holding non-empty secretValues, or undefined when there are none. */
+export function valuesSecret(component: string, secretValues: Json | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
+  if (secretValues === undefined || Object.keys(secretValues).length === 0) return undefined;
+  const data = serialize(secretValues);
+  const name = valuesName(component, 'secret-values', authoredName, data, ctx);
+  return { trait: { type: 'secret', properties: { name, stringData: { [VALUES_KEY]: data } } }, valuesFrom: { kind: 'Secret', name, valuesKey: VALUES_KEY } };
+}
+
+/**
+ * Refuses a path set in both values and secretValues (which one wins would depend on the values
+ * mode), naming the first in sorted key order and never a value, and a key named global below the
+ * top level of secretValues, whose value Helm can print in a warning.
+ */
+export function checkSecretValues(values: Json | undefined, secretValues: Json, ctx: LoweringContext): void {
+  const nested = nestedGlobal(secretValues, []);
+  if (nested !== undefined) {
+    ctx.fail(`${OWNER}: secretValues.${nested.join('.')}: a key named global below the top level is refused, since Helm can print its value in a warning; move it to values`, ['secretValues', ...nested]);
+  }
+  const shared = values === undefined ? undefined : sharedPath(values, secretValues);
+  if (shared !== undefined) {
+    ctx.fail(`${OWNER}: ${shared.map((key) => (key === '' ? '""' : key)).join('.')} is set in both values and secretValues; a path may be set in only one of them`, ['secretValues', ...shared]);
+  }
+}
+
+function nestedGlobal(tree: Json, path: string[]): string[] | undefined {
+  for (const key of Object.keys(tree).sort()) {
+    if (path.length > 0 && key === 'global') return [...path, key];
+    if (isObject(tree[key])) {
+      const found = nestedGlobal(tree[key], [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Two objects at one key are compared key by key, since a merge keeps both; anything else there is shared. */
+function sharedPath(a: Json, b: Json): string[] | undefined {
+  for (const key of Object.keys(b).sort()) {
+    if (!Object.hasOwn(a, key)) continue;
+    if (!isObject(a[key]) || !isObject(b[key])) return [key];
+    const below = sharedPath(a[key], b[key]);
+    if (below) return [key, ...below];
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Indented JSON with sorted keys, as Go's json.MarshalIndent writes a map (written out here: a
+ * JavaScript object would put integer-like keys first, whatever order they were sorted in).
+ */
+function serialize(value: unknown, depth = 0): string {
+  const pad = (level: number) => '  '.repeat(level);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => pad(depth + 1) + serialize(item, depth + 1)).join(',\n')}\n${pad(depth)}]`;
+  }
+  if (isObject(value)) {
+    const keys = Object.keys(value).sort();
+    if (keys.length === 0) return '{}';
+    return `{\n${keys.map((key) => `${pad(depth + 1)}${goJson(key)}: ${serialize(value[key], depth + 1)}`).join(',\n')}\n${pad(depth)}}`;
+  }
+  return goJson(value);
+}
+
+/** The name under its role: the authored one, else `<component>-<role>-<10 hex of the stored bytes>`, the suffix kept whole. */
+function valuesName(component: string, role: 'values' | 'secret-values', authored: string | undefined, data: string, ctx: LoweringContext): string {
+  const digest = createHash('sha256').update(data).digest('hex').slice(0, HASH_LENGTH);
+  const configMap = role === 'values';
+  const spec = {
+    role: configMap ? 'values-configmap' : 'values-secret',
+    kind: configMap ? 'ConfigMap' : 'Secret',
+    default: shortenNameWithSuffix(component, `-${role}-${digest}`, 253),
+    authored,
+    property: configMap ? 'valuesConfigMapName' : 'valuesSecretName',
+  } as const;
+  return ctx.namer.reserve(ctx.resolveName(spec));
+}

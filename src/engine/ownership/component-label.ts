@@ -1,0 +1,123 @@
+import type { K8sObject } from '../../plugin-api/index.js';
+import { ErrorCode, refuse } from '../error-codes.js';
+import { unstructuredTypeName } from './go-type.js';
+import { groupOf, labelPlaces } from './label-places.js';
+import { appliedMembers, isListEnvelope } from './list-envelopes.js';
+import { componentLabelPostRenderer } from './post-renderer.js';
+import { foreignValueText, selectorRequiresAnotherText, selectorRulesOutText } from './texts.js';
+import { checkWorkloadSelector } from './workload-selector.js';
+
+// The component label is authoritative: every object an owned application generates is held to
+// it before it is written. A value already under the key must be the owner's (or, under the key
+// app, the entry's own, which the kinds write), in every place that reaches pods.
+
+type Json = Record<string, any>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What one application's objects are held to. */
+export interface Ownership {
+  key: string;
+  /** The owning component. */
+  component: string;
+  /** The value written: ComponentLabelValue(owner). */
+  want: string;
+  /** The values accepted where one is already written: the owner's, and under the key app the entry's. */
+  accepted: string[];
+}
+
+/** How the refusals name an object: `Deployment "web"`. */
+function describe(object: Json): string {
+  return `${typeof object.kind === 'string' ? object.kind : 'object'} "${isObject(object.metadata) ? (object.metadata.name ?? '') : ''}"`;
+}
+
+/** Metadata or a selector the check cannot read: generation fails rather than pass what it never held. */
+function unreadable(object: Json, what: string, component: string): never {
+  throw refuse(ErrorCode.unreadableObject, `component label: ${describe(object)}: ${what}`, { component });
+}
+
+/** The labels of one place, read as the cluster reads them: null is absent, a null value the empty string. */
+function readLabels(object: Json, metadata: unknown, path: string, component: string): Record<string, string> | undefined {
+  if (metadata === undefined || metadata === null) return undefined;
+  if (!isObject(metadata)) unreadable(object, `${path.replace(/\.labels$/, '')} is a ${unstructuredTypeName(metadata)}, not an object`, component);
+  const labels = metadata.labels;
+  if (labels === undefined || labels === null) return undefined;
+  if (!isObject(labels)) unreadable(object, `${path} is a ${unstructuredTypeName(labels)}, not an object`, component);
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(labels)) {
+    if (value !== null && typeof value !== 'string') unreadable(object, `${path}["${key}"] is a ${unstructuredTypeName(value)}, not a string`, component);
+    out[key] = value ?? '';
+  }
+  return out;
+}
+
+function refuseLabel(message: string, component: string, refusal: string): never {
+  throw refuse(ErrorCode.componentLabel, message, { component, refusal });
+}
+
+/** Holds one object (not an envelope) to the label, then writes it. */
+function holdOne(object: Json, own: Ownership): void {
+  const places = labelPlaces(object);
+  let template: Record<string, string> | undefined;
+  for (const place of places) {
+    const labels = readLabels(object, place.metadata, place.path, own.component);
+    if (place.path.endsWith('template.metadata.labels') && place.written) template = labels ?? {};
+    const value = labels?.[own.key];
+    if (value !== undefined && !own.accepted.includes(value)) {
+      refuseLabel(foreignValueText(describe(object), place.path, own.key, value, own.component, own.want), own.component, 'foreign-value');
+    }
+  }
+  const finding = checkWorkloadSelector(object, own.key, own.accepted, template);
+  if (finding && 'unreadable' in finding) unreadable(object, `${finding.path}: ${finding.unreadable}`, own.component);
+  if (finding?.refusal === 'requires-another') {
+    refuseLabel(selectorRequiresAnotherText(describe(object), finding.path, own.key, finding.required, own.component, own.want), own.component, 'selector-requires-another');
+  }
+  if (finding?.refusal === 'rules-out') {
+    refuseLabel(selectorRulesOutText(describe(object), finding.path, finding.how, own.key, own.component, own.want), own.component, 'selector-rules-out');
+  }
+  for (const place of places) {
+    if (!place.written) continue;
+    if (place.path === 'metadata.labels') {
+      object.metadata = { ...(isObject(object.metadata) ? object.metadata : {}) };
+      object.metadata.labels = withLabel(object.metadata.labels, own);
+    } else if (isObject(place.holder)) {
+      const holder = place.holder as Json;
+      holder.metadata = { ...(isObject(holder.metadata) ? holder.metadata : {}) };
+      holder.metadata.labels = withLabel(holder.metadata.labels, own);
+    }
+  }
+  if (object.kind === 'HelmRelease' && groupOf(object) === 'helm.toolkit.fluxcd.io') addPostRenderer(object, own);
+}
+
+/** A label map of the place's own, with the label: a map a config shares with a selector stays as it is. */
+function withLabel(labels: unknown, own: Ownership): Record<string, string> {
+  const current = isObject(labels) ? (labels as Record<string, string>) : {};
+  if (current[own.key] !== undefined && current[own.key] !== null) return { ...current };
+  return { ...current, [own.key]: own.want };
+}
+
+/** Flux renders the chart in the cluster: its pods get the label through one post-renderer, added once. */
+function addPostRenderer(object: Json, own: Ownership): void {
+  const spec = isObject(object.spec) ? object.spec : (object.spec = {});
+  const current = spec.postRenderers ?? [];
+  if (!Array.isArray(current)) {
+    throw refuse(ErrorCode.unreadableObject, `component label: HelmRelease "${object.metadata?.name ?? ''}": spec.postRenderers is a ${unstructuredTypeName(current)}, not a list`, { component: own.component });
+  }
+  const renderer = componentLabelPostRenderer(own.key, own.want);
+  const text = JSON.stringify(renderer);
+  if (current.some((entry) => JSON.stringify(entry) === text)) return;
+  spec.postRenderers = [...current, renderer];
+}
+
+/**
+ * Holds a generated object to the component label and writes it: on the object, its pod and job
+ * templates, and on each member of a list envelope, as Flux applies it.
+ */
+export function holdComponentLabel(object: K8sObject, own: Ownership): void {
+  holdOne(object as Json, own);
+  if (!isListEnvelope(object as Json)) return;
+  for (const member of appliedMembers(object as Json)) {
+    if (!isObject(member)) unreadable(object as Json, `an item of items is a ${unstructuredTypeName(member)}, not an object`, own.component);
+    holdOne(member as Json, own);
+  }
+}

@@ -1,0 +1,28 @@
+// Generated objects are read as Flux applies them: Kustomize's build expands a kind ending in
+// List whose items is an array, recursively; Flux then expands any remaining object whose items
+// is an array, one level. The component label and the forced-volume warning read this way.
+
+type Json = Record<string, any>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function kustomizeExpands(object: Json): boolean {
+  return typeof object.kind === 'string' && object.kind.endsWith('List') && Array.isArray(object.items);
+}
+
+function kustomizeBuild(object: Json): unknown[] {
+  return kustomizeExpands(object) ? object.items.flatMap((item: unknown) => (isObject(item) ? kustomizeBuild(item) : [item])) : [object];
+}
+
+/** Whether the object is an envelope that stands for its items. */
+export function isListEnvelope(object: Json): boolean {
+  return Array.isArray(object.items);
+}
+
+/**
+ * The objects an envelope stands for, as Flux applies it; the object itself when it is none.
+ * Items that are no objects are returned as they are, for the reader to refuse.
+ */
+export function appliedMembers(object: Json): unknown[] {
+  return kustomizeBuild(object).flatMap((member) => (isObject(member) && Array.isArray(member.items) ? member.items : [member]));
+}

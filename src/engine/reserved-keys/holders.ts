@@ -1,0 +1,103 @@
+// Every place an object holds labels and annotations that reach the cluster: its own metadata,
+// metadata that becomes that of the pods the cluster runs for it, and metadata an operator or a
+// controller copies onto what it creates. The reserved metadata keys are read in each.
+
+/** A step that reads every element of the list the step before it names. */
+export const EACH = '[]';
+
+export interface MetadataHolder {
+  /** Where the holder is: the object with `labels` and `annotations`, or the map itself (`only`). */
+  path: string[];
+  /** The holder as a refusal names it, before "label" or "annotation"; empty for the object's own metadata. */
+  holder: string;
+  /** The path holds a map of labels (or of annotations) and nothing beside it. */
+  only?: 'labels' | 'annotations';
+  /** Read only when the object's fields allow it (the first storage arm set). */
+  when?: (object: Record<string, any>) => boolean;
+}
+
+const MONITORING = 'monitoring.coreos.com';
+const VOLSYNC = 'volsync.backube';
+const CERT_MANAGER = 'cert-manager.io';
+const CNPG = 'postgresql.cnpg.io';
+const EXTERNAL_SECRETS = 'external-secrets.io';
+
+/** Kinds with a pod template, by group: where the pod spec's parent is, and a CronJob's job template. */
+const POD_TEMPLATE_KINDS: Array<{ group: string; kind: string; spec: string[]; jobTemplate?: string[] }> = [
+  { group: 'apps', kind: 'Deployment', spec: ['spec'] },
+  { group: 'apps', kind: 'StatefulSet', spec: ['spec'] },
+  { group: 'apps', kind: 'DaemonSet', spec: ['spec'] },
+  { group: 'apps', kind: 'ReplicaSet', spec: ['spec'] },
+  { group: 'batch', kind: 'Job', spec: ['spec'] },
+  { group: 'batch', kind: 'CronJob', spec: ['spec', 'jobTemplate', 'spec'], jobTemplate: ['spec', 'jobTemplate'] },
+  { group: '', kind: 'ReplicationController', spec: ['spec'] },
+  { group: '', kind: 'PodTemplate', spec: [] },
+];
+
+const storageClaimTemplate = (kind: string): [string, string, MetadataHolder] => [
+  MONITORING,
+  kind,
+  {
+    path: ['spec', 'storage', 'volumeClaimTemplate', 'metadata'],
+    holder: 'volume claim template',
+    // The operator uses the first storage arm set: the claim template only without the other two.
+    when: (object) => object.spec?.storage?.emptyDir == null && object.spec?.storage?.ephemeral == null,
+  },
+];
+
+const solverRows = (kind: string): Array<[string, string, MetadataHolder]> => {
+  const solver = (...steps: string[]) => ['spec', 'acme', 'solvers', EACH, 'http01', ...steps];
+  return [
+    [CERT_MANAGER, kind, { path: solver('ingress', 'podTemplate', 'metadata'), holder: 'solver pod template' }],
+    [CERT_MANAGER, kind, { path: solver('gatewayHTTPRoute', 'podTemplate', 'metadata'), holder: 'solver pod template' }],
+    [CERT_MANAGER, kind, { path: solver('ingress', 'ingressTemplate', 'metadata'), holder: 'solver ingress template' }],
+    [CERT_MANAGER, kind, { path: solver('gatewayHTTPRoute', 'labels'), holder: 'solver HTTPRoute', only: 'labels' }],
+  ];
+};
+
+const moverRows = (kind: string, movers: string[]): Array<[string, string, MetadataHolder]> =>
+  movers.map((mover) => [VOLSYNC, kind, { path: ['spec', mover, 'moverPodLabels'], holder: 'mover pod', only: 'labels' }]);
+
+const commonMetadata = (group: string, kind: string): [string, string, MetadataHolder] => [group, kind, { path: ['spec', 'commonMetadata'], holder: 'spec.commonMetadata' }];
+
+/** What an operator or a controller copies onto what it creates, by the object's group and kind. */
+const OPERATOR_ROWS: Array<[string, string, MetadataHolder]> = [
+  [CNPG, 'Cluster', { path: ['spec', 'inheritedMetadata'], holder: 'spec.inheritedMetadata' }],
+  [CNPG, 'Pooler', { path: ['spec', 'template', 'metadata'], holder: 'pod template' }],
+  ...['Prometheus', 'PrometheusAgent', 'Alertmanager', 'ThanosRuler'].map((kind): [string, string, MetadataHolder] => [MONITORING, kind, { path: ['spec', 'podMetadata'], holder: 'spec.podMetadata' }]),
+  ...moverRows('ReplicationSource', ['rsync', 'rsyncTLS', 'rclone', 'restic', 'syncthing']),
+  ...moverRows('ReplicationDestination', ['rsync', 'rsyncTLS', 'rclone', 'restic']),
+  ...solverRows('Issuer'),
+  ...solverRows('ClusterIssuer'),
+  ['gateway.networking.k8s.io', 'Gateway', { path: ['spec', 'infrastructure'], holder: 'spec.infrastructure' }],
+  commonMetadata('kustomize.toolkit.fluxcd.io', 'Kustomization'),
+  commonMetadata('helm.toolkit.fluxcd.io', 'HelmRelease'),
+  commonMetadata('fluxcd.controlplane.io', 'ResourceSet'),
+  commonMetadata('source.extensions.fluxcd.io', 'ArtifactGenerator'),
+  commonMetadata('fluxcd.controlplane.io', 'FluxInstance'),
+  // Metadata that reaches objects that are no pods.
+  [CERT_MANAGER, 'Certificate', { path: ['spec', 'secretTemplate'], holder: 'secret template' }],
+  [EXTERNAL_SECRETS, 'ExternalSecret', { path: ['spec', 'target', 'template', 'metadata'], holder: 'secret template' }],
+  [EXTERNAL_SECRETS, 'ClusterExternalSecret', { path: ['spec', 'externalSecretMetadata'], holder: 'spec.externalSecretMetadata' }],
+  [EXTERNAL_SECRETS, 'ClusterExternalSecret', { path: ['spec', 'externalSecretSpec', 'target', 'template', 'metadata'], holder: 'secret template' }],
+  [CNPG, 'Cluster', { path: ['spec', 'managed', 'services', 'additional', EACH, 'serviceTemplate', 'metadata'], holder: 'service template' }],
+  [CNPG, 'Cluster', { path: ['spec', 'serviceAccountTemplate', 'metadata'], holder: 'service account template' }],
+  [CNPG, 'Cluster', { path: ['spec', 'backup', 'volumeSnapshot'], holder: 'volume snapshot' }],
+  [CNPG, 'Pooler', { path: ['spec', 'serviceTemplate', 'metadata'], holder: 'service template' }],
+  ['helm.toolkit.fluxcd.io', 'HelmRelease', { path: ['spec', 'chart', 'metadata'], holder: 'chart template' }],
+  ...['rsync', 'rsyncTLS'].map((mover): [string, string, MetadataHolder] => [VOLSYNC, 'ReplicationDestination', { path: ['spec', mover, 'serviceAnnotations'], holder: 'mover service', only: 'annotations' }]),
+  ['apps', 'StatefulSet', { path: ['spec', 'volumeClaimTemplates', EACH, 'metadata'], holder: 'volume claim template' }],
+  ...['Prometheus', 'PrometheusAgent', 'Alertmanager', 'ThanosRuler'].map(storageClaimTemplate),
+];
+
+/** Every holder of an object of `group` and `kind`: its own metadata first, then a job template's, a pod template's and what operators copy. */
+export function metadataHolders(group: string, kind: string): MetadataHolder[] {
+  const holders: MetadataHolder[] = [{ path: ['metadata'], holder: '' }];
+  for (const row of POD_TEMPLATE_KINDS) {
+    if (row.group !== group || row.kind !== kind) continue;
+    if (row.jobTemplate) holders.push({ path: [...row.jobTemplate, 'metadata'], holder: 'job template' });
+    holders.push({ path: [...row.spec, 'template', 'metadata'], holder: 'pod template' });
+  }
+  for (const [rowGroup, rowKind, holder] of OPERATOR_ROWS) if (rowGroup === group && rowKind === kind) holders.push(holder);
+  return holders;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../../../src/engine/check.js';
+import { formatDiagnostic } from '../../../src/engine/diagnostics.js';
+import { withoutComponents } from '../../../src/engine/without-components.js';
+import builtinComponents from '../../../plugins/builtin-components/index.js';
+import builtinKinds from '../../../plugins/builtin-kinds/index.js';
+import builtinPolicies from '../../../plugins/builtin-policies/index.js';
+import builtinTraits from '../../../plugins/builtin-traits/index.js';
+import { registryOf } from './support.js';
+
+const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
+const settings = { domain: 'launcher.gokure.dev', clusterId: 'local' };
+
+const header = 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n';
+
+// Three components each refused at a different stage: parsing (an unknown type), parsing again
+// (a trait the type does not take) and the property check. A policy names the first.
+const THREE_STAGES = `${header}    - name: web
+      type: webservic
+      properties: {image: x/web:v1}
+    - name: cfg
+      type: configmap
+      properties: {data: {a: b}}
+      traits:
+        - type: scaler
+          properties: {minReplicas: 1, maxReplicas: 2}
+    - name: db
+      type: worker
+      properties: {image: x/db:v1, replicas: two}
+    - name: api
+      type: worker
+      properties: {image: x/api:v1}
+  policies:
+    - name: order
+      type: dependency
+      properties:
+        rules:
+          - component: api
+            dependsOn: [web]
+`;
+
+describe('check', () => {
+  it('goes on past a stage that stops at its first refusal, reporting each refused component once, in file order', async () => {
+    const { errors } = await check({ application: { file: 'app.yaml', text: THREE_STAGES }, settings }, registry);
+    expect(errors.map((error) => formatDiagnostic(error).split(': ').slice(0, 2).join(': '))).toEqual([
+      'app.yaml:7:7 spec.components[0].type: invalid value "webservic" for "type" in "web"; must be one of',
+      'app.yaml:13:11 spec.components[1].traits[0].type: trait "scaler" is not supported on component type "configmap" (component "cfg"); supported types',
+      'app.yaml:17:36 spec.components[2].properties.replicas: component "db" (type "worker")',
+    ]);
+    expect(errors.map((error) => error.component)).toEqual([undefined, undefined, 'db']);
+  });
+
+  it('reports nothing more than the first refusal when the components cannot be cut out of the text', async () => {
+    const flow = `${header.replace('  components:\n', '')}  components: [{name: web, type: webservic}, {name: db, type: worker, properties: {image: x/db:v1, replicas: two}}]\n`;
+    const { errors } = await check({ application: { file: 'app.yaml', text: flow }, settings }, registry);
+    expect(errors.map((error) => error.path)).toEqual(['spec.components[0].type']);
+  });
+
+  it('is clean on a valid application', async () => {
+    const valid = `${header}    - name: api\n      type: worker\n      properties: {image: x/api:v1}\n`;
+    expect(await check({ application: { file: 'app.yaml', text: valid }, settings }, registry)).toEqual({ errors: [], warnings: [] });
+  });
+});
+
+describe('withoutComponents', () => {
+  it('blanks the lines of the given block-list items and keeps every other character in place', () => {
+    const text = `${header}    - name: a\n      type: worker\n    - name: b # kept\n      type: job\n`;
+    const out = withoutComponents(text, [0])!;
+    expect(out).toHaveLength(text.length);
+    expect(out.split('\n').slice(5, 7).every((line) => line.trim() === '')).toBe(true);
+    expect(out.split('\n').slice(7)).toEqual(text.split('\n').slice(7));
+  });
+
+  it('declines what it cannot cut out: a flow list, two documents, every component', () => {
+    expect(withoutComponents(`${header.replace('  components:\n', '')}  components: [{name: a}, {name: b}]\n`, [0])).toBeUndefined();
+    expect(withoutComponents(`${header}    - name: a\n    - name: b\n---\n${header}    - name: c\n`, [0])).toBeUndefined();
+    expect(withoutComponents(`${header}    - name: a\n    - name: b\n`, [0, 1])).toBeUndefined();
+  });
+});

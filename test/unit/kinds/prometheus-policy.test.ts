@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import { NOOP_POLICY, RefusalClass, type Policy } from 'kurel/plugin-api';
+import { kinds } from '../../../plugins/builtin-kinds/families/prometheus.js';
+
+const kind = (type: string) => kinds.find((handler) => handler.type === type)!;
+const under = (policy: Partial<Policy> = {}) => new HandlerTester({ namespace: 'monitoring', policy: { ...NOOP_POLICY, ...policy } });
+const claim = (storage: string) => ({ spec: { resources: { requests: { storage } } } });
+
+describe('the Prometheus operator’s workloads under the policy', () => {
+  it('hold replicas to the maximum', () => {
+    under({ maxReplicas: () => 3 }).runComponent(kind('thanosruler'), [
+      { name: 'ruler', properties: { replicas: 4, queryEndpoints: ['dnssrv+_http._tcp.thanos-query'] }, error: { message: 'replicas 4 exceeds enforced maximum 3', path: ['replicas'], refusalClass: RefusalClass.replicaMaximum } },
+    ]);
+  });
+
+  it('hold the storage claim templates, persistent and ephemeral, to the storage maximum', () => {
+    under({ maxStorageSize: () => '10Gi' }).runComponent(kind('alertmanager'), [
+      {
+        title: 'persistent',
+        name: 'main',
+        properties: { storage: { volumeClaimTemplate: claim('1Ti') } },
+        error: { message: 'storage.volumeClaimTemplate.spec.resources.requests.storage "1Ti" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum },
+      },
+      {
+        title: 'ephemeral',
+        name: 'main',
+        properties: { storage: { ephemeral: { volumeClaimTemplate: claim('1Ti') } } },
+        error: { message: 'storage.ephemeral.volumeClaimTemplate.spec.resources.requests.storage "1Ti" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum },
+      },
+    ]);
+    expect(under({ maxStorageSize: () => '10Gi' }).renderComponent(kind('alertmanager'), 'main', { storage: { volumeClaimTemplate: claim('10Gi') } }).objects).toHaveLength(1);
+  });
+});
