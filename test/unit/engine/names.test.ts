@@ -152,6 +152,13 @@ describe('name collisions', () => {
     );
   });
 
+  it('is told from every other refusal by its code, without reading the text', () => {
+    const text = `${web}    - name: api\n      type: box\n      properties:\n        dataName: web-data\n`;
+    const diagnostic = firstDiagnostic(() => names(text));
+    expect(diagnostic).toMatchObject({ code: 'KUREL_COLLISION', component: 'api', path: 'spec.components[1].properties.dataName' });
+    expect(firstDiagnostic(() => names(web, () => 'Bad_Name')).code).not.toBe('KUREL_COLLISION');
+  });
+
   it('names a trait by its place, and a name the hook returned by the default it replaced', () => {
     const text = `${web}      traits:\n        - type: extra\n`;
     expect(refusal(text, (request) => (request.default === 'web-extra' ? 'web-data' : false))).toBe(
