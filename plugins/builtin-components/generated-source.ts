@@ -19,7 +19,7 @@ export interface GeneratedSourceName {
 
 /**
  * Names and claims the generated source of one consumer. `owner` is the rule's component type,
- * which leads its messages; `authored` is the consumer's source.name, if any. The name can be
+ * which leads its messages; `authored` is the consumer's source.name, if any; `kind` the source's. The name can be
  * neither the consumer's own (the two would be one sibling group, ordered after itself) nor that of
  * another component of the document.
  */
@@ -30,6 +30,7 @@ export function generatedSourceName(
   document: DocumentInfo,
   identity: string,
   authored: string | undefined,
+  kind: string,
 ): GeneratedSourceName {
   const ownName = (name: string): void => {
     if (name !== consumer) return;
@@ -39,8 +40,13 @@ export function generatedSourceName(
   if (authored !== undefined) ownName(authored);
   let claim: GeneratedSourceName;
   try {
-    claim =
-      authored !== undefined ? ctx.namer.emitOrAdopt(authored, identity) : ctx.namer.nameOrAdopt(document.name, `source-${sourceDigest(identity)}`, identity);
+    // Under role helm-source: the document's own when unauthored, the hook asked once for it.
+    claim = ctx.resolveSharedName(document.name, `source-${sourceDigest(identity)}`, identity, {
+      role: 'helm-source',
+      kind: `${kind}.source.toolkit.fluxcd.io`,
+      authored,
+      property: 'source.name',
+    });
   } catch (error) {
     if (isHandlerError(error)) ctx.fail(`${owner}: naming the generated source: ${error.message}`, authored !== undefined ? ['source', 'name'] : undefined);
     throw error;

@@ -70,7 +70,7 @@ export function checkSource(props: Json, ctx: LoweringContext): { source: Json; 
 /** Names (emit-or-adopt) and builds the generated source of an inline source. */
 export function generatedSource(component: string, document: DocumentInfo, source: Json, kind: string, version: string | undefined, ctx: LoweringContext): HelmSource {
   const authored = source.name === undefined || source.name === '' ? undefined : (source.name as string);
-  const claim = generatedSourceName(ctx, OWNER, component, document, sourceIdentity(kind, source, version), authored);
+  const claim = generatedSourceName(ctx, OWNER, component, document, sourceIdentity(kind, source, version), authored, kind);
   const properties: Json = {};
   switch (kind) {
     case 'HelmRepository':

@@ -79,7 +79,7 @@ export const ociRule = defineComponentLowering({
       return { components: [source, kustomization(sourceObject ?? component.name, component.traits ?? [])] };
     }
 
-    const claim = generatedSourceName(ctx, OWNER, component.name, document, oci.identity, oci.sourceName);
+    const claim = generatedSourceName(ctx, OWNER, component.name, document, oci.identity, oci.sourceName, 'OCIRepository');
     const consumer = kustomization(claim.name, component.traits ?? []);
     consumer.orderAfter = [claim.name];
     const source: AuthoredComponent = { name: claim.name, type: 'ocirepository', properties: sourceSpec(oci) };

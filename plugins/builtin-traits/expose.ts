@@ -81,11 +81,13 @@ export const expose = defineTraitLowering({
     const wildcard: string | undefined = props.allowedHostnameWildcard || undefined;
     for (const key of ['controllerType', 'certManagerClusterIssuer', 'allowedHostnameWildcard']) delete props[key];
     const lowered = controllerType === 'ingress' ? toIngress(props, component.name, issuer, wildcard, ctx) : toHTTPRoute(props, component.name, wildcard, ctx);
-    // The platform's traffic sources are the capability's, rendered into the reserved key.
-    const sources = lowered.properties.networkPolicy;
-    if (sources !== undefined) {
-      delete lowered.properties.networkPolicy;
-      ctx.renderReserved(lowered, 'networkPolicy', sources);
+    // What the platform decides (its traffic sources, the annotations it sets) is the capability's,
+    // rendered into the lowered trait's reserved keys.
+    for (const key of ['networkPolicy', 'platformAnnotations']) {
+      const rendered = lowered.properties[key];
+      if (rendered === undefined) continue;
+      delete lowered.properties[key];
+      ctx.renderReserved(lowered, key, rendered);
     }
     // So are the annotations the platform's input and the typed properties wrote.
     const platformAnnotations = lowered.properties.platformAnnotations;

@@ -2,7 +2,12 @@ import {
   componentProperties,
   HandlerError,
   qualifiedKind,
+  sharedNameUnhooked,
+  shortenName,
   writeAtPath,
+  type NameChoice,
+  type NameSpec,
+  type Namer,
   isHandlerError,
   refusalClassOf,
   validateProperties,
@@ -68,8 +73,8 @@ class Lowering {
   readonly steps: LoweringStep[] = [];
   round = 0;
   private readonly names = new NameAllocator();
-  /** The object names `resolveMemberName` set, by member: the only way a rule names a member's object. */
-  private readonly memberNames = new WeakMap<AuthoredComponent, string>();
+  /** The hook's answer for each shared object of the document, by kind and default: asked once. */
+  private readonly sharedChoices = new Map<string, NameChoice>();
   /** The reserved values a rule rendered into each element it emits, by path. */
   private readonly rendered = new WeakMap<object, Map<string, unknown>>();
   private nextGroup = 1;
@@ -89,6 +94,25 @@ class Lowering {
   startRound(round: number, components: WorkComponent[]): void {
     this.round = round;
     this.roundDocument = { ...this.document, components: components.map((c) => ({ name: c.name, type: c.type, properties: structuredClone(c.properties) })) };
+  }
+
+  /**
+   * A name the document's components share. Without an authored name the object is the
+   * document's: the hook is asked once per kind and default, every later consumer takes that
+   * answer. An authored name is the component's own. Claimed once, by whoever emits the object.
+   */
+  private sharedName(namer: Namer, owner: NameOwner, origin: Origin, base: string, suffix: string, identity: string, spec: Omit<NameSpec, 'default'>): { name: string; adopted: boolean } {
+    const claims = this.run.nameClaims;
+    if (!claims) return sharedNameUnhooked(namer, base, suffix, identity, spec);
+    const full: NameSpec = { ...spec, default: shortenName(`${base}-${suffix}`, 253) };
+    const documentOwner: NameOwner = { description: `document "${origin.document}"`, lowering: true };
+    const owned = full.authored !== undefined ? owner : documentOwner;
+    const key = `${full.kind}|${full.default}`;
+    const choice = full.authored !== undefined ? claims.choice(full, owner) : (this.sharedChoices.get(key) ?? claims.choice(full, documentOwner));
+    if (full.authored === undefined) this.sharedChoices.set(key, choice);
+    const claim = namer.emitOrAdopt(choice.name, identity);
+    if (!claim.adopted) claims.claimChoice(full, choice, owned, origin.namespace);
+    return claim;
   }
 
   components(list: WorkComponent[]): { components: WorkComponent[]; policies: WorkPolicy[] } {
@@ -159,15 +183,16 @@ class Lowering {
   private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
     const owner = loweringOwner(origin, path);
     const base = this.run.handlerContext(origin.namespace, owner);
+    const namer = this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document);
     const ctx: LoweringContext = {
       ...base,
-      namer: this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document),
+      namer,
+      resolveSharedName: (nameBase, suffix, identity, spec) => this.sharedName(namer, owner, origin, nameBase, suffix, identity, spec),
       resolveMemberName: (member, spec) => {
         const object = this.registry.component(member.type)?.value.object;
         if (!object) throw new HandlerError(`component type "${member.type}" declares no object for resolveMemberName to name`);
         const name = base.resolveName({ ...spec, kind: qualifiedKind(object.apiVersion, object.kind), default: member.name, clusterScoped: object.scope === 'cluster' });
         member.objectName = name;
-        this.memberNames.set(member, name);
         return name;
       },
       renderReserved: (element, path, value) => {
@@ -211,9 +236,6 @@ class Lowering {
       inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
     const handler = this.registry.component(component.type)?.value;
     const schema = handler ? componentProperties(handler) : this.registry.componentRule(component.type)?.value.properties;
-    if (component.objectName !== undefined && this.memberNames.get(component) !== component.objectName) {
-      throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} set the object name "${component.objectName}" of component "${component.name}" without resolveMemberName, which claims it`);
-    }
     return {
       name: component.name,
       type: component.type,

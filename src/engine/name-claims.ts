@@ -1,4 +1,4 @@
-import { chooseName, HandlerError, propertyPath, writeAtPath, type Properties, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim } from '../plugin-api/index.js';
+import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim } from '../plugin-api/index.js';
 import { ErrorCode } from './error-codes.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
@@ -42,10 +42,20 @@ export class NameClaims {
 
   /** Resolves and claims `spec` for `owner`; `namespace` is where the object lands unless the spec says otherwise. */
   resolve(spec: NameSpec, owner: NameOwner, namespace: string): string {
-    const choice = chooseName(spec, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: asked.kind, default: asked.default }) : undefined);
+    const choice = this.choice(spec, owner);
+    this.claimChoice(spec, choice, owner, namespace);
+    return choice.name;
+  }
+
+  /** The name `spec` resolves to for `owner`, the hook asked where it is, nothing claimed yet. */
+  choice(spec: NameSpec, owner: NameOwner): NameChoice {
+    return chooseName(spec, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: asked.kind, default: asked.default }) : undefined);
+  }
+
+  /** Claims a resolved name for `owner`. */
+  claimChoice(spec: NameSpec, choice: NameChoice, owner: NameOwner, namespace: string): void {
     const placed = spec.clusterScoped ? '' : (spec.namespace ?? namespace);
     this.claim(spec.kind, placed, choice.name, owner, describeSource(spec, choice), { component: owner.component, role: spec.role, property: choice.source === 'authored' ? spec.property : undefined, fromHook: choice.source === 'hook' });
-    return choice.name;
   }
 
   /**
@@ -106,14 +116,18 @@ export function resolveUnclaimed(spec: NameSpec): string {
 
 /**
  * What a document rule's context holds beside the handler context: it emits documents, not
- * members, so it writes the names it chooses into them; and its output is never synthesized, so
- * a reserved value it renders is written but not recorded, and refused as authored.
+ * members, so it writes the names it chooses into them; no hook is asked; and its output is never
+ * synthesized, so a reserved value it renders is written but not recorded, and refused as authored.
  */
-export const documentRuleContext = {
-  resolveMemberName(): never {
-    throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
-  },
-  renderReserved(element: { properties: Properties }, path: string, value: unknown): void {
-    writeAtPath(element.properties, path, value);
-  },
-};
+export function documentRuleContext(namer: Namer): Pick<LoweringContext, 'namer' | 'resolveMemberName' | 'renderReserved' | 'resolveSharedName'> {
+  return {
+    namer,
+    resolveMemberName(): never {
+      throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
+    },
+    renderReserved(element, path, value) {
+      writeAtPath(element.properties, path, value);
+    },
+    resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec),
+  };
+}

@@ -46,6 +46,11 @@ export class RunContext {
     this.claims = new NameClaims(application, hook);
   }
 
+  /** The build's claim space, once naming has started. */
+  get nameClaims(): NameClaims | undefined {
+    return this.claims;
+  }
+
   /** A name not claimed as an object's (an application's, a bundle's): the hook's answer or the default, and how a collision text names it. */
   chooseUnclaimed(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
     return this.claims ? this.claims.choose(spec, owner) : { name: chooseName({ ...spec, kind: '' }).name, namedBy: owner.description };

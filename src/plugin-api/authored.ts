@@ -16,8 +16,9 @@ export interface AuthoredComponent {
   /** Names of components this one is ordered after (set by lowering rules). */
   orderAfter?: string[];
   /**
-   * The name of the member's object when it is not the member's name. Set only by
-   * `LoweringContext.resolveMemberName`, which claims it: a name set any other way is refused.
+   * The name of the member's object when it is not the member's name: set by
+   * `LoweringContext.resolveMemberName`, or from a name the rule resolved with `resolveName`, so
+   * that it is claimed. The transform refuses it on a type that declares no object.
    */
   objectName?: string;
 }

@@ -86,6 +86,14 @@ export interface LoweringContext extends HandlerContext {
    */
   resolveMemberName(member: AuthoredComponent, spec: MemberNameSpec): string;
   /**
+   * The name of an object the components of one document share, whose content `identity`
+   * determines wholly (a generated Flux source): the author's name, else the Naming hook's answer
+   * (asked once per document, with no component), else `<base>-<suffix>` shortened. The first
+   * claim returns `adopted: false` and the rule emits the object; a later claim of the same name
+   * and identity returns `adopted: true` and the rule only references it.
+   */
+  resolveSharedName(base: string, suffix: string, identity: string, spec: Omit<NameSpec, 'default'>): { name: string; adopted: boolean };
+  /**
    * Writes a platform-reserved value the rule rendered (from `capability`) into an element it
    * emits, at a dot-separated object-key path, creating objects along it. The emitted element's
    * reserved keys are accepted only while they hold what was rendered there; a reserved value

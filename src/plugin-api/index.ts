@@ -1,5 +1,6 @@
 export { KUREL_API_VERSION } from './version.js';
-export type { SchemaType, PropertySchema, PropertiesSchema } from './schema.js';
+export type { SchemaType, PropertySchema, PropertiesSchema, ExclusiveGroup } from './schema.js';
+export { exclusiveGroups } from './schema.js';
 export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
 export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
@@ -46,6 +47,7 @@ export {
   chooseName,
   propertyPath,
   qualifiedKind,
+  sharedNameUnhooked,
   type NameRole,
   type NameRoleInfo,
   type NameSyntax,

@@ -1,4 +1,5 @@
 import { HandlerError, type PropertyPath } from './errors.js';
+import { shortenName } from './names.js';
 
 /**
  * The closed set of names the engine resolves in one order: the author's property when written,
@@ -242,4 +243,19 @@ export interface ObjectClaim {
    * name a rule of its own component already resolved: that is the rule's object.
    */
   generated?: boolean;
+}
+
+/**
+ * `resolveSharedName` where no hook is asked and nothing but the namer claims (outside a build, or
+ * for a document rule): the authored name checked, else `<base>-<suffix>` shortened, emitted or
+ * adopted by identity.
+ */
+export function sharedNameUnhooked(
+  namer: { emitOrAdopt(name: string, identity: string): { name: string; adopted: boolean } },
+  base: string,
+  suffix: string,
+  identity: string,
+  spec: Omit<NameSpec, 'default'>,
+): { name: string; adopted: boolean } {
+  return namer.emitOrAdopt(chooseName({ ...spec, default: shortenName(`${base}-${suffix}`, 253) }).name, identity);
 }

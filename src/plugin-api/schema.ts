@@ -25,12 +25,27 @@ export interface PropertySchema {
    * refused. A schema here checks each undeclared key's value.
    */
   additionalProperties?: boolean | PropertySchema;
-  /** Groups of keys of which at most one may be set. */
-  exclusive?: string[][];
+  /**
+   * Groups of keys of which at most one may be set; a group written `{ keys, required: true }`
+   * wants exactly one (relaxed to at most one where top-level `required` is).
+   */
+  exclusive?: Array<string[] | ExclusiveGroup>;
   /** Only the ClusterProfile rendering may set this key; an author may not. */
   platformReserved?: boolean;
   /** Why a key this object does not declare is not accepted, shown with its refusal. */
   hints?: Record<string, string>;
+}
+
+/** A one-of group of an object's keys. */
+export interface ExclusiveGroup {
+  keys: string[];
+  /** Exactly one of the keys, not at most one. */
+  required?: boolean;
+}
+
+/** An object node's groups, each as `{ keys, required }`. */
+export function exclusiveGroups(schema: Pick<PropertySchema, 'exclusive'>): ExclusiveGroup[] {
+  return (schema.exclusive ?? []).map((group) => (Array.isArray(group) ? { keys: group, required: false } : { keys: group.keys, required: group.required === true }));
 }
 
 /** The properties of a component, trait or policy: the top-level keys and their schemas. */

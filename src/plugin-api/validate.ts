@@ -1,6 +1,6 @@
 import type { PropertyPath } from './errors.js';
 import type { Properties } from './objects.js';
-import type { PropertiesSchema, PropertySchema, SchemaType } from './schema.js';
+import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
 
 export interface SchemaIssue {
   /** Where the issue is, relative to the validated properties. */
@@ -102,6 +102,12 @@ function checkObject(
   const extra = schema.additionalProperties ?? false;
   const out: Record<string, unknown> = {};
   const isTop = depth === 0;
+  // A malformed group is the schema's defect, reported before anything the value holds.
+  const groupProblem = exclusiveSchemaProblem(schema);
+  if (groupProblem) {
+    issues.push({ path, message: `schema error: ${groupProblem}` });
+    return { ...value };
+  }
 
   const unknown = Object.keys(value).filter((key) => !(key in declared));
   if (unknown.length > 0 && extra === false) {
@@ -136,11 +142,29 @@ function checkObject(
     }
   }
 
-  for (const group of schema.exclusive ?? []) {
-    const present = group.filter((key) => value[key] !== undefined && value[key] !== null);
-    if (present.length > 1) issues.push({ path, message: `only one of ${group.join(', ')} may be set (got ${present.join(', ')})` });
+  for (const group of exclusiveGroups(schema)) {
+    const present = group.keys.filter((key) => value[key] !== undefined && value[key] !== null);
+    if (present.length > 1) issues.push({ path, message: `only one of ${group.keys.join(', ')} may be set (got ${present.join(', ')})` });
+    // A group's required is relaxed exactly where a key's is: on an authored top level.
+    else if (present.length === 0 && group.required && (!isTop || options.topLevelRequired)) issues.push({ path, message: `one of ${group.keys.join(', ')} must be set` });
   }
   return out;
+}
+
+/** A malformed group: fewer than two keys, a key the object does not declare or that is required, a key in two groups. */
+function exclusiveSchemaProblem(schema: PropertySchema): string | undefined {
+  const seen = new Set<string>();
+  for (const group of exclusiveGroups(schema)) {
+    if (group.keys.length < 2) return `exclusive group [${group.keys.join(', ')}] has fewer than two keys`;
+    for (const key of group.keys) {
+      const declared = schema.properties?.[key];
+      if (!declared) return `exclusive group [${group.keys.join(', ')}] names "${key}", which the object does not declare`;
+      if (declared.required) return `exclusive group [${group.keys.join(', ')}] holds "${key}", which is required`;
+      if (seen.has(key)) return `"${key}" is in two exclusive groups`;
+      seen.add(key);
+    }
+  }
+  return undefined;
 }
 
 /**

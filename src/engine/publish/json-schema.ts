@@ -1,4 +1,4 @@
-import type { PropertiesSchema, PropertySchema } from '../../plugin-api/index.js';
+import { exclusiveGroups, type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -44,7 +44,7 @@ function objectSchema(schema: PropertySchema): JsonSchema {
   if (required.length > 0) out.required = required;
   const extra = schema.additionalProperties ?? false;
   out.additionalProperties = typeof extra === 'object' ? toJsonSchema(extra) : extra;
-  const exclusive = (schema.exclusive ?? []).map(atMostOne).filter((rule): rule is JsonSchema => rule !== undefined);
+  const exclusive = exclusiveGroups(schema).map((group) => atMostOne(group.keys)).filter((rule): rule is JsonSchema => rule !== undefined);
   if (exclusive.length === 1) Object.assign(out, exclusive[0]);
   else if (exclusive.length > 1) out.allOf = exclusive;
   return out;

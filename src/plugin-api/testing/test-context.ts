@@ -1,7 +1,7 @@
 import type { CapabilityBinding, HandlerContext, LoweringContext } from '../context.js';
 import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
-import { chooseName } from '../name-roles.js';
+import { chooseName, sharedNameUnhooked } from '../name-roles.js';
 import { NOOP_POLICY, PolicyRefusal, type Policy } from '../policy.js';
 import { writeAtPath } from '../render-reserved.js';
 
@@ -66,14 +66,16 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
     if (claims.get(name) !== identity) throw new HandlerError(`generated name "${name}" is claimed with another identity`);
     return { name, adopted: true };
   };
+  const namer = {
+    name: (base: string, suffix: string) => claim(shortenName(`${base}-${suffix}`, 253)),
+    reserve: claim,
+    emitOrAdopt: adopt,
+    nameOrAdopt: (base: string, suffix: string, identity: string) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
+  };
   return {
     ...createTestContext(options),
-    namer: {
-      name: (base, suffix) => claim(shortenName(`${base}-${suffix}`, 253)),
-      reserve: claim,
-      emitOrAdopt: adopt,
-      nameOrAdopt: (base, suffix, identity) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
-    },
+    namer,
+    resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec),
     renderReserved: (element, path, value) => writeAtPath(element.properties, path, value),
     // Outside a build: an authored name checked and set; no hook, no claim.
     resolveMemberName: (member, spec) => {

@@ -49,15 +49,28 @@ const wrap: ComponentLoweringRule = {
   lower: ({ component }, ctx) => {
     const mode = component.properties.mode;
     const member: AuthoredComponent = { name: component.name, type: mode === 'no-object' ? 'box' : 'boxed', properties: {} };
-    if (mode === 'direct') member.objectName = 'sneaky';
-    else ctx.resolveMemberName(member, { role: 'generated', authored: component.properties.objectName as string | undefined, property: 'objectName' });
+    ctx.resolveMemberName(member, { role: 'generated', authored: component.properties.objectName as string | undefined, property: 'objectName' });
     return { components: [member] };
+  },
+};
+
+/** Emits its own box and a source the document's components share, by url. */
+const sharer: ComponentLoweringRule = {
+  position: 'component',
+  type: 'sharer',
+  description: 'A sharing rule for tests.',
+  properties: { url: { type: 'string', description: 'What the source reads.' }, sourceName: { type: 'string', description: 'The source name.' } },
+  lower: ({ component, document }, ctx) => {
+    const url = component.properties.url as string;
+    const claim = ctx.resolveSharedName(document.name, 'source', url, { role: 'helm-source', kind: 'ConfigMap', authored: component.properties.sourceName as string | undefined, property: 'sourceName' });
+    const own = { name: component.name, type: 'box', properties: {} };
+    return { components: claim.adopted ? [own] : [{ name: claim.name, type: 'boxed', properties: {} }, own] };
   },
 };
 
 function registryWith(naming?: NamingHook): SealedRegistry {
   const builder = new RegistryBuilder();
-  builder.register(plugin('boxes', { components: [box, boxed], traits: [extra], lowering: [wrap] }), true);
+  builder.register(plugin('boxes', { components: [box, boxed], traits: [extra], lowering: [wrap, sharer] }), true);
   if (naming) builder.register(plugin('namer', { naming }), false);
   return builder.seal();
 }
@@ -139,6 +152,13 @@ describe('name collisions', () => {
     );
   });
 
+  it('is told from every other refusal by its code, without reading the text', () => {
+    const text = `${web}    - name: api\n      type: box\n      properties:\n        dataName: web-data\n`;
+    const diagnostic = firstDiagnostic(() => names(text));
+    expect(diagnostic).toMatchObject({ code: 'KUREL_COLLISION', component: 'api', path: 'spec.components[1].properties.dataName' });
+    expect(firstDiagnostic(() => names(web, () => 'Bad_Name')).code).not.toBe('KUREL_COLLISION');
+  });
+
   it('names a trait by its place, and a name the hook returned by the default it replaced', () => {
     const text = `${web}      traits:\n        - type: extra\n`;
     expect(refusal(text, (request) => (request.default === 'web-extra' ? 'web-data' : false))).toBe(
@@ -201,12 +221,33 @@ describe('resolveMemberName', () => {
     expect(names(wrapped('        mode: resolve\n'))).toEqual(['web']);
   });
 
-  it('is the only way to name a member\'s object, and only of a type that declares one', () => {
-    expect(refusal(wrapped('        mode: direct\n'))).toBe(
-      'lowering component "web" (type "wrap") in document "shop" (kind "Application"): lowering rule component/wrap set the object name "sneaky" of component "web" without resolveMemberName, which claims it\n  round 0: component/wrap "web" -> [web]',
-    );
+  it('names only the object of a type that declares one', () => {
     expect(refusal(wrapped('        mode: no-object\n'))).toBe(
       'lowering component "web" (type "wrap") in document "shop" (kind "Application"): component type "box" declares no object for resolveMemberName to name',
+    );
+  });
+});
+
+describe('resolveSharedName', () => {
+  const sharing = (web: string, api: string) =>
+    `    - name: web\n      type: sharer\n      properties: {${web}}\n    - name: api\n      type: sharer\n      properties: {${api}}\n`;
+
+  it('emits the document\'s object once and lets a later component adopt it, asking the hook once with no component', () => {
+    expect(names(sharing('url: a', 'url: a'))).toEqual(['shop-source', 'web-data', 'api-data']);
+    const asked: NameRequest[] = [];
+    const hook: NamingHook = (request) => {
+      asked.push(request);
+      return request.role === 'helm-source' ? 'shared' : false;
+    };
+    expect(names(sharing('url: a', 'url: a'), hook)).toEqual(['shared', 'web-data', 'api-data']);
+    expect(asked.filter((request) => request.role === 'helm-source')).toEqual([{ application: 'shop', component: '', role: 'helm-source', kind: 'ConfigMap', default: 'shop-source' }]);
+  });
+
+  it('keeps an authored name the component\'s own, shared only by one name for one identity', () => {
+    expect(names(sharing('url: a, sourceName: mine', 'url: a'))).toEqual(['mine', 'web-data', 'shop-source', 'api-data']);
+    expect(names(sharing('url: a, sourceName: shop-source', 'url: a'))).toEqual(['shop-source', 'web-data', 'api-data']);
+    expect(refusal(sharing('url: a, sourceName: same', 'url: b, sourceName: same'))).toMatch(
+      /^lowering component "api" \(type "sharer"\) in document "shop" \(kind "Application"\): lowering: generated name "same" collides — component "web" \(type "sharer"\) in document "shop" \(kind "Application"\) claimed it for identity sha256:[0-9a-f]{12}, component "api" \(type "sharer"\) in document "shop" \(kind "Application"\) for identity sha256:[0-9a-f]{12}/,
     );
   });
 });

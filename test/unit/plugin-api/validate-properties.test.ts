@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goTypeName, validateProperties, type PropertiesSchema } from '../../../src/plugin-api/index.js';
+import { goTypeName, validateProperties, type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
 
 const schema: PropertiesSchema = {
   image: { type: 'string', required: true, description: 'Image.' },
@@ -122,6 +122,38 @@ describe('validateProperties: exclusive and platform-reserved', () => {
   it('refuses two keys of one exclusive group', () => {
     expect(issues({ source: { url: 'https://x', name: 'y' } })).toEqual([{ path: ['source'], message: 'only one of url, name may be set (got url, name)' }]);
     expect(issues({ source: { url: 'https://x', name: null } })).toEqual([]);
+  });
+
+  it('holds a required group to exactly one key below the top level and where top-level required is enforced, at most one on an authored top level', () => {
+    const schema: PropertiesSchema = {
+      a: { type: 'string', description: 'A.' },
+      b: { type: 'string', description: 'B.' },
+      nested: {
+        type: 'object',
+        description: 'N.',
+        properties: { x: { type: 'string', description: 'X.' }, y: { type: 'string', description: 'Y.' } },
+        exclusive: [{ keys: ['x', 'y'], required: true }],
+      },
+    };
+    const top: PropertySchema = { type: 'object', description: 'Root.', properties: schema, exclusive: [{ keys: ['a', 'b'], required: true }] };
+    const wrapped = { root: top };
+    expect(validateProperties(wrapped, { root: { nested: {} } }).issues).toEqual([
+      { path: ['root', 'nested'], message: 'one of x, y must be set' },
+      { path: ['root'], message: 'one of a, b must be set' },
+    ]);
+    expect(validateProperties(wrapped, { root: { a: '1', nested: { x: '1', y: '2' } } }).issues).toEqual([{ path: ['root', 'nested'], message: 'only one of x, y may be set (got x, y)' }]);
+    expect(validateProperties(schema, { nested: { y: '1' } }).issues).toEqual([]);
+  });
+
+  it('refuses a malformed group as a schema error, whatever the value', () => {
+    const declared = (exclusive: PropertySchema['exclusive'], extra: Partial<PropertySchema> = {}): PropertiesSchema => ({
+      o: { type: 'object', description: 'O.', properties: { x: { type: 'string', description: 'X.', ...extra }, y: { type: 'string', description: 'Y.' }, z: { type: 'string', description: 'Z.' } }, exclusive },
+    });
+    const problem = (schema: PropertiesSchema) => validateProperties(schema, { o: {} }).issues.map((issue) => issue.message);
+    expect(problem(declared([['x']]))).toEqual(['schema error: exclusive group [x] has fewer than two keys']);
+    expect(problem(declared([['x', 'w']]))).toEqual(['schema error: exclusive group [x, w] names "w", which the object does not declare']);
+    expect(problem(declared([['x', 'y']], { required: true }))).toEqual(['schema error: exclusive group [x, y] holds "x", which is required']);
+    expect(problem(declared([['x', 'y'], ['y', 'z']]))).toEqual(['schema error: "y" is in two exclusive groups']);
   });
 
   it('refuses a platform-reserved key on the authored surface only', () => {
