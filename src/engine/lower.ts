@@ -77,6 +77,8 @@ class Lowering {
   private readonly sharedChoices = new Map<string, NameChoice>();
   /** The reserved values a rule rendered into each element it emits, by path. */
   private readonly rendered = new WeakMap<object, Map<string, unknown>>();
+  /** The object names `resolveMemberName` set, by member: the only way a rule names a member's object. */
+  private readonly memberNames = new WeakMap<AuthoredComponent, string>();
   private nextGroup = 1;
 
   /** The document as rules see it in this round: with its components as the round starts. */
@@ -193,6 +195,7 @@ class Lowering {
         if (!object) throw new HandlerError(`component type "${member.type}" declares no object for resolveMemberName to name`);
         const name = base.resolveName({ ...spec, kind: qualifiedKind(object.apiVersion, object.kind), default: member.name, clusterScoped: object.scope === 'cluster' });
         member.objectName = name;
+        this.memberNames.set(member, name);
         return name;
       },
       renderReserved: (element, path, value) => {
@@ -236,6 +239,9 @@ class Lowering {
       inputTraits.find((input) => input.type === trait.type && sameProperties(trait.properties, input.scope ? { ...input.properties, scope: input.scope } : input.properties));
     const handler = this.registry.component(component.type)?.value;
     const schema = handler ? componentProperties(handler) : this.registry.componentRule(component.type)?.value.properties;
+    if (component.objectName !== undefined && this.memberNames.get(component) !== component.objectName) {
+      throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} set the object name "${component.objectName}" of component "${component.name}" without resolveMemberName, which claims it`);
+    }
     return {
       name: component.name,
       type: component.type,
