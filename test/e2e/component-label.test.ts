@@ -1,25 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { kurelIn, scratchFolder } from './support.js';
 
 // The component label through the CLI: written on what a component owns, refused where another
 // value is already written, by a document or by a kind component's labels property.
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kurel-label-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = scratchFolder('kurel-label-');
 
 function build(components: string) {
-  writeFileSync(join(dir, 'app.yaml'), `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: shop}\nspec:\n  components:\n${components}`);
-  return spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'app.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  writeFileSync(join(scratch.dir, 'app.yaml'), `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: shop}\nspec:\n  components:\n${components}`);
+  return kurelIn(scratch.dir, ['build', 'app.yaml']);
 }
 
 describe('the component label through the CLI', () => {

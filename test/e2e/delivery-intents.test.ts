@@ -1,24 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { kurelIn, scratchFolder } from './support.js';
 
 // The delivery intents through the CLI: they change no output, and force-replace warns about the
 // claims it covers, its trait sub-applications' included, whatever order the traits are written in.
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kurel-intents-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = scratchFolder('kurel-intents-');
 
 function build(traits: string) {
   writeFileSync(
-    join(dir, 'app.yaml'),
+    join(scratch.dir, 'app.yaml'),
     `apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
 metadata: {name: shop, namespace: shop}
@@ -30,7 +22,7 @@ spec:
       traits:
 ${traits}`,
   );
-  return spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'app.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  return kurelIn(scratch.dir, ['build', 'app.yaml']);
 }
 
 const PVC = '        - type: pvc\n          properties: {name: data, size: 1Gi}\n';

@@ -1,16 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { kurelIn, scratchFolder } from './support.js';
 
 // The environment policy a kurel config sets (YAML limits, or a TypeScript config's accessors),
 // enforced through the real CLI, each refusal with its class.
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dir: string;
+const scratch = scratchFolder('kurel-policy-');
 
 const APP = `apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
@@ -26,16 +23,13 @@ spec:
 `;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kurel-policy-'));
-  writeFileSync(join(dir, 'app.yaml'), APP);
+  writeFileSync(join(scratch.dir, 'app.yaml'), APP);
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 function run(command: 'build' | 'validate', config: { file: string; text: string }, extra: string[] = []) {
-  for (const stale of ['.kurelrc.yaml', 'kurel.config.ts']) rmSync(join(dir, stale), { force: true });
-  writeFileSync(join(dir, config.file), config.text);
-  return spawnSync(process.execPath, [join(repo, 'bin/kurel'), command, 'app.yaml', ...extra], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  for (const stale of ['.kurelrc.yaml', 'kurel.config.ts']) rmSync(join(scratch.dir, stale), { force: true });
+  writeFileSync(join(scratch.dir, config.file), config.text);
+  return kurelIn(scratch.dir, [command, 'app.yaml', ...extra]);
 }
 
 describe('an environment policy from the kurel config', () => {

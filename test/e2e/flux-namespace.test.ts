@@ -1,20 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { kurelIn, scratchFolder } from './support.js';
 
 // Flux kinds move to the Flux namespace the plugin config sets; every other object stays.
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dir: string;
+const scratch = scratchFolder('kurel-flux-ns-');
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kurel-flux-ns-'));
   writeFileSync(
-    join(dir, 'app.yaml'),
+    join(scratch.dir, 'app.yaml'),
     `apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
 metadata: {name: shop, namespace: shop}
@@ -30,11 +26,9 @@ spec:
   );
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 function build(config: object) {
-  writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify(config));
-  return spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'app.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  writeFileSync(join(scratch.dir, '.kurelrc.json'), JSON.stringify(config));
+  return kurelIn(scratch.dir, ['build', 'app.yaml']);
 }
 
 describe('the Flux namespace', () => {
@@ -50,7 +44,7 @@ describe('the Flux namespace', () => {
 
   it('moves the values ConfigMap and Secret a HelmRelease reads by name with it; other trait objects stay', () => {
     writeFileSync(
-      join(dir, 'helm.yaml'),
+      join(scratch.dir, 'helm.yaml'),
       `apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
 metadata: {name: shop, namespace: shop}
@@ -72,8 +66,8 @@ spec:
           properties: {name: redis-extra-credentials, stringData: {a: b}}
 `,
     );
-    writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ fluxNamespace: 'flux-system' }));
-    const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'helm.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    writeFileSync(join(scratch.dir, '.kurelrc.json'), JSON.stringify({ fluxNamespace: 'flux-system' }));
+    const result = kurelIn(scratch.dir, ['build', 'helm.yaml']);
     expect(result.status, result.stderr).toBe(0);
     const placed = parseAllDocuments(result.stdout).map((document) => document.toJS());
     const release = placed.find((object) => object.kind === 'HelmRelease');

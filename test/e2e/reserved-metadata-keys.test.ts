@@ -1,20 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kurelIn, scratchFolder } from './support.js';
 
 // A platform reserves a key prefix in its kurel config: an Ingress annotation under it is refused
 // at generation, through the real CLI, with the reference's text.
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dir: string;
+const scratch = scratchFolder('kurel-reserved-');
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kurel-reserved-'));
   writeFileSync(
-    join(dir, 'app.yaml'),
+    join(scratch.dir, 'app.yaml'),
     `apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
 metadata: {name: shop, namespace: shop}
@@ -37,11 +33,9 @@ spec:
   );
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 function build(config: string) {
-  writeFileSync(join(dir, '.kurelrc.yaml'), config);
-  return spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'app.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  writeFileSync(join(scratch.dir, '.kurelrc.yaml'), config);
+  return kurelIn(scratch.dir, ['build', 'app.yaml']);
 }
 
 describe('reserved metadata keys from the kurel config', () => {
@@ -64,6 +58,6 @@ describe('reserved metadata keys from the kurel config', () => {
   it('refuses an invalid entry, naming the config file and the entry', () => {
     const result = build('reservedMetadataKeys: [team, "not a key"]\n');
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`${join(dir, '.kurelrc.yaml')} reservedMetadataKeys[1]: invalid reservedMetadataKeys[1] "not a key": neither a key nor a prefix ending in "/"`);
+    expect(result.stderr).toContain(`${join(scratch.dir, '.kurelrc.yaml')} reservedMetadataKeys[1]: invalid reservedMetadataKeys[1] "not a key": neither a key nor a prefix ending in "/"`);
   });
 });
