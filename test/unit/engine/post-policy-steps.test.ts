@@ -8,6 +8,7 @@ import {
   type AuthoredComponent,
   type ComponentHandler,
   type ComponentLoweringRule,
+  type DocumentLoweringRule,
   type K8sObject,
   type Policy,
   type PostPolicyStep,
@@ -94,7 +95,17 @@ const rules = [
 /** Rewrites a `later` trait into `seen` on whatever component carries it. */
 const later: TraitLoweringRule = { position: 'trait', type: 'later', description: 'Lowers into seen.', properties: {}, lower: () => ({ traits: [{ type: 'seen', properties: {} }] }) };
 
-const registry = registryOf([plugin('steps', { components: [sized], traits: [seen], lowering: [...rules, later] })]);
+/** Emits an Application whose component carries a step: the document is serialized, the step is not. */
+const stepped: DocumentLoweringRule = {
+  position: 'document',
+  type: 'Stepped',
+  description: 'Lowers into an Application.',
+  lower: ({ document }) => ({
+    documents: [{ apiVersion: document.apiVersion, kind: 'Application', metadata: document.metadata, spec: { components: [afterPolicy({ name: 'db', type: 'sized', properties: {} }, trail('doc'))] } }],
+  }),
+};
+
+const registry = registryOf([plugin('steps', { components: [sized], traits: [seen], lowering: [...rules, later, stepped] })]);
 
 function build(type: string, traits = '[]', policy: Partial<Policy> = { defaultStorageSize: () => '5Gi' }): { objects: K8sObject[]; steps: LoweringStep[] } {
   const text = `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: data}\nspec:\n  components:\n    - name: db\n      type: ${type}\n      traits: ${traits}\n`;
@@ -141,6 +152,12 @@ describe('post-policy steps', () => {
 
   it('are dropped by a rule that builds its component anew', () => {
     expect(dataOf(build('fresh').objects[0]).trail).toBe('');
+  });
+
+  it('do not survive a document rule, whose document is serialized', () => {
+    const text = `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Stepped\nmetadata: {name: shop, namespace: data}\nspec: {}\n`;
+    const { objects } = buildApplication({ application: { file: 'app.yaml', text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
+    expect(dataOf(objects[0]).trail).toBe('');
   });
 
   it('cannot be authored', () => {
