@@ -1,4 +1,5 @@
 import {
+  afterPolicy,
   defineComponentLowering,
   isDns1035Label,
   isDns1123Subdomain,
@@ -12,6 +13,7 @@ import {
 import { canonicalQuantity } from '../builtin-kinds/shared/quantity.js';
 import type { Json } from './metadata.js';
 import { enforceMaxReplicas, enforceMaxStorage } from '../shared/policy-limits.js';
+import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
 import { resourcesSchema } from './resources.js';
 import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
 
@@ -21,7 +23,6 @@ import { bool, int, list, object, oneOf, str, stringList, stringMap } from './sc
 // and one cnpg-database `<name>-<database>` per databases entry.
 
 const DEFAULT_VERSION = '16';
-const DEFAULT_STORAGE_SIZE = '1Gi';
 const IMAGE_REPOSITORY = 'ghcr.io/cloudnative-pg/postgresql';
 /** The plugin the Cluster archives WAL through, pointed at the ObjectStore the rule emits. */
 const BARMAN_CLOUD_PLUGIN = 'barman-cloud.barmancloud.cnpg.io';
@@ -169,15 +170,15 @@ export const postgresqlRule = defineComponentLowering({
   },
   lower({ component }, ctx) {
     const props = component.properties as Json;
-    // Authored > the policy's default > 1Gi, the effective size held to the policy's maximum.
-    props.storageSize ??= ctx.policy.defaultStorageSize() || DEFAULT_STORAGE_SIZE;
+    // Storage is authored > the policy's default > 1Gi: the cnpg-cluster kind applies the
+    // policy's default, and the step attached to the cnpg-cluster the 1Gi fallback after it.
     checkProperties(component.name, props, ctx);
     enforceMaxStorage(props.storageSize, ctx, ['storageSize']);
     enforceMaxReplicas(props.replicas, ctx, ['replicas'], 'instances');
     const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
 
     // The members keep the component's name; their objects take the names resolved for them.
-    const clusterMember = member(component, component.name, 'cnpg-cluster', {}, component.traits ?? []);
+    const clusterMember = afterPolicy(member(component, component.name, 'cnpg-cluster', {}, component.traits ?? []), applyPostgresqlDefaults);
     const cluster = ctx.resolveMemberName(clusterMember, { role: 'postgresql-cluster', authored: props.clusterObjectName, property: 'clusterObjectName' });
     const members: AuthoredComponent[] = [clusterMember];
     let storeName: string | undefined;
@@ -208,6 +209,13 @@ export const postgresqlRule = defineComponentLowering({
     return { components: members };
   },
 });
+
+function checkStorageSize(size: string, ctx: LoweringContext): void {
+  if (size === '') ctx.fail('storageSize: must not be empty; omit it to take the policy default or 1Gi', ['storageSize']);
+  const canonical = canonicalQuantity(size);
+  if (canonical === undefined) ctx.fail(`storageSize: invalid quantity "${size}"`, ['storageSize']);
+  if (canonical === '0' || canonical.startsWith('-')) ctx.fail(`storageSize: quantity must be positive, got "${size}"`, ['storageSize']);
+}
 
 /** `<component>-<database>` under role `database`, which must make an object name: else the author names it with objectName. */
 function databaseName(component: string, database: string, index: number, ctx: LoweringContext): string {
@@ -241,11 +249,7 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
   }
   if (props.version === '') ctx.fail(`version: must not be empty; omit it to default to "${DEFAULT_VERSION}"`, ['version']);
   if (props.replicas < 1) ctx.fail(`replicas: must be >= 1, got ${props.replicas}`, ['replicas']);
-  const size = props.storageSize as string;
-  if (size === '') ctx.fail('storageSize: must not be empty; omit it to take the policy default or 1Gi', ['storageSize']);
-  const canonical = canonicalQuantity(size);
-  if (canonical === undefined) ctx.fail(`storageSize: invalid quantity "${size}"`, ['storageSize']);
-  if (canonical === '0' || canonical.startsWith('-')) ctx.fail(`storageSize: quantity must be positive, got "${size}"`, ['storageSize']);
+  if (props.storageSize !== undefined) checkStorageSize(props.storageSize, ctx);
   if (props.backup?.retentionPolicy !== undefined && props.backup.destinationPath === undefined) {
     ctx.fail('backup.destinationPath: required (the object store path backups and WAL are written to)', ['backup', 'destinationPath']);
   }
@@ -308,9 +312,9 @@ function clusterSpec(cluster: string, storeName: string | undefined, props: Json
   const spec: Json = {
     imageName: props.imageName || `${IMAGE_REPOSITORY}:${props.version}`,
     instances: replicas,
-    enablePDB: replicas > 1,
     primaryUpdateStrategy: 'unsupervised',
-    storage: { size: props.storageSize },
+    // The size when authored; else the policy's default or the fallback, after the policy.
+    storage: props.storageSize !== undefined ? { size: props.storageSize } : {},
   };
   const labels = props.inheritedMetadata?.labels;
   const annotations = props.inheritedMetadata?.annotations;

@@ -44,7 +44,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
       throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): lowering rule ${identity} ${cause}${chain(steps)}`, where);
     }
     steps.push({ rule: identity, position: rule.position, round, from: name, to: [documents[0].metadata?.name ?? ''] });
-    current = parseSingleSource({ file: `${source.file} (as lowered by ${identity})`, text: stringify(documents[0]) }, 'lowered document');
+    current = parseSingleSource({ file: `${source.file} (as lowered by ${identity})`, text: stringify(documents[0], withoutSteps) }, 'lowered document');
   }
 }
 
@@ -55,6 +55,11 @@ function claimingRule(raw: Record<string, unknown>, registry: SealedRegistry): L
   if (raws) return raws;
   if (apiVersion === SUPPORTED_API_VERSION && kind !== 'Application') return registry.documentRule(kind)?.value;
   return undefined;
+}
+
+/** A post-policy step is part of a component value, not of its text: serializing drops it. */
+function withoutSteps(_key: unknown, value: unknown): unknown {
+  return Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === 'function') ? undefined : value;
 }
 
 function chain(steps: LoweringStep[]): string {

@@ -253,6 +253,7 @@ class Lowering {
       }),
       orderAfter: component.orderAfter ?? [],
       objectName: component.objectName,
+      ...(component.afterPolicy?.length ? { afterPolicy: [...component.afterPolicy] } : {}),
       origin,
       path,
       emitted: true,
@@ -342,6 +343,7 @@ function toAuthored(component: WorkComponent): AuthoredComponent {
     annotations: { ...component.annotations },
     traits: component.traits.map((trait) => ({ type: trait.type, properties: structuredClone(trait.scope ? { ...trait.properties, scope: trait.scope } : trait.properties) })),
     orderAfter: [...component.orderAfter],
+    ...(component.afterPolicy ? { afterPolicy: [...component.afterPolicy] } : {}),
     ...(component.objectName !== undefined ? { objectName: component.objectName } : {}),
   };
 }

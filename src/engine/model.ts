@@ -1,4 +1,4 @@
-import type { Properties } from '../plugin-api/index.js';
+import type { PostPolicyStep, Properties } from '../plugin-api/index.js';
 
 export type Path = (string | number)[];
 
@@ -36,6 +36,8 @@ export interface WorkComponent {
   annotations: Record<string, string>;
   traits: WorkTrait[];
   orderAfter: string[];
+  /** The post-policy steps a lowering rule attached, in order; never authored. */
+  afterPolicy?: PostPolicyStep[];
   origin: Origin;
   path: Path;
   emitted: boolean;

@@ -5,6 +5,7 @@ import {
   takeObjectMetadata,
   type MetadataProblem,
   type ObjectMetadata,
+  HandlerError,
   isHandlerError,
   refusalClassOf,
   validateProperties,
@@ -189,10 +190,32 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
       run.handlerContext(namespace, componentOwner(component)),
     );
     if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));
-    return { objects: rendering.objects, answers: rendering.answers ?? {} };
+    const answers = rendering.answers ?? {};
+    const objects = runPostPolicySteps(component, namespace, rendering.objects, answers, run);
+    return { objects, answers };
   } catch (error) {
     throw placeHandlerError(error, label, [...component.path, 'properties'], component.name, entry.plugin, source);
   }
+}
+
+/**
+ * The steps lowering rules attached, on what the handler built under the policy: in the order
+ * attached, before any trait. The policy is not applied again. A step's own error (not raised
+ * through its context) fails the transform as the component's, like a refusal without a class.
+ */
+function runPostPolicySteps(component: WorkComponent, namespace: string, objects: K8sObject[], answers: ComponentAnswers, run: RunContext): K8sObject[] {
+  if (!component.afterPolicy?.length) return objects;
+  const input = { name: component.name, type: component.type, namespace, objects, answers };
+  const ctx = run.handlerContext(namespace, componentOwner(component));
+  for (const step of component.afterPolicy) {
+    try {
+      step(input, ctx);
+    } catch (error) {
+      if (isHandlerError(error) || !(error instanceof Error)) throw error;
+      throw new HandlerError(error.message);
+    }
+  }
+  return input.objects;
 }
 
 function applyTrait(

@@ -1,4 +1,5 @@
 import type { Properties } from './objects.js';
+import type { PostPolicyStep } from './post-policy.js';
 
 /** A trait as written in an Application (or emitted by a lowering rule). */
 export interface AuthoredTrait {
@@ -21,6 +22,11 @@ export interface AuthoredComponent {
    * that it is claimed. The transform refuses it on a type that declares no object.
    */
   objectName?: string;
+  /**
+   * Steps run on what the component's handler built under the policy, in this order (see
+   * `afterPolicy`). Set by lowering rules only; a copy of the component carries them.
+   */
+  afterPolicy?: PostPolicyStep[];
 }
 
 export interface AuthoredPolicy {

@@ -58,6 +58,7 @@ export {
   type ObjectClaim,
 } from './name-roles.js';
 export { writeAtPath } from './render-reserved.js';
+export { afterPolicy, type PostPolicyStep, type PostPolicyInput } from './post-policy.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {

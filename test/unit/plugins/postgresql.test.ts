@@ -8,24 +8,24 @@ import { registryOf } from '../engine/support.js';
 import { lower, refusal } from './support.js';
 import { KurelError } from '../../../src/engine/diagnostics.js';
 import { NOOP_POLICY, RefusalClass, refusalClassOf, type Policy } from '../../../src/plugin-api/index.js';
+import { applyPostgresqlDefaults } from '../../../plugins/builtin-components/postgresql-after-policy.js';
 
 const baseCluster = {
   imageName: 'ghcr.io/cloudnative-pg/postgresql:16',
   instances: 1,
-  enablePDB: false,
   primaryUpdateStrategy: 'unsupervised',
-  storage: { size: '1Gi' },
+  storage: {},
   resources: {},
 };
 
 describe('postgresql lowering', () => {
-  it('emits a cnpg-cluster under the component name with the defaults', () => {
-    expect(lower('postgresql', { name: 'db', properties: {} })).toEqual([{ name: 'db', type: 'cnpg-cluster', properties: baseCluster, traits: [] }]);
+  it('emits a cnpg-cluster under the component name with the defaults, leaving storage size and PDB to its post-policy step', () => {
+    expect(lower('postgresql', { name: 'db', properties: {} })).toEqual([{ name: 'db', type: 'cnpg-cluster', properties: baseCluster, traits: [], afterPolicy: [applyPostgresqlDefaults] }]);
   });
 
-  it('derives the image from version, takes imageName as written and enables the PDB from two instances', () => {
+  it('derives the image from version, takes imageName and storageSize as written', () => {
     const [cluster] = lower('postgresql', { name: 'db', properties: { version: '17', replicas: 3, storageSize: '10Gi' } });
-    expect(cluster.properties).toMatchObject({ imageName: 'ghcr.io/cloudnative-pg/postgresql:17', instances: 3, enablePDB: true, storage: { size: '10Gi' } });
+    expect(cluster.properties).toMatchObject({ imageName: 'ghcr.io/cloudnative-pg/postgresql:17', instances: 3, storage: { size: '10Gi' } });
     const [custom] = lower('postgresql', { name: 'db', properties: { imageName: 'ghcr.io/example/pg:16', version: '15' } });
     expect(custom.properties.imageName).toBe('ghcr.io/example/pg:16');
   });
@@ -252,9 +252,24 @@ describe('postgresql under an environment policy', () => {
     throw new Error('expected a violation');
   };
 
-  it('takes the policy default storage size when none is authored; an authored one wins', () => {
-    expect(lower('postgresql', { name: 'db', properties: {} }, { policy: policy({ defaultStorageSize: () => '5Gi' }) })[0].properties.storage).toEqual({ size: '5Gi' });
-    expect(lower('postgresql', { name: 'db', properties: { storageSize: '2Gi' } }, { policy: policy({ defaultStorageSize: () => '5Gi' }) })[0].properties.storage).toEqual({ size: '2Gi' });
+  const cluster = (properties: string, overrides: Partial<Policy>) => {
+    const { objects } = buildApplication({ application: { file: 'app.yaml', text: app(properties) }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: policy(overrides) } }, registry);
+    return objects[0].spec as Record<string, unknown>;
+  };
+
+  it('takes the policy default storage size when none is authored, else 1Gi; an authored one wins', () => {
+    expect(cluster('{}', { defaultStorageSize: () => '5Gi' }).storage).toEqual({ size: '5Gi' });
+    expect(cluster('{storageSize: 2Gi}', { defaultStorageSize: () => '5Gi' }).storage).toEqual({ size: '2Gi' });
+    expect(cluster('{}', {}).storage).toEqual({ size: '1Gi' });
+  });
+
+  it('enables the PodDisruptionBudget from two instances', () => {
+    expect(cluster('{}', {}).enablePDB).toBe(false);
+    expect(cluster('{replicas: 2}', {}).enablePDB).toBe(true);
+  });
+
+  it('holds only the fallback to the maximum in its step: a policy default within it is taken', () => {
+    expect(cluster('{}', { defaultStorageSize: () => '256Mi', maxStorageSize: () => '512Mi' }).storage).toEqual({ size: '256Mi' });
   });
 
   it('holds the 1Gi fallback to the maximum, as a storage-maximum violation of the component', () => {
