@@ -133,6 +133,7 @@ class Lowering {
       const origin = { ...component.origin, rule: ruleIdentity(rule) };
       const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
       assignSiblingGroups(emitted, () => this.nextGroup++);
+      inheritOrder(emitted, component.orderAfter);
       components.push(...emitted);
       policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, component.path, rule)));
     }
@@ -356,5 +357,21 @@ function assignSiblingGroups(components: WorkComponent[], nextId: () => number):
     if (members.length < 2) continue;
     const id = nextId();
     for (const member of members) member.group = id;
+  }
+}
+
+/**
+ * What a lowered component becomes waits as the component did: the components a rule emits for it
+ * take its order, whatever the rule built them from. A generated source is left out: it waits for
+ * nothing (another emitted component is ordered after it, it after none, and it is no sibling
+ * group's member), since every component naming the same source shares it.
+ */
+function inheritOrder(emitted: WorkComponent[], order: readonly string[]): void {
+  if (order.length === 0) return;
+  const awaited = new Set(emitted.flatMap((component) => component.orderAfter));
+  for (const component of emitted) {
+    const generatedSource = component.orderAfter.length === 0 && component.group === undefined && awaited.has(component.name);
+    if (generatedSource) continue;
+    component.orderAfter = [...new Set([...component.orderAfter, ...order])];
   }
 }

@@ -55,12 +55,22 @@ const bundle: PolicyLoweringRule = {
   lower: ({ policy }) => ({ policies: [{ name: `${policy.name}-order`, type: 'order', properties: {} }], components: [{ name: `${policy.name}-box`, type: 'box', properties: {} }] }),
 };
 
+/** Emits a `sourced` component the rule orders after `db`. */
+const ordered = componentRule('ordered', ({ component }) => ({ components: [{ name: component.name, type: 'sourced', properties: {}, orderAfter: ['db'] }] }));
+/** Emits a generated source and a consumer the rule orders after it. */
+const sourced = componentRule('sourced', ({ component }) => ({
+  components: [
+    { name: `${component.name}-source`, type: 'box', properties: {} },
+    { name: component.name, type: 'box', properties: {}, orderAfter: [`${component.name}-source`] },
+  ],
+}));
+
 const registry: SealedRegistry = registryOf([
   plugin('test', {
     components: [configMapHandler('box'), configMapHandler('runner')],
     traits: [recordingTrait('tag', [])],
     policies: [policyHandler('order')],
-    lowering: [role, ...chain, vanish, invalid, claimer, route, bundle],
+    lowering: [role, ...chain, vanish, invalid, claimer, route, bundle, ordered, sourced],
   }),
 ]);
 
@@ -105,6 +115,15 @@ describe('lower: component rules', () => {
     const [box, runner] = run(WEB_ROLE).components;
     expect(box.traits.map((t) => [t.type, t.properties, t.sealed])).toEqual([['tag', { flag: 'authored' }, false]]);
     expect(runner.traits.map((t) => [t.type, t.properties, t.sealed])).toEqual([['tag', { flag: 'built' }, true]]);
+  });
+
+  it('gives the order of a lowered component to what a rule emits for it, but not to a generated source', () => {
+    const { components } = run('    - name: web\n      type: ordered\n    - name: db\n      type: box\n');
+    expect(components.map((c) => [c.name, c.orderAfter])).toEqual([
+      ['web-source', []],
+      ['web', ['web-source', 'db']],
+      ['db', []],
+    ]);
   });
 
   it('leaves components no rule claims untouched, in authored order', () => {
