@@ -64,6 +64,8 @@ export interface Application {
   routes?: Array<{ traitType: string; route: RouteAnswer }>;
   /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
   synthesized?: K8sObject[];
+  /** How a collision text names a synthesized policy's application: its owner and where its name came from. */
+  namedBy?: string;
   /** The delivery intents its members' traits set; they cover its sub-applications too. */
   delivery?: DeliveryIntent[];
 }

@@ -5,7 +5,7 @@ import { synthesizeNetworkPolicies, type SynthesisInput } from '../../../src/eng
 import type { Group } from '../../../src/engine/order.js';
 import type { Application } from '../../../src/engine/transform.js';
 import { componentLabelValue, type ComponentAnswers, type K8sObject, type RouteAnswer } from '../../../src/plugin-api/index.js';
-import { firstDiagnostic } from './support.js';
+import { firstDiagnostic, runContext } from './support.js';
 
 const KEY = 'launcher.gokure.dev/component';
 type Json = Record<string, any>;
@@ -29,7 +29,9 @@ const route = (...backends: RouteAnswer['backends']): RouteAnswer => ({ trafficS
 
 function synthesize(groups: Application[][], input: Partial<SynthesisInput> = {}): Group[] {
   const built = groups.map((applications, i) => ({ name: `g${i}`, applications }));
-  synthesizeNetworkPolicies(built, { componentLabelKey: KEY, ...input });
+  const run = runContext();
+  run.startNaming('shop');
+  synthesizeNetworkPolicies(built, run, { componentLabelKey: KEY, ...input });
   return built;
 }
 const policiesOf = (groups: Group[]) => groups.flatMap((group) => group.applications.flatMap((application) => (application.synthesized ?? []).map((object) => ({ object, owner: application.owner, group: group.name }))));

@@ -96,10 +96,12 @@ describe('orderGroups', () => {
       policyResults: (options.policies ?? []).map(([policy, rendering]) => ({ policy, type: 'x', rendering })),
       tierAnnotation: TIER,
       documentName: 'shop',
-    }).map((group) => [group.name, group.applications.map((app) => app.name)]);
+    }).groups.map((group) => [group.name, group.applications.map((app) => app.name)]);
 
-  it('is one group named after the application when nothing is declared', () => {
-    expect(named([application('web'), application('db')])).toEqual([['shop', ['web', 'db']]]);
+  it('is flat when nothing is declared: the bundle holds every component and has no group', () => {
+    const bundle = orderGroups({ applications: [application('web'), application('db')], annotatedTiers: new Map(), policyResults: [], tierAnnotation: TIER, documentName: 'shop' });
+    expect(bundle.applications.map((app) => app.name)).toEqual(['web', 'db']);
+    expect(bundle.groups).toEqual([]);
   });
 
   it('names a group that is exactly one tier after the tier, any other by its position', () => {
