@@ -56,7 +56,7 @@ export function orderGroups(input: OrderingInput & { documentName: string }): Or
   const tiers = resolveTiers(input);
   if (!hasDeclarations(input)) return { applications: [...input.applications], groups: [] };
   const sources = input.applications.filter(isGeneratedSource);
-  rejectOrderedSources(input, sources, tiers);
+  rejectOrderedSources(input, sources);
   const grouped = input.applications.filter((application) => !sources.includes(application));
   const groups = groupApplications(input, tiers, grouped);
   return {
@@ -70,8 +70,11 @@ export function orderGroups(input: OrderingInput & { documentName: string }): Or
   };
 }
 
-/** A generated source waits on nothing: a document can neither place it in a tier nor make it wait on a component. */
-function rejectOrderedSources(input: OrderingInput, sources: Application[], tiers: Map<string, { tier: Tier; source: string }>): void {
+/**
+ * A generated source waits on nothing: a document can neither place it in a tier nor make it wait
+ * on a component. (A tier annotation cannot reach it: its name is no authored component's.)
+ */
+function rejectOrderedSources(input: OrderingInput, sources: Application[]): void {
   const names = new Set(sources.map((source) => source.name));
   for (const { policy, rendering } of input.policyResults) {
     for (const component of Object.keys(rendering.tiers ?? {})) {
@@ -81,7 +84,6 @@ function rejectOrderedSources(input: OrderingInput, sources: Application[], tier
       if (names.has(rule.component)) throw refuse(ErrorCode.property, `policy "${policy}": component "${rule.component}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot wait on a component`);
     }
   }
-  for (const name of names) if (tiers.has(name)) throw refuse(ErrorCode.property, `component "${name}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot be placed in a tier`);
 }
 
 function hasDeclarations(input: OrderingInput): boolean {
