@@ -90,4 +90,10 @@ describe('a generated source in the application bundle', () => {
   it('a document with nothing to order is flat: the bundle holds every component and has no group', () => {
     expect(bundle(`  components:\n${settings}`)).toEqual({ name: 'shop', applications: ['settings'], groups: [] });
   });
+
+  it('kurel explain shows the source before every group, then the groups', () => {
+    const text = kurel(['explain'], `  components:\n${helm}${dependency}`);
+    const order = text.slice(text.indexOf('  order\n')).split('\n').slice(1, 4);
+    expect(order).toEqual([expect.stringMatching(/^    shop \(before every group\): shop-source-[0-9a-f]{10}$/), '    shop-00: settings, cache', '    shop-01: db']);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine/build.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
-import type { ComponentHandler, NameRequest, NamingHook } from '../../../src/plugin-api/index.js';
+import type { ComponentHandler, NameRequest, NamingHook, TraitHandler } from '../../../src/plugin-api/index.js';
 import { firstDiagnostic, plugin } from './support.js';
 
 // The synthesized NetworkPolicies under their roles: each policy named under netpol-synth, the
@@ -16,9 +16,20 @@ const box: ComponentHandler = {
   render: (input) => ({ objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: input.name, namespace: input.namespace } }] }),
 };
 
+/** Names a NetworkPolicy of its own with the default the synthesis gives its component's egress policy. */
+const claimer: TraitHandler = {
+  type: 'claimer',
+  description: 'A NetworkPolicy for tests.',
+  properties: {},
+  apply({ component }, ctx) {
+    const name = ctx.resolveName({ role: 'generated', kind: 'NetworkPolicy.networking.k8s.io', default: `${component.name}-allow-egress-traffic` });
+    return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name, namespace: component.namespace } }] };
+  },
+};
+
 function registryWith(naming?: NamingHook): SealedRegistry {
   const builder = new RegistryBuilder();
-  builder.register(plugin('boxes', { components: [box] }), true);
+  builder.register(plugin('boxes', { components: [box], traits: [claimer] }), true);
   if (naming) builder.register(plugin('namer', { naming }), false);
   return builder.seal();
 }
@@ -33,8 +44,8 @@ const settings = {
   ingressPeers: { web: [{ endpoint: { selector: { app: 'web' }, ports: [{ port: 8080 }] }, sources: [{ namespace: 'edge', podSelector: { matchLabels: { app: 'gate' } } }] }] },
 };
 
-function run(naming?: NamingHook) {
-  return build({ application: { file: 'app.yaml', text: APP }, settings }, registryWith(naming));
+function run(naming?: NamingHook, text = APP) {
+  return build({ application: { file: 'app.yaml', text }, settings }, registryWith(naming));
 }
 
 /** Each synthesized policy's name and the name of the application holding it. */
@@ -91,5 +102,11 @@ describe('synthesized NetworkPolicy names', () => {
   it("refuse a hook's answer that is no name", () => {
     const hook: NamingHook = (request) => (request.role === 'netpol-synth' ? 'Web_Policy' : false);
     expect(firstDiagnostic(() => run(hook)).message).toMatch(/^component "web": the Naming hook returned "Web_Policy" for role "netpol-synth" in place of "web-allow-egress-traffic": not a valid DNS-1123 subdomain: /);
+  });
+
+  it('are claimed: a name a trait resolved for its own NetworkPolicy is refused against the synthesized one', () => {
+    expect(firstDiagnostic(() => run(undefined, `${APP}      traits:\n        - type: claimer\n`)).message).toBe(
+      'component "web": name collision: NetworkPolicy.networking.k8s.io "default/web-allow-egress-traffic" is named by component "web" traits[0] "claimer" (role "generated", its default) and by component "web" (role "netpol-synth", its default); give one of them another name',
+    );
   });
 });
