@@ -44,7 +44,7 @@ export interface OrderedBundle {
  * is in no group and waits on nothing; the components ordered after it are, in groups.
  */
 export function isGeneratedSource(application: Application): boolean {
-  return application.owner === '' && !application.synthesized;
+  return application.generatedSource === true;
 }
 
 /**

@@ -127,7 +127,7 @@ describe('OrderAfter refusals', () => {
 
 describe('a generated source', () => {
   // A source the document owns (owner ''), which the releases are ordered after.
-  const source = () => ({ ...application('shop-source-1'), owner: '' });
+  const source = () => ({ ...application('shop-source-1'), owner: '', generatedSource: true });
   const bundleOf = (apps: Application[], policies: Array<[string, PolicyRendering]> = []) => {
     const bundle = orderGroups({ applications: apps, annotatedTiers: new Map(), policyResults: policies.map(([policy, rendering]) => ({ policy, type: 'x', rendering })), tierAnnotation: TIER, documentName: 'shop' });
     return { applications: bundle.applications.map((app) => app.name), groups: bundle.groups.map((group) => [group.name, group.applications.map((app) => app.name)]) };
