@@ -56,10 +56,11 @@ export interface BuildResult {
   yaml: string;
   namespace: string;
   /**
-   * The application bundle: one group named after the application when nothing declares an order,
-   * else its ordered child groups, each depending on the one before. For a layout writer.
+   * The application bundle: its own applications (every component when nothing declares an order,
+   * else the generated sources), then its ordered child groups, each depending on the one before.
+   * For a layout writer.
    */
-  bundle: { name: string; groups: Array<{ name: string; components: string[] }> };
+  bundle: { name: string; applications: string[]; groups: Array<{ name: string; components: string[] }> };
   /** How each authored component became objects. */
   chains: ComponentChain[];
   /** How each authored policy was lowered and what it decided. */
@@ -155,15 +156,17 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
   const named = nameBundles(orderGroups({ applications, annotatedTiers, policyResults, tierAnnotation, documentName: app.name }), app.name, run);
   const groups = named.groups;
-  checkBundleNames(groups, appSource);
-  synthesizeNetworkPolicies(groups, {
+  // The bundle walk: the application bundle's own applications, then its groups in order.
+  const bundles = [{ name: named.bundle, applications: named.applications }, ...groups];
+  synthesizeNetworkPolicies(bundles, run, {
     componentLabelKey: run.componentLabelKey,
     egressPeers: input.settings.egressPeers,
     ingressPeers: input.settings.ingressPeers,
     // Only a multi-endpoint component's policy names need its endpoints.
     endpoints: input.settings.ingressPeers ? declaredEndpoints(authored, registry, run) : [],
   });
-  const ordered = groups.flatMap((group) => group.applications);
+  checkBundleNames(bundles, appSource);
+  const ordered = bundles.flatMap((bundle) => bundle.applications);
   checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
   checkObjectKinds(ordered, kindRules, registry);
   own(ordered, run.componentLabelKey);
@@ -181,7 +184,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     consumedCapabilities: [...run.consumedCapabilities].sort(),
     yaml: encodeStream(objects),
     namespace,
-    bundle: { name: named.bundle, groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
+    bundle: { name: named.bundle, applications: named.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
     policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
   };

@@ -1,13 +1,15 @@
 import { shortenName } from '../plugin-api/index.js';
 import { KurelError } from './diagnostics.js';
 import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
-import type { Group } from './order.js';
+import type { Group, OrderedBundle } from './order.js';
+import type { Application } from './transform.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
 
 /**
  * Two applications of one name in one bundle are refused: a component's own application and a
- * trait's sub-application as well as two sub-applications. Two bundles may each hold one.
+ * trait's sub-application as well as two sub-applications, or two synthesized NetworkPolicies'
+ * applications. Two bundles may each hold one; the application bundle's own applications are one.
  */
 export function checkBundleNames(groups: readonly Group[], source: SourceDocument): void {
   const diagnostics = groups.flatMap((group) => {
@@ -15,7 +17,7 @@ export function checkBundleNames(groups: readonly Group[], source: SourceDocumen
     const found = [];
     for (const application of group.applications) {
       const entries = [
-        { name: application.name, namedBy: `component "${application.name}"`, path: application.members[0]?.component.path ?? [] },
+        { name: application.name, namedBy: application.namedBy ?? `component "${application.name}"`, path: application.members[0]?.component.path ?? [] },
         ...application.subApplications.map((sub) => ({ name: sub.name, namedBy: sub.namedBy ?? `component "${application.name}"`, path: sub.path ?? [] })),
       ];
       for (const entry of entries) {
@@ -38,11 +40,10 @@ export function checkBundleNames(groups: readonly Group[], source: SourceDocumen
  * answer, else the default. The bundle's and the groups' names share one space. A flat
  * application is its bundle alone.
  */
-export function nameBundles(groups: readonly Group[], application: string, run: RunContext): { bundle: string; groups: Group[] } {
+export function nameBundles(ordered: OrderedBundle, application: string, run: RunContext): { bundle: string; applications: Application[]; groups: Group[] } {
   const owner = { description: 'the application' };
   const bundle = run.chooseUnclaimed({ role: 'bundle', default: application }, owner);
-  const flat = groups.length === 1 && groups[0].name === application;
-  if (flat) return { bundle: bundle.name, groups: [{ ...groups[0], name: bundle.name }] };
+  const groups = ordered.groups;
   const named = new Map<string, string>([[bundle.name, bundle.namedBy]]);
   const renamed = groups.map((group) => {
     const chosen = run.chooseUnclaimed({ role: 'group', default: shortenName(group.name, 253) }, owner);
@@ -53,5 +54,5 @@ export function nameBundles(groups: readonly Group[], application: string, run: 
     named.set(chosen.name, chosen.namedBy);
     return { ...group, name: chosen.name };
   });
-  return { bundle: bundle.name, groups: renamed };
+  return { bundle: bundle.name, applications: ordered.applications, groups: renamed };
 }

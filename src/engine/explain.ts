@@ -104,7 +104,7 @@ function stepsOf(name: string, steps: LoweringStep[]): LoweringStep[] {
 /** What the text form shows besides the components: the policies and the order groups. */
 export interface ExplainExtras {
   policies?: PolicyChain[];
-  bundle?: { name: string; groups: Array<{ name: string; components: string[] }> };
+  bundle?: { name: string; applications?: string[]; groups: Array<{ name: string; components: string[] }> };
 }
 
 /** The text form: one block per authored component and policy, indented as a tree, then the order. */
@@ -135,9 +135,11 @@ export function formatChains(applicationName: string, namespace: string, chains:
     for (const key of policy.extensions) lines.push(`    ${key} (for its consumer)`);
   }
   const groups = extras.bundle?.groups ?? [];
-  // One group is the unordered default; the order is worth showing only when something set it.
-  if (groups.length > 1) {
+  const own = groups.length > 0 ? (extras.bundle?.applications ?? []) : [];
+  // One group alone orders nothing; the order is worth showing only when something set it.
+  if (groups.length > 1 || own.length > 0) {
     lines.push('  order');
+    if (own.length > 0) lines.push(`    ${extras.bundle!.name} (before every group): ${own.join(', ')}`);
     for (const group of groups) lines.push(`    ${group.name}: ${group.components.join(', ')}`);
   }
   return `${lines.join('\n')}\n`;

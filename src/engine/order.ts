@@ -31,19 +31,59 @@ export interface Group {
 }
 
 /**
- * Splits the applications into ordered groups, the topological levels of the declared order, and
- * names them. With nothing declared the application is flat: one group, named after it.
+ * The application bundle: its own applications, then its ordered child groups. A flat
+ * application holds every component itself and has no group.
  */
-export function orderGroups(input: OrderingInput & { documentName: string }): Group[] {
+export interface OrderedBundle {
+  applications: Application[];
+  groups: Group[];
+}
+
+/**
+ * A source a rule generated for components of the document: the document as a whole owns it. It
+ * is in no group and waits on nothing; the components ordered after it are, in groups.
+ */
+export function isGeneratedSource(application: Application): boolean {
+  return application.generatedSource === true;
+}
+
+/**
+ * Splits the applications into ordered groups, the topological levels of the declared order, and
+ * names them. With nothing declared the application is flat. A generated source stays among the
+ * application bundle's own applications, so that it is applied before every group.
+ */
+export function orderGroups(input: OrderingInput & { documentName: string }): OrderedBundle {
   const tiers = resolveTiers(input);
-  const groups = groupApplications(input, tiers);
-  if (groups.length === 1 && groups[0].length === input.applications.length && !hasDeclarations(input)) return [{ name: input.documentName, applications: groups[0] }];
-  return groups.map((applications, index) => {
-    const tierOf = (application: Application) => tiers.get(application.name)?.tier;
-    const tier = tierOf(applications[0]);
-    const whole = tier !== undefined && applications.every((application) => tierOf(application) === tier) && input.applications.filter((application) => tierOf(application) === tier).length === applications.length;
-    return { name: whole ? `${input.documentName}-${tier}` : `${input.documentName}-${String(index).padStart(2, '0')}`, applications };
-  });
+  if (!hasDeclarations(input)) return { applications: [...input.applications], groups: [] };
+  const sources = input.applications.filter(isGeneratedSource);
+  rejectOrderedSources(input, sources);
+  const grouped = input.applications.filter((application) => !sources.includes(application));
+  const groups = groupApplications(input, tiers, grouped);
+  return {
+    applications: sources,
+    groups: groups.map((applications, index) => {
+      const tierOf = (application: Application) => tiers.get(application.name)?.tier;
+      const tier = tierOf(applications[0]);
+      const whole = tier !== undefined && applications.every((application) => tierOf(application) === tier) && grouped.filter((application) => tierOf(application) === tier).length === applications.length;
+      return { name: whole ? `${input.documentName}-${tier}` : `${input.documentName}-${String(index).padStart(2, '0')}`, applications };
+    }),
+  };
+}
+
+/**
+ * A generated source waits on nothing: a document can neither place it in a tier nor make it wait
+ * on a component. (A tier annotation cannot reach it: its name is no authored component's.)
+ */
+function rejectOrderedSources(input: OrderingInput, sources: Application[]): void {
+  const names = new Set(sources.map((source) => source.name));
+  for (const { policy, rendering } of input.policyResults) {
+    for (const component of Object.keys(rendering.tiers ?? {})) {
+      if (names.has(component)) throw refuse(ErrorCode.property, `policy "${policy}": component "${component}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot be placed in a tier`);
+    }
+    for (const rule of rendering.dependencies ?? []) {
+      if (names.has(rule.component)) throw refuse(ErrorCode.property, `policy "${policy}": component "${rule.component}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot wait on a component`);
+    }
+  }
 }
 
 function hasDeclarations(input: OrderingInput): boolean {
@@ -55,21 +95,22 @@ function hasDeclarations(input: OrderingInput): boolean {
  * With nothing declared the application is flat: one group in authored order.
  */
 export function order(input: OrderingInput): Application[][] {
-  return groupApplications(input, resolveTiers(input));
+  return groupApplications(input, resolveTiers(input), input.applications);
 }
 
-function groupApplications(input: OrderingInput, tiers: Map<string, { tier: Tier; source: string }>): Application[][] {
-  const names = input.applications.map((application) => application.name);
+/** Groups `grouped` by the declared order; an edge onto an application outside it (a generated source) splits nothing. */
+function groupApplications(input: OrderingInput, tiers: Map<string, { tier: Tier; source: string }>, grouped: Application[]): Application[][] {
+  const names = grouped.map((application) => application.name);
   const dependencyEdges = input.policyResults.flatMap(({ rendering }) =>
     (rendering.dependencies ?? []).flatMap((rule) => rule.dependsOn.map((before) => ({ after: rule.component, before, reason: 'dependency policy' }))),
   );
   rejectDependencyCycle(dependencyEdges);
-  const edges = [...tierEdges(input.applications, tiers), ...dependencyEdges, ...orderAfterEdges(input.applications)].filter(
+  const edges = [...tierEdges(grouped, tiers), ...dependencyEdges, ...orderAfterEdges(input.applications)].filter(
     (edge) => names.includes(edge.after) && names.includes(edge.before),
   );
-  if (edges.length === 0) return [input.applications];
+  if (edges.length === 0) return [grouped];
   rejectContradiction(names, edges);
-  return levels(input.applications, edges);
+  return levels(grouped, edges);
 }
 
 function resolveTiers(input: OrderingInput): Map<string, { tier: Tier; source: string }> {

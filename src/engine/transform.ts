@@ -65,6 +65,10 @@ export interface Application {
   routes?: Array<{ traitType: string; route: RouteAnswer }>;
   /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
   synthesized?: K8sObject[];
+  /** A source a rule generated for several components: the application bundle's own, in no group. */
+  generatedSource?: boolean;
+  /** How a collision text names a synthesized policy's application: its owner and where its name came from. */
+  namedBy?: string;
   /** The delivery intents its members' traits set; they cover its sub-applications too. */
   delivery?: DeliveryIntent[];
 }
@@ -118,7 +122,7 @@ function generatedSources(components: WorkComponent[]): Set<WorkComponent> {
 function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, documentOwned: boolean): Application {
   const name = members[0].name;
   const owner = documentOwned ? '' : (members[0].origin.component ?? '');
-  const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [] };
+  const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [], ...(documentOwned ? { generatedSource: true } : {}) };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers });

@@ -13,6 +13,8 @@ type Json = Record<string, any>;
 export interface InboundPlan {
   /** The component whose pods it selects; undefined for an external backend. */
   target?: Application;
+  /** The external backend Service, for a policy with no target. */
+  service?: string;
   /** The application whose group the policy goes to. */
   placedWith: Application;
   name: string;
@@ -129,7 +131,7 @@ export function planInbound(applications: Application[], key: string): InboundPl
             { component: router.name },
           );
         }
-        const plan = existing ?? { placedWith: router, name, namespace: namespaceOf(router), podSelector: { matchLabels: structuredClone(backend.backendSelector) }, rules: [] };
+        const plan = existing ?? { service: backend.service, placedWith: router, name, namespace: namespaceOf(router), podSelector: { matchLabels: structuredClone(backend.backendSelector) }, rules: [] };
         external.set(backend.service, plan);
         addRule(plan, route.trafficSources, backend.port !== undefined ? [backend.port] : []);
       }
@@ -138,14 +140,15 @@ export function planInbound(applications: Application[], key: string): InboundPl
   return [...components.values(), ...external.values()].filter((plan) => plan.rules.length > 0);
 }
 
-/** Refuses an external backend's policy that has the name of a component's inbound policy. */
+/** Refuses an external backend's policy that has the (resolved) name of a component's inbound policy. */
 export function checkInboundNames(plans: InboundPlan[]): void {
   const byName = new Map<string, InboundPlan>();
   for (const plan of plans) {
     const other = byName.get(plan.name);
-    if (other) {
+    // Two component policies, or two external ones, of one name are a name collision, refused when claimed.
+    if (other && !other.target !== !plan.target) {
       const component = (other.target ?? plan.target)!;
-      const service = plan.target ? other.name.slice(0, -INBOUND_SUFFIX.length) : plan.name.slice(0, -INBOUND_SUFFIX.length);
+      const service = plan.target ? other.service : plan.service;
       throw refuse(
         ErrorCode.networkPolicy,
         `NetworkPolicy "${plan.name}": the policy for external backend Service "${service}" has the name of the inbound policy of component "${component.name}"; rename the Service or the component`,

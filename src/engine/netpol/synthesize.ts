@@ -1,15 +1,18 @@
 import { componentLabelValue, type Endpoint, type K8sObject } from '../../plugin-api/index.js';
 import type { Group } from '../order.js';
+import type { RunContext } from '../run-context.js';
 import type { Application } from '../transform.js';
 import { egressPolicy } from './egress.js';
 import { endpointPolicies } from './endpoint-ingress.js';
 import { checkInboundNames, inboundPolicy, planInbound } from './inbound.js';
 import type { EgressPeers, IngressPeers } from './peers.js';
+import { choosePolicyApplicationName, choosePolicyName, policyOwner } from './policy-names.js';
 
 // The post-build NetworkPolicy synthesis: inbound policies from what routing traits route,
 // egress and endpoint-ingress policies from the platform's peers. Each policy is an application
 // of its own, owned by the component it was made for (none for an external backend's), and
-// goes last into the group of the component whose pods it selects.
+// goes last into the bundle of the component whose pods it selects. The policy is named under role
+// netpol-synth, its application apart under role sub-application.
 
 export interface SynthesisInput {
   componentLabelKey: string;
@@ -19,13 +22,21 @@ export interface SynthesisInput {
   ingressPeers?: IngressPeers;
 }
 
-function policyApplication(object: K8sObject, owner: string): Application {
-  const name = object.metadata.name;
-  return { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [], synthesized: [object] };
+/** The application holding a named policy: the policy's name resolved, then the application's. */
+function policyApplication(object: K8sObject, owner: string, run: RunContext, service?: string): Application {
+  const nameOwner = policyOwner(owner, service);
+  const chosen = choosePolicyName(object, nameOwner, run);
+  chosen.claim();
+  object.metadata.name = chosen.name;
+  return held(object, owner, choosePolicyApplicationName(chosen.spec, nameOwner, run));
 }
 
-/** Adds the synthesized NetworkPolicies to the ordered groups, each after the group's own applications. */
-export function synthesizeNetworkPolicies(groups: Group[], input: SynthesisInput): void {
+function held(object: K8sObject, owner: string, application: { name: string; namedBy: string }): Application {
+  return { name: application.name, owner, labelValue: componentLabelValue(application.name), members: [], subApplications: [], synthesized: [object], namedBy: application.namedBy };
+}
+
+/** Adds the synthesized NetworkPolicies to the bundles, each after the bundle's own applications. */
+export function synthesizeNetworkPolicies(groups: Group[], run: RunContext, input: SynthesisInput): void {
   const applications = groups.flatMap((group) => group.applications);
   const groupOf = new Map<Application, Group>();
   for (const group of groups) for (const application of group.applications) groupOf.set(application, group);
@@ -35,14 +46,25 @@ export function synthesizeNetworkPolicies(groups: Group[], input: SynthesisInput
     added.set(group, [...(added.get(group) ?? []), policy]);
   };
 
-  const inbound = planInbound(applications, input.componentLabelKey);
-  checkInboundNames(inbound);
-  for (const plan of inbound) place(plan.placedWith, policyApplication(inboundPolicy(plan), plan.target ? plan.target.owner : ''));
+  // Inbound names are all resolved before any is claimed: an external backend's policy that meets a
+  // component's is refused in words of its own, and a hook that names one apart avoids it.
+  const inbound = planInbound(applications, input.componentLabelKey).map((plan) => {
+    const object = inboundPolicy(plan);
+    const owner = policyOwner(plan.target ? plan.target.owner : '', plan.service);
+    const chosen = choosePolicyName(object, owner, run);
+    object.metadata.name = chosen.name;
+    return { plan: { ...plan, name: chosen.name }, object, owner, chosen };
+  });
+  checkInboundNames(inbound.map(({ plan }) => plan));
+  for (const { plan, object, owner, chosen } of inbound) {
+    chosen.claim();
+    place(plan.placedWith, held(object, plan.target ? plan.target.owner : '', choosePolicyApplicationName(chosen.spec, owner, run)));
+  }
 
   for (const application of applications) {
     const peers = input.egressPeers?.[application.name];
     const egress = peers ? egressPolicy(application, peers, input.componentLabelKey) : undefined;
-    if (egress) place(application, policyApplication(egress, application.owner));
+    if (egress) place(application, policyApplication(egress, application.owner, run));
   }
 
   // Endpoints are the authored component's (a CloudNativePG cluster and its pooler, say): its
@@ -56,7 +78,7 @@ export function synthesizeNetworkPolicies(groups: Group[], input: SynthesisInput
     const peers = input.ingressPeers?.[owner];
     if (!peers) continue;
     const declared = input.endpoints?.find((entry) => entry.component === owner)?.endpoints ?? [];
-    for (const policy of endpointPolicies(owner, owned[0], peers, declared)) place(owned[0], policyApplication(policy, owner));
+    for (const policy of endpointPolicies(owner, owned[0], peers, declared)) place(owned[0], policyApplication(policy, owner, run));
   }
   for (const [group, policies] of added) group.applications.push(...policies);
 }

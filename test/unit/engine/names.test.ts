@@ -192,7 +192,7 @@ describe('bundle and group names', () => {
       asked.push(request);
       return request.role === 'group' ? `team-${request.default}` : request.role === 'bundle' ? 'team-shop' : false;
     };
-    expect(run(tiered, hook)).toEqual({ name: 'team-shop', groups: [{ name: 'team-shop-infra', components: ['db'] }, { name: 'team-shop-apps', components: ['web'] }] });
+    expect(run(tiered, hook)).toEqual({ name: 'team-shop', applications: [], groups: [{ name: 'team-shop-infra', components: ['db'] }, { name: 'team-shop-apps', components: ['web'] }] });
     expect(asked.filter((request) => request.role === 'bundle' || request.role === 'group')).toEqual([
       { application: 'shop', component: '', role: 'bundle', kind: '', default: 'shop' },
       { application: 'shop', component: '', role: 'group', kind: '', default: 'shop-infra' },
@@ -201,8 +201,8 @@ describe('bundle and group names', () => {
   });
 
   it('keep their defaults without a hook; a flat application is its bundle alone', () => {
-    expect(run(tiered)).toEqual({ name: 'shop', groups: [{ name: 'shop-infra', components: ['db'] }, { name: 'shop-apps', components: ['web'] }] });
-    expect(run(web, (request) => (request.role === 'bundle' ? 'renamed' : false))).toEqual({ name: 'renamed', groups: [{ name: 'renamed', components: ['web'] }] });
+    expect(run(tiered)).toEqual({ name: 'shop', applications: [], groups: [{ name: 'shop-infra', components: ['db'] }, { name: 'shop-apps', components: ['web'] }] });
+    expect(run(web, (request) => (request.role === 'bundle' ? 'renamed' : false))).toEqual({ name: 'renamed', applications: ['web'], groups: [] });
   });
 
   it('share one space: a group the hook gives the bundle\'s name is refused', () => {

@@ -4,8 +4,8 @@ import { endpointHash } from '../../../src/engine/netpol/endpoint-ingress.js';
 import { synthesizeNetworkPolicies, type SynthesisInput } from '../../../src/engine/netpol/synthesize.js';
 import type { Group } from '../../../src/engine/order.js';
 import type { Application } from '../../../src/engine/transform.js';
-import { componentLabelValue, type ComponentAnswers, type K8sObject, type RouteAnswer } from '../../../src/plugin-api/index.js';
-import { firstDiagnostic } from './support.js';
+import { componentLabelValue, type ComponentAnswers, type K8sObject, type NamingHook, type RouteAnswer } from '../../../src/plugin-api/index.js';
+import { firstDiagnostic, runContext } from './support.js';
 
 const KEY = 'launcher.gokure.dev/component';
 type Json = Record<string, any>;
@@ -27,9 +27,11 @@ function app(name: string, options: { owner?: string; objects?: K8sObject[]; ans
 const SOURCES = [{ namespace: 'ingress', podSelector: { matchLabels: { app: 'nginx' } } }];
 const route = (...backends: RouteAnswer['backends']): RouteAnswer => ({ trafficSources: structuredClone(SOURCES), backends });
 
-function synthesize(groups: Application[][], input: Partial<SynthesisInput> = {}): Group[] {
+function synthesize(groups: Application[][], input: Partial<SynthesisInput> = {}, naming?: NamingHook): Group[] {
   const built = groups.map((applications, i) => ({ name: `g${i}`, applications }));
-  synthesizeNetworkPolicies(built, { componentLabelKey: KEY, ...input });
+  const run = runContext();
+  run.startNaming('shop', naming);
+  synthesizeNetworkPolicies(built, run, { componentLabelKey: KEY, ...input });
   return built;
 }
 const policiesOf = (groups: Group[]) => groups.flatMap((group) => group.applications.flatMap((application) => (application.synthesized ?? []).map((object) => ({ object, owner: application.owner, group: group.name }))));
@@ -119,6 +121,29 @@ describe('inbound synthesis', () => {
     );
     expect(diagnostic.message).toBe(
       'component "b" trait "ingress": external backend Service "partner" is given the backendSelector {"app":"y"}, and another route gives it {"app":"x"}: one Service fronts one set of pods; give every route to it the same backendSelector',
+    );
+  });
+
+  it("lets a hook that names the external backend's policy apart avoid the refusal, asked with no component", () => {
+    const clash = app('x', { routes: [route({ service: 'web', port: 1, backendSelector: { a: 'b' } })], objects: [] });
+    const asked: string[] = [];
+    const hook: NamingHook = (request) => {
+      if (request.role === 'netpol-synth') asked.push(`${request.component}:${request.default}`);
+      return request.role === 'netpol-synth' && request.component === '' ? 'outside-web-allow-ingress-traffic' : false;
+    };
+    const found = policiesOf(synthesize([[app('web', { objects: [], routes: [route({ service: 'web', port: 80 })] }), clash]], {}, hook));
+    expect(found.map((policy) => [policy.object.metadata.name, policy.owner])).toEqual([
+      ['web-allow-ingress-traffic', 'web'],
+      ['outside-web-allow-ingress-traffic', ''],
+    ]);
+    expect(asked).toEqual(['web:web-allow-ingress-traffic', ':web-allow-ingress-traffic']);
+  });
+
+  it('refuses two external Services whose policies the hook gives one name, naming each by its Service', () => {
+    const router = app('gate', { objects: [], routes: [route({ service: 'a', port: 1, backendSelector: { a: 'a' } }, { service: 'b', port: 1, backendSelector: { b: 'b' } })] });
+    const diagnostic = firstDiagnostic(() => synthesize([[router]], {}, (request) => (request.role === 'netpol-synth' ? 'outside' : false)));
+    expect(diagnostic.message).toBe(
+      'name collision: NetworkPolicy.networking.k8s.io "shop/outside" is named by external backend Service "a" (role "netpol-synth", returned by the Naming hook in place of "a-allow-ingress-traffic") and by external backend Service "b" (role "netpol-synth", returned by the Naming hook in place of "b-allow-ingress-traffic"); give one of them another name',
     );
   });
 

@@ -96,10 +96,12 @@ describe('orderGroups', () => {
       policyResults: (options.policies ?? []).map(([policy, rendering]) => ({ policy, type: 'x', rendering })),
       tierAnnotation: TIER,
       documentName: 'shop',
-    }).map((group) => [group.name, group.applications.map((app) => app.name)]);
+    }).groups.map((group) => [group.name, group.applications.map((app) => app.name)]);
 
-  it('is one group named after the application when nothing is declared', () => {
-    expect(named([application('web'), application('db')])).toEqual([['shop', ['web', 'db']]]);
+  it('is flat when nothing is declared: the bundle holds every component and has no group', () => {
+    const bundle = orderGroups({ applications: [application('web'), application('db')], annotatedTiers: new Map(), policyResults: [], tierAnnotation: TIER, documentName: 'shop' });
+    expect(bundle.applications.map((app) => app.name)).toEqual(['web', 'db']);
+    expect(bundle.groups).toEqual([]);
   });
 
   it('names a group that is exactly one tier after the tier, any other by its position', () => {
@@ -120,5 +122,41 @@ describe('OrderAfter refusals', () => {
       'component "release": component/helm@v1alpha1 orders it after "nowhere", which is no component of the document',
     );
     expect(firstDiagnostic(() => groups([application('release', ['release'])])).message).toBe('component "release": component/helm@v1alpha1 orders it after itself');
+  });
+});
+
+describe('a generated source', () => {
+  // A source the document owns (owner ''), which the releases are ordered after.
+  const source = () => ({ ...application('shop-source-1'), owner: '', generatedSource: true });
+  const bundleOf = (apps: Application[], policies: Array<[string, PolicyRendering]> = []) => {
+    const bundle = orderGroups({ applications: apps, annotatedTiers: new Map(), policyResults: policies.map(([policy, rendering]) => ({ policy, type: 'x', rendering })), tierAnnotation: TIER, documentName: 'shop' });
+    return { applications: bundle.applications.map((app) => app.name), groups: bundle.groups.map((group) => [group.name, group.applications.map((app) => app.name)]) };
+  };
+
+  it('stays among the bundle\'s own applications; the edges onto it split no group', () => {
+    expect(bundleOf([application('web'), application('cache', ['shop-source-1']), source(), application('db', ['shop-source-1'])])).toEqual({
+      applications: ['shop-source-1'],
+      groups: [['shop-00', ['web', 'cache', 'db']]],
+    });
+  });
+
+  it('waits on nothing the components after it wait on', () => {
+    expect(bundleOf([application('cache', ['shop-source-1']), source(), application('db', ['shop-source-1'])], [['order', { dependencies: [{ component: 'db', dependsOn: ['cache'] }] }]])).toEqual({
+      applications: ['shop-source-1'],
+      groups: [
+        ['shop-00', ['cache']],
+        ['shop-01', ['db']],
+      ],
+    });
+  });
+
+  it('cannot be placed in a tier or made to wait on a component', () => {
+    const apps = () => [application('cache', ['shop-source-1']), source()];
+    expect(firstDiagnostic(() => bundleOf(apps(), [['p', { tiers: { 'shop-source-1': 'infra' } }]])).message).toBe(
+      'policy "p": component "shop-source-1" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot be placed in a tier',
+    );
+    expect(firstDiagnostic(() => bundleOf(apps(), [['order', { dependencies: [{ component: 'shop-source-1', dependsOn: ['cache'] }] }]])).message).toBe(
+      'policy "order": component "shop-source-1" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot wait on a component',
+    );
   });
 });

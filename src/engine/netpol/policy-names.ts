@@ -1,0 +1,41 @@
+import { chooseName, isHandlerError, shortenName, type K8sObject, type NameSpec } from '../../plugin-api/index.js';
+import { ErrorCode, refuse } from '../error-codes.js';
+import type { NameOwner } from '../name-claims.js';
+import type { RunContext } from '../run-context.js';
+
+// A synthesized NetworkPolicy's names: the policy's own under role netpol-synth (the Naming hook's
+// to change, and only the hook's), and its application's under role sub-application, resolved
+// apart from the policy's with the policy's default name as its default.
+
+export const POLICY_KIND = 'NetworkPolicy.networking.k8s.io';
+
+/** Who a synthesized policy is for: its component, or the external backend Service it lets traffic into. */
+export function policyOwner(component: string, service?: string): NameOwner {
+  return component !== '' ? { component, description: `component "${component}"` } : { component: '', description: `external backend Service "${service ?? ''}"` };
+}
+
+/** The policy's name: the hook's answer, else its default shortened to 253 characters; not claimed yet. */
+export function choosePolicyName(object: K8sObject, owner: NameOwner, run: RunContext): { spec: NameSpec; name: string; claim: () => void } {
+  const spec: NameSpec = { role: 'netpol-synth', kind: POLICY_KIND, default: shortenName(object.metadata.name, 253) };
+  const claims = run.nameClaims;
+  const choice = placed(owner, () => (claims ? claims.choice(spec, owner) : chooseName(spec)));
+  const namespace = object.metadata.namespace ?? '';
+  return { spec, name: choice.name, claim: () => placed(owner, () => claims?.claimChoice(spec, choice, owner, namespace)) };
+}
+
+/** The name of the application holding the policy, and how a collision text names it. */
+export function choosePolicyApplicationName(spec: NameSpec, owner: NameOwner, run: RunContext): { name: string; namedBy: string } {
+  return placed(owner, () => run.chooseUnclaimed({ role: 'sub-application', default: spec.default }, owner));
+}
+
+/** A refusal of the hook's answer or of a second owner, behind its component. */
+function placed<T>(owner: NameOwner, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!isHandlerError(error)) throw error;
+    const code = error.code === ErrorCode.collision ? ErrorCode.collision : ErrorCode.property;
+    const prefix = owner.component ? `component "${owner.component}": ` : '';
+    throw refuse(code, `${prefix}${error.message}`, owner.component ? { component: owner.component } : {});
+  }
+}
