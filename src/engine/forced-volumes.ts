@@ -1,5 +1,5 @@
 import type { GeneratedObject } from './generate.js';
-import { appliedMembers } from './ownership/list-envelopes.js';
+import { appliedMembers } from './list-envelopes.js';
 
 // A PersistentVolume or PersistentVolumeClaim that Flux force-applies is deleted and recreated
 // when an update changes an immutable field, which can lose its data: warned about, not refused.

@@ -1,8 +1,9 @@
-import { isPlainObject, objectKindPolicy, RefusalClass, type GroupKind, type K8sObject, type Policy } from '../plugin-api/index.js';
+import { objectKindPolicy, RefusalClass, type GroupKind, type Policy } from '../plugin-api/index.js';
 import { ErrorCode, refuse } from './error-codes.js';
 import { policyViolation } from './policy-violation.js';
 import type { SealedRegistry } from './registry.js';
 import type { Application } from './transform.js';
+import { appliedObjects } from './list-envelopes.js';
 
 const WILDCARD = '*';
 
@@ -59,7 +60,7 @@ export function checkObjectKinds(applications: Application[], rules: ObjectKindR
   const scopes = knownScopes(registry);
   for (const application of applications) {
     const objects = [...application.members.flatMap((member) => member.objects), ...application.subApplications.flatMap((sub) => sub.objects)];
-    for (const object of objects.flatMap(appliedMembers)) {
+    for (const object of objects.flatMap(appliedObjects)) {
       const problem = kindProblem(object, rules, scopes);
       if (problem) throw policyViolation(RefusalClass.objectKind, problem, application.name, {});
     }
@@ -96,13 +97,3 @@ function knownScopes(registry: SealedRegistry): Map<string, string> {
   return scopes;
 }
 
-/** An object as Flux applies it: a List through every List it holds (less one whose items is null), another envelope one level. */
-function appliedMembers(object: K8sObject | Record<string, any>): Record<string, any>[] {
-  if (!('items' in object)) return [object];
-  const items = (object as Record<string, unknown>).items;
-  const kind = typeof object.kind === 'string' ? object.kind : '';
-  if (kind.endsWith('List') && items === null) return [];
-  if (!Array.isArray(items)) return [object];
-  const members = items.filter(isPlainObject) as Record<string, any>[];
-  return kind.endsWith('List') ? members.flatMap((member) => (typeof member.kind === 'string' && member.kind.endsWith('List') ? appliedMembers(member) : [member])) : members;
-}

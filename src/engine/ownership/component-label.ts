@@ -2,7 +2,7 @@ import type { K8sObject } from '../../plugin-api/index.js';
 import { ErrorCode, refuse } from '../error-codes.js';
 import { unstructuredTypeName } from './go-type.js';
 import { groupOf, labelPlaces } from './label-places.js';
-import { appliedMembers, isListEnvelope } from './list-envelopes.js';
+import { appliedMembers, isListEnvelope } from '../list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';
 import { foreignValueText, selectorRequiresAnotherText, selectorRulesOutText } from './texts.js';
 import { checkWorkloadSelector } from './workload-selector.js';

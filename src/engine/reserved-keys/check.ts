@@ -2,6 +2,7 @@ import { goTypeName, isPlainObject, type K8sObject } from '../../plugin-api/inde
 import { ErrorCode, refuse } from '../error-codes.js';
 import type { Application } from '../transform.js';
 import { EACH, metadataHolders, type MetadataHolder } from './holders.js';
+import { appliedObjects } from '../list-envelopes.js';
 
 /** The label launcher's own components and traits write on what they generate. */
 const APP_LABEL = 'app';
@@ -58,14 +59,6 @@ function entryFor(reserved: Reserved, key: string): string | undefined {
   return reserved.prefixes.find((prefix) => key.startsWith(prefix));
 }
 
-/** An object as Flux applies it: a kind ending in List by every member of every List it holds, another envelope with items one level. */
-function appliedObjects(object: K8sObject): Record<string, any>[] {
-  const items = (object as Record<string, unknown>).items;
-  if (!Array.isArray(items)) return [object];
-  const members = items.filter(isPlainObject) as Record<string, any>[];
-  if (!object.kind.endsWith('List')) return members;
-  return members.flatMap((member) => (typeof member.kind === 'string' && member.kind.endsWith('List') && 'items' in member ? appliedObjects(member as K8sObject) : [member]));
-}
 
 interface Owner {
   /** The owning component; undefined for an object the document as a whole owns. */

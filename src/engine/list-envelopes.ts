@@ -1,6 +1,7 @@
 // Generated objects are read as Flux applies them: Kustomize's build expands a kind ending in
-// List whose items is an array, recursively; Flux then expands any remaining object whose items
-// is an array, one level. The component label and the forced-volume warning read this way.
+// List whose items is an array, recursively (one whose items is null stands for nothing); Flux
+// then expands any remaining object whose items is an array, one level. The component label, the
+// reserved metadata keys, the object-kind policy and the forced-volume warning all read this way.
 
 type Json = Record<string, any>;
 
@@ -11,6 +12,7 @@ function kustomizeExpands(object: Json): boolean {
 }
 
 function kustomizeBuild(object: Json): unknown[] {
+  if (typeof object.kind === 'string' && object.kind.endsWith('List') && object.items === null) return [];
   return kustomizeExpands(object) ? object.items.flatMap((item: unknown) => (isObject(item) ? kustomizeBuild(item) : [item])) : [object];
 }
 
@@ -25,4 +27,9 @@ export function isListEnvelope(object: Json): boolean {
  */
 export function appliedMembers(object: Json): unknown[] {
   return kustomizeBuild(object).flatMap((member) => (isObject(member) && Array.isArray(member.items) ? member.items : [member]));
+}
+
+/** The objects an object stands for, as Flux applies it, leaving out items that are no objects. */
+export function appliedObjects(object: Json): Json[] {
+  return appliedMembers(object).filter(isObject);
 }
