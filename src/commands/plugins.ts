@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { configFlags } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 
 export default class Plugins extends KurelCommand {
@@ -9,7 +10,7 @@ export default class Plugins extends KurelCommand {
 
   static override flags = {
     json: Flags.boolean({ description: 'print the list as JSON' }),
-    config: Flags.string({ description: 'plugin config file (default: searched from the current folder upward)' }),
+    ...configFlags,
   };
 
   async run(): Promise<void> {

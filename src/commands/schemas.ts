@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { configFlags } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 
 export default class Schemas extends KurelCommand {
@@ -11,7 +12,7 @@ export default class Schemas extends KurelCommand {
   static override flags = {
     output: Flags.string({ char: 'o', description: 'folder to write (replaced atomically)' }),
     format: Flags.string({ description: 'json prints every file as one JSON object on stdout', options: ['files', 'json'], default: 'files' }),
-    config: Flags.string({ description: 'plugin config file (default: searched from the current folder upward)' }),
+    ...configFlags,
   };
 
   async run(): Promise<void> {

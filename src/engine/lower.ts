@@ -28,6 +28,7 @@ import { policyViolation } from './policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
+import { generatedSources } from './generated-sources.js';
 
 /** 8 expansion rounds plus 1 settling round. */
 export const MAX_LOWERING_ROUNDS = 9;
@@ -362,16 +363,13 @@ function assignSiblingGroups(components: WorkComponent[], nextId: () => number):
 
 /**
  * What a lowered component becomes waits as the component did: the components a rule emits for it
- * take its order, whatever the rule built them from. A generated source is left out: it waits for
- * nothing (another emitted component is ordered after it, it after none, and it is no sibling
- * group's member), since every component naming the same source shares it.
+ * take its order, whatever the rule built them from, a generated source excepted.
  */
 function inheritOrder(emitted: WorkComponent[], order: readonly string[]): void {
   if (order.length === 0) return;
-  const awaited = new Set(emitted.flatMap((component) => component.orderAfter));
+  const sources = generatedSources(emitted);
   for (const component of emitted) {
-    const generatedSource = component.orderAfter.length === 0 && component.group === undefined && awaited.has(component.name);
-    if (generatedSource) continue;
+    if (sources.has(component)) continue;
     component.orderAfter = [...new Set([...component.orderAfter, ...order])];
   }
 }

@@ -31,6 +31,7 @@ import type { SealedRegistry } from './registry.js';
 import type { NameOwner } from './name-claims.js';
 import type { RunContext } from './run-context.js';
 import type { SourceDocument } from './source.js';
+import { generatedSources } from './generated-sources.js';
 
 /** One member of an application: a component handler's rendering. */
 export interface Member {
@@ -107,16 +108,6 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
   });
   if (failures.length > 0) throw new KurelError(failures.flatMap((failure) => failure.diagnostics));
   return { applications, policyResults };
-}
-
-/**
- * The generated sources of a document: a source a rule emitted that another component is ordered
- * after, that is ordered after nothing and is no sibling group's member. The document as a whole
- * owns each, since every component naming the same source shares it.
- */
-function generatedSources(components: WorkComponent[]): Set<WorkComponent> {
-  const awaited = new Set(components.flatMap((component) => component.orderAfter));
-  return new Set(components.filter((component) => component.emitted && component.group === undefined && component.orderAfter.length === 0 && awaited.has(component.name)));
 }
 
 function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, documentOwned: boolean): Application {

@@ -6,6 +6,11 @@ export const targetArgs = {
   target: Args.string({ required: true, description: 'app.yaml or a package folder' }),
 };
 
+/** The flag of a command that reads only the plugin config: where the config is. */
+export const configFlags = {
+  config: Flags.string({ description: 'plugin config file (default: searched from the current folder upward)' }),
+};
+
 /** The flags every command that reads an application shares with `build`. */
 export const inputFlags = {
   profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),

@@ -1,7 +1,8 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 import { bool, int, list, obj, oneOf, quantity, req, smap, str, strings } from '../schema.js';
 import { configMapKeySelector, localObjectReference, secretKeySelector, typedLocalObjectReference } from '../core/meta.js';
-import { serviceTemplate } from '../core/pod.js';
+import { probeTiming, serviceTemplate } from '../core/pod.js';
+import { relabelConfig } from './shared.js';
 
 // Parts of the CloudNativePG ClusterSpec (postgresql.cnpg.io/v1): PostgreSQL configuration,
 // bootstrap, managed roles and services, monitoring and probes.
@@ -158,16 +159,6 @@ export const managed = obj('Roles and Services the operator manages.', {
   }),
 });
 
-const relabelConfig = obj('A Prometheus relabeling rule.', {
-  sourceLabels: strings('The source labels.', 'A label.'),
-  separator: str('The separator of concatenated source labels.'),
-  targetLabel: str('The label written.'),
-  regex: str('The regular expression matched.'),
-  modulus: int('The modulus of a hashmod.'),
-  replacement: str('The replacement.'),
-  action: str('The relabeling action.'),
-});
-
 export const monitoring = obj('Monitoring settings.', {
   disableDefaultQueries: bool('Do not install the default metric queries.'),
   customQueriesConfigMap: list('ConfigMaps with custom queries.', configMapKeySelector('A ConfigMap key.')),
@@ -178,15 +169,6 @@ export const monitoring = obj('Monitoring settings.', {
   podMonitorRelabelings: list('Relabelings of the PodMonitor.', relabelConfig),
   metricsQueriesTTL: str('How long metrics computed from queries stay current (a Go duration).'),
 });
-
-const probeTiming = {
-  initialDelaySeconds: int('Seconds before the first probe.'),
-  timeoutSeconds: int('Seconds before the probe times out.'),
-  periodSeconds: int('Seconds between probes.'),
-  successThreshold: int('Successes that count as success.'),
-  failureThreshold: int('Failures that count as failure.'),
-  terminationGracePeriodSeconds: int('Grace period on failure.'),
-};
 
 const strategyProbe = (description: string): PropertySchema =>
   obj(description, {

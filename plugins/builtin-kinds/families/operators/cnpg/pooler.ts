@@ -6,19 +6,9 @@ import { bool, int, list, obj, oneOf, req, smap, str, strings } from '../schema.
 import { localObjectReference } from '../core/meta.js';
 import { deploymentStrategy, podTemplate, serviceTemplate } from '../core/pod.js';
 import { emptyStructs, omitZero } from '../go-shape.js';
-import { clusterRef } from './shared.js';
+import { clusterRef, relabelConfig } from './shared.js';
 
 // CloudNativePG Pooler, postgresql.cnpg.io/v1 PoolerSpec, decoded strictly.
-
-const relabelConfig = obj('A Prometheus relabeling rule.', {
-  sourceLabels: strings('The source labels.', 'A label.'),
-  separator: str('The separator of concatenated source labels.'),
-  targetLabel: str('The label written.'),
-  regex: str('The regular expression matched.'),
-  modulus: int('The modulus of a hashmod.'),
-  replacement: str('The replacement.'),
-  action: str('The relabeling action.'),
-});
 
 const properties: PropertiesSchema = {
   cluster: clusterRef('The Cluster the pooler connects to.'),

@@ -104,3 +104,14 @@ export const reclaimPolicy = (description: string): PropertySchema => oneOf(['de
 
 export const objectList = (description: string, itemDescription: string, extra: Record<string, PropertySchema>): PropertySchema =>
   list(description, obj(itemDescription, { name: req(str('The object name.')), ensure: oneOf(['present', 'absent'], 'Whether the object is present or absent.', { default: 'present' }), ...extra }));
+
+/** A Prometheus relabeling rule, as a Cluster's and a Pooler's PodMonitor settings take it. */
+export const relabelConfig = obj('A Prometheus relabeling rule.', {
+  sourceLabels: strings('The source labels.', 'A label.'),
+  separator: str('The separator of concatenated source labels.'),
+  targetLabel: str('The label written.'),
+  regex: str('The regular expression matched.'),
+  modulus: int('The modulus of a hashmod.'),
+  replacement: str('The replacement.'),
+  action: str('The relabeling action.'),
+});

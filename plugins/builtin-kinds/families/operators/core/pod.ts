@@ -17,18 +17,23 @@ const httpGet = obj('An HTTP GET check.', {
 const exec = obj('A command check.', { command: strings('The command line.', 'An argument.') });
 const tcpSocket = obj('A TCP check.', { port: req(intOrString('The port.')), host: str('The host.') });
 
+/** When and how often a probe runs, and what counts as its result (CloudNativePG's probes take these too). */
+export const probeTiming = {
+  initialDelaySeconds: int('Seconds before the first probe.'),
+  timeoutSeconds: int('Seconds before the probe times out.'),
+  periodSeconds: int('Seconds between probes.'),
+  successThreshold: int('Successes that count as success.'),
+  failureThreshold: int('Failures that count as failure.'),
+  terminationGracePeriodSeconds: int('Grace period on failure.'),
+};
+
 const probe = (description: string): PropertySchema =>
   obj(description, {
     exec,
     httpGet,
     tcpSocket,
     grpc: obj('A gRPC check.', { port: req(int('The port.')), service: str('The service name.') }),
-    initialDelaySeconds: int('Seconds before the first probe.'),
-    timeoutSeconds: int('Seconds before the probe times out.'),
-    periodSeconds: int('Seconds between probes.'),
-    successThreshold: int('Successes that count as success.'),
-    failureThreshold: int('Failures that count as failure.'),
-    terminationGracePeriodSeconds: int('Grace period on failure.'),
+    ...probeTiming,
   });
 
 const handler = (description: string): PropertySchema =>
