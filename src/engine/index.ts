@@ -18,3 +18,4 @@ export { formatChains, type ComponentChain, type PolicyChain } from './explain.j
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
 export { lowerRaws, type LowerRawsResult } from './lower-raws.js';
 export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';
+export { parseEnvironmentSet, type EnvironmentSet, type EnvironmentBinding } from './environment-set.js';

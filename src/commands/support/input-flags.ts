@@ -14,6 +14,8 @@ export const configFlags = {
 /** The flags every command that reads an application shares with `build`. */
 export const inputFlags = {
   profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),
+  environment: Flags.string({ description: 'a named environment of the EnvironmentSet: its profile and values, in place of --profile and --values' }),
+  environments: Flags.string({ description: 'EnvironmentSet file declaring --environment names (default: environments.yaml beside app.yaml)' }),
   namespace: Flags.string({ char: 'n', description: 'namespace override (a DNS-1123 label)' }),
   'cluster-id': Flags.string({ description: 'cluster identifier', default: 'local' }),
   values: Flags.string({ description: 'values file for the package parameters (needs kurel.yaml)' }),
@@ -25,6 +27,8 @@ export const inputFlags = {
 
 type InputFlagValues = {
   profile?: string;
+  environment?: string;
+  environments?: string;
   namespace?: string;
   'cluster-id': string;
   values?: string;
@@ -37,12 +41,17 @@ type InputFlagValues = {
 /** Starts the plugin host for the application's folder and reads every input file. */
 export async function loadApplication(target: string, flags: InputFlagValues) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
+  const environmentFlags = { environment: flags.environment, environments: flags.environments, profile: flags.profile, valuesGiven: flags.values !== undefined };
+  // Flag groups first, as the reference's flag library checks them before the command runs.
+  host.checkEnvironmentFlagGroups(environmentFlags);
   const { appDir } = host.locateApplication(target);
+  // A named environment is exactly the profile and values it binds.
+  const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
   const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
   const input: BuildInput = host.readBuildInput({
     target,
-    profile: flags.profile,
-    values: flags.values,
+    profile: bound.profile ?? flags.profile,
+    values: bound.values ?? flags.values,
     sets: flags.set ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
