@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { layoutFlags, layoutOptions } from './support/layout-flags.js';
 import { reportWarnings } from './support/report.js';
 
 export default class Build extends KurelCommand {
@@ -8,13 +9,18 @@ export default class Build extends KurelCommand {
   static override description =
     'Reads app.yaml (or a package folder with app.yaml and kurel.yaml), the ClusterProfile and CapabilityDefinitions, and prints the manifests as one YAML stream, or writes <output>/<application name>.yaml.';
 
-  static override examples = ['<%= config.bin %> build examples/webservice/app.yaml', '<%= config.bin %> build ./my-package --profile prod.yaml --set image=repo/app:v1.2.3 -o out/'];
+  static override examples = [
+    '<%= config.bin %> build examples/webservice/app.yaml',
+    '<%= config.bin %> build ./my-package --profile prod.yaml --set image=repo/app:v1.2.3 -o out/',
+    '<%= config.bin %> build app.yaml -o repo/ --layout flux --placement per-layout',
+  ];
 
   static override args = targetArgs;
 
   static override flags = {
     ...inputFlags,
-    output: Flags.string({ char: 'o', description: 'write <DIR>/<application name>.yaml instead of printing' }),
+    output: Flags.string({ char: 'o', description: 'write <DIR>/<application name>.yaml instead of printing (with --layout flux: the tree under <DIR>/cluster)' }),
+    ...layoutFlags,
   };
 
   async run(): Promise<void> {
@@ -22,8 +28,13 @@ export default class Build extends KurelCommand {
     const { host, engine, registry, input, fetch } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch);
     reportWarnings(result.warnings, engine.formatDiagnostic);
+    if (flags.layout && !flags.output) throw engine.refuse(engine.ErrorCode.flag, '--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
     if (result.objects.length === 0) return;
-    if (flags.output) host.writeOutputFile(flags.output, result.applicationName, result.yaml);
+    if (flags.layout) {
+      const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace));
+      const { folder, written } = host.writeFluxTree(flags.output!, plan);
+      process.stderr.write(`wrote ${written} files to ${folder}\n`);
+    } else if (flags.output) host.writeOutputFile(flags.output, result.applicationName, result.yaml);
     else process.stdout.write(result.yaml);
   }
 }

@@ -1,12 +1,18 @@
 import { Flags } from '@oclif/core';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { layoutFlags, layoutOptions } from './support/layout-flags.js';
 
 export default class Explain extends KurelCommand {
   static override summary = 'Print the lowering chain: which rule turned which authored element into what.';
   static override description =
     'Runs the same pipeline as build and prints, as a tree, each authored component, trait and policy, the rules that lowered it, what each emitted, and the objects finally generated with kind, namespace and name.';
-  static override examples = ['<%= config.bin %> explain app.yaml', '<%= config.bin %> explain app.yaml --object Deployment/web', '<%= config.bin %> explain app.yaml --json'];
+  static override examples = [
+    '<%= config.bin %> explain app.yaml',
+    '<%= config.bin %> explain app.yaml --object Deployment/web',
+    '<%= config.bin %> explain app.yaml --json',
+    '<%= config.bin %> explain app.yaml --layout flux --placement per-layout',
+  ];
 
   static override args = targetArgs;
 
@@ -14,12 +20,20 @@ export default class Explain extends KurelCommand {
     ...inputFlags,
     object: Flags.string({ description: 'show only where one object came from: Kind/name' }),
     json: Flags.boolean({ description: 'print the chains as JSON' }),
+    ...layoutFlags,
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Explain);
     const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch);
+    if (flags.layout) {
+      // The tree build -o DIR --layout flux writes: folders, Kustomizations, each object's file.
+      const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace));
+      const { files, ...tree } = plan;
+      process.stdout.write(flags.json ? `${JSON.stringify({ ...tree, files: [...files.keys()] }, null, 2)}\n` : engine.formatFluxPlan(plan));
+      return;
+    }
     let chains = result.chains;
     let policies = result.policies;
     if (flags.object) {

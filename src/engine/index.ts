@@ -19,3 +19,8 @@ export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-do
 export { lowerRaws, type LowerRawsResult } from './lower-raws.js';
 export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';
 export { parseEnvironmentSet, type EnvironmentSet, type EnvironmentBinding } from './environment-set.js';
+export { planFluxLayout, topDirectory } from './layout/flux-plan.js';
+export { unitLayoutName, kustomizationNameProblem } from './layout/cr-names.js';
+export type { LayoutTree, LayoutBundle, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, Placement, PlannedFolder, PlannedKustomization } from './layout/model.js';
+export { parseSourceRef, DEFAULT_SOURCE_REF } from './layout/source-ref.js';
+export { formatFluxPlan } from './layout/format-plan.js';

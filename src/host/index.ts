@@ -7,3 +7,4 @@ export { fetchDocuments, hostAllowed, type FetchPolicy } from './fetch-documents
 export { transformSettings } from './config-transform.js';
 export { environmentPolicy, fetchPolicy } from './config-policy.js';
 export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './environments.js';
+export { writeFluxTree } from './write-layout.js';
