@@ -26,12 +26,14 @@ export default class Build extends KurelCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Build);
     const { host, engine, registry, input, fetch } = await loadApplication(args.target, flags);
+    if (flags.layout && !flags.output) throw engine.refuse(engine.ErrorCode.flag, '--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
+    // The layout flags are checked before the build, so that a mistyped one costs nothing.
+    const layout = flags.layout ? await layoutOptions(flags, input.settings.fluxNamespace) : undefined;
     const result = await engine.buildFetching(input, registry, fetch);
     reportWarnings(result.warnings, engine.formatDiagnostic);
-    if (flags.layout && !flags.output) throw engine.refuse(engine.ErrorCode.flag, '--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
     if (result.objects.length === 0) return;
-    if (flags.layout) {
-      const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace));
+    if (layout) {
+      const plan = engine.planFluxLayout(result.layout, layout);
       const { folder, written } = host.writeFluxTree(flags.output!, plan);
       process.stderr.write(`wrote ${written} files to ${folder}\n`);
     } else if (flags.output) host.writeOutputFile(flags.output, result.applicationName, result.yaml);

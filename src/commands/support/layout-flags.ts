@@ -13,6 +13,7 @@ type LayoutFlagValues = { placement?: string; 'cluster-dir'?: string; 'source-re
 
 export async function layoutOptions(flags: LayoutFlagValues, fluxNamespace: string | undefined): Promise<FluxLayoutOptions> {
   const engine = await import('../../engine/index.js');
+  engine.topDirectory(flags['cluster-dir']);
   return {
     placement: flags.placement === 'per-layout' ? 'per-layout' : 'separate',
     clusterDir: flags['cluster-dir'],

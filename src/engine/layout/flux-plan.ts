@@ -66,7 +66,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   // A generated Kustomization: its name validated and held unique in the tree, its file in `into`.
   const addKustomization = (into: Folder, planned: Omit<PlannedKustomization, 'file'>, setBy: string) => {
     const problem = kustomizationNameProblem(planned.name);
-    if (problem) throw refuse(ErrorCode.invalidName, `${planned.owner}: Kustomization name "${planned.name}" is ${problem}; set ${setBy}`);
+    if (problem) throw refuse(ErrorCode.invalidName, `${planned.owner}: Kustomization name "${planned.name}": ${problem}; set ${setBy}`);
     const first = owners.get(planned.name);
     if (first !== undefined) throw refuse(ErrorCode.collision, `Kustomization name "${planned.name}" is used by both ${first} and ${planned.owner}; give one of them another name`);
     owners.set(planned.name, planned.owner);
