@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTreeWithKustomize } from '../golden-flux/kustomize-check.js';
-import { kurelIn, scratchFolder } from './support.js';
+import { kurelIn, repo, scratchFolder } from './support.js';
 
 // `kurel build -o DIR --layout flux` and `kurel explain --layout flux` through the CLI: what the
 // flags accept and refuse, what the write leaves alone, and the delivery intents as Flux reads them.
@@ -119,5 +119,23 @@ describe('kurel build -o DIR --layout flux', () => {
     const text = kurelIn(dir, ['explain', 'app.yaml', '--layout', 'flux']).stdout;
     expect(text).toContain('cluster/ledger/ledger-infra/  (applied by Kustomization ledger-infra)\n');
     expect(text).toContain('  finance-persistentvolumeclaim-data.yaml  PersistentVolumeClaim finance/data\n');
+  });
+
+  it('writes the tree the README shows, with the command the README gives', () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const block = readme.match(/\$ kurel (build [^\n]*--layout flux)\n\$ find repo -name '\*\.yaml' \| sort\n([^`]*)```/);
+    expect(block, 'the README shows a command writing a Flux tree and its files').not.toBeNull();
+    const args = block![1].split(' ').map((arg) => (arg === 'repo' ? join(scratch.dir, 'readme', 'repo') : arg));
+    const result = kurelIn(repo, args);
+    expect(result.status, result.stderr).toBe(0);
+    const found: string[] = [];
+    const walk = (dir: string, shown: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(dir, entry.name), `${shown}/${entry.name}`);
+        else if (entry.name.endsWith('.yaml')) found.push(`${shown}/${entry.name}`);
+      }
+    };
+    walk(join(scratch.dir, 'readme', 'repo'), 'repo');
+    expect(found.sort()).toEqual(block![2].trim().split('\n'));
   });
 });
