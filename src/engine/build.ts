@@ -189,7 +189,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     yaml: encodeStream(objects),
     namespace,
     bundle: { name: named.bundle, applications: named.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
-    layout: layoutTree(bundles, generated),
+    layout: layoutTree(bundles, generated, appSource.at(['metadata', 'name'])),
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
     policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
   };

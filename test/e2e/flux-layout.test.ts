@@ -138,4 +138,25 @@ describe('kurel build -o DIR --layout flux', () => {
     walk(join(scratch.dir, 'readme', 'repo'), 'repo');
     expect(found.sort()).toEqual(block![2].trim().split('\n'));
   });
+
+  it('puts the Kustomizations in the namespace the config names as fluxNamespace', () => {
+    const dir = setUp('flux-namespace');
+    writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ fluxNamespace: 'gitops' }));
+    const built = kurelIn(dir, ['build', 'app.yaml', '-o', 'out', '--layout', 'flux']);
+    expect(built.status, built.stderr).toBe(0);
+    const umbrella = readFileSync(join(dir, 'out/cluster/flux-system/gitops-kustomization-ledger.yaml'), 'utf8');
+    expect(umbrella).toContain('  namespace: gitops\n');
+    expect(umbrella).toContain('    name: flux-system\n    namespace: gitops\n');
+  });
+
+  it('refuses a bundle name no Flux Kustomization can take, and writes nothing', () => {
+    const name = `ledger-${'x'.repeat(60)}`;
+    const dir = setUp('long-name', APP.replace('name: ledger,', `name: ${name},`));
+    const refused = kurelIn(dir, ['build', 'app.yaml', '-o', 'out', '--layout', 'flux']);
+    expect(refused.stderr).toContain(
+      `Error: app.yaml:3:12 metadata.name: bundle "cluster/${name}": Kustomization name "${name}": it is 67 characters long, and a Flux Kustomization name is at most 63; set the Naming hook's answer for role "bundle"\n`,
+    );
+    expect(refused.status).toBe(1);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
 });

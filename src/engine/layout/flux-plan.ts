@@ -64,9 +64,9 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   };
   const fluxFolder = () => (separate ? folder(joinPath(top, FLUX_FOLDER)) : undefined);
   // A generated Kustomization: its name validated and held unique in the tree, its file in `into`.
-  const addKustomization = (into: Folder, planned: Omit<PlannedKustomization, 'file'>, setBy: string) => {
+  const addKustomization = (into: Folder, planned: Omit<PlannedKustomization, 'file'>, setBy: string, where: LayoutBundle['where'] = {}) => {
     const problem = kustomizationNameProblem(planned.name);
-    if (problem) throw refuse(ErrorCode.invalidName, `${planned.owner}: Kustomization name "${planned.name}": ${problem}; set ${setBy}`);
+    if (problem) throw refuse(ErrorCode.invalidName, `${planned.owner}: Kustomization name "${planned.name}": ${problem}; set ${setBy}`, where);
     const first = owners.get(planned.name);
     if (first !== undefined) throw refuse(ErrorCode.collision, `Kustomization name "${planned.name}" is used by both ${first} and ${planned.owner}; give one of them another name`);
     owners.set(planned.name, planned.owner);
@@ -79,12 +79,17 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   const root = folder(top);
   const bundleDir = joinPath(top, tree.bundle.name);
   if (separate && bundleDir === joinPath(top, FLUX_FOLDER)) {
-    throw refuse(ErrorCode.collision, `bundle "${bundleDir}": its folder is the one the separate placement keeps the Flux Kustomizations in; rename the bundle (the Naming hook's answer for role "bundle") or use --placement per-layout`);
+    throw refuse(
+      ErrorCode.collision,
+      `bundle "${bundleDir}": its folder is the one the separate placement keeps the Flux Kustomizations in; rename the bundle (the Naming hook's answer for role "bundle") or use --placement per-layout`,
+      tree.bundle.where,
+    );
   }
   addKustomization(
     fluxFolder() ?? root,
     { name: tree.bundle.name, path: bundleDir, dependsOn: [], healthChecks: tree.groups.map((group) => group.name), owner: `bundle "${bundleDir}"` },
     `the Naming hook's answer for role "bundle"`,
+    tree.bundle.where,
   );
   placeBundle(tree.bundle, bundleDir);
   tree.groups.forEach((group, index) => {

@@ -7,7 +7,11 @@ import type { LayoutBundle, LayoutTree } from './model.js';
  * then its ordered groups) and the generated objects, in output order. Each object carries the
  * delivery intents of its application, which cover the application's trait sub-applications too.
  */
-export function layoutTree(bundles: ReadonlyArray<{ name: string; applications: readonly Application[] }>, generated: readonly GeneratedObject[]): LayoutTree {
+export function layoutTree(
+  bundles: ReadonlyArray<{ name: string; applications: readonly Application[] }>,
+  generated: readonly GeneratedObject[],
+  bundleWhere?: LayoutBundle['where'],
+): LayoutTree {
   const placed: LayoutBundle[] = bundles.map((bundle) => ({ name: bundle.name, objects: [], componentLayouts: [] }));
   // `generated` numbers applications across the bundle walk: map each number back to its bundle.
   const owners: Array<{ bundle: number; application: Application }> = [];
@@ -17,5 +21,5 @@ export function layoutTree(bundles: ReadonlyArray<{ name: string; applications: 
     placed[owner.bundle].objects.push({ object: entry.object, delivery: owner.application.delivery ?? [] });
   }
   const [bundle, ...groups] = placed;
-  return { bundle, groups };
+  return { bundle: bundleWhere ? { ...bundle, where: bundleWhere } : bundle, groups };
 }

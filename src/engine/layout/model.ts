@@ -30,6 +30,8 @@ export interface ComponentLayout {
 /** A bundle: its folder holds its own objects; a component layout is a folder inside it. */
 export interface LayoutBundle {
   name: string;
+  /** Where the name was written (the Application's metadata.name), for a refusal of it. */
+  where?: { file?: string; line?: number; column?: number; path?: string };
   objects: LayoutObject[];
   componentLayouts: ComponentLayout[];
 }
