@@ -138,6 +138,18 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
     }
   }
 
+  // An application may emit Flux Kustomizations of its own: one the tree also generates would be
+  // applied twice, by two owners.
+  for (const entry of folders.values()) {
+    for (const object of entry.objects) {
+      if (object.kind !== 'Kustomization' || object.namespace !== namespace || !owners.has(object.name)) continue;
+      throw refuse(
+        ErrorCode.collision,
+        `Kustomization "${namespace}/${object.name}" is both generated for ${owners.get(object.name)} and emitted by the application into layout "${entry.path}"; give one of them another name`,
+      );
+    }
+  }
+
   const planned: PlannedFolder[] = [];
   for (const entry of folders.values()) {
     const resources = [...[...entry.own].sort(), ...entry.children];

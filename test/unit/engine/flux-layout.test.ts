@@ -141,6 +141,14 @@ describe('planFluxLayout', () => {
     );
   });
 
+  it('refuses a Flux Kustomization the application emits under a name the tree generates', () => {
+    const emitted: K8sObject = { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'shop-apps', namespace: 'flux-system' }, spec: {} };
+    const tree: LayoutTree = { bundle: { ...bundle('shop'), objects: [{ object: emitted, delivery: [] }] }, groups: [bundle('shop-apps', ['a'])] };
+    expect(refusal(() => planFluxLayout(tree, separate))).toBe(
+      'Kustomization "flux-system/shop-apps" is both generated for bundle "cluster/shop/shop-apps" and emitted by the application into layout "cluster/shop"; give one of them another name',
+    );
+  });
+
   it('puts the tree under the top folder --cluster-dir names', () => {
     expect(topDirectory(undefined)).toBe('cluster');
     expect(topDirectory('clusters/eu')).toBe('clusters/eu');
