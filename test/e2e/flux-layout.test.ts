@@ -81,6 +81,17 @@ describe('kurel build -o DIR --layout flux', () => {
     expect(readFileSync(join(dir, 'repo/README.md'), 'utf8')).toBe('the fleet repository\n');
   });
 
+  it('refuses to write over a top folder holding files kurel did not write, and every file survives', () => {
+    const dir = setUp('foreign');
+    mkdirSync(join(dir, 'repo/cluster'), { recursive: true });
+    writeFileSync(join(dir, 'repo/cluster/flux-system.yaml'), 'hand-written\n');
+    const refused = kurelIn(dir, ['build', 'app.yaml', '-o', 'repo', '--layout', 'flux']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^Error: .*repo\/cluster/m);
+    expect(readdirSync(join(dir, 'repo/cluster'))).toEqual(['flux-system.yaml']);
+    expect(readFileSync(join(dir, 'repo/cluster/flux-system.yaml'), 'utf8')).toBe('hand-written\n');
+  });
+
   it('leaves the previous tree as it was when the build fails', () => {
     const dir = setUp('failing');
     expect(kurelIn(dir, ['build', 'app.yaml', '-o', 'out', '--layout', 'flux']).status).toBe(0);
