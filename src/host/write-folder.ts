@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 /**
  * Writes a set of files as one folder, atomically: everything goes to a sibling temporary folder,
@@ -24,6 +24,6 @@ export function writeFolderAtomically(target: string, files: Record<string, stri
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     if (existsSync(previous) && !existsSync(destination)) renameSync(previous, destination);
-    throw refuse(ErrorCode.input, `writing output folder "${target}": ${(error as Error).message}`, { file: target });
+    throw kurelErrors.input(`writing output folder "${target}": ${(error as Error).message}`, { file: target });
   }
 }

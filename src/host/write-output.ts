@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 /**
  * Writes `<dir>/<name>.yaml` atomically: the bytes go to a temporary file in the same folder,
@@ -10,7 +10,7 @@ export function writeOutputFile(dir: string, name: string, content: string): str
   try {
     mkdirSync(dir, { recursive: true, mode: 0o755 });
   } catch (error) {
-    throw refuse(ErrorCode.input, `creating output directory "${dir}": ${(error as Error).message}`, { file: dir });
+    throw kurelErrors.input(`creating output directory "${dir}": ${(error as Error).message}`, { file: dir });
   }
   const target = join(dir, `${name}.yaml`);
   const temporary = join(dir, `.${name}.yaml.${process.pid}.tmp`);
@@ -19,7 +19,7 @@ export function writeOutputFile(dir: string, name: string, content: string): str
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw refuse(ErrorCode.input, `writing output file "${target}": ${(error as Error).message}`, { file: target });
+    throw kurelErrors.input(`writing output file "${target}": ${(error as Error).message}`, { file: target });
   }
   return target;
 }
