@@ -24,6 +24,7 @@ const CATALOGUE = {
   componentLabel: { code: 'KUREL_COMPONENT_LABEL', meaning: 'The component label cannot be set as kurel needs it.' },
   networkPolicy: { code: 'KUREL_NETWORK_POLICY', meaning: 'A network peer or endpoint cannot be turned into a NetworkPolicy.' },
   unreadableObject: { code: 'KUREL_UNREADABLE_OBJECT', meaning: 'A generated object has a field of a shape kurel cannot read.' },
+  output: { code: 'KUREL_OUTPUT', meaning: 'An output folder kurel may not replace (not its own, edited since, a link), or a write that failed.' },
   input: { code: 'KUREL_INPUT', meaning: 'An input file or folder cannot be read, or an output cannot be written.' },
   flag: { code: 'KUREL_FLAG', meaning: 'A command-line flag is missing, malformed or contradicts another.' },
   pluginLoad: { code: 'KUREL_PLUGIN_LOAD', meaning: 'A configured plugin cannot be resolved or imported.' },
