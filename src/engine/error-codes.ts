@@ -30,6 +30,10 @@ export const ErrorCode = {
   duplicateType: 'KUREL_DUPLICATE_TYPE',
   registryIncomplete: 'KUREL_REGISTRY_INCOMPLETE',
   config: 'KUREL_CONFIG',
+  helmMissing: 'KUREL_HELM_MISSING',
+  chartNotCached: 'KUREL_CHART_NOT_CACHED',
+  chartPull: 'KUREL_CHART_PULL',
+  chartRender: 'KUREL_CHART_RENDER',
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
