@@ -19,6 +19,7 @@ export interface ComponentChain {
 /** Where an object a chart rendered at build time came from. */
 export interface RenderedFrom {
   chart: string;
+  version?: string;
   release: string;
   template: string;
   hookGroup: string;
@@ -112,7 +113,7 @@ function renderedObjects(applications: Application[]): Map<string, RenderedFrom>
     for (const { chart } of application.members) {
       for (const group of chart?.hookGroups ?? []) {
         for (const object of group.objects) {
-          found.set(objectKey(application.name, object.apiVersion, object.kind, object.namespace, object.name), { chart: chart!.chart, release: chart!.release, template: object.template, hookGroup: group.name });
+          found.set(objectKey(application.name, object.apiVersion, object.kind, object.namespace, object.name), { chart: chart!.chart, ...(chart!.version ? { version: chart!.version } : {}), release: chart!.release, template: object.template, hookGroup: group.name });
         }
       }
     }
@@ -154,7 +155,7 @@ export function formatChains(applicationName: string, namespace: string, chains:
     for (const object of chain.objects) {
       lines.push(`      ${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}  (${object.producer})`);
       const from = object.rendered;
-      if (from) lines.push(`        rendered by chart ${from.chart}, release ${from.release}, template ${from.template}, hook group ${from.hookGroup}`);
+      if (from) lines.push(`        rendered by chart ${from.chart}${from.version ? ` version ${from.version}` : ''}, release ${from.release}, template ${from.template}, hook group ${from.hookGroup}`);
     }
   }
   for (const policy of extras.policies ?? []) {
