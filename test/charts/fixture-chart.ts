@@ -118,3 +118,22 @@ export const privilegedChart: ChartFiles = {
     ].join('\n'),
   },
 };
+
+/** A chart that writes the component label with its own value, and on demand a hook inside a List. */
+export const labelledChart: ChartFiles = {
+  name: 'labelled',
+  version: '0.1.0',
+  files: {
+    'templates/config.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: labelled\n  labels: {launcher.gokure.dev/component: someone-else}\n',
+    'templates/list.yaml': [
+      '{{- if .Values.hookedList }}',
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      '  - apiVersion: v1',
+      '    kind: ConfigMap',
+      '    metadata: {name: hooked, annotations: {helm.sh/hook: pre-install}}',
+      '{{- end }}',
+    ].join('\n'),
+  },
+};

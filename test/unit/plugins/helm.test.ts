@@ -335,5 +335,4 @@ describe('helm end to end', () => {
     expect(release.metadata.labels['launcher.gokure.dev/component']).toBe('cache');
     expect(release.spec.releaseName).toBe('cache');
   });
-
 });
