@@ -130,6 +130,21 @@ describe('a chart rendered at build time', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('refuses a privileged pod the chart renders under the default policy', async () => {
+    const result = await run('privileged', `    - name: risky\n      type: helmtemplate\n      properties:\n        source: {url: "${server.url}"}\n        chart: risky\n        version: 0.1.0\n`);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('component "risky": risky/templates/pod.yaml (Pod "risky"): ');
+    expect(result.stderr).toContain('securityContext.privileged is not allowed by environment policy');
+    expect(result.stdout).toBe('');
+  });
+
+  it('holds every rendered image to the allowed registries, beside the chart host', async () => {
+    const result = await run('images', platform(), ['build', 'app.yaml'], {}, { policy: { allowedRegistries: ['127.0.0.1'] } });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('registry.example.com');
+    expect(result.stderr).toContain('platform/templates/');
+  });
+
   it('names the component and how to install helm when there is no helm', async () => {
     const result = await run('no-helm', platform(), ['build', 'app.yaml'], { KUREL_HELM: join(dir, 'no-such-helm') });
     expect(result.status).toBe(1);

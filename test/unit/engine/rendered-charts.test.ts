@@ -111,6 +111,31 @@ describe('a chart the host renders', () => {
     expect(result.objects.map((object) => object.metadata.namespace)).toEqual(['elsewhere', undefined]);
   });
 
+  it('holds rendered workloads to the environment policy: a privileged container is refused under the default policy', async () => {
+    const pod = doc('pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: risky}\nspec:\n  containers:\n    - {name: c, image: "registry.example.com/c:1.0", securityContext: {privileged: true}}');
+    let caught: KurelError | undefined;
+    try {
+      await buildChart(chart(), pod);
+    } catch (error) {
+      caught = error as KurelError;
+    }
+    expect(caught?.diagnostics[0]).toMatchObject({ component: 'db', refusalClass: 'privileged' });
+    expect(caught?.message).toContain('chart/templates/pod.yaml (Pod "risky"): ');
+    expect(caught?.message).toContain('securityContext.privileged is not allowed by environment policy');
+  });
+
+  it('refuses a rendered object of a known kind that cannot be read as that kind as unreadable-object', async () => {
+    const deployment = doc('web.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    spec:\n      containers: not-a-list');
+    let caught: KurelError | undefined;
+    try {
+      await buildChart(chart(), deployment);
+    } catch (error) {
+      caught = error as KurelError;
+    }
+    expect(caught?.diagnostics[0].refusalClass).toBe('unreadable-object');
+    expect(caught?.message).toContain('chart/templates/web.yaml (Deployment "web"): ');
+  });
+
   it('shows the chart, release, template and hook group of each object in explain', async () => {
     const { result } = await buildChart(chart('        releaseName: main\n'));
     const text = formatChains(result.applicationName, result.namespace, result.chains);

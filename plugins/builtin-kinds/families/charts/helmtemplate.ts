@@ -1,4 +1,4 @@
-import { defineComponent, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, enforceCarriedObjectPolicy, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
 import { refuseCarriedSecrets } from '../../../shared/secret-policy.js';
 import { chartName, decodeChart, OWNER, type HelmTemplateProperties } from './chart-request.js';
 import { placeRendered } from './chart-scopes.js';
@@ -87,11 +87,17 @@ export const helmtemplate = defineComponent<HelmTemplateProperties>({
       weight: group.weight,
       objects: group.objects.map(({ object, template }) => ({ apiVersion: object.apiVersion, kind: object.kind, ...(object.metadata.namespace ? { namespace: object.metadata.namespace } : {}), name: object.metadata.name, template })),
     }));
-    const ordered = groups.flatMap((group) => group.objects.map((entry) => entry.object));
-    // Carried objects, held to the environment policy as passthrough and manifests hold theirs.
-    refuseCarriedSecrets(ordered, 'rendered chart', ctx, ['source']);
+    const ordered = groups.flatMap((group) => group.objects);
+    // Carried objects, held to the environment policy by the one check passthrough and manifests use.
+    refuseCarriedSecrets(
+      ordered.map((entry) => entry.object),
+      'rendered chart',
+      ctx,
+      ['source'],
+    );
+    for (const { object, template } of ordered) enforceCarriedObjectPolicy(object, ctx, { label: `${template} (${object.kind} "${object.metadata.name}"): `, locate: () => ['source'] });
     return {
-      objects: ordered,
+      objects: ordered.map((entry) => entry.object),
       chart: {
         chart: chartName(request),
         ...(request.version ? { version: request.version } : {}),
