@@ -38,12 +38,16 @@ async function run(name: string, components: string, args: string[] = ['build', 
 const platform = (extra = '') =>
   `    - name: platform\n      type: helmtemplate\n      properties:\n        source: {url: "${server.url}"}\n        chart: platform\n        version: 1.2.3\n        scopeOverrides: [{apiVersion: widgets.example.com/v1, kind: Widget, scope: Namespaced}]\n${extra}`;
 
+/** The platform chart built once with no options, shared by the tests that only read its output. */
+let platformBuild: ReturnType<typeof run> | undefined;
+const builtPlatform = () => (platformBuild ??= run('platform', platform()));
+
 const objectsOf = (yaml: string) => parseAllDocuments(yaml).map((document) => document.toJS());
 const ids = (objects: any[]) => objects.map((object) => `${object.kind}/${object.metadata.name}`);
 
 describe('a chart rendered at build time', () => {
   it('prints the objects in hook-group order, each group in template order, hooks that never run dropped', async () => {
-    const result = await run('order', platform());
+    const result = await builtPlatform();
     expect(result.status, result.stderr).toBe(0);
     expect(ids(objectsOf(result.stdout))).toEqual([
       // pre-install, by weight: -1 (one named by a comma list with post-upgrade), then 5
@@ -67,13 +71,13 @@ describe('a chart rendered at build time', () => {
   });
 
   it('leaves the crds/ folder, NOTES and partials unrendered', async () => {
-    const result = await run('crds', platform());
+    const result = await builtPlatform();
     expect(result.stdout).not.toContain('CustomResourceDefinition');
     expect(result.stdout).not.toContain('Installed platform');
   });
 
   it('places namespaced objects in the application namespace, a cluster-scoped one in none, a custom resource by scopeOverrides, all labelled', async () => {
-    const objects = objectsOf((await run('namespaces', platform())).stdout);
+    const objects = objectsOf((await builtPlatform()).stdout);
     const find = (kind: string) => objects.find((object) => object.kind === kind);
     expect(find('Deployment').metadata.namespace).toBe('shop');
     expect(find('Widget').metadata.namespace).toBe('shop');
@@ -83,7 +87,7 @@ describe('a chart rendered at build time', () => {
 
   it('renders with .Release.Name and .Release.Namespace, and a pinned Kubernetes version unless --kube-version says otherwise', async () => {
     const facts = (yaml: string) => objectsOf(yaml).find((object) => object.metadata.name.endsWith('-facts')).data;
-    expect(facts((await run('release', platform())).stdout)).toEqual({ kube: 'v1.35.0', release: 'platform', namespace: 'shop' });
+    expect(facts((await builtPlatform()).stdout)).toEqual({ kube: 'v1.35.0', release: 'platform', namespace: 'shop' });
     expect(facts((await run('release-named', platform('        releaseName: edge\n'))).stdout)).toMatchObject({ release: 'edge' });
     expect(facts((await run('kube', platform(), ['build', 'app.yaml', '--kube-version', 'v1.31.4'])).stdout)).toMatchObject({ kube: 'v1.31.4' });
   });
@@ -145,6 +149,15 @@ describe('a chart rendered at build time', () => {
     expect(result.stderr).toContain('platform/templates/');
   });
 
+  it('validates the rendered objects too, reporting a refusal with its class', async () => {
+    const result = await run('validate', platform(), ['validate', 'app.yaml', '--format', 'json'], {}, { policy: { allowedRegistries: ['127.0.0.1'] } });
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout);
+    const text = JSON.stringify(report);
+    expect(text).toContain('"refusalClass":"registry"');
+    expect(text).toContain('registry.example.com');
+  });
+
   it('names the component and how to install helm when there is no helm', async () => {
     const result = await run('no-helm', platform(), ['build', 'app.yaml'], { KUREL_HELM: join(dir, 'no-such-helm') });
     expect(result.status).toBe(1);
@@ -158,7 +171,7 @@ describe('a chart rendered at build time', () => {
   });
 
   it('lowers helm with delivery: template to the same render, with no source and no HelmRelease', async () => {
-    const direct = await run('direct', platform());
+    const direct = await builtPlatform();
     const lowered = await run(
       'lowered',
       `    - name: platform\n      type: helm\n      properties:\n        delivery: template\n        source: {url: "${server.url}"}\n        chart: platform\n        version: 1.2.3\n        scopeOverrides: [{apiVersion: widgets.example.com/v1, kind: Widget, scope: Namespaced}]\n`,
