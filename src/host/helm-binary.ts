@@ -15,7 +15,7 @@ export interface HelmBinary {
   version: string;
 }
 
-/** The helm binary: `--helm-bin`, else `KUREL_HELM`, else the first `helm` on PATH. Undefined when there is none. */
+/** The helm binary: the --helm-bin flag, else the KUREL_HELM variable, else the first helm on PATH. Undefined when there is none. */
 export function locateHelm(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const named = flag ?? env.KUREL_HELM;
   if (named) {

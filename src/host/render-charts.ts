@@ -4,8 +4,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSy
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ErrorCode, refuse, type ChartRenderRequest } from '../engine/index.js';
-import { RefusalClass, type ChartRequest } from '../plugin-api/index.js';
+import type { ChartRenderRequest } from '../engine/index.js';
+import { kurelErrors, RefusalClass, type ChartRequest, type KurelErrorName } from '../plugin-api/index.js';
 import { hostAllowed, type FetchPolicy } from './fetch-documents.js';
 import { helmVersion, INSTALL_HELM, locateHelm } from './helm-binary.js';
 
@@ -41,18 +41,18 @@ export function chartCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  */
 export async function renderCharts(requests: readonly ChartRenderRequest[], options: ChartRenderOptions): Promise<Record<string, string>> {
   if (requests.length === 0) return {};
-  const failOn = (request: ChartRenderRequest) => (code: Parameters<typeof refuse>[0], message: string, refusalClass?: string) =>
-    refuse(code, `component "${request.component}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
+  const failOn = (request: ChartRenderRequest) => (code: KurelErrorName, message: string, refusalClass?: string) =>
+    kurelErrors[code](`component "${request.component}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
   for (const request of requests) {
     const host = new URL(request.chart.source.url.replace(/^oci:/, 'https:')).hostname;
     if (!hostAllowed(host, options.policy)) {
-      throw failOn(request)(ErrorCode.policyViolation, `chart source host "${host}" is not one of the allowed registries (${options.policy.allowedRegistries!.join(', ')})`, RefusalClass.registry);
+      throw failOn(request)('policyViolation', `chart source host "${host}" is not one of the allowed registries (${options.policy.allowedRegistries!.join(', ')})`, RefusalClass.registry);
     }
   }
   const helm = locateHelm(options.helmBin);
-  if (!helm) throw failOn(requests[0])(ErrorCode.helmMissing, `rendering its chart needs the helm binary, and none was found; ${INSTALL_HELM}`);
+  if (!helm) throw failOn(requests[0])('helmMissing', `rendering its chart needs the helm binary, and none was found; ${INSTALL_HELM}`);
   const version = await helmVersion(helm);
-  if ('problem' in version) throw failOn(requests[0])(ErrorCode.helmMissing, `rendering its chart needs Helm 3.8 or later: ${version.problem}; ${INSTALL_HELM}`);
+  if ('problem' in version) throw failOn(requests[0])('helmMissing', `rendering its chart needs Helm 3.8 or later: ${version.problem}; ${INSTALL_HELM}`);
 
   // helm's own folders point into a private scratch folder: no repository, plugin or registry
   // credential of the user's reaches a render, and nothing of a render is left behind.
@@ -72,7 +72,7 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
   return out;
 }
 
-type Fail = (code: Parameters<typeof refuse>[0], message: string, refusalClass?: string) => Error;
+type Fail = (code: KurelErrorName, message: string, refusalClass?: string) => Error;
 
 interface Helm {
   helm: string;
@@ -94,7 +94,7 @@ async function cachedChart(chart: ChartRequest, context: Helm & { cache: string;
   const archive = join(folder, 'chart.tgz');
   if (existsSync(archive)) return archive;
   if (context.offline) {
-    throw context.fail(ErrorCode.chartNotCached, `${describe(chart)} is not in the chart cache (${context.cache}), and --offline forbids pulling it; build once without --offline to fill the cache`);
+    throw context.fail('chartNotCached', `${describe(chart)} is not in the chart cache (${context.cache}), and --offline forbids pulling it; build once without --offline to fill the cache`);
   }
   const pulled = mkdtempSync(join(context.scratch, 'pull-'));
   const args =
@@ -104,10 +104,10 @@ async function cachedChart(chart: ChartRequest, context: Helm & { cache: string;
   try {
     await run(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT });
   } catch (error) {
-    throw context.fail(ErrorCode.chartPull, `pulling ${describe(chart)} failed: ${helmError(error)}`);
+    throw context.fail('chartPull', `pulling ${describe(chart)} failed: ${helmError(error)}`);
   }
   const file = readdirSync(pulled).find((name) => name.endsWith('.tgz'));
-  if (!file) throw context.fail(ErrorCode.chartPull, `pulling ${describe(chart)} gave no chart archive`);
+  if (!file) throw context.fail('chartPull', `pulling ${describe(chart)} gave no chart archive`);
   // Placed whole or not at all: a rename within the cache, so a concurrent build never reads half a chart.
   mkdirSync(folder, { recursive: true });
   const staged = join(folder, `.${process.pid}-${file}`);
@@ -133,12 +133,12 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
   };
   const rendered = await render(chart.values);
   if (rendered.text !== undefined) return rendered.text;
-  if (chart.withoutSecrets === undefined) throw context.fail(ErrorCode.chartRender, `rendering ${describe(chart)} failed: ${rendered.error}`);
+  if (chart.withoutSecrets === undefined) throw context.fail('chartRender', `rendering ${describe(chart)} failed: ${rendered.error}`);
   // helm's error may quote a value: with secretValues set, the cause shown is the one the chart
   // gives without them, or none.
   const safe = await render(chart.withoutSecrets);
   const cause = safe.error !== undefined ? `; without secretValues it fails with: ${safe.error}` : '; without secretValues it renders, so the cause is in them';
-  throw context.fail(ErrorCode.chartRender, `rendering ${describe(chart)} failed with secretValues set, and helm's error is withheld, since it may quote them${cause}`);
+  throw context.fail('chartRender', `rendering ${describe(chart)} failed with secretValues set, and helm's error is withheld, since it may quote them${cause}`);
 }
 
 function helmError(error: unknown): string {

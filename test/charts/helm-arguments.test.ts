@@ -17,6 +17,7 @@ beforeAll(() => {
     [
       '#!/bin/sh',
       'echo "$*" >> "$FAKE_HELM_LOG"',
+      'if [ "$1" = "$FAKE_HELM_FAIL" ]; then echo "Error: $1 went wrong" >&2; exit 1; fi',
       'case "$1" in',
       '  version) echo "${FAKE_HELM_VERSION:-v4.1.4}" ;;',
       '  pull) while [ $# -gt 0 ]; do if [ "$1" = --destination ]; then echo archive > "$2/chart-1.0.0.tgz"; fi; shift; done ;;',
@@ -31,13 +32,13 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function build(name: string, properties: string, env: NodeJS.ProcessEnv = {}) {
+async function build(name: string, properties: string, env: NodeJS.ProcessEnv = {}, command: string[] = ['build', 'app.yaml']) {
   const folder = mkdtempSync(join(dir, `${name}-`));
   writeFileSync(join(folder, 'app.yaml'), `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: shop}\nspec:\n  components:\n    - name: db\n      type: helmtemplate\n      properties:\n${properties}`);
   writeFileSync(join(folder, '.kurelrc.json'), '{}');
   const log = join(folder, 'helm.log');
   writeFileSync(log, '');
-  const result = await kurel(folder, ['build', 'app.yaml', '--helm-bin', join(dir, 'helm')], { KUREL_CACHE_DIR: join(folder, 'cache'), FAKE_HELM_LOG: log, ...env });
+  const result = await kurel(folder, [...command, '--helm-bin', join(dir, 'helm')], { KUREL_CACHE_DIR: join(folder, 'cache'), FAKE_HELM_LOG: log, ...env });
   return { ...result, calls: readFileSync(log, 'utf8').split('\n'), cache: join(folder, 'cache', 'charts') };
 }
 
@@ -83,5 +84,34 @@ describe('the helm kurel runs', () => {
   it('accepts Helm 3.8', async () => {
     const result = await build('helm3', '        source: {url: "oci://registry.example.com/charts/pg"}\n        version: 1.0.0\n', { FAKE_HELM_VERSION: 'v3.8.0' });
     expect(result.status, result.stderr).toBe(0);
+  });
+
+  describe('each failure under its own code', () => {
+    const oci = '        source: {url: "oci://registry.example.com/charts/pg"}\n        version: 1.0.0\n';
+    const codes = async (env: NodeJS.ProcessEnv, extra: string[] = []) => {
+      const result = await build('codes', oci, env, ['validate', 'app.yaml', '--format', 'json', ...extra]);
+      expect(result.status).toBe(1);
+      return JSON.stringify(JSON.parse(result.stdout));
+    };
+
+    it('KUREL_HELM_MISSING when the binary is not helm', async () => {
+      expect(await codes({ FAKE_HELM_FAIL: 'version' })).toContain('"code":"KUREL_HELM_MISSING"');
+    });
+
+    it('KUREL_CHART_PULL when helm cannot pull, with its error', async () => {
+      const report = await codes({ FAKE_HELM_FAIL: 'pull' });
+      expect(report).toContain('"code":"KUREL_CHART_PULL"');
+      expect(report).toContain('pull went wrong');
+    });
+
+    it('KUREL_CHART_RENDER when helm cannot render, with its error', async () => {
+      const report = await codes({ FAKE_HELM_FAIL: 'template' });
+      expect(report).toContain('"code":"KUREL_CHART_RENDER"');
+      expect(report).toContain('template went wrong');
+    });
+
+    it('KUREL_CHART_NOT_CACHED under --offline on an empty cache', async () => {
+      expect(await codes({}, ['--offline'])).toContain('"code":"KUREL_CHART_NOT_CACHED"');
+    });
   });
 });
