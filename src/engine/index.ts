@@ -1,4 +1,4 @@
-export { build, buildFetching, collectFetches, type BuildInput, type BuildResult, type FetchRequest } from './build.js';
+export { build, buildFetching, collectFetches, type BuildInput, type BuildIO, type BuildResult, type BuiltChart, type ChartRenderRequest, type FetchRequest } from './build.js';
 export { componentEndpoints, type ComponentEndpoints } from './endpoints.js';
 export type { SealedRegistry, Registered } from './registry.js';
 export { ruleIdentity } from './registry.js';

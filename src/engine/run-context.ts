@@ -41,10 +41,21 @@ export class RunContext {
     this.fetchedDocuments = { ...this.fetchedDocuments, ...bodies };
   }
 
+  private renderedCharts: Record<string, string> = {};
+
+  /** The texts the host rendered for the components' charts, by component name, read through `ctx.renderedChart`. */
+  provideRenderedCharts(texts: Record<string, string>): void {
+    this.renderedCharts = { ...this.renderedCharts, ...texts };
+  }
+
   /** Starts the build's claim space for the names resolved under a role in document `application`. */
   startNaming(application: string, hook?: NamingHook): void {
     this.claims = new NameClaims(application, hook);
+    this.applicationName = application;
   }
+
+  /** The Application's name, once naming has started. */
+  applicationName?: string;
 
   /** The build's claim space, once naming has started. */
   get nameClaims(): NameClaims | undefined {
@@ -95,6 +106,7 @@ export class RunContext {
       },
       capability: (key: string) => this.capability(key),
       fetched: (url: string) => this.fetchedDocuments[url],
+      renderedChart: () => (owner?.component !== undefined ? this.renderedCharts[owner.component] : undefined),
       labelValue: componentLabelValue,
       resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
       claimObjectName: (claim) => {
