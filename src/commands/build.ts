@@ -25,11 +25,11 @@ export default class Build extends KurelCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Build);
-    const { host, engine, registry, input, fetch } = await loadApplication(args.target, flags);
-    if (flags.layout && !flags.output) throw engine.refuse(engine.ErrorCode.flag, '--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
+    const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+    if (flags.layout && !flags.output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
     // The layout flags are checked before the build, so that a mistyped one costs nothing.
     const layout = flags.layout ? await layoutOptions(flags, input.settings.fluxNamespace) : undefined;
-    const result = await engine.buildFetching(input, registry, fetch);
+    const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     reportWarnings(result.warnings, engine.formatDiagnostic);
     if (result.objects.length === 0) return;
     if (layout) {

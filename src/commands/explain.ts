@@ -25,8 +25,8 @@ export default class Explain extends KurelCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Explain);
-    const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
-    const result = await engine.buildFetching(input, registry, fetch);
+    const { engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+    const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     if (flags.layout) {
       // The tree build -o DIR --layout flux writes: folders, Kustomizations, each object's file.
       const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace));
@@ -38,16 +38,16 @@ export default class Explain extends KurelCommand {
     let policies = result.policies;
     if (flags.object) {
       const [kind, name, ...rest] = flags.object.split('/');
-      if (!kind || !name || rest.length > 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
+      if (!kind || !name || rest.length > 0) throw engine.kurelErrors.flag(`--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
       chains = chains
         .map((chain) => ({ ...chain, objects: chain.objects.filter((object) => object.kind === kind && object.name === name) }))
         .filter((chain) => chain.objects.length > 0);
-      if (chains.length === 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: the build generates no such object`);
+      if (chains.length === 0) throw engine.kurelErrors.flag(`--object ${flags.object}: the build generates no such object`);
       // One object's provenance is its component's chain: the policies and the order are the whole build's.
       policies = [];
     }
     const bundle = flags.object ? undefined : result.bundle;
-    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies }, null, 2)}\n`);
+    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies, ...(bundle && result.charts.length > 0 ? { charts: result.charts } : {}) }, null, 2)}\n`);
     else process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
   }
 }

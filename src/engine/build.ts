@@ -1,8 +1,7 @@
-import type { K8sObject } from '../plugin-api/index.js';
+import { kurelErrors, type ChartRequest, type HookGroup, type K8sObject } from '../plugin-api/index.js';
 import { loadCapabilityDefinitions } from './capability-definitions.js';
 import { KurelError, type Diagnostic } from './diagnostics.js';
 import { encodeStream } from './emit.js';
-import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
@@ -69,6 +68,23 @@ export interface BuildResult {
   chains: ComponentChain[];
   /** How each authored policy was lowered and what it decided. */
   policies: PolicyChain[];
+  /**
+   * The charts rendered at build time, in output order: for a layout writer, each chart's hook
+   * groups (a layout each when there are two or more, each depending on the one before).
+   */
+  charts: BuiltChart[];
+}
+
+/** A chart a component rendered at build time, as the build result carries it. */
+export interface BuiltChart {
+  /** The component that rendered it. */
+  component: string;
+  chart: string;
+  version?: string;
+  release: string;
+  /** The Flux Kustomization name of the chart's own layout, when the author or the Naming hook set one. */
+  layoutKustomizationName?: string;
+  hookGroups: HookGroup[];
 }
 
 /** Everything up to the transform: parsed, resolved, validated and lowered. */
@@ -92,11 +108,11 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
 
   if (input.settings.namespace !== undefined) {
     const problem = namespaceProblem(input.settings.namespace);
-    if (problem) throw refuse(ErrorCode.flag, `--namespace: ${problem}`);
+    if (problem) throw kurelErrors.flag(`--namespace: ${problem}`);
   }
   if (input.settings.fluxNamespace !== undefined) {
     const problem = namespaceProblem(input.settings.fluxNamespace);
-    if (problem) throw refuse(ErrorCode.config, `fluxNamespace: ${problem}`);
+    if (problem) throw kurelErrors.config(`fluxNamespace: ${problem}`);
   }
   const namespace = input.settings.namespace ?? app.namespace ?? 'default';
 
@@ -120,6 +136,28 @@ export interface FetchRequest {
 
 type Prepared = ReturnType<typeof prepare>;
 
+/** A chart a component renders, which the host renders with helm before the build. */
+export interface ChartRenderRequest {
+  component: string;
+  where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
+  chart: ChartRequest;
+}
+
+/** What the host does for the build: fetch the URLs components read, render the charts they declare. */
+export interface BuildIO {
+  fetch(requests: FetchRequest[]): Promise<Record<string, string>>;
+  /** Rendered texts by component name. */
+  renderCharts?(requests: ChartRenderRequest[]): Promise<Record<string, string>>;
+}
+
+function chartRequests({ lowered, appSource, namespace }: Prepared, registry: SealedRegistry): ChartRenderRequest[] {
+  return lowered.components.flatMap((component) => {
+    const handler = registry.component(component.type)?.value;
+    const charts = handler?.charts?.({ name: component.name, namespace: component.origin.namespace ?? namespace, properties: component.properties }) ?? [];
+    return charts.map((chart) => ({ chart, component: component.name, where: appSource.at([...component.path, 'properties']) }));
+  });
+}
+
 function fetchRequests({ lowered, appSource }: Prepared, registry: SealedRegistry): FetchRequest[] {
   return lowered.components.flatMap((component) => {
     const handler = registry.component(component.type)?.value;
@@ -140,11 +178,14 @@ export function collectFetches(input: BuildInput, registry: SealedRegistry): Fet
 export async function buildFetching(
   input: BuildInput,
   registry: SealedRegistry,
-  fetch: (requests: FetchRequest[]) => Promise<Record<string, string>>,
+  fetch: BuildIO['fetch'],
+  renderCharts?: BuildIO['renderCharts'],
 ): Promise<BuildResult> {
   const prepared = prepare(input, registry);
   const requests = fetchRequests(prepared, registry);
   if (requests.length > 0) prepared.run.provideFetched(await fetch(requests));
+  const charts = chartRequests(prepared, registry);
+  if (charts.length > 0 && renderCharts) prepared.run.provideRenderedCharts(await renderCharts(charts));
   return finish(input, registry, prepared);
 }
 
@@ -192,5 +233,12 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     layout: layoutTree(bundles, generated, appSource.at(['metadata', 'name'])),
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
     policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
+    charts: builtCharts(ordered),
   };
+}
+
+function builtCharts(applications: ReturnType<typeof transform>['applications']): BuiltChart[] {
+  return applications.flatMap((application) =>
+    application.members.flatMap(({ component, chart }) => (chart ? [{ component: component.name, ...chart }] : [])),
+  );
 }

@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } fro
 import type { Diagnostic } from './diagnostics.js';
 import { formatPath } from './diagnostics.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { kurelErrors } from '../plugin-api/index.js';
 import type { InputFile } from './source.js';
 
 /** One named pairing of a ClusterProfile and an optional values file, relative to the EnvironmentSet. */
@@ -47,13 +47,13 @@ export function parseEnvironmentSet(input: InputFile): EnvironmentSet {
       const { line, col } = lines.linePos(node.range[0]);
       Object.assign(where, { line, column: col });
     }
-    throw refuse(ErrorCode.environment, `parsing environments file "${input.file}": ${cause}`, where);
+    throw kurelErrors.environment(`parsing environments file "${input.file}": ${cause}`, where);
   };
   const first = list[0];
   const syntax = first?.errors[0];
   if (syntax) {
     const { line, col } = lines.linePos(syntax.pos[0]);
-    throw refuse(ErrorCode.environment, `parsing environments file "${input.file}": decoding: ${syntax.message.split('\n')[0]}`, { file: input.file, line, column: col });
+    throw kurelErrors.environment(`parsing environments file "${input.file}": decoding: ${syntax.message.split('\n')[0]}`, { file: input.file, line, column: col });
   }
   if (!first || first.contents === null) fail(undefined, [], 'decoding: the file holds no document');
   const decoded = decode(first!.contents as Node, fail);
@@ -62,7 +62,7 @@ export function parseEnvironmentSet(input: InputFile): EnvironmentSet {
     const problem = list[1].errors[0];
     if (problem) {
       const { line, col } = lines.linePos(problem.pos[0]);
-      throw refuse(ErrorCode.environment, `parsing environments file "${input.file}": decoding: ${problem.message.split('\n')[0]}`, { file: input.file, line, column: col });
+      throw kurelErrors.environment(`parsing environments file "${input.file}": decoding: ${problem.message.split('\n')[0]}`, { file: input.file, line, column: col });
     }
     fail((list[1].contents as Node | null) ?? undefined, [], 'expected a single YAML document, found more than one');
   }

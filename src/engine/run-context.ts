@@ -1,6 +1,6 @@
-import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic, DiagnosticPlace } from '../plugin-api/index.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
 import type { ParsedProfile } from './profile.js';
 
@@ -41,10 +41,21 @@ export class RunContext {
     this.fetchedDocuments = { ...this.fetchedDocuments, ...bodies };
   }
 
+  private renderedCharts: Record<string, string> = {};
+
+  /** The texts the host rendered for the components' charts, by component name, read through `ctx.renderedChart`. */
+  provideRenderedCharts(texts: Record<string, string>): void {
+    this.renderedCharts = { ...this.renderedCharts, ...texts };
+  }
+
   /** Starts the build's claim space for the names resolved under a role in document `application`. */
   startNaming(application: string, hook?: NamingHook): void {
     this.claims = new NameClaims(application, hook);
+    this.applicationName = application;
   }
+
+  /** The Application's name, once naming has started. */
+  applicationName?: string;
 
   /** The build's claim space, once naming has started. */
   get nameClaims(): NameClaims | undefined {
@@ -64,8 +75,8 @@ export class RunContext {
     return this.settings.policy ?? NOOP_POLICY;
   }
 
-  warn(message: string, where: Partial<Diagnostic> = {}): void {
-    this.warnings.push({ code: 'KUREL_WARNING', severity: 'warning', message, ...where });
+  warn(message: string, where: DiagnosticPlace = {}): void {
+    this.warnings.push(kurelErrors.warning.diagnostic(message, where));
   }
 
   capability(key: string): CapabilityBinding | undefined {
@@ -95,6 +106,7 @@ export class RunContext {
       },
       capability: (key: string) => this.capability(key),
       fetched: (url: string) => this.fetchedDocuments[url],
+      renderedChart: () => (owner?.component !== undefined ? this.renderedCharts[owner.component] : undefined),
       labelValue: componentLabelValue,
       resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
       claimObjectName: (claim) => {

@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, isAbsolute, sep } from 'node:path';
-import { ErrorCode, parseEnvironmentSet, refuse } from '../engine/index.js';
+import { kurelErrors, parseEnvironmentSet } from '../engine/index.js';
 
 /** The file `--environment` reads when `--environments` is not given, beside app.yaml. */
 export const ENVIRONMENTS_FILE = 'environments.yaml';
@@ -33,7 +33,7 @@ export function checkEnvironmentFlagGroups(flags: Omit<EnvironmentFlags, 'appDir
 }
 
 function exclusive(group: string, set: string[]) {
-  return refuse(ErrorCode.flag, `if any flags in the group [${group}] are set none of the others can be; [${set.join(' ')}] were all set`);
+  return kurelErrors.flag(`if any flags in the group [${group}] are set none of the others can be; [${set.join(' ')}] were all set`);
 }
 
 /**
@@ -44,39 +44,39 @@ function exclusive(group: string, set: string[]) {
 export function resolveEnvironment(flags: EnvironmentFlags): ResolvedEnvironment {
   checkEnvironmentFlagGroups(flags);
   if (flags.environment === undefined) {
-    if (flags.environments !== undefined) throw refuse(ErrorCode.flag, '--environments requires --environment');
+    if (flags.environments !== undefined) throw kurelErrors.flag('--environments requires --environment');
     return {};
   }
-  if (flags.environment === '') throw refuse(ErrorCode.flag, '--environment requires a non-empty name');
-  if (flags.environments === '') throw refuse(ErrorCode.flag, '--environments requires a non-empty path');
+  if (flags.environment === '') throw kurelErrors.flag('--environment requires a non-empty name');
+  if (flags.environments === '') throw kurelErrors.flag('--environments requires a non-empty path');
   const file = flags.environments ?? join(flags.appDir, ENVIRONMENTS_FILE);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw refuse(ErrorCode.environment, `reading environments file "${file}": ${describeFsError(error)}`, { file });
+    throw kurelErrors.environment(`reading environments file "${file}": ${describeFsError(error)}`, { file });
   }
   const set = parseEnvironmentSet({ file, text });
   const binding = set.bindings.find((candidate) => candidate.name === flags.environment);
   if (!binding) {
-    throw refuse(ErrorCode.environment, `environment "${flags.environment}" is not declared in "${file}" (declared: ${set.names.join(', ')})`, { file });
+    throw kurelErrors.environment(`environment "${flags.environment}" is not declared in "${file}" (declared: ${set.names.join(', ')})`, { file });
   }
   let base: string;
   try {
     base = realpathSync(dirname(file));
   } catch (error) {
-    throw refuse(ErrorCode.environment, `resolving the directory of environments file "${file}": ${describeFsError(error)}`, { file });
+    throw kurelErrors.environment(`resolving the directory of environments file "${file}": ${describeFsError(error)}`, { file });
   }
   const contained = (field: 'profile' | 'values', path: string): string => {
     let target: string;
     try {
       target = realpathSync(join(base, path));
     } catch (error) {
-      throw refuse(ErrorCode.environment, `environment "${binding.name}": resolving ${field} "${path}": ${describeFsError(error)}`, { file });
+      throw kurelErrors.environment(`environment "${binding.name}": resolving ${field} "${path}": ${describeFsError(error)}`, { file });
     }
     const inner = relative(base, target);
     if (inner === '..' || inner.startsWith(`..${sep}`) || isAbsolute(inner)) {
-      throw refuse(ErrorCode.environment, `environment "${binding.name}": ${field} "${path}" resolves outside the environments file's directory`, { file });
+      throw kurelErrors.environment(`environment "${binding.name}": ${field} "${path}" resolves outside the environments file's directory`, { file });
     }
     return target;
   };

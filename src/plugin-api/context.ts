@@ -37,6 +37,8 @@ export interface HandlerContext {
   capability(key: string): CapabilityBinding | undefined;
   /** The body the host fetched for a URL the handler declared in `fetches`, if it did. */
   fetched(url: string): string | undefined;
+  /** The text the host rendered for the chart the handler declared in `charts`, if it did. */
+  renderedChart(): string | undefined;
   /** The label value identifying a component: its name, or a projection of a long one. */
   labelValue(componentName: string): string;
   /**

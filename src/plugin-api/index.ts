@@ -6,8 +6,21 @@ export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
 export type { CapabilityBinding, HandlerContext, LoweringContext, MemberNameSpec, Namer } from './context.js';
 export type * from './handlers.js';
+export type { ChartInput, ChartRequest, ChartSourceKind } from './charts.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';
 export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
+export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic, type DiagnosticPlace, type Severity } from './diagnostics.js';
+export {
+  kurelErrors,
+  ErrorCode,
+  factoryOf,
+  catalogueCodes,
+  type CodeFactory,
+  type CataloguedDiagnostic,
+  type KurelErrors,
+  type KurelErrorName,
+  type KurelErrorCode,
+} from './error-catalogue.js';
 export {
   NOOP_POLICY,
   POLICY_ACCESSORS,

@@ -1,4 +1,4 @@
-import { ErrorCode, refuse } from '../error-codes.js';
+import { kurelErrors } from '../../plugin-api/index.js';
 import { kustomizationNameProblem, unitLayoutName } from './cr-names.js';
 import { objectFileName, objectFileText, kustomizationFileText, fluxKustomization } from './flux-files.js';
 import { encodeObject } from '../emit.js';
@@ -10,9 +10,9 @@ const DEFAULT_TOP = 'cluster';
 /** The folder at the top of the tree: `cluster`, or `--cluster-dir` made relative (`/` and `.` are the output folder itself). */
 export function topDirectory(clusterDir?: string): string {
   if (clusterDir === undefined) return DEFAULT_TOP;
-  if (clusterDir === '') throw refuse(ErrorCode.flag, '--cluster-dir requires a non-empty path');
+  if (clusterDir === '') throw kurelErrors.flag('--cluster-dir requires a non-empty path');
   const segments = clusterDir.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) throw refuse(ErrorCode.flag, `--cluster-dir "${clusterDir}": must not contain "..": the tree stays inside the output folder`);
+  if (segments.includes('..')) throw kurelErrors.flag(`--cluster-dir "${clusterDir}": must not contain "..": the tree stays inside the output folder`);
   return segments.length > 0 ? segments.join('/') : '.';
 }
 
@@ -50,7 +50,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   };
   const addFile = (into: Folder, name: string, content: string, describe: string) => {
     const path = joinPath(into.path, name);
-    if (files.has(path)) throw refuse(ErrorCode.collision, `layout "${into.path}": two objects would be written to ${name} (${describe} is the second); rename one of them`);
+    if (files.has(path)) throw kurelErrors.collision(`layout "${into.path}": two objects would be written to ${name} (${describe} is the second); rename one of them`);
     files.set(path, content);
     into.own.add(name);
   };
@@ -66,9 +66,9 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   // A generated Kustomization: its name validated and held unique in the tree, its file in `into`.
   const addKustomization = (into: Folder, planned: Omit<PlannedKustomization, 'file'>, setBy: string, where: LayoutBundle['where'] = {}) => {
     const problem = kustomizationNameProblem(planned.name);
-    if (problem) throw refuse(ErrorCode.invalidName, `${planned.owner}: Kustomization name "${planned.name}": ${problem}; set ${setBy}`, where);
+    if (problem) throw kurelErrors.invalidName(`${planned.owner}: Kustomization name "${planned.name}": ${problem}; set ${setBy}`, where);
     const first = owners.get(planned.name);
-    if (first !== undefined) throw refuse(ErrorCode.collision, `Kustomization name "${planned.name}" is used by both ${first} and ${planned.owner}; give one of them another name`);
+    if (first !== undefined) throw kurelErrors.collision(`Kustomization name "${planned.name}" is used by both ${first} and ${planned.owner}; give one of them another name`);
     owners.set(planned.name, planned.owner);
     const object = fluxKustomization(planned, namespace, options.sourceRef);
     const name = objectFileName(object);
@@ -79,9 +79,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   const root = folder(top);
   const bundleDir = joinPath(top, tree.bundle.name);
   if (separate && bundleDir === joinPath(top, FLUX_FOLDER)) {
-    throw refuse(
-      ErrorCode.collision,
-      `bundle "${bundleDir}": its folder is the one the separate placement keeps the Flux Kustomizations in; rename the bundle (the Naming hook's answer for role "bundle") or use --placement per-layout`,
+    throw kurelErrors.collision(`bundle "${bundleDir}": its folder is the one the separate placement keeps the Flux Kustomizations in; rename the bundle (the Naming hook's answer for role "bundle") or use --placement per-layout`,
       tree.bundle.where,
     );
   }
@@ -111,9 +109,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
     const dir = joinPath(parent.path, layout.component);
     const hooks = layout.hookGroups;
     if (separate && hooks.length >= 2) {
-      throw refuse(
-        ErrorCode.lowering,
-        `layout "${dir}": component "${layout.component}" renders ${hooks.length} hook groups, which are applied in order by Kustomizations chained with dependsOn; only --placement per-layout writes a Kustomization per layout`,
+      throw kurelErrors.lowering(`layout "${dir}": component "${layout.component}" renders ${hooks.length} hook groups, which are applied in order by Kustomizations chained with dependsOn; only --placement per-layout writes a Kustomization per layout`,
       );
     }
     if (separate) {
@@ -143,9 +139,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   for (const entry of folders.values()) {
     for (const object of entry.objects) {
       if (object.kind !== 'Kustomization' || object.namespace !== namespace || !owners.has(object.name)) continue;
-      throw refuse(
-        ErrorCode.collision,
-        `Kustomization "${namespace}/${object.name}" is both generated for ${owners.get(object.name)} and emitted by the application into layout "${entry.path}"; give one of them another name`,
+      throw kurelErrors.collision(`Kustomization "${namespace}/${object.name}" is both generated for ${owners.get(object.name)} and emitted by the application into layout "${entry.path}"; give one of them another name`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import { ErrorCode, refuse } from '../error-codes.js';
+import { kurelErrors } from '../../plugin-api/index.js';
 import { isDns1123Label, isDns1123Subdomain } from '../../plugin-api/index.js';
 import type { FluxLayoutOptions } from './model.js';
 
@@ -15,12 +15,12 @@ export function parseSourceRef(text: string | undefined): FluxLayoutOptions['sou
   const kind = slash === -1 ? '' : text.slice(0, slash);
   const rest = slash === -1 ? '' : text.slice(slash + 1);
   const usage = `--source-ref "${text}": expected KIND/NAME[.NAMESPACE], e.g. GitRepository/flux-system`;
-  if (!kind || !rest) throw refuse(ErrorCode.flag, usage);
-  if (!SOURCE_KINDS.includes(kind)) throw refuse(ErrorCode.flag, `${usage}; KIND is one of ${SOURCE_KINDS.join(', ')}`);
+  if (!kind || !rest) throw kurelErrors.flag(usage);
+  if (!SOURCE_KINDS.includes(kind)) throw kurelErrors.flag(`${usage}; KIND is one of ${SOURCE_KINDS.join(', ')}`);
   const dot = rest.lastIndexOf('.');
   const name = dot === -1 ? rest : rest.slice(0, dot);
   const namespace = dot === -1 ? undefined : rest.slice(dot + 1);
-  if (!isDns1123Subdomain(name)) throw refuse(ErrorCode.flag, `${usage}; "${name}" is not a valid DNS-1123 subdomain`);
-  if (namespace !== undefined && !isDns1123Label(namespace)) throw refuse(ErrorCode.flag, `${usage}; "${namespace}" is not a valid namespace (a DNS-1123 label)`);
+  if (!isDns1123Subdomain(name)) throw kurelErrors.flag(`${usage}; "${name}" is not a valid DNS-1123 subdomain`);
+  if (namespace !== undefined && !isDns1123Label(namespace)) throw kurelErrors.flag(`${usage}; "${namespace}" is not a valid namespace (a DNS-1123 label)`);
   return namespace === undefined ? { kind, name } : { kind, name, namespace };
 }

@@ -13,6 +13,8 @@ export interface TestContextOptions {
   capabilities?: Record<string, Record<string, unknown>>;
   /** Bodies a handler reads with `ctx.fetched(url)`, by URL. */
   fetched?: Record<string, string>;
+  /** The text a handler reads with `ctx.renderedChart()`: what the host would have rendered. */
+  renderedChart?: string;
   /** The environment policy handlers read; `NOOP_POLICY` (every security flag denied) when absent. */
   policy?: Policy;
 }
@@ -40,6 +42,7 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
       return rendering ? { key, rendering } : undefined;
     },
     fetched: (url: string) => options.fetched?.[url],
+    renderedChart: () => options.renderedChart,
     labelValue: componentLabelValue,
     // Outside a build: the authored name checked, or the default; no hook, no claim.
     resolveName: (spec) => chooseName(spec).name,
