@@ -6,6 +6,9 @@ import { kustomizationNameProblem, unitLayoutName } from '../../../src/engine/la
 import { planFluxLayout, topDirectory } from '../../../src/engine/layout/flux-plan.js';
 import { kustomizationFileText, objectFileName, objectFileText } from '../../../src/engine/layout/flux-files.js';
 import { parseSourceRef } from '../../../src/engine/layout/source-ref.js';
+import { layoutTree } from '../../../src/engine/layout/layout-tree.js';
+import type { Application } from '../../../src/engine/transform.js';
+import type { GeneratedObject } from '../../../src/engine/generate.js';
 import type { ComponentLayout, FluxLayoutOptions, LayoutBundle, LayoutTree } from '../../../src/engine/layout/model.js';
 
 // The Flux tree planner on typed bundle trees: names, placements, and the layouts of components
@@ -181,5 +184,55 @@ describe('parseSourceRef', () => {
     expect(refusal(() => parseSourceRef('flux-system'))).toBe('--source-ref "flux-system": expected KIND/NAME[.NAMESPACE], e.g. GitRepository/flux-system');
     expect(refusal(() => parseSourceRef('HelmRepository/charts'))).toMatch(/KIND is one of GitRepository, OCIRepository, Bucket, ExternalArtifact$/);
     expect(refusal(() => parseSourceRef('GitRepository/Repo'))).toMatch(/"Repo" is not a valid DNS-1123 subdomain$/);
+  });
+});
+
+describe('layoutTree', () => {
+  const job = configMap('migrate');
+  const service = configMap('status');
+  const chartApplication = (hookGroupPrefix?: string) =>
+    ({
+      name: 'status',
+      owner: 'status',
+      members: [
+        {
+          component: { name: 'status' },
+          objects: [job, service],
+          chart: {
+            chart: 'status-page',
+            release: 'status',
+            ...(hookGroupPrefix ? { hookGroupPrefix } : {}),
+            hookGroups: [
+              { name: `${hookGroupPrefix ?? 'shop-status'}-00-pre-install`, phase: 'pre-install', weight: 0, objects: [{ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'migrate', template: 't/a.yaml' }] },
+              { name: `${hookGroupPrefix ?? 'shop-status'}-01-main`, phase: '', weight: 0, objects: [{ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'status', template: 't/b.yaml' }] },
+            ],
+          },
+        },
+      ],
+      subApplications: [],
+      delivery: ['prune-protection'],
+    }) as unknown as Application;
+  const generated = (objects: K8sObject[]): GeneratedObject[] => objects.map((object) => ({ object, producer: '', component: 'status', source: { application: 0, name: 'status' } }));
+
+  it('takes a chart\'s objects into its component\'s layout, one group per hook group, with the application\'s delivery intents', () => {
+    const tree = layoutTree([{ name: 'shop', applications: [chartApplication()] }], generated([job, service]));
+    expect(tree.bundle.objects).toEqual([]);
+    expect(tree.bundle.componentLayouts).toEqual([
+      {
+        component: 'status',
+        hookGroups: [
+          { name: 'shop-status-00-pre-install', objects: [{ object: job, delivery: ['prune-protection'] }] },
+          { name: 'shop-status-01-main', objects: [{ object: service, delivery: ['prune-protection'] }] },
+        ],
+      },
+    ]);
+  });
+
+  it('marks hook groups named by a written prefix, whose Kustomizations take their names as written', () => {
+    const tree = layoutTree([{ name: 'shop', applications: [chartApplication('db-hooks')] }], generated([job, service]));
+    expect(tree.bundle.componentLayouts[0].hookGroups.map((group) => [group.name, group.named])).toEqual([
+      ['db-hooks-00-pre-install', true],
+      ['db-hooks-01-main', true],
+    ]);
   });
 });
