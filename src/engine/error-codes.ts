@@ -30,6 +30,7 @@ export const ErrorCode = {
   duplicateType: 'KUREL_DUPLICATE_TYPE',
   registryIncomplete: 'KUREL_REGISTRY_INCOMPLETE',
   config: 'KUREL_CONFIG',
+  apiNotServed: 'KUREL_API_NOT_SERVED',
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

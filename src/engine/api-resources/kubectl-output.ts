@@ -1,0 +1,118 @@
+import type { ApiScope } from '../../plugin-api/index.js';
+import { ErrorCode, refuse } from '../error-codes.js';
+import type { InputFile } from '../source.js';
+import { groupOf, versionOf, type ServedApis, type ServedGroup } from './served.js';
+
+const COLUMNS = ['NAME', 'APIVERSION', 'NAMESPACED', 'KIND'] as const;
+const API_VERSION = /^([a-z0-9][a-z0-9.-]*\/)?v\d+((alpha|beta)\d+)?$/;
+const KIND = /^[A-Z][A-Za-z0-9]*$/;
+
+interface Row {
+  apiVersion: string;
+  kind: string;
+  scope: ApiScope;
+  line: number;
+}
+
+const failAt = (file: string, line: number, column: number, message: string): never => {
+  throw refuse(ErrorCode.input, message, { file, line, column });
+};
+
+/**
+ * The rows of `kubectl api-resources` (plain or `-o wide`): its columns start where their
+ * headings do (kubectl aligns them), and SHORTNAMES may be empty, so cells are cut at the
+ * heading offsets rather than split on spaces.
+ */
+function readApiResourceRows({ file, text }: InputFile): Row[] {
+  const lines = text.split(/\r?\n/);
+  const headerIndex = lines.findIndex((line) => line.trim() !== '');
+  if (headerIndex < 0) failAt(file, 1, 1, 'no kubectl api-resources output: expected a NAME … APIVERSION NAMESPACED KIND heading');
+  const header = lines[headerIndex];
+  const starts = [...header.matchAll(/\S+/g)].map((match) => ({ heading: match[0], at: match.index ?? 0 }));
+  for (const column of COLUMNS) {
+    if (!starts.some((start) => start.heading === column)) failAt(file, headerIndex + 1, 1, `the heading has no ${column} column: is this the output of kubectl api-resources?`);
+  }
+  const cell = (line: string, heading: string) => {
+    const index = starts.findIndex((start) => start.heading === heading);
+    const end = index + 1 < starts.length ? starts[index + 1].at : line.length;
+    return { value: line.slice(starts[index].at, end).trim(), column: starts[index].at + 1 };
+  };
+  const rows: Row[] = [];
+  lines.forEach((line, index) => {
+    if (index <= headerIndex || line.trim() === '') return;
+    const number = index + 1;
+    const apiVersion = cell(line, 'APIVERSION');
+    if (!API_VERSION.test(apiVersion.value)) failAt(file, number, apiVersion.column, `"${apiVersion.value}" is not an apiVersion; the columns must line up with the heading`);
+    const namespaced = cell(line, 'NAMESPACED');
+    if (namespaced.value !== 'true' && namespaced.value !== 'false') failAt(file, number, namespaced.column, `NAMESPACED is "${namespaced.value}", not true or false`);
+    const kind = cell(line, 'KIND');
+    if (!KIND.test(kind.value)) failAt(file, number, kind.column, `"${kind.value}" is not a kind`);
+    rows.push({ apiVersion: apiVersion.value, kind: kind.value, scope: namespaced.value === 'true' ? 'Namespaced' : 'Cluster', line: number });
+  });
+  return rows;
+}
+
+/** The lines of `kubectl api-versions`: one `group/version` (or `v1`) each. */
+function readApiVersions({ file, text }: InputFile): string[] {
+  const out: string[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return;
+    if (!API_VERSION.test(line)) failAt(file, index + 1, 1, `"${line}" is not an apiVersion: is this the output of kubectl api-versions?`);
+    out.push(line);
+  });
+  return out;
+}
+
+/** Kubernetes' version priority: GA before beta before alpha, higher numbers first. */
+export function compareVersionPriority(a: string, b: string): number {
+  const rank = (version: string): [number, number, number] => {
+    const match = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(version);
+    if (!match) return [3, 0, 0];
+    const level = match[2] === undefined ? 0 : match[2] === 'beta' ? 1 : 2;
+    return [level, -Number(match[1]), -Number(match[3] ?? 0)];
+  };
+  const [x, y] = [rank(a), rank(b)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/**
+ * What the cluster serves, from the two outputs: `api-resources` gives each kind, its scope and
+ * its group's preferred version; `api-versions` (when given) every other served version. A group
+ * listed only by `api-versions` is served with no kinds, its highest-priority version preferred.
+ */
+export function servedFromKubectl(apiResources: InputFile, apiVersions?: InputFile): ServedApis {
+  const groups = new Map<string, ServedGroup>();
+  for (const row of readApiResourceRows(apiResources)) {
+    const name = groupOf(row.apiVersion);
+    const version = versionOf(row.apiVersion);
+    const group = groups.get(name) ?? { group: name, versions: [version], preferredVersion: version, kinds: new Map<string, ApiScope>() };
+    if (group.preferredVersion !== version) {
+      failAt(apiResources.file, row.line, 1, `${row.kind} is listed at ${row.apiVersion}, while the group's other kinds are at version ${group.preferredVersion}: api-resources lists each group at its preferred version only`);
+    }
+    group.kinds.set(row.kind, row.scope);
+    groups.set(name, group);
+  }
+  for (const apiVersion of apiVersions ? readApiVersions(apiVersions) : []) {
+    const name = groupOf(apiVersion);
+    const version = versionOf(apiVersion);
+    const group = groups.get(name) ?? { group: name, versions: [], preferredVersion: '', kinds: new Map<string, ApiScope>() };
+    if (!group.versions.includes(version)) group.versions.push(version);
+    groups.set(name, group);
+  }
+  for (const group of groups.values()) {
+    group.versions.sort(compareVersionPriority);
+    if (group.preferredVersion === '') group.preferredVersion = group.versions[0];
+  }
+  return { groups: new Map([...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+}
+
+/** `spec.apiResources` as a ClusterProfile holds it. */
+export function apiResourcesSpec(served: ServedApis): Array<Record<string, unknown>> {
+  return [...served.groups.values()].map((group) => ({
+    group: group.group,
+    versions: [...group.versions],
+    preferredVersion: group.preferredVersion,
+    kinds: Object.fromEntries([...group.kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  }));
+}

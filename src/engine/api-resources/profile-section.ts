@@ -1,0 +1,56 @@
+import type { ApiScope } from '../../plugin-api/index.js';
+import { ErrorCode } from '../error-codes.js';
+import type { ShapeReader } from '../shape.js';
+import type { ServedApis, ServedGroup } from './served.js';
+
+const SCOPES: readonly ApiScope[] = ['Namespaced', 'Cluster'];
+const VERSION = /^v\d+((alpha|beta)\d+)?$/;
+const KUBE_VERSION = /^v?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$/;
+
+/**
+ * `spec.apiResources` of a ClusterProfile: one entry per served group, with its versions, the
+ * preferred one and its kinds by scope.
+ *
+ *   apiResources:
+ *   - group: autoscaling
+ *     versions: [v2, v1]
+ *     preferredVersion: v2
+ *     kinds: { HorizontalPodAutoscaler: Namespaced }
+ */
+export function readApiResources(reader: ShapeReader, value: unknown): ServedApis | undefined {
+  if (value === undefined || value === null) return undefined;
+  const groups = new Map<string, ServedGroup>();
+  reader.optionalList(value, ['spec', 'apiResources']).forEach((entry, index) => {
+    const path = ['spec', 'apiResources', index];
+    const body = reader.map(entry, path, ['group', 'versions', 'preferredVersion', 'kinds']);
+    const group = reader.optionalString(body.group, [...path, 'group']);
+    if (group === undefined) reader.fail(path, 'group is required ("" for the core group)', ErrorCode.profile);
+    if (groups.has(group)) reader.fail([...path, 'group'], `group "${group}" is listed twice`, ErrorCode.profile);
+    const versions = reader.optionalList(body.versions, [...path, 'versions']).map((version, at) => {
+      if (typeof version !== 'string' || !VERSION.test(version)) reader.fail([...path, 'versions', at], `"${String(version)}" is not an API version (v1, v2beta1, …)`, ErrorCode.profile);
+      return version;
+    });
+    if (versions.length === 0) reader.fail([...path, 'versions'], 'at least one served version is required', ErrorCode.profile);
+    const preferredVersion = reader.optionalString(body.preferredVersion, [...path, 'preferredVersion']) ?? versions[0];
+    if (!versions.includes(preferredVersion)) reader.fail([...path, 'preferredVersion'], `"${preferredVersion}" is not among the group's versions (${versions.join(', ')})`, ErrorCode.profile);
+    const kinds = new Map<string, ApiScope>();
+    for (const [kind, scope] of Object.entries(reader.stringMap(body.kinds, [...path, 'kinds']))) {
+      if (!SCOPES.includes(scope as ApiScope)) reader.fail([...path, 'kinds', kind], `scope "${scope}" is not one of ${SCOPES.join(', ')}`, ErrorCode.profile);
+      kinds.set(kind, scope as ApiScope);
+    }
+    groups.set(group, { group, versions, preferredVersion, kinds });
+  });
+  return { groups };
+}
+
+/** `spec.kubeVersion`: the Kubernetes version the API resources were read from. */
+export function readKubeVersion(reader: ShapeReader, value: unknown): string | undefined {
+  const version = reader.optionalString(value, ['spec', 'kubeVersion']);
+  const problem = version === undefined ? undefined : kubeVersionProblem(version);
+  if (problem) reader.fail(['spec', 'kubeVersion'], problem, ErrorCode.profile);
+  return version;
+}
+
+export function kubeVersionProblem(version: string): string | undefined {
+  return KUBE_VERSION.test(version) ? undefined : `"${version}" is not a Kubernetes version (v1.35.0)`;
+}
