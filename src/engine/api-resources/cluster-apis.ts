@@ -1,7 +1,7 @@
 import type { ApiScope, ClusterApis, Negotiated } from '../../plugin-api/index.js';
 import type { ParsedProfile } from '../profile.js';
 import type { SealedRegistry } from '../registry.js';
-import { apiVersionOf, groupLabel, groupOf, groupsServing, servedApiVersions, versionOf, type ServedApis } from './served.js';
+import { apiVersionOf, groupLabel, groupOf, groupsServing, servedApiVersions, versionOf, type ServedApis, type ServedGroup } from './served.js';
 
 interface PinnedKind {
   apiVersion: string;
@@ -51,7 +51,7 @@ export function clusterApis(profile: Pick<ParsedProfile, 'served' | 'kubeVersion
     ...(profile.kubeVersion === undefined ? {} : { kubeVersion: profile.kubeVersion }),
     apiVersions: () => (served ? servedApiVersions(served) : []),
     scopeOf(apiVersion, kind) {
-      const scope = served?.groups.get(groupOf(apiVersion))?.kinds.get(kind);
+      const scope = served?.groups.get(groupOf(apiVersion))?.kinds.get(kind)?.scope;
       return scope ?? pinned(kind).find((entry) => groupOf(entry.apiVersion) === groupOf(apiVersion))?.scope;
     },
     negotiate: (kind) => (served ? negotiateServed(kind, pinned(kind), served) : negotiatePinned(kind, pinned(kind))),
@@ -61,9 +61,10 @@ export function clusterApis(profile: Pick<ParsedProfile, 'served' | 'kubeVersion
 function negotiateServed(kind: string, pins: PinnedKind[], served: ServedApis): Negotiated {
   const pinnedGroups = new Set(pins.map((pin) => groupOf(pin.apiVersion)));
   const serving = groupsServing(served, kind).filter((group) => pins.length === 0 || pinnedGroups.has(group.group));
-  if (serving.length === 1) return { apiVersion: apiVersionOf(serving[0].group, serving[0].preferredVersion) };
+  const preferred = (group: ServedGroup) => apiVersionOf(group.group, group.kinds.get(kind)!.version);
+  if (serving.length === 1) return { apiVersion: preferred(serving[0]) };
   if (serving.length > 1) {
-    const choices = serving.map((group) => apiVersionOf(group.group, group.preferredVersion));
+    const choices = serving.map(preferred);
     return { problem: `kind "${kind}" is served by several groups (${listed(choices)}); set apiVersion to choose one` };
   }
   if (pins.length === 1) return { apiVersion: pins[0].apiVersion };

@@ -1,4 +1,4 @@
-import type { ApiScope, K8sObject } from '../../plugin-api/index.js';
+import type { K8sObject } from '../../plugin-api/index.js';
 import { KurelError, type Diagnostic } from '../diagnostics.js';
 import { ErrorCode, errorDiagnostic } from '../error-codes.js';
 import { appliedObjects } from '../list-envelopes.js';
@@ -7,7 +7,7 @@ import type { ParsedProfile } from '../profile.js';
 import type { RunContext } from '../run-context.js';
 import type { SourceDocument } from '../source.js';
 import type { Application } from '../transform.js';
-import { describeServedGroup, groupOf, isServed, type ServedApis } from './served.js';
+import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from './served.js';
 
 type Json = Record<string, any>;
 
@@ -79,9 +79,10 @@ function withEmittedDefinitions(served: ServedApis, applications: Application[])
     const kind = spec.names?.kind;
     if (typeof spec.group !== 'string' || typeof kind !== 'string') continue;
     const versions: string[] = (Array.isArray(spec.versions) ? spec.versions : []).filter((entry: Json) => entry?.served !== false && typeof entry?.name === 'string').map((entry: Json) => entry.name);
-    const group = groups.get(spec.group) ?? { group: spec.group as string, versions: [] as string[], preferredVersion: versions[0] ?? '', kinds: new Map<string, ApiScope>() };
+    if (versions.length === 0) continue;
+    const group = groups.get(spec.group) ?? { group: spec.group as string, versions: [] as string[], preferredVersion: versions[0], kinds: new Map<string, ServedKind>() };
     for (const version of versions) if (!group.versions.includes(version)) group.versions.push(version);
-    group.kinds.set(kind, spec.scope === 'Cluster' ? 'Cluster' : 'Namespaced');
+    group.kinds.set(kind, { scope: spec.scope === 'Cluster' ? 'Cluster' : 'Namespaced', version: group.versions.find((version) => versions.includes(version))! });
     groups.set(spec.group, group);
   }
   return { groups };

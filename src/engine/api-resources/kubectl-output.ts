@@ -1,7 +1,7 @@
 import type { ApiScope } from '../../plugin-api/index.js';
 import { ErrorCode, refuse } from '../error-codes.js';
 import type { InputFile } from '../source.js';
-import { groupOf, versionOf, type ServedApis, type ServedGroup } from './served.js';
+import { groupLabel, groupOf, versionOf, type ServedApis, type ServedGroup, type ServedKind } from './served.js';
 
 const COLUMNS = ['NAME', 'APIVERSION', 'NAMESPACED', 'KIND'] as const;
 const API_VERSION = /^([a-z0-9][a-z0-9.-]*\/)?v\d+((alpha|beta)\d+)?$/;
@@ -78,31 +78,28 @@ export function compareVersionPriority(a: string, b: string): number {
 
 /**
  * What the cluster serves, from the two outputs: `api-resources` gives each kind, its scope and
- * its group's preferred version; `api-versions` (when given) every other served version. A group
- * listed only by `api-versions` is served with no kinds, its highest-priority version preferred.
+ * the most preferred version serving it; `api-versions` (when given) every other served version.
+ * A group's preferred version is the highest-priority one `api-resources` lists it at (or, for a
+ * group only `api-versions` names, which has no kinds, its highest-priority version).
  */
 export function servedFromKubectl(apiResources: InputFile, apiVersions?: InputFile): ServedApis {
   const groups = new Map<string, ServedGroup>();
+  const group = (name: string) => groups.get(name) ?? groups.set(name, { group: name, versions: [], preferredVersion: '', kinds: new Map<string, ServedKind>() }).get(name)!;
   for (const row of readApiResourceRows(apiResources)) {
-    const name = groupOf(row.apiVersion);
+    const entry = group(groupOf(row.apiVersion));
     const version = versionOf(row.apiVersion);
-    const group = groups.get(name) ?? { group: name, versions: [version], preferredVersion: version, kinds: new Map<string, ApiScope>() };
-    if (group.preferredVersion !== version) {
-      failAt(apiResources.file, row.line, 1, `${row.kind} is listed at ${row.apiVersion}, while the group's other kinds are at version ${group.preferredVersion}: api-resources lists each group at its preferred version only`);
-    }
-    group.kinds.set(row.kind, row.scope);
-    groups.set(name, group);
+    if (entry.kinds.has(row.kind)) failAt(apiResources.file, row.line, 1, `${row.kind} of ${groupLabel(entry.group)} is listed twice`);
+    entry.kinds.set(row.kind, { scope: row.scope, version });
+    if (!entry.versions.includes(version)) entry.versions.push(version);
   }
   for (const apiVersion of apiVersions ? readApiVersions(apiVersions) : []) {
-    const name = groupOf(apiVersion);
-    const version = versionOf(apiVersion);
-    const group = groups.get(name) ?? { group: name, versions: [], preferredVersion: '', kinds: new Map<string, ApiScope>() };
-    if (!group.versions.includes(version)) group.versions.push(version);
-    groups.set(name, group);
+    const entry = group(groupOf(apiVersion));
+    if (!entry.versions.includes(versionOf(apiVersion))) entry.versions.push(versionOf(apiVersion));
   }
-  for (const group of groups.values()) {
-    group.versions.sort(compareVersionPriority);
-    if (group.preferredVersion === '') group.preferredVersion = group.versions[0];
+  for (const entry of groups.values()) {
+    const listed = [...entry.kinds.values()].map((kind) => kind.version).sort(compareVersionPriority);
+    entry.preferredVersion = listed[0] ?? [...entry.versions].sort(compareVersionPriority)[0];
+    entry.versions = [entry.preferredVersion, ...entry.versions.filter((version) => version !== entry.preferredVersion).sort(compareVersionPriority)];
   }
   return { groups: new Map([...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
 }
@@ -113,6 +110,8 @@ export function apiResourcesSpec(served: ServedApis): Array<Record<string, unkno
     group: group.group,
     versions: [...group.versions],
     preferredVersion: group.preferredVersion,
-    kinds: Object.fromEntries([...group.kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    kinds: [...group.kinds.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([kind, entry]) => ({ kind, scope: entry.scope, ...(entry.version === group.preferredVersion ? {} : { version: entry.version }) })),
   }));
 }

@@ -1,21 +1,24 @@
 import type { ApiScope } from '../../plugin-api/index.js';
 import { ErrorCode } from '../error-codes.js';
 import type { ShapeReader } from '../shape.js';
-import type { ServedApis, ServedGroup } from './served.js';
+import type { ServedApis, ServedGroup, ServedKind } from './served.js';
 
 const SCOPES: readonly ApiScope[] = ['Namespaced', 'Cluster'];
 const VERSION = /^v\d+((alpha|beta)\d+)?$/;
 const KUBE_VERSION = /^v?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$/;
 
 /**
- * `spec.apiResources` of a ClusterProfile: one entry per served group, with its versions, the
- * preferred one and its kinds by scope.
+ * `spec.apiResources` of a ClusterProfile: one entry per served group, with its versions (most
+ * preferred first), the preferred one, and its kinds with their scope and, when it is not the
+ * preferred one, the most preferred version serving the kind.
  *
  *   apiResources:
- *   - group: autoscaling
- *     versions: [v2, v1]
- *     preferredVersion: v2
- *     kinds: { HorizontalPodAutoscaler: Namespaced }
+ *   - group: gateway.networking.k8s.io
+ *     versions: [v1, v1beta1]
+ *     preferredVersion: v1
+ *     kinds:
+ *     - {kind: HTTPRoute, scope: Namespaced}
+ *     - {kind: ReferenceGrant, scope: Namespaced, version: v1beta1}
  */
 export function readApiResources(reader: ShapeReader, value: unknown): ServedApis | undefined {
   if (value === undefined || value === null) return undefined;
@@ -33,12 +36,20 @@ export function readApiResources(reader: ShapeReader, value: unknown): ServedApi
     if (versions.length === 0) reader.fail([...path, 'versions'], 'at least one served version is required', ErrorCode.profile);
     const preferredVersion = reader.optionalString(body.preferredVersion, [...path, 'preferredVersion']) ?? versions[0];
     if (!versions.includes(preferredVersion)) reader.fail([...path, 'preferredVersion'], `"${preferredVersion}" is not among the group's versions (${versions.join(', ')})`, ErrorCode.profile);
-    const kinds = new Map<string, ApiScope>();
-    for (const [kind, scope] of Object.entries(reader.stringMap(body.kinds, [...path, 'kinds']))) {
-      if (!SCOPES.includes(scope as ApiScope)) reader.fail([...path, 'kinds', kind], `scope "${scope}" is not one of ${SCOPES.join(', ')}`, ErrorCode.profile);
-      kinds.set(kind, scope as ApiScope);
-    }
-    groups.set(group, { group, versions, preferredVersion, kinds });
+    const kinds = new Map<string, ServedKind>();
+    reader.optionalList(body.kinds, [...path, 'kinds']).forEach((item, at) => {
+      const where = [...path, 'kinds', at];
+      const fields = reader.map(item, where, ['kind', 'scope', 'version']);
+      const kind = reader.optionalString(fields.kind, [...where, 'kind']);
+      if (!kind) reader.fail(where, 'kind is required', ErrorCode.profile);
+      if (kinds.has(kind)) reader.fail([...where, 'kind'], `kind "${kind}" is listed twice in group "${group}"`, ErrorCode.profile);
+      const scope = reader.optionalString(fields.scope, [...where, 'scope']);
+      if (!SCOPES.includes(scope as ApiScope)) reader.fail([...where, 'scope'], `scope ${scope === undefined ? 'is required' : `"${scope}" is not one of ${SCOPES.join(', ')}`}`, ErrorCode.profile);
+      const version = reader.optionalString(fields.version, [...where, 'version']) ?? preferredVersion;
+      if (!versions.includes(version)) reader.fail([...where, 'version'], `"${version}" is not among the group's versions (${versions.join(', ')})`, ErrorCode.profile);
+      kinds.set(kind, { scope: scope as ApiScope, version });
+    });
+    groups.set(group, { group, versions: [preferredVersion, ...versions.filter((version) => version !== preferredVersion)], preferredVersion, kinds });
   });
   return { groups };
 }

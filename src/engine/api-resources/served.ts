@@ -1,15 +1,21 @@
 import type { ApiScope } from '../../plugin-api/index.js';
 
+/** A kind of a served group: its scope and the most preferred version serving it. */
+export interface ServedKind {
+  scope: ApiScope;
+  version: string;
+}
+
 /** One API group as the cluster serves it. */
 export interface ServedGroup {
   /** `''` for the core group. */
   group: string;
-  /** Every served version of the group (`kubectl api-versions`), in the order written. */
+  /** Every served version of the group (`kubectl api-versions`), most preferred first. */
   versions: string[];
-  /** The version the cluster prefers (the one `kubectl api-resources` lists). */
+  /** The version the cluster prefers for the group. */
   preferredVersion: string;
-  /** Its kinds and their scope. */
-  kinds: Map<string, ApiScope>;
+  /** Its kinds. */
+  kinds: Map<string, ServedKind>;
 }
 
 /** What a ClusterProfile says the cluster serves. */
@@ -37,13 +43,16 @@ export function groupLabel(group: string): string {
 }
 
 /**
- * Whether the cluster serves `kind` at `apiVersion`: the version is one its group serves and the
- * kind is one of the group's. `kubectl api-resources` lists kinds at the preferred version only,
- * so a kind is taken as served at every version of its group.
+ * Whether the cluster serves `kind` at `apiVersion`. `kubectl api-resources` lists a kind at the
+ * most preferred version serving it, so no version preferred before that one serves it; the
+ * group's less preferred versions are taken to serve it too (they are not listed per kind).
  */
 export function isServed(served: ServedApis, apiVersion: string, kind: string): boolean {
   const group = served.groups.get(groupOf(apiVersion));
-  return group !== undefined && group.versions.includes(versionOf(apiVersion)) && group.kinds.has(kind);
+  const entry = group?.kinds.get(kind);
+  if (!group || !entry) return false;
+  const at = group.versions.indexOf(versionOf(apiVersion));
+  return at >= 0 && at >= group.versions.indexOf(entry.version);
 }
 
 /** What the cluster serves of the group of `apiVersion`, as an error message says it. */
@@ -51,7 +60,7 @@ export function describeServedGroup(served: ServedApis, apiVersion: string): str
   const group = served.groups.get(groupOf(apiVersion));
   if (!group) return `it serves no ${groupLabel(groupOf(apiVersion))}`;
   const versions = group.versions.map((version) => (version === group.preferredVersion ? `${version} (preferred)` : version)).join(', ');
-  const kinds = [...group.kinds.keys()].sort();
+  const kinds = [...group.kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([kind, entry]) => (entry.version === group.preferredVersion ? kind : `${kind} (from ${entry.version})`));
   return `it serves ${groupLabel(group.group)} at ${versions}, with kinds ${kinds.join(', ') || '(none)'}`;
 }
 
@@ -67,7 +76,7 @@ export function servedApiVersions(served: ServedApis): string[] {
     for (const version of group.versions) {
       const apiVersion = apiVersionOf(group.group, version);
       out.add(apiVersion);
-      for (const kind of group.kinds.keys()) out.add(`${apiVersion}/${kind}`);
+      for (const kind of group.kinds.keys()) if (isServed(served, apiVersion, kind)) out.add(`${apiVersion}/${kind}`);
     }
   }
   return [...out].sort();
