@@ -15,7 +15,10 @@ function findShared(): string {
 
 const shared = findShared();
 const referenceTests = 'test/reference/**/*.test.ts';
-if (shared === '') {
+// Vitest evaluates this file once for the run and once more for the projects that extend it: say it once.
+const notice = Symbol.for('kurel.reference-project-notice');
+if (shared === '' && !(globalThis as Record<symbol, unknown>)[notice]) {
+  (globalThis as Record<symbol, unknown>)[notice] = true;
   console.log(`reference project skipped: it reads the reference's examples and conformance cases from a shared/ folder beside the checkout, and there is none above ${here('.')}`);
 }
 
