@@ -3,7 +3,7 @@ export { readBuildInput, locateApplication, type BuildRequest } from './read-inp
 export { writeOutputFile } from './write-output.js';
 export { readFileOrStdin } from './read-file-or-stdin.js';
 export { helmCapabilityArgs, type ChartCapabilities } from './helm-capabilities.js';
-export { writeFolderAtomically } from './write-folder.js';
+export { writeOwnedFolder, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './owned-folder.js';
 export type { LoadedPlugin } from './plugin-source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './fetch-documents.js';
 export { transformSettings } from './config-transform.js';

@@ -66,3 +66,14 @@ describe('the object component', () => {
     expect(diagnostic.code).toBe('KUREL_COLLISION');
   });
 });
+
+describe('the object component under the environment policy', () => {
+  it('gets the checks every carried object gets, placed at its own properties', () => {
+    const hostNetwork = application('{name: agent, type: object, properties: {kind: DaemonSet, spec: {selector: {matchLabels: {app: a}}, template: {metadata: {labels: {app: a}}, spec: {hostNetwork: true, containers: [{name: a, image: "r.example/a:1.0"}]}}}}}');
+    const refused = refusal(() => buildWith(hostNetwork)).diagnostics[0];
+    expect(refused).toMatchObject({ code: 'KUREL_POLICY_VIOLATION', refusalClass: 'host-namespace', component: 'agent' });
+    expect(refused.path).toMatch(/^spec\.components\[0\]\.properties\.spec\.template\.spec/);
+    const secret = application('{name: creds, type: object, properties: {kind: Secret, stringData: {token: x}}}');
+    expect(refusal(() => buildWith(secret, undefined, { ...allowClusterScoped, allowExplicitSecrets: () => false } as never)).diagnostics[0].refusalClass).toBe('explicit-secret');
+  });
+});

@@ -1,4 +1,4 @@
-import { defineComponent, objectKindPolicy, qualifiedKind, RefusalClass, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, RefusalClass, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
 import { refuseCarriedSecrets } from '../../../shared/secret-policy.js';
 import { knownScope, type Scope } from './scopes.js';
 
@@ -72,7 +72,9 @@ export const object = defineComponent<ObjectProperties>({
     } else metadata.namespace = namespace;
     for (const key of OWN_KEYS) delete content[key];
     const object = { ...content, apiVersion, kind, metadata } as K8sObject;
+    // Held to the environment policy as every carried object is; its fields are the component's properties.
     refuseCarriedSecrets([object], 'object', ctx, ['kind']);
+    enforceCarriedObjectPolicy(object, ctx, { locate: (path) => path });
     return { objects: [object] };
   },
 });
