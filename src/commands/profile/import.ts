@@ -22,7 +22,7 @@ export default class ProfileImport extends KurelCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(ProfileImport);
     const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
-    if (flags['api-resources'] === '-' && flags['api-versions'] === '-') throw engine.refuse(engine.ErrorCode.flag, 'only one of --api-resources and --api-versions can read stdin');
+    if (flags['api-resources'] === '-' && flags['api-versions'] === '-') throw engine.kurelErrors.flag('only one of --api-resources and --api-versions can read stdin');
     const text = engine.importProfile({
       apiResources: host.readFileOrStdin(flags['api-resources'], 'api-resources output'),
       ...(flags['api-versions'] ? { apiVersions: host.readFileOrStdin(flags['api-versions'], 'api-versions output') } : {}),

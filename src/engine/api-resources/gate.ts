@@ -1,6 +1,4 @@
-import type { K8sObject } from '../../plugin-api/index.js';
-import { KurelError, type Diagnostic } from '../diagnostics.js';
-import { ErrorCode, errorDiagnostic } from '../error-codes.js';
+import { KurelError, kurelErrors, type Diagnostic, type K8sObject } from '../../plugin-api/index.js';
 import { appliedObjects } from '../list-envelopes.js';
 import type { Path, WorkComponent } from '../model.js';
 import type { ParsedProfile } from '../profile.js';
@@ -39,7 +37,7 @@ export function gateServedApis(applications: Application[], authored: WorkCompon
         continue;
       }
       const message = `${unserved.label}: ${notServed(unserved.object, served, profile.name)}; mark the component optional: true to leave it out where the cluster does not serve it`;
-      diagnostics.push(errorDiagnostic(ErrorCode.apiNotServed, message, { ...source.at(unserved.path), component: owner || undefined }));
+      diagnostics.push(kurelErrors.apiNotServed.diagnostic(message, { ...source.at(unserved.path), component: owner || undefined }));
     }
   }
   if (diagnostics.length > 0) throw new KurelError(diagnostics);

@@ -1,6 +1,5 @@
-import { isPlainObject } from '../../plugin-api/index.js';
+import { isPlainObject, kurelErrors } from '../../plugin-api/index.js';
 import { encodeObject } from '../emit.js';
-import { ErrorCode, refuse } from '../error-codes.js';
 import { parseProfile } from '../profile.js';
 import { parseSingleSource, type InputFile } from '../source.js';
 import { apiResourcesSpec, servedFromKubectl } from './kubectl-output.js';
@@ -26,7 +25,7 @@ export interface ProfileImport {
  */
 export function importProfile(input: ProfileImport): string {
   const served = servedFromKubectl(input.apiResources, input.apiVersions);
-  if (served.groups.size === 0) throw refuse(ErrorCode.input, 'the api-resources output lists no resource', { file: input.apiResources.file });
+  if (served.groups.size === 0) throw kurelErrors.input('the api-resources output lists no resource', { file: input.apiResources.file });
   const base = input.profile
     ? (parseSingleSource(input.profile, 'profile file').toJS() as Record<string, unknown>)
     : { apiVersion: 'launcher.gokure.dev/v1alpha1', kind: 'ClusterProfile', metadata: { name: input.name ?? 'cluster' }, spec: { capabilities: {} } };
@@ -36,7 +35,7 @@ export function importProfile(input: ProfileImport): string {
   spec.apiResources = apiResourcesSpec(served);
   if (input.kubeVersion !== undefined) {
     const problem = kubeVersionProblem(input.kubeVersion);
-    if (problem) throw refuse(ErrorCode.flag, `--kube-version: ${problem}`);
+    if (problem) throw kurelErrors.flag(`--kube-version: ${problem}`);
     spec.kubeVersion = input.kubeVersion;
   }
   const text = encodeObject({ ...base, spec } as never);

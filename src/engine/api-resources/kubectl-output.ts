@@ -1,5 +1,4 @@
-import type { ApiScope } from '../../plugin-api/index.js';
-import { ErrorCode, refuse } from '../error-codes.js';
+import { kurelErrors, type ApiScope } from '../../plugin-api/index.js';
 import type { InputFile } from '../source.js';
 import { groupLabel, groupOf, versionOf, type ServedApis, type ServedGroup, type ServedKind } from './served.js';
 
@@ -15,7 +14,7 @@ interface Row {
 }
 
 const failAt = (file: string, line: number, column: number, message: string): never => {
-  throw refuse(ErrorCode.input, message, { file, line, column });
+  throw kurelErrors.input(message, { file, line, column });
 };
 
 /**

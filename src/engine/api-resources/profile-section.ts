@@ -1,5 +1,4 @@
-import type { ApiScope } from '../../plugin-api/index.js';
-import { ErrorCode } from '../error-codes.js';
+import { kurelErrors, type ApiScope } from '../../plugin-api/index.js';
 import type { ShapeReader } from '../shape.js';
 import type { ServedApis, ServedGroup, ServedKind } from './served.js';
 
@@ -27,26 +26,26 @@ export function readApiResources(reader: ShapeReader, value: unknown): ServedApi
     const path = ['spec', 'apiResources', index];
     const body = reader.map(entry, path, ['group', 'versions', 'preferredVersion', 'kinds']);
     const group = reader.optionalString(body.group, [...path, 'group']);
-    if (group === undefined) reader.fail(path, 'group is required ("" for the core group)', ErrorCode.profile);
-    if (groups.has(group)) reader.fail([...path, 'group'], `group "${group}" is listed twice`, ErrorCode.profile);
+    if (group === undefined) reader.fail(path, 'group is required ("" for the core group)', kurelErrors.profile);
+    if (groups.has(group)) reader.fail([...path, 'group'], `group "${group}" is listed twice`, kurelErrors.profile);
     const versions = reader.optionalList(body.versions, [...path, 'versions']).map((version, at) => {
-      if (typeof version !== 'string' || !VERSION.test(version)) reader.fail([...path, 'versions', at], `"${String(version)}" is not an API version (v1, v2beta1, …)`, ErrorCode.profile);
+      if (typeof version !== 'string' || !VERSION.test(version)) reader.fail([...path, 'versions', at], `"${String(version)}" is not an API version (v1, v2beta1, …)`, kurelErrors.profile);
       return version;
     });
-    if (versions.length === 0) reader.fail([...path, 'versions'], 'at least one served version is required', ErrorCode.profile);
+    if (versions.length === 0) reader.fail([...path, 'versions'], 'at least one served version is required', kurelErrors.profile);
     const preferredVersion = reader.optionalString(body.preferredVersion, [...path, 'preferredVersion']) ?? versions[0];
-    if (!versions.includes(preferredVersion)) reader.fail([...path, 'preferredVersion'], `"${preferredVersion}" is not among the group's versions (${versions.join(', ')})`, ErrorCode.profile);
+    if (!versions.includes(preferredVersion)) reader.fail([...path, 'preferredVersion'], `"${preferredVersion}" is not among the group's versions (${versions.join(', ')})`, kurelErrors.profile);
     const kinds = new Map<string, ServedKind>();
     reader.optionalList(body.kinds, [...path, 'kinds']).forEach((item, at) => {
       const where = [...path, 'kinds', at];
       const fields = reader.map(item, where, ['kind', 'scope', 'version']);
       const kind = reader.optionalString(fields.kind, [...where, 'kind']);
-      if (!kind) reader.fail(where, 'kind is required', ErrorCode.profile);
-      if (kinds.has(kind)) reader.fail([...where, 'kind'], `kind "${kind}" is listed twice in group "${group}"`, ErrorCode.profile);
+      if (!kind) reader.fail(where, 'kind is required', kurelErrors.profile);
+      if (kinds.has(kind)) reader.fail([...where, 'kind'], `kind "${kind}" is listed twice in group "${group}"`, kurelErrors.profile);
       const scope = reader.optionalString(fields.scope, [...where, 'scope']);
-      if (!SCOPES.includes(scope as ApiScope)) reader.fail([...where, 'scope'], `scope ${scope === undefined ? 'is required' : `"${scope}" is not one of ${SCOPES.join(', ')}`}`, ErrorCode.profile);
+      if (!SCOPES.includes(scope as ApiScope)) reader.fail([...where, 'scope'], `scope ${scope === undefined ? 'is required' : `"${scope}" is not one of ${SCOPES.join(', ')}`}`, kurelErrors.profile);
       const version = reader.optionalString(fields.version, [...where, 'version']) ?? preferredVersion;
-      if (!versions.includes(version)) reader.fail([...where, 'version'], `"${version}" is not among the group's versions (${versions.join(', ')})`, ErrorCode.profile);
+      if (!versions.includes(version)) reader.fail([...where, 'version'], `"${version}" is not among the group's versions (${versions.join(', ')})`, kurelErrors.profile);
       kinds.set(kind, { scope: scope as ApiScope, version });
     });
     groups.set(group, { group, versions: [preferredVersion, ...versions.filter((version) => version !== preferredVersion)], preferredVersion, kinds });
@@ -58,7 +57,7 @@ export function readApiResources(reader: ShapeReader, value: unknown): ServedApi
 export function readKubeVersion(reader: ShapeReader, value: unknown): string | undefined {
   const version = reader.optionalString(value, ['spec', 'kubeVersion']);
   const problem = version === undefined ? undefined : kubeVersionProblem(version);
-  if (problem) reader.fail(['spec', 'kubeVersion'], problem, ErrorCode.profile);
+  if (problem) reader.fail(['spec', 'kubeVersion'], problem, kurelErrors.profile);
   return version;
 }
 
