@@ -1,10 +1,4 @@
-/** What a chart's `.Capabilities` should report: the cluster the ClusterProfile describes. */
-export interface ChartCapabilities {
-  /** `spec.kubeVersion` of the profile, if recorded. */
-  kubeVersion?: string;
-  /** Every served `group/version` and `group/version/Kind` (`ctx.cluster.apiVersions()`); empty when the profile declares none. */
-  apiVersions: readonly string[];
-}
+import type { ChartCapabilities } from '../engine/index.js';
 
 /**
  * The `helm template` flags that make a chart see the same cluster as the build:

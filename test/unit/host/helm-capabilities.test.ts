@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterApis } from '../../../src/engine/api-resources/cluster-apis.js';
+import { chartCapabilities } from '../../../src/engine/api-resources/chart-capabilities.js';
 import { parseProfile } from '../../../src/engine/profile.js';
 import { parseSingleSource } from '../../../src/engine/source.js';
 import { helmCapabilityArgs } from '../../../src/host/helm-capabilities.js';
@@ -38,10 +39,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const capabilitiesOf = (cluster: string) => {
-  const apis = clusterApis(parseProfile(parseSingleSource(importedProfile(cluster), 'profile file')), registry);
-  return { kubeVersion: apis.kubeVersion, apiVersions: apis.apiVersions() };
-};
+const capabilitiesOf = (cluster: string) => chartCapabilities(clusterApis(parseProfile(parseSingleSource(importedProfile(cluster), 'profile file')), registry));
 
 function render(args: string[]): Record<string, string> {
   const env = { ...process.env, HELM_CACHE_HOME: join(dir, 'cache'), HELM_CONFIG_HOME: join(dir, 'config'), HELM_DATA_HOME: join(dir, 'data') };
