@@ -28,6 +28,8 @@ import { explainChains, explainPolicies, type ComponentChain, type PolicyChain }
 import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 import { checkTraitConstraints } from './trait-constraints.js';
 import { checkObjectKinds, objectKindRules } from './object-kinds.js';
+import { clusterApis } from './api-resources/cluster-apis.js';
+import { gateServedApis } from './api-resources/gate.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -96,6 +98,7 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
 
   const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
   const run = new RunContext(input.settings, profile, input.fetched ?? {});
+  run.cluster = clusterApis(profile, registry);
   const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
   const documentLowering = lowerDocument(applicationSource, registry, run);
   const appSource = documentLowering.source;
@@ -191,7 +194,9 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
 }
 
 function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, authored, lowered, documentLowering, kindRules }: Prepared): BuildResult {
-  const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
+  const transformed = transform(lowered.components, lowered.policies, registry, run, appSource);
+  const { policyResults } = transformed;
+  const applications = gateServedApis(transformed.applications, authored, run.profile, run, appSource);
   applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));

@@ -4,6 +4,7 @@ export { exclusiveGroups } from './schema.js';
 export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
 export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
+export { UNDECLARED_CLUSTER, type ApiScope, type ClusterApis, type Negotiated } from './cluster-apis.js';
 export type { CapabilityBinding, HandlerContext, LoweringContext, MemberNameSpec, Namer } from './context.js';
 export type * from './handlers.js';
 export type { ChartInput, ChartRequest, ChartSourceKind } from './charts.js';
