@@ -27,8 +27,11 @@ export default class Validate extends KurelCommand {
     const { args, flags } = await this.parse(Validate);
     const engine = await import('../engine/index.js');
     let result: CheckResult;
+    let target = '';
     try {
-      const { registry, input, fetch } = await loadApplication(args.target, flags);
+      const loaded = await loadApplication(args.target, flags);
+      target = loaded.target;
+      const { registry, input, fetch } = loaded;
       result = await engine.check(input, registry, fetch);
     } catch (error) {
       // An input that cannot be read is a finding like any other, in the format asked for.
@@ -43,7 +46,7 @@ export default class Validate extends KurelCommand {
     } else {
       for (const warning of warnings) process.stderr.write(`warning: ${engine.formatDiagnostic(warning)}\n`);
       for (const error of errors) process.stderr.write(`Error: ${engine.formatDiagnostic(error)}\n`);
-      if (errors.length === 0) this.log(`${args.target}: valid`);
+      if (errors.length === 0) this.log(`${target}: valid`);
     }
     if (errors.length > 0) process.exitCode = 1;
   }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, fstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ErrorCode, refuse, type BuildInput, type InputFile, type TransformSettings } from '../engine/index.js';
 
@@ -13,8 +13,30 @@ export interface BuildRequest {
   settings: TransformSettings;
 }
 
-/** Where the application is: its file and its folder (package mode when `kurel.yaml` sits beside it). */
+/** The target that means "read the application from standard input", as `-` means for kubectl and helm. */
+export const STDIN_TARGET = '-';
+/** How positions in an application read from standard input are reported. */
+export const STDIN_FILE = '<stdin>';
+
+/**
+ * The target when none is given: standard input when something is piped or redirected into it,
+ * otherwise nothing (a terminal, or /dev/null, has no application to give).
+ */
+export function defaultTarget(): string | undefined {
+  try {
+    const stats = fstatSync(0);
+    return stats.isFIFO() || stats.isFile() || stats.isSocket() ? STDIN_TARGET : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the application is: its file and its folder (package mode when `kurel.yaml` sits beside it).
+ * An application on standard input has the current folder as its folder, for the plugin config.
+ */
 export function locateApplication(target: string): { appFile: string; appDir: string } {
+  if (target === STDIN_TARGET) return { appFile: STDIN_TARGET, appDir: process.cwd() };
   let stats;
   try {
     stats = statSync(target);
@@ -28,9 +50,11 @@ export function locateApplication(target: string): { appFile: string; appDir: st
 /** Reads every input file of a build; the engine gets texts only. */
 export function readBuildInput(request: BuildRequest): BuildInput {
   const { appFile, appDir } = locateApplication(request.target);
-  const application = readInput(appFile, 'reading application file');
+  const fromStdin = appFile === STDIN_TARGET;
+  const application = fromStdin ? readStdin() : readInput(appFile, 'reading application file');
+  // An application on standard input is a single document: it has no package or definitions beside it.
   const packageFile = join(appDir, 'kurel.yaml');
-  const packageMode = existsSync(packageFile);
+  const packageMode = !fromStdin && existsSync(packageFile);
   if (!packageMode && (request.values !== undefined || request.sets.length > 0)) {
     throw refuse(ErrorCode.flag, `--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
   }
@@ -40,7 +64,7 @@ export function readBuildInput(request: BuildRequest): BuildInput {
     package: packageMode ? readInput(packageFile, 'reading package file') : undefined,
     values: request.values !== undefined ? readInput(request.values, 'reading values file') : undefined,
     sets: request.sets,
-    capabilityDefinitions: [...request.capabilityDefinitions.map((file) => readInput(file, 'reading capability definition file')), ...definitionsFolder(appDir)],
+    capabilityDefinitions: [...request.capabilityDefinitions.map((file) => readInput(file, 'reading capability definition file')), ...(fromStdin ? [] : definitionsFolder(appDir))],
     settings: request.settings,
     strictCapabilities: request.strictCapabilities,
   };
@@ -54,6 +78,17 @@ function definitionsFolder(appDir: string): InputFile[] {
     .filter((name) => name.endsWith('.yaml') || name.endsWith('.yml'))
     .sort()
     .map((name) => readInput(join(folder, name), 'reading capability definition file'));
+}
+
+function readStdin(): InputFile {
+  let text: string;
+  try {
+    text = readFileSync(0, 'utf8');
+  } catch (error) {
+    throw refuse(ErrorCode.input, `reading application from standard input: ${describeFsError(error)}`, { file: STDIN_FILE });
+  }
+  if (text.trim() === '') throw refuse(ErrorCode.input, 'standard input is empty: pipe an Application into kurel, or name app.yaml or a package folder', { file: STDIN_FILE });
+  return { file: STDIN_FILE, text };
 }
 
 export function readInput(file: string, what: string): InputFile {

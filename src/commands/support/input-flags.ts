@@ -1,9 +1,12 @@
 import { Args, Flags } from '@oclif/core';
 import type { BuildInput, FetchRequest } from '../../engine/index.js';
 
-/** The positional argument of every command that reads an application. */
+/**
+ * The positional argument of every command that reads an application. kurel reads standard input
+ * itself (for `-`, or when input is piped and no target is named), so oclif must not.
+ */
 export const targetArgs = {
-  target: Args.string({ required: true, description: 'app.yaml or a package folder' }),
+  target: Args.string({ required: false, ignoreStdin: true, description: 'app.yaml, a package folder, or - for standard input (the default when input is piped)' }),
 };
 
 /** The flag of a command that reads only the plugin config: where the config is. */
@@ -35,8 +38,10 @@ type InputFlagValues = {
 };
 
 /** Starts the plugin host for the application's folder and reads every input file. */
-export async function loadApplication(target: string, flags: InputFlagValues) {
+export async function loadApplication(named: string | undefined, flags: InputFlagValues) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
+  const target = named ?? host.defaultTarget();
+  if (target === undefined) throw engine.refuse(engine.ErrorCode.flag, 'missing the application: name app.yaml or a package folder, or pipe one into standard input');
   const { appDir } = host.locateApplication(target);
   const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
   const input: BuildInput = host.readBuildInput({
@@ -50,5 +55,6 @@ export async function loadApplication(target: string, flags: InputFlagValues) {
   });
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
-  return { host, engine, registry: pluginHost.registry, input, fetch };
+  const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
+  return { host, engine, registry: pluginHost.registry, input, fetch, target: shownTarget };
 }
