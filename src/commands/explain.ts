@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { formatFlag, renderData } from './support/output.js';
 
 export default class Explain extends KurelCommand {
   static override summary = 'Print the lowering chain: which rule turned which authored element into what.';
@@ -9,14 +10,15 @@ export default class Explain extends KurelCommand {
   static override examples = ['<%= config.bin %> explain app.yaml', '<%= config.bin %> explain app.yaml --object Deployment/web', '<%= config.bin %> explain app.yaml --json'];
 
   static override args = targetArgs;
+  static override enableJsonFlag = true;
 
   static override flags = {
     ...inputFlags,
     object: Flags.string({ description: 'show only where one object came from: Kind/name' }),
-    json: Flags.boolean({ description: 'print the chains as JSON' }),
+    format: formatFlag(['text', 'json', 'yaml'], 'the chains'),
   };
 
-  async run(): Promise<void> {
+  async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Explain);
     const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch);
@@ -33,7 +35,10 @@ export default class Explain extends KurelCommand {
       policies = [];
     }
     const bundle = flags.object ? undefined : result.bundle;
-    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies }, null, 2)}\n`);
-    else process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
+    const data = { application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies };
+    if (this.jsonEnabled()) return data;
+    if (flags.format === 'text') process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
+    else process.stdout.write(await renderData(data, flags.format));
+    return undefined;
   }
 }

@@ -160,7 +160,7 @@ describe('kurel schemas', () => {
   it('refuses to run with nowhere to write', () => {
     const result = kurel(['schemas']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe('Error: kurel schemas needs --output DIR, or --format json to print the set\n');
+    expect(result.stderr).toBe('Error: kurel schemas needs --output DIR, or --format json|yaml to print the set\n');
   });
 
   it('prints the set as JSON with --format json', () => {
