@@ -1,4 +1,4 @@
-import { goTypeName, isPlainObject, type PropertyPath } from '../plugin-api/index.js';
+import { allowedOrClosest, goTypeName, isPlainObject, type PropertyPath } from '../plugin-api/index.js';
 import { ErrorCode, refuse } from './error-codes.js';
 import type { SourceDocument } from './source.js';
 
@@ -13,7 +13,7 @@ export class ShapeReader {
   map(value: unknown, path: PropertyPath, allowed: readonly string[]): Record<string, unknown> {
     if (!isPlainObject(value)) this.fail(path, `expected a mapping, got ${goTypeName(value)}`);
     for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (allowed: ${[...allowed].sort().join(', ')})`);
+      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (${allowedOrClosest(key, allowed)})`);
     }
     return value;
   }

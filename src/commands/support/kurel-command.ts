@@ -20,6 +20,7 @@ export abstract class KurelCommand extends Command {
       this.logJson({ error: { code: isKurelError(error) ? error.code : 'KUREL_ERROR', message: error.message, diagnostics } });
       return;
     }
-    await reportFailure(error);
+    const flags = { ...this.ctor.baseFlags, ...this.ctor.flags } as Record<string, { char?: string; options?: readonly string[] }>;
+    await reportFailure(error, Object.entries(flags).map(([name, flag]) => ({ name, char: flag.char, options: flag.options })));
   }
 }
