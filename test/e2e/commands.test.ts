@@ -1,18 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 
 // validate, schemas, explain and plugins through the real CLI.
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const kurel = (args: string[], cwd = repo) => spawnSync(process.execPath, [join(repo, 'bin/kurel'), ...args], { cwd, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
 
-const shared = findShared();
 let dir: string;
 let schemas: string;
 /** The schemas with the redis-sidecar example plugin configured (its example's config). */
@@ -49,36 +48,6 @@ function compiled(file: string): ValidateFunction {
   return validate;
 }
 
-/** The shared reference material (conformance cases, reference examples): beside the main checkout, found upward. */
-function findShared(): string {
-  for (let folder = repo; folder !== dirname(folder); folder = dirname(folder)) {
-    if (existsSync(join(folder, 'shared/conformance/cases'))) return join(folder, 'shared');
-  }
-  throw new Error(`no shared/conformance found above ${repo}`);
-}
-
-/** Every public conformance app.yaml and every reference example application. */
-function publicApplications(): string[] {
-  const cases = ['conformance/cases', 'conformance/legacy'].flatMap((folder) =>
-    readdirSync(join(shared, folder))
-      .map((name) => join(shared, folder, name, 'app.yaml'))
-      .filter((file) => existsSync(file)),
-  );
-  const examples = readdirSync(join(shared, 'reference-examples'))
-    .filter((name) => name.endsWith('.yaml'))
-    .map((name) => join(shared, 'reference-examples', name));
-  return [...cases, ...examples, join(shared, 'reference-examples/custom-capability/app.yaml')];
-}
-
-// These examples author `helmchart` in its stale meaning, the Helm composite the reference renamed
-// `helm`. Today's `helmchart` is the Flux HelmChart kind, whose schema refuses them as written; they
-// are read as the `helm` type they became, as the reference-example build tests read them.
-const STALE_TYPE_EXAMPLES = ['reference-examples/11-helmchart.yaml', 'reference-examples/14-full-stack.yaml'];
-
-function asToday(name: string, text: string): string {
-  return STALE_TYPE_EXAMPLES.includes(name) ? text.replace(/type: helmchart\b/g, 'type: helm') : text;
-}
-
 describe('kurel schemas', () => {
   it('writes one schema per type, the application schema and the docs, every schema compiling in strict mode', () => {
     const files = ['components', 'traits', 'policies'].flatMap((folder) => readdirSync(join(schemas, folder)).map((name) => join(schemas, folder, name)));
@@ -111,24 +80,6 @@ describe('kurel schemas', () => {
     const wrongType = structuredClone(app);
     wrongType.spec.components[0].traits[0].properties.maxReplicas = 'six';
     expect(validate(wrongType)).toBe(false);
-  });
-
-  it('accepts every public conformance app.yaml and every reference example, package placeholders and plugin traits included', () => {
-    const validate = compiled(join(withPlugin, 'application.schema.json'));
-    const accepted: string[] = [];
-    const refused: string[] = [];
-    const asWritten: string[] = [];
-    for (const file of publicApplications()) {
-      const name = relative(shared, file);
-      const text = readFileSync(file, 'utf8');
-      const documents = parseAllDocuments(asToday(name, text)).map((document) => document.toJS());
-      for (const document of documents) (validate(document) ? accepted : refused).push(`${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
-      if (STALE_TYPE_EXAMPLES.includes(name) && parseAllDocuments(text).some((document) => !validate(document.toJS()))) asWritten.push(name);
-    }
-    expect(refused).toEqual([]);
-    // As written, the stale examples are refused by today's helmchart (the Flux HelmChart kind).
-    expect(asWritten).toEqual(STALE_TYPE_EXAMPLES);
-    expect(accepted.length).toBeGreaterThanOrEqual(125);
   });
 
   it('accepts a `${name}` placeholder where a package parameter stands for a number, a list or an enum member', () => {

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AuthoredComponent, LoweringContext } from 'kurel/plugin-api';
 import { createLoweringTestContext } from 'kurel/plugin-api/testing';
@@ -344,20 +342,4 @@ describe('helm end to end', () => {
     expect(error.message).toMatch(/delivery: template renders the chart at build time/);
   });
 
-  // The reference example 11 predates the rename: its `helmchart` type was then the Helm-release
-  // composite, which is now the `helm` type (`helmchart` is the kind-named Flux HelmChart), so it
-  // is built with `type: helm`.
-  // The shared material sits beside the main checkout, and two levels up from a worktree.
-  const example = ['../../../../shared', '../../../../../shared']
-    .map((dir) => fileURLToPath(new URL(`${dir}/reference-examples/11-helmchart.yaml`, import.meta.url)))
-    .find((file) => existsSync(file)) ?? '';
-  it.runIf(example !== '')('builds reference example 11-helmchart as the helm type', () => {
-    const text = readFileSync(example, 'utf8');
-    const result = build({ application: { file: 'app.yaml', text: text.replace('type: helmchart', 'type: helm') }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
-    expect(result.objects.map((o) => o.kind)).toEqual(['HelmRepository', 'HelmRelease']);
-    const [source, release] = result.objects as any[];
-    expect(source.spec).toEqual({ interval: '1h0m0s', url: 'https://charts.bitnami.com/bitnami' });
-    expect(release.spec.chart.spec).toEqual({ chart: 'redis', version: '18.6.1', sourceRef: { kind: 'HelmRepository', name: source.metadata.name } });
-    expect(release.spec.values.master.persistence.size).toBe('8Gi');
-  });
 });

@@ -10,15 +10,15 @@ import builtinPolicies from '../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../plugins/builtin-traits/index.js';
 import redisSidecar from '../../examples/plugins/redis-sidecar/src/index.js';
 import { registryOf } from '../unit/engine/support.js';
+import { referenceExamples } from './shared.js';
 
 // The reference's example applications (read from ../shared, never copied) build with the profiles
 // its README pairs them with. The outputs are our own goldens (UPDATE_GOLDEN=1 rewrites them), and
 // every object of a Kubernetes built-in kind validates against the kubernetes-models schemas.
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-// The shared material sits beside the main checkout, and two levels up from a worktree.
-const examples = [join(repo, '../shared/reference-examples'), join(repo, '../../shared/reference-examples')].find((dir) => existsSync(dir)) ?? join(repo, '../shared/reference-examples');
-const goldens = join(repo, 'test/examples/golden');
+const examples = referenceExamples;
+const goldens = join(repo, 'test/reference/golden');
 const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies, redisSidecar]);
 
 const ANY = ['minimal'];
@@ -85,7 +85,7 @@ function compareGolden(name: string, yaml: string): void {
   expect(yaml).toBe(readFileSync(file, 'utf8'));
 }
 
-describe.runIf(existsSync(examples))('the reference examples', () => {
+describe('the reference examples', () => {
   for (const [example, profiles] of PAIRS) {
     for (const profile of profiles) {
       it(`${example} builds with ${profile}`, async () => {

@@ -1,18 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../../src/engine/build.js';
-import builtinComponents from '../../../plugins/builtin-components/index.js';
-import builtinKinds from '../../../plugins/builtin-kinds/index.js';
-import builtinPolicies from '../../../plugins/builtin-policies/index.js';
-import builtinTraits from '../../../plugins/builtin-traits/index.js';
-import { registryOf } from '../engine/support.js';
-import { NOOP_POLICY, type Policy } from '../../../src/plugin-api/index.js';
+import { build } from '../../src/engine/build.js';
+import builtinComponents from '../../plugins/builtin-components/index.js';
+import builtinKinds from '../../plugins/builtin-kinds/index.js';
+import builtinPolicies from '../../plugins/builtin-policies/index.js';
+import builtinTraits from '../../plugins/builtin-traits/index.js';
+import { registryOf } from '../unit/engine/support.js';
+import { NOOP_POLICY, type Policy } from '../../src/plugin-api/index.js';
+import { referenceExamples } from './shared.js';
 
-// The reference's daemonset and statefulset examples, built with the minimal profile. They are
-// read from the shared reference checkout; without it there is nothing to read.
-const EXAMPLES = '/work/shared/reference-examples';
-const present = existsSync(EXAMPLES);
+// The reference's daemonset and statefulset examples, built with the minimal profile.
+const EXAMPLES = referenceExamples;
 
 function buildExample(file: string, policy?: Policy) {
   const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
@@ -20,7 +19,7 @@ function buildExample(file: string, policy?: Policy) {
   return build({ application: read(file), profile: read('cluster-profiles/minimal.yaml'), settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy } }, registry);
 }
 
-describe.skipIf(!present)('the reference daemonset and statefulset examples', () => {
+describe('the reference daemonset and statefulset examples', () => {
   // The example mounts a host path, which the default policy refuses: it builds where a policy allows host paths.
   it('12-daemonset builds one DaemonSet mounting /proc from the host, under a policy that allows host paths', () => {
     const { objects } = buildExample('12-daemonset.yaml', { ...NOOP_POLICY, allowHostPathVolumes: () => true });
