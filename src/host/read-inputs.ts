@@ -1,13 +1,15 @@
 import { existsSync, fstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ErrorCode, refuse, type BuildInput, type InputFile, type TransformSettings } from '../engine/index.js';
 
 export interface BuildRequest {
   /** `app.yaml` or a package folder holding one. */
   target: string;
   profile?: string;
-  values?: string;
+  /** `--values` files, in order; `values.yaml` beside `kurel.yaml` is read before them. */
+  values?: string[];
   sets: string[];
+  setStrings?: string[];
   capabilityDefinitions: string[];
   strictCapabilities: boolean;
   settings: TransformSettings;
@@ -55,19 +57,33 @@ export function readBuildInput(request: BuildRequest): BuildInput {
   // An application on standard input is a single document: it has no package or definitions beside it.
   const packageFile = join(appDir, 'kurel.yaml');
   const packageMode = !fromStdin && existsSync(packageFile);
-  if (!packageMode && (request.values !== undefined || request.sets.length > 0)) {
+  const valuesFiles = request.values ?? [];
+  const setStrings = request.setStrings ?? [];
+  if (!packageMode && (valuesFiles.length > 0 || request.sets.length > 0 || setStrings.length > 0)) {
     throw refuse(ErrorCode.flag, `--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
   }
   return {
     application,
     profile: request.profile !== undefined ? readInput(request.profile, 'reading profile file') : undefined,
     package: packageMode ? readInput(packageFile, 'reading package file') : undefined,
-    values: request.values !== undefined ? readInput(request.values, 'reading values file') : undefined,
+    values: packageMode ? layeredValues(appDir, valuesFiles) : [],
     sets: request.sets,
+    setStrings,
     capabilityDefinitions: [...request.capabilityDefinitions.map((file) => readInput(file, 'reading capability definition file')), ...(fromStdin ? [] : definitionsFolder(appDir))],
     settings: request.settings,
     strictCapabilities: request.strictCapabilities,
   };
+}
+
+/**
+ * The values files in the order they layer, as a chart's are: the package's own `values.yaml`
+ * first (when it has one and it is not named again), then each `--values` file.
+ */
+function layeredValues(appDir: string, named: readonly string[]): InputFile[] {
+  const own = join(appDir, 'values.yaml');
+  const ownIsNamed = named.some((file) => resolve(file) === resolve(own));
+  const files = existsSync(own) && !ownIsNamed ? [own, ...named] : named;
+  return files.map((file) => readInput(file, 'reading values file'));
 }
 
 /** Every `*.yaml` in `<appDir>/definitions/`; a missing folder is fine. */

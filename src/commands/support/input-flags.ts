@@ -19,8 +19,9 @@ export const inputFlags = {
   profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),
   namespace: Flags.string({ char: 'n', description: 'namespace override (a DNS-1123 label)' }),
   'cluster-id': Flags.string({ description: 'cluster identifier', default: 'local' }),
-  values: Flags.string({ description: 'values file for the package parameters (needs kurel.yaml)' }),
-  set: Flags.string({ description: 'set a package parameter: key=value (repeatable; needs kurel.yaml)', multiple: true, multipleNonGreedy: true }),
+  values: Flags.string({ char: 'f', description: 'values file for the package parameters, over values.yaml beside kurel.yaml (repeatable: a later file wins)', multiple: true, multipleNonGreedy: true }),
+  set: Flags.string({ description: 'set package parameters: key=value[,key=value] (repeatable; needs kurel.yaml)', multiple: true, multipleNonGreedy: true }),
+  'set-string': Flags.string({ description: 'set string package parameters: key=value[,key=value], applied after --set', multiple: true, multipleNonGreedy: true }),
   'capability-def': Flags.string({ description: 'CapabilityDefinition file (repeatable)', multiple: true, multipleNonGreedy: true }),
   'strict-capabilities': Flags.boolean({ description: 'a custom capability with no definition is an error instead of a warning' }),
   config: Flags.string({ description: 'plugin config file (default: searched from the application folder upward)' }),
@@ -30,8 +31,9 @@ type InputFlagValues = {
   profile?: string;
   namespace?: string;
   'cluster-id': string;
-  values?: string;
+  values?: string[];
   set?: string[];
+  'set-string'?: string[];
   'capability-def'?: string[];
   'strict-capabilities': boolean;
   config?: string;
@@ -47,8 +49,9 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const input: BuildInput = host.readBuildInput({
     target,
     profile: flags.profile,
-    values: flags.values,
+    values: flags.values ?? [],
     sets: flags.set ?? [],
+    setStrings: flags['set-string'] ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
     settings: host.transformSettings(pluginHost.config.config, { clusterId: flags['cluster-id'], namespace: flags.namespace }),
