@@ -28,6 +28,7 @@ describe('the README', () => {
   it('tells how to run kurel without a global install, and how to put it on PATH', () => {
     const readme = readFileSync(join(repo, 'README.md'), 'utf8');
     expect(readme).toContain('npx kurel build');
+    expect(readme).toContain('./bin/kurel');
     expect(readme).toContain('npm link');
   });
 });
