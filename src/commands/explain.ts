@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import type { ComponentChain } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 import { formatFlag, renderData } from './support/output.js';
@@ -14,7 +15,7 @@ export default class Explain extends KurelCommand {
 
   static override flags = {
     ...inputFlags,
-    object: Flags.string({ description: 'show only where one object came from: Kind/name' }),
+    object: Flags.string({ description: 'show only where one object came from: Kind/name, in any case' }),
     format: formatFlag(['text', 'json', 'yaml'], 'the chains'),
   };
 
@@ -25,12 +26,7 @@ export default class Explain extends KurelCommand {
     let chains = result.chains;
     let policies = result.policies;
     if (flags.object) {
-      const [kind, name, ...rest] = flags.object.split('/');
-      if (!kind || !name || rest.length > 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
-      chains = chains
-        .map((chain) => ({ ...chain, objects: chain.objects.filter((object) => object.kind === kind && object.name === name) }))
-        .filter((chain) => chain.objects.length > 0);
-      if (chains.length === 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: the build generates no such object`);
+      chains = selectObject(chains, flags.object, engine);
       // One object's provenance is its component's chain: the policies and the order are the whole build's.
       policies = [];
     }
@@ -41,4 +37,18 @@ export default class Explain extends KurelCommand {
     else process.stdout.write(await renderData(data, flags.format));
     return undefined;
   }
+}
+
+type Engine = typeof import('../engine/index.js');
+
+/** The chains narrowed to one object, matched by `Kind/name` whatever the case; a miss names the objects there are. */
+function selectObject(chains: ComponentChain[], wanted: string, engine: Engine): ComponentChain[] {
+  const [kind, name, ...rest] = wanted.split('/');
+  if (!kind || !name || rest.length > 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${wanted}: expected Kind/name, e.g. Deployment/web`);
+  const matches = (object: ComponentChain['objects'][number]) => object.kind.toLowerCase() === kind.toLowerCase() && object.name.toLowerCase() === name.toLowerCase();
+  const selected = chains.map((chain) => ({ ...chain, objects: chain.objects.filter(matches) })).filter((chain) => chain.objects.length > 0);
+  if (selected.length > 0) return selected;
+  const generated = [...new Set(chains.flatMap((chain) => chain.objects.map((object) => `${object.kind}/${object.name}`)))];
+  const hint = engine.didYouMean(wanted, generated);
+  throw engine.refuse(engine.ErrorCode.flag, `--object ${wanted}: the build generates no such object; ${hint || `it generates ${generated.join(', ')}`}`);
 }
