@@ -44,11 +44,11 @@ type Engine = typeof import('../engine/index.js');
 /** The chains narrowed to one object, matched by `Kind/name` whatever the case; a miss names the objects there are. */
 function selectObject(chains: ComponentChain[], wanted: string, engine: Engine): ComponentChain[] {
   const [kind, name, ...rest] = wanted.split('/');
-  if (!kind || !name || rest.length > 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${wanted}: expected Kind/name, e.g. Deployment/web`);
+  if (!kind || !name || rest.length > 0) throw engine.kurelErrors.flag(`--object ${wanted}: expected Kind/name, e.g. Deployment/web`);
   const matches = (object: ComponentChain['objects'][number]) => object.kind.toLowerCase() === kind.toLowerCase() && object.name.toLowerCase() === name.toLowerCase();
   const selected = chains.map((chain) => ({ ...chain, objects: chain.objects.filter(matches) })).filter((chain) => chain.objects.length > 0);
   if (selected.length > 0) return selected;
   const generated = [...new Set(chains.flatMap((chain) => chain.objects.map((object) => `${object.kind}/${object.name}`)))];
   const hint = engine.didYouMean(wanted, generated);
-  throw engine.refuse(engine.ErrorCode.flag, `--object ${wanted}: the build generates no such object; ${hint || `it generates ${generated.join(', ')}`}`);
+  throw engine.kurelErrors.flag(`--object ${wanted}: the build generates no such object; ${hint || `it generates ${generated.join(', ')}`}`);
 }

@@ -11,7 +11,7 @@ export default class Schemas extends KurelCommand {
   static override examples = ['<%= config.bin %> schemas --output schemas/', '<%= config.bin %> schemas --format json > schemas.json'];
 
   static override flags = {
-    output: outputFlag('folder to write (replaced atomically)'),
+    output: outputFlag('folder to write: missing, empty, or an earlier schemas output, which is replaced whole'),
     format: Flags.option({ options: ['json', 'yaml'] as const, description: 'print every file as one object keyed by path, instead of writing a folder' })(),
     ...configFlags,
   };
@@ -20,14 +20,14 @@ export default class Schemas extends KurelCommand {
     const { flags } = await this.parse(Schemas);
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
-    if (output === undefined && flags.format === undefined) throw engine.refuse(engine.ErrorCode.flag, 'kurel schemas needs --output DIR, or --format json|yaml to print the set');
+    if (output === undefined && flags.format === undefined) throw engine.kurelErrors.flag('kurel schemas needs --output DIR, or --format json|yaml to print the set');
     const { registry } = await host.startPluginHost({ searchFrom: process.cwd(), configFile: flags.config });
     const { files } = engine.publishSchemas(registry);
     if (output === undefined) {
       process.stdout.write(await renderData(files, flags.format ?? 'json'));
       return;
     }
-    host.writeFolderAtomically(output, files);
-    reportWritten(`${Object.keys(files).length} files to ${output}`);
+    const { written } = host.writeOwnedFolder(output, new Map(Object.entries(files)), { kind: 'schemas' });
+    reportWritten(`${written} files to ${output}`);
   }
 }

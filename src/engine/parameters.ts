@@ -1,6 +1,5 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
-import { didYouMean, goTypeName, isPlainObject } from '../plugin-api/index.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { didYouMean, goTypeName, isPlainObject, kurelErrors, type DiagnosticPlace } from '../plugin-api/index.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
 import type { SourceDocument } from './source.js';
 
@@ -29,14 +28,14 @@ export function resolveParameters(pkg: ParsedPackage, input: ParameterInput, app
     } else if (decl.default !== undefined) {
       effective.set(decl.name, resolveDefault(pkg, decl, effective));
     } else if (decl.required) {
-      throw refuse(ErrorCode.parameter, `required parameter "${decl.name}" is not set; provide it with --values or --set`, pkg.source.at(decl.path));
+      throw kurelErrors.parameter(`required parameter "${decl.name}" is not set; provide it with --values or --set`, pkg.source.at(decl.path));
     }
   }
   substitute(application, pkg, effective);
   return effective;
 }
 
-type Supplied = { value: unknown; flag?: '--set' | '--set-string'; where: Parameters<typeof refuse>[2] };
+type Supplied = { value: unknown; flag?: '--set' | '--set-string'; where: DiagnosticPlace };
 
 function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, unknown> {
   const raw = new Map<string, Supplied>();
@@ -44,7 +43,7 @@ function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, 
     if (!values.source) continue;
     const mapping = values.source.toJS();
     if (!isPlainObject(mapping)) {
-      throw refuse(ErrorCode.parameter, `values file "${values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: values.file });
+      throw kurelErrors.parameter(`values file "${values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: values.file });
     }
     // Layered as Helm layers values files: a later file's mapping is merged into an earlier one's.
     for (const [key, value] of Object.entries(mapping)) raw.set(key, { value: mergeValues(raw.get(key)?.value, value), where: values.source.at([key]) });
@@ -53,7 +52,7 @@ function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, 
     for (const entry of entries) {
       for (const pair of splitSetPairs(entry)) {
         const eq = pair.indexOf('=');
-        if (eq <= 0) throw refuse(ErrorCode.flag, `${flag} "${pair}": expected key=value format`);
+        if (eq <= 0) throw kurelErrors.flag(`${flag} "${pair}": expected key=value format`);
         raw.set(pair.slice(0, eq), { value: pair.slice(eq + 1), flag, where: { path: `${flag} ${pair}` } });
       }
     }
@@ -63,13 +62,13 @@ function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, 
     const decl = pkg.parameters.find((candidate) => candidate.name === key);
     if (!decl) {
       const hint = didYouMean(key, pkg.parameters.map((candidate) => candidate.name));
-      throw refuse(ErrorCode.parameter, `parameter "${key}" is not declared in kurel.yaml${hint ? ` (${hint})` : ''}`, where);
+      throw kurelErrors.parameter(`parameter "${key}" is not declared in kurel.yaml${hint ? ` (${hint})` : ''}`, where);
     }
     if (flag && (decl.type === 'array' || decl.type === 'object')) {
-      throw refuse(ErrorCode.parameter, `parameter "${key}" (type ${decl.type}) cannot be set with ${flag}; use --values to supply a structured value`, where);
+      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with ${flag}; use --values to supply a structured value`, where);
     }
     if (flag === '--set-string' && decl.type !== 'string') {
-      throw refuse(ErrorCode.parameter, `parameter "${key}" (type ${decl.type}) cannot be set with --set-string; use --set`, where);
+      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with --set-string; use --set`, where);
     }
     out.set(key, coerceOrRefuse(decl, value, where));
   }
@@ -112,9 +111,9 @@ function mergeValues(earlier: unknown, later: unknown): unknown {
 
 type Coerced = { value: unknown } | { problem: string };
 
-function coerceOrRefuse(decl: ParameterDecl, value: unknown, where: Parameters<typeof refuse>[2]): unknown {
+function coerceOrRefuse(decl: ParameterDecl, value: unknown, where: DiagnosticPlace): unknown {
   const result = coerce(decl, value);
-  if ('problem' in result) throw refuse(ErrorCode.parameter, result.problem, where);
+  if ('problem' in result) throw kurelErrors.parameter(result.problem, where);
   return result.value;
 }
 
@@ -151,13 +150,13 @@ function resolveDefault(pkg: ParsedPackage, decl: ParameterDecl, effective: Map<
   if (text.includes('${')) {
     text = text.replace(PLACEHOLDER, (_, ref: string) => {
       if (!effective.has(ref)) {
-        throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" references "${ref}" which has no value yet; only earlier parameters may be referenced in defaults`, where);
+        throw kurelErrors.parameter(`default for parameter "${decl.name}" references "${ref}" which has no value yet; only earlier parameters may be referenced in defaults`, where);
       }
       return String(effective.get(ref));
     });
-    if (/\$\{[^}]+\}/.test(text)) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" contains unresolved placeholder after substitution: "${text}"`, where);
-    if (decl.type === 'integer' && !/^[-+]?\d+$/.test(text)) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" resolved to "${text}" which is not a valid integer`, where);
-    if (decl.type === 'boolean' && parseGoBool(text) === undefined) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" resolved to "${text}" which is not a valid boolean`, where);
+    if (/\$\{[^}]+\}/.test(text)) throw kurelErrors.parameter(`default for parameter "${decl.name}" contains unresolved placeholder after substitution: "${text}"`, where);
+    if (decl.type === 'integer' && !/^[-+]?\d+$/.test(text)) throw kurelErrors.parameter(`default for parameter "${decl.name}" resolved to "${text}" which is not a valid integer`, where);
+    if (decl.type === 'boolean' && parseGoBool(text) === undefined) throw kurelErrors.parameter(`default for parameter "${decl.name}" resolved to "${text}" which is not a valid boolean`, where);
   }
   return coerceOrRefuse(decl, text, where);
 }
@@ -168,8 +167,8 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
   const valueOf = (name: string, node: Scalar): unknown => {
     const decl = pkg.parameters.find((candidate) => candidate.name === name);
     const where = application.at(pathOf(document, node));
-    if (!decl) throw refuse(ErrorCode.parameter, `undeclared parameter "${name}" referenced in application template`, where);
-    if (!effective.has(name)) throw refuse(ErrorCode.parameter, `parameter "${name}" has no value; set it with --values or --set`, where);
+    if (!decl) throw kurelErrors.parameter(`undeclared parameter "${name}" referenced in application template`, where);
+    if (!effective.has(name)) throw kurelErrors.parameter(`parameter "${name}" has no value; set it with --values or --set`, where);
     return effective.get(name);
   };
   visit(document, {
@@ -187,7 +186,7 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
       const inline = text.replace(PLACEHOLDER, (_, name: string) => {
         const value = valueOf(name, node);
         if (typeof value === 'object' && value !== null) {
-          throw refuse(ErrorCode.parameter, `parameter "${name}" (type ${Array.isArray(value) ? 'array' : 'object'}) cannot be used in inline string substitution`, application.at(pathOf(document, node)));
+          throw kurelErrors.parameter(`parameter "${name}" (type ${Array.isArray(value) ? 'array' : 'object'}) cannot be used in inline string substitution`, application.at(pathOf(document, node)));
         }
         return String(value);
       });

@@ -1,6 +1,7 @@
 import { existsSync, fstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ErrorCode, refuse, type BuildInput, type InputFile, type TransformSettings } from '../engine/index.js';
+import { type BuildInput, type InputFile, type TransformSettings } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 export interface BuildRequest {
   /** `app.yaml` or a package folder holding one. */
@@ -43,7 +44,7 @@ export function locateApplication(target: string): { appFile: string; appDir: st
   try {
     stats = statSync(target);
   } catch (error) {
-    throw refuse(ErrorCode.input, `accessing "${target}": ${describeFsError(error)}`, { file: target });
+    throw kurelErrors.input(`accessing "${target}": ${describeFsError(error)}`, { file: target });
   }
   if (stats.isDirectory()) return { appFile: join(target, 'app.yaml'), appDir: target };
   return { appFile: target, appDir: dirname(target) };
@@ -60,7 +61,7 @@ export function readBuildInput(request: BuildRequest): BuildInput {
   const valuesFiles = request.values ?? [];
   const setStrings = request.setStrings ?? [];
   if (!packageMode && (valuesFiles.length > 0 || request.sets.length > 0 || setStrings.length > 0)) {
-    throw refuse(ErrorCode.flag, `--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
+    throw kurelErrors.flag(`--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
   }
   return {
     application,
@@ -101,9 +102,9 @@ function readStdin(): InputFile {
   try {
     text = readFileSync(0, 'utf8');
   } catch (error) {
-    throw refuse(ErrorCode.input, `reading application from standard input: ${describeFsError(error)}`, { file: STDIN_FILE });
+    throw kurelErrors.input(`reading application from standard input: ${describeFsError(error)}`, { file: STDIN_FILE });
   }
-  if (text.trim() === '') throw refuse(ErrorCode.input, 'standard input is empty: pipe an Application into kurel, or name app.yaml or a package folder', { file: STDIN_FILE });
+  if (text.trim() === '') throw kurelErrors.input('standard input is empty: pipe an Application into kurel, or name app.yaml or a package folder', { file: STDIN_FILE });
   return { file: STDIN_FILE, text };
 }
 
@@ -111,7 +112,7 @@ export function readInput(file: string, what: string): InputFile {
   try {
     return { file, text: readFileSync(file, 'utf8') };
   } catch (error) {
-    throw refuse(ErrorCode.input, `${what} "${file}": ${describeFsError(error)}`, { file });
+    throw kurelErrors.input(`${what} "${file}": ${describeFsError(error)}`, { file });
   }
 }
 

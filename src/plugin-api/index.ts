@@ -8,6 +8,18 @@ export type { CapabilityBinding, HandlerContext, LoweringContext, MemberNameSpec
 export type * from './handlers.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';
 export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
+export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic, type DiagnosticPlace, type Severity } from './diagnostics.js';
+export {
+  kurelErrors,
+  ErrorCode,
+  factoryOf,
+  catalogueCodes,
+  type CodeFactory,
+  type CataloguedDiagnostic,
+  type KurelErrors,
+  type KurelErrorName,
+  type KurelErrorCode,
+} from './error-catalogue.js';
 export {
   NOOP_POLICY,
   POLICY_ACCESSORS,
@@ -72,3 +84,9 @@ export {
   type ObjectMetadata,
   type MetadataProblem,
 } from './object-metadata.js';
+export { describeValue } from './value-words.js';
+export { canonicalQuantity, compareQuantities, isQuantity } from './policy-checks/quantity.js';
+export { enforceMaxReplicas, enforceMaxQuantity, enforceMaxStorage, withPolicyDefault } from './policy-checks/limits.js';
+export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, type PolicedContainer } from './policy-checks/pod-policy.js';
+export { checkImageRef } from './policy-checks/image-ref.js';
+export { enforceCarriedObjectPolicy, type CarriedObjectPlace } from './policy-checks/carried-objects.js';

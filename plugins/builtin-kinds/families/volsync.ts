@@ -1,6 +1,6 @@
 import { RefusalClass, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
-import { enforceMaxQuantity } from '../../shared/policy-limits.js';
-import { enforcePodPolicy } from '../../shared/pod-policy.js';
+import { enforceMaxQuantity } from 'kurel/plugin-api';
+import { enforcePodPolicy } from 'kurel/plugin-api';
 import { bool, int, list, quantity, str, stringMap, struct, type Fields } from '../shared/go-fields.js';
 import { goKind } from '../shared/go-kind.js';
 import { accessModes, affinity, podSecurityContext, resourceRequirements, serviceType } from '../shared/k8s-types.js';

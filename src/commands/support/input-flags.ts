@@ -43,7 +43,7 @@ type InputFlagValues = {
 export async function loadApplication(named: string | undefined, flags: InputFlagValues) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const target = named ?? host.defaultTarget();
-  if (target === undefined) throw engine.refuse(engine.ErrorCode.flag, 'missing the application: name app.yaml or a package folder, or pipe one into standard input');
+  if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
   const { appDir } = host.locateApplication(target);
   const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
   const input: BuildInput = host.readBuildInput({

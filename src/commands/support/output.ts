@@ -21,8 +21,8 @@ export function outputFlag(description: string) {
 export async function outputFolder(output: string): Promise<string> {
   const word = output.toLowerCase();
   if (FORMAT_WORDS.has(word) || word.startsWith('jsonpath') || word.startsWith('go-template') || word.startsWith('custom-columns')) {
-    const { refuse, ErrorCode } = await import('../../engine/index.js');
-    throw refuse(ErrorCode.flag, `-o ${output}: -o/--output names the folder to write; to print ${output}, use --format ${word === 'yml' ? 'yaml' : output} (a folder of that name is written as ./${output})`);
+    const { kurelErrors } = await import('../../engine/index.js');
+    throw kurelErrors.flag(`-o ${output}: -o/--output names the folder to write; to print ${output}, use --format ${word === 'yml' ? 'yaml' : output} (a folder of that name is written as ./${output})`);
   }
   return output;
 }

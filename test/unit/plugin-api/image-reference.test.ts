@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageReferenceProblem } from '../../../plugins/builtin-components/image-reference.js';
+import { imageReferenceProblem } from '../../../src/plugin-api/policy-checks/image-reference.js';
 
 describe('imageReferenceProblem (the OCI reference grammar)', () => {
   it('accepts what a container runtime pulls', () => {
