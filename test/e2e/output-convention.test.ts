@@ -38,7 +38,8 @@ describe('-o/--output names a folder', () => {
     const schemas = run('schemas', '-o', 'schemas');
     expect(schemas.status, schemas.stderr).toBe(0);
     expect(schemas.stdout).toBe('');
-    const count = readdirSync(join(scratch.dir, 'schemas'), { recursive: true }).filter((entry) => String(entry).includes('.')).length;
+    // Every file but the record of what kurel wrote, which it keeps beside them.
+    const count = readdirSync(join(scratch.dir, 'schemas'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name !== '.kurel-output.json').length;
     expect(schemas.stderr).toBe(`wrote ${count} files to schemas\n`);
   });
 });

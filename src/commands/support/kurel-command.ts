@@ -17,7 +17,7 @@ export abstract class KurelCommand extends Command {
     if (this.jsonEnabled()) {
       const { isKurelError } = await import('../../engine/index.js');
       const diagnostics = isKurelError(error) ? error.diagnostics : [];
-      this.logJson({ error: { code: isKurelError(error) ? error.code : 'KUREL_ERROR', message: error.message, diagnostics } });
+      this.logJson({ error: { code: isKurelError(error) ? error.code : null, message: error.message, diagnostics } });
       return;
     }
     const flags = { ...this.ctor.baseFlags, ...this.ctor.flags } as Record<string, { char?: string; options?: readonly string[] }>;
