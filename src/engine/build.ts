@@ -30,6 +30,8 @@ import { checkTraitConstraints } from './trait-constraints.js';
 import { checkObjectKinds, objectKindRules } from './object-kinds.js';
 import { layoutTree } from './layout/layout-tree.js';
 import type { LayoutTree } from './layout/model.js';
+import { clusterApis } from './api-resources/cluster-apis.js';
+import { gateServedApis } from './api-resources/gate.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -37,8 +39,10 @@ export interface BuildInput {
   profile?: InputFile;
   /** `kurel.yaml`: present in package mode. */
   package?: InputFile;
-  values?: InputFile;
+  /** Values files, in the order they layer: a later one wins. */
+  values?: readonly InputFile[];
   sets?: readonly string[];
+  setStrings?: readonly string[];
   capabilityDefinitions?: readonly InputFile[];
   settings: TransformSettings;
   strictCapabilities?: boolean;
@@ -94,12 +98,13 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
 
   if (input.package) {
     const pkg = parsePackage(parseSingleSource(input.package, 'package file'));
-    const valuesSource = input.values ? parseSource(input.values)[0] : undefined;
-    resolveParameters(pkg, { values: input.values ? { file: input.values.file, source: valuesSource } : undefined, sets: input.sets ?? [] }, applicationSource);
+    const values = (input.values ?? []).map((file) => ({ file: file.file, source: parseSource(file)[0] }));
+    resolveParameters(pkg, { values, sets: input.sets ?? [], setStrings: input.setStrings ?? [] }, applicationSource);
   }
 
   const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
   const run = new RunContext(input.settings, profile, input.fetched ?? {});
+  run.cluster = clusterApis(profile, registry);
   const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
   const documentLowering = lowerDocument(applicationSource, registry, run);
   const appSource = documentLowering.source;
@@ -195,7 +200,9 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
 }
 
 function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, authored, lowered, documentLowering, kindRules }: Prepared): BuildResult {
-  const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
+  const transformed = transform(lowered.components, lowered.policies, registry, run, appSource);
+  const { policyResults } = transformed;
+  const applications = gateServedApis(transformed.applications, authored, run.profile, run, appSource);
   applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));

@@ -1,4 +1,4 @@
-import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, UNDECLARED_CLUSTER, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic, DiagnosticPlace } from '../plugin-api/index.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
@@ -29,6 +29,8 @@ export class RunContext {
   readonly warnings: Diagnostic[] = [];
   readonly consumedCapabilities = new Set<string>();
   private claims?: NameClaims;
+  /** What the cluster serves, over the sealed registry's pinned kinds; set once the registry is known. */
+  cluster: ClusterApis = UNDECLARED_CLUSTER;
 
   constructor(
     readonly settings: TransformSettings,
@@ -105,6 +107,7 @@ export class RunContext {
         throw new PolicyRefusal(refusalClass, message, path);
       },
       capability: (key: string) => this.capability(key),
+      cluster: this.cluster,
       fetched: (url: string) => this.fetchedDocuments[url],
       renderedChart: () => (owner?.component !== undefined ? this.renderedCharts[owner.component] : undefined),
       labelValue: componentLabelValue,

@@ -168,6 +168,11 @@ export interface ComponentHandler<P = Properties> extends Described, EndpointPro
    */
   object?: ComponentObject;
   /**
+   * Keys beyond the declared properties are accepted as written and handed to the handler
+   * unchecked: for a type whose properties are an object's own open content (`object`).
+   */
+  additionalProperties?: true;
+  /**
    * The URLs the component reads. The engine runs no I/O: the host fetches them before the build
    * (holding each host, and each redirect, to the policy's allowed registries) and the handler
    * reads the bodies with `ctx.fetched(url)`.
