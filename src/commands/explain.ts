@@ -2,13 +2,19 @@ import { Flags } from '@oclif/core';
 import type { ComponentChain } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { layoutFlags, layoutOptions } from './support/layout-flags.js';
 import { formatFlag, renderData } from './support/output.js';
 
 export default class Explain extends KurelCommand {
   static override summary = 'Print the lowering chain: which rule turned which authored element into what.';
   static override description =
     'Runs the same pipeline as build and prints, as a tree, each authored component, trait and policy, the rules that lowered it, what each emitted, and the objects finally generated with kind, namespace and name.';
-  static override examples = ['<%= config.bin %> explain app.yaml', '<%= config.bin %> explain app.yaml --object Deployment/web', '<%= config.bin %> explain app.yaml --json'];
+  static override examples = [
+    '<%= config.bin %> explain app.yaml',
+    '<%= config.bin %> explain app.yaml --object Deployment/web',
+    '<%= config.bin %> explain app.yaml --json',
+    '<%= config.bin %> explain app.yaml --layout flux --placement per-layout',
+  ];
 
   static override args = targetArgs;
   static override enableJsonFlag = true;
@@ -17,12 +23,22 @@ export default class Explain extends KurelCommand {
     ...inputFlags,
     object: Flags.string({ description: 'show only where one object came from: Kind/name, in any case' }),
     format: formatFlag(['text', 'json', 'yaml'], 'the chains'),
+    ...layoutFlags,
   };
 
   async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Explain);
     const { engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
+    if (flags.layout) {
+      // The tree build -o DIR --layout flux writes: folders, Kustomizations, each object's file.
+      const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace));
+      const { files, ...tree } = plan;
+      const data = { ...tree, files: [...files.keys()] };
+      if (this.jsonEnabled()) return data;
+      process.stdout.write(flags.format === 'text' ? engine.formatFluxPlan(plan) : await renderData(data, flags.format));
+      return undefined;
+    }
     let chains = result.chains;
     let policies = result.policies;
     if (flags.object) {

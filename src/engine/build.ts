@@ -28,6 +28,8 @@ import { explainChains, explainPolicies, type ComponentChain, type PolicyChain }
 import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 import { checkTraitConstraints } from './trait-constraints.js';
 import { checkObjectKinds, objectKindRules } from './object-kinds.js';
+import { layoutTree } from './layout/layout-tree.js';
+import type { LayoutTree } from './layout/model.js';
 import { clusterApis } from './api-resources/cluster-apis.js';
 import { gateServedApis } from './api-resources/gate.js';
 
@@ -64,6 +66,8 @@ export interface BuildResult {
    * For a layout writer.
    */
   bundle: { name: string; applications: string[]; groups: Array<{ name: string; components: string[] }> };
+  /** The bundle tree with each bundle's objects, for a layout writer (`planFluxLayout`). */
+  layout: LayoutTree;
   /** How each authored component became objects. */
   chains: ComponentChain[];
   /** How each authored policy was lowered and what it decided. */
@@ -233,6 +237,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     yaml: encodeStream(objects),
     namespace,
     bundle: { name: named.bundle, applications: named.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
+    layout: layoutTree(bundles, generated, appSource.at(['metadata', 'name'])),
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
     policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
     charts: builtCharts(ordered),

@@ -8,4 +8,6 @@ export type { LoadedPlugin } from './plugin-source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './fetch-documents.js';
 export { transformSettings } from './config-transform.js';
 export { environmentPolicy, fetchPolicy } from './config-policy.js';
+export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './environments.js';
+export { writeFluxTree } from './write-layout.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './render-charts.js';

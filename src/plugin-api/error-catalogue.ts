@@ -32,6 +32,7 @@ const CATALOGUE = {
   duplicateType: { code: 'KUREL_DUPLICATE_TYPE', meaning: 'Two plugins register the same type, declaration or naming hook.' },
   registryIncomplete: { code: 'KUREL_REGISTRY_INCOMPLETE', meaning: 'A lowering rule targets a type no plugin registers.' },
   config: { code: 'KUREL_CONFIG', meaning: 'The kurel configuration file is invalid.' },
+  environment: { code: 'KUREL_ENVIRONMENT', meaning: 'The EnvironmentSet cannot be read or resolved, or does not declare the environment asked for.' },
   helmMissing: { code: 'KUREL_HELM_MISSING', meaning: 'A chart is rendered at build time, and no helm binary of version 3.8 or later was found.' },
   chartNotCached: { code: 'KUREL_CHART_NOT_CACHED', meaning: 'Under --offline, a chart rendered at build time is not in the chart cache.' },
   chartPull: { code: 'KUREL_CHART_PULL', meaning: 'helm could not pull a chart rendered at build time.' },

@@ -112,6 +112,8 @@ export interface RenderedChart {
   hookGroups: HookGroup[];
   /** The Flux Kustomization name of the chart's own layout, when the author or the Naming hook set one. */
   layoutKustomizationName?: string;
+  /** The hook groups' prefix, when the author or the Naming hook set one: their layouts take their names as written. */
+  hookGroupPrefix?: string;
 }
 
 interface Described {

@@ -17,6 +17,8 @@ export const configFlags = {
 /** The flags every command that reads an application shares with `build`. */
 export const inputFlags = {
   profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),
+  environment: Flags.string({ description: 'a named environment of the EnvironmentSet: its profile and values, in place of --profile and --values' }),
+  environments: Flags.string({ description: 'EnvironmentSet file declaring --environment names (default: environments.yaml beside app.yaml)' }),
   namespace: Flags.string({ char: 'n', description: 'namespace override (a DNS-1123 label)' }),
   'cluster-id': Flags.string({ description: 'cluster identifier', default: 'local' }),
   values: Flags.string({ char: 'f', description: 'values file for the package parameters, over values.yaml beside kurel.yaml (repeatable: a later file wins)', multiple: true, multipleNonGreedy: true }),
@@ -32,6 +34,8 @@ export const inputFlags = {
 
 type InputFlagValues = {
   profile?: string;
+  environment?: string;
+  environments?: string;
   namespace?: string;
   'cluster-id': string;
   values?: string[];
@@ -50,12 +54,17 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const target = named ?? host.defaultTarget();
   if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
+  const environmentFlags = { environment: flags.environment, environments: flags.environments, profile: flags.profile, valuesGiven: (flags.values ?? []).length > 0 };
+  // Flag groups first, as the reference's flag library checks them before the command runs.
+  host.checkEnvironmentFlagGroups(environmentFlags);
   const { appDir } = host.locateApplication(target);
+  // A named environment is exactly the profile and values it binds.
+  const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
   const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
   const input: BuildInput = host.readBuildInput({
     target,
-    profile: flags.profile,
-    values: flags.values ?? [],
+    profile: bound.profile ?? flags.profile,
+    values: bound.values !== undefined ? [bound.values] : (flags.values ?? []),
     sets: flags.set ?? [],
     setStrings: flags['set-string'] ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],

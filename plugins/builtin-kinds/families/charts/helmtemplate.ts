@@ -104,6 +104,7 @@ export const helmtemplate = defineComponent<HelmTemplateProperties>({
         release: request.release,
         hookGroups,
         ...(layout !== layoutDefault ? { layoutKustomizationName: layout } : {}),
+        ...(prefix !== prefixDefault ? { hookGroupPrefix: prefix } : {}),
       },
     };
   },

@@ -1,0 +1,88 @@
+import type { DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
+
+/** An object on its way into the tree, with the delivery intents of the application that holds it. */
+export interface LayoutObject {
+  object: K8sObject;
+  delivery: readonly DeliveryIntent[];
+}
+
+/** One ordered partition of a chart's objects (its hook phase and weight), applied after the one before. */
+export interface HookGroup {
+  /** `<application>-<component>-NN-<phase>`, or `<prefix>-NN-<phase>` when a prefix was given. */
+  name: string;
+  /** Named by a prefix the author or the Naming hook gave: its Kustomization takes the name as written. */
+  named?: boolean;
+  objects: LayoutObject[];
+}
+
+/**
+ * A component with a layout of its own (a chart rendered at build time): a folder inside its bundle's,
+ * holding its objects, or with two hook groups or more, one folder per group.
+ */
+export interface ComponentLayout {
+  component: string;
+  /** A Kustomization name the author or the Naming hook set: used as written under per-layout. */
+  kustomizationName?: string;
+  /** In apply order; one group is the component's objects as they are. */
+  hookGroups: HookGroup[];
+}
+
+/** A bundle: its folder holds its own objects; a component layout is a folder inside it. */
+export interface LayoutBundle {
+  name: string;
+  /** Where the name was written (the Application's metadata.name), for a refusal of it. */
+  where?: { file?: string; line?: number; column?: number; path?: string };
+  objects: LayoutObject[];
+  componentLayouts: ComponentLayout[];
+}
+
+/**
+ * What the engine hands a layout writer: the application bundle (its own objects, the generated
+ * sources of an ordered application or every object of a flat one) and its ordered groups, each
+ * depending on the one before.
+ */
+export interface LayoutTree {
+  bundle: LayoutBundle;
+  groups: LayoutBundle[];
+}
+
+export type Placement = 'separate' | 'per-layout';
+
+export interface FluxLayoutOptions {
+  /** The folder at the top of the tree, relative to the output folder (`cluster` by default). */
+  clusterDir?: string;
+  placement: Placement;
+  sourceRef: { kind: string; name: string; namespace?: string };
+  /** The namespace of the generated Kustomizations (`flux-system` by default). */
+  fluxNamespace?: string;
+}
+
+/** A generated Flux Kustomization, as `explain` shows it. */
+export interface PlannedKustomization {
+  name: string;
+  /** Where its file is, relative to the output folder. */
+  file: string;
+  path: string;
+  dependsOn: string[];
+  healthChecks: string[];
+  /** `bundle "<dir>"` or `layout "<dir>"`, as a clash names it. */
+  owner: string;
+}
+
+/** One folder of the tree and what its `kustomization.yaml` lists. */
+export interface PlannedFolder {
+  path: string;
+  resources: string[];
+  /** The Kustomization that applies the folder; undefined for the top (the bootstrap applies it). */
+  appliedBy?: string;
+  /** The object files in it and what each holds. */
+  objects: Array<{ file: string; kind: string; namespace?: string; name: string }>;
+}
+
+export interface FluxLayoutPlan {
+  top: string;
+  /** Every file, by path relative to the top folder. */
+  files: Map<string, string>;
+  folders: PlannedFolder[];
+  kustomizations: PlannedKustomization[];
+}
