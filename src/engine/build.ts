@@ -32,6 +32,7 @@ import { layoutTree } from './layout/layout-tree.js';
 import type { LayoutTree } from './layout/model.js';
 import { clusterApis } from './api-resources/cluster-apis.js';
 import { gateServedApis } from './api-resources/gate.js';
+import { chartCapabilities, type ChartCapabilities } from './api-resources/chart-capabilities.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -146,6 +147,8 @@ export interface ChartRenderRequest {
   component: string;
   where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
   chart: ChartRequest;
+  /** The cluster the chart's `.Capabilities` should see: the profile's kube version and served APIs. */
+  cluster: ChartCapabilities;
 }
 
 /** What the host does for the build: fetch the URLs components read, render the charts they declare. */
@@ -155,11 +158,12 @@ export interface BuildIO {
   renderCharts?(requests: ChartRenderRequest[]): Promise<Record<string, string>>;
 }
 
-function chartRequests({ lowered, appSource, namespace }: Prepared, registry: SealedRegistry): ChartRenderRequest[] {
+function chartRequests({ lowered, appSource, namespace, run }: Prepared, registry: SealedRegistry): ChartRenderRequest[] {
+  const cluster = chartCapabilities(run.cluster);
   return lowered.components.flatMap((component) => {
     const handler = registry.component(component.type)?.value;
     const charts = handler?.charts?.({ name: component.name, namespace: component.origin.namespace ?? namespace, properties: component.properties }) ?? [];
-    return charts.map((chart) => ({ chart, component: component.name, where: appSource.at([...component.path, 'properties']) }));
+    return charts.map((chart) => ({ chart, cluster, component: component.name, where: appSource.at([...component.path, 'properties']) }));
   });
 }
 

@@ -49,17 +49,17 @@ function render(args: string[]): Record<string, string> {
 describe('helm capability flags from the ClusterProfile', () => {
   it('gives no flag where the profile declares nothing', () => {
     expect(helmCapabilityArgs({ apiVersions: [] })).toEqual([]);
-    expect(helmCapabilityArgs({ apiVersions: [] }, 'v1.30.0')).toEqual(['--kube-version', 'v1.30.0']);
+    expect(helmCapabilityArgs({ apiVersions: [] }, { pinned: 'v1.35.0' })).toEqual(['--kube-version', 'v1.35.0']);
   });
 
   it("makes a chart's .Capabilities agree with the recorded cluster", () => {
-    const gateway = helmCapabilityArgs(capabilitiesOf('kind-v1.35-gateway-api'));
+    const gateway = helmCapabilityArgs(capabilitiesOf('kind-v1.35-gateway-api'), { pinned: 'v1.30.0' });
     expect(gateway.slice(0, 2)).toEqual(['--kube-version', 'v1.35.0']);
     expect(render(gateway)).toEqual({ kube: 'v1.35.0', route: 'true', hpa: 'true' });
     expect(render(helmCapabilityArgs(capabilitiesOf('kind-v1.35')))).toEqual({ kube: 'v1.35.0', route: 'false', hpa: 'true' });
   });
 
-  it('lets an explicit kube version win over the recorded one', () => {
-    expect(render(helmCapabilityArgs(capabilitiesOf('kind-v1.35'), 'v1.33.4')).kube).toBe('v1.33.4');
+  it('lets the --kube-version flag win over the recorded version, and that over the pinned one', () => {
+    expect(render(helmCapabilityArgs(capabilitiesOf('kind-v1.35'), { flag: 'v1.33.4', pinned: 'v1.30.0' })).kube).toBe('v1.33.4');
   });
 });
