@@ -1,8 +1,10 @@
 import {
   afterPolicy,
+  canonicalQuantity,
   defineComponentLowering,
   isDns1035Label,
   isDns1123Subdomain,
+  schemaBuilders,
   shortenName,
   type AuthoredComponent,
   type AuthoredTrait,
@@ -10,12 +12,12 @@ import {
   type LoweringContext,
   type PropertySchema,
 } from 'kurel/plugin-api';
-import { canonicalQuantity } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
 import { enforceMaxReplicas, enforceMaxStorage } from 'kurel/plugin-api';
 import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
 import { resourcesSchema } from './resources.js';
-import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
+
+const { bool, int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
 // A CloudNativePG database. The rule writes the specs the reference's postgresql component
 // wrote and hands them to the CNPG kind components: a cnpg-cluster under the component name,

@@ -1,11 +1,12 @@
-import { HandlerError, isHandlerError, shortenNameWithSuffix, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
+import { HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import type { Json } from './metadata.js';
 import { podSpecSchema } from './pod-spec.js';
 import { affinityShorthandSchema, expandAffinityShorthand } from './scheduling.js';
-import { bool, str } from './schema-helpers.js';
 import { checkVolumes, roleVolumesSchema } from './volumes.js';
+
+const { bool, str } = schemaBuilders;
 
 // What webservice and worker share: the role surface and the members they lower to.
 

@@ -45,7 +45,7 @@ export async function startPluginHost(options: { searchFrom: string; configFile?
   const builder = new RegistryBuilder();
   for (const loaded of plugins) {
     checkPluginContract(loaded);
-    builder.register(loaded.plugin, loaded.builtin);
+    builder.register(loaded.plugin);
   }
   return { registry: builder.seal(), plugins, config };
 }

@@ -197,6 +197,13 @@ export type DeliveryIntent = 'prune-protection' | 'force-replace';
 export interface CapabilitySpec {
   /** A build fails when the profile has no binding for the trait's type. */
   required?: boolean;
+  /**
+   * The platform describes the binding's rendering with a CapabilityDefinition (a custom
+   * capability): the definition's schema and defaults apply to the binding, and a bound trait
+   * with no definition is warned about (refused under strictCapabilities). Without it, the
+   * trait's own properties schema checks the rendering and a definition of its type is ignored.
+   */
+  definition?: boolean;
 }
 
 export interface TraitHandler<P = Properties> extends Described {

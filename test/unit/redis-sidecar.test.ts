@@ -31,7 +31,7 @@ function redis(maxMemory: string, redisMemory: string, limit: string, port = 637
 describe('redis-sidecar trait', () => {
   it('declares its schema and requires a ClusterProfile binding', () => {
     expect(plugin.meta).toEqual({ name: '@example/kurel-plugin-redis-sidecar', version: '0.1.0', kurelApi: '^1.0.0' });
-    expect(trait.capability).toEqual({ required: true });
+    expect(trait.capability).toEqual({ required: true, definition: true });
     expect(trait.properties.image).toMatchObject({ type: 'string', required: true });
     expect(trait.properties.maxMemory).toMatchObject({ type: 'string', default: '256Mi' });
     expect(trait.properties.port).toMatchObject({ type: 'integer', default: 6379 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthoredComponent, LoweringContext } from 'kurel/plugin-api';
 import { createLoweringTestContext } from 'kurel/plugin-api/testing';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
-import { helmRule } from '../../../plugins/builtin-components/helm.js';
+import { helmRule } from '../../../plugins/builtin-kinds/flux-delivery/helm.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';

@@ -1,8 +1,9 @@
-import { defineComponentLowering, isHandlerError, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
+import { defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
-import type { Json } from './metadata.js';
-import { bool, list, object, str } from './schema-helpers.js';
+type Json = Record<string, any>;
+
+const { bool, list, object, str } = schemaBuilders;
 
 // The oci role: manifests synced from an OCI artifact. A component alone on its artifact lowers to a
 // same-name pair, its OCIRepository first, then the Kustomization that applies it. Several oci
