@@ -20,6 +20,7 @@ const RULES = [
     forbidden: (t) => /^(src\/(host|commands)|plugins)\//.test(t) || /^node:(fs|fs\/promises|process|child_process|net|http|https)$/.test(t),
     why: 'the engine is pure: no I/O, no host, no commands, no plugins',
   },
+  { room: 'src/testing/', forbidden: (t) => /^(src\/commands|plugins)\//.test(t), why: 'the handler tester runs the engine on plugins it is given or loads through the host' },
   { room: 'src/host/', forbidden: (t) => /^(src\/commands|plugins)\//.test(t), why: 'built-ins load through the plugin path, not by import' },
   { room: 'src/commands/', forbidden: (t) => t.startsWith('plugins/'), why: 'commands reach plugins only through the host' },
 ];

@@ -1,4 +1,4 @@
-export { startPluginHost, inspectPlugins, BUILTIN_PLUGINS, kurelPackageRoot, type PluginHost, type PluginReport } from './plugin-host.js';
+export { startPluginHost, inspectPlugins, loadBuiltinPlugins, sealRegistry, BUILTIN_PLUGINS, kurelPackageRoot, type PluginHost, type PluginReport } from './plugin-host.js';
 export { readBuildInput, locateApplication, type BuildRequest } from './read-inputs.js';
 export { writeOutputFile } from './write-output.js';
 export { writeOwnedFolder, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './owned-folder.js';

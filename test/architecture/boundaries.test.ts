@@ -25,6 +25,12 @@ describe('import boundaries of the house plan', () => {
     expect(violationsIn('plugins/builtin-policies/x.ts', "const y = await import('../builtin-traits/scaler.js');")).toHaveLength(1);
   });
 
+  it('lets the handler tester run the engine and the host, and nothing of commands or plugins', () => {
+    expect(violationsIn('src/testing/x.ts', "import { build } from '../engine/index.js';\nimport { sealRegistry } from '../host/index.js';")).toEqual([]);
+    expect(violationsIn('src/testing/x.ts', "import { y } from '../commands/build.js';")).toHaveLength(1);
+    expect(violationsIn('src/testing/x.ts', "import y from '../../plugins/builtin-traits/index.js';")).toHaveLength(1);
+  });
+
   it('allows a built-in its own files, however deep', () => {
     expect(violationsIn('plugins/builtin-kinds/traits/x.ts', "import { y } from '../families/operators/cilium/rules.js';")).toEqual([]);
     expect(violationsIn('plugins/builtin-components/x.ts', "import { y } from './pod-spec.js';")).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { ciliumNetworkPolicy } from '../../../plugins/builtin-kinds/traits/cilium-networkpolicy.js';
 import { deploymentObject } from './fixtures.js';
 

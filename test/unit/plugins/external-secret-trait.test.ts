@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { externalSecret } from '../../../plugins/builtin-kinds/traits/external-secret.js';
 import { deploymentObject, meta } from './fixtures.js';
 

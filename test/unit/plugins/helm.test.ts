@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuthoredComponent, LoweringContext } from 'kurel/plugin-api';
-import { createLoweringTestContext } from 'kurel/plugin-api/testing';
+import { createLoweringTestContext } from '../../../src/plugin-api/testing/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import { helmRule } from '../../../plugins/builtin-kinds/flux-delivery/helm.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';

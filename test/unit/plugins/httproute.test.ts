@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { httproute } from '../../../plugins/builtin-kinds/traits/httproute.js';
 import { deploymentObject, meta, webServiceObject } from './fixtures.js';
 

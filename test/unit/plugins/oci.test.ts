@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuthoredComponent, DocumentInfo, LoweringContext } from 'kurel/plugin-api';
-import { createLoweringTestContext } from 'kurel/plugin-api/testing';
+import { createLoweringTestContext } from '../../../src/plugin-api/testing/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import { ociRule } from '../../../plugins/builtin-kinds/flux-delivery/oci.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';

@@ -13,7 +13,7 @@ import {
   type PropertiesSchema,
   type TraitHandler,
 } from 'kurel/plugin-api';
-import { createLoweringTestContext, createTestContext, type TestContextOptions } from 'kurel/plugin-api/testing';
+import { createLoweringTestContext, createTestContext, type TestContextOptions } from '../../../src/plugin-api/testing/index.js';
 import components from '../../../plugins/builtin-components/index.js';
 import policies from '../../../plugins/builtin-policies/index.js';
 import traits from '../../../plugins/builtin-traits/index.js';
