@@ -37,7 +37,6 @@ const POSTGRES_PORT = 5432;
 const CLUSTER_NAME_MAX = 50;
 
 /** Authored traits that decorate every object the component generates, so every member gets them. */
-const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
 const ensure = (what: string) => oneOf(['present', 'absent'], `Whether the ${what} is present or absent.`);
 
@@ -177,7 +176,7 @@ export const postgresqlRule = defineComponentLowering({
     checkProperties(component.name, props, ctx);
     enforceMaxStorage(props.storageSize, ctx, ['storageSize']);
     enforceMaxReplicas(props.replicas, ctx, ['replicas'], 'instances');
-    const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
+    const objectTraits = (component.traits ?? []).filter((trait) => ctx.appliesToEveryMember(trait.type));
 
     // The members keep the component's name; their objects take the names resolved for them.
     const clusterMember = afterPolicy(member(component, component.name, 'cnpg-cluster', {}, component.traits ?? []), applyPostgresqlDefaults);

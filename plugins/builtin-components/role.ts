@@ -32,7 +32,6 @@ const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes', 'deplo
 
 /** Routing traits act on the Service; the delivery intents cover every member's objects. */
 const SERVICE_TRAITS = new Set(['expose', 'ingress', 'httproute']);
-const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
 /** The name of the main container's port and of the Service port in front of it. */
 const PORT_NAME = 'http';
@@ -59,7 +58,7 @@ export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, op
   const serviceTraits: AuthoredTrait[] = [];
   const accountTraits: AuthoredTrait[] = [];
   for (const trait of component.traits ?? []) {
-    const everyMember = EVERY_MEMBER_TRAITS.has(trait.type);
+    const everyMember = ctx.appliesToEveryMember(trait.type);
     const routing = port !== undefined && SERVICE_TRAITS.has(trait.type);
     if (routing || everyMember) serviceTraits.push(trait);
     if (!routing) depTraits.push(trait);

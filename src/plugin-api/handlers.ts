@@ -216,6 +216,12 @@ export interface TraitHandler<P = Properties> extends Described {
   capability?: CapabilitySpec;
   /** The component types this trait may be applied to; any when absent. */
   componentTypes?: string[];
+  /**
+   * The trait acts on every object of a component (a delivery flag), not on its workload: a
+   * lowering rule that splits a component into members hands it to each member
+   * (`LoweringContext.appliesToEveryMember`).
+   */
+  everyMember?: boolean;
   apply(input: TraitInput<P>, ctx: HandlerContext): TraitRendering | void;
 }
 

@@ -13,7 +13,6 @@ const { bool, list, object, str } = schemaBuilders;
 const OWNER = 'oci';
 const DIGEST_PREFIX = 'sha256:';
 /** Authored traits that cover every object the component generates, so its own source gets them too. */
-const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
 /** The objects' kinds as name claims and collision texts name them. */
 
@@ -67,7 +66,7 @@ export const ociRule = defineComponentLowering({
           name: component.name,
           type: 'ocirepository',
           properties: sourceSpec(oci),
-          traits: structuredClone((component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type))),
+          traits: structuredClone((component.traits ?? []).filter((trait) => ctx.appliesToEveryMember(trait.type))),
           ...annotationsOf(component),
         },
         oci.sourceObjectName,
