@@ -1,6 +1,7 @@
 import { defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
+import { object } from './escape-hatches/object.js';
 
 // The escape hatches: objects written as they are (passthrough), or as multi-document YAML
 // (manifests, crd). They declare no object of their own, so they take no objectName, labels or
@@ -136,4 +137,4 @@ const crd = defineComponent<SourceProperties>({
   },
 });
 
-export const kinds: ComponentHandler<any>[] = [passthrough, manifests, crd];
+export const kinds: ComponentHandler<any>[] = [passthrough, manifests, crd, object];
