@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { HandlerTester } from 'kurel/plugin-api/testing';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf, meta } from './support.js';
 
@@ -18,7 +18,7 @@ function undescribed(schema: PropertySchema, path: string): string[] {
 }
 
 describe('flux kinds', () => {
-  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches with the object kind, helmtemplate), at every depth', () => {
+  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches with the generic object, helmtemplate), at every depth', () => {
     expect(kinds).toHaveLength(28);
     for (const kind of kinds) {
       const missing = Object.entries(kind.properties).flatMap(([key, schema]) => undescribed(schema, key));
