@@ -25,7 +25,7 @@ if (shared === '' && !(globalThis as Record<symbol, unknown>)[notice]) {
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^kurel\/plugin-api\/testing$/, replacement: here('./src/plugin-api/testing/index.ts') },
+      { find: /^kurel\/plugin-api\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^kurel\/plugin-api$/, replacement: here('./src/plugin-api/index.ts') },
     ],
   },

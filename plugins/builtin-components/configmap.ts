@@ -1,5 +1,4 @@
-import { defineComponent } from 'kurel/plugin-api';
-import { buildConfigMap, configMapContentSchema } from './config-objects.js';
+import { defineComponent, buildConfigMap, configMapContentSchema } from 'kurel/plugin-api';
 import { ownedMetadata } from './metadata.js';
 
 export const configmap = defineComponent({

@@ -1,8 +1,8 @@
-import type { HandlerContext, PropertiesSchema, PropertySchema } from 'kurel/plugin-api';
-import { checkImageRef } from 'kurel/plugin-api';
+import { checkImageRef, schemaBuilders, type HandlerContext, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { copyPresent, type Json } from './metadata.js';
 import { containerResources, resourcesSchema } from './resources.js';
-import { bool, int, list, object, oneOf, openObject, str, stringList } from './schema-helpers.js';
+
+const { bool, int, list, object, oneOf, openObject, str, stringList } = schemaBuilders;
 
 function keySelector(description: string): PropertySchema {
   return object(description, {

@@ -1,9 +1,9 @@
-import { defineComponent, type K8sObject } from 'kurel/plugin-api';
-import { checkSchedule, checkTimeZone } from './cron-schedule.js';
+import { defineComponent, checkSchedule, checkTimeZone, schemaBuilders, type K8sObject } from 'kurel/plugin-api';
 import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
-import { bool, int, oneOf, str } from './schema-helpers.js';
+
+const { bool, int, oneOf, str } = schemaBuilders;
 
 const CRONJOB_FIELDS = ['concurrencyPolicy', 'suspend', 'startingDeadlineSeconds', 'timeZone', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit'];
 

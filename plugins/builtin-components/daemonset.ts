@@ -1,7 +1,8 @@
-import { defineComponent } from 'kurel/plugin-api';
+import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
-import { int, object, oneOf, openObject } from './schema-helpers.js';
+
+const { int, object, oneOf, openObject } = schemaBuilders;
 
 const SPEC_FIELDS = ['minReadySeconds', 'revisionHistoryLimit'];
 

@@ -1,9 +1,9 @@
-import { enforceMaxReplicas } from 'kurel/plugin-api';
-import { defineComponent, type PropertiesSchema } from 'kurel/plugin-api';
+import { defineComponent, enforceMaxReplicas, schemaBuilders, type PropertiesSchema } from 'kurel/plugin-api';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
 import { checkContainerPorts, containerPortsSchema } from './ports.js';
-import { bool, int, object, oneOf, openObject } from './schema-helpers.js';
+
+const { bool, int, object, oneOf, openObject } = schemaBuilders;
 
 /** The DeploymentSpec fields beside the pod template, shared with webservice and worker. */
 export const deploymentSpecSchema: PropertiesSchema = {

@@ -3,9 +3,7 @@ import { configmap } from './configmap.js';
 import { cronjob } from './cronjob.js';
 import { daemonset } from './daemonset.js';
 import { deployment } from './deployment.js';
-import { helmRule } from './helm.js';
 import { job } from './job.js';
-import { ociRule } from './oci.js';
 import { postgresqlRule } from './postgresql.js';
 import { secret } from './secret.js';
 import { service } from './service.js';
@@ -17,5 +15,5 @@ import { workerRule } from './worker.js';
 export default definePlugin({
   meta: { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^1.0.0' },
   components: [deployment, statefulset, daemonset, job, cronjob, service, serviceaccount, configmap, secret],
-  lowering: [webserviceRule, workerRule, helmRule, postgresqlRule, ociRule],
+  lowering: [webserviceRule, workerRule, postgresqlRule],
 });

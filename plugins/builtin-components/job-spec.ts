@@ -1,6 +1,7 @@
-import type { HandlerContext, PropertiesSchema } from 'kurel/plugin-api';
+import { schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
 import { copyPresent, type Json } from './metadata.js';
-import { int, list, object, oneOf, openObject, str } from './schema-helpers.js';
+
+const { int, list, object, oneOf, openObject, str } = schemaBuilders;
 
 /** The JobSpec fields beside the pod template, shared by job and cronjob (its jobTemplate). */
 export const jobSpecSchema: PropertiesSchema = {

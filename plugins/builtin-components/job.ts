@@ -1,8 +1,9 @@
-import { defineComponent } from 'kurel/plugin-api';
+import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
 import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
 import { ownedMetadata, type Json } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
-import { bool } from './schema-helpers.js';
+
+const { bool } = schemaBuilders;
 
 /**
  * A Job run to completion. It generates no ServiceAccount: unless the author names one, its

@@ -1,7 +1,8 @@
-import type { HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
-import { bool, list, object, oneOf, openObject, quantity, str } from './schema-helpers.js';
 import { VOLUME_TYPES } from './volumes.js';
+
+const { bool, list, object, oneOf, openObject, quantity, str } = schemaBuilders;
 
 /**
  * Volumes of the statefulset and daemonset kinds. An entry is either launcher's shorthand (it has

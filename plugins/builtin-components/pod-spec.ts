@@ -1,8 +1,9 @@
-import type { HandlerContext, PropertiesSchema } from 'kurel/plugin-api';
+import { schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
 import { appArmorProfileSchema, seccompProfileSchema, seLinuxOptionsSchema } from './container.js';
 import { copyPresent, type Json } from './metadata.js';
 import { podResources, resourcesSchema } from './resources.js';
-import { bool, int, list, nameRefList, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
+
+const { bool, int, list, nameRefList, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
 const podSecurityContextSchema = object('Pod-level security context, applying to every container (a container-level securityContext wins for its own fields).', {
   runAsUser: int("UID each container's entrypoint runs as."),

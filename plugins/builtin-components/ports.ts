@@ -1,6 +1,7 @@
-import type { HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
-import { int, list, object, oneOf, str } from './schema-helpers.js';
+
+const { int, list, object, oneOf, str } = schemaBuilders;
 
 export const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
 

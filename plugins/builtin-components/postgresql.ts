@@ -1,8 +1,10 @@
 import {
   afterPolicy,
+  canonicalQuantity,
   defineComponentLowering,
   isDns1035Label,
   isDns1123Subdomain,
+  schemaBuilders,
   shortenName,
   type AuthoredComponent,
   type AuthoredTrait,
@@ -10,12 +12,12 @@ import {
   type LoweringContext,
   type PropertySchema,
 } from 'kurel/plugin-api';
-import { canonicalQuantity } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
 import { enforceMaxReplicas, enforceMaxStorage } from 'kurel/plugin-api';
 import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
 import { resourcesSchema } from './resources.js';
-import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
+
+const { bool, int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
 // A CloudNativePG database. The rule writes the specs the reference's postgresql component
 // wrote and hands them to the CNPG kind components: a cnpg-cluster under the component name,
@@ -35,7 +37,6 @@ const POSTGRES_PORT = 5432;
 const CLUSTER_NAME_MAX = 50;
 
 /** Authored traits that decorate every object the component generates, so every member gets them. */
-const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
 const ensure = (what: string) => oneOf(['present', 'absent'], `Whether the ${what} is present or absent.`);
 
@@ -175,7 +176,7 @@ export const postgresqlRule = defineComponentLowering({
     checkProperties(component.name, props, ctx);
     enforceMaxStorage(props.storageSize, ctx, ['storageSize']);
     enforceMaxReplicas(props.replicas, ctx, ['replicas'], 'instances');
-    const objectTraits = (component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type));
+    const objectTraits = (component.traits ?? []).filter((trait) => ctx.appliesToEveryMember(trait.type));
 
     // The members keep the component's name; their objects take the names resolved for them.
     const clusterMember = afterPolicy(member(component, component.name, 'cnpg-cluster', {}, component.traits ?? []), applyPostgresqlDefaults);

@@ -1,6 +1,7 @@
-import { NOOP_POLICY, type HandlerContext, type Policy, type PropertySchema } from 'kurel/plugin-api';
+import { NOOP_POLICY, schemaBuilders, type HandlerContext, type Policy, type PropertySchema } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
-import { object, quantity } from './schema-helpers.js';
+
+const { object, quantity } = schemaBuilders;
 
 /** Requests a container gets unless the author sets them; there is no default CPU limit. */
 const DEFAULT_REQUESTS = { cpu: '100m', memory: '128Mi' } as const;

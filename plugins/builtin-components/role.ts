@@ -1,11 +1,12 @@
-import { HandlerError, isHandlerError, shortenNameWithSuffix, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
+import { HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import type { Json } from './metadata.js';
 import { podSpecSchema } from './pod-spec.js';
 import { affinityShorthandSchema, expandAffinityShorthand } from './scheduling.js';
-import { bool, str } from './schema-helpers.js';
 import { checkVolumes, roleVolumesSchema } from './volumes.js';
+
+const { bool, str } = schemaBuilders;
 
 // What webservice and worker share: the role surface and the members they lower to.
 
@@ -31,7 +32,6 @@ const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes', 'deplo
 
 /** Routing traits act on the Service; the delivery intents cover every member's objects. */
 const SERVICE_TRAITS = new Set(['expose', 'ingress', 'httproute']);
-const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
 /** The name of the main container's port and of the Service port in front of it. */
 const PORT_NAME = 'http';
@@ -58,7 +58,7 @@ export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, op
   const serviceTraits: AuthoredTrait[] = [];
   const accountTraits: AuthoredTrait[] = [];
   for (const trait of component.traits ?? []) {
-    const everyMember = EVERY_MEMBER_TRAITS.has(trait.type);
+    const everyMember = ctx.appliesToEveryMember(trait.type);
     const routing = port !== undefined && SERVICE_TRAITS.has(trait.type);
     if (routing || everyMember) serviceTraits.push(trait);
     if (!routing) depTraits.push(trait);

@@ -1,6 +1,7 @@
-import type { PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders, type PropertySchema } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
-import { bool, int, list, object, oneOf, openObject, str, stringMap } from './schema-helpers.js';
+
+const { bool, int, list, object, oneOf, openObject, str, stringMap } = schemaBuilders;
 
 /** The Kubernetes Affinity struct, as the pod kinds take it. */
 export const rawAffinitySchema: PropertySchema = object('Pod scheduling affinity (a Kubernetes Affinity).', {

@@ -1,7 +1,5 @@
-import { defineComponent } from 'kurel/plugin-api';
-import { buildSecret, secretContentSchema } from './config-objects.js';
+import { defineComponent, refuseExplicitSecret, buildSecret, secretContentSchema } from 'kurel/plugin-api';
 import { ownedMetadata } from './metadata.js';
-import { refuseExplicitSecret } from '../shared/secret-policy.js';
 
 /** The values are written base64-encoded, not encrypted: the output is as sensitive as the input. */
 export const secret = defineComponent({

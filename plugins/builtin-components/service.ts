@@ -1,7 +1,8 @@
-import { defineComponent, isDns1035Label, isDns1123Label, type HandlerContext } from 'kurel/plugin-api';
+import { defineComponent, isDns1035Label, isDns1123Label, schemaBuilders, type HandlerContext } from 'kurel/plugin-api';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
 import { isPortName, isPortNumber, PROTOCOLS } from './ports.js';
-import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';
+
+const { bool, int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
 const PASSED_THROUGH = [
   'clusterIP', 'externalName', 'sessionAffinity', 'externalTrafficPolicy', 'internalTrafficPolicy', 'ipFamilies', 'ipFamilyPolicy',

@@ -1,6 +1,7 @@
-import { defineComponent } from 'kurel/plugin-api';
+import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
-import { bool, nameRefList } from './schema-helpers.js';
+
+const { bool, nameRefList } = schemaBuilders;
 
 export const serviceaccount = defineComponent({
   type: 'serviceaccount',

@@ -1,8 +1,8 @@
-import { enforceMaxReplicas } from 'kurel/plugin-api';
-import { defineComponent, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
-import { bool, int, list, object, oneOf, openObject, quantity, str, stringList, stringMap } from './schema-helpers.js';
+
+const { bool, int, list, object, oneOf, openObject, quantity, str, stringList, stringMap } = schemaBuilders;
 
 const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
 

@@ -1,6 +1,7 @@
-import type { HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
-import { bool, list, oneOf, quantity, str, stringList } from './schema-helpers.js';
+
+const { bool, list, oneOf, quantity, str, stringList } = schemaBuilders;
 
 export const VOLUME_TYPES = ['emptyDir', 'hostPath', 'pvc', 'configMap', 'secret'] as const;
 

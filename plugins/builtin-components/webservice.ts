@@ -1,8 +1,9 @@
-import { defineComponentLowering } from 'kurel/plugin-api';
+import { defineComponentLowering, schemaBuilders } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
 import { isPortNumber } from './ports.js';
 import { lowerRole, roleSchema, serviceObjectNameSchema } from './role.js';
-import { int } from './schema-helpers.js';
+
+const { int } = schemaBuilders;
 
 /**
  * An HTTP service: a Deployment, a ClusterIP Service in front of its pods on `port` (named

@@ -1,5 +1,4 @@
-import { defineDeclaration } from 'kurel/plugin-api';
-import { DELIVERY_REASON as reason } from '../shared/delivery-reason.js';
+import { defineDeclaration, DELIVERY_REASON as reason } from 'kurel/plugin-api';
 
 // How an application is reconciled and judged healthy belongs to the consumer that delivers it.
 

@@ -1,5 +1,4 @@
-import { defineTrait, isDns1123Subdomain, type HandlerContext } from 'kurel/plugin-api';
-import { formatGoDuration, parseGoDuration } from '../builtin-kinds/shared/go-duration.js';
+import { defineTrait, isDns1123Subdomain, formatGoDuration, parseGoDuration, type HandlerContext } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

@@ -1,5 +1,4 @@
-import { defineTrait, isDns1123Subdomain, podTemplatesOf, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
-import { buildConfigMap, configMapContentSchema } from '../builtin-components/config-objects.js';
+import { defineTrait, isDns1123Subdomain, podTemplatesOf, buildConfigMap, configMapContentSchema, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

@@ -1,5 +1,4 @@
-import { defineDeclaration } from 'kurel/plugin-api';
-import { DELIVERY_REASON as reason } from '../shared/delivery-reason.js';
+import { defineDeclaration, DELIVERY_REASON as reason } from 'kurel/plugin-api';
 
 // How an application is delivered belongs to the consumer that delivers it: these traits parse and
 // are checked, and a build fails on them unless that consumer registers its own handler.

@@ -1,6 +1,6 @@
-import { defineTraitLowering, isPlainObject, shortenNameWithSuffix, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
-import { bool, str, stringList, stringMap } from '../builtin-components/schema-helpers.js';
-import { checkHostnames, trafficSourcesSchema } from './routing.js';
+import { defineTraitLowering, isPlainObject, shortenNameWithSuffix, schemaBuilders, checkHostnames, trafficSourcesSchema, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+
+const { bool, str, stringList, stringMap } = schemaBuilders;
 
 type Json = Record<string, any>;
 

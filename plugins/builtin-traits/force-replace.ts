@@ -8,6 +8,7 @@ export const forceReplace = defineTrait({
   description: "Ask the delivery engine to replace the component's objects when an update changes an immutable field. Records a delivery intent; changes nothing in kurel build output.",
   example: {},
   contract: { family: 'force-replace', version: 'v1alpha1' },
+  everyMember: true,
   properties: {},
   deliveryIntent: 'force-replace',
   apply() {},

@@ -1,12 +1,9 @@
 import { definePlugin } from 'kurel/plugin-api';
 import { certificate } from './certificate.js';
-import { ciliumNetworkPolicy } from './cilium-networkpolicy.js';
 import { configmap } from './configmap.js';
 import { fluxcdPatches, fluxcdPostbuild } from './delivery-declarations.js';
 import { expose } from './expose.js';
-import { externalSecret } from './external-secret.js';
 import { forceReplace } from './force-replace.js';
-import { httproute } from './httproute.js';
 import { ingress } from './ingress.js';
 import { networkpolicy } from './networkpolicy.js';
 import { pruneProtection } from './prune-protection.js';
@@ -20,7 +17,7 @@ import { volsync } from './volsync.js';
 
 export default definePlugin({
   meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
-  traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, ciliumNetworkPolicy, certificate, externalSecret, ingress, httproute, rbac, securityContext, volsync, pruneProtection, forceReplace],
+  traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, certificate, ingress, rbac, securityContext, volsync, pruneProtection, forceReplace],
   lowering: [expose],
   declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },
 });

@@ -1,6 +1,6 @@
-import { defineTrait, type HandlerContext, type ObjectMeta } from 'kurel/plugin-api';
-import { int, list, object, oneOf, str, stringList, stringMap } from '../builtin-components/schema-helpers.js';
-import { checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeAnswer, routeObjectName, routingCommonSchema, type DefaultBackend } from './routing.js';
+import { defineTrait, schemaBuilders, checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeAnswer, routeObjectName, routingCommonSchema, type HandlerContext, type ObjectMeta, type DefaultBackend } from 'kurel/plugin-api';
+
+const { int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
 type Json = Record<string, any>;
 

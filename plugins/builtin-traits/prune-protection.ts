@@ -8,6 +8,7 @@ export const pruneProtection = defineTrait({
   description: "Ask the delivery engine not to prune the component's objects. Records a delivery intent; changes nothing in kurel build output.",
   example: {},
   contract: { family: 'prune-protection', version: 'v1alpha1' },
+  everyMember: true,
   properties: {},
   deliveryIntent: 'prune-protection',
   apply() {},

@@ -1,6 +1,4 @@
-import { defineTrait, isDns1123Subdomain } from 'kurel/plugin-api';
-import { refuseExplicitSecret } from '../shared/secret-policy.js';
-import { buildSecret, secretContentSchema } from '../builtin-components/config-objects.js';
+import { defineTrait, isDns1123Subdomain, refuseExplicitSecret, buildSecret, secretContentSchema } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

@@ -1,5 +1,4 @@
-import { defineTrait, isDns1123Subdomain, shortenNameWithSuffix } from 'kurel/plugin-api';
-import { checkSchedule } from '../builtin-components/cron-schedule.js';
+import { defineTrait, isDns1123Subdomain, shortenNameWithSuffix, checkSchedule } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

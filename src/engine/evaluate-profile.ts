@@ -2,7 +2,7 @@ import { validateProperties, kurelErrors } from '../plugin-api/index.js';
 import { applyDefinition, type CapabilityDefinition } from './capability-definitions.js';
 import type { ParsedApplication } from './documents.js';
 import type { ParsedProfile } from './profile.js';
-import type { SealedRegistry } from './registry.js';
+import type { Registered, SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
 
 export interface ProfileEvaluation {
@@ -20,7 +20,7 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
     const where = profile.source.at(profile.paths.get(key) ?? []);
     const registered = registry.trait(traitType) ?? registry.traitRule(traitType);
     const definition = evaluation.definitions.get(traitType);
-    if (definition && !registered?.builtin) {
+    if (definition && describedByDefinition(registered)) {
       const applied = applyDefinition(definition, rendering);
       if (applied.problem) {
         const at = applied.problem.key ? profile.source.at([...(profile.paths.get(key) ?? []), applied.problem.key]) : where;
@@ -44,10 +44,20 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
   const used = new Set(app.components.flatMap((component) => component.traits.map((trait) => trait.type)));
   for (const traitType of [...used].sort()) {
     const registered = registry.trait(traitType) ?? registry.traitRule(traitType);
-    if (registered?.builtin || evaluation.definitions.has(traitType)) continue;
+    if (!describedByDefinition(registered) || evaluation.definitions.has(traitType)) continue;
     if (!profile.bindings.has(traitType) && ![...profile.bindings.keys()].some((key) => key.startsWith(`${traitType}.`))) continue;
     const message = `no CapabilityDefinition found for custom trait "${traitType}"`;
     if (evaluation.strictCapabilities) throw kurelErrors.capability(message, profile.source.at(profile.paths.get(traitType) ?? []));
     run.warn(message);
   }
+}
+
+/**
+ * Whether a CapabilityDefinition describes the trait's rendering: the trait declares so
+ * (`capability.definition`), or no plugin registers the type, so nothing else can.
+ */
+function describedByDefinition(registered: Registered<unknown> | undefined): boolean {
+  if (!registered) return true;
+  const capability = (registered.value as { capability?: { definition?: boolean } }).capability;
+  return capability?.definition === true;
 }

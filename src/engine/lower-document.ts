@@ -29,7 +29,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
       throw kurelErrors.lowering(`lowering document "${name}" (kind "${String(raw.kind)}"): oam: lowering exceeded max recursion depth${chain(steps)}`, where);
     }
     const namespace = String((raw.metadata as Record<string, unknown> | undefined)?.namespace ?? 'default');
-    const ctx = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, round, name)) };
+    const ctx = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, round, name), registry) };
     let documents: AuthoredDocument[];
     try {
       const result = rule.position === 'rawdocument' ? rule.lower({ document: raw }, ctx) : (rule as Extract<LoweringRule, { position: 'document' }>).lower({ document: raw as unknown as AuthoredDocument }, ctx);

@@ -42,7 +42,7 @@ export function lowerRaws(raws: readonly Raw[], registry: SealedRegistry, settin
     const fail = (cause: string, step?: LoweringStep): never => {
       throw kurelErrors.lowering(`lowering ${where}: ${cause}${step ? chainLine(step) : ''}`);
     };
-    const ctx: LoweringContext = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, 0, `${index}`)) };
+    const ctx: LoweringContext = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, 0, `${index}`), registry) };
     let emitted: Raw[];
     try {
       emitted = (rule.lower({ document: structuredClone(raw) }, ctx).documents ?? []) as unknown as Raw[];

@@ -189,6 +189,7 @@ class Lowering {
     const ctx: LoweringContext = {
       ...base,
       namer,
+      appliesToEveryMember: (traitType) => this.registry.trait(traitType)?.value.everyMember === true,
       resolveSharedName: (nameBase, suffix, identity, spec) => this.sharedName(namer, owner, origin, nameBase, suffix, identity, spec),
       resolveMemberName: (member, spec) => {
         const object = this.registry.component(member.type)?.value.object;

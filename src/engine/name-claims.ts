@@ -1,3 +1,4 @@
+import type { SealedRegistry } from './registry.js';
 import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../plugin-api/index.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
@@ -118,9 +119,10 @@ export function resolveUnclaimed(spec: NameSpec): string {
  * members, so it writes the names it chooses into them; no hook is asked; and its output is never
  * synthesized, so a reserved value it renders is written but not recorded, and refused as authored.
  */
-export function documentRuleContext(namer: Namer): Pick<LoweringContext, 'namer' | 'resolveMemberName' | 'renderReserved' | 'resolveSharedName'> {
+export function documentRuleContext(namer: Namer, registry: SealedRegistry): Pick<LoweringContext, 'namer' | 'appliesToEveryMember' | 'resolveMemberName' | 'renderReserved' | 'resolveSharedName'> {
   return {
     namer,
+    appliesToEveryMember: (traitType) => registry.trait(traitType)?.value.everyMember === true,
     resolveMemberName(): never {
       throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
     },

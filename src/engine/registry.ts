@@ -17,8 +17,6 @@ import type {
 export interface Registered<T> {
   value: T;
   plugin: string;
-  /** Shipped with kurel: exempt from needing a CapabilityDefinition. */
-  builtin: boolean;
 }
 
 /**

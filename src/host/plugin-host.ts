@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SealedRegistry } from '../engine/index.js';
+import type { KurelPlugin } from '../plugin-api/index.js';
 import { configFolder, loadConfig, type LoadedConfig } from './config.js';
 import { checkPluginContract } from './plugin-contract.js';
 import { loadPlugin, type LoadedPlugin } from './plugin-source.js';
@@ -27,6 +28,23 @@ export function kurelPackageRoot(): string {
   throw new Error('kurel: cannot find its own package.json');
 }
 
+/** kurel's built-in plugins, loaded by the path any plugin takes. */
+export async function loadBuiltinPlugins(): Promise<KurelPlugin[]> {
+  const root = kurelPackageRoot();
+  const loaded = await Promise.all(BUILTIN_PLUGINS.map((specifier) => loadPlugin(specifier, root, true)));
+  return loaded.map((entry) => entry.plugin);
+}
+
+/** Checks each plugin's contract, registers them in order and seals the registry. */
+export function sealRegistry(plugins: readonly KurelPlugin[]): SealedRegistry {
+  const builder = new RegistryBuilder();
+  for (const plugin of plugins) {
+    checkPluginContract({ plugin, specifier: plugin?.meta?.name ?? 'plugin', resolvedFrom: '', builtin: false });
+    builder.register(plugin);
+  }
+  return builder.seal();
+}
+
 /** Discovers the config and loads every plugin it lists, after the built-ins. */
 async function loadPlugins(options: { searchFrom: string; configFile?: string }): Promise<{ config: LoadedConfig; plugins: LoadedPlugin[] }> {
   const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
@@ -45,7 +63,7 @@ export async function startPluginHost(options: { searchFrom: string; configFile?
   const builder = new RegistryBuilder();
   for (const loaded of plugins) {
     checkPluginContract(loaded);
-    builder.register(loaded.plugin, loaded.builtin);
+    builder.register(loaded.plugin);
   }
   return { registry: builder.seal(), plugins, config };
 }

@@ -17,35 +17,35 @@ export class RegistryBuilder {
   private readonly owners = new Map<string, string>();
   private naming?: Registered<NamingHook>;
 
-  register(plugin: Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations' | 'naming'>, builtin: boolean): void {
+  register(plugin: Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations' | 'naming'>): void {
     const name = plugin.meta.name;
-    if (plugin.naming !== undefined) this.contributeNaming(plugin.naming, name, builtin);
-    for (const declaration of plugin.declarations?.traits ?? []) this.declare('trait', declaration, name, builtin);
-    for (const declaration of plugin.declarations?.policies ?? []) this.declare('policy', declaration, name, builtin);
-    for (const handler of plugin.components ?? []) this.claim('component', handler.type, name, () => this.components.set(handler.type, { value: handler, plugin: name, builtin }));
-    for (const handler of plugin.traits ?? []) this.claim('trait', handler.type, name, () => this.traits.set(handler.type, { value: handler, plugin: name, builtin }));
-    for (const handler of plugin.policies ?? []) this.claim('policy', handler.type, name, () => this.policies.set(handler.type, { value: handler, plugin: name, builtin }));
+    if (plugin.naming !== undefined) this.contributeNaming(plugin.naming, name);
+    for (const declaration of plugin.declarations?.traits ?? []) this.declare('trait', declaration, name);
+    for (const declaration of plugin.declarations?.policies ?? []) this.declare('policy', declaration, name);
+    for (const handler of plugin.components ?? []) this.claim('component', handler.type, name, () => this.components.set(handler.type, { value: handler, plugin: name }));
+    for (const handler of plugin.traits ?? []) this.claim('trait', handler.type, name, () => this.traits.set(handler.type, { value: handler, plugin: name }));
+    for (const handler of plugin.policies ?? []) this.claim('policy', handler.type, name, () => this.policies.set(handler.type, { value: handler, plugin: name }));
     for (const rule of plugin.lowering ?? []) {
       const type = rule.position === 'rawdocument' ? `${rule.apiVersion}/${rule.type}` : rule.type;
-      this.claim(rule.position, type, name, () => this.rules.set(`${rule.position}:${type}`, { value: rule, plugin: name, builtin }));
+      this.claim(rule.position, type, name, () => this.rules.set(`${rule.position}:${type}`, { value: rule, plugin: name }));
     }
   }
 
   /** One Naming hook per registry: two would answer one request two ways. */
-  private contributeNaming(hook: NamingHook, plugin: string, builtin: boolean): void {
+  private contributeNaming(hook: NamingHook, plugin: string): void {
     if (typeof hook !== 'function') throw kurelErrors.pluginContract(`plugin "${plugin}" contributes a naming hook that is not a function`, { plugin });
     if (this.naming) {
       throw kurelErrors.duplicateType(`plugin "${plugin}" contributes a naming hook, and plugin "${this.naming.plugin}" already did; a registry holds one`, { plugin });
     }
-    this.naming = { value: hook, plugin, builtin };
+    this.naming = { value: hook, plugin };
   }
 
   /** A declaration yields to a handler of its type; two declarations of one type are refused. */
-  private declare(position: 'trait' | 'policy', declaration: TypeDeclaration, plugin: string, builtin: boolean): void {
+  private declare(position: 'trait' | 'policy', declaration: TypeDeclaration, plugin: string): void {
     const key = `${position}:${declaration.type}`;
     const holder = this.declarations.get(key);
     if (holder) throw kurelErrors.duplicateType(`${position} type "${declaration.type}" is declared twice: by plugin "${holder.plugin}" and by plugin "${plugin}"`, { plugin });
-    this.declarations.set(key, { value: declaration, plugin, builtin });
+    this.declarations.set(key, { value: declaration, plugin });
   }
 
   private claim(position: Position, type: string, plugin: string, store: () => void): void {

@@ -83,6 +83,8 @@ export interface MemberNameSpec {
 
 export interface LoweringContext extends HandlerContext {
   readonly namer: Namer;
+  /** Whether the registered trait of this type declares `everyMember`: a rule hands it to every member it emits. */
+  appliesToEveryMember(traitType: string): boolean;
   /**
    * Names the object of `member` (a component the rule is about to emit, of a type that declares
    * its object): the author's name, else the Naming hook's answer, else the member's name. The

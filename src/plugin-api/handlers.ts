@@ -249,6 +249,13 @@ export type DeliveryIntent = 'prune-protection' | 'force-replace';
 export interface CapabilitySpec {
   /** A build fails when the profile has no binding for the trait's type. */
   required?: boolean;
+  /**
+   * The platform describes the binding's rendering with a CapabilityDefinition (a custom
+   * capability): the definition's schema and defaults apply to the binding, and a bound trait
+   * with no definition is warned about (refused under strictCapabilities). Without it, the
+   * trait's own properties schema checks the rendering and a definition of its type is ignored.
+   */
+  definition?: boolean;
 }
 
 export interface TraitHandler<P = Properties> extends Described {
@@ -261,6 +268,12 @@ export interface TraitHandler<P = Properties> extends Described {
   capability?: CapabilitySpec;
   /** The component types this trait may be applied to; any when absent. */
   componentTypes?: string[];
+  /**
+   * The trait acts on every object of a component (a delivery flag), not on its workload: a
+   * lowering rule that splits a component into members hands it to each member
+   * (`LoweringContext.appliesToEveryMember`).
+   */
+  everyMember?: boolean;
   apply(input: TraitInput<P>, ctx: HandlerContext): TraitRendering | void;
 }
 

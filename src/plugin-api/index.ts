@@ -92,3 +92,21 @@ export { enforceMaxReplicas, enforceMaxQuantity, enforceMaxStorage, withPolicyDe
 export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, type PolicedContainer } from './policy-checks/pod-policy.js';
 export { checkImageRef } from './policy-checks/image-ref.js';
 export { enforceCarriedObjectPolicy, type CarriedObjectPlace } from './policy-checks/carried-objects.js';
+/** Constructors for `PropertySchema`s: `schemaBuilders.str('The image.', { required: true })`. */
+export * as schemaBuilders from './schema-builders.js';
+export { parseGoDuration, formatGoDuration, normaliseGoDuration } from './go-duration.js';
+export { checkSchedule, checkTimeZone } from './cron-schedule.js';
+export { refuseExplicitSecret, refuseCarriedSecrets } from './secret-policy.js';
+export { DELIVERY_REASON } from './delivery-reason.js';
+export { buildConfigMap, buildSecret, configMapContentSchema, secretContentSchema, type ConfigMapContent, type SecretContent } from './config-objects.js';
+export {
+  trafficSourcesSchema,
+  routingCommonSchema,
+  routeObjectName,
+  defaultBackend,
+  checkImplicitBackend,
+  checkHostnames,
+  mergeAnnotations,
+  routeAnswer,
+  type DefaultBackend,
+} from './routing-traits.js';

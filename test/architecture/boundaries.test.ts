@@ -16,6 +16,26 @@ describe('import boundaries of the house plan', () => {
     expect(violationsIn('src/commands/x.ts', "export { d } from '../../plugins/builtin-components/index.js';")).toHaveLength(1);
   });
 
+  it('refuses an import from one built-in room into another', () => {
+    expect(violationsIn('plugins/builtin-traits/x.ts', "import { y } from '../builtin-components/y.js';")).toEqual([
+      'plugins/builtin-traits/x.ts: imports "../builtin-components/y.js" (a plugin imports only kurel/plugin-api, npm libraries and its own files)',
+    ]);
+    expect(violationsIn('plugins/builtin-components/x.ts', "import { y } from '../builtin-kinds/families/flux.js';")).toHaveLength(1);
+    expect(violationsIn('plugins/builtin-kinds/families/x.ts', "export { y } from '../../builtin-policies/index.js';")).toHaveLength(1);
+    expect(violationsIn('plugins/builtin-policies/x.ts', "const y = await import('../builtin-traits/scaler.js');")).toHaveLength(1);
+  });
+
+  it('lets the handler tester run the engine and the host, and nothing of commands or plugins', () => {
+    expect(violationsIn('src/testing/x.ts', "import { build } from '../engine/index.js';\nimport { sealRegistry } from '../host/index.js';")).toEqual([]);
+    expect(violationsIn('src/testing/x.ts', "import { y } from '../commands/build.js';")).toHaveLength(1);
+    expect(violationsIn('src/testing/x.ts', "import y from '../../plugins/builtin-traits/index.js';")).toHaveLength(1);
+  });
+
+  it('allows a built-in its own files, however deep', () => {
+    expect(violationsIn('plugins/builtin-kinds/traits/x.ts', "import { y } from '../families/operators/cilium/rules.js';")).toEqual([]);
+    expect(violationsIn('plugins/builtin-components/x.ts', "import { y } from './pod-spec.js';")).toEqual([]);
+  });
+
   it('allows the arrows the house plan permits', () => {
     expect(violationsIn('plugins/builtin-traits/x.ts', "import { defineTrait } from 'kurel/plugin-api';")).toEqual([]);
     expect(violationsIn('src/engine/x.ts', "import { parse } from 'yaml';\nimport { a } from '../plugin-api/index.js';")).toEqual([]);

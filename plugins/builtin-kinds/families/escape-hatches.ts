@@ -1,5 +1,4 @@
-import { defineComponent, enforceCarriedObjectPolicy, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
-import { refuseCarriedSecrets } from '../../shared/secret-policy.js';
+import { defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
 import { object } from './escape-hatches/object.js';

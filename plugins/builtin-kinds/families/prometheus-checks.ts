@@ -1,6 +1,5 @@
-import { isDns1123Label, type HandlerContext } from 'kurel/plugin-api';
+import { isDns1123Label, parseGoDuration, type HandlerContext } from 'kurel/plugin-api';
 import { dotted } from '../shared/go-encoding.js';
-import { parseGoDuration } from '../shared/go-duration.js';
 import type { Json, ObjectNames } from '../shared/spec-kind.js';
 
 // The Prometheus operator kinds' refusals beyond the schema, as the reference makes them.

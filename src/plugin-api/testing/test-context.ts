@@ -18,6 +18,8 @@ export interface TestContextOptions {
   renderedChart?: string;
   /** The environment policy handlers read; `NOOP_POLICY` (every security flag denied) when absent. */
   policy?: Policy;
+  /** The trait types a lowering context says apply to every member; none when absent. */
+  everyMemberTraits?: string[];
   /** What the cluster serves; nothing declared and no kind pinned when absent. */
   cluster?: ClusterApis;
 }
@@ -82,6 +84,7 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
   return {
     ...createTestContext(options),
     namer,
+    appliesToEveryMember: (traitType) => (options.everyMemberTraits ?? []).includes(traitType),
     resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec),
     renderReserved: (element, path, value) => writeAtPath(element.properties, path, value),
     // Outside a build: an authored name checked and set; no hook, no claim.

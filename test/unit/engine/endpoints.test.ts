@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { componentEndpoints } from '../../../src/index.js';
-import { createTestContext } from 'kurel/plugin-api/testing';
+import { createTestContext } from '../../../src/plugin-api/testing/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import { postgresqlRule } from '../../../plugins/builtin-components/postgresql.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';

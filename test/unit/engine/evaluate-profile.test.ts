@@ -5,16 +5,15 @@ import { parseApplication } from '../../../src/engine/parse-application.js';
 import type { TraitHandler } from '../../../src/plugin-api/index.js';
 import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, runContext, source } from './support.js';
 
-// A built-in trait that takes a rendering (like pvc), one that takes none (like configmap), and
-// a trait an organisation's plugin registers (custom: not built in).
+// A trait that takes a rendering checked by its own schema (like pvc), one that takes none (like
+// configmap), and one whose rendering a CapabilityDefinition describes (a custom capability).
 const storage: TraitHandler = {
   ...recordingTrait('storage', []),
   capability: {},
   properties: { storageClassName: { type: 'string', description: 'Class.' }, size: { type: 'string', description: 'Size.' } },
 };
 const registry = registryOf(
-  [plugin('builtin', { components: [configMapHandler('box')], traits: [storage, recordingTrait('plain', [])] }), plugin('org', { traits: [{ ...recordingTrait('audit', []), capability: {}, properties: { level: { type: 'string', description: 'Level.' } } }] })],
-  (entry) => entry.meta.name === 'builtin',
+  [plugin('platform', { components: [configMapHandler('box')], traits: [storage, recordingTrait('plain', [])] }), plugin('org', { traits: [{ ...recordingTrait('audit', []), capability: { definition: true }, properties: { level: { type: 'string', description: 'Level.' } } }] })],
 );
 
 const DEFINITION = `apiVersion: launcher.gokure.dev/v1alpha1
@@ -78,7 +77,7 @@ describe('evaluateProfile: registered traits', () => {
 
   it('does not require a top-level key in a rendering: the author may write it', () => {
     const required: TraitHandler = { ...storage, type: 'claim', properties: { size: { type: 'string', required: true, description: 'Size.' } } };
-    const withRequired = registryOf([plugin('builtin', { components: [configMapHandler('box')], traits: [required] })]);
+    const withRequired = registryOf([plugin('platform', { components: [configMapHandler('box')], traits: [required] })]);
     const run = runContext('apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: prod\nspec:\n  capabilities:\n    claim: {rendering: {}}\n');
     const app = parseApplication(source('apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components: [{name: web, type: box}]\n'), {
       registry: withRequired,

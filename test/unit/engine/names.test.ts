@@ -70,8 +70,8 @@ const sharer: ComponentLoweringRule = {
 
 function registryWith(naming?: NamingHook): SealedRegistry {
   const builder = new RegistryBuilder();
-  builder.register(plugin('boxes', { components: [box, boxed], traits: [extra], lowering: [wrap, sharer] }), true);
-  if (naming) builder.register(plugin('namer', { naming }), false);
+  builder.register(plugin('boxes', { components: [box, boxed], traits: [extra], lowering: [wrap, sharer] }));
+  if (naming) builder.register(plugin('namer', { naming }));
   return builder.seal();
 }
 
@@ -130,11 +130,11 @@ describe('the Naming hook', () => {
 
   it('is one per registry: a second plugin contributing one is refused', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('first', { naming: () => false }), false);
-    expect(() => builder.register(plugin('second', { naming: () => false }), false)).toThrow(
+    builder.register(plugin('first', { naming: () => false }));
+    expect(() => builder.register(plugin('second', { naming: () => false }))).toThrow(
       'plugin "second" contributes a naming hook, and plugin "first" already did; a registry holds one',
     );
-    expect(() => new RegistryBuilder().register({ ...plugin('odd', {}), naming: 'x' } as unknown as KurelPlugin, false)).toThrow('plugin "odd" contributes a naming hook that is not a function');
+    expect(() => new RegistryBuilder().register({ ...plugin('odd', {}), naming: 'x' } as unknown as KurelPlugin)).toThrow('plugin "odd" contributes a naming hook that is not a function');
   });
 
   it('is answered by the registry', () => {

@@ -29,8 +29,8 @@ const claimer: TraitHandler = {
 
 function registryWith(naming?: NamingHook): SealedRegistry {
   const builder = new RegistryBuilder();
-  builder.register(plugin('boxes', { components: [box], traits: [claimer] }), true);
-  if (naming) builder.register(plugin('namer', { naming }), false);
+  builder.register(plugin('boxes', { components: [box], traits: [claimer] }));
+  if (naming) builder.register(plugin('namer', { naming }));
   return builder.seal();
 }
 

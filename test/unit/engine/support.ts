@@ -19,9 +19,9 @@ export function plugin(name: string, parts: Omit<KurelPlugin, 'meta'>): KurelPlu
 }
 
 /** A sealed registry holding the given plugins; the first is registered as a built-in unless told. */
-export function registryOf(plugins: KurelPlugin[], builtin: (plugin: KurelPlugin, index: number) => boolean = () => true): SealedRegistry {
+export function registryOf(plugins: KurelPlugin[]): SealedRegistry {
   const builder = new RegistryBuilder();
-  plugins.forEach((entry, index) => builder.register(entry, builtin(entry, index)));
+  plugins.forEach((entry) => builder.register(entry));
   return builder.seal();
 }
 

@@ -32,42 +32,42 @@ function refusal(fn: () => unknown): KurelError {
 describe('RegistryBuilder.register', () => {
   it('refuses a type registered twice at one position, naming both plugins', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('kurel-builtin-components', { components: [component('deployment')] }), true);
-    const error = refusal(() => builder.register(plugin('@acme/kurel-plugin', { components: [component('deployment')] }), false));
+    builder.register(plugin('kurel-builtin-components', { components: [component('deployment')] }));
+    const error = refusal(() => builder.register(plugin('@acme/kurel-plugin', { components: [component('deployment')] })));
     expect(error.code).toBe('KUREL_DUPLICATE_TYPE');
     expect(error.diagnostics[0].message).toBe('component type "deployment" is registered twice: by plugin "kurel-builtin-components" and by plugin "@acme/kurel-plugin"');
   });
 
   it('refuses a handler and a lowering rule claiming one type at one position', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('handlers', { components: [component('webservice')] }), true);
-    const error = refusal(() => builder.register(plugin('rules', { lowering: [rule('webservice')] }), false));
+    builder.register(plugin('handlers', { components: [component('webservice')] }));
+    const error = refusal(() => builder.register(plugin('rules', { lowering: [rule('webservice')] })));
     expect(error.diagnostics[0].message).toContain('"webservice" is registered twice: by plugin "handlers" and by plugin "rules"');
   });
 
   it('refuses a duplicate inside one plugin', () => {
-    expect(refusal(() => new RegistryBuilder().register(plugin('one', { traits: [trait('scaler'), trait('scaler')] }), true)).diagnostics[0].message).toBe(
+    expect(refusal(() => new RegistryBuilder().register(plugin('one', { traits: [trait('scaler'), trait('scaler')] }))).diagnostics[0].message).toBe(
       'trait type "scaler" is registered twice: by plugin "one" and by plugin "one"',
     );
   });
 
   it('lets one name be a component type and a trait type', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('a', { components: [component('configmap')], traits: [trait('configmap')] }), true);
+    builder.register(plugin('a', { components: [component('configmap')], traits: [trait('configmap')] }));
     const registry = builder.seal();
     expect(registry.component('configmap')?.plugin).toBe('a');
     expect(registry.trait('configmap')?.plugin).toBe('a');
   });
 
   it('refuses a handler without a type name', () => {
-    expect(refusal(() => new RegistryBuilder().register(plugin('a', { components: [component('')] }), true)).code).toBe('KUREL_PLUGIN_CONTRACT');
+    expect(refusal(() => new RegistryBuilder().register(plugin('a', { components: [component('')] }))).code).toBe('KUREL_PLUGIN_CONTRACT');
   });
 });
 
 describe('RegistryBuilder.seal', () => {
   it('refuses a declared lowering target that is not registered, with the reference text', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('components', { components: [component('deployment')], lowering: [rule('webservice', { componentTypes: ['deployment', 'service'] }, 'v1alpha1')] }), true);
+    builder.register(plugin('components', { components: [component('deployment')], lowering: [rule('webservice', { componentTypes: ['deployment', 'service'] }, 'v1alpha1')] }));
     const error = refusal(() => builder.seal());
     expect(error.code).toBe('KUREL_REGISTRY_INCOMPLETE');
     expect(error.diagnostics.map((d) => d.message)).toEqual([
@@ -77,7 +77,7 @@ describe('RegistryBuilder.seal', () => {
 
   it('reports every missing target, of every position', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('rules', { lowering: [rule('worker', { componentTypes: ['deployment'], traitTypes: ['pvc'], policyTypes: ['dependency'] })] }), true);
+    builder.register(plugin('rules', { lowering: [rule('worker', { componentTypes: ['deployment'], traitTypes: ['pvc'], policyTypes: ['dependency'] })] }));
     expect(refusal(() => builder.seal()).diagnostics.map((d) => d.message)).toEqual([
       'registry incomplete: lowering rule component/worker lowers into component type "deployment", which is not registered',
       'registry incomplete: lowering rule component/worker lowers into policy type "dependency", which is not registered',
@@ -87,15 +87,15 @@ describe('RegistryBuilder.seal', () => {
 
   it('accepts a target registered by another plugin, or as another rule', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('rules', { lowering: [rule('webservice', { componentTypes: ['deployment', 'role'] }), rule('role', { componentTypes: ['deployment'] })] }), true);
-    builder.register(plugin('kinds', { components: [component('deployment')] }), false);
+    builder.register(plugin('rules', { lowering: [rule('webservice', { componentTypes: ['deployment', 'role'] }), rule('role', { componentTypes: ['deployment'] })] }));
+    builder.register(plugin('kinds', { components: [component('deployment')] }));
     expect(() => builder.seal()).not.toThrow();
   });
 
   it('returns a frozen registry that answers the sorted types of each position, rules included', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('components', { components: [component('service'), component('deployment')], lowering: [rule('webservice', { componentTypes: ['deployment'] })] }), true);
-    builder.register(plugin('org', { traits: [trait('redis-sidecar')] }), false);
+    builder.register(plugin('components', { components: [component('service'), component('deployment')], lowering: [rule('webservice', { componentTypes: ['deployment'] })] }));
+    builder.register(plugin('org', { traits: [trait('redis-sidecar')] }));
     const registry = builder.seal();
     expect(registry.sealed).toBe(true);
     expect(Object.isFrozen(registry)).toBe(true);
@@ -106,13 +106,13 @@ describe('RegistryBuilder.seal', () => {
     expect(registry.traitTypes()).toEqual(['redis-sidecar']);
     expect(registry.componentRule('webservice')?.plugin).toBe('components');
     expect(registry.component('webservice')).toBeUndefined();
-    expect(registry.trait('redis-sidecar')?.builtin).toBe(false);
-    expect(registry.component('service')?.builtin).toBe(true);
+    expect(registry.trait('redis-sidecar')?.plugin).toBe('org');
+    expect(Object.keys(registry.component('service')!).sort()).toEqual(['plugin', 'value']);
   });
 
   it('hands out copies of its type lists', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('components', { components: [component('deployment')] }), true);
+    builder.register(plugin('components', { components: [component('deployment')] }));
     const registry = builder.seal();
     registry.componentTypes().push('injected');
     expect(registry.componentTypes()).toEqual(['deployment']);
@@ -120,10 +120,10 @@ describe('RegistryBuilder.seal', () => {
 
   it('is not changed by a later registration on the builder (refusing that registration is fine too)', () => {
     const builder = new RegistryBuilder();
-    builder.register(plugin('a', { components: [component('deployment')] }), true);
+    builder.register(plugin('a', { components: [component('deployment')] }));
     const registry = builder.seal();
     try {
-      builder.register(plugin('b', { components: [component('late')] }), false);
+      builder.register(plugin('b', { components: [component('late')] }));
     } catch {
       // A builder may refuse to register after seal(); the sealed registry must not change either way.
     }

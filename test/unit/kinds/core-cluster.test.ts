@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/core.js';
 
 const kind = (type: string) => kinds.find((k) => k.type === type)!;

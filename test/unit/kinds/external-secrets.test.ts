@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { externalSecretsKinds } from '../../../plugins/builtin-kinds/families/operators/external-secrets/index.js';
 
 const tester = new HandlerTester({ namespace: 'shop' });

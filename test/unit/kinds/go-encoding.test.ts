@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
-import { createTestContext } from 'kurel/plugin-api/testing';
+import { createTestContext } from '../../../src/plugin-api/testing/index.js';
 import { always, DURATION, encodeGo, nested, OMIT_ZERO, struct } from '../../../plugins/builtin-kinds/shared/go-encoding.js';
 import { editAt, optional, withEnumValues, withProperties } from '../../../plugins/builtin-kinds/shared/schema-edit.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY, RefusalClass, type Policy } from 'kurel/plugin-api';
 import { kinds } from '../../../plugins/builtin-kinds/families/volsync.js';
 

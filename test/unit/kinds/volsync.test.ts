@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/volsync.js';
 import { handlerOf, meta } from './support.js';
 

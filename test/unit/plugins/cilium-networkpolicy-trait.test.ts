@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
-import { ciliumNetworkPolicy } from '../../../plugins/builtin-traits/cilium-networkpolicy.js';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { ciliumNetworkPolicy } from '../../../plugins/builtin-kinds/traits/cilium-networkpolicy.js';
 import { deploymentObject } from './fixtures.js';
 
 const component = { name: 'api', type: 'deployment', objects: [deploymentObject('api')] };

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { configmap } from '../../../plugins/builtin-components/configmap.js';
 import { secret } from '../../../plugins/builtin-components/secret.js';
 import { serviceaccount } from '../../../plugins/builtin-components/serviceaccount.js';

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { configmap } from '../../../plugins/builtin-traits/configmap.js';
 import { secret } from '../../../plugins/builtin-traits/secret.js';
 import { DEFAULT_RESOURCES, deploymentObject, meta } from './fixtures.js';

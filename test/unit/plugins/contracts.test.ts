@@ -6,7 +6,13 @@ import policies from '../../../plugins/builtin-policies/index.js';
 import traits from '../../../plugins/builtin-traits/index.js';
 
 const plugins = [components, traits, policies];
-const elements = plugins.flatMap((plugin) => [...(plugin.components ?? []), ...(plugin.traits ?? []), ...(plugin.policies ?? []), ...(plugin.lowering ?? [])]);
+// The kinds plugin's traits and rules are handlers like the others; its kind components are data.
+const elements = [...plugins, { traits: kinds.traits, lowering: kinds.lowering }].flatMap((plugin) => [
+  ...('components' in plugin ? (plugin.components ?? []) : []),
+  ...(plugin.traits ?? []),
+  ...('policies' in plugin ? (plugin.policies ?? []) : []),
+  ...(plugin.lowering ?? []),
+]);
 
 /** Paths of schema nodes that carry no description. */
 function undescribed(schema: PropertySchema, path: string): string[] {
@@ -28,10 +34,12 @@ describe('built-in plugins', () => {
 
   it('register the expected types', () => {
     expect(components.components!.map((h) => h.type)).toEqual(['deployment', 'statefulset', 'daemonset', 'job', 'cronjob', 'service', 'serviceaccount', 'configmap', 'secret']);
-    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker', 'component/helm', 'component/postgresql', 'component/oci']);
-    expect(traits.traits!.map((h) => h.type)).toEqual(['scaler', 'configmap', 'secret', 'pvc', 'topology-spread', 'networkpolicy', 'cilium-networkpolicy', 'certificate', 'external-secret', 'ingress', 'httproute', 'rbac', 'security-context', 'volsync', 'prune-protection', 'force-replace']);
+    expect(components.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/webservice', 'component/worker', 'component/postgresql']);
+    expect(traits.traits!.map((h) => h.type)).toEqual(['scaler', 'configmap', 'secret', 'pvc', 'topology-spread', 'networkpolicy', 'certificate', 'ingress', 'rbac', 'security-context', 'volsync', 'prune-protection', 'force-replace']);
     expect(traits.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['trait/expose']);
     expect(policies.policies!.map((h) => h.type)).toEqual(['dependency', 'placement']);
+    expect(kinds.traits!.map((h) => h.type)).toEqual(['cilium-networkpolicy', 'external-secret', 'httproute']);
+    expect(kinds.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/helm', 'component/oci']);
   });
 
   it('give every element the contract family of its type at v1alpha1, and a required capability its own type', () => {
@@ -54,8 +62,8 @@ describe('built-in plugins', () => {
 
   it('lower only into types the built-ins register', () => {
     const componentTypes = new Set([...components.components!, ...kinds.components!].map((h) => h.type));
-    const traitTypes = new Set(traits.traits!.map((h) => h.type));
-    for (const rule of [...components.lowering!, ...traits.lowering!]) {
+    const traitTypes = new Set([...traits.traits!, ...kinds.traits!].map((h) => h.type));
+    for (const rule of [...components.lowering!, ...traits.lowering!, ...kinds.lowering!]) {
       for (const type of rule.targets?.componentTypes ?? []) expect(componentTypes.has(type), type).toBe(true);
       for (const type of rule.targets?.traitTypes ?? []) expect(traitTypes.has(type), type).toBe(true);
     }

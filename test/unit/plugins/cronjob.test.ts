@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { cronjob } from '../../../plugins/builtin-components/cronjob.js';
 import { DEFAULT_RESOURCES, meta, serviceAccountObject } from './fixtures.js';
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY } from 'kurel/plugin-api';
 import { deployment } from '../../../plugins/builtin-components/deployment.js';
 import { deploymentObject } from './fixtures.js';
-import { build } from './support.js';
+import { HandlerTester as EngineTester } from 'kurel/plugin-api/testing';
+import components from '../../../plugins/builtin-components/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 const tester = new HandlerTester();
 const image = 'ghcr.io/example/api:v1.0.0';
@@ -75,12 +77,14 @@ describe('deployment component', () => {
     expect(pod.initContainers).toEqual([{ name: 'migrate', image: 'ghcr.io/example/migrate:v2' }]);
   });
 
-  it('writes plain host booleans only when true and warns when scheduling gates drop nodeName', () => {
-    const { objects, warnings } = build({
+  it('writes plain host booleans only when true and warns when scheduling gates drop nodeName', async () => {
+    const engine = new EngineTester(components, { builtins: SOURCE_BUILTINS, policy: { allowHostIPC: () => true } });
+    const { objects, warnings: diagnostics } = await engine.build([{
       name: 'api',
       type: 'deployment',
       properties: { image, hostNetwork: false, hostIPC: true, nodeName: 'node-a', schedulingGates: [{ name: 'example.com/quota' }] },
-    }, { policy: { ...NOOP_POLICY, allowHostIPC: () => true } });
+    }]);
+    const warnings = diagnostics.map((warning) => warning.message);
     const pod = (objects[0].spec as any).template.spec;
     expect(pod.hostNetwork).toBeUndefined();
     expect(pod.hostIPC).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY, RefusalClass, type Policy } from 'kurel/plugin-api';
 import { secret as secretComponent } from '../../../plugins/builtin-components/secret.js';
 import { secret as secretTrait } from '../../../plugins/builtin-traits/secret.js';

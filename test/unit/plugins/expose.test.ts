@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Properties } from 'kurel/plugin-api';
-import { createLoweringTestContext, HandlerTester } from 'kurel/plugin-api/testing';
+import { createLoweringTestContext, HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { expose } from '../../../plugins/builtin-traits/expose.js';
 import { ingress } from '../../../plugins/builtin-traits/ingress.js';
 import { webServiceObject } from './fixtures.js';

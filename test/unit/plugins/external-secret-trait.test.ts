@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
-import { externalSecret } from '../../../plugins/builtin-traits/external-secret.js';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { externalSecret } from '../../../plugins/builtin-kinds/traits/external-secret.js';
 import { deploymentObject, meta } from './fixtures.js';
 
 const component = { name: 'api', type: 'deployment', objects: [deploymentObject('api')] };

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { forceReplace } from '../../../plugins/builtin-traits/force-replace.js';
 import { deploymentObject } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PolicyRefusal } from 'kurel/plugin-api';
-import { createTestContext } from 'kurel/plugin-api/testing';
+import { createTestContext } from '../../../src/plugin-api/testing/index.js';
 import { decodeChart, type HelmTemplateProperties } from '../../../plugins/builtin-kinds/families/charts/chart-request.js';
 import { hookGroupNames, hookPhase, hookWeight, phaseSlug, splitHookGroups } from '../../../plugins/builtin-kinds/families/charts/hook-groups.js';
 import { readRendered, splitRendered } from '../../../plugins/builtin-kinds/families/charts/rendered-documents.js';

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
-import { httproute } from '../../../plugins/builtin-traits/httproute.js';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { httproute } from '../../../plugins/builtin-kinds/traits/httproute.js';
 import { deploymentObject, meta, webServiceObject } from './fixtures.js';
 
 const tester = new HandlerTester();

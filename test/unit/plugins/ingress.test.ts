@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { ingress } from '../../../plugins/builtin-traits/ingress.js';
 import { deploymentObject, meta, webServiceObject } from './fixtures.js';
-import { build } from './support.js';
+import { HandlerTester as EngineTester } from 'kurel/plugin-api/testing';
+import traits from '../../../plugins/builtin-traits/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 const tester = new HandlerTester();
 const web = { name: 'shop', type: 'service', objects: [webServiceObject('shop', 8080)], answers: { servicePort: { port: 8080, name: 'http' } } };
@@ -153,11 +155,14 @@ describe('ingress trait', () => {
     ]);
   });
 
-  it("routes a webservice through its Service member, on the port the webservice exposes, and refuses a worker's", () => {
+  it("routes a webservice through its Service member, on the port the webservice exposes, and refuses a worker's", async () => {
+    const engine = new EngineTester(traits, { builtins: SOURCE_BUILTINS });
     const trait = { type: 'ingress', properties: { rules: [{ host: 'shop.example.com', paths: [{ path: '/' }] }] } };
-    const { objects } = build({ name: 'shop', type: 'webservice', properties: { image: 'ghcr.io/example/shop:v1', port: 8080 }, traits: [trait] });
+    const { objects } = await engine.build([{ name: 'shop', type: 'webservice', properties: { image: 'ghcr.io/example/shop:v1', port: 8080 }, traits: [trait] }]);
     expect(objects.map((object) => object.kind)).toEqual(['Deployment', 'Service', 'ServiceAccount', 'Ingress']);
     expect(objects[3].spec).toEqual({ rules: [{ host: 'shop.example.com', http: { paths: [toService('shop', { number: 8080 })] } }] });
-    expect(() => build({ name: 'shop', type: 'worker', properties: { image: 'ghcr.io/example/shop:v1' }, traits: [trait] })).toThrow(/component "shop" has no service port/);
+    await engine.runTrait('ingress', [
+      { component: { name: 'shop', type: 'worker', properties: { image: 'ghcr.io/example/shop:v1' } }, properties: trait.properties, error: { code: 'KUREL_HANDLER_REFUSED', message: /component "shop" has no service port/ } },
+    ]);
   });
 });

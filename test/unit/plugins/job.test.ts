@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { job } from '../../../plugins/builtin-components/job.js';
 import { DEFAULT_RESOURCES, meta } from './fixtures.js';
 

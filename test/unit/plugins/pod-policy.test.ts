@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestContext, HandlerTester } from 'kurel/plugin-api/testing';
+import { createTestContext, HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY, RefusalClass, refusalClassOf, type Policy } from 'kurel/plugin-api';
 import { deployment } from '../../../plugins/builtin-components/deployment.js';
 import { statefulset } from '../../../plugins/builtin-components/statefulset.js';

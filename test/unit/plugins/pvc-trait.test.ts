@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
 import { pvc } from '../../../plugins/builtin-traits/pvc.js';
 import { deploymentObject, meta } from './fixtures.js';

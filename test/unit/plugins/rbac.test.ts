@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { rbac } from '../../../plugins/builtin-traits/rbac.js';
 import { deploymentObject, meta, serviceAccountObject } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
 import { scaler } from '../../../plugins/builtin-traits/scaler.js';
 import { deploymentObject, meta } from './fixtures.js';

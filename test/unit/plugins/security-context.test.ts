@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { securityContext } from '../../../plugins/builtin-traits/security-context.js';
 import { DEFAULT_RESOURCES, deploymentObject } from './fixtures.js';
 

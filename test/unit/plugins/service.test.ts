@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { service } from '../../../plugins/builtin-components/service.js';
 import { meta, webServiceObject } from './fixtures.js';
 

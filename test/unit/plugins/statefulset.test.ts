@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { statefulset } from '../../../plugins/builtin-components/statefulset.js';
 import { DEFAULT_RESOURCES, meta } from './fixtures.js';
 

@@ -13,7 +13,7 @@ import {
   type PropertiesSchema,
   type TraitHandler,
 } from 'kurel/plugin-api';
-import { createLoweringTestContext, createTestContext, type TestContextOptions } from 'kurel/plugin-api/testing';
+import { createLoweringTestContext, createTestContext, type TestContextOptions } from '../../../src/plugin-api/testing/index.js';
 import components from '../../../plugins/builtin-components/index.js';
 import policies from '../../../plugins/builtin-policies/index.js';
 import traits from '../../../plugins/builtin-traits/index.js';
@@ -34,8 +34,11 @@ export function checked(schema: PropertiesSchema, properties: Properties): Prope
   return value;
 }
 
+/** The trait types the built-ins declare `everyMember`, as the registry answers them. */
+export const EVERY_MEMBER = traits.traits!.filter((handler) => handler.everyMember).map((handler) => handler.type);
+
 export function loweringContext(options: TestContextOptions = {}): LoweringContext & { warnings: string[] } {
-  return createLoweringTestContext(options);
+  return createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, ...options });
 }
 
 /** Runs a component lowering rule on schema-checked properties. */

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { topologySpread } from '../../../plugins/builtin-traits/topology-spread.js';
 import { deploymentObject } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { volsync } from '../../../plugins/builtin-traits/volsync.js';
 import { deploymentObject, meta } from './fixtures.js';
 

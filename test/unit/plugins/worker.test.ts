@@ -1,25 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { build, lower, refusal } from './support.js';
-import { deploymentObject, serviceAccountObject } from './fixtures.js';
+import { HandlerTester } from 'kurel/plugin-api/testing';
+import components from '../../../plugins/builtin-components/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
+const tester = new HandlerTester(components, { builtins: SOURCE_BUILTINS });
 const image = 'ghcr.io/example/worker:v1.0.0';
 
 describe('worker', () => {
-  it('lowers to a deployment and its serviceaccount, with no Service', () => {
-    const members = lower('worker', { name: 'backend', properties: { image }, traits: [{ type: 'expose', properties: {} }] });
-    expect(members.map((m) => m.type)).toEqual(['deployment', 'serviceaccount']);
-    expect(members[0].properties).toEqual({ image, serviceAccountName: 'backend' });
-    expect(members[0].traits).toEqual([{ type: 'topology-spread', properties: {} }, { type: 'expose', properties: {} }]);
+  it('lowers to a Deployment and its ServiceAccount, with no Service', async () => {
+    const result = await tester.build([{ name: 'backend', type: 'worker', properties: { image } }]);
+    expect(result.steps.map((step) => `${step.rule} ${step.from} -> ${step.to.join(' ')}`)).toEqual([expect.stringMatching(/^component\/worker@v1\S* backend -> /)]);
+    expect(result.objects.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual(['Deployment/backend', 'ServiceAccount/backend']);
+    const pod = (result.objects[0].spec as { template: { spec: Record<string, unknown> } }).template.spec;
+    expect(pod.serviceAccountName).toBe('backend');
+    expect((pod.containers as Array<Record<string, unknown>>)[0]).toMatchObject({ image });
+    expect((pod.containers as Array<Record<string, unknown>>)[0].ports).toBeUndefined();
   });
 
-  it('builds a Deployment without ports, then its ServiceAccount', () => {
-    expect(build({ name: 'backend', type: 'worker', properties: { image } }).objects).toEqual([
-      deploymentObject('backend', { container: { image }, pod: { serviceAccountName: 'backend' } }),
-      serviceAccountObject('backend'),
-    ]);
-  });
-
-  it('has no port', () => {
-    expect(refusal(() => lower('worker', { name: 'backend', properties: { image, port: 80 } })).message).toMatch(/unsupported field "port"/);
+  it('has no port', async () => {
+    await tester.runComponent('worker', [{ name: 'backend', properties: { image, port: 80 }, error: { code: 'KUREL_PROPERTY', message: /unsupported field "port"/, path: 'spec.components[0].properties.port' } }]);
   });
 });

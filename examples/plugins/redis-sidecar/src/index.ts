@@ -52,7 +52,7 @@ export const redisSidecar = defineTrait<RedisSidecarProperties>({
     },
     port: { type: 'integer', default: 6379, description: 'The port Redis listens on.' },
   },
-  capability: { required: true },
+  capability: { required: true, definition: true },
   apply({ properties, component }, ctx) {
     const { image, maxMemory, port } = properties;
     const memory = parseQuantity(maxMemory);

@@ -1,5 +1,5 @@
 import { isDns1123Subdomain, type ChartRequest, type ChartSourceKind } from 'kurel/plugin-api';
-import { fluxReleaseName, mergeValues, secretValuesProblem } from '../../../shared/chart-values.js';
+import { fluxReleaseName, mergeValues, secretValuesProblem } from '../../shared/chart-values.js';
 import type { Scope } from '../escape-hatches/scopes.js';
 
 // helmtemplate's properties decoded into the render the host runs. Pure, so that the host is asked

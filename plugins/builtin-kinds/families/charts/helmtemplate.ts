@@ -1,5 +1,4 @@
-import { defineComponent, enforceCarriedObjectPolicy, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
-import { refuseCarriedSecrets } from '../../../shared/secret-policy.js';
+import { defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
 import { chartName, decodeChart, OWNER, type HelmTemplateProperties } from './chart-request.js';
 import { placeRendered } from './chart-scopes.js';
 import { hookGroupNames, splitHookGroups } from './hook-groups.js';

@@ -1,5 +1,4 @@
-import { defineComponent, enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, RefusalClass, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
-import { refuseCarriedSecrets } from '../../../shared/secret-policy.js';
+import { defineComponent, enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, RefusalClass, refuseCarriedSecrets, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
 import { knownScope, type Scope } from './scopes.js';
 
 // The generic object: any kind from a declarative spec, between the typed kinds and the raw

@@ -1,5 +1,4 @@
-import type { HandlerContext, PropertyPath } from 'kurel/plugin-api';
-import { normaliseGoDuration } from '../../shared/go-duration.js';
+import { normaliseGoDuration, type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
 
 // The reference decodes a kind's properties into the operator's Go types and encodes them back,
 // so its output carries Go's marshalling: a non-pointer struct is written even when empty

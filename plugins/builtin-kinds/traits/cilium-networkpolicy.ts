@@ -1,5 +1,5 @@
 import { defineTrait, isDns1123Subdomain, type PropertySchema } from 'kurel/plugin-api';
-import { endpointSelector, rule } from '../builtin-kinds/families/operators/cilium/rules.js';
+import { endpointSelector, rule } from '../families/operators/cilium/rules.js';
 
 type Json = Record<string, any>;
 

@@ -1,4 +1,7 @@
-import { explicitSecretsAllowed, RefusalClass, type HandlerContext, type K8sObject, type PropertyPath } from 'kurel/plugin-api';
+import type { HandlerContext } from './context.js';
+import type { PropertyPath } from './errors.js';
+import type { K8sObject } from './objects.js';
+import { explicitSecretsAllowed, RefusalClass } from './policy.js';
 
 const REMEDY = 'reference a Secret created out of band instead';
 

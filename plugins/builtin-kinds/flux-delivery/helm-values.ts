@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { shortenNameWithSuffix, type AuthoredTrait, type LoweringContext } from 'kurel/plugin-api';
 import { secretValuesProblem } from '../shared/chart-values.js';
 import { goJson } from './generated-source.js';
-import type { Json } from './metadata.js';
+type Json = Record<string, any>;
 
 // The values a helm component keeps out of its HelmRelease: the values ConfigMap (valuesMode:
 // configMap) and the secretValues Secret, each read through a valuesFrom entry. The values are

@@ -1,5 +1,4 @@
-import type { LoweringContext } from 'kurel/plugin-api';
-import { formatGoDuration, parseGoDuration } from '../builtin-kinds/shared/go-duration.js';
+import { formatGoDuration, parseGoDuration, type LoweringContext } from 'kurel/plugin-api';
 
 // An interval a role rule writes into a Flux object. Flux's CRDs take an unsigned duration in ms,
 // s, m and h only, and the object carries it the way Go prints it, so a positive value below a

@@ -1,7 +1,7 @@
 import type { AuthoredComponent, DocumentInfo, LoweringContext } from 'kurel/plugin-api';
 import { DEFAULT_FLUX_INTERVAL } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
-import type { Json } from './metadata.js';
+type Json = Record<string, any>;
 
 // The source a helm release reads: an existing one by reference (source.name alone), or an inline
 // one (a url, or a Bucket's endpoint and bucketName) generated beside the release and shared by

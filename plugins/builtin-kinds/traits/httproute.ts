@@ -1,7 +1,7 @@
-import { defineTrait, type ComponentView, type HandlerContext, type ObjectMeta, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
-import { int, list, object, str, stringList, stringMap } from '../builtin-components/schema-helpers.js';
-import { httpRoute } from '../builtin-kinds/families/gateway-api-schemas.js';
-import { checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type DefaultBackend } from './routing.js';
+import { defineTrait, schemaBuilders, checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type ComponentView, type HandlerContext, type ObjectMeta, type PropertiesSchema, type PropertySchema, type DefaultBackend } from 'kurel/plugin-api';
+import { httpRoute } from '../families/gateway-api-schemas.js';
+
+const { int, list, object, str, stringList, stringMap } = schemaBuilders;
 
 type Json = Record<string, any>;
 

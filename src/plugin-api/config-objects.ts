@@ -1,11 +1,27 @@
-import type { HandlerContext, K8sObject, ObjectMeta, PropertiesSchema } from 'kurel/plugin-api';
-import { bool, str, stringMap } from './schema-helpers.js';
+import type { HandlerContext } from './context.js';
+import type { K8sObject, ObjectMeta } from './objects.js';
+import type { PropertiesSchema } from './schema.js';
+import { bool, str, stringMap } from './schema-builders.js';
 
 // The one ConfigMap path and the one Secret path: the configmap/secret component kinds and
-// their twin traits (plugins/builtin-traits) build the same object from the same properties
-// and differ only in the object's name.
+// their twin traits build the same object from the same properties and differ only in the
+// object's name. An organisation's plugin that writes a ConfigMap or Secret gets the API
+// server's key, encoding and size checks from here too.
 
-type Json = Record<string, any>;
+/** The properties `configMapContentSchema` describes. */
+export interface ConfigMapContent {
+  data?: Record<string, string>;
+  binaryData?: Record<string, string>;
+  immutable?: boolean;
+}
+
+/** The properties `secretContentSchema` describes. */
+export interface SecretContent {
+  stringData?: Record<string, string>;
+  data?: Record<string, string>;
+  type?: string;
+  immutable?: boolean;
+}
 
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -25,7 +41,8 @@ export const secretContentSchema: PropertiesSchema = {
   immutable: bool('When true, the entries cannot be changed later; the Secret must be replaced instead.'),
 };
 
-export function buildConfigMap(props: Json, metadata: ObjectMeta, ctx: HandlerContext): K8sObject {
+/** A ConfigMap of the content, its keys, base64 and size checked as the API server checks them. */
+export function buildConfigMap(props: ConfigMapContent, metadata: ObjectMeta, ctx: HandlerContext): K8sObject {
   const object: K8sObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata };
   let bytes = 0;
   for (const [, value] of entries(props.data, 'data', ctx)) bytes += Buffer.byteLength(value);
@@ -41,7 +58,7 @@ export function buildConfigMap(props: Json, metadata: ObjectMeta, ctx: HandlerCo
 }
 
 /** Every entry is written under `data`, base64-encoded, as the API server stores it. */
-export function buildSecret(props: Json, metadata: ObjectMeta, ctx: HandlerContext): K8sObject {
+export function buildSecret(props: SecretContent, metadata: ObjectMeta, ctx: HandlerContext): K8sObject {
   const object: K8sObject = { apiVersion: 'v1', kind: 'Secret', metadata };
   const data: Record<string, Buffer> = {};
   for (const [key, value] of entries(props.stringData, 'stringData', ctx)) data[key] = Buffer.from(value, 'utf8');

@@ -1,5 +1,5 @@
 import type { AuthoredComponent, LoweringContext, PropertySchema } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
+type Json = Record<string, any>;
 
 // helm with delivery: template: the chart is rendered at build time, so the component becomes a
 // helmtemplate component with the same chart, release and values. What only a Flux HelmRelease

@@ -1,11 +1,12 @@
-import { defineComponentLowering, isDns1123Subdomain, isHandlerError, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
-import { helm as helmKinds } from '../builtin-kinds/families/flux/helmrelease.js';
+import { defineComponentLowering, isDns1123Subdomain, isHandlerError, schemaBuilders, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import { helm as helmKinds } from '../families/flux/helmrelease.js';
 import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
 import { fluxReleaseName } from '../shared/chart-values.js';
 import { lowerToTemplate, TEMPLATE_ONLY_KEYS, TEMPLATE_SCHEMA } from './helm-template-delivery.js';
 import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
-import type { Json } from './metadata.js';
-import { object, oneOf, str } from './schema-helpers.js';
+type Json = Record<string, any>;
+
+const { object, oneOf, str } = schemaBuilders;
 
 // The helm role: a chart installed by Flux. `delivery: flux` lowers to a helmrelease kind
 // component under the component's name, and, for an inline source, to a generated Flux source

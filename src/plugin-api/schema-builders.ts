@@ -1,6 +1,6 @@
-import type { PropertySchema } from 'kurel/plugin-api';
+import type { PropertySchema } from './schema.js';
 
-// Small constructors for the schema vocabulary, so each kind's schema reads as a list of
+// Small constructors for the schema vocabulary, so a handler's schema reads as a list of
 // fields and their descriptions rather than as nested object literals.
 
 export function str(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {

@@ -1,6 +1,5 @@
-import { defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
-import { formatGoDuration, parseGoDuration } from '../builtin-kinds/shared/go-duration.js';
-import { externalSecretSpec } from '../builtin-kinds/families/operators/external-secrets/external-secret.js';
+import { defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { externalSecretSpec } from '../families/operators/external-secrets/external-secret.js';
 
 type Json = Record<string, any>;
 

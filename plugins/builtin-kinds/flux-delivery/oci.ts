@@ -1,8 +1,9 @@
-import { defineComponentLowering, isHandlerError, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
+import { defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
-import type { Json } from './metadata.js';
-import { bool, list, object, str } from './schema-helpers.js';
+type Json = Record<string, any>;
+
+const { bool, list, object, str } = schemaBuilders;
 
 // The oci role: manifests synced from an OCI artifact. A component alone on its artifact lowers to a
 // same-name pair, its OCIRepository first, then the Kustomization that applies it. Several oci
@@ -12,7 +13,6 @@ import { bool, list, object, str } from './schema-helpers.js';
 const OWNER = 'oci';
 const DIGEST_PREFIX = 'sha256:';
 /** Authored traits that cover every object the component generates, so its own source gets them too. */
-const EVERY_MEMBER_TRAITS = new Set(['prune-protection', 'force-replace']);
 
 /** The objects' kinds as name claims and collision texts name them. */
 
@@ -66,7 +66,7 @@ export const ociRule = defineComponentLowering({
           name: component.name,
           type: 'ocirepository',
           properties: sourceSpec(oci),
-          traits: structuredClone((component.traits ?? []).filter((trait) => EVERY_MEMBER_TRAITS.has(trait.type))),
+          traits: structuredClone((component.traits ?? []).filter((trait) => ctx.appliesToEveryMember(trait.type))),
           ...annotationsOf(component),
         },
         oci.sourceObjectName,

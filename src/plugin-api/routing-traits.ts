@@ -1,9 +1,14 @@
-import { isDns1123Subdomain, shortenNameWithSuffix, type ComponentView, type HandlerContext, type PropertyPath, type PropertySchema, type RouteAnswer, type RoutedBackend } from 'kurel/plugin-api';
-import { list, object, str, stringMap } from '../builtin-components/schema-helpers.js';
+import type { HandlerContext } from './context.js';
+import type { PropertyPath } from './errors.js';
+import type { ComponentView, RouteAnswer, RoutedBackend } from './handlers.js';
+import { isDns1123Subdomain, shortenNameWithSuffix } from './names.js';
+import type { PropertySchema } from './schema.js';
+import { list, object, str, stringMap } from './schema-builders.js';
 
-// What the routing traits (ingress, httproute) share: the backend they route to by default,
-// the checks on a backend that names the component's own Service, their object name and the
-// platform-reserved keys a ClusterProfile renders into them.
+// What a routing trait (the built-in ingress and httproute, or an organisation's route for its
+// own ingress controller) shares: the backend it routes to by default, the checks on a backend
+// that names the component's own Service, its object name, the platform-reserved keys a
+// ClusterProfile renders into it, and the route it answers for NetworkPolicy synthesis.
 
 type Json = Record<string, any>;
 

@@ -1,5 +1,5 @@
+import { formatGoDuration, normaliseGoDuration, parseGoDuration } from '../../../src/plugin-api/index.js';
 import { describe, expect, it } from 'vitest';
-import { formatGoDuration, normaliseGoDuration, parseGoDuration } from '../../../plugins/builtin-kinds/shared/go-duration.js';
 
 describe('Go durations', () => {
   it('writes durations back as Go prints them', () => {
