@@ -29,6 +29,7 @@ import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 import { checkTraitConstraints } from './trait-constraints.js';
 import { checkObjectKinds, objectKindRules } from './object-kinds.js';
 import { clusterApis } from './api-resources/cluster-apis.js';
+import { chartCapabilities, type ChartCapabilities } from './api-resources/chart-capabilities.js';
 import { gateServedApis } from './api-resources/gate.js';
 
 export interface BuildInput {
@@ -142,6 +143,8 @@ export interface ChartRenderRequest {
   component: string;
   where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
   chart: ChartRequest;
+  /** What the chart's `.Capabilities` report: the cluster the ClusterProfile describes. */
+  capabilities: ChartCapabilities;
 }
 
 /** What the host does for the build: fetch the URLs components read, render the charts they declare. */
@@ -151,11 +154,12 @@ export interface BuildIO {
   renderCharts?(requests: ChartRenderRequest[]): Promise<Record<string, string>>;
 }
 
-function chartRequests({ lowered, appSource, namespace }: Prepared, registry: SealedRegistry): ChartRenderRequest[] {
+function chartRequests({ lowered, appSource, namespace, run }: Prepared, registry: SealedRegistry): ChartRenderRequest[] {
+  const capabilities = chartCapabilities(run.cluster);
   return lowered.components.flatMap((component) => {
     const handler = registry.component(component.type)?.value;
     const charts = handler?.charts?.({ name: component.name, namespace: component.origin.namespace ?? namespace, properties: component.properties }) ?? [];
-    return charts.map((chart) => ({ chart, component: component.name, where: appSource.at([...component.path, 'properties']) }));
+    return charts.map((chart) => ({ chart, capabilities, component: component.name, where: appSource.at([...component.path, 'properties']) }));
   });
 }
 

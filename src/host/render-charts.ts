@@ -8,14 +8,16 @@ import type { ChartRenderRequest } from '../engine/index.js';
 import { kurelErrors, RefusalClass, type ChartRequest, type KurelErrorName } from '../plugin-api/index.js';
 import { hostAllowed, type FetchPolicy } from './fetch-documents.js';
 import { helmVersion, INSTALL_HELM, locateHelm } from './helm-binary.js';
+import { helmCapabilityArgs } from './helm-capabilities.js';
 
 const run = promisify(execFile);
 const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
 /**
- * The Kubernetes version `.Capabilities.KubeVersion` reports unless `--kube-version` says
- * otherwise: pinned, so that a render does not depend on which helm build the machine has.
+ * The Kubernetes version `.Capabilities.KubeVersion` reports unless `--kube-version` or the
+ * ClusterProfile says otherwise: pinned, so that a render does not depend on which helm build the
+ * machine has.
  */
 export const DEFAULT_KUBE_VERSION = 'v1.35.0';
 
@@ -64,7 +66,9 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
     for (const request of requests) {
       const fail = failOn(request);
       const archive = await cachedChart(request.chart, { helm, env, cache, scratch, offline: options.offline === true, fail });
-      out[request.component] = await template(request.chart, archive, { helm, env, scratch, kubeVersion: options.kubeVersion ?? DEFAULT_KUBE_VERSION, fail });
+      // An explicit --kube-version first, else the profile's, else the pinned default.
+      const capabilities = helmCapabilityArgs({ ...request.capabilities, kubeVersion: request.capabilities.kubeVersion ?? DEFAULT_KUBE_VERSION }, options.kubeVersion);
+      out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities, fail });
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -117,13 +121,13 @@ async function cachedChart(chart: ChartRequest, context: Helm & { cache: string;
 }
 
 /** `helm template`, the values in a file only this user can read, removed with the scratch folder. */
-async function template(chart: ChartRequest, archive: string, context: Helm & { kubeVersion: string }): Promise<string> {
+async function template(chart: ChartRequest, archive: string, context: Helm & { capabilities: string[] }): Promise<string> {
   const render = async (values: Record<string, unknown>) => {
     const folder = mkdtempSync(join(context.scratch, 'values-'));
     const file = join(folder, 'values.json');
     writeFileSync(file, JSON.stringify(values), { mode: 0o600 });
     try {
-      const args = ['template', chart.release, archive, '--namespace', chart.namespace, '--values', file, '--kube-version', context.kubeVersion];
+      const args = ['template', chart.release, archive, '--namespace', chart.namespace, '--values', file, ...context.capabilities];
       return { text: (await run(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT })).stdout };
     } catch (error) {
       return { error: helmError(error) };
