@@ -90,6 +90,10 @@ describe('a chart rendered at build time', () => {
     expect(facts((await builtPlatform()).stdout)).toEqual({ kube: 'v1.35.0', release: 'platform', namespace: 'shop' });
     expect(facts((await run('release-named', platform('        releaseName: edge\n'))).stdout)).toMatchObject({ release: 'edge' });
     expect(facts((await run('kube', platform(), ['build', 'app.yaml', '--kube-version', 'v1.31.4'])).stdout)).toMatchObject({ kube: 'v1.31.4' });
+    // The ClusterProfile's kubeVersion, where it records one; an explicit --kube-version outranks it.
+    writeFileSync(join(dir, 'kube', 'cluster.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata: {name: recorded}\nspec: {kubeVersion: v1.30.2}\n');
+    expect(facts((await run('kube', platform(), ['build', 'app.yaml', '--profile', 'cluster.yaml'])).stdout)).toMatchObject({ kube: 'v1.30.2' });
+    expect(facts((await run('kube', platform(), ['build', 'app.yaml', '--profile', 'cluster.yaml', '--kube-version', 'v1.31.4'])).stdout)).toMatchObject({ kube: 'v1.31.4' });
   });
 
   it('gives byte-identical output twice, and again offline from the chart cache with no request', async () => {
