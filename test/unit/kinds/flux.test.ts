@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
-import { HandlerTester } from 'kurel/plugin-api/testing';
+import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf, meta } from './support.js';
 
