@@ -204,18 +204,30 @@ spec:
   });
 
   it('shows warnings and passes, and turns them into errors with --strict', () => {
-    // A custom trait bound by the profile with no CapabilityDefinition is a warning.
+    // A plugin trait with no schema of its own, bound by the profile with no CapabilityDefinition, is a warning.
     const app = join(dir, 'custom');
+    mkdirSync(app, { recursive: true });
+    const stamp = "export default { meta: { name: 'acme-stamp', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [{ type: 'stamp', description: 'Stamps.', capability: {}, apply() {} }] };\n";
+    writeFileSync(join(app, 'stamp-plugin.mjs'), stamp);
+    writeFileSync(join(app, '.kurelrc.yaml'), 'plugins:\n  - ./stamp-plugin.mjs\n');
+    writeFileSync(join(app, 'app.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: web\n      type: worker\n      properties: {image: ghcr.io/example/web:v1.0.0}\n      traits:\n        - type: stamp\n');
+    writeFileSync(join(app, 'profile.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata: {name: dev}\nspec:\n  capabilities:\n    stamp: {}\n');
+    const relaxed = kurel(['validate', join(app, 'app.yaml'), '--profile', join(app, 'profile.yaml')]);
+    expect(relaxed.status, relaxed.stderr).toBe(0);
+    expect(relaxed.stderr).toContain('warning: no CapabilityDefinition found for custom trait "stamp"');
+    const strict = kurel(['validate', join(app, 'app.yaml'), '--profile', join(app, 'profile.yaml'), '--strict']);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('Error: no CapabilityDefinition found for custom trait "stamp"');
+  });
+
+  it('takes a plugin trait\'s own schema as its CapabilityDefinition: no warning', () => {
+    const app = join(dir, 'redis');
     mkdirSync(app, { recursive: true });
     writeFileSync(join(app, 'app.yaml'), readFileSync(join(repo, 'examples/redis-sidecar/app.yaml'), 'utf8'));
     writeFileSync(join(app, 'kurel.config.ts'), `export default { plugins: [${JSON.stringify(join(repo, 'examples/plugins/redis-sidecar'))}] };\n`);
-    const profile = join(repo, 'examples/redis-sidecar/profile.yaml');
-    const relaxed = kurel(['validate', join(app, 'app.yaml'), '--profile', profile]);
-    expect(relaxed.status, relaxed.stderr).toBe(0);
-    expect(relaxed.stderr).toContain('warning: no CapabilityDefinition found for custom trait "redis-sidecar"');
-    const strict = kurel(['validate', join(app, 'app.yaml'), '--profile', profile, '--strict']);
-    expect(strict.status).toBe(1);
-    expect(strict.stderr).toContain('Error: no CapabilityDefinition found for custom trait "redis-sidecar"');
+    const result = kurel(['validate', join(app, 'app.yaml'), '--profile', join(repo, 'examples/redis-sidecar/profile.yaml'), '--strict']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
   });
 });
 

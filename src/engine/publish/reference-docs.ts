@@ -30,19 +30,29 @@ function page(entry: PublishedType, example: Properties | undefined): string {
     if (contract.requiredCapabilityKeys?.length) lines.push(`- Required capabilities: ${contract.requiredCapabilityKeys.join(', ')}`);
     if (contract.deprecated) lines.push(`- Deprecated${contract.deprecationMessage ? `: ${contract.deprecationMessage}` : ''}`);
   }
+  if (entry.capability) {
+    lines.push(
+      entry.capability.required
+        ? `- Required capability: \`${entry.type}\`: a build fails unless the ClusterProfile binds it (\`spec.capabilities.${entry.type}.rendering\`), whose rendering fills in properties the application leaves out`
+        : `- Capability: \`${entry.type}\`, optional: a ClusterProfile binding (\`spec.capabilities.${entry.type}.rendering\`) fills in properties the application leaves out`,
+    );
+  }
   lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
-  for (const row of rows(entry.properties, '')) lines.push(row);
+  const byProfile = new Set(entry.requiredUnlessRendered ?? []);
+  for (const row of rows(entry.properties, '', byProfile)) lines.push(row);
   if (example) lines.push('', '## Example', '', '```yaml', exampleDocument(entry, example).trimEnd(), '```');
   return `${lines.join('\n')}\n`;
 }
 
-function rows(properties: PropertiesSchema, prefix: string): string[] {
+/** A property table; `byProfile` names the top-level keys required unless the profile's rendering sets them. */
+function rows(properties: PropertiesSchema, prefix: string, byProfile: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   for (const [key, schema] of Object.entries(properties).sort(([a], [b]) => a.localeCompare(b))) {
     const path = `${prefix}${key}`;
     const reserved = schema.platformReserved ? ' (platform-reserved: set by the ClusterProfile rendering)' : '';
     const def = schema.default === undefined ? '' : `\`${JSON.stringify(schema.default)}\``;
-    out.push(`| \`${path}\` | ${typeName(schema)} | ${schema.required ? 'yes' : ''} | ${def} | ${cell((schema.description ?? '') + reserved)} |`);
+    const required = byProfile.has(key) ? 'yes, unless the profile sets it' : schema.required ? 'yes' : '';
+    out.push(`| \`${path}\` | ${typeName(schema)} | ${required} | ${def} | ${cell((schema.description ?? '') + reserved)} |`);
     if (schema.properties) out.push(...rows(schema.properties, `${path}.`));
     if (schema.items?.properties) out.push(...rows(schema.items.properties, `${path}[].`));
   }

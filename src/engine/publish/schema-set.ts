@@ -19,6 +19,10 @@ export interface PublishedType {
   schema: JsonSchema;
   /** The type's own example properties, when it ships one. */
   example?: Properties;
+  /** Of a trait a ClusterProfile binding renders into: whether a build needs that binding. */
+  capability?: { required: boolean };
+  /** Keys the type requires that the binding's rendering may supply instead of the author. */
+  requiredUnlessRendered?: string[];
 }
 
 /** The engine-owned property every trait takes. */
@@ -42,7 +46,12 @@ export function publishedTypes(registry: SealedRegistry): PublishedType[] {
     // A capability rendering may supply a trait's required keys, so an author need not write them.
     const rendered = 'capability' in entry.value && entry.value.capability !== undefined;
     const properties = Object.fromEntries(Object.entries({ ...entry.value.properties, ...SCOPE }).map(([key, schema]) => [key, rendered ? { ...schema, required: false } : schema]));
-    out.push(describe('trait', type, entry, implementation, properties));
+    const published = describe('trait', type, entry, implementation, properties);
+    if (rendered) {
+      published.capability = { required: (entry.value as { capability?: { required?: boolean } }).capability?.required === true };
+      published.requiredUnlessRendered = Object.entries(entry.value.properties ?? {}).filter(([, schema]) => schema.required).map(([key]) => key);
+    }
+    out.push(published);
   }
   for (const type of registry.policyTypes()) {
     const entry = (registry.policy(type) ?? registry.policyRule(type) ?? registry.policyDeclaration(type))!;

@@ -13,7 +13,7 @@ const storage: TraitHandler = {
   properties: { storageClassName: { type: 'string', description: 'Class.' }, size: { type: 'string', description: 'Size.' } },
 };
 const registry = registryOf(
-  [plugin('builtin', { components: [configMapHandler('box')], traits: [storage, recordingTrait('plain', [])] }), plugin('org', { traits: [{ ...recordingTrait('audit', []), capability: {}, properties: { level: { type: 'string', description: 'Level.' } } }] })],
+  [plugin('builtin', { components: [configMapHandler('box')], traits: [storage, recordingTrait('plain', [])] }), plugin('org', { traits: [{ ...recordingTrait('audit', []), capability: {}, properties: { level: { type: 'string', description: 'Level.' } } }, { ...recordingTrait('stamp', []), capability: {}, properties: {} }] })],
   (entry) => entry.meta.name === 'builtin',
 );
 
@@ -100,16 +100,21 @@ describe('evaluateProfile: registered traits', () => {
 });
 
 describe('evaluateProfile: custom traits without a definition', () => {
-  it('warns about a custom trait used with a binding but without a definition', () => {
-    const run = evaluate('    audit:\n      rendering: {level: high}\n', ['audit']);
-    expect(run.warnings.map((warning) => warning.message)).toEqual(['no CapabilityDefinition found for custom trait "audit"']);
+  it('warns about a custom trait used with a binding but without a definition or schema of its own', () => {
+    const run = evaluate('    stamp: {}\n', ['stamp']);
+    expect(run.warnings.map((warning) => warning.message)).toEqual(['no CapabilityDefinition found for custom trait "stamp"']);
     expect(run.warnings.map(({ code, severity }) => ({ code, severity }))).toEqual([{ code: 'KUREL_WARNING', severity: 'warning' }]);
   });
 
   it('refuses it with strictCapabilities', () => {
-    const diagnostic = firstDiagnostic(() => evaluate('    audit:\n      rendering: {level: high}\n', ['audit'], true));
-    expect(diagnostic.message).toBe('no CapabilityDefinition found for custom trait "audit"');
+    const diagnostic = firstDiagnostic(() => evaluate('    stamp: {}\n', ['stamp'], true));
+    expect(diagnostic.message).toBe('no CapabilityDefinition found for custom trait "stamp"');
     expect(diagnostic.code).toBe('KUREL_CAPABILITY');
+  });
+
+  it('takes a plugin trait\'s own schema as its definition: no warning, strict or not', () => {
+    expect(evaluate('    audit:\n      rendering: {level: high}\n', ['audit']).warnings).toEqual([]);
+    expect(evaluate('    audit:\n      rendering: {level: high}\n', ['audit'], true).warnings).toEqual([]);
   });
 
   it('says nothing about a custom trait without a binding, or a built-in one', () => {
