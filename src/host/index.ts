@@ -6,3 +6,4 @@ export type { LoadedPlugin } from './plugin-source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './fetch-documents.js';
 export { transformSettings } from './config-transform.js';
 export { environmentPolicy, fetchPolicy } from './config-policy.js';
+export { readManifestFolder, isFolder, checkoutAtRevision } from './against.js';

@@ -59,5 +59,5 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
   const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
-  return { host, engine, registry: pluginHost.registry, input, fetch, target: shownTarget };
+  return { host, engine, registry: pluginHost.registry, input, fetch, target: shownTarget, configFile: pluginHost.config.file };
 }
