@@ -197,6 +197,8 @@ export type DeliveryIntent = 'prune-protection' | 'force-replace';
 export interface CapabilitySpec {
   /** A build fails when the profile has no binding for the trait's type. */
   required?: boolean;
+  /** The rendering of the binding the reference docs' example builds with, shown there in a ClusterProfile. */
+  exampleRendering?: Properties;
 }
 
 export interface TraitHandler<P = Properties> extends Described {

@@ -62,7 +62,7 @@ describe('kurel schemas', () => {
   it('writes a page with an example Application for every type', () => {
     const pages = ['components', 'traits', 'policies'].flatMap((folder) => readdirSync(join(schemas, 'docs', folder)).map((name) => `${folder}/${name}`));
     expect(pages.length).toBeGreaterThan(130);
-    const withoutExample = pages.filter((page) => !/## Example\n\n```yaml\napiVersion: launcher.gokure.dev\/v1alpha1\nkind: Application\n/.test(readFileSync(join(schemas, 'docs', page), 'utf8')));
+    const withoutExample = pages.filter((page) => !/## Example\n\n.*\n\n```yaml\n# app.yaml\napiVersion: launcher.gokure.dev\/v1alpha1\nkind: Application\n/.test(readFileSync(join(schemas, 'docs', page), 'utf8')));
     expect(withoutExample).toEqual([]);
     // Each example is an Application the editor schema accepts (the engine builds it: publish-examples.test.ts).
     const validate = compiled(join(schemas, 'application.schema.json'));

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { Properties, PropertiesSchema, PropertySchema } from '../../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from '../documents.js';
-import { folderOf, type PublishedType } from './schema-set.js';
+import { DELIVERY_TYPE_NOTE, folderOf, type PublishedType } from './schema-set.js';
 
 /** The Markdown reference: an index and one page per registered type. */
 export function referenceDocs(types: PublishedType[], examples: (entry: PublishedType) => Properties | undefined): Record<string, string> {
@@ -23,6 +23,7 @@ export function referenceDocs(types: PublishedType[], examples: (entry: Publishe
 
 function page(entry: PublishedType, example: Properties | undefined): string {
   const lines = [`# ${entry.type}`, '', entry.description, '', `- Position: ${entry.position}`, `- Implemented by: ${entry.implementation} of plugin \`${entry.plugin}\``];
+  if (entry.implementation === 'declaration') lines.push(`- ${DELIVERY_TYPE_NOTE}`);
   const contract = entry.contract;
   if (contract) {
     if (contract.family) lines.push(`- Family: ${contract.family}`);
@@ -40,7 +41,16 @@ function page(entry: PublishedType, example: Properties | undefined): string {
   lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
   const byProfile = new Set(entry.requiredUnlessRendered ?? []);
   for (const row of rows(entry.properties, '', byProfile)) lines.push(row);
-  if (example) lines.push('', '## Example', '', '```yaml', exampleDocument(entry, example).trimEnd(), '```');
+  if (example) {
+    const profile = exampleProfile(entry);
+    if (entry.implementation === 'declaration') {
+      lines.push('', '## Example', '', 'How it is written. As a delivery type it does not build as shown: the consumer that delivers the application renders it.');
+    } else {
+      lines.push('', '## Example', '', profile ? 'It builds as shown with `kurel build app.yaml --profile profile.yaml`.' : 'It builds as shown with `kurel build app.yaml`.');
+    }
+    lines.push('', '```yaml', '# app.yaml', exampleDocument(entry, example).trimEnd(), '```');
+    if (profile) lines.push('', 'The ClusterProfile that binds its capability:', '', '```yaml', '# profile.yaml', profile.trimEnd(), '```');
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -87,4 +97,11 @@ function firstSentence(text: string): string {
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** The ClusterProfile a trait's example builds with: its capability bound with the example rendering. */
+export function exampleProfile(entry: PublishedType): string | undefined {
+  const rendering = entry.capability?.exampleRendering;
+  if (!rendering) return undefined;
+  return stringify({ apiVersion: SUPPORTED_API_VERSION, kind: 'ClusterProfile', metadata: { name: 'example' }, spec: { capabilities: { [entry.type]: { rendering } } } });
 }
