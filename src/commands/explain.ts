@@ -21,8 +21,8 @@ export default class Explain extends KurelCommand {
 
   async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Explain);
-    const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
-    const result = await engine.buildFetching(input, registry, fetch);
+    const { engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+    const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     let chains = result.chains;
     let policies = result.policies;
     if (flags.object) {
@@ -31,7 +31,7 @@ export default class Explain extends KurelCommand {
       policies = [];
     }
     const bundle = flags.object ? undefined : result.bundle;
-    const data = { application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies };
+    const data = { application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies, ...(bundle && result.charts.length > 0 ? { charts: result.charts } : {}) };
     if (this.jsonEnabled()) return data;
     if (flags.format === 'text') process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
     else process.stdout.write(await renderData(data, flags.format));

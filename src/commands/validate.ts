@@ -34,8 +34,8 @@ export default class Validate extends KurelCommand {
     try {
       const loaded = await loadApplication(args.target, flags);
       target = loaded.target;
-      const { registry, input, fetch } = loaded;
-      result = await engine.check(input, registry, fetch);
+      const { registry, input, fetch, renderCharts } = loaded;
+      result = await engine.check(input, registry, fetch, renderCharts);
     } catch (error) {
       // An input that cannot be read is a finding like any other, in the format asked for.
       if (!engine.isKurelError(error)) throw error;

@@ -17,6 +17,7 @@ export function referenceDocs(types: PublishedType[], examples: (entry: Publishe
     }
     index.push('');
   }
+  index.push('## The ClusterProfile', '', 'See [ClusterProfile](clusterprofile.md): capability bindings, and the API resources the cluster serves.', '');
   files['docs/index.md'] = index.join('\n');
   return files;
 }
@@ -40,7 +41,7 @@ function page(entry: PublishedType, example: Properties | undefined): string {
   }
   lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
   const byProfile = new Set(entry.requiredUnlessRendered ?? []);
-  for (const row of rows(entry.properties, '', byProfile)) lines.push(row);
+  for (const row of propertyRows(entry.properties, '', byProfile)) lines.push(row);
   if (example) {
     const profile = exampleProfile(entry);
     if (entry.implementation === 'declaration') {
@@ -54,8 +55,11 @@ function page(entry: PublishedType, example: Properties | undefined): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A property table; `byProfile` names the top-level keys required unless the profile's rendering sets them. */
-function rows(properties: PropertiesSchema, prefix: string, byProfile: ReadonlySet<string> = new Set()): string[] {
+/**
+ * The rows of a properties table, nested properties and array items included; `byProfile` names
+ * the top-level keys required unless the profile's rendering sets them.
+ */
+export function propertyRows(properties: PropertiesSchema, prefix: string, byProfile: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   for (const [key, schema] of Object.entries(properties).sort(([a], [b]) => a.localeCompare(b))) {
     const path = `${prefix}${key}`;
@@ -63,8 +67,8 @@ function rows(properties: PropertiesSchema, prefix: string, byProfile: ReadonlyS
     const def = schema.default === undefined ? '' : `\`${JSON.stringify(schema.default)}\``;
     const required = byProfile.has(key) ? 'yes, unless the profile sets it' : schema.required ? 'yes' : '';
     out.push(`| \`${path}\` | ${typeName(schema)} | ${required} | ${def} | ${cell((schema.description ?? '') + reserved)} |`);
-    if (schema.properties) out.push(...rows(schema.properties, `${path}.`));
-    if (schema.items?.properties) out.push(...rows(schema.items.properties, `${path}[].`));
+    if (schema.properties) out.push(...propertyRows(schema.properties, `${path}.`));
+    if (schema.items?.properties) out.push(...propertyRows(schema.items.properties, `${path}[].`));
   }
   return out;
 }
