@@ -14,7 +14,7 @@ export const certificate = defineTrait({
   description: 'A cert-manager.io/v1 Certificate for the component, signed by the issuer the ClusterProfile names.',
   example: { secretName: 'example-tls', dnsNames: ['example.example.com'] },
   contract: { family: 'certificate', version: 'v1alpha1', requiredCapabilityKeys: ['certificate'] },
-  capability: { required: true },
+  capability: { required: true, exampleRendering: { issuerRef: { name: 'example-issuer', kind: 'ClusterIssuer' } } },
   properties: {
     secretName: { type: 'string', required: true, description: 'Name of the Secret holding the issued certificate and its key; also the name of the Certificate.' },
     dnsNames: {

@@ -33,7 +33,7 @@ export const expose = defineTraitLowering({
   description: "Expose the component's Service through the platform's ingress controller or Gateway, as the ClusterProfile's expose binding decides.",
   example: { hostnames: ['shop.example.com'] },
   contract: { family: 'expose', version: 'v1alpha1', requiredCapabilityKeys: ['expose'] },
-  capability: { required: true },
+  capability: { required: true, exampleRendering: { controllerType: 'ingress', ingressClassName: 'nginx' } },
   targets: { traitTypes: ['ingress', 'httproute'] },
   properties: {
     hostnames: stringList('Hostnames to route: one rule per host ("/" to the Service) with an Ingress, the route\'s hostnames with a Gateway.', 'A hostname.'),

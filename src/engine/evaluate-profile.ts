@@ -44,7 +44,9 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
   const used = new Set(app.components.flatMap((component) => component.traits.map((trait) => trait.type)));
   for (const traitType of [...used].sort()) {
     const registered = registry.trait(traitType) ?? registry.traitRule(traitType);
-    if (!describedByDefinition(registered) || evaluation.definitions.has(traitType)) continue;
+    // A plugin's trait that declares its properties has a definition already: its own schema, which checked the rendering above.
+    const ownSchema = registered !== undefined && Object.keys(registered.value.properties ?? {}).length > 0;
+    if (!describedByDefinition(registered) || ownSchema || evaluation.definitions.has(traitType)) continue;
     if (!profile.bindings.has(traitType) && ![...profile.bindings.keys()].some((key) => key.startsWith(`${traitType}.`))) continue;
     const message = `no CapabilityDefinition found for custom trait "${traitType}"`;
     if (evaluation.strictCapabilities) throw kurelErrors.capability(message, profile.source.at(profile.paths.get(traitType) ?? []));

@@ -10,4 +10,5 @@ export { transformSettings } from './config-transform.js';
 export { environmentPolicy, fetchPolicy } from './config-policy.js';
 export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './environments.js';
 export { writeFluxTree } from './write-layout.js';
+export { readManifestFolder, isFolder, checkoutAtRevision } from './against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './render-charts.js';

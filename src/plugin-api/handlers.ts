@@ -256,6 +256,8 @@ export interface CapabilitySpec {
    * trait's own properties schema checks the rendering and a definition of its type is ignored.
    */
   definition?: boolean;
+  /** The rendering of the binding the reference docs' example builds with, shown there in a ClusterProfile. */
+  exampleRendering?: Properties;
 }
 
 export interface TraitHandler<P = Properties> extends Described {

@@ -62,7 +62,7 @@ describe('kurel schemas', () => {
   it('writes a page with an example Application for every type', () => {
     const pages = ['components', 'traits', 'policies'].flatMap((folder) => readdirSync(join(schemas, 'docs', folder)).map((name) => `${folder}/${name}`));
     expect(pages.length).toBeGreaterThan(130);
-    const withoutExample = pages.filter((page) => !/## Example\n\n```yaml\napiVersion: launcher.gokure.dev\/v1alpha1\nkind: Application\n/.test(readFileSync(join(schemas, 'docs', page), 'utf8')));
+    const withoutExample = pages.filter((page) => !/## Example\n\n.*\n\n```yaml\n# app.yaml\napiVersion: launcher.gokure.dev\/v1alpha1\nkind: Application\n/.test(readFileSync(join(schemas, 'docs', page), 'utf8')));
     expect(withoutExample).toEqual([]);
     // Each example is an Application the editor schema accepts (the engine builds it: publish-examples.test.ts).
     const validate = compiled(join(schemas, 'application.schema.json'));
@@ -204,18 +204,30 @@ spec:
   });
 
   it('shows warnings and passes, and turns them into errors with --strict', () => {
-    // A custom trait bound by the profile with no CapabilityDefinition is a warning.
+    // A plugin trait with no schema of its own, bound by the profile with no CapabilityDefinition, is a warning.
     const app = join(dir, 'custom');
+    mkdirSync(app, { recursive: true });
+    const stamp = "export default { meta: { name: 'acme-stamp', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [{ type: 'stamp', description: 'Stamps.', capability: {}, apply() {} }] };\n";
+    writeFileSync(join(app, 'stamp-plugin.mjs'), stamp);
+    writeFileSync(join(app, '.kurelrc.yaml'), 'plugins:\n  - ./stamp-plugin.mjs\n');
+    writeFileSync(join(app, 'app.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: web\n      type: worker\n      properties: {image: ghcr.io/example/web:v1.0.0}\n      traits:\n        - type: stamp\n');
+    writeFileSync(join(app, 'profile.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata: {name: dev}\nspec:\n  capabilities:\n    stamp: {}\n');
+    const relaxed = kurel(['validate', join(app, 'app.yaml'), '--profile', join(app, 'profile.yaml')]);
+    expect(relaxed.status, relaxed.stderr).toBe(0);
+    expect(relaxed.stderr).toContain('warning: no CapabilityDefinition found for custom trait "stamp"');
+    const strict = kurel(['validate', join(app, 'app.yaml'), '--profile', join(app, 'profile.yaml'), '--strict']);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('Error: no CapabilityDefinition found for custom trait "stamp"');
+  });
+
+  it('takes a plugin trait\'s own schema as its CapabilityDefinition: no warning', () => {
+    const app = join(dir, 'redis');
     mkdirSync(app, { recursive: true });
     writeFileSync(join(app, 'app.yaml'), readFileSync(join(repo, 'examples/redis-sidecar/app.yaml'), 'utf8'));
     writeFileSync(join(app, 'kurel.config.ts'), `export default { plugins: [${JSON.stringify(join(repo, 'examples/plugins/redis-sidecar'))}] };\n`);
-    const profile = join(repo, 'examples/redis-sidecar/profile.yaml');
-    const relaxed = kurel(['validate', join(app, 'app.yaml'), '--profile', profile]);
-    expect(relaxed.status, relaxed.stderr).toBe(0);
-    expect(relaxed.stderr).toContain('warning: no CapabilityDefinition found for custom trait "redis-sidecar"');
-    const strict = kurel(['validate', join(app, 'app.yaml'), '--profile', profile, '--strict']);
-    expect(strict.status).toBe(1);
-    expect(strict.stderr).toContain('Error: no CapabilityDefinition found for custom trait "redis-sidecar"');
+    const result = kurel(['validate', join(app, 'app.yaml'), '--profile', join(repo, 'examples/redis-sidecar/profile.yaml'), '--strict']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
   });
 });
 

@@ -15,9 +15,13 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const pluginDir = join(repo, 'examples/plugins/redis-sidecar');
 const exampleDir = join(repo, 'examples/redis-sidecar');
 
-/** npm's own `npm_*` variables (set when the tests run under `npm test`) would point npm back at the repository. */
+/**
+ * npm's own `npm_*` variables (set when the tests run under `npm test`) would point npm back at
+ * the repository, and vitest's NODE_ENV=test would put oclif in development mode, looking for
+ * TypeScript a user's project does not have.
+ */
 function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')));
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_') && key !== 'NODE_ENV'));
 }
 
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
@@ -61,6 +65,19 @@ describe('installing kurel and an organisation plugin from packages', { timeout:
 
   afterAll(async () => {
     if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('follows the plugin README: npm pack, npm install --install-links, npx kurel, and no registry name', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(join(pluginDir, 'README.md'), 'utf8');
+    const commands = (/```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '').split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    expect(commands[0]).toBe('npm pack');
+    expect(commands[1]).toMatch(/^npm install --install-links \S+\/kurel-\d+\.\d+\.\d+\.tgz \S+\/examples\/plugins\/redis-sidecar$/);
+    expect(commands[2]).toBe('npx kurel build app.yaml --profile profile.yaml');
+    const npx = run('npx', ['--no-install', 'kurel', 'build', 'app.yaml', '--profile', 'profile.yaml'], project);
+    expect(npx.status, npx.stderr).toBe(0);
+    expect(npx.stdout).toContain('name: redis');
+    expect(npx.stderr).toBe('');
   });
 
   it('installs the plugin as a copy beside kurel', () => {

@@ -41,7 +41,7 @@ export const externalSecret = defineTrait({
   description: 'An external-secrets.io/v1 ExternalSecret writing a Secret for the component, optionally exposed to its pods.',
   example: { secretName: 'example-credentials', data: [{ secretKey: 'DB_PASSWORD', remoteRef: { key: 'prod/example/db', property: 'password' } }], envFrom: true },
   contract: { family: 'external-secret', version: 'v1alpha1' },
-  capability: {},
+  capability: { exampleRendering: { secretStoreRef: { name: 'example-store', kind: 'ClusterSecretStore' } } },
   properties: {
     secretName: { type: 'string', required: true, description: 'Name of the ExternalSecret, and of the Secret it writes unless targetSecretName is set.' },
     targetSecretName: { type: 'string', description: 'Name of the Secret written; defaults to secretName.' },

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { Properties, PropertiesSchema, PropertySchema } from '../../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from '../documents.js';
-import { folderOf, type PublishedType } from './schema-set.js';
+import { DELIVERY_TYPE_NOTE, folderOf, type PublishedType } from './schema-set.js';
 
 /** The Markdown reference: an index and one page per registered type. */
 export function referenceDocs(types: PublishedType[], examples: (entry: PublishedType) => Properties | undefined): Record<string, string> {
@@ -24,6 +24,7 @@ export function referenceDocs(types: PublishedType[], examples: (entry: Publishe
 
 function page(entry: PublishedType, example: Properties | undefined): string {
   const lines = [`# ${entry.type}`, '', entry.description, '', `- Position: ${entry.position}`, `- Implemented by: ${entry.implementation} of plugin \`${entry.plugin}\``];
+  if (entry.implementation === 'declaration') lines.push(`- ${DELIVERY_TYPE_NOTE}`);
   const contract = entry.contract;
   if (contract) {
     if (contract.family) lines.push(`- Family: ${contract.family}`);
@@ -31,20 +32,41 @@ function page(entry: PublishedType, example: Properties | undefined): string {
     if (contract.requiredCapabilityKeys?.length) lines.push(`- Required capabilities: ${contract.requiredCapabilityKeys.join(', ')}`);
     if (contract.deprecated) lines.push(`- Deprecated${contract.deprecationMessage ? `: ${contract.deprecationMessage}` : ''}`);
   }
+  if (entry.capability) {
+    lines.push(
+      entry.capability.required
+        ? `- Required capability: \`${entry.type}\`: a build fails unless the ClusterProfile binds it (\`spec.capabilities.${entry.type}.rendering\`), whose rendering fills in properties the application leaves out`
+        : `- Capability: \`${entry.type}\`, optional: a ClusterProfile binding (\`spec.capabilities.${entry.type}.rendering\`) fills in properties the application leaves out`,
+    );
+  }
   lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
-  for (const row of propertyRows(entry.properties, '')) lines.push(row);
-  if (example) lines.push('', '## Example', '', '```yaml', exampleDocument(entry, example).trimEnd(), '```');
+  const byProfile = new Set(entry.requiredUnlessRendered ?? []);
+  for (const row of propertyRows(entry.properties, '', byProfile)) lines.push(row);
+  if (example) {
+    const profile = exampleProfile(entry);
+    if (entry.implementation === 'declaration') {
+      lines.push('', '## Example', '', 'How it is written. As a delivery type it does not build as shown: the consumer that delivers the application renders it.');
+    } else {
+      lines.push('', '## Example', '', profile ? 'It builds as shown with `kurel build app.yaml --profile profile.yaml`.' : 'It builds as shown with `kurel build app.yaml`.');
+    }
+    lines.push('', '```yaml', '# app.yaml', exampleDocument(entry, example).trimEnd(), '```');
+    if (profile) lines.push('', 'The ClusterProfile that binds its capability:', '', '```yaml', '# profile.yaml', profile.trimEnd(), '```');
+  }
   return `${lines.join('\n')}\n`;
 }
 
-/** The rows of a properties table, nested properties and array items included. */
-export function propertyRows(properties: PropertiesSchema, prefix: string): string[] {
+/**
+ * The rows of a properties table, nested properties and array items included; `byProfile` names
+ * the top-level keys required unless the profile's rendering sets them.
+ */
+export function propertyRows(properties: PropertiesSchema, prefix: string, byProfile: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   for (const [key, schema] of Object.entries(properties).sort(([a], [b]) => a.localeCompare(b))) {
     const path = `${prefix}${key}`;
     const reserved = schema.platformReserved ? ' (platform-reserved: set by the ClusterProfile rendering)' : '';
     const def = schema.default === undefined ? '' : `\`${JSON.stringify(schema.default)}\``;
-    out.push(`| \`${path}\` | ${typeName(schema)} | ${schema.required ? 'yes' : ''} | ${def} | ${cell((schema.description ?? '') + reserved)} |`);
+    const required = byProfile.has(key) ? 'yes, unless the profile sets it' : schema.required ? 'yes' : '';
+    out.push(`| \`${path}\` | ${typeName(schema)} | ${required} | ${def} | ${cell((schema.description ?? '') + reserved)} |`);
     if (schema.properties) out.push(...propertyRows(schema.properties, `${path}.`));
     if (schema.items?.properties) out.push(...propertyRows(schema.items.properties, `${path}[].`));
   }
@@ -79,4 +101,11 @@ function firstSentence(text: string): string {
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** The ClusterProfile a trait's example builds with: its capability bound with the example rendering. */
+export function exampleProfile(entry: PublishedType): string | undefined {
+  const rendering = entry.capability?.exampleRendering;
+  if (!rendering) return undefined;
+  return stringify({ apiVersion: SUPPORTED_API_VERSION, kind: 'ClusterProfile', metadata: { name: 'example' }, spec: { capabilities: { [entry.type]: { rendering } } } });
 }

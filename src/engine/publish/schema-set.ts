@@ -19,7 +19,18 @@ export interface PublishedType {
   schema: JsonSchema;
   /** The type's own example properties, when it ships one. */
   example?: Properties;
+  /** Of a trait a ClusterProfile binding renders into: whether a build needs that binding, and the example's rendering. */
+  capability?: { required: boolean; exampleRendering?: Properties };
+  /** Keys the type requires that the binding's rendering may supply instead of the author. */
+  requiredUnlessRendered?: string[];
 }
+
+/**
+ * What an editor and a doc page say of a declared type: it parses and is checked, but only the
+ * consumer that delivers the application renders it.
+ */
+export const DELIVERY_TYPE_NOTE =
+  'Delivery type: `kurel build` refuses it unless a plugin of the consumer that delivers the application registers a handler for it.';
 
 /** The engine-owned property every trait takes. */
 const SCOPE: PropertiesSchema = {
@@ -52,7 +63,13 @@ export function publishedTypes(registry: SealedRegistry): PublishedType[] {
     // A capability rendering may supply a trait's required keys, so an author need not write them.
     const rendered = 'capability' in entry.value && entry.value.capability !== undefined;
     const properties = Object.fromEntries(Object.entries({ ...entry.value.properties, ...SCOPE }).map(([key, schema]) => [key, rendered ? { ...schema, required: false } : schema]));
-    out.push(describe('trait', type, entry, implementation, properties));
+    const published = describe('trait', type, entry, implementation, properties);
+    if (rendered) {
+      const capability = (entry.value as { capability?: { required?: boolean; exampleRendering?: Properties } }).capability;
+      published.capability = { required: capability?.required === true, exampleRendering: capability?.exampleRendering };
+      published.requiredUnlessRendered = Object.entries(entry.value.properties ?? {}).filter(([, schema]) => schema.required).map(([key]) => key);
+    }
+    out.push(published);
   }
   for (const type of registry.policyTypes()) {
     const entry = (registry.policy(type) ?? registry.policyRule(type) ?? registry.policyDeclaration(type))!;
@@ -70,7 +87,8 @@ function describe(
   properties: PropertiesSchema,
   additionalProperties?: boolean,
 ): PublishedType {
-  const schema = { $schema: DRAFT_2020_12, title: `${type} (${position} properties)`, ...propertiesToJsonSchema(properties, entry.value.description, additionalProperties) };
+  const description = implementation === 'declaration' ? `${DELIVERY_TYPE_NOTE} ${entry.value.description}` : entry.value.description;
+  const schema = { $schema: DRAFT_2020_12, title: `${type} (${position} properties)`, ...propertiesToJsonSchema(properties, description, additionalProperties) };
   return { position, type, description: entry.value.description, plugin: entry.plugin, implementation, contract: entry.value.contract, properties, schema, example: entry.value.example };
 }
 

@@ -5,15 +5,15 @@ import { parseApplication } from '../../../src/engine/parse-application.js';
 import type { TraitHandler } from '../../../src/plugin-api/index.js';
 import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, runContext, source } from './support.js';
 
-// A trait that takes a rendering checked by its own schema (like pvc), one that takes none (like
-// configmap), and one whose rendering a CapabilityDefinition describes (a custom capability).
+// A built-in trait that takes a rendering (like pvc), one that takes none (like configmap), and
+// a trait an organisation's plugin registers (custom: not built in).
 const storage: TraitHandler = {
   ...recordingTrait('storage', []),
   capability: {},
   properties: { storageClassName: { type: 'string', description: 'Class.' }, size: { type: 'string', description: 'Size.' } },
 };
 const registry = registryOf(
-  [plugin('platform', { components: [configMapHandler('box')], traits: [storage, recordingTrait('plain', [])] }), plugin('org', { traits: [{ ...recordingTrait('audit', []), capability: { definition: true }, properties: { level: { type: 'string', description: 'Level.' } } }] })],
+  [plugin('platform', { components: [configMapHandler('box')], traits: [storage, recordingTrait('plain', [])] }), plugin('org', { traits: [{ ...recordingTrait('audit', []), capability: { definition: true }, properties: { level: { type: 'string', description: 'Level.' } } }, { ...recordingTrait('stamp', []), capability: { definition: true }, properties: {} }] })],
 );
 
 const DEFINITION = `apiVersion: launcher.gokure.dev/v1alpha1
@@ -77,7 +77,7 @@ describe('evaluateProfile: registered traits', () => {
 
   it('does not require a top-level key in a rendering: the author may write it', () => {
     const required: TraitHandler = { ...storage, type: 'claim', properties: { size: { type: 'string', required: true, description: 'Size.' } } };
-    const withRequired = registryOf([plugin('platform', { components: [configMapHandler('box')], traits: [required] })]);
+    const withRequired = registryOf([plugin('builtin', { components: [configMapHandler('box')], traits: [required] })]);
     const run = runContext('apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: prod\nspec:\n  capabilities:\n    claim: {rendering: {}}\n');
     const app = parseApplication(source('apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components: [{name: web, type: box}]\n'), {
       registry: withRequired,
@@ -99,16 +99,21 @@ describe('evaluateProfile: registered traits', () => {
 });
 
 describe('evaluateProfile: custom traits without a definition', () => {
-  it('warns about a custom trait used with a binding but without a definition', () => {
-    const run = evaluate('    audit:\n      rendering: {level: high}\n', ['audit']);
-    expect(run.warnings.map((warning) => warning.message)).toEqual(['no CapabilityDefinition found for custom trait "audit"']);
+  it('warns about a custom trait used with a binding but without a definition or schema of its own', () => {
+    const run = evaluate('    stamp: {}\n', ['stamp']);
+    expect(run.warnings.map((warning) => warning.message)).toEqual(['no CapabilityDefinition found for custom trait "stamp"']);
     expect(run.warnings.map(({ code, severity }) => ({ code, severity }))).toEqual([{ code: 'KUREL_WARNING', severity: 'warning' }]);
   });
 
   it('refuses it with strictCapabilities', () => {
-    const diagnostic = firstDiagnostic(() => evaluate('    audit:\n      rendering: {level: high}\n', ['audit'], true));
-    expect(diagnostic.message).toBe('no CapabilityDefinition found for custom trait "audit"');
+    const diagnostic = firstDiagnostic(() => evaluate('    stamp: {}\n', ['stamp'], true));
+    expect(diagnostic.message).toBe('no CapabilityDefinition found for custom trait "stamp"');
     expect(diagnostic.code).toBe('KUREL_CAPABILITY');
+  });
+
+  it('takes a plugin trait\'s own schema as its definition: no warning, strict or not', () => {
+    expect(evaluate('    audit:\n      rendering: {level: high}\n', ['audit']).warnings).toEqual([]);
+    expect(evaluate('    audit:\n      rendering: {level: high}\n', ['audit'], true).warnings).toEqual([]);
   });
 
   it('says nothing about a custom trait without a binding, or a built-in one', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildFetching } from '../../../src/engine/build.js';
 import { isKurelError } from '../../../src/engine/diagnostics.js';
 import { exampleDocument } from '../../../src/engine/publish/reference-docs.js';
-import { publishedTypes, type PublishedType } from '../../../src/engine/publish/schema-set.js';
+import { DELIVERY_TYPE_NOTE, publishedTypes, type PublishedType } from '../../../src/engine/publish/schema-set.js';
+import { publishSchemas } from '../../../src/engine/publish/index.js';
 import type { KurelPlugin, TypeDeclaration } from '../../../src/plugin-api/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
@@ -57,13 +58,63 @@ async function buildProblems(entry: PublishedType, registry: ReturnType<typeof r
   }
 }
 
+/** The fenced YAML block of a page that starts with `# <file>`, as printed. */
+function printedBlock(page: string, file: string): string | undefined {
+  return [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]).find((block) => block.startsWith(`# ${file}\n`));
+}
+
+/** Builds a page's example exactly as the page prints it: its app.yaml, with its profile.yaml when it shows one. */
+async function buildPrinted(page: string, registry: ReturnType<typeof registryOf>): Promise<string[]> {
+  const app = printedBlock(page, 'app.yaml');
+  if (app === undefined) return ['prints no app.yaml'];
+  const profile = printedBlock(page, 'profile.yaml');
+  try {
+    const input = { application: { file: 'app.yaml', text: app }, profile: profile === undefined ? undefined : { file: 'profile.yaml', text: profile }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } };
+    const result = await buildFetching(input, registry, async () => ({}), async (requests) => Object.fromEntries(requests.map((request) => [request.component, RENDERED])));
+    return result.objects.length > 0 ? [] : ['builds no object'];
+  } catch (error) {
+    if (isKurelError(error)) return error.diagnostics.map((diagnostic) => `${diagnostic.path ?? ''} ${diagnostic.message}`);
+    throw error;
+  }
+}
+
 describe('the examples of the reference docs', () => {
-  it('exist for every built-in type and build', async () => {
-    const types = publishedTypes(registryOf(builtins));
-    const registry = registryOf([...builtins, deliveryConsumer()]);
+  const registry = registryOf(builtins);
+  const { types, files } = publishSchemas(registry);
+  const pageOf = (entry: PublishedType) => files[`docs/${entry.position === 'policy' ? 'policies' : `${entry.position}s`}/${entry.type}.md`];
+
+  it('build exactly as each page prints them, with the profile the page shows', async () => {
+    const shown = types.filter((entry) => entry.implementation !== 'declaration');
     const problems: string[] = [];
-    for (const entry of types) problems.push(...(await buildProblems(entry, registry)).map((problem) => `${entry.position}/${entry.type}: ${problem}`));
-    expect(types.length).toBeGreaterThan(130);
+    for (const entry of shown) problems.push(...(await buildPrinted(pageOf(entry), registry)).map((problem) => `${entry.position}/${entry.type}: ${problem}`));
+    expect(shown.length).toBeGreaterThan(125);
+    expect(problems).toEqual([]);
+  });
+
+  it('show the profile an example needs', () => {
+    for (const type of ['certificate', 'expose', 'external-secret']) {
+      const page = files[`docs/traits/${type}.md`];
+      expect(page).toContain('It builds as shown with `kurel build app.yaml --profile profile.yaml`.');
+      expect(printedBlock(page, 'profile.yaml')).toContain(`    ${type}:\n      rendering:\n`);
+    }
+  });
+
+  it('mark delivery types, whose examples are kept out of "builds as shown" and are refused without their consumer', async () => {
+    const delivery = types.filter((entry) => entry.implementation === 'declaration');
+    expect(delivery.map((entry) => entry.type)).toEqual(expect.arrayContaining(['fluxcd-patches', 'fluxcd-postbuild', 'reconciliation', 'health-checks']));
+    for (const entry of delivery) {
+      const page = pageOf(entry);
+      expect(page).toContain(`- ${DELIVERY_TYPE_NOTE}`);
+      expect(page).not.toContain('It builds as shown');
+      expect(entry.schema.description).toMatch(/^Delivery type: /);
+      expect(await buildPrinted(page, registry)).not.toEqual([]);
+    }
+  });
+
+  it('build with a consumer that registers the delivery types', async () => {
+    const withConsumer = registryOf([...builtins, deliveryConsumer()]);
+    const problems: string[] = [];
+    for (const entry of types) problems.push(...(await buildProblems(entry, withConsumer)).map((problem) => `${entry.position}/${entry.type}: ${problem}`));
     expect(problems).toEqual([]);
   });
 
