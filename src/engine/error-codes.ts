@@ -25,6 +25,7 @@ export const ErrorCode = {
   unreadableObject: 'KUREL_UNREADABLE_OBJECT',
   input: 'KUREL_INPUT',
   output: 'KUREL_OUTPUT',
+  inputLimit: 'KUREL_INPUT_LIMIT',
   flag: 'KUREL_FLAG',
   pluginLoad: 'KUREL_PLUGIN_LOAD',
   pluginContract: 'KUREL_PLUGIN_CONTRACT',

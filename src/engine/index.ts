@@ -5,6 +5,7 @@ export { ruleIdentity } from './registry.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic } from './diagnostics.js';
 export { ErrorCode, refuse } from './error-codes.js';
 export type { InputFile } from './source.js';
+export { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH, overLimit, type InputLimits } from './input-limits.js';
 export type { TransformSettings } from './run-context.js';
 export type { EgressPeers, IngressPeers, EgressPeer, IngressPeer, IngressSource } from './netpol/peers.js';
 export type { LoweringStep } from './model.js';

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { ErrorCode, refuse, type EgressPeers, type IngressPeers } from '../engine/index.js';
+import { ErrorCode, refuse, type EgressPeers, type IngressPeers, type InputLimits } from '../engine/index.js';
+import { checkLimitsConfig } from './config-limits.js';
 import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
 import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
@@ -17,6 +18,8 @@ export interface KurelConfig extends TransformConfig {
   /** NetworkPolicy synthesis inputs, by component: see config-peers.ts. */
   egressPeers?: EgressPeers;
   ingressPeers?: IngressPeers;
+  /** The limits input files are held to: the defaults, less what the config raises or lowers. */
+  limits: InputLimits;
 }
 
 export interface LoadedConfig {
@@ -25,7 +28,7 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS, 'egressPeers', 'ingressPeers'];
+const CONFIG_KEYS = ['plugins', 'policy', 'limits', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS, 'egressPeers', 'ingressPeers'];
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
 
@@ -46,7 +49,7 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
     const file = options.explicitFile ?? options.searchFrom;
     throw refuse(ErrorCode.config, `reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
   }
-  if (!result || result.isEmpty) return { config: { plugins: [], policy: {} }, file: result?.filepath };
+  if (!result || result.isEmpty) return { config: { plugins: [], policy: {}, limits: checkLimitsConfig(undefined, '') }, file: result?.filepath };
   return { config: await checkConfig(result.config, result.filepath), file: result.filepath };
 }
 
@@ -67,6 +70,7 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
   return {
     plugins: plugins as string[],
     policy: await checkPolicyConfig(config.policy, file),
+    limits: checkLimitsConfig(config.limits, file),
     ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),
     ...checkTransformConfig(config, file),
     ...checkPeers(config, file),

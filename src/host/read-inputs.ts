@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ErrorCode, refuse, type BuildInput, type InputFile, type TransformSettings } from '../engine/index.js';
+import { DEFAULT_INPUT_LIMITS, ErrorCode, overLimit, refuse, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../engine/index.js';
 
 export interface BuildRequest {
   /** `app.yaml` or a package folder holding one. */
@@ -11,6 +11,8 @@ export interface BuildRequest {
   capabilityDefinitions: string[];
   strictCapabilities: boolean;
   settings: TransformSettings;
+  /** The limits every input file is held to; the defaults when absent. */
+  limits?: InputLimits;
 }
 
 /** Where the application is: its file and its folder (package mode when `kurel.yaml` sits beside it). */
@@ -28,6 +30,8 @@ export function locateApplication(target: string): { appFile: string; appDir: st
 /** Reads every input file of a build; the engine gets texts only. */
 export function readBuildInput(request: BuildRequest): BuildInput {
   const { appFile, appDir } = locateApplication(request.target);
+  const limits = request.limits ?? DEFAULT_INPUT_LIMITS;
+  const readInput = (file: string, what: string) => readLimitedInput(file, what, limits);
   const application = readInput(appFile, 'reading application file');
   const packageFile = join(appDir, 'kurel.yaml');
   const packageMode = existsSync(packageFile);
@@ -40,28 +44,52 @@ export function readBuildInput(request: BuildRequest): BuildInput {
     package: packageMode ? readInput(packageFile, 'reading package file') : undefined,
     values: request.values !== undefined ? readInput(request.values, 'reading values file') : undefined,
     sets: request.sets,
-    capabilityDefinitions: [...request.capabilityDefinitions.map((file) => readInput(file, 'reading capability definition file')), ...definitionsFolder(appDir)],
+    capabilityDefinitions: [...request.capabilityDefinitions.map((file) => readInput(file, 'reading capability definition file')), ...definitionsFolder(appDir, limits)],
     settings: request.settings,
     strictCapabilities: request.strictCapabilities,
   };
 }
 
 /** Every `*.yaml` in `<appDir>/definitions/`; a missing folder is fine. */
-function definitionsFolder(appDir: string): InputFile[] {
+function definitionsFolder(appDir: string, limits: InputLimits): InputFile[] {
   const folder = join(appDir, 'definitions');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((name) => name.endsWith('.yaml') || name.endsWith('.yml'))
     .sort()
-    .map((name) => readInput(join(folder, name), 'reading capability definition file'));
+    .map((name) => readLimitedInput(join(folder, name), 'reading capability definition file', limits));
 }
 
-export function readInput(file: string, what: string): InputFile {
+/**
+ * Reads an input file held to its limits. A file over `limits.fileBytes` is refused before it is
+ * read whole, at the line and column where it crosses the limit.
+ */
+export function readLimitedInput(file: string, what: string, limits: InputLimits = DEFAULT_INPUT_LIMITS): InputFile {
   try {
-    return { file, text: readFileSync(file, 'utf8') };
+    const size = statSync(file).size;
+    if (size > limits.fileBytes) throw overLimit('fileBytes', limits.fileBytes, `${size} bytes`, { file, ...positionOfByte(file, limits.fileBytes) });
+    return { file, text: readFileSync(file, 'utf8'), limits };
   } catch (error) {
+    if (error instanceof Error && error.name === 'KurelError') throw error;
     throw refuse(ErrorCode.input, `${what} "${file}": ${describeFsError(error)}`, { file });
   }
+}
+
+/** The line and column of the byte at `offset`, reading no further than it. */
+function positionOfByte(file: string, offset: number): { line: number; column: number } {
+  const head = Buffer.alloc(offset);
+  const fd = openSync(file, 'r');
+  let read = 0;
+  try {
+    read = readSync(fd, head, 0, offset, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const text = head.subarray(0, read).toString('utf8');
+  const lastNewline = text.lastIndexOf('\n');
+  let line = 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) line += 1;
+  return { line, column: text.length - lastNewline };
 }
 
 function describeFsError(error: unknown): string {
