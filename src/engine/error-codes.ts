@@ -26,6 +26,8 @@ export const ErrorCode = {
   input: 'KUREL_INPUT',
   output: 'KUREL_OUTPUT',
   inputLimit: 'KUREL_INPUT_LIMIT',
+  pluginFault: 'KUREL_PLUGIN_FAULT',
+  internal: 'KUREL_INTERNAL',
   flag: 'KUREL_FLAG',
   pluginLoad: 'KUREL_PLUGIN_LOAD',
   pluginContract: 'KUREL_PLUGIN_CONTRACT',

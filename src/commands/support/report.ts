@@ -7,16 +7,21 @@ export function reportWarnings(warnings: readonly Diagnostic[], format: (diagnos
 
 /** Writes a refusal as `Error: <message>` lines on stderr; the caller exits 1. */
 export async function reportFailure(error: unknown): Promise<void> {
-  const { isKurelError, formatDiagnostic } = await import('../../engine/index.js');
-  if (isKurelError(error)) {
-    for (const diagnostic of error.diagnostics) process.stderr.write(`Error: ${formatDiagnostic(diagnostic)}\n`);
-    return;
-  }
-  // oclif's own parse errors are the user's: their message is the whole story.
-  if (error instanceof Error && 'oclif' in error) {
-    process.stderr.write(`Error: ${error.message}\n`);
-    return;
-  }
-  // Anything else is a defect in kurel or a plugin: show it whole so it can be reported.
-  process.stderr.write(`Error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const { formatDiagnostic } = await import('../../engine/index.js');
+  for (const diagnostic of await failureDiagnostics(error)) process.stderr.write(`Error: ${formatDiagnostic(diagnostic)}\n`);
+}
+
+/**
+ * Whatever ended a command, as diagnostics: a refusal's own; an oclif parse error's message, which
+ * is the user's whole story; anything else is a defect in kurel, `KUREL_INTERNAL`, in one line, its
+ * stack shown only under `KUREL_DEBUG=1`.
+ */
+export async function failureDiagnostics(error: unknown): Promise<Diagnostic[]> {
+  const { isKurelError, ErrorCode } = await import('../../engine/index.js');
+  if (isKurelError(error)) return error.diagnostics;
+  if (error instanceof Error && 'oclif' in error) return [{ code: ErrorCode.flag, severity: 'error', message: error.message }];
+  const debug = process.env.KUREL_DEBUG === '1';
+  const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+  const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : ' (set KUREL_DEBUG=1 to see where)';
+  return [{ code: ErrorCode.internal, severity: 'error', message: `internal error in kurel: ${what}${detail}` }];
 }
