@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
-import { goTypeName, isPlainObject } from '../plugin-api/index.js';
+import { describeValue, isPlainObject } from '../plugin-api/index.js';
 import { ErrorCode, refuse } from './error-codes.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
 import type { SourceDocument } from './source.js';
@@ -39,7 +39,7 @@ function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, 
   if (input.values?.source) {
     const mapping = input.values.source.toJS();
     if (!isPlainObject(mapping)) {
-      throw refuse(ErrorCode.parameter, `values file "${input.values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: input.values.file });
+      throw refuse(ErrorCode.parameter, `values file "${input.values.file}" must be a map (key: value pairs), got ${describeValue(mapping)}`, { file: input.values.file });
     }
     for (const [key, value] of Object.entries(mapping)) raw.set(key, { value, fromSet: false, where: input.values.source.at([key]) });
   }
@@ -75,22 +75,22 @@ function coerce(decl: ParameterDecl, value: unknown): Coerced {
     case 'integer':
       if (typeof value === 'number') return Number.isInteger(value) ? { value } : { problem: `parameter "${name}" (type integer): ${value} is not a valid integer (fractional values are not allowed)` };
       if (typeof value === 'string') return /^[-+]?\d+$/.test(value.trim()) ? { value: Number.parseInt(value, 10) } : { problem: `parameter "${name}" (type integer): "${value}" is not a valid integer` };
-      return { problem: `parameter "${name}" (type integer): cannot coerce ${goTypeName(value)} to integer` };
+      return { problem: `parameter "${name}" (type integer): cannot read ${describeValue(value)} as a whole number` };
     case 'boolean':
       if (typeof value === 'boolean') return { value };
       if (typeof value === 'string') {
         const parsed = parseGoBool(value);
         return parsed === undefined ? { problem: `parameter "${name}" (type boolean): "${value}" is not a valid boolean (use true or false)` } : { value: parsed };
       }
-      return { problem: `parameter "${name}" (type boolean): cannot coerce ${goTypeName(value)} to boolean` };
+      return { problem: `parameter "${name}" (type boolean): cannot read ${describeValue(value)} as true or false` };
     case 'string':
       if (value === null) return { problem: `parameter "${name}" (type string): null is not a valid string value` };
-      if (typeof value === 'object') return { problem: `parameter "${name}" (type string): got ${goTypeName(value)}, expected a string scalar value` };
+      if (typeof value === 'object') return { problem: `parameter "${name}" (type string): got ${describeValue(value)}, expected a string` };
       return { value: String(value) };
     case 'array':
-      return Array.isArray(value) ? { value } : { problem: `parameter "${name}" (type array): got ${goTypeName(value)}, expected a list` };
+      return Array.isArray(value) ? { value } : { problem: `parameter "${name}" (type array): got ${describeValue(value)}, expected a list` };
     case 'object':
-      return isPlainObject(value) ? { value } : { problem: `parameter "${name}" (type object): got ${goTypeName(value)}, expected a mapping` };
+      return isPlainObject(value) ? { value } : { problem: `parameter "${name}" (type object): got ${describeValue(value)}, expected a map` };
   }
 }
 

@@ -1,4 +1,4 @@
-import { componentProperties, goTypeName, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
+import { componentProperties, describeValue, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedApplication } from './documents.js';
 import { ErrorCode, errorDiagnostic } from './error-codes.js';
@@ -47,7 +47,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     const traits = component.traits.map((trait): WorkTrait => {
       const { scope, ...rest } = trait.properties;
       if (scope !== undefined && scope !== null && typeof scope !== 'string') {
-        diagnostics.push(errorDiagnostic(ErrorCode.property, `component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
+        diagnostics.push(errorDiagnostic(ErrorCode.property, `component "${component.name}" trait "${trait.type}": scope: expected a string, got ${describeValue(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
       }
       const traitEntry = registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type);
       return {

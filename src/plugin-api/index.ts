@@ -71,7 +71,7 @@ export {
   type ObjectMetadata,
   type MetadataProblem,
 } from './object-metadata.js';
-export { describeValue } from './value-words.js';
+export { describeValue, typeWords } from './value-words.js';
 export { canonicalQuantity, compareQuantities, isQuantity } from './policy-checks/quantity.js';
 export { enforceMaxReplicas, enforceMaxQuantity, enforceMaxStorage, withPolicyDefault } from './policy-checks/limits.js';
 export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, type PolicedContainer } from './policy-checks/pod-policy.js';
