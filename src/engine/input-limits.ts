@@ -1,7 +1,6 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
 import type { CST } from 'yaml';
-import type { Diagnostic } from './diagnostics.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { kurelErrors, type Diagnostic } from '../plugin-api/index.js';
 
 /**
  * The limits every input file is held to, so that no input, however written, makes kurel run
@@ -42,7 +41,7 @@ const WHAT: Record<keyof InputLimits, string> = {
 
 /** The refusal of an input over one of the limits, at the position where it crossed it. */
 export function overLimit(key: keyof InputLimits, limit: number, what: string, where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>) {
-  return refuse(ErrorCode.inputLimit, `${what}: over the limit of ${limit} ${WHAT[key]}; raise limits.${key} in the kurel config to allow it`, where);
+  return kurelErrors.inputLimit(`${what}: over the limit of ${limit} ${WHAT[key]}; raise limits.${key} in the kurel config to allow it`, where);
 }
 
 /**
@@ -96,7 +95,7 @@ export function checkComposed(document: Document.Parsed, limits: InputLimits, fi
       const keys = new Set<unknown>();
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
-          if (keys.has(pair.key.value)) throw refuse(ErrorCode.yamlSyntax, 'YAML syntax error: Map keys must be unique', at(pair.key as Node));
+          if (keys.has(pair.key.value)) throw kurelErrors.yamlSyntax('YAML syntax error: Map keys must be unique', at(pair.key as Node));
           keys.add(pair.key.value);
         }
         pending.push(pair.key, pair.value);
@@ -107,7 +106,7 @@ export function checkComposed(document: Document.Parsed, limits: InputLimits, fi
       const target = node.resolve(document) as Node | undefined;
       if (!target) continue;
       const size = expandedSize(target, document, sizes);
-      if (size === undefined) throw refuse(ErrorCode.yamlSyntax, `YAML syntax error: alias *${node.source} stands for a node that holds it`, at(node));
+      if (size === undefined) throw kurelErrors.yamlSyntax(`YAML syntax error: alias *${node.source} stands for a node that holds it`, at(node));
       added += size;
       if (added > limits.aliasNodes) throw overLimit('aliasNodes', limits.aliasNodes, `alias *${node.source} expands the document past its limit`, at(node));
     }

@@ -1,7 +1,6 @@
 import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node } from 'yaml';
-import type { PropertyPath } from '../plugin-api/index.js';
+import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
-import { ErrorCode, refuse } from './error-codes.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
 /** An input file as the host read it. */
@@ -83,7 +82,7 @@ export function parseSource(input: InputFile): SourceDocument[] {
     const problem = document.errors[0];
     if (problem) {
       const { line, col } = lines.linePos(problem.pos[0]);
-      throw refuse(ErrorCode.yamlSyntax, `YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
+      throw kurelErrors.yamlSyntax(`YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
     }
     checkComposed(document, limits, input.file, lines);
   }
@@ -93,10 +92,10 @@ export function parseSource(input: InputFile): SourceDocument[] {
 /** Parses a file that must hold exactly one YAML document. */
 export function parseSingleSource(input: InputFile, what: string): SourceDocument {
   const documents = parseSource(input);
-  if (documents.length === 0) throw refuse(ErrorCode.envelope, `no documents found in ${what}`, { file: input.file });
+  if (documents.length === 0) throw kurelErrors.envelope(`no documents found in ${what}`, { file: input.file });
   if (documents.length > 1) {
     const second = documents[1].locate([]);
-    throw refuse(ErrorCode.envelope, `${what} must hold one document, found ${documents.length}`, { file: input.file, line: second?.line, column: second?.column });
+    throw kurelErrors.envelope(`${what} must hold one document, found ${documents.length}`, { file: input.file, line: second?.line, column: second?.column });
   }
   return documents[0];
 }

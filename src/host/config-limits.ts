@@ -1,4 +1,5 @@
-import { DEFAULT_INPUT_LIMITS, ErrorCode, MAX_NESTING_DEPTH, refuse, type InputLimits } from '../engine/index.js';
+import { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH, type InputLimits } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 /**
  * Reads the config's `limits`: any of `fileBytes`, `nestingDepth`, `aliasNodes`, `documents`,
@@ -7,13 +8,13 @@ import { DEFAULT_INPUT_LIMITS, ErrorCode, MAX_NESTING_DEPTH, refuse, type InputL
  */
 export function checkLimitsConfig(raw: unknown, file: string): InputLimits {
   if (raw === undefined) return { ...DEFAULT_INPUT_LIMITS };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refuse(ErrorCode.config, 'limits must be a map of limit names to whole numbers', { file, path: 'limits' });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw kurelErrors.config('limits must be a map of limit names to whole numbers', { file, path: 'limits' });
   const keys = Object.keys(DEFAULT_INPUT_LIMITS) as Array<keyof InputLimits>;
   const limits: InputLimits = { ...DEFAULT_INPUT_LIMITS };
   for (const [key, value] of Object.entries(raw)) {
-    if (!keys.includes(key as keyof InputLimits)) throw refuse(ErrorCode.config, `unsupported limit "${key}" (allowed: ${keys.join(', ')})`, { file, path: `limits.${key}` });
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw refuse(ErrorCode.config, `limits.${key} must be a whole number of at least 1`, { file, path: `limits.${key}` });
-    if (key === 'nestingDepth' && value > MAX_NESTING_DEPTH) throw refuse(ErrorCode.config, `limits.nestingDepth may be at most ${MAX_NESTING_DEPTH}`, { file, path: 'limits.nestingDepth' });
+    if (!keys.includes(key as keyof InputLimits)) throw kurelErrors.config(`unsupported limit "${key}" (allowed: ${keys.join(', ')})`, { file, path: `limits.${key}` });
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw kurelErrors.config(`limits.${key} must be a whole number of at least 1`, { file, path: `limits.${key}` });
+    if (key === 'nestingDepth' && value > MAX_NESTING_DEPTH) throw kurelErrors.config(`limits.nestingDepth may be at most ${MAX_NESTING_DEPTH}`, { file, path: 'limits.nestingDepth' });
     limits[key as keyof InputLimits] = value;
   }
   return limits;

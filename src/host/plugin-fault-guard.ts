@@ -3,7 +3,7 @@ import { ErrorCode } from '../engine/index.js';
 
 /**
  * Whatever a plugin's function throws that is not a refusal through its context (an Error, a
- * string, anything) becomes a `KUREL_PLUGIN_FAULT` refusal naming the plugin (`name@version`),
+ * string, anything) becomes a `kurelErrors.pluginFault` refusal naming the plugin (`name@version`),
  * the element type and the function. The engine places it like any refusal of the element: at
  * the authored position, with the component. The stack is kept out of the text unless
  * `KUREL_DEBUG=1`; it is the plugin author's, not the user's.

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_INPUT_LIMITS, ErrorCode, overLimit, refuse, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../engine/index.js';
+import { DEFAULT_INPUT_LIMITS, overLimit, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../engine/index.js';
+import { isKurelError, kurelErrors } from '../plugin-api/index.js';
 
 export interface BuildRequest {
   /** `app.yaml` or a package folder holding one. */
@@ -21,7 +22,7 @@ export function locateApplication(target: string): { appFile: string; appDir: st
   try {
     stats = statSync(target);
   } catch (error) {
-    throw refuse(ErrorCode.input, `accessing "${target}": ${describeFsError(error)}`, { file: target });
+    throw kurelErrors.input(`accessing "${target}": ${describeFsError(error)}`, { file: target });
   }
   if (stats.isDirectory()) return { appFile: join(target, 'app.yaml'), appDir: target };
   return { appFile: target, appDir: dirname(target) };
@@ -36,7 +37,7 @@ export function readBuildInput(request: BuildRequest): BuildInput {
   const packageFile = join(appDir, 'kurel.yaml');
   const packageMode = existsSync(packageFile);
   if (!packageMode && (request.values !== undefined || request.sets.length > 0)) {
-    throw refuse(ErrorCode.flag, `--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
+    throw kurelErrors.flag(`--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
   }
   return {
     application,
@@ -70,8 +71,8 @@ export function readLimitedInput(file: string, what: string, limits: InputLimits
     if (size > limits.fileBytes) throw overLimit('fileBytes', limits.fileBytes, `${size} bytes`, { file, ...positionOfByte(file, limits.fileBytes) });
     return { file, text: readFileSync(file, 'utf8'), limits };
   } catch (error) {
-    if (error instanceof Error && error.name === 'KurelError') throw error;
-    throw refuse(ErrorCode.input, `${what} "${file}": ${describeFsError(error)}`, { file });
+    if (isKurelError(error)) throw error;
+    throw kurelErrors.input(`${what} "${file}": ${describeFsError(error)}`, { file });
   }
 }
 

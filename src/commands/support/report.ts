@@ -13,15 +13,15 @@ export async function reportFailure(error: unknown): Promise<void> {
 
 /**
  * Whatever ended a command, as diagnostics: a refusal's own; an oclif parse error's message, which
- * is the user's whole story; anything else is a defect in kurel, `KUREL_INTERNAL`, in one line, its
+ * is the user's whole story; anything else is a defect in kurel, `kurelErrors.internal`, in one line, its
  * stack shown only under `KUREL_DEBUG=1`.
  */
 export async function failureDiagnostics(error: unknown): Promise<Diagnostic[]> {
-  const { isKurelError, ErrorCode } = await import('../../engine/index.js');
+  const { isKurelError, kurelErrors } = await import('../../engine/index.js');
   if (isKurelError(error)) return error.diagnostics;
-  if (error instanceof Error && 'oclif' in error) return [{ code: ErrorCode.flag, severity: 'error', message: error.message }];
+  if (error instanceof Error && 'oclif' in error) return [kurelErrors.flag.diagnostic(error.message)];
   const debug = process.env.KUREL_DEBUG === '1';
   const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
   const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : ' (set KUREL_DEBUG=1 to see where)';
-  return [{ code: ErrorCode.internal, severity: 'error', message: `internal error in kurel: ${what}${detail}` }];
+  return [kurelErrors.internal.diagnostic(`internal error in kurel: ${what}${detail}`)];
 }
