@@ -126,10 +126,16 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
       if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${')) return undefined;
       const text = node.value;
       const whole = WHOLE_PLACEHOLDER.exec(text);
+      // A substituted string is written into the node, not returned: the visitor visits a returned
+      // node again, and a value holding `${` (or a text with an unclosed one) would never end.
       if (whole) {
         const value = valueOf(whole[1], node);
+        if (typeof value === 'string') {
+          node.value = value;
+          node.type = Scalar.QUOTE_DOUBLE;
+          return undefined;
+        }
         const replacement = document.createNode(value) as Scalar;
-        if (typeof value === 'string') (replacement as Scalar).type = Scalar.QUOTE_DOUBLE;
         replacement.range = node.range;
         return replacement;
       }
@@ -140,10 +146,9 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
         }
         return String(value);
       });
-      const replacement = new Scalar(inline);
-      replacement.type = Scalar.QUOTE_DOUBLE;
-      replacement.range = node.range;
-      return replacement;
+      node.value = inline;
+      node.type = Scalar.QUOTE_DOUBLE;
+      return undefined;
     },
   });
 }
