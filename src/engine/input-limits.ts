@@ -47,15 +47,18 @@ export function overLimit(key: keyof InputLimits, limit: number, what: string, w
 /**
  * Holds the parsed token stream of a file to the nesting and document limits before anything is
  * composed from it (the composer recurses per level, so this walk must come first and uses a
- * stack of its own).
+ * stack of its own). Returns the tokens it read.
  */
-export function checkTokens(tokens: readonly CST.Token[], limits: InputLimits, file: string, lines: LineCounter): void {
+export function checkTokens(tokens: Iterable<CST.Token>, limits: InputLimits, file: string, lines: LineCounter): CST.Token[] {
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);
     return { file, line, column: col };
   };
   let documents = 0;
+  const read: CST.Token[] = [];
+  // Read as the parser yields, so that a file over the document limit is refused before the rest is parsed.
   for (const token of tokens) {
+    read.push(token);
     if (token.type !== 'document') continue;
     documents += 1;
     if (documents > limits.documents) throw overLimit('documents', limits.documents, `document ${documents}`, at(token.offset));
@@ -72,6 +75,7 @@ export function checkTokens(tokens: readonly CST.Token[], limits: InputLimits, f
       }
     }
   }
+  return read;
 }
 
 /**

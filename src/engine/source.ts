@@ -74,8 +74,7 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
   const lines = new LineCounter();
-  const tokens = Array.from(new Parser(lines.addNewLine).parse(input.text));
-  checkTokens(tokens, limits, input.file, lines);
+  const tokens = checkTokens(new Parser(lines.addNewLine).parse(input.text), limits, input.file, lines);
   // Repeated keys are found by checkComposed: the library's own check compares each key with every earlier one.
   const list = Array.from(new Composer({ uniqueKeys: false }).compose(tokens));
   for (const document of list) {
