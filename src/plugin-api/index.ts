@@ -89,3 +89,4 @@ export { enforceMaxReplicas, enforceMaxQuantity, enforceMaxStorage, withPolicyDe
 export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, type PolicedContainer } from './policy-checks/pod-policy.js';
 export { checkImageRef } from './policy-checks/image-ref.js';
 export { enforceCarriedObjectPolicy, type CarriedObjectPlace } from './policy-checks/carried-objects.js';
+export { enforceAllowedRegistry, locationHost } from './policy-checks/registries.js';
