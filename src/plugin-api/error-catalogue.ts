@@ -35,6 +35,11 @@ const CATALOGUE = {
   inputLimit: { code: 'KUREL_INPUT_LIMIT', meaning: 'An input file is over one of the input limits (bytes, nesting, aliases, documents, components); the message names the `limits` key of the kurel config that raises it.' },
   pluginFault: { code: 'KUREL_PLUGIN_FAULT', meaning: 'A plugin function threw something other than a refusal through its context: a defect of that plugin, named with its version.' },
   internal: { code: 'KUREL_INTERNAL', meaning: 'A defect in kurel itself; `KUREL_DEBUG=1` shows where.' },
+  helmMissing: { code: 'KUREL_HELM_MISSING', meaning: 'A chart is rendered at build time, and no helm binary of version 3.8 or later was found.' },
+  chartNotCached: { code: 'KUREL_CHART_NOT_CACHED', meaning: 'Under --offline, a chart rendered at build time is not in the chart cache.' },
+  chartPull: { code: 'KUREL_CHART_PULL', meaning: 'helm could not pull a chart rendered at build time.' },
+  chartRender: { code: 'KUREL_CHART_RENDER', meaning: 'helm could not render a chart at build time.' },
+  apiNotServed: { code: 'KUREL_API_NOT_SERVED', meaning: "An object's apiVersion or kind is not among the API resources the ClusterProfile says the cluster serves." },
   warning: { code: 'KUREL_WARNING', meaning: 'Something the build went on past but the author should know about.', severity: 'warning' },
 } as const satisfies Record<string, { code: `KUREL_${string}`; meaning: string; severity?: Severity }>;
 

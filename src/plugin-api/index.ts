@@ -4,8 +4,10 @@ export { exclusiveGroups } from './schema.js';
 export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
 export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
+export { UNDECLARED_CLUSTER, type ApiScope, type ClusterApis, type Negotiated } from './cluster-apis.js';
 export type { CapabilityBinding, HandlerContext, LoweringContext, MemberNameSpec, Namer } from './context.js';
 export type * from './handlers.js';
+export type { ChartInput, ChartRequest, ChartSourceKind } from './charts.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';
 export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic, type DiagnosticPlace, type Severity } from './diagnostics.js';
@@ -48,6 +50,7 @@ export {
   defineRawDocumentLowering,
   defineDeclaration,
 } from './define.js';
+export { allowedOrClosest, closestNames, didYouMean } from './suggest.js';
 export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
 export {

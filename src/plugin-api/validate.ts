@@ -2,6 +2,7 @@ import type { PropertyPath } from './errors.js';
 import type { Properties } from './objects.js';
 import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
 import { describeValue, typeWords } from './value-words.js';
+import { allowedOrClosest } from './suggest.js';
 
 export interface SchemaIssue {
   /** Where the issue is, relative to the validated properties. */
@@ -23,6 +24,8 @@ export interface ValidateOptions {
   applyDefaults?: boolean;
   /** Why a top-level key is not accepted, added to its refusal (an object schema carries its own `hints`). */
   hints?: Record<string, string>;
+  /** Accept top-level keys the schema does not declare, unchecked (a handler's `additionalProperties`). */
+  additionalProperties?: boolean;
 }
 
 export interface ValidateResult {
@@ -37,7 +40,7 @@ export interface ValidateResult {
  */
 export function validateProperties(schema: PropertiesSchema, value: unknown, options: ValidateOptions = {}): ValidateResult {
   const issues: SchemaIssue[] = [];
-  const root: PropertySchema = { type: 'object', properties: schema };
+  const root: PropertySchema = { type: 'object', properties: schema, ...(options.additionalProperties ? { additionalProperties: true } : {}) };
   if (value === undefined || value === null) value = {};
   const checked = checkValue(root, value, [], issues, options, 0);
   return { value: (checked ?? {}) as Properties, issues };
@@ -117,7 +120,7 @@ function checkObject(
       .sort();
     for (const key of unknown.sort()) {
       const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
-      issues.push({ path: [...path, key], message: `unsupported field "${key}" (allowed: ${allowedKeys.join(', ')})${hint ? `; ${key}: ${hint}` : ''}` });
+      issues.push({ path: [...path, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });
     }
   }
 

@@ -21,7 +21,7 @@ const EXAMPLES: Array<{ text: string; extra: Partial<BuildInput> }> = [
   { text: read('examples/webservice/app.yaml'), extra: {} },
   {
     text: read('examples/package/app.yaml'),
-    extra: { package: { file: 'kurel.yaml', text: read('examples/package/kurel.yaml') }, values: { file: 'values.yaml', text: read('examples/package/values.yaml') } },
+    extra: { package: { file: 'kurel.yaml', text: read('examples/package/kurel.yaml') }, values: [{ file: 'values.yaml', text: read('examples/package/values.yaml') }] },
   },
 ];
 const CODES = new Set<string>(catalogueCodes());

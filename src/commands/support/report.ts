@@ -5,9 +5,25 @@ export function reportWarnings(warnings: readonly Diagnostic[], format: (diagnos
   for (const warning of warnings) process.stderr.write(`warning: ${format(warning)}\n`);
 }
 
+/** What a command knows of its flags, to suggest the one meant by a flag it does not know. */
+export interface KnownFlag {
+  name: string;
+  char?: string;
+  options?: readonly string[];
+}
+
 /** Writes a refusal as `Error: <message>` lines on stderr; the caller exits 1. */
-export async function reportFailure(error: unknown): Promise<void> {
-  const { formatDiagnostic } = await import('../../engine/index.js');
+export async function reportFailure(error: unknown, knownFlags: readonly KnownFlag[] = []): Promise<void> {
+  const { isKurelError, formatDiagnostic } = await import('../../engine/index.js');
+  // oclif's own parse errors are the user's: their message is the whole story.
+  if (error instanceof Error && 'oclif' in error && !isKurelError(error)) {
+    const unknownFlags = 'flags' in error && Array.isArray(error.flags) ? (error.flags as string[]) : [];
+    const hints = await Promise.all(unknownFlags.map((flag) => flagHint(flag, knownFlags)));
+    const hint = hints.filter(Boolean).join('; ');
+    const [first, ...rest] = error.message.split('\n');
+    process.stderr.write(`Error: ${[`${first}${hint ? ` (${hint})` : ''}`, ...rest].join('\n')}\n`);
+    return;
+  }
   for (const diagnostic of await failureDiagnostics(error)) process.stderr.write(`Error: ${formatDiagnostic(diagnostic)}\n`);
 }
 
@@ -24,4 +40,14 @@ export async function failureDiagnostics(error: unknown): Promise<Diagnostic[]> 
   const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
   const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : ' (set KUREL_DEBUG=1 to see where)';
   return [kurelErrors.internal.diagnostic(`internal error in kurel: ${what}${detail}`)];
+}
+
+/** The flag meant by one the command does not know: `--json` where `--format json` exists, or the closest name. */
+async function flagHint(typed: string, knownFlags: readonly KnownFlag[]): Promise<string> {
+  const { didYouMean } = await import('../../plugin-api/suggest.js');
+  const word = typed.replace(/^-+/, '').split('=')[0];
+  const format = knownFlags.find((flag) => flag.name === 'format');
+  if (format?.options?.includes(word)) return `did you mean --format ${word}?`;
+  // Any one letter is one edit from any other: a short flag gets no guess.
+  return typed.startsWith('--') ? didYouMean(word, knownFlags.map((flag) => flag.name), (name) => `--${name}`) : '';
 }

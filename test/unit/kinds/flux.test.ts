@@ -18,8 +18,8 @@ function undescribed(schema: PropertySchema, path: string): string[] {
 }
 
 describe('flux kinds', () => {
-  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches), at every depth', () => {
-    expect(kinds).toHaveLength(26);
+  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches, helmtemplate), at every depth', () => {
+    expect(kinds).toHaveLength(27);
     for (const kind of kinds) {
       const missing = Object.entries(kind.properties).flatMap(([key, schema]) => undescribed(schema, key));
       expect(missing, kind.type).toEqual([]);
