@@ -1,4 +1,4 @@
-import { HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
+import { describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import type { Json } from './metadata.js';
@@ -162,6 +162,6 @@ function claimName(componentName: string, volume: Json, index: number, ctx: Lowe
 function platformStorageClass(ctx: LoweringContext): string | undefined {
   const value = ctx.capability('pvc')?.rendering.storageClassName;
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') ctx.fail(`capability "pvc" storageClassName: expected string, got ${typeof value}`);
+  if (typeof value !== 'string') ctx.fail(`capability "pvc" storageClassName: expected a string, got ${describeValue(value)}`);
   return value as string;
 }

@@ -1,4 +1,4 @@
-import { defineComponent, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, describeValue, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
 
@@ -45,7 +45,7 @@ const RETENTION = ['Retain', 'Delete'];
 function platformStorageClass(ctx: HandlerContext): string | undefined {
   const value = ctx.capability('pvc')?.rendering.storageClassName;
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') ctx.fail(`capability "pvc" storageClassName: expected string, got ${typeof value}`);
+  if (typeof value !== 'string') ctx.fail(`capability "pvc" storageClassName: expected a string, got ${describeValue(value)}`);
   return value;
 }
 

@@ -126,7 +126,7 @@ function labelSelector(selector: Json, path: PropertyPath, ctx: HandlerContext):
     const value = String(raw);
     const valueProblem = labelValueProblem(value);
     if (valueProblem) {
-      const rendered = typeof raw === 'string' ? '' : ` (rendered from ${typeof raw === 'number' ? (Number.isInteger(raw) && !value.includes('e') ? 'int' : 'float64') : 'bool'})`;
+      const rendered = typeof raw === 'string' ? '' : ` (written as ${typeof raw === 'number' ? 'a number' : 'true or false'}, not a string)`;
       ctx.fail(`${dotted(at)}: "${key}" has invalid label value "${value}"${rendered}: ${valueProblem}`, [...at, key]);
     }
     matchLabels[key] = value;

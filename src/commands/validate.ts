@@ -2,6 +2,7 @@ import { Flags } from '@oclif/core';
 import type { CheckResult, Diagnostic } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { failureDiagnostics } from './support/report.js';
 import { formatFlag, renderData } from './support/output.js';
 
 /** The fields of a diagnostic in `--format json`: every one present, null when it does not apply. */
@@ -37,9 +38,8 @@ export default class Validate extends KurelCommand {
       const { registry, input, fetch, renderCharts } = loaded;
       result = await engine.check(input, registry, fetch, renderCharts);
     } catch (error) {
-      // An input that cannot be read is a finding like any other, in the format asked for.
-      if (!engine.isKurelError(error)) throw error;
-      result = { errors: error.diagnostics, warnings: [] };
+      // An input that cannot be read, or a defect, is a finding like any other, in the format asked for.
+      result = { errors: await failureDiagnostics(error), warnings: [] };
     }
     const promoted = flags.strict ? result.warnings.map((warning): Diagnostic => ({ ...warning, severity: 'error' })) : [];
     const errors = [...result.errors, ...promoted];
@@ -56,4 +56,16 @@ export default class Validate extends KurelCommand {
     }
     return undefined;
   }
+
+  /** A failure before the run could report (a flag oclif refuses, say) is still JSON when JSON was asked for. */
+  protected override async catch(error: Error & { exitCode?: number }): Promise<void> {
+    if (!asksForJson(this.argv)) return super.catch(error);
+    const diagnostics = await failureDiagnostics(error);
+    process.stdout.write(`${JSON.stringify({ valid: false, diagnostics: diagnostics.map(jsonFields) }, null, 2)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+function asksForJson(argv: readonly string[]): boolean {
+  return argv.some((arg, index) => arg === '--format=json' || (arg === '--format' && argv[index + 1] === 'json'));
 }

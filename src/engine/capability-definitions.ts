@@ -1,4 +1,4 @@
-import { goTypeName, type PropertiesSchema, type PropertySchema, kurelErrors } from '../plugin-api/index.js';
+import { describeValue, kurelErrors, type PropertiesSchema, type PropertySchema } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
 import { ShapeReader } from './shape.js';
 import { parseSource, type InputFile } from './source.js';
@@ -64,12 +64,12 @@ function parseDefinition(reader: ShapeReader, raw: Record<string, unknown>, file
 export function flatTypeProblem(schema: PropertySchema, value: unknown): string | undefined {
   switch (schema.type) {
     case 'string':
-      return typeof value === 'string' ? undefined : `expected string, got ${goTypeName(value)}`;
+      return typeof value === 'string' ? undefined : `expected a string, got ${describeValue(value)}`;
     case 'integer':
-      if (typeof value === 'number' && !Number.isInteger(value)) return `expected integer, got non-integer float ${value}`;
-      return typeof value === 'number' ? undefined : `expected integer, got ${goTypeName(value)}`;
+      if (typeof value === 'number' && !Number.isInteger(value)) return `expected a whole number, got ${value}`;
+      return typeof value === 'number' ? undefined : `expected a whole number, got ${describeValue(value)}`;
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : `expected boolean, got ${goTypeName(value)}`;
+      return typeof value === 'boolean' ? undefined : `expected true or false, got ${describeValue(value)}`;
     default:
       return undefined;
   }

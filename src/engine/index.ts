@@ -4,6 +4,7 @@ export type { SealedRegistry, Registered } from './registry.js';
 export { ruleIdentity } from './registry.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, kurelErrors, ErrorCode, type Diagnostic } from '../plugin-api/index.js';
 export type { InputFile } from './source.js';
+export { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH, overLimit, type InputLimits } from './input-limits.js';
 export type { TransformSettings } from './run-context.js';
 export type { EgressPeers, IngressPeers, EgressPeer, IngressPeer, IngressSource } from './netpol/peers.js';
 export type { LoweringStep } from './model.js';

@@ -17,7 +17,7 @@ import {
   type LoweringContext,
   type LoweringResult,
   type LoweringRule,
-  type PropertiesSchema, kurelErrors } from '../plugin-api/index.js';
+  type PropertiesSchema, ErrorCode, kurelErrors } from '../plugin-api/index.js';
 import { KurelError } from './diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
@@ -215,7 +215,7 @@ class Lowering {
       const refusalClass = refusalClassOf(error);
       const at = [...path, 'properties', ...error.path];
       if (refusalClass !== undefined) throw policyViolation(refusalClass, error.message, origin.component, this.source.at(at), describeOrigin(origin));
-      throw this.error(origin, at, error.message);
+      throw this.error(origin, at, error.message, error.code === ErrorCode.pluginFault ? ErrorCode.pluginFault : ErrorCode.lowering);
     }
     const produced = [...(result.components ?? []), ...(result.traits ?? []), ...(result.policies ?? []), ...(result.documents ?? [])];
     if (produced.length === 0) throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted nothing; an empty result would delete the authored element`);
@@ -318,9 +318,9 @@ class Lowering {
   }
 
   /** A LoweringError: the authored input, the cause, then the chain of steps so far. */
-  error(origin: Origin, path: Path, cause: string): KurelError {
+  error(origin: Origin, path: Path, cause: string, code: typeof ErrorCode.lowering | typeof ErrorCode.pluginFault = ErrorCode.lowering): KurelError {
     const chain = this.steps.map((step) => `\n  round ${step.round}: ${step.rule} "${step.from}" -> [${step.to.join(' ')}]`).join('');
-    return kurelErrors.lowering(`lowering ${describeOrigin(origin)}: ${cause}${chain}`, { ...this.source.at(path), component: origin.component });
+    return (code === ErrorCode.pluginFault ? kurelErrors.pluginFault : kurelErrors.lowering)(`lowering ${describeOrigin(origin)}: ${cause}${chain}`, { ...this.source.at(path), component: origin.component });
   }
 }
 

@@ -1,4 +1,4 @@
-import { goTypeName, kurelErrors } from '../plugin-api/index.js';
+import { describeValue, kurelErrors } from '../plugin-api/index.js';
 import { checkEnvelope } from './parse-application.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from './source.js';
@@ -70,16 +70,16 @@ function defaultProblem(name: string, type: ParameterType, value: unknown): stri
     case 'integer':
       if (typeof value === 'string') return /^[-+]?\d+$/.test(value.trim()) ? undefined : `parameter "${name}" has default "${value}" which is not a valid integer`;
       if (typeof value === 'number') return Number.isInteger(value) ? undefined : `parameter "${name}" has fractional default ${value}; integer parameters require whole numbers`;
-      return `parameter "${name}" (type integer) has default of type ${goTypeName(value)}; expected a whole number`;
+      return `parameter "${name}" (type integer) has a default that is ${describeValue(value)}; expected a whole number`;
     case 'boolean':
       if (typeof value === 'string') return parseGoBool(value) === undefined ? `parameter "${name}" has default "${value}" which is not a valid boolean (use true or false)` : undefined;
-      return typeof value === 'boolean' ? undefined : `parameter "${name}" (type boolean) has default of type ${goTypeName(value)}; expected true or false`;
+      return typeof value === 'boolean' ? undefined : `parameter "${name}" (type boolean) has a default that is ${describeValue(value)}; expected true or false`;
     case 'string':
-      return typeof value === 'object' ? `parameter "${name}" (type string) has default of type ${goTypeName(value)}; expected a scalar string value` : undefined;
+      return typeof value === 'object' ? `parameter "${name}" (type string) has a default that is ${describeValue(value)}; expected a string` : undefined;
     case 'array':
-      return Array.isArray(value) ? undefined : `parameter "${name}" (type array) has default of type ${goTypeName(value)}; expected a list`;
+      return Array.isArray(value) ? undefined : `parameter "${name}" (type array) has a default that is ${describeValue(value)}; expected a list`;
     case 'object':
-      return typeof value === 'object' && !Array.isArray(value) ? undefined : `parameter "${name}" (type object) has default of type ${goTypeName(value)}; expected a mapping`;
+      return typeof value === 'object' && !Array.isArray(value) ? undefined : `parameter "${name}" (type object) has a default that is ${describeValue(value)}; expected a map`;
   }
 }
 

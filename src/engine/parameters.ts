@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
-import { didYouMean, goTypeName, isPlainObject, kurelErrors, type DiagnosticPlace } from '../plugin-api/index.js';
+import { describeValue, didYouMean, isPlainObject, kurelErrors, type DiagnosticPlace } from '../plugin-api/index.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
 import type { SourceDocument } from './source.js';
 
@@ -43,7 +43,7 @@ function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, 
     if (!values.source) continue;
     const mapping = values.source.toJS();
     if (!isPlainObject(mapping)) {
-      throw kurelErrors.parameter(`values file "${values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: values.file });
+      throw kurelErrors.parameter(`values file "${values.file}" must be a map (key: value pairs), got ${describeValue(mapping)}`, { file: values.file });
     }
     // Layered as Helm layers values files: a later file's mapping is merged into an earlier one's.
     for (const [key, value] of Object.entries(mapping)) raw.set(key, { value: mergeValues(raw.get(key)?.value, value), where: values.source.at([key]) });
@@ -124,22 +124,22 @@ function coerce(decl: ParameterDecl, value: unknown): Coerced {
     case 'integer':
       if (typeof value === 'number') return Number.isInteger(value) ? { value } : { problem: `parameter "${name}" (type integer): ${value} is not a valid integer (fractional values are not allowed)` };
       if (typeof value === 'string') return /^[-+]?\d+$/.test(value.trim()) ? { value: Number.parseInt(value, 10) } : { problem: `parameter "${name}" (type integer): "${value}" is not a valid integer` };
-      return { problem: `parameter "${name}" (type integer): cannot coerce ${goTypeName(value)} to integer` };
+      return { problem: `parameter "${name}" (type integer): cannot read ${describeValue(value)} as a whole number` };
     case 'boolean':
       if (typeof value === 'boolean') return { value };
       if (typeof value === 'string') {
         const parsed = parseGoBool(value);
         return parsed === undefined ? { problem: `parameter "${name}" (type boolean): "${value}" is not a valid boolean (use true or false)` } : { value: parsed };
       }
-      return { problem: `parameter "${name}" (type boolean): cannot coerce ${goTypeName(value)} to boolean` };
+      return { problem: `parameter "${name}" (type boolean): cannot read ${describeValue(value)} as true or false` };
     case 'string':
       if (value === null) return { problem: `parameter "${name}" (type string): null is not a valid string value` };
-      if (typeof value === 'object') return { problem: `parameter "${name}" (type string): got ${goTypeName(value)}, expected a string scalar value` };
+      if (typeof value === 'object') return { problem: `parameter "${name}" (type string): got ${describeValue(value)}, expected a string` };
       return { value: String(value) };
     case 'array':
-      return Array.isArray(value) ? { value } : { problem: `parameter "${name}" (type array): got ${goTypeName(value)}, expected a list` };
+      return Array.isArray(value) ? { value } : { problem: `parameter "${name}" (type array): got ${describeValue(value)}, expected a list` };
     case 'object':
-      return isPlainObject(value) ? { value } : { problem: `parameter "${name}" (type object): got ${goTypeName(value)}, expected a mapping` };
+      return isPlainObject(value) ? { value } : { problem: `parameter "${name}" (type object): got ${describeValue(value)}, expected a map` };
   }
 }
 
@@ -176,10 +176,16 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
       if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${')) return undefined;
       const text = node.value;
       const whole = WHOLE_PLACEHOLDER.exec(text);
+      // A substituted string is written into the node, not returned: the visitor visits a returned
+      // node again, and a value holding `${` (or a text with an unclosed one) would never end.
       if (whole) {
         const value = valueOf(whole[1], node);
+        if (typeof value === 'string') {
+          node.value = value;
+          node.type = Scalar.QUOTE_DOUBLE;
+          return undefined;
+        }
         const replacement = document.createNode(value) as Scalar;
-        if (typeof value === 'string') (replacement as Scalar).type = Scalar.QUOTE_DOUBLE;
         replacement.range = node.range;
         return replacement;
       }
@@ -190,10 +196,9 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
         }
         return String(value);
       });
-      const replacement = new Scalar(inline);
-      replacement.type = Scalar.QUOTE_DOUBLE;
-      replacement.range = node.range;
-      return replacement;
+      node.value = inline;
+      node.type = Scalar.QUOTE_DOUBLE;
+      return undefined;
     },
   });
 }

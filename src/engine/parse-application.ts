@@ -1,5 +1,6 @@
 import { componentLabelValue, didYouMean, isDns1123Label, isDns1123Subdomain, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from './documents.js';
+import { overLimit } from './input-limits.js';
 import type { SealedRegistry } from './registry.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from './source.js';
@@ -26,6 +27,8 @@ export function parseApplication(source: SourceDocument, options: ParseApplicati
   const spec = reader.map(root.spec ?? {}, ['spec'], ['components', 'policies']);
   const components = reader.optionalList(spec.components, ['spec', 'components']);
   if (components.length === 0) reader.fail(['spec'], 'spec.components must contain at least one component');
+  const { components: limit } = source.limits;
+  if (components.length > limit) throw overLimit('components', limit, `component ${limit + 1}`, source.at(['spec', 'components', limit]));
 
   const parsedComponents = components.map((component, index) => parseComponent(reader, component, ['spec', 'components', index], options));
   rejectDuplicates(reader, parsedComponents, 'component');

@@ -1,4 +1,4 @@
-import { allowedOrClosest, goTypeName, isPlainObject, type PropertyPath, type CodeFactory, type KurelErrorCode, kurelErrors } from '../plugin-api/index.js';
+import { allowedOrClosest, describeValue, isPlainObject, kurelErrors, type CodeFactory, type KurelErrorCode, type PropertyPath } from '../plugin-api/index.js';
 import type { SourceDocument } from './source.js';
 
 /** Strict reading of a document's envelope: every check refuses at the exact node. */
@@ -10,7 +10,7 @@ export class ShapeReader {
   }
 
   map(value: unknown, path: PropertyPath, allowed: readonly string[]): Record<string, unknown> {
-    if (!isPlainObject(value)) this.fail(path, `expected a mapping, got ${goTypeName(value)}`);
+    if (!isPlainObject(value)) this.fail(path, `expected a map, got ${describeValue(value)}`);
     for (const key of Object.keys(value)) {
       if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (${allowedOrClosest(key, allowed)})`);
     }
@@ -19,27 +19,27 @@ export class ShapeReader {
 
   optionalMap(value: unknown, path: PropertyPath): Record<string, unknown> {
     if (value === undefined || value === null) return {};
-    if (!isPlainObject(value)) this.fail(path, `expected a mapping, got ${goTypeName(value)}`);
+    if (!isPlainObject(value)) this.fail(path, `expected a map, got ${describeValue(value)}`);
     return value;
   }
 
   optionalString(value: unknown, path: PropertyPath): string | undefined {
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') this.fail(path, `expected string, got ${goTypeName(value)}`);
+    if (typeof value !== 'string') this.fail(path, `expected a string, got ${describeValue(value)}`);
     return value;
   }
 
   stringMap(value: unknown, path: PropertyPath): Record<string, string> {
     const map = this.optionalMap(value, path);
     for (const [key, entry] of Object.entries(map)) {
-      if (typeof entry !== 'string') this.fail([...path, key], `expected string, got ${goTypeName(entry)}`);
+      if (typeof entry !== 'string') this.fail([...path, key], `expected a string, got ${describeValue(entry)}`);
     }
     return map as Record<string, string>;
   }
 
   optionalList(value: unknown, path: PropertyPath): unknown[] {
     if (value === undefined || value === null) return [];
-    if (!Array.isArray(value)) this.fail(path, `expected a list, got ${goTypeName(value)}`);
+    if (!Array.isArray(value)) this.fail(path, `expected a list, got ${describeValue(value)}`);
     return value;
   }
 }

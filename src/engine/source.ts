@@ -1,12 +1,15 @@
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node } from 'yaml';
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
+import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
 /** An input file as the host read it. */
 export interface InputFile {
   /** The name shown in diagnostics (as the user gave it). */
   file: string;
   text: string;
+  /** The limits the file is held to; the defaults when absent. */
+  limits?: InputLimits;
 }
 
 /** One YAML document of a file, with the source positions of its nodes kept. */
@@ -15,6 +18,7 @@ export class SourceDocument {
     readonly file: string,
     readonly document: Document.Parsed,
     private readonly lines: LineCounter,
+    readonly limits: InputLimits = DEFAULT_INPUT_LIMITS,
   ) {}
 
   toJS(): unknown {
@@ -63,20 +67,25 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
 
 /**
  * Parses every YAML document of a file. A syntax error is refused with its line and column.
- * Documents are read as YAML 1.2 core, except that aliases are expanded.
+ * Documents are read as YAML 1.2 core, except that aliases are expanded. The file is held to its
+ * limits (nesting and documents before anything is composed, aliases and repeated keys after),
+ * so that the work grows linearly with its size.
  */
 export function parseSource(input: InputFile): SourceDocument[] {
+  const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
   const lines = new LineCounter();
-  const documents = parseAllDocuments(input.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const list = Array.isArray(documents) ? documents : [];
+  const tokens = checkTokens(new Parser(lines.addNewLine).parse(input.text), limits, input.file, lines);
+  // Repeated keys are found by checkComposed: the library's own check compares each key with every earlier one.
+  const list = Array.from(new Composer({ uniqueKeys: false }).compose(tokens));
   for (const document of list) {
     const problem = document.errors[0];
     if (problem) {
       const { line, col } = lines.linePos(problem.pos[0]);
       throw kurelErrors.yamlSyntax(`YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
     }
+    checkComposed(document, limits, input.file, lines);
   }
-  return list.filter((document) => !isEmptyDocument(document)).map((document) => new SourceDocument(input.file, document, lines));
+  return list.filter((document) => !isEmptyDocument(document)).map((document) => new SourceDocument(input.file, document, lines, limits));
 }
 
 /** Parses a file that must hold exactly one YAML document. */

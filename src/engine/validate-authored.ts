@@ -1,4 +1,4 @@
-import { componentProperties, goTypeName, validateProperties, type PropertiesSchema, type Properties, kurelErrors } from '../plugin-api/index.js';
+import { componentProperties, describeValue, kurelErrors, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedApplication } from './documents.js';
 import type { Origin, Path, WorkComponent, WorkPolicy, WorkTrait } from './model.js';
@@ -46,7 +46,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     const traits = component.traits.map((trait): WorkTrait => {
       const { scope, ...rest } = trait.properties;
       if (scope !== undefined && scope !== null && typeof scope !== 'string') {
-        diagnostics.push(kurelErrors.property.diagnostic(`component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
+        diagnostics.push(kurelErrors.property.diagnostic(`component "${component.name}" trait "${trait.type}": scope: expected a string, got ${describeValue(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
       }
       const traitEntry = registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type);
       return {
@@ -95,7 +95,7 @@ function takeOptional(properties: Properties, schema: PropertiesSchema | undefin
   if (!('optional' in properties) || (schema && 'optional' in schema)) return { properties, optional: false };
   const { optional, ...rest } = properties;
   if (optional !== null && typeof optional !== 'boolean') {
-    diagnostics.push(kurelErrors.property.diagnostic(`${label}: optional: expected boolean, got ${goTypeName(optional)}`, source.at(path)));
+    diagnostics.push(kurelErrors.property.diagnostic(`${label}: optional: expected true or false, got ${describeValue(optional)}`, source.at(path)));
   }
   return { properties: rest, optional: optional === true };
 }

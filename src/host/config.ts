@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import type { EgressPeers, IngressPeers } from '../engine/index.js';
+import type { EgressPeers, IngressPeers, InputLimits } from '../engine/index.js';
+import { checkLimitsConfig } from './config-limits.js';
 import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
 import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
@@ -18,6 +19,8 @@ export interface KurelConfig extends TransformConfig {
   /** NetworkPolicy synthesis inputs, by component: see config-peers.ts. */
   egressPeers?: EgressPeers;
   ingressPeers?: IngressPeers;
+  /** The limits input files are held to: the defaults, less what the config raises or lowers. */
+  limits: InputLimits;
 }
 
 export interface LoadedConfig {
@@ -26,7 +29,7 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins', 'policy', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS, 'egressPeers', 'ingressPeers'];
+const CONFIG_KEYS = ['plugins', 'policy', 'limits', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS, 'egressPeers', 'ingressPeers'];
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
 
@@ -47,7 +50,7 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
     const file = options.explicitFile ?? options.searchFrom;
     throw kurelErrors.config(`reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
   }
-  if (!result || result.isEmpty) return { config: { plugins: [], policy: {} }, file: result?.filepath };
+  if (!result || result.isEmpty) return { config: { plugins: [], policy: {}, limits: checkLimitsConfig(undefined, '') }, file: result?.filepath };
   return { config: await checkConfig(result.config, result.filepath), file: result.filepath };
 }
 
@@ -68,6 +71,7 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
   return {
     plugins: plugins as string[],
     policy: await checkPolicyConfig(config.policy, file),
+    limits: checkLimitsConfig(config.limits, file),
     ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),
     ...checkTransformConfig(config, file),
     ...checkPeers(config, file),

@@ -7,6 +7,7 @@ import { configFolder, loadConfig, type LoadedConfig } from './config.js';
 import { checkPluginContract } from './plugin-contract.js';
 import { loadPlugin, type LoadedPlugin } from './plugin-source.js';
 import { RegistryBuilder } from './registry-builder.js';
+import { guardPlugin } from './plugin-fault-guard.js';
 
 /** The built-in plugins: loaded by the same path as any plugin, from kurel's own package. */
 export const BUILTIN_PLUGINS = ['kurel/plugins/builtin-components', 'kurel/plugins/builtin-kinds', 'kurel/plugins/builtin-traits', 'kurel/plugins/builtin-policies'];
@@ -63,7 +64,7 @@ export async function startPluginHost(options: { searchFrom: string; configFile?
   const builder = new RegistryBuilder();
   for (const loaded of plugins) {
     checkPluginContract(loaded);
-    builder.register(loaded.plugin);
+    builder.register(guardPlugin(loaded.plugin));
   }
   return { registry: builder.seal(), plugins, config };
 }

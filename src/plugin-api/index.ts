@@ -86,7 +86,7 @@ export {
   type ObjectMetadata,
   type MetadataProblem,
 } from './object-metadata.js';
-export { describeValue } from './value-words.js';
+export { describeValue, typeWords } from './value-words.js';
 export { canonicalQuantity, compareQuantities, isQuantity } from './policy-checks/quantity.js';
 export { enforceMaxReplicas, enforceMaxQuantity, enforceMaxStorage, withPolicyDefault } from './policy-checks/limits.js';
 export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, type PolicedContainer } from './policy-checks/pod-policy.js';
@@ -110,3 +110,4 @@ export {
   routeAnswer,
   type DefaultBackend,
 } from './routing-traits.js';
+export { enforceAllowedRegistry, locationHost } from './policy-checks/registries.js';

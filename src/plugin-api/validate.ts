@@ -1,6 +1,7 @@
 import type { PropertyPath } from './errors.js';
 import type { Properties } from './objects.js';
 import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
+import { describeValue, typeWords } from './value-words.js';
 import { allowedOrClosest } from './suggest.js';
 
 export interface SchemaIssue {
@@ -62,7 +63,7 @@ function checkValue(
   }
   const allowed = schema.types ?? (schema.type ? [schema.type] : undefined);
   if (allowed && !allowed.some((t) => hasType(value, t))) {
-    issues.push({ path, message: `expected ${allowed.join(' or ')}, got ${goTypeName(value)}` });
+    issues.push({ path, message: `expected ${allowed.map(typeWords).join(' or ')}, got ${describeValue(value)}` });
     return value;
   }
   if (schema.enum && !schema.enum.some((member) => deepEqual(member, value))) {
@@ -210,14 +211,8 @@ function hasType(value: unknown, type: SchemaType): boolean {
 }
 
 /** The Go type name the reference prints for a decoded YAML value. */
-export function goTypeName(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float64';
-  if (Array.isArray(value)) return '[]interface {}';
-  return 'map[string]interface {}';
-}
+/** What a value is, in the author's words (`a list`, `a map`): the name older plugins call. */
+export const goTypeName = describeValue;
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

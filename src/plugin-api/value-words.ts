@@ -11,3 +11,18 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'object') return 'a map';
   return 'a value YAML cannot hold';
 }
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'a map',
+  array: 'a list',
+  null: 'null',
+};
+
+/** A schema type (`string`, `integer`, `object`, …) as the value an author would write: `a string`, `a whole number`, `a map`. */
+export function typeWords(type: string): string {
+  return TYPE_WORDS[type] ?? type;
+}

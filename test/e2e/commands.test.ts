@@ -166,7 +166,7 @@ spec:
       {
         severity: 'error',
         code: 'KUREL_PROPERTY',
-        message: 'component "shop" trait "redis-sidecar": expected integer, got string',
+        message: 'component "shop" trait "redis-sidecar": expected a whole number, got a string',
         file: join(app, 'app.yaml'),
         line: 19,
         column: 13,

@@ -70,6 +70,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
     settings: host.transformSettings(pluginHost.config.config, { clusterId: flags['cluster-id'], namespace: flags.namespace }),
+    limits: pluginHost.config.config.limits,
   });
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));

@@ -15,12 +15,8 @@ export interface KnownFlag {
 /** Writes a refusal as `Error: <message>` lines on stderr; the caller exits 1. */
 export async function reportFailure(error: unknown, knownFlags: readonly KnownFlag[] = []): Promise<void> {
   const { isKurelError, formatDiagnostic } = await import('../../engine/index.js');
-  if (isKurelError(error)) {
-    for (const diagnostic of error.diagnostics) process.stderr.write(`Error: ${formatDiagnostic(diagnostic)}\n`);
-    return;
-  }
   // oclif's own parse errors are the user's: their message is the whole story.
-  if (error instanceof Error && 'oclif' in error) {
+  if (error instanceof Error && 'oclif' in error && !isKurelError(error)) {
     const unknownFlags = 'flags' in error && Array.isArray(error.flags) ? (error.flags as string[]) : [];
     const hints = await Promise.all(unknownFlags.map((flag) => flagHint(flag, knownFlags)));
     const hint = hints.filter(Boolean).join('; ');
@@ -28,8 +24,22 @@ export async function reportFailure(error: unknown, knownFlags: readonly KnownFl
     process.stderr.write(`Error: ${[`${first}${hint ? ` (${hint})` : ''}`, ...rest].join('\n')}\n`);
     return;
   }
-  // Anything else is a defect in kurel or a plugin: show it whole so it can be reported.
-  process.stderr.write(`Error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  for (const diagnostic of await failureDiagnostics(error)) process.stderr.write(`Error: ${formatDiagnostic(diagnostic)}\n`);
+}
+
+/**
+ * Whatever ended a command, as diagnostics: a refusal's own; an oclif parse error's message, which
+ * is the user's whole story; anything else is a defect in kurel, `kurelErrors.internal`, in one line, its
+ * stack shown only under `KUREL_DEBUG=1`.
+ */
+export async function failureDiagnostics(error: unknown): Promise<Diagnostic[]> {
+  const { isKurelError, kurelErrors } = await import('../../engine/index.js');
+  if (isKurelError(error)) return error.diagnostics;
+  if (error instanceof Error && 'oclif' in error) return [kurelErrors.flag.diagnostic(error.message)];
+  const debug = process.env.KUREL_DEBUG === '1';
+  const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+  const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : ' (set KUREL_DEBUG=1 to see where)';
+  return [kurelErrors.internal.diagnostic(`internal error in kurel: ${what}${detail}`)];
 }
 
 /** The flag meant by one the command does not know: `--json` where `--format json` exists, or the closest name. */

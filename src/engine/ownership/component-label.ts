@@ -1,5 +1,4 @@
-import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
-import { unstructuredTypeName } from './go-type.js';
+import { describeValue, kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import { groupOf, labelPlaces } from './label-places.js';
 import { appliedMembers, isListEnvelope } from '../list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';
@@ -38,13 +37,13 @@ function unreadable(object: Json, what: string, component: string): never {
 /** The labels of one place, read as the cluster reads them: null is absent, a null value the empty string. */
 function readLabels(object: Json, metadata: unknown, path: string, component: string): Record<string, string> | undefined {
   if (metadata === undefined || metadata === null) return undefined;
-  if (!isObject(metadata)) unreadable(object, `${path.replace(/\.labels$/, '')} is a ${unstructuredTypeName(metadata)}, not an object`, component);
+  if (!isObject(metadata)) unreadable(object, `${path.replace(/\.labels$/, '')} is ${describeValue(metadata)}, not a map`, component);
   const labels = metadata.labels;
   if (labels === undefined || labels === null) return undefined;
-  if (!isObject(labels)) unreadable(object, `${path} is a ${unstructuredTypeName(labels)}, not an object`, component);
+  if (!isObject(labels)) unreadable(object, `${path} is ${describeValue(labels)}, not a map`, component);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(labels)) {
-    if (value !== null && typeof value !== 'string') unreadable(object, `${path}["${key}"] is a ${unstructuredTypeName(value)}, not a string`, component);
+    if (value !== null && typeof value !== 'string') unreadable(object, `${path}["${key}"] is ${describeValue(value)}, not a string`, component);
     out[key] = value ?? '';
   }
   return out;
@@ -100,7 +99,7 @@ function addPostRenderer(object: Json, own: Ownership): void {
   const spec = isObject(object.spec) ? object.spec : (object.spec = {});
   const current = spec.postRenderers ?? [];
   if (!Array.isArray(current)) {
-    throw kurelErrors.unreadableObject(`component label: HelmRelease "${object.metadata?.name ?? ''}": spec.postRenderers is a ${unstructuredTypeName(current)}, not a list`, { component: own.component });
+    throw kurelErrors.unreadableObject(`component label: HelmRelease "${object.metadata?.name ?? ''}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
   }
   const renderer = componentLabelPostRenderer(own.key, own.want);
   const text = JSON.stringify(renderer);
@@ -116,7 +115,7 @@ export function holdComponentLabel(object: K8sObject, own: Ownership): void {
   holdOne(object as Json, own);
   if (!isListEnvelope(object as Json)) return;
   for (const member of appliedMembers(object as Json)) {
-    if (!isObject(member)) unreadable(object as Json, `an item of items is a ${unstructuredTypeName(member)}, not an object`, own.component);
+    if (!isObject(member)) unreadable(object as Json, `an item of items is ${describeValue(member)}, not a map`, own.component);
     holdOne(member as Json, own);
   }
 }

@@ -1,4 +1,4 @@
-import { goTypeName, isPlainObject, type K8sObject, kurelErrors } from '../../plugin-api/index.js';
+import { describeValue, isPlainObject, kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { EACH, metadataHolders, type MetadataHolder } from './holders.js';
 import { appliedObjects } from '../list-envelopes.js';
@@ -98,15 +98,15 @@ function collect(object: Record<string, any>, holder: MetadataHolder, where: str
       const value = node[field];
       if (value === undefined || value === null) return;
       if (steps[i + 1] === EACH) {
-        if (!Array.isArray(value)) throw unreadable(where, `${at} is a ${goTypeName(value)}, not a list`);
+        if (!Array.isArray(value)) throw unreadable(where, `${at} is ${describeValue(value)}, not a list`);
         value.forEach((element, index) => {
           if (element === null || element === undefined) return;
-          if (!isPlainObject(element)) throw unreadable(where, `${at}[${index}] is a ${goTypeName(element)}, not an object`);
+          if (!isPlainObject(element)) throw unreadable(where, `${at}[${index}] is ${describeValue(element)}, not a map`);
           walk(element, steps.slice(i + 2), `${at}[${index}]`);
         });
         return;
       }
-      if (!isPlainObject(value)) throw unreadable(where, `${at} is a ${goTypeName(value)}, not an object`);
+      if (!isPlainObject(value)) throw unreadable(where, `${at} is ${describeValue(value)}, not a map`);
       node = value;
     }
     if (holder.only === 'labels') out.push({ labels: node, labelsPath: at, annotationsPath: '' });
@@ -134,7 +134,7 @@ function checkHeld(held: Held, holder: MetadataHolder, where: string, owner: Own
 /** The keys of a label or annotation map, sorted; a value, a null among them, does not hide its key. */
 function keysOf(map: unknown, path: string, where: string): string[] {
   if (map === undefined || map === null) return [];
-  if (!isPlainObject(map)) throw unreadable(where, `${path} is a ${goTypeName(map)}, not an object`);
+  if (!isPlainObject(map)) throw unreadable(where, `${path} is ${describeValue(map)}, not a map`);
   return Object.keys(map).sort();
 }
 

@@ -4,6 +4,7 @@ import { RefusalClass } from '../policy.js';
 import { checkImageRef } from './image-ref.js';
 import { enforceMaxQuantity, enforceMaxReplicas, enforceMaxStorage } from './limits.js';
 import { enforceWrittenPodSpec } from './pod-policy.js';
+import { enforceAllowedRegistry } from './registries.js';
 import { describeValue } from '../value-words.js';
 
 type Json = Record<string, any>;
@@ -34,7 +35,9 @@ export interface CarriedObjectPlace {
  *   `hostPath` volumes), container capabilities, registries and cpu/memory maxima;
  * - a claim (a PersistentVolumeClaim, a StatefulSet's volume claim templates): the storage maximum;
  * - an autoscaler (HorizontalPodAutoscaler): the replica maximum on `maxReplicas`;
- * - a PersistentVolume: `hostPath`/`local` and the storage maximum on its capacity.
+ * - a PersistentVolume: `hostPath`/`local` and the storage maximum on its capacity;
+ * - a Flux source (HelmRepository, OCIRepository, GitRepository, Bucket): its url or endpoint
+ *   held to the allowed registries.
  *
  * The fields the checks read are first read as the kind's: a field of another shape (containers
  * that are no list, replicas that are no whole number) refuses the object as `unreadable-object`,
@@ -212,12 +215,25 @@ const KIND_CHECKS: Record<string, KindCheck> = {
     const capacity = carried.quantity(['spec', 'capacity', 'storage']);
     if (spec.capacity) enforceMaxQuantity(capacity, carried.ctx.policy.maxStorageSize(), 'spec.capacity.storage', RefusalClass.storageMaximum, carried.ctx, ['spec', 'capacity', 'storage']);
   },
+  'source.toolkit.fluxcd.io/HelmRepository': fluxSource('url', 'HelmRepository url'),
+  'source.toolkit.fluxcd.io/OCIRepository': fluxSource('url', 'OCIRepository url'),
+  'source.toolkit.fluxcd.io/GitRepository': fluxSource('url', 'GitRepository url'),
+  'source.toolkit.fluxcd.io/Bucket': fluxSource('endpoint', 'Bucket endpoint'),
   'autoscaling/HorizontalPodAutoscaler': (carried) => {
     carried.map(['spec']);
     const maxReplicas = carried.wholeNumber(['spec', 'maxReplicas']);
     enforceMaxReplicas(maxReplicas, carried.ctx, ['spec', 'maxReplicas']);
   },
 };
+
+/** A Flux source: where it fetches from is held to the allowed registries. */
+function fluxSource(field: 'url' | 'endpoint', what: string): KindCheck {
+  return (carried) => {
+    carried.map(['spec']);
+    const location = carried.of(['spec', field], 'a string');
+    enforceAllowedRegistry(location, carried.ctx, ['spec', field], what);
+  };
+}
 
 /** The API group of an apiVersion: `apps/v1` → `apps`, `v1` → the core group `''`. */
 function groupOf(apiVersion: unknown): string {

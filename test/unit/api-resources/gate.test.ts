@@ -58,6 +58,6 @@ describe('the serving check', () => {
   it('refuses an optional that is no boolean', () => {
     const diagnostic = refusal(() => buildWith(application(route.replace('spec: {parentRefs', 'optional: "yes", spec: {parentRefs')))).diagnostics[0];
     expect(diagnostic).toMatchObject({ code: 'KUREL_PROPERTY', path: 'spec.components[0].properties.optional' });
-    expect(diagnostic.message).toBe('component "storefront" (type "object"): optional: expected boolean, got string');
+    expect(diagnostic.message).toBe('component "storefront" (type "object"): optional: expected true or false, got a string');
   });
 });

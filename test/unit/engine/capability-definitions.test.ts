@@ -80,13 +80,13 @@ describe('loadCapabilityDefinitions', () => {
 
   it('type-checks a default against its own type', () => {
     expect(failure(['d.yaml', REDIS.replace('default: 6379', 'default: "6379"')]).message).toBe(
-      'capability definition file "d.yaml": property "port" default value: expected integer, got string',
+      'capability definition file "d.yaml": property "port" default value: expected a whole number, got a string',
     );
     expect(failure(['d.yaml', REDIS.replace('default: 6379', 'default: 1.5')]).message).toBe(
-      'capability definition file "d.yaml": property "port" default value: expected integer, got non-integer float 1.5',
+      'capability definition file "d.yaml": property "port" default value: expected a whole number, got 1.5',
     );
     expect(failure(['d.yaml', REDIS.replace('default: true', 'default: "yes"')]).message).toBe(
-      'capability definition file "d.yaml": property "enabled" default value: expected boolean, got string',
+      'capability definition file "d.yaml": property "enabled" default value: expected true or false, got a string',
     );
   });
 });
@@ -111,9 +111,9 @@ describe('applyDefinition', () => {
   });
 
   it('type-checks the given values with the reference texts', () => {
-    expect(applyDefinition(definition, { image: 7 }).problem?.message).toBe('rendering property "image": expected string, got int');
-    expect(applyDefinition(definition, { image: 'r:7', port: 1.5 }).problem?.message).toBe('rendering property "port": expected integer, got non-integer float 1.5');
-    expect(applyDefinition(definition, { image: 'r:7', port: 'x' }).problem?.message).toBe('rendering property "port": expected integer, got string');
-    expect(applyDefinition(definition, { image: 'r:7', enabled: 'yes' }).problem?.message).toBe('rendering property "enabled": expected boolean, got string');
+    expect(applyDefinition(definition, { image: 7 }).problem?.message).toBe('rendering property "image": expected a string, got a number');
+    expect(applyDefinition(definition, { image: 'r:7', port: 1.5 }).problem?.message).toBe('rendering property "port": expected a whole number, got 1.5');
+    expect(applyDefinition(definition, { image: 'r:7', port: 'x' }).problem?.message).toBe('rendering property "port": expected a whole number, got a string');
+    expect(applyDefinition(definition, { image: 'r:7', enabled: 'yes' }).problem?.message).toBe('rendering property "enabled": expected true or false, got a string');
   });
 });

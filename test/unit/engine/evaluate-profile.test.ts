@@ -71,7 +71,7 @@ describe('evaluateProfile: registered traits', () => {
     const unknown = firstDiagnostic(() => evaluate('    storage:\n      rendering: {class: fast}\n'));
     expect(unknown.message).toBe('evaluating profile "prod": capability "storage": unsupported field "class" (allowed: size, storageClassName)');
     const wrong = firstDiagnostic(() => evaluate('    storage:\n      rendering: {storageClassName: 5}\n'));
-    expect(wrong.message).toBe('evaluating profile "prod": capability "storage": expected string, got int');
+    expect(wrong.message).toBe('evaluating profile "prod": capability "storage": expected a string, got a number');
     expect(wrong.path).toBe('spec.capabilities.storage.rendering.storageClassName');
   });
 

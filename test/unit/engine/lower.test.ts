@@ -149,7 +149,7 @@ describe('lower: component rules', () => {
   it('validates each emitted element against its target schema', () => {
     const diagnostic = firstDiagnostic(() => run('    - name: web\n      type: invalid\n'));
     expect(diagnostic.message).toContain('lowering rule component/invalid emitted component "web" (type "box"): properties');
-    expect(diagnostic.message).toMatch(/unsupported field "nope" \(allowed: count, value\)|count: expected integer, got string/);
+    expect(diagnostic.message).toMatch(/unsupported field "nope" \(allowed: count, value\)|count: expected a whole number, got a string/);
   });
 
   it('refuses a generated name claimed twice', () => {

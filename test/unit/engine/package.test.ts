@@ -81,16 +81,16 @@ describe('parsePackage: refusals', () => {
       'parameter "n" has fractional default 1.5; integer parameters require whole numbers',
     );
     expect(failure('    - name: n\n      type: integer\n      default: true\n').message).toBe(
-      'parameter "n" (type integer) has default of type bool; expected a whole number',
+      'parameter "n" (type integer) has a default that is true; expected a whole number',
     );
     expect(failure('    - name: b\n      type: boolean\n      default: maybe\n').message).toBe(
       'parameter "b" has default "maybe" which is not a valid boolean (use true or false)',
     );
     expect(failure('    - name: b\n      type: boolean\n      default: 1\n').message).toBe(
-      'parameter "b" (type boolean) has default of type int; expected true or false',
+      'parameter "b" (type boolean) has a default that is a number; expected true or false',
     );
     expect(failure('    - name: s\n      type: string\n      default: [a]\n').message).toBe(
-      'parameter "s" (type string) has default of type []interface {}; expected a scalar string value',
+      'parameter "s" (type string) has a default that is a list; expected a string',
     );
   });
 

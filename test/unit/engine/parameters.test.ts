@@ -159,8 +159,8 @@ describe('resolveParameters: refusals (inventory §9.3)', () => {
   });
 
   it('requires a values file that is a mapping', () => {
-    expect(failure({ values: '- a\n- b\n' }).message).toBe('values file "values.yaml" must be a YAML mapping (key: value pairs), got []interface {}');
-    expect(failure({ values: 'just text\n' }).message).toBe('values file "values.yaml" must be a YAML mapping (key: value pairs), got string');
+    expect(failure({ values: '- a\n- b\n' }).message).toBe('values file "values.yaml" must be a map (key: value pairs), got a list');
+    expect(failure({ values: 'just text\n' }).message).toBe('values file "values.yaml" must be a map (key: value pairs), got a string');
   });
 
   it('requires a required parameter', () => {
@@ -172,10 +172,10 @@ describe('resolveParameters: refusals (inventory §9.3)', () => {
     const cases: Array<[Run, string]> = [
       [{ values: 'image: a:v1\nreplicas: 1.5\n' }, 'parameter "replicas" (type integer): 1.5 is not a valid integer (fractional values are not allowed)'],
       [{ sets: ['image=a:v1', 'replicas=abc'] }, 'parameter "replicas" (type integer): "abc" is not a valid integer'],
-      [{ values: 'image: a:v1\nreplicas: true\n' }, 'parameter "replicas" (type integer): cannot coerce bool to integer'],
+      [{ values: 'image: a:v1\nreplicas: true\n' }, 'parameter "replicas" (type integer): cannot read true as a whole number'],
       [{ sets: ['image=a:v1', 'debug=maybe'] }, 'parameter "debug" (type boolean): "maybe" is not a valid boolean (use true or false)'],
-      [{ values: 'image: a:v1\ndebug: 5\n' }, 'parameter "debug" (type boolean): cannot coerce int to boolean'],
-      [{ values: 'image: [a]\n' }, 'parameter "image" (type string): got []interface {}, expected a string scalar value'],
+      [{ values: 'image: a:v1\ndebug: 5\n' }, 'parameter "debug" (type boolean): cannot read a number as true or false'],
+      [{ values: 'image: [a]\n' }, 'parameter "image" (type string): got a list, expected a string'],
       [{ values: 'image: null\n' }, 'parameter "image" (type string): null is not a valid string value'],
       [{ sets: ['image=a:v1', 'tags={a,b}'] }, 'parameter "tags" (type array) cannot be set with --set; use --values to supply a structured value'],
       [{ sets: ['image=a:v1', 'extra=k'] }, 'parameter "extra" (type object) cannot be set with --set; use --values to supply a structured value'],

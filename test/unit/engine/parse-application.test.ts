@@ -113,7 +113,7 @@ describe('parseApplication: envelope strictness', () => {
   });
 
   it('refuses a component that is not a mapping', () => {
-    expect(failure(app('    - web\n')).message).toBe('expected a mapping, got string');
+    expect(failure(app('    - web\n')).message).toBe('expected a map, got a string');
   });
 });
 

@@ -97,7 +97,7 @@ describe('reserved metadata keys', () => {
 
   it('fails generation on metadata it cannot read', () => {
     const broken = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', labels: ['team'] } };
-    expect(refused([manifests('web', broken)], ['team']).message).toBe('reserved metadata keys: ConfigMap "settings": metadata.labels is a []interface {}, not an object');
+    expect(refused([manifests('web', broken)], ['team']).message).toBe('reserved metadata keys: ConfigMap "settings": metadata.labels is a list, not a map');
   });
 
   it('refuses a key on metadata written by a component property or a trait', () => {

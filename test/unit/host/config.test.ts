@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/engine/diagnostics.js';
 import { configFolder, loadConfig } from '../../../src/host/config.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
 
 let dirs: string[] = [];
 
@@ -37,7 +38,7 @@ afterEach(async () => {
 describe('loadConfig: discovery', () => {
   it('finds .kurelrc.yaml', async () => {
     const dir = await project({ '.kurelrc.yaml': 'plugins:\n  - ./plugins/audit.ts\n  - "@acme/kurel-plugin"\n' });
-    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['./plugins/audit.ts', '@acme/kurel-plugin'], policy: {} }, file: join(dir, '.kurelrc.yaml') });
+    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['./plugins/audit.ts', '@acme/kurel-plugin'], policy: {}, limits: DEFAULT_INPUT_LIMITS }, file: join(dir, '.kurelrc.yaml') });
   });
 
   it('finds kurel.config.ts and reads its default export', async () => {
@@ -49,7 +50,7 @@ describe('loadConfig: discovery', () => {
 
   it('finds the kurel key of package.json', async () => {
     const dir = await project({ 'package.json': JSON.stringify({ name: 'app', kurel: { plugins: ['@acme/kurel-plugin'] } }) });
-    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['@acme/kurel-plugin'], policy: {} }, file: join(dir, 'package.json') });
+    expect(await loadConfig({ searchFrom: dir })).toEqual({ config: { plugins: ['@acme/kurel-plugin'], policy: {}, limits: DEFAULT_INPUT_LIMITS }, file: join(dir, 'package.json') });
   });
 
   it('searches upward from the application folder to the project root', async () => {
@@ -62,14 +63,14 @@ describe('loadConfig: discovery', () => {
   it('gives no plugins and no file when nothing is found', async () => {
     const dir = await project({});
     const loaded = await loadConfig({ searchFrom: dir });
-    expect(loaded).toEqual({ config: { plugins: [], policy: {} }, file: undefined });
+    expect(loaded).toEqual({ config: { plugins: [], policy: {}, limits: DEFAULT_INPUT_LIMITS }, file: undefined });
     expect(configFolder(loaded, dir)).toBe(dir);
   });
 
   it('reads an explicit --config file instead of searching', async () => {
     const dir = await project({ '.kurelrc.yaml': 'plugins: [found]\n', 'ci/kurel.yaml': 'plugins: [explicit]\n' });
     const loaded = await loadConfig({ searchFrom: dir, explicitFile: join(dir, 'ci', 'kurel.yaml') });
-    expect(loaded).toEqual({ config: { plugins: ['explicit'], policy: {} }, file: join(dir, 'ci', 'kurel.yaml') });
+    expect(loaded).toEqual({ config: { plugins: ['explicit'], policy: {}, limits: DEFAULT_INPUT_LIMITS }, file: join(dir, 'ci', 'kurel.yaml') });
   });
 });
 
@@ -79,7 +80,7 @@ describe('loadConfig: refusals', () => {
     const error = await refusal(loadConfig({ searchFrom: dir }));
     expect(error.code).toBe('KUREL_CONFIG');
     expect(error.diagnostics[0].file).toBe(join(dir, '.kurelrc.yaml'));
-    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (allowed: plugins, policy, fluxNamespace, domain, componentLabelKey, reservedMetadataKeys, egressPeers, ingressPeers)');
+    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (allowed: plugins, policy, limits, fluxNamespace, domain, componentLabelKey, reservedMetadataKeys, egressPeers, ingressPeers)');
     expect(error.message).toContain(join(dir, '.kurelrc.yaml'));
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/engine/diagnostics.js';
 import { locateApplication, readBuildInput, type BuildRequest } from '../../../src/host/read-inputs.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
 
 let dir: string;
 
@@ -47,7 +48,7 @@ describe('locateApplication', () => {
 describe('readBuildInput', () => {
   it('reads a plain application: no package, no values', () => {
     const input = readBuildInput(request());
-    expect(input.application).toEqual({ file: join(dir, 'app.yaml'), text: 'kind: Application\n' });
+    expect(input.application).toEqual({ file: join(dir, 'app.yaml'), text: 'kind: Application\n', limits: DEFAULT_INPUT_LIMITS });
     expect(input.package).toBeUndefined();
     expect(input.profile).toBeUndefined();
     expect(input.capabilityDefinitions).toEqual([]);

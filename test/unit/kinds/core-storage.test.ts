@@ -29,7 +29,7 @@ describe('persistentvolumeclaim', () => {
       { properties: { size: '0' }, error: { message: /not a positive quantity/, path: ['size'] } },
       { properties: { size: 'lots' }, error: { message: /not a positive quantity/, path: ['size'] } },
       { properties: { size: '1Gi', storageClassName: 'x', selector: { matchLabels: { a: 'b' }, match: {} } }, error: { message: /unsupported field "match"/, path: ['selector', 'match'] } },
-      { properties: { size: '1Gi' }, error: { message: /capability "pvc" defaults: properties.storageClassName: expected string/, path: ['storageClassName'] } },
+      { properties: { size: '1Gi' }, error: { message: /capability "pvc" defaults: properties.storageClassName: expected a string/, path: ['storageClassName'] } },
     ]);
   });
 });

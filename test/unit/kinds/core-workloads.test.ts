@@ -52,7 +52,7 @@ describe('pod', () => {
         properties: { containers: [{ ...container, resources: { limitz: {} } }] },
         error: { message: /unsupported field "limitz"/, path: ['containers', 0, 'resources', 'limitz'] },
       },
-      { properties: { containers: [{ ...container, ports: [{ containerPort: '80' }] }] }, error: { message: /expected integer, got string/, path: ['containers', 0, 'ports', 0, 'containerPort'] } },
+      { properties: { containers: [{ ...container, ports: [{ containerPort: '80' }] }] }, error: { message: /expected a whole number, got a string/, path: ['containers', 0, 'ports', 0, 'containerPort'] } },
       { properties: { containers: [container], restartPolicy: 'Sometimes' }, error: { message: /must be one of: Always, Never, OnFailure/, path: ['restartPolicy'] } },
       { properties: {}, error: { message: '"containers" is required', path: [] } },
     ]);
@@ -97,7 +97,7 @@ describe('replicaset and replicationcontroller', () => {
     ]);
     tester.runComponent(kind('replicationcontroller'), [
       { properties: { replicas: 1 }, error: { message: '"template" is required' } },
-      { properties: { selector: { tier: 1 }, template }, error: { message: /expected string, got int/, path: ['selector', 'tier'] } },
+      { properties: { selector: { tier: 1 }, template }, error: { message: /expected a string, got a number/, path: ['selector', 'tier'] } },
     ]);
   });
 });

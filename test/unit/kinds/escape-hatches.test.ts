@@ -119,3 +119,15 @@ describe('crd', () => {
     ]);
   });
 });
+
+describe('manifests: inputs that would exhaust the reader', () => {
+  it('refuses an alias bomb and a too-deep document in the inline string in words, with no engine failure text', () => {
+    let bomb = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  l0: &l0 [lol]\n';
+    for (let level = 1; level <= 6; level++) bomb += `  l${level}: &l${level} [${Array.from({ length: 10 }, () => `*l${level - 1}`).join(', ')}]\n`;
+    const deep = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: ${'{a: '.repeat(3000)}1${'}'.repeat(3000)}\n`;
+    tester.runComponent(manifests, [
+      { title: 'aliases', properties: { inline: bomb }, error: { path: ['inline'], message: "inline: document 1: its aliases expand past what a manifest may hold (the YAML library's limit of 100)" } },
+      { title: 'depth', properties: { inline: deep }, error: { path: ['inline'], message: 'inline: document 1 nests maps or lists too deep to read' } },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goTypeName, validateProperties, type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { describeValue, typeWords, validateProperties, type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
 
 const schema: PropertiesSchema = {
   image: { type: 'string', required: true, description: 'Image.' },
@@ -51,18 +51,18 @@ describe('validateProperties: unknown keys', () => {
 
   it('accepts any key of an open object and checks additional values against their schema', () => {
     expect(issues({ raw: { anything: { deep: [1, 'two'] } }, labels: { team: 'a' } })).toEqual([]);
-    expect(issues({ labels: { team: 5 } })).toEqual([{ path: ['labels', 'team'], message: 'expected string, got int' }]);
+    expect(issues({ labels: { team: 5 } })).toEqual([{ path: ['labels', 'team'], message: 'expected a string, got a number' }]);
   });
 });
 
 describe('validateProperties: types', () => {
   it('names the Go type of the wrong value', () => {
-    expect(issues({ image: 5 })).toEqual([{ path: ['image'], message: 'expected string, got int' }]);
-    expect(issues({ port: '80' })).toEqual([{ path: ['port'], message: 'expected integer, got string' }]);
-    expect(issues({ port: 80.5 })).toEqual([{ path: ['port'], message: 'expected integer, got float64' }]);
-    expect(issues({ ports: { port: 80 } })).toEqual([{ path: ['ports'], message: 'expected array, got map[string]interface {}' }]);
-    expect(issues({ labels: ['a'] })).toEqual([{ path: ['labels'], message: 'expected object, got []interface {}' }]);
-    expect(issues({ image: true })).toEqual([{ path: ['image'], message: 'expected string, got bool' }]);
+    expect(issues({ image: 5 })).toEqual([{ path: ['image'], message: 'expected a string, got a number' }]);
+    expect(issues({ port: '80' })).toEqual([{ path: ['port'], message: 'expected a whole number, got a string' }]);
+    expect(issues({ port: 80.5 })).toEqual([{ path: ['port'], message: 'expected a whole number, got a number' }]);
+    expect(issues({ ports: { port: 80 } })).toEqual([{ path: ['ports'], message: 'expected a list, got a map' }]);
+    expect(issues({ labels: ['a'] })).toEqual([{ path: ['labels'], message: 'expected a map, got a list' }]);
+    expect(issues({ image: true })).toEqual([{ path: ['image'], message: 'expected a string, got true' }]);
   });
 
   it('accepts a number of either kind for a number', () => {
@@ -73,7 +73,7 @@ describe('validateProperties: types', () => {
   it('accepts any member of a union and names the union otherwise', () => {
     expect(issues({ target: 8080 })).toEqual([]);
     expect(issues({ target: 'http' })).toEqual([]);
-    expect(issues({ target: true })).toEqual([{ path: ['target'], message: 'expected integer or string, got bool' }]);
+    expect(issues({ target: true })).toEqual([{ path: ['target'], message: 'expected a whole number or a string, got true' }]);
   });
 
   it('refuses a value outside the enum', () => {
@@ -164,8 +164,9 @@ describe('validateProperties: exclusive and platform-reserved', () => {
   });
 });
 
-describe('goTypeName', () => {
-  it('prints the Go type the reference prints for a decoded YAML value', () => {
-    expect([null, 'a', true, 1, 1.5, [], {}].map(goTypeName)).toEqual(['null', 'string', 'bool', 'int', 'float64', '[]interface {}', 'map[string]interface {}']);
+describe('describeValue', () => {
+  it('names a decoded YAML value in the words of someone who wrote YAML, no Go or JavaScript type name', () => {
+    expect([null, 'a', true, 1, 1.5, [], {}].map(describeValue)).toEqual(['null', 'a string', 'true', 'a number', 'a number', 'a list', 'a map']);
+    expect(['string', 'integer', 'number', 'boolean', 'object', 'array'].map(typeWords)).toEqual(['a string', 'a whole number', 'a number', 'true or false', 'a map', 'a list']);
   });
 });

@@ -42,7 +42,7 @@ describe('configmap component', () => {
 
   it('refuses keys and values the API server refuses', () => {
     tester.runComponent(configmap, [
-      { title: 'value type', properties: { data: { replicas: 3 } }, error: { message: 'expected string, got int', path: ['data', 'replicas'] } },
+      { title: 'value type', properties: { data: { replicas: 3 } }, error: { message: 'expected a string, got a number', path: ['data', 'replicas'] } },
       { title: 'key', properties: { data: { 'bad key': 'x' } }, error: { message: /data: invalid key "bad key"/, path: ['data', 'bad key'] } },
       { title: 'both', properties: { data: { a: 'x' }, binaryData: { a: 'eA==' } }, error: { message: 'binaryData.a: key also appears in data; a key may appear in only one of them' } },
       { title: 'base64', properties: { binaryData: { a: 'not base64!' } }, error: { message: 'binaryData.a: invalid base64' } },

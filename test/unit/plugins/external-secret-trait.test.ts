@@ -102,7 +102,7 @@ describe('external-secret trait', () => {
       { title: 'remoteRef and data', component, properties: { secretName: 's', remoteRef: { key: 'k' }, data: [dbPassword] }, error: { message: "external-secret: 'remoteRef' cannot be combined with 'data' or 'dataFrom'" } },
       { title: 'unknown entry key', component, properties: { secretName: 's', data: [{ secretKey: 'X', remteRef: {} }] }, error: { message: /^unsupported field "remteRef"/ } },
       { title: 'unknown remoteRef key', component, properties: { secretName: 's', data: [{ secretKey: 'X', remoteRef: { ky: 'typo' } }] }, error: { message: /^unsupported field "ky"/ } },
-      { title: 'non-string ref field', component, properties: { secretName: 's', data: [{ secretKey: 'X', remoteRef: { key: 12345 } }] }, error: { message: 'expected string, got int' } },
+      { title: 'non-string ref field', component, properties: { secretName: 's', data: [{ secretKey: 'X', remoteRef: { key: 12345 } }] }, error: { message: 'expected a string, got a number' } },
       { title: 'secretKey', component, properties: { secretName: 's', data: [{ remoteRef: { key: 'k' } }] }, error: { message: '"secretKey" is required' } },
       { title: 'duplicate key', component, properties: { secretName: 's', data: [{ secretKey: 'X' }, { secretKey: 'X' }] }, error: { message: 'data[1].secretKey: "X" is listed twice' } },
       { title: 'interval', component, properties: { secretName: 's', refreshInterval: 'hourly', data: [dbPassword] }, error: { message: /^refreshInterval: "hourly" is not a duration/ } },

@@ -295,7 +295,7 @@ describe('helm end to end', () => {
   const schemaCases: Array<[string, string, string]> = [
     ['an unknown delivery', '{delivery: kustomize, chart: x, source: {url: "https://c.example"}}', 'delivery: component "web" (type "helm"): "kustomize" is not allowed; must be one of: flux, template'],
     ['an unknown valuesMode', '{valuesMode: file, chart: x, source: {url: "https://c.example"}}', 'valuesMode: component "web" (type "helm"): "file" is not allowed; must be one of: inline, configMap'],
-    ['secretValues that is no object', '{secretValues: [1], chart: x, source: {url: "https://c.example"}}', 'secretValues: component "web" (type "helm"): expected object, got []interface {}'],
+    ['secretValues that is no object', '{secretValues: [1], chart: x, source: {url: "https://c.example"}}', 'secretValues: component "web" (type "helm"): expected a map, got a list'],
     ['no source', '{chart: x}', 'properties: component "web" (type "helm"): "source" is required'],
     ['a second spelling of a key', '{chart: x, Chart: y, source: {url: "https://c.example"}}', 'properties.Chart: component "web" (type "helm"): unsupported field "Chart"'],
   ];

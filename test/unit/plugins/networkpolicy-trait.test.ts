@@ -54,7 +54,7 @@ describe('networkpolicy trait', () => {
     const port = (value: unknown) => ({ ingress: [{ ports: [value] }] });
     new HandlerTester().runTrait(networkpolicy, [
       { title: 'no direction', component, properties: {}, error: { message: "at least one of 'ingress' or 'egress' must be specified" } },
-      { title: 'not an array', component, properties: { ingress: 'all' }, error: { message: 'expected array, got string', path: ['ingress'] } },
+      { title: 'not an array', component, properties: { ingress: 'all' }, error: { message: 'expected a list, got a string', path: ['ingress'] } },
       { title: 'unknown rule key', component, properties: { ingress: [{ frm: [] }] }, error: { message: /^unsupported field "frm"/, path: ['ingress', 0, 'frm'] } },
       { title: 'match expressions', component, properties: peer({ podSelector: { matchExpressions: [] } }), error: { message: /^unsupported field "matchExpressions"/ } },
       { title: 'endPort', component, properties: port({ port: 80, endPort: 90 }), error: { message: /^unsupported field "endPort"/ } },
@@ -91,7 +91,7 @@ describe('networkpolicy trait', () => {
         title: 'label value',
         component,
         properties: peer({ podSelector: { matchLabels: { size: 1e21 } } }),
-        error: { message: /^ingress\[0\]\.from\[0\]\.podSelector\.matchLabels: "size" has invalid label value "1e\+21" \(rendered from float64\): / },
+        error: { message: /^ingress\[0\]\.from\[0\]\.podSelector\.matchLabels: "size" has invalid label value "1e\+21" \(written as a number, not a string\): / },
       },
       { title: 'name', component, properties: { name: 'Bad_Name', ingress: [] }, error: { message: /^name "Bad_Name" cannot be the name for role "networkpolicy": not a valid DNS-1123 subdomain: / } },
     ]);

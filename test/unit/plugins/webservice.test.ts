@@ -128,7 +128,7 @@ describe('webservice lowering', () => {
     );
     expect(refusal(() => lower('webservice', { name: 'api', properties: { image, ports: [] } })).message).toMatch(/unsupported field "ports"/);
     expect(refusal(() => lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d', size: '1Gi' }] } }, { capabilities: { pvc: { storageClassName: 7 } } })).message).toBe(
-      'capability "pvc" storageClassName: expected string, got number',
+      'capability "pvc" storageClassName: expected a string, got a number',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { defineKind, RefusalClass, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { defineKind, describeValue, RefusalClass, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-api';
 import { goJson } from '../../shared/go-json.js';
 import { canonicalQuantity } from 'kurel/plugin-api';
@@ -46,7 +46,7 @@ const claimKind = defineKind<Json>({
     const spec: Json = { ...rest, resources: { requests: { storage: size } } };
     const fromProfile = storageClassName === undefined ? ctx.capability('pvc')?.rendering.storageClassName : undefined;
     if (fromProfile !== undefined && fromProfile !== null && typeof fromProfile !== 'string') {
-      ctx.fail(`capability "pvc" defaults: properties.storageClassName: expected string, got ${typeof fromProfile}`, ['storageClassName']);
+      ctx.fail(`capability "pvc" defaults: properties.storageClassName: expected a string, got ${describeValue(fromProfile)}`, ['storageClassName']);
     }
     const storageClass = storageClassName ?? fromProfile ?? undefined;
     if (storageClass !== undefined) spec.storageClassName = storageClass;

@@ -51,8 +51,15 @@ export function readManifests(text: string, property: string, ctx: HandlerContex
   documents.forEach((document, index) => {
     const where = `document ${index + 1}`;
     const problem = document.errors[0];
+    // The YAML composer recurses per level: past its stack, it reports an engine failure, not the author's mistake.
+    if (problem && /call stack/i.test(problem.message)) ctx.fail(`${property}: ${where} nests maps or lists too deep to read`, [property]);
     if (problem) ctx.fail(`${property}: ${where} is not valid YAML: ${problem.message}`, [property]);
-    const value = document.toJS({ maxAliasCount: 100 });
+    let value: unknown;
+    try {
+      value = document.toJS({ maxAliasCount: 100 });
+    } catch {
+      ctx.fail(`${property}: ${where}: its aliases expand past what a manifest may hold (the YAML library's limit of 100)`, [property]);
+    }
     if (value !== null && value !== undefined) add(value, where);
   });
   return out;

@@ -1,4 +1,4 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
+import { enforceAllowedRegistry, type ComponentHandler } from 'kurel/plugin-api';
 import { bool, duration, list, str, strings, struct } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
 import { accessFrom, ignore, localRef, ociVerification, providers, suspend, sourceReads } from './common.js';
@@ -27,6 +27,7 @@ const gitrepository = goKind({
   apiVersion: SOURCE,
   kind: 'GitRepository',
   scope: 'flux',
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'GitRepository url'),
   fluxNamespaceReads: sourceReads,
   spec: {
     url: url('The repository URL (http, https or ssh).'),
@@ -62,6 +63,7 @@ const ocirepository = goKind({
   apiVersion: SOURCE,
   kind: 'OCIRepository',
   scope: 'flux',
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'OCIRepository url'),
   fluxNamespaceReads: sourceReads,
   spec: {
     url: url('The artifact URL (oci://registry/repository).'),
@@ -95,6 +97,7 @@ const helmrepository = goKind({
   apiVersion: SOURCE,
   kind: 'HelmRepository',
   scope: 'flux',
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'HelmRepository url'),
   fluxNamespaceReads: sourceReads,
   spec: {
     url: url('The repository URL (https:// or oci://).'),
@@ -117,6 +120,7 @@ const bucket = goKind({
   apiVersion: SOURCE,
   kind: 'Bucket',
   scope: 'flux',
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.endpoint, ctx, ['endpoint'], 'Bucket endpoint'),
   fluxNamespaceReads: sourceReads,
   spec: {
     provider: providers('The bucket provider', ['generic', 'aws', 'gcp', 'azure']),

@@ -1,0 +1,160 @@
+import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import type { CST } from 'yaml';
+import { kurelErrors, type Diagnostic } from '../plugin-api/index.js';
+
+/**
+ * The limits every input file is held to, so that no input, however written, makes kurel run
+ * out of time, memory or stack. Each refusal names the file, line and column where the input
+ * crossed the limit, and the config key (`limits.<key>` in the kurel config) that raises it.
+ */
+export interface InputLimits {
+  /** Bytes of one input file. */
+  fileBytes: number;
+  /** How deep maps and lists may nest in one document (kept well under what the YAML composer's stack holds). */
+  nestingDepth: number;
+  /** Nodes aliases may add to one document when expanded (an alias counts every node it stands for). */
+  aliasNodes: number;
+  /** YAML documents in one file. */
+  documents: number;
+  /** Components in one Application. */
+  components: number;
+}
+
+export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
+  fileBytes: 4 * 1024 * 1024,
+  nestingDepth: 100,
+  aliasNodes: 100_000,
+  documents: 1_000,
+  components: 1_000,
+});
+
+/** The most `nestingDepth` may be raised to: deeper, the YAML composer itself runs out of stack. */
+export const MAX_NESTING_DEPTH = 400;
+
+const WHAT: Record<keyof InputLimits, string> = {
+  fileBytes: 'bytes per input file',
+  nestingDepth: 'levels of nesting',
+  aliasNodes: 'nodes added by aliases',
+  documents: 'documents per file',
+  components: 'components per Application',
+};
+
+/** The refusal of an input over one of the limits, at the position where it crossed it. */
+export function overLimit(key: keyof InputLimits, limit: number, what: string, where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>) {
+  return kurelErrors.inputLimit(`${what}: over the limit of ${limit} ${WHAT[key]}; raise limits.${key} in the kurel config to allow it`, where);
+}
+
+/**
+ * Holds the parsed token stream of a file to the nesting and document limits before anything is
+ * composed from it (the composer recurses per level, so this walk must come first and uses a
+ * stack of its own). Returns the tokens it read.
+ */
+export function checkTokens(tokens: Iterable<CST.Token>, limits: InputLimits, file: string, lines: LineCounter): CST.Token[] {
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return { file, line, column: col };
+  };
+  let documents = 0;
+  const read: CST.Token[] = [];
+  // Read as the parser yields, so that a file over the document limit is refused before the rest is parsed.
+  for (const token of tokens) {
+    read.push(token);
+    if (token.type !== 'document') continue;
+    documents += 1;
+    if (documents > limits.documents) throw overLimit('documents', limits.documents, `document ${documents}`, at(token.offset));
+    if (!token.value) continue;
+    const pending: Array<{ token: CST.Token; depth: number }> = [{ token: token.value, depth: 1 }];
+    while (pending.length > 0) {
+      const { token: node, depth } = pending.pop()!;
+      if (node.type !== 'block-map' && node.type !== 'block-seq' && node.type !== 'flow-collection') continue;
+      if (depth > limits.nestingDepth) throw overLimit('nestingDepth', limits.nestingDepth, `a map or list nested ${depth} levels deep`, at(node.offset));
+      for (const item of node.items) {
+        const entry = item as { key?: CST.Token | null; value?: CST.Token };
+        if (entry.key) pending.push({ token: entry.key, depth: depth + 1 });
+        if (entry.value) pending.push({ token: entry.value, depth: depth + 1 });
+      }
+    }
+  }
+  return read;
+}
+
+/**
+ * Counts, in one pass over a composed document, the nodes its aliases stand for, refusing the
+ * first alias whose expansion takes the document over the limit, and refuses a key repeated in
+ * one map (by its scalar value, with a set per map, where the YAML library compares each key with
+ * every earlier one).
+ */
+export function checkComposed(document: Document.Parsed, limits: InputLimits, file: string, lines: LineCounter): void {
+  const at = (node: Node | undefined) => {
+    const offset = node?.range?.[0] ?? 0;
+    const { line, col } = lines.linePos(offset);
+    return { file, line, column: col };
+  };
+  const sizes = new Map<Node, number>();
+  let added = 0;
+  const pending: unknown[] = [document.contents];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (isMap(node)) {
+      const keys = new Set<unknown>();
+      for (const pair of node.items) {
+        if (isScalar(pair.key)) {
+          if (keys.has(pair.key.value)) throw kurelErrors.yamlSyntax('YAML syntax error: Map keys must be unique', at(pair.key as Node));
+          keys.add(pair.key.value);
+        }
+        pending.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      pending.push(...node.items);
+    } else if (isAlias(node)) {
+      const target = node.resolve(document) as Node | undefined;
+      if (!target) continue;
+      const size = expandedSize(target, document, sizes);
+      if (size === undefined) throw kurelErrors.yamlSyntax(`YAML syntax error: alias *${node.source} stands for a node that holds it`, at(node));
+      added += size;
+      if (added > limits.aliasNodes) throw overLimit('aliasNodes', limits.aliasNodes, `alias *${node.source} expands the document past its limit`, at(node));
+    }
+  }
+}
+
+/**
+ * The nodes a node stands for once every alias in it is expanded, memoised so that the document
+ * is walked once; undefined when an alias inside it stands for the node itself (a cycle).
+ */
+function expandedSize(root: Node, document: Document.Parsed, sizes: Map<Node, number>): number | undefined {
+  const inProgress = new Set<Node>();
+  // Post-order without recursion: a node's size is known once its children's are.
+  const stack: Array<{ node: Node; entered: boolean }> = [{ node: root, entered: false }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (sizes.has(top.node)) {
+      stack.pop();
+      continue;
+    }
+    const children = childrenOf(top.node, document);
+    if (!top.entered) {
+      top.entered = true;
+      inProgress.add(top.node);
+      for (const child of children) {
+        if (inProgress.has(child)) return undefined;
+        if (!sizes.has(child)) stack.push({ node: child, entered: false });
+      }
+      continue;
+    }
+    // An alias is the node it stands for, not one more.
+    let size = isAlias(top.node) ? 0 : 1;
+    for (const child of children) size += sizes.get(child) ?? 0;
+    sizes.set(top.node, Math.min(size, Number.MAX_SAFE_INTEGER));
+    inProgress.delete(top.node);
+    stack.pop();
+  }
+  return sizes.get(root);
+}
+
+function childrenOf(node: Node, document: Document.Parsed): Node[] {
+  const nodes = (values: unknown[]) => values.filter((child): child is Node => child !== null && typeof child === 'object');
+  if (isMap(node)) return nodes(node.items.flatMap((pair) => [pair.key, pair.value]));
+  if (isSeq(node)) return nodes(node.items);
+  if (isAlias(node)) return nodes([node.resolve(document)]);
+  return [];
+}

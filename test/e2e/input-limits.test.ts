@@ -1,0 +1,77 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { kurelIn, scratchFolder } from './support.js';
+
+// Inputs built to exhaust time, memory or stack are refused at once, at their position, with the
+// config key that raises the limit; raised, the same input is answered.
+
+const scratch = scratchFolder('kurel-limits-');
+
+const HEAD = `apiVersion: launcher.gokure.dev/v1alpha1
+kind: Application
+metadata: {name: shop, namespace: shop}
+spec:
+  components:
+`;
+
+function run(application: string, config = '', command = 'build') {
+  rmSync(join(scratch.dir, '.kurelrc.yaml'), { force: true });
+  if (config) writeFileSync(join(scratch.dir, '.kurelrc.yaml'), config);
+  writeFileSync(join(scratch.dir, 'app.yaml'), application);
+  return kurelIn(scratch.dir, [command, 'app.yaml']);
+}
+
+function helmWithValues(values: string): string {
+  return `${HEAD}    - name: chart
+      type: helm
+      properties:
+        chart: podinfo
+        version: 6.5.0
+        source: {url: "https://stefanprodan.github.io/podinfo"}
+        values:
+${values}`;
+}
+
+describe('input limits through the CLI', () => {
+  it('refuses a 9-level billion-laughs under a helm component\'s values at once, at the alias', () => {
+    let values = '          l0: &l0 [lol]\n';
+    for (let level = 1; level <= 9; level++) values += `          l${level}: &l${level} [${Array.from({ length: 10 }, () => `*l${level - 1}`).join(', ')}]\n`;
+    const result = run(helmWithValues(values));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Error: app\.yaml:2\d:\d+: alias \*l\d expands the document past its limit: over the limit of 100000 nodes added by aliases; raise limits\.aliasNodes in the kurel config to allow it\n$/);
+  });
+
+  it('refuses a 5,000-deep flow mapping as a nesting limit, with no stack overflow text', () => {
+    const result = run(helmWithValues(`          deep: ${'{a: '.repeat(5000)}1${'}'.repeat(5000)}\n`));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Error: app\.yaml:13:\d+: a map or list nested 101 levels deep: over the limit of 100 levels of nesting; raise limits\.nestingDepth/);
+    expect(result.stderr).not.toMatch(/stack|at .*\.js/i);
+  });
+
+  it('refuses a 20 MB file before reading it whole, at the byte where it crosses the limit', () => {
+    const keys = Array.from({ length: 90_000 }, (_, index) => `          key${index}: "${'x'.repeat(200)}"\n`).join('');
+    const result = run(`${HEAD}    - name: settings\n      type: configmap\n      properties:\n        data:\n${keys}`);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Error: app\.yaml:\d+:\d+: \d+ bytes: over the limit of 4194304 bytes per input file; raise limits\.fileBytes in the kurel config to allow it\n$/);
+  });
+
+  it('refuses an Application with more components than the limit, at the first one past it', () => {
+    const components = Array.from({ length: 30 }, (_, index) => `    - {name: c${index}, type: configmap, properties: {data: {a: "1"}}}\n`).join('');
+    const refused = run(HEAD + components, 'limits:\n  components: 25\n');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe('Error: app.yaml:31:7 spec.components[25]: component 26: over the limit of 25 components per Application; raise limits.components in the kurel config to allow it\n');
+    const raised = run(HEAD + components, 'limits:\n  components: 30\n');
+    expect(raised.status, raised.stderr).toBe(0);
+    expect(raised.stdout.match(/^kind: ConfigMap$/gm)).toHaveLength(30);
+  });
+
+  it('answers inputs over a default once the config raises that limit', () => {
+    const deep = `          deep: ${'{a: '.repeat(150)}1${'}'.repeat(150)}\n`;
+    expect(run(helmWithValues(deep), 'limits:\n  nestingDepth: 200\n', 'validate').status).toBe(0);
+    const config = 'limits:\n  nestingDepth: 5000\n';
+    const tooFar = run(helmWithValues(deep), config, 'validate');
+    expect(tooFar.status).toBe(1);
+    expect(tooFar.stderr).toContain('limits.nestingDepth may be at most 400');
+  });
+});
