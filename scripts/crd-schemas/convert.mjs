@@ -29,7 +29,8 @@ export function convert(node, notes = [], at = '') {
     if (members.length > 0) out.enum = members;
   }
   if (node.format) out.format = node.format;
-  if (node.pattern) {
+  // A quantity's pattern is read by the encoder, which refuses a value that is no quantity in words.
+  if (node.pattern && node.pattern !== QUANTITY_PATTERN) {
     if (compiles(node.pattern)) out.pattern = node.pattern;
     else notes.push(`${at || '(root)'}: pattern ${node.pattern} is not an ECMAScript regular expression; not checked`);
   }

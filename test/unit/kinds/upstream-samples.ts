@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { ComponentHandler, K8sObject } from 'kurel/plugin-api';
@@ -22,15 +22,20 @@ export function upstreamSamples(family: string): Sample[] {
   const provenance = JSON.parse(readFileSync(join(folder, 'provenance.json'), 'utf8')) as { files: Array<{ path: string; sha256: string }> };
   const samples: Sample[] = [];
   for (const { path, sha256 } of provenance.files) {
-    const text = readFileSync(join(folder, basename(path)), 'utf8');
+    const text = readFileSync(join(folder, fileName(path)), 'utf8');
     expect(createHash('sha256').update(text).digest('hex'), `${path}: sha256`).toBe(sha256);
     for (const document of parseAllDocuments(text)) {
       const object = document.toJS();
-      if (object && typeof object === 'object') samples.push({ file: basename(path), object });
+      if (object && typeof object === 'object') samples.push({ file: path, object });
     }
   }
-  expect(readdirSync(folder).filter((name) => name !== 'provenance.json').sort()).toEqual(provenance.files.map((file) => basename(file.path)).sort());
+  expect(readdirSync(folder).filter((name) => name !== 'provenance.json').sort()).toEqual(provenance.files.map((file) => fileName(file.path)).sort());
   return samples;
+}
+
+/** Where a sample sits in the fixtures: its upstream path, folders joined by `--`. */
+function fileName(path: string): string {
+  return path.replaceAll('/', '--');
 }
 
 /** The kind of a sample, by apiVersion and kind. */
