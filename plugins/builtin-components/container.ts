@@ -1,5 +1,5 @@
 import type { HandlerContext, PropertiesSchema, PropertySchema } from 'kurel/plugin-api';
-import { checkImageRef } from './image.js';
+import { checkImageRef } from 'kurel/plugin-api';
 import { copyPresent, type Json } from './metadata.js';
 import { containerResources, resourcesSchema } from './resources.js';
 import { bool, int, list, object, oneOf, openObject, str, stringList } from './schema-helpers.js';

@@ -1,4 +1,4 @@
-import { enforceMaxReplicas } from '../shared/policy-limits.js';
+import { enforceMaxReplicas } from 'kurel/plugin-api';
 import { defineComponent, type PropertiesSchema } from 'kurel/plugin-api';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';

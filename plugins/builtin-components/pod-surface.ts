@@ -4,7 +4,7 @@ import { copyPresent, type Json } from './metadata.js';
 import { podLevelFields, podSpecSchema } from './pod-spec.js';
 import { rawAffinitySchema, tolerationsSchema, topologySpreadConstraintsSchema } from './scheduling.js';
 import { buildVolumes, volumesSchema } from './volumes.js';
-import { enforcePodPolicy, type PodPaths, type PolicedContainer } from '../shared/pod-policy.js';
+import { enforcePodPolicy, type PodPaths, type PolicedContainer } from 'kurel/plugin-api';
 import { policyDefaultedResources } from './resources.js';
 
 /**

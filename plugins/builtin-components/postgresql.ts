@@ -10,9 +10,9 @@ import {
   type LoweringContext,
   type PropertySchema,
 } from 'kurel/plugin-api';
-import { canonicalQuantity } from '../builtin-kinds/shared/quantity.js';
+import { canonicalQuantity } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
-import { enforceMaxReplicas, enforceMaxStorage } from '../shared/policy-limits.js';
+import { enforceMaxReplicas, enforceMaxStorage } from 'kurel/plugin-api';
 import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
 import { resourcesSchema } from './resources.js';
 import { bool, int, list, object, oneOf, str, stringList, stringMap } from './schema-helpers.js';

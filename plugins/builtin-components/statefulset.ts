@@ -1,4 +1,4 @@
-import { enforceMaxReplicas } from '../shared/policy-limits.js';
+import { enforceMaxReplicas } from 'kurel/plugin-api';
 import { defineComponent, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';

@@ -1,6 +1,6 @@
 import { defineTrait, isDns1123Subdomain } from 'kurel/plugin-api';
 import { isPositiveQuantity } from './quantity.js';
-import { enforceMaxStorage } from '../shared/policy-limits.js';
+import { enforceMaxStorage } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

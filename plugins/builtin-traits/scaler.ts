@@ -1,5 +1,5 @@
 import { defineTrait, shortenNameWithSuffix, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
-import { enforceMaxReplicas, withPolicyDefault } from '../shared/policy-limits.js';
+import { enforceMaxReplicas, withPolicyDefault } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

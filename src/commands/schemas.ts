@@ -10,7 +10,7 @@ export default class Schemas extends KurelCommand {
   static override examples = ['<%= config.bin %> schemas --output schemas/', '<%= config.bin %> schemas --format json > schemas.json'];
 
   static override flags = {
-    output: Flags.string({ char: 'o', description: 'folder to write (replaced atomically)' }),
+    output: Flags.string({ char: 'o', description: 'folder to write: missing, empty, or an earlier schemas output, which is replaced whole' }),
     format: Flags.string({ description: 'json prints every file as one JSON object on stdout', options: ['files', 'json'], default: 'files' }),
     ...configFlags,
   };
@@ -25,7 +25,7 @@ export default class Schemas extends KurelCommand {
       return;
     }
     if (!flags.output) throw engine.refuse(engine.ErrorCode.flag, 'kurel schemas needs --output DIR, or --format json to print the set');
-    host.writeFolderAtomically(flags.output, files);
-    this.log(`wrote ${Object.keys(files).length} files to ${flags.output}`);
+    const { written } = host.writeOwnedFolder(flags.output, new Map(Object.entries(files)), { kind: 'schemas' });
+    this.log(`wrote ${written} files to ${flags.output}`);
   }
 }

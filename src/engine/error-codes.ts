@@ -24,6 +24,7 @@ export const ErrorCode = {
   networkPolicy: 'KUREL_NETWORK_POLICY',
   unreadableObject: 'KUREL_UNREADABLE_OBJECT',
   input: 'KUREL_INPUT',
+  output: 'KUREL_OUTPUT',
   flag: 'KUREL_FLAG',
   pluginLoad: 'KUREL_PLUGIN_LOAD',
   pluginContract: 'KUREL_PLUGIN_CONTRACT',

@@ -1,25 +1,41 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode, refuse } from '../engine/index.js';
 
 /**
  * Writes `<dir>/<name>.yaml` atomically: the bytes go to a temporary file in the same folder,
- * which is then renamed over the target, so a reader never sees half a file.
+ * which is then renamed over the target, so a reader never sees half a file. Only that one file
+ * is replaced: the rest of the folder stays as it is. A symbolic link standing at the target is
+ * refused rather than replaced or written through, and a name that would leave `dir` is refused.
  */
 export function writeOutputFile(dir: string, name: string, content: string): string {
+  if (name === '' || name.includes('/') || name.includes('\\') || name.startsWith('.') || name.includes('\0')) {
+    throw refuse(ErrorCode.output, `refusing to write "${name}.yaml": an output file is named after its application and stays inside "${dir}"`, { file: dir });
+  }
   try {
     mkdirSync(dir, { recursive: true, mode: 0o755 });
   } catch (error) {
     throw refuse(ErrorCode.input, `creating output directory "${dir}": ${(error as Error).message}`, { file: dir });
   }
   const target = join(dir, `${name}.yaml`);
+  if (isSymbolicLink(target)) {
+    throw refuse(ErrorCode.output, `refusing to write output file "${target}": it is a symbolic link, and kurel writes through none; remove it yourself`, { file: target });
+  }
   const temporary = join(dir, `.${name}.yaml.${process.pid}.tmp`);
   try {
-    writeFileSync(temporary, content, { mode: 0o644 });
+    writeFileSync(temporary, content, { flag: 'wx', mode: 0o644 });
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw refuse(ErrorCode.input, `writing output file "${target}": ${(error as Error).message}`, { file: target });
   }
   return target;
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -71,3 +71,9 @@ export {
   type ObjectMetadata,
   type MetadataProblem,
 } from './object-metadata.js';
+export { describeValue } from './value-words.js';
+export { canonicalQuantity, compareQuantities, isQuantity } from './policy-checks/quantity.js';
+export { enforceMaxReplicas, enforceMaxQuantity, enforceMaxStorage, withPolicyDefault } from './policy-checks/limits.js';
+export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, type PolicedContainer } from './policy-checks/pod-policy.js';
+export { checkImageRef } from './policy-checks/image-ref.js';
+export { enforceCarriedObjectPolicy, type CarriedObjectPlace } from './policy-checks/carried-objects.js';

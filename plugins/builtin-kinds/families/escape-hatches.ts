@@ -1,4 +1,4 @@
-import { defineComponent, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, enforceCarriedObjectPolicy, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
 import { refuseCarriedSecrets } from '../../shared/secret-policy.js';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
@@ -67,6 +67,7 @@ const passthrough = defineComponent<PassthroughProperties>({
     const scope = knownScope(object.apiVersion, object.kind) ?? (input.properties.clusterScoped ? 'Cluster' : 'Namespaced');
     if (scope === 'Namespaced' && !metadata.namespace) object = withNamespace(object, input.namespace);
     refuseCarriedSecrets([object], 'passthrough', ctx, ['object']);
+    enforceCarriedObjectPolicy(object, ctx, { locate: (path) => ['object', ...path] });
     return { objects: [object] };
   },
 });
@@ -97,7 +98,9 @@ const manifests = defineComponent<ManifestsProperties>({
   fetches: fetchesOf,
   render(input, ctx) {
     const overrides = input.properties.scopeOverrides ?? [];
-    const objects = readSource(input.properties, ctx).map(({ object, where }) => {
+    const property = input.properties.url === undefined ? 'inline' : 'url';
+    const declared = readSource(input.properties, ctx);
+    const objects = declared.map(({ object, where }) => {
       const scope = knownScope(object.apiVersion, object.kind) ?? overrides.find((entry) => entry.apiVersion === object.apiVersion && entry.kind === object.kind)?.scope;
       if (object.metadata.namespace) return object;
       if (scope === 'Namespaced') return withNamespace(object, input.namespace);
@@ -109,7 +112,11 @@ const manifests = defineComponent<ManifestsProperties>({
       }
       return object;
     });
-    refuseCarriedSecrets(objects, 'manifest source', ctx, input.properties.url === undefined ? ['inline'] : ['url']);
+    refuseCarriedSecrets(objects, 'manifest source', ctx, [property]);
+    objects.forEach((object, index) => {
+      const label = `${property}: ${declared[index].where} (${object.kind} "${object.metadata.name}"): `;
+      enforceCarriedObjectPolicy(object, ctx, { label, locate: () => [property] });
+    });
     return { objects };
   },
 });

@@ -1,5 +1,5 @@
 import { RefusalClass, type HandlerContext } from 'kurel/plugin-api';
-import { enforceMaxQuantity, enforceMaxReplicas } from '../../shared/policy-limits.js';
+import { enforceMaxQuantity, enforceMaxReplicas } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

@@ -1,6 +1,4 @@
-import { RefusalClass, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
-import { enforceMaxQuantity } from '../../shared/policy-limits.js';
-import { enforcePodPolicy } from '../../shared/pod-policy.js';
+import { enforceMaxQuantity, enforcePodPolicy, RefusalClass, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
 import { volsyncBackubeV1alpha1 } from '../generated/volsync/index.js';
 import { crdSpec } from '../shared/crd-spec.js';
 import { always, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';

@@ -1,7 +1,7 @@
 import type { HandlerContext, PropertySchema } from 'kurel/plugin-api';
 import { normaliseGoDuration } from './go-duration.js';
 import { isQuantitySchema } from './go-json.js';
-import { canonicalQuantity } from './quantity.js';
+import { canonicalQuantity } from 'kurel/plugin-api';
 
 // The reference decodes a kind's properties into the upstream Go type and writes that type back
 // with encoding/json. Four things then differ from what was authored: a struct field that is not a

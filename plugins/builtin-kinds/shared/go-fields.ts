@@ -1,6 +1,6 @@
 import type { HandlerContext, PropertyPath, PropertySchema, SchemaType } from 'kurel/plugin-api';
 import { normaliseGoDuration } from './go-duration.js';
-import { canonicalQuantity } from './quantity.js';
+import { canonicalQuantity } from 'kurel/plugin-api';
 
 // An upstream Go spec type as data: each field's property schema, and how the reference prints the
 // field once its properties are decoded into the typed struct and marshalled back (encoding/json):

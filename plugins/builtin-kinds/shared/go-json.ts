@@ -1,5 +1,5 @@
 import type { PropertySchema } from 'kurel/plugin-api';
-import { canonicalQuantity } from './quantity.js';
+import { canonicalQuantity } from 'kurel/plugin-api';
 
 // What a strict decode into the upstream Go type, encoded again, makes of checked properties:
 // the reference decodes a strict kind into its typed struct and prints that struct. So a quantity

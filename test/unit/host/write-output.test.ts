@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -73,5 +73,24 @@ describe('writeOutputFile', () => {
     expect(error.message).toContain(`writing output file "${join(root, 'shop.yaml')}"`);
     expect(listing(root)).toEqual(['shop.yaml']);
     expect(statSync(join(root, 'shop.yaml')).isDirectory()).toBe(true);
+  });
+
+  it('refuses a symbolic link standing where the file goes, and writes nothing through it', () => {
+    const outside = join(root, 'outside.yaml');
+    writeFileSync(outside, 'keep\n');
+    mkdirSync(join(root, 'out'));
+    symlinkSync(outside, join(root, 'out', 'shop.yaml'));
+    const error = refusal(() => writeOutputFile(join(root, 'out'), 'shop', 'x\n'));
+    expect(error.code).toBe('KUREL_OUTPUT');
+    expect(error.message).toContain('it is a symbolic link');
+    expect(readFileSync(outside, 'utf8')).toBe('keep\n');
+    expect(listing(join(root, 'out'))).toEqual(['shop.yaml']);
+  });
+
+  it('refuses a name that would leave the folder', () => {
+    for (const name of ['../shop', 'a/b', '.hidden', '']) {
+      expect(refusal(() => writeOutputFile(join(root, 'out'), name, 'x\n')).code).toBe('KUREL_OUTPUT');
+    }
+    expect(listing(root)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerTester } from 'kurel/plugin-api/testing';
 import { kinds } from '../../../plugins/builtin-kinds/families/core.js';
-import { canonicalQuantity } from '../../../plugins/builtin-kinds/shared/quantity.js';
+import { canonicalQuantity } from '../../../src/plugin-api/policy-checks/quantity.js';
 
 const pvc = kinds.find((k) => k.type === 'persistentvolumeclaim')!;
 

@@ -3,7 +3,7 @@ import { createTestContext, HandlerTester } from 'kurel/plugin-api/testing';
 import { NOOP_POLICY, RefusalClass, refusalClassOf, type Policy } from 'kurel/plugin-api';
 import { deployment } from '../../../plugins/builtin-components/deployment.js';
 import { statefulset } from '../../../plugins/builtin-components/statefulset.js';
-import { enforcePodPolicy, registryHost } from '../../../plugins/shared/pod-policy.js';
+import { enforcePodPolicy, registryHost } from '../../../src/plugin-api/policy-checks/pod-policy.js';
 
 const image = 'ghcr.io/example/api:v1.0.0';
 const noop = new HandlerTester();

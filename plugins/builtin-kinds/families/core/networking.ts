@@ -1,5 +1,5 @@
 import { autoscalingV2, discoveryV1, networkingV1, policyV1 } from '../../schemas/kubernetes-models/index.js';
-import { enforceMaxReplicas } from '../../../shared/policy-limits.js';
+import { enforceMaxReplicas } from 'kurel/plugin-api';
 import { strictKind } from './strict-kind.js';
 
 // Authored networking, disruption and autoscaling objects: each is the object as written, with

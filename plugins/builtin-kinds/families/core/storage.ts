@@ -1,7 +1,7 @@
 import { defineKind, RefusalClass, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
-import { enforceMaxQuantity, enforceMaxStorage } from '../../../shared/policy-limits.js';
+import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-api';
 import { goJson } from '../../shared/go-json.js';
-import { canonicalQuantity } from '../../shared/quantity.js';
+import { canonicalQuantity } from 'kurel/plugin-api';
 import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
 import { once, withLazyProperties } from '../../shared/lazy.js';
 import { coreGoFields } from './go-fields.js';

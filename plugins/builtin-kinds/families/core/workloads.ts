@@ -1,8 +1,8 @@
 import type { ComponentInput, HandlerContext } from 'kurel/plugin-api';
 import { appsV1, coreV1 } from '../../schemas/kubernetes-models/index.js';
 import { strictKind } from './strict-kind.js';
-import { enforceWrittenPodSpec } from '../../../shared/pod-policy.js';
-import { enforceMaxReplicas } from '../../../shared/policy-limits.js';
+import { enforceWrittenPodSpec } from 'kurel/plugin-api';
+import { enforceMaxReplicas } from 'kurel/plugin-api';
 
 // The strict workload kinds: a bare Pod, and the controllers whose pod template is written whole.
 

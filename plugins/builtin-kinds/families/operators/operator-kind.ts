@@ -1,5 +1,5 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type KindDefinition, type PropertyPath, type PropertySchema } from 'kurel/plugin-api';
-import { canonicalQuantity } from '../../shared/quantity.js';
+import { canonicalQuantity } from 'kurel/plugin-api';
 
 // The factory the operator kinds use: `defineKind`, plus the one rule every kind of these
 // families shares. A field the upstream type declares as a resource.Quantity (the schema's

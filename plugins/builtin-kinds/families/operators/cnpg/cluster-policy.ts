@@ -1,6 +1,6 @@
 import { RefusalClass, type HandlerContext } from 'kurel/plugin-api';
-import { enforceMaxQuantity, enforceMaxReplicas } from '../../../../shared/policy-limits.js';
-import { enforcePodPolicy } from '../../../../shared/pod-policy.js';
+import { enforceMaxQuantity, enforceMaxReplicas } from 'kurel/plugin-api';
+import { enforcePodPolicy } from 'kurel/plugin-api';
 
 type Json = Record<string, any>;
 

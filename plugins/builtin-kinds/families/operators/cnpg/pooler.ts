@@ -1,7 +1,7 @@
 import type { PropertiesSchema } from 'kurel/plugin-api';
 import { defineOperatorKind } from '../operator-kind.js';
-import { enforceWrittenPodSpec } from '../../../../shared/pod-policy.js';
-import { enforceMaxReplicas } from '../../../../shared/policy-limits.js';
+import { enforceWrittenPodSpec } from 'kurel/plugin-api';
+import { enforceMaxReplicas } from 'kurel/plugin-api';
 import { bool, int, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
 import { localObjectReference } from '../core/meta.js';
 import { deploymentStrategy, podTemplate, serviceTemplate } from '../core/pod.js';

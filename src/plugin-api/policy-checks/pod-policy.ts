@@ -1,5 +1,7 @@
-import { RefusalClass, type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
-import { enforceMaxQuantity } from './policy-limits.js';
+import type { HandlerContext } from '../context.js';
+import type { PropertyPath } from '../errors.js';
+import { RefusalClass } from '../policy.js';
+import { enforceMaxQuantity } from './limits.js';
 
 type Json = Record<string, any>;
 

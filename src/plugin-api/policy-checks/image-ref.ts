@@ -1,4 +1,5 @@
-import type { HandlerContext, PropertyPath } from 'kurel/plugin-api';
+import type { HandlerContext } from '../context.js';
+import type { PropertyPath } from '../errors.js';
 
 /**
  * Refuses an image reference that does not pin a version: no tag and no digest, or the

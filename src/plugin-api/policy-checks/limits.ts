@@ -1,5 +1,7 @@
-import { RefusalClass, type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
-import { compareQuantities, isQuantity } from '../builtin-kinds/shared/quantity.js';
+import type { HandlerContext } from '../context.js';
+import type { PropertyPath } from '../errors.js';
+import { RefusalClass } from '../policy.js';
+import { compareQuantities, isQuantity } from './quantity.js';
 
 // The limits of the environment policy, held on the effective value (authored, else the policy's
 // default, else the handler's own). The texts are the reference's, so a refusal reads the same
