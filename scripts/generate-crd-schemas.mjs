@@ -7,7 +7,8 @@
 // repository and a provenance.json naming it:
 //
 //   { "repository": "https://github.com/metallb/metallb", "version": "v0.16.1", "commit": "<sha>",
-//     "files": [{ "path": "config/crd/bases/metallb.io_bgppeers.yaml", "sha256": "<hex>" }] }
+//     "files": [{ "path": "config/crd/bases/metallb.io_bgppeers.yaml", "sha256": "<hex>" }],
+//     "versions": ["v1"] }      // optional: only these API versions are generated
 //
 // Each file sits in the folder under its base name; its sha256 must match, and every manifest in
 // the folder must be listed. The schemas are written to plugins/builtin-kinds/generated/<family>/
@@ -39,7 +40,9 @@ export function generateFamily(folder) {
     if (sha256 !== file.sha256) throw new Error(`${folder}/${basename(file.path)}: sha256 ${sha256}, provenance.json says ${file.sha256}`);
     for (const document of parseAllDocuments(text)) {
       const crd = document.toJS();
-      if (crd?.kind === 'CustomResourceDefinition') definitions.push(...crdDefinitions(crd, notes));
+      if (crd?.kind !== 'CustomResourceDefinition') continue;
+      const wanted = provenance.versions ? crd.spec.versions.filter((version) => provenance.versions.includes(version.name)) : crd.spec.versions;
+      definitions.push(...crdDefinitions({ ...crd, spec: { ...crd.spec, versions: wanted } }, notes));
     }
   }
   definitions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
