@@ -24,11 +24,11 @@ export default class Explain extends KurelCommand {
     let policies = result.policies;
     if (flags.object) {
       const [kind, name, ...rest] = flags.object.split('/');
-      if (!kind || !name || rest.length > 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
+      if (!kind || !name || rest.length > 0) throw engine.kurelErrors.flag(`--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
       chains = chains
         .map((chain) => ({ ...chain, objects: chain.objects.filter((object) => object.kind === kind && object.name === name) }))
         .filter((chain) => chain.objects.length > 0);
-      if (chains.length === 0) throw engine.refuse(engine.ErrorCode.flag, `--object ${flags.object}: the build generates no such object`);
+      if (chains.length === 0) throw engine.kurelErrors.flag(`--object ${flags.object}: the build generates no such object`);
       // One object's provenance is its component's chain: the policies and the order are the whole build's.
       policies = [];
     }

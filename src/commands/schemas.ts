@@ -24,7 +24,7 @@ export default class Schemas extends KurelCommand {
       process.stdout.write(`${JSON.stringify(files, null, 2)}\n`);
       return;
     }
-    if (!flags.output) throw engine.refuse(engine.ErrorCode.flag, 'kurel schemas needs --output DIR, or --format json to print the set');
+    if (!flags.output) throw engine.kurelErrors.flag('kurel schemas needs --output DIR, or --format json to print the set');
     const { written } = host.writeOwnedFolder(flags.output, new Map(Object.entries(files)), { kind: 'schemas' });
     this.log(`wrote ${written} files to ${flags.output}`);
   }

@@ -1,8 +1,7 @@
-import type { K8sObject } from '../plugin-api/index.js';
+import { kurelErrors, type K8sObject } from '../plugin-api/index.js';
 import { loadCapabilityDefinitions } from './capability-definitions.js';
 import { KurelError, type Diagnostic } from './diagnostics.js';
 import { encodeStream } from './emit.js';
-import { ErrorCode, refuse } from './error-codes.js';
 import { evaluateProfile } from './evaluate-profile.js';
 import { generate, type GeneratedObject } from './generate.js';
 import { own } from './ownership/own.js';
@@ -88,11 +87,11 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
 
   if (input.settings.namespace !== undefined) {
     const problem = namespaceProblem(input.settings.namespace);
-    if (problem) throw refuse(ErrorCode.flag, `--namespace: ${problem}`);
+    if (problem) throw kurelErrors.flag(`--namespace: ${problem}`);
   }
   if (input.settings.fluxNamespace !== undefined) {
     const problem = namespaceProblem(input.settings.fluxNamespace);
-    if (problem) throw refuse(ErrorCode.config, `fluxNamespace: ${problem}`);
+    if (problem) throw kurelErrors.config(`fluxNamespace: ${problem}`);
   }
   const namespace = input.settings.namespace ?? app.namespace ?? 'default';
 

@@ -1,6 +1,5 @@
-import { shortenName } from '../plugin-api/index.js';
+import { shortenName, kurelErrors } from '../plugin-api/index.js';
 import { KurelError } from './diagnostics.js';
-import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import type { Group, OrderedBundle } from './order.js';
 import type { Application } from './transform.js';
 import type { RunContext } from './run-context.js';
@@ -27,7 +26,7 @@ export function checkBundleNames(groups: readonly Group[], source: SourceDocumen
           continue;
         }
         const message = `bundle "${group.name}": name collision: application "${entry.name}" is named by ${first} and by ${entry.namedBy}; give one of them another name`;
-        found.push(errorDiagnostic(ErrorCode.collision, message, { ...source.at(entry.path), component: application.name }));
+        found.push(kurelErrors.collision.diagnostic(message, { ...source.at(entry.path), component: application.name }));
       }
     }
     return found;
@@ -49,7 +48,7 @@ export function nameBundles(ordered: OrderedBundle, application: string, run: Ru
     const chosen = run.chooseUnclaimed({ role: 'group', default: shortenName(group.name, 253) }, owner);
     const first = named.get(chosen.name);
     if (first !== undefined) {
-      throw refuse(ErrorCode.collision, `name collision: bundle "${chosen.name}" is named by ${first} and by ${chosen.namedBy}; give one of them another name`);
+      throw kurelErrors.collision(`name collision: bundle "${chosen.name}" is named by ${first} and by ${chosen.namedBy}; give one of them another name`);
     }
     named.set(chosen.name, chosen.namedBy);
     return { ...group, name: chosen.name };

@@ -1,5 +1,4 @@
-import { goTypeName, type PropertiesSchema, type PropertySchema } from '../plugin-api/index.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { goTypeName, type PropertiesSchema, type PropertySchema, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
 import { ShapeReader } from './shape.js';
 import { parseSource, type InputFile } from './source.js';
@@ -24,7 +23,7 @@ export function loadCapabilityDefinitions(files: readonly InputFile[]): Map<stri
       const definition = parseDefinition(new ShapeReader(source), raw, file.file);
       const existing = definitions.get(definition.name);
       if (existing && JSON.stringify(existing.rendering) !== JSON.stringify(definition.rendering)) {
-        throw refuse(ErrorCode.capability, `conflicting CapabilityDefinition for "${definition.name}": defined in "${existing.file}" and "${file.file}"`, source.at(['metadata', 'name']));
+        throw kurelErrors.capability(`conflicting CapabilityDefinition for "${definition.name}": defined in "${existing.file}" and "${file.file}"`, source.at(['metadata', 'name']));
       }
       if (!existing) definitions.set(definition.name, definition);
     }
@@ -35,7 +34,7 @@ export function loadCapabilityDefinitions(files: readonly InputFile[]): Map<stri
 function parseDefinition(reader: ShapeReader, raw: Record<string, unknown>, file: string): CapabilityDefinition {
   const root = reader.map(raw, [], ['apiVersion', 'kind', 'metadata', 'spec']);
   if (root.apiVersion !== SUPPORTED_API_VERSION) {
-    reader.fail(['apiVersion'], `capability definition file "${file}": apiVersion must be "${SUPPORTED_API_VERSION}", got "${String(root.apiVersion ?? '')}"`, ErrorCode.capability);
+    reader.fail(['apiVersion'], `capability definition file "${file}": apiVersion must be "${SUPPORTED_API_VERSION}", got "${String(root.apiVersion ?? '')}"`, kurelErrors.capability);
   }
   const metadata = reader.map(root.metadata ?? {}, ['metadata'], ['name']);
   const name = reader.optionalString(metadata.name, ['metadata', 'name']);
@@ -48,12 +47,12 @@ function parseDefinition(reader: ShapeReader, raw: Record<string, unknown>, file
     const decl = reader.map(value ?? {}, path, ['type', 'required', 'default', 'description']);
     const type = reader.optionalString(decl.type, [...path, 'type']);
     if (type !== undefined && !(FLAT_TYPES as readonly string[]).includes(type)) {
-      reader.fail([...path, 'type'], `capability definition file "${file}": property "${key}" has unsupported type "${type}" (accepted: string, integer, boolean)`, ErrorCode.capability);
+      reader.fail([...path, 'type'], `capability definition file "${file}": property "${key}" has unsupported type "${type}" (accepted: string, integer, boolean)`, kurelErrors.capability);
     }
     const schema: PropertySchema = { type: type as PropertySchema['type'], required: decl.required === true, description: reader.optionalString(decl.description, [...path, 'description']) };
     if (decl.default !== undefined && decl.default !== null) {
       const problem = flatTypeProblem(schema, decl.default);
-      if (problem) reader.fail([...path, 'default'], `capability definition file "${file}": property "${key}" default value: ${problem}`, ErrorCode.capability);
+      if (problem) reader.fail([...path, 'default'], `capability definition file "${file}": property "${key}" default value: ${problem}`, kurelErrors.capability);
       schema.default = decl.default;
     }
     properties[key] = schema;

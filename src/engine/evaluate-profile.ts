@@ -1,7 +1,6 @@
-import { validateProperties } from '../plugin-api/index.js';
+import { validateProperties, kurelErrors } from '../plugin-api/index.js';
 import { applyDefinition, type CapabilityDefinition } from './capability-definitions.js';
 import type { ParsedApplication } from './documents.js';
-import { ErrorCode, refuse } from './error-codes.js';
 import type { ParsedProfile } from './profile.js';
 import type { SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
@@ -25,7 +24,7 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
       const applied = applyDefinition(definition, rendering);
       if (applied.problem) {
         const at = applied.problem.key ? profile.source.at([...(profile.paths.get(key) ?? []), applied.problem.key]) : where;
-        throw refuse(ErrorCode.capability, `evaluating profile "${profile.name}": capability "${key}" definition schema: ${applied.problem.message}`, at);
+        throw kurelErrors.capability(`evaluating profile "${profile.name}": capability "${key}" definition schema: ${applied.problem.message}`, at);
       }
       profile.bindings.set(key, applied.value);
       continue;
@@ -33,12 +32,12 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
     if (!registered) continue;
     const accepts = 'capability' in registered.value && registered.value.capability !== undefined;
     if (!accepts && Object.keys(rendering).length > 0) {
-      throw refuse(ErrorCode.capability, `evaluating profile "${profile.name}": capability "${key}": trait type "${traitType}" takes no rendering keys (got ${Object.keys(rendering).sort().join(', ')})`, where);
+      throw kurelErrors.capability(`evaluating profile "${profile.name}": capability "${key}": trait type "${traitType}" takes no rendering keys (got ${Object.keys(rendering).sort().join(', ')})`, where);
     }
     const checked = validateProperties(registered.value.properties, rendering, {});
     if (checked.issues.length > 0) {
       const issue = checked.issues[0];
-      throw refuse(ErrorCode.capability, `evaluating profile "${profile.name}": capability "${key}": ${issue.message}`, profile.source.at([...(profile.paths.get(key) ?? []), ...issue.path]));
+      throw kurelErrors.capability(`evaluating profile "${profile.name}": capability "${key}": ${issue.message}`, profile.source.at([...(profile.paths.get(key) ?? []), ...issue.path]));
     }
   }
 
@@ -48,7 +47,7 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
     if (registered?.builtin || evaluation.definitions.has(traitType)) continue;
     if (!profile.bindings.has(traitType) && ![...profile.bindings.keys()].some((key) => key.startsWith(`${traitType}.`))) continue;
     const message = `no CapabilityDefinition found for custom trait "${traitType}"`;
-    if (evaluation.strictCapabilities) throw refuse(ErrorCode.capability, message, profile.source.at(profile.paths.get(traitType) ?? []));
+    if (evaluation.strictCapabilities) throw kurelErrors.capability(message, profile.source.at(profile.paths.get(traitType) ?? []));
     run.warn(message);
   }
 }

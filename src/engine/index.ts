@@ -2,8 +2,7 @@ export { build, buildFetching, collectFetches, type BuildInput, type BuildResult
 export { componentEndpoints, type ComponentEndpoints } from './endpoints.js';
 export type { SealedRegistry, Registered } from './registry.js';
 export { ruleIdentity } from './registry.js';
-export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic } from './diagnostics.js';
-export { ErrorCode, refuse } from './error-codes.js';
+export { KurelError, isKurelError, formatDiagnostic, formatPath, kurelErrors, ErrorCode, type Diagnostic } from '../plugin-api/index.js';
 export type { InputFile } from './source.js';
 export type { TransformSettings } from './run-context.js';
 export type { EgressPeers, IngressPeers, EgressPeer, IngressPeer, IngressSource } from './netpol/peers.js';

@@ -1,7 +1,6 @@
 import { stringify } from 'yaml';
-import { isHandlerError, isPlainObject, type AuthoredDocument, type LoweringRule } from '../plugin-api/index.js';
+import { isHandlerError, isPlainObject, type AuthoredDocument, type LoweringRule, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
-import { ErrorCode, refuse } from './error-codes.js';
 import { MAX_LOWERING_ROUNDS } from './lower.js';
 import type { LoweringStep } from './model.js';
 import { NameAllocator } from './name-allocator.js';
@@ -27,7 +26,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
     const name = String((raw.metadata as Record<string, unknown> | undefined)?.name ?? '');
     const where = { ...current.at([]), path: undefined };
     if (round >= MAX_LOWERING_ROUNDS - 1) {
-      throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): oam: lowering exceeded max recursion depth${chain(steps)}`, where);
+      throw kurelErrors.lowering(`lowering document "${name}" (kind "${String(raw.kind)}"): oam: lowering exceeded max recursion depth${chain(steps)}`, where);
     }
     const namespace = String((raw.metadata as Record<string, unknown> | undefined)?.namespace ?? 'default');
     const ctx = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, round, name)) };
@@ -36,12 +35,12 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
       const result = rule.position === 'rawdocument' ? rule.lower({ document: raw }, ctx) : (rule as Extract<LoweringRule, { position: 'document' }>).lower({ document: raw as unknown as AuthoredDocument }, ctx);
       documents = result.documents ?? [];
     } catch (error) {
-      if (isHandlerError(error)) throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): ${error.message}${chain(steps)}`, current.at(error.path as (string | number)[]));
+      if (isHandlerError(error)) throw kurelErrors.lowering(`lowering document "${name}" (kind "${String(raw.kind)}"): ${error.message}${chain(steps)}`, current.at(error.path as (string | number)[]));
       throw error;
     }
     if (documents.length !== 1) {
       const cause = documents.length === 0 ? 'emitted nothing; an empty result would delete the authored document' : `emitted ${documents.length} documents; kurel build renders one Application`;
-      throw refuse(ErrorCode.lowering, `lowering document "${name}" (kind "${String(raw.kind)}"): lowering rule ${identity} ${cause}${chain(steps)}`, where);
+      throw kurelErrors.lowering(`lowering document "${name}" (kind "${String(raw.kind)}"): lowering rule ${identity} ${cause}${chain(steps)}`, where);
     }
     steps.push({ rule: identity, position: rule.position, round, from: name, to: [documents[0].metadata?.name ?? ''] });
     current = parseSingleSource({ file: `${source.file} (as lowered by ${identity})`, text: stringify(documents[0], withoutSteps) }, 'lowered document');

@@ -1,6 +1,5 @@
-import { componentProperties, isHandlerError, isPlainObject, validateProperties, type LoweringContext, type PropertiesSchema, type RawDocumentLoweringRule } from '../plugin-api/index.js';
+import { componentProperties, isHandlerError, isPlainObject, validateProperties, type LoweringContext, type PropertiesSchema, type RawDocumentLoweringRule, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
-import { ErrorCode, refuse } from './error-codes.js';
 import type { LoweringStep } from './model.js';
 import { NameAllocator } from './name-allocator.js';
 import { documentRuleContext } from './name-claims.js';
@@ -41,7 +40,7 @@ export function lowerRaws(raws: readonly Raw[], registry: SealedRegistry, settin
     const { name, namespace } = identity(raw);
     const where = `document "${name}" in document "${name}" (kind "${String(raw.kind)}")`;
     const fail = (cause: string, step?: LoweringStep): never => {
-      throw refuse(ErrorCode.lowering, `lowering ${where}: ${cause}${step ? chainLine(step) : ''}`);
+      throw kurelErrors.lowering(`lowering ${where}: ${cause}${step ? chainLine(step) : ''}`);
     };
     const ctx: LoweringContext = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, 0, `${index}`)) };
     let emitted: Raw[];
@@ -113,7 +112,7 @@ function rejectDuplicates(documents: readonly Raw[]): void {
     const key = `${String(document.apiVersion)}|${String(document.kind)}|${namespace}|${name}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      throw refuse(ErrorCode.lowering, `duplicate document: ${String(document.kind)} "${namespace}/${name}" is documents[${first}] and documents[${index}] after lowering; each document must be one`);
+      throw kurelErrors.lowering(`duplicate document: ${String(document.kind)} "${namespace}/${name}" is documents[${first}] and documents[${index}] after lowering; each document must be one`);
     }
     seen.set(key, index);
   });

@@ -17,10 +17,8 @@ import {
   type LoweringContext,
   type LoweringResult,
   type LoweringRule,
-  type PropertiesSchema,
-} from '../plugin-api/index.js';
-import { KurelError, type Diagnostic } from './diagnostics.js';
-import { ErrorCode, errorDiagnostic } from './error-codes.js';
+  type PropertiesSchema, kurelErrors } from '../plugin-api/index.js';
+import { KurelError } from './diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
 import type { NameOwner } from './name-claims.js';
@@ -320,8 +318,7 @@ class Lowering {
   /** A LoweringError: the authored input, the cause, then the chain of steps so far. */
   error(origin: Origin, path: Path, cause: string): KurelError {
     const chain = this.steps.map((step) => `\n  round ${step.round}: ${step.rule} "${step.from}" -> [${step.to.join(' ')}]`).join('');
-    const diagnostic: Diagnostic = errorDiagnostic(ErrorCode.lowering, `lowering ${describeOrigin(origin)}: ${cause}${chain}`, { ...this.source.at(path), component: origin.component });
-    return new KurelError([diagnostic]);
+    return kurelErrors.lowering(`lowering ${describeOrigin(origin)}: ${cause}${chain}`, { ...this.source.at(path), component: origin.component });
   }
 }
 

@@ -1,5 +1,4 @@
-import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim } from '../plugin-api/index.js';
-import { ErrorCode } from './error-codes.js';
+import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../plugin-api/index.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
 export interface NameOwner {
@@ -99,7 +98,7 @@ export class NameClaims {
       first === second
         ? `name collision: ${subject} is named twice by ${second}; give one of them another name`
         : `name collision: ${subject} is named by ${first} and by ${second}; give one of them another name`;
-    throw new HandlerError(text, fields.property ? propertyPath(fields.property) : [], ErrorCode.collision);
+    throw new HandlerError(text, fields.property ? propertyPath(fields.property) : [], kurelErrors.collision.code);
   }
 }
 

@@ -1,5 +1,4 @@
-import { objectKindPolicy, RefusalClass, type GroupKind, type Policy } from '../plugin-api/index.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { objectKindPolicy, RefusalClass, type GroupKind, type Policy, kurelErrors } from '../plugin-api/index.js';
 import { policyViolation } from './policy-violation.js';
 import type { SealedRegistry } from './registry.js';
 import type { Application } from './transform.js';
@@ -39,7 +38,7 @@ function kindSet(method: string, entries: GroupKind[]): KindSet {
   entries.forEach((entry, index) => {
     if (!entry.kind) {
       const written = entry.group ? `.${entry.group}` : '';
-      throw refuse(ErrorCode.config, `invalid ObjectKindPolicy.${method}()[${index}] "${written}": no kind; "${WILDCARD}" matches every kind of the group`);
+      throw kurelErrors.config(`invalid ObjectKindPolicy.${method}()[${index}] "${written}": no kind; "${WILDCARD}" matches every kind of the group`);
     }
     if (entry.kind === WILDCARD) set.groups.add(entry.group);
     else set.kinds.add(`${entry.group}/${entry.kind}`);

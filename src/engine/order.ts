@@ -1,5 +1,4 @@
-import type { PolicyRendering } from '../plugin-api/index.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { kurelErrors, type PolicyRendering } from '../plugin-api/index.js';
 import type { WorkComponent } from './model.js';
 import type { Application } from './transform.js';
 
@@ -78,10 +77,10 @@ function rejectOrderedSources(input: OrderingInput, sources: Application[]): voi
   const names = new Set(sources.map((source) => source.name));
   for (const { policy, rendering } of input.policyResults) {
     for (const component of Object.keys(rendering.tiers ?? {})) {
-      if (names.has(component)) throw refuse(ErrorCode.property, `policy "${policy}": component "${component}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot be placed in a tier`);
+      if (names.has(component)) throw kurelErrors.property(`policy "${policy}": component "${component}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot be placed in a tier`);
     }
     for (const rule of rendering.dependencies ?? []) {
-      if (names.has(rule.component)) throw refuse(ErrorCode.property, `policy "${policy}": component "${rule.component}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot wait on a component`);
+      if (names.has(rule.component)) throw kurelErrors.property(`policy "${policy}": component "${rule.component}" is a source a lowering rule generated for the document; it belongs to the application bundle and cannot wait on a component`);
     }
   }
 }
@@ -117,7 +116,7 @@ function resolveTiers(input: OrderingInput): Map<string, { tier: Tier; source: s
   const tiers = new Map<string, { tier: Tier; source: string }>();
   for (const [component, value] of input.annotatedTiers) {
     if (!(TIERS as readonly string[]).includes(value)) {
-      throw refuse(ErrorCode.property, `component "${component}": annotation ${input.tierAnnotation}: "${value}" is not a tier (infra, services or apps)`);
+      throw kurelErrors.property(`component "${component}": annotation ${input.tierAnnotation}: "${value}" is not a tier (infra, services or apps)`);
     }
     tiers.set(component, { tier: value as Tier, source: 'tier annotation' });
   }
@@ -126,7 +125,7 @@ function resolveTiers(input: OrderingInput): Map<string, { tier: Tier; source: s
     for (const [component, tier] of Object.entries(rendering.tiers ?? {})) {
       const earlier = placed.get(component);
       if (earlier && earlier.tier !== tier) {
-        throw refuse(ErrorCode.property, `component "${component}" is placed in tier ${earlier.tier} by policy "${earlier.policy}" and in tier ${tier} by policy "${policy}"`);
+        throw kurelErrors.property(`component "${component}" is placed in tier ${earlier.tier} by policy "${earlier.policy}" and in tier ${tier} by policy "${policy}"`);
       }
       placed.set(component, { tier, policy });
       tiers.set(component, { tier: tier as Tier, source: 'placement' });
@@ -158,8 +157,8 @@ function orderAfterEdges(applications: Application[]): Edge[] {
     application.members.flatMap(({ component }: { component: WorkComponent }) =>
       component.orderAfter.map((before) => {
         const rule = component.origin.rule || 'the document';
-        if (before === application.name) throw refuse(ErrorCode.lowering, `component "${application.name}": ${rule} orders it after itself`);
-        if (!names.has(before)) throw refuse(ErrorCode.lowering, `component "${application.name}": ${rule} orders it after "${before}", which is no component of the document`);
+        if (before === application.name) throw kurelErrors.lowering(`component "${application.name}": ${rule} orders it after itself`);
+        if (!names.has(before)) throw kurelErrors.lowering(`component "${application.name}": ${rule} orders it after "${before}", which is no component of the document`);
         return { after: application.name, before, reason: `lowering rule ${rule}` };
       }),
     ),
@@ -169,7 +168,7 @@ function orderAfterEdges(applications: Application[]): Edge[] {
 /** A cycle among dependency rules alone, reported from the alphabetically first component with dependencies. */
 function rejectDependencyCycle(edges: Edge[]): void {
   const cycle = findCycle([...new Set(edges.map((edge) => edge.after))].sort(), edges);
-  if (cycle) throw refuse(ErrorCode.property, `circular dependency detected: ${cycle.map((edge) => edge.after).concat(cycle[cycle.length - 1].before).join(' -> ')}`);
+  if (cycle) throw kurelErrors.property(`circular dependency detected: ${cycle.map((edge) => edge.after).concat(cycle[cycle.length - 1].before).join(' -> ')}`);
 }
 
 /** Declarations that cannot all hold: each step of the cycle with where it was declared. */
@@ -177,7 +176,7 @@ function rejectContradiction(names: string[], edges: Edge[]): void {
   const cycle = findCycle(names, edges);
   if (!cycle) return;
   const steps = cycle.map((edge) => `"${edge.after}" is after "${edge.before}" (${edge.reason})`);
-  throw refuse(ErrorCode.property, `components cannot be ordered: ${steps.join(', ')}`);
+  throw kurelErrors.property(`components cannot be ordered: ${steps.join(', ')}`);
 }
 
 /** The first cycle found by a depth-first walk from each start in turn, as its edges. */

@@ -1,5 +1,4 @@
-import { goTypeName } from '../plugin-api/index.js';
-import { ErrorCode } from './error-codes.js';
+import { goTypeName, kurelErrors } from '../plugin-api/index.js';
 import { checkEnvelope } from './parse-application.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from './source.js';
@@ -38,15 +37,15 @@ export function parsePackage(source: SourceDocument): ParsedPackage {
     const path = ['spec', 'parameters', index];
     const decl = reader.map(raw, path, ['name', 'type', 'required', 'default', 'description']);
     const paramName = reader.optionalString(decl.name, [...path, 'name']);
-    if (!paramName) reader.fail(path, `parameters[${index}].name is required`, ErrorCode.parameter);
-    if (seen.has(paramName)) reader.fail([...path, 'name'], `duplicate parameter name "${paramName}"`, ErrorCode.parameter);
+    if (!paramName) reader.fail(path, `parameters[${index}].name is required`, kurelErrors.parameter);
+    if (seen.has(paramName)) reader.fail([...path, 'name'], `duplicate parameter name "${paramName}"`, kurelErrors.parameter);
     seen.add(paramName);
     const type = (reader.optionalString(decl.type, [...path, 'type']) ?? 'string') as ParameterType;
     if (!PARAMETER_TYPES.includes(type)) {
-      reader.fail([...path, 'type'], `parameter "${paramName}" has invalid type "${type}"; supported types: ${PARAMETER_TYPES.join(', ')}`, ErrorCode.parameter);
+      reader.fail([...path, 'type'], `parameter "${paramName}" has invalid type "${type}"; supported types: ${PARAMETER_TYPES.join(', ')}`, kurelErrors.parameter);
     }
     const problem = decl.default === undefined || decl.default === null ? undefined : defaultProblem(paramName, type, decl.default);
-    if (problem) reader.fail([...path, 'default'], problem, ErrorCode.parameter);
+    if (problem) reader.fail([...path, 'default'], problem, kurelErrors.parameter);
     return {
       name: paramName,
       type,

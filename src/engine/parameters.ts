@@ -1,6 +1,5 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
-import { goTypeName, isPlainObject } from '../plugin-api/index.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { goTypeName, isPlainObject, kurelErrors, type DiagnosticPlace } from '../plugin-api/index.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
 import type { SourceDocument } from './source.js';
 
@@ -27,7 +26,7 @@ export function resolveParameters(pkg: ParsedPackage, input: ParameterInput, app
     } else if (decl.default !== undefined) {
       effective.set(decl.name, resolveDefault(pkg, decl, effective));
     } else if (decl.required) {
-      throw refuse(ErrorCode.parameter, `required parameter "${decl.name}" is not set; provide it with --values or --set`, pkg.source.at(decl.path));
+      throw kurelErrors.parameter(`required parameter "${decl.name}" is not set; provide it with --values or --set`, pkg.source.at(decl.path));
     }
   }
   substitute(application, pkg, effective);
@@ -35,25 +34,25 @@ export function resolveParameters(pkg: ParsedPackage, input: ParameterInput, app
 }
 
 function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, unknown> {
-  const raw = new Map<string, { value: unknown; fromSet: boolean; where: Parameters<typeof refuse>[2] }>();
+  const raw = new Map<string, { value: unknown; fromSet: boolean; where: DiagnosticPlace }>();
   if (input.values?.source) {
     const mapping = input.values.source.toJS();
     if (!isPlainObject(mapping)) {
-      throw refuse(ErrorCode.parameter, `values file "${input.values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: input.values.file });
+      throw kurelErrors.parameter(`values file "${input.values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: input.values.file });
     }
     for (const [key, value] of Object.entries(mapping)) raw.set(key, { value, fromSet: false, where: input.values.source.at([key]) });
   }
   for (const entry of input.sets) {
     const eq = entry.indexOf('=');
-    if (eq <= 0) throw refuse(ErrorCode.flag, `--set "${entry}": expected key=value format`);
+    if (eq <= 0) throw kurelErrors.flag(`--set "${entry}": expected key=value format`);
     raw.set(entry.slice(0, eq), { value: entry.slice(eq + 1), fromSet: true, where: { path: `--set ${entry}` } });
   }
   const out = new Map<string, unknown>();
   for (const [key, { value, fromSet, where }] of raw) {
     const decl = pkg.parameters.find((candidate) => candidate.name === key);
-    if (!decl) throw refuse(ErrorCode.parameter, `parameter "${key}" is not declared in kurel.yaml`, where);
+    if (!decl) throw kurelErrors.parameter(`parameter "${key}" is not declared in kurel.yaml`, where);
     if (fromSet && (decl.type === 'array' || decl.type === 'object')) {
-      throw refuse(ErrorCode.parameter, `parameter "${key}" (type ${decl.type}) cannot be set with --set; use --values to supply a structured value`, where);
+      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with --set; use --values to supply a structured value`, where);
     }
     out.set(key, coerceOrRefuse(decl, value, where));
   }
@@ -62,9 +61,9 @@ function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, 
 
 type Coerced = { value: unknown } | { problem: string };
 
-function coerceOrRefuse(decl: ParameterDecl, value: unknown, where: Parameters<typeof refuse>[2]): unknown {
+function coerceOrRefuse(decl: ParameterDecl, value: unknown, where: DiagnosticPlace): unknown {
   const result = coerce(decl, value);
-  if ('problem' in result) throw refuse(ErrorCode.parameter, result.problem, where);
+  if ('problem' in result) throw kurelErrors.parameter(result.problem, where);
   return result.value;
 }
 
@@ -101,13 +100,13 @@ function resolveDefault(pkg: ParsedPackage, decl: ParameterDecl, effective: Map<
   if (text.includes('${')) {
     text = text.replace(PLACEHOLDER, (_, ref: string) => {
       if (!effective.has(ref)) {
-        throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" references "${ref}" which has no value yet; only earlier parameters may be referenced in defaults`, where);
+        throw kurelErrors.parameter(`default for parameter "${decl.name}" references "${ref}" which has no value yet; only earlier parameters may be referenced in defaults`, where);
       }
       return String(effective.get(ref));
     });
-    if (/\$\{[^}]+\}/.test(text)) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" contains unresolved placeholder after substitution: "${text}"`, where);
-    if (decl.type === 'integer' && !/^[-+]?\d+$/.test(text)) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" resolved to "${text}" which is not a valid integer`, where);
-    if (decl.type === 'boolean' && parseGoBool(text) === undefined) throw refuse(ErrorCode.parameter, `default for parameter "${decl.name}" resolved to "${text}" which is not a valid boolean`, where);
+    if (/\$\{[^}]+\}/.test(text)) throw kurelErrors.parameter(`default for parameter "${decl.name}" contains unresolved placeholder after substitution: "${text}"`, where);
+    if (decl.type === 'integer' && !/^[-+]?\d+$/.test(text)) throw kurelErrors.parameter(`default for parameter "${decl.name}" resolved to "${text}" which is not a valid integer`, where);
+    if (decl.type === 'boolean' && parseGoBool(text) === undefined) throw kurelErrors.parameter(`default for parameter "${decl.name}" resolved to "${text}" which is not a valid boolean`, where);
   }
   return coerceOrRefuse(decl, text, where);
 }
@@ -118,8 +117,8 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
   const valueOf = (name: string, node: Scalar): unknown => {
     const decl = pkg.parameters.find((candidate) => candidate.name === name);
     const where = application.at(pathOf(document, node));
-    if (!decl) throw refuse(ErrorCode.parameter, `undeclared parameter "${name}" referenced in application template`, where);
-    if (!effective.has(name)) throw refuse(ErrorCode.parameter, `parameter "${name}" has no value; set it with --values or --set`, where);
+    if (!decl) throw kurelErrors.parameter(`undeclared parameter "${name}" referenced in application template`, where);
+    if (!effective.has(name)) throw kurelErrors.parameter(`parameter "${name}" has no value; set it with --values or --set`, where);
     return effective.get(name);
   };
   visit(document, {
@@ -137,7 +136,7 @@ function substitute(application: SourceDocument, pkg: ParsedPackage, effective: 
       const inline = text.replace(PLACEHOLDER, (_, name: string) => {
         const value = valueOf(name, node);
         if (typeof value === 'object' && value !== null) {
-          throw refuse(ErrorCode.parameter, `parameter "${name}" (type ${Array.isArray(value) ? 'array' : 'object'}) cannot be used in inline string substitution`, application.at(pathOf(document, node)));
+          throw kurelErrors.parameter(`parameter "${name}" (type ${Array.isArray(value) ? 'array' : 'object'}) cannot be used in inline string substitution`, application.at(pathOf(document, node)));
         }
         return String(value);
       });

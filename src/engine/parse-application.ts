@@ -1,6 +1,5 @@
-import { componentLabelValue, isDns1123Label, isDns1123Subdomain } from '../plugin-api/index.js';
+import { componentLabelValue, isDns1123Label, isDns1123Subdomain, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from './documents.js';
-import { ErrorCode } from './error-codes.js';
 import type { SealedRegistry } from './registry.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from './source.js';
@@ -20,7 +19,7 @@ export function parseApplication(source: SourceDocument, options: ParseApplicati
   const metadata = reader.map(root.metadata ?? {}, ['metadata'], ['name', 'namespace', 'labels', 'annotations']);
   const name = reader.optionalString(metadata.name, ['metadata', 'name']);
   if (!name) reader.fail(['metadata'], 'metadata.name is required');
-  if (!isDns1123Subdomain(name)) reader.fail(['metadata', 'name'], `metadata.name "${name}" is not a valid DNS-1123 subdomain`, ErrorCode.invalidName);
+  if (!isDns1123Subdomain(name)) reader.fail(['metadata', 'name'], `metadata.name "${name}" is not a valid DNS-1123 subdomain`, kurelErrors.invalidName);
   const namespace = reader.optionalString(metadata.namespace, ['metadata', 'namespace']);
   if (namespace !== undefined) checkNamespace(reader, namespace, ['metadata', 'namespace']);
 
@@ -61,20 +60,20 @@ export function namespaceProblem(namespace: string): string | undefined {
 
 function checkNamespace(reader: ShapeReader, namespace: string, path: (string | number)[]): void {
   const problem = namespaceProblem(namespace);
-  if (problem) reader.fail(path, problem, ErrorCode.invalidName);
+  if (problem) reader.fail(path, problem, kurelErrors.invalidName);
 }
 
 function parseComponent(reader: ShapeReader, value: unknown, path: (string | number)[], options: ParseApplicationOptions): ParsedComponent {
   const component = reader.map(value, path, ['name', 'type', 'properties', 'traits', 'annotations']);
   const name = reader.optionalString(component.name, [...path, 'name']);
   if (!name) reader.fail(path, `${path[0]}.${path[1]}[${path[2]}].name is required`);
-  if (!isDns1123Subdomain(name)) reader.fail([...path, 'name'], `component name "${name}" is not a valid DNS-1123 subdomain`, ErrorCode.invalidName);
+  if (!isDns1123Subdomain(name)) reader.fail([...path, 'name'], `component name "${name}" is not a valid DNS-1123 subdomain`, kurelErrors.invalidName);
   const type = reader.optionalString(component.type, [...path, 'type']);
   if (!type) reader.fail(path, `component "${name}" missing type`);
   const { registry } = options;
   const componentTypes = registry.componentTypes();
   if (!componentTypes.includes(type)) {
-    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${name}"; must be one of: ${componentTypes.join(', ')}`, ErrorCode.unknownType);
+    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${name}"; must be one of: ${componentTypes.join(', ')}`, kurelErrors.unknownType);
   }
   const traits = reader.optionalList(component.traits, [...path, 'traits']).map((trait, index) => parseTrait(reader, trait, [...path, 'traits', index], name, type, options));
   return {
@@ -100,7 +99,7 @@ function parseTrait(
   if (!type) reader.fail(path, `component "${componentName}" trait[${path[path.length - 1]}] missing type`);
   const traitTypes = [...new Set([...options.registry.traitTypes(), ...options.extraTraitTypes])].sort();
   if (!traitTypes.includes(type)) {
-    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${componentName}"; must be one of: ${traitTypes.join(', ')}`, ErrorCode.unknownType);
+    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${componentName}"; must be one of: ${traitTypes.join(', ')}`, kurelErrors.unknownType);
   }
   // A restriction is checked here only on a type a handler renders: a lowerable type is checked
   // on the members its rule emits.
@@ -110,7 +109,7 @@ function parseTrait(
     reader.fail(
       [...path, 'type'],
       `trait "${type}" is not supported on component type "${componentType}" (component "${componentName}"); supported types: ${restriction.join(', ')}`,
-      ErrorCode.traitNotSupported,
+      kurelErrors.traitNotSupported,
     );
   }
   return { type, properties: reader.optionalMap(trait.properties, [...path, 'properties']), path };
@@ -120,7 +119,7 @@ function parsePolicy(reader: ShapeReader, value: unknown, path: (string | number
   const policy = reader.map(value, path, ['name', 'type', 'properties']);
   const name = reader.optionalString(policy.name, [...path, 'name']);
   if (!name) reader.fail(path, `spec.policies[${path[2]}].name is required`);
-  if (!isDns1123Subdomain(name)) reader.fail([...path, 'name'], `policy name "${name}" is not a valid DNS-1123 subdomain`, ErrorCode.invalidName);
+  if (!isDns1123Subdomain(name)) reader.fail([...path, 'name'], `policy name "${name}" is not a valid DNS-1123 subdomain`, kurelErrors.invalidName);
   const type = reader.optionalString(policy.type, [...path, 'type']);
   if (!type) reader.fail(path, `policy "${name}" missing type`);
   return { name, type, properties: reader.optionalMap(policy.properties, [...path, 'properties']), path };
@@ -140,7 +139,7 @@ function rejectSharedLabelValues(reader: ShapeReader, components: ParsedComponen
       reader.fail(
         [...component.path, 'name'],
         `components "${holder}" and "${component.name}" share the component label value "${value}": their app labels and every selector built from them would match both components' pods; rename one of them`,
-        ErrorCode.invalidName,
+        kurelErrors.invalidName,
       );
     }
     holders.set(value, component.name);
@@ -150,7 +149,7 @@ function rejectSharedLabelValues(reader: ShapeReader, components: ParsedComponen
 function rejectDuplicates(reader: ShapeReader, elements: Array<{ name: string; path: (string | number)[] }>, what: string): void {
   const seen = new Set<string>();
   for (const element of elements) {
-    if (seen.has(element.name)) reader.fail([...element.path, 'name'], `duplicate ${what} name "${element.name}"`, ErrorCode.invalidName);
+    if (seen.has(element.name)) reader.fail([...element.path, 'name'], `duplicate ${what} name "${element.name}"`, kurelErrors.invalidName);
     seen.add(element.name);
   }
 }

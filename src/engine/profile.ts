@@ -1,5 +1,4 @@
-import { isDns1123Subdomain, isPlainObject } from '../plugin-api/index.js';
-import { ErrorCode } from './error-codes.js';
+import { isDns1123Subdomain, isPlainObject, kurelErrors } from '../plugin-api/index.js';
 import { checkEnvelope } from './parse-application.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from './source.js';
@@ -29,10 +28,10 @@ export function parseProfile(source: SourceDocument): ParsedProfile {
   const metadata = reader.map(root.metadata ?? {}, ['metadata'], ['name']);
   const name = reader.optionalString(metadata.name, ['metadata', 'name']);
   if (!name) reader.fail(['metadata'], 'metadata.name is required');
-  if (!isDns1123Subdomain(name)) reader.fail(['metadata', 'name'], `metadata.name "${name}" is not a valid DNS-1123 subdomain`, ErrorCode.invalidName);
+  if (!isDns1123Subdomain(name)) reader.fail(['metadata', 'name'], `metadata.name "${name}" is not a valid DNS-1123 subdomain`, kurelErrors.invalidName);
   const spec = reader.map(root.spec ?? {}, ['spec'], ['gitopsEngine', 'capabilities']);
   const engine = reader.optionalString(spec.gitopsEngine, ['spec', 'gitopsEngine']);
-  if (engine && engine !== 'fluxcd') reader.fail(['spec', 'gitopsEngine'], `unsupported gitopsEngine "${engine}"; supported values: fluxcd`, ErrorCode.profile);
+  if (engine && engine !== 'fluxcd') reader.fail(['spec', 'gitopsEngine'], `unsupported gitopsEngine "${engine}"; supported values: fluxcd`, kurelErrors.profile);
 
   const bindings = new Map<string, Record<string, unknown>>();
   const paths = new Map<string, (string | number)[]>();
@@ -50,10 +49,10 @@ export function parseProfile(source: SourceDocument): ParsedProfile {
 /** A rendering holds JSON data only, and no null below its top level. */
 function checkRenderingValues(reader: ShapeReader, value: unknown, path: (string | number)[], key: string, depth = 0): void {
   if (value === null) {
-    if (depth > 1) reader.fail(path, `capability "${key}" rendering key "${String(path[4])}": null is not allowed below the top level`, ErrorCode.profile);
+    if (depth > 1) reader.fail(path, `capability "${key}" rendering key "${String(path[4])}": null is not allowed below the top level`, kurelErrors.profile);
     return;
   }
-  if (typeof value === 'number' && !Number.isFinite(value)) reader.fail(path, `capability "${key}" rendering key "${String(path[4])}": ${value} is not a JSON number`, ErrorCode.profile);
+  if (typeof value === 'number' && !Number.isFinite(value)) reader.fail(path, `capability "${key}" rendering key "${String(path[4])}": ${value} is not a JSON number`, kurelErrors.profile);
   if (Array.isArray(value)) value.forEach((entry, index) => checkRenderingValues(reader, entry, [...path, index], key, depth + 1));
   else if (isPlainObject(value)) for (const [k, entry] of Object.entries(value)) checkRenderingValues(reader, entry, [...path, k], key, depth + 1);
 }

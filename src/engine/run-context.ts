@@ -1,6 +1,6 @@
-import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic, DiagnosticPlace } from '../plugin-api/index.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
 import type { ParsedProfile } from './profile.js';
 
@@ -64,8 +64,8 @@ export class RunContext {
     return this.settings.policy ?? NOOP_POLICY;
   }
 
-  warn(message: string, where: Partial<Diagnostic> = {}): void {
-    this.warnings.push({ code: 'KUREL_WARNING', severity: 'warning', message, ...where });
+  warn(message: string, where: DiagnosticPlace = {}): void {
+    this.warnings.push(kurelErrors.warning.diagnostic(message, where));
   }
 
   capability(key: string): CapabilityBinding | undefined {

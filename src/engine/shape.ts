@@ -1,13 +1,12 @@
-import { goTypeName, isPlainObject, type PropertyPath } from '../plugin-api/index.js';
-import { ErrorCode, refuse } from './error-codes.js';
+import { goTypeName, isPlainObject, type PropertyPath, type CodeFactory, type KurelErrorCode, kurelErrors } from '../plugin-api/index.js';
 import type { SourceDocument } from './source.js';
 
 /** Strict reading of a document's envelope: every check refuses at the exact node. */
 export class ShapeReader {
   constructor(readonly source: SourceDocument) {}
 
-  fail(path: PropertyPath, message: string, code: (typeof ErrorCode)[keyof typeof ErrorCode] = ErrorCode.envelope): never {
-    throw refuse(code, message, this.source.at(path));
+  fail(path: PropertyPath, message: string, refuse: CodeFactory<KurelErrorCode> = kurelErrors.envelope): never {
+    throw refuse(message, this.source.at(path));
   }
 
   map(value: unknown, path: PropertyPath, allowed: readonly string[]): Record<string, unknown> {

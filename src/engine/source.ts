@@ -1,7 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
-import type { PropertyPath } from '../plugin-api/index.js';
+import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
-import { ErrorCode, refuse } from './error-codes.js';
 
 /** An input file as the host read it. */
 export interface InputFile {
@@ -74,7 +73,7 @@ export function parseSource(input: InputFile): SourceDocument[] {
     const problem = document.errors[0];
     if (problem) {
       const { line, col } = lines.linePos(problem.pos[0]);
-      throw refuse(ErrorCode.yamlSyntax, `YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
+      throw kurelErrors.yamlSyntax(`YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
     }
   }
   return list.filter((document) => !isEmptyDocument(document)).map((document) => new SourceDocument(input.file, document, lines));
@@ -83,10 +82,10 @@ export function parseSource(input: InputFile): SourceDocument[] {
 /** Parses a file that must hold exactly one YAML document. */
 export function parseSingleSource(input: InputFile, what: string): SourceDocument {
   const documents = parseSource(input);
-  if (documents.length === 0) throw refuse(ErrorCode.envelope, `no documents found in ${what}`, { file: input.file });
+  if (documents.length === 0) throw kurelErrors.envelope(`no documents found in ${what}`, { file: input.file });
   if (documents.length > 1) {
     const second = documents[1].locate([]);
-    throw refuse(ErrorCode.envelope, `${what} must hold one document, found ${documents.length}`, { file: input.file, line: second?.line, column: second?.column });
+    throw kurelErrors.envelope(`${what} must hold one document, found ${documents.length}`, { file: input.file, line: second?.line, column: second?.column });
   }
   return documents[0];
 }

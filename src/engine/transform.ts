@@ -19,11 +19,9 @@ import {
   type NamedInput,
   type K8sObject,
   type Properties,
-  type PropertyPath,
-} from '../plugin-api/index.js';
-import { KurelError } from './diagnostics.js';
+  type PropertyPath, factoryOf, kurelErrors } from '../plugin-api/index.js';
+import { KurelError, isKurelError } from './diagnostics.js';
 import { policyViolation } from './policy-violation.js';
-import { ErrorCode, errorDiagnostic, refuse } from './error-codes.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { bindingKeyFor } from './profile.js';
 import { followFluxReads, type TraitOutput } from './flux-namespace.js';
@@ -90,7 +88,7 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
     try {
       return work();
     } catch (error) {
-      if (!(error instanceof KurelError)) throw error;
+      if (!isKurelError(error)) throw error;
       failures.push(error);
       return undefined;
     }
@@ -155,7 +153,7 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     if (problems.length === 0) return;
     throw new KurelError(
       problems.map((problem) =>
-        errorDiagnostic(problem.refusal ? ErrorCode.componentLabel : ErrorCode.property, `${label}: ${problem.message}`, {
+        (problem.refusal ? kurelErrors.componentLabel : kurelErrors.property).diagnostic(`${label}: ${problem.message}`, {
           ...(problem.refusal ? { refusal: problem.refusal } : {}),
           ...source.at([...component.path, 'properties', ...problem.path]),
           component: component.name,
@@ -232,9 +230,7 @@ function applyTrait(
   }
   const handler = entry.value;
   if (handler.componentTypes && !handler.componentTypes.includes(component.type)) {
-    throw refuse(
-      ErrorCode.traitNotSupported,
-      `trait "${trait.type}" is not supported on component type "${component.type}" (component "${component.name}"); supported types: ${handler.componentTypes.join(', ')}`,
+    throw kurelErrors.traitNotSupported(`trait "${trait.type}" is not supported on component type "${component.type}" (component "${component.name}"); supported types: ${handler.componentTypes.join(', ')}`,
       { ...source.at([...trait.path, 'type']), component: component.name, plugin: entry.plugin },
     );
   }
@@ -244,7 +240,7 @@ function applyTrait(
   const checked = validateProperties(handler.properties, properties, { topLevelRequired: true, applyDefaults: true });
   if (checked.issues.length > 0) {
     const diagnostics = checked.issues.map((issue) =>
-      errorDiagnostic(ErrorCode.property, `${label}: ${requiredHint(issue.message, trait.type)}`, { ...source.at([...trait.path, 'properties', ...issue.path]), component: component.name, plugin: entry.plugin }),
+      kurelErrors.property.diagnostic(`${label}: ${requiredHint(issue.message, trait.type)}`, { ...source.at([...trait.path, 'properties', ...issue.path]), component: component.name, plugin: entry.plugin }),
     );
     throw new KurelError(diagnostics);
   }
@@ -265,14 +261,14 @@ function renderedProperties(trait: WorkTrait, capability: CapabilitySpec | undef
   if (!key) {
     if (capability?.required && !trait.sealed) {
       const wanted = trait.scope ? `${trait.type}.${trait.scope}" or "${trait.type}` : trait.type;
-      throw refuse(ErrorCode.capability, `${label}: capability "${wanted}" not found in ClusterProfile: oam: capability key not found in ClusterProfile`, source.at([...trait.path, 'type']));
+      throw kurelErrors.capability(`${label}: capability "${wanted}" not found in ClusterProfile: oam: capability key not found in ClusterProfile`, source.at([...trait.path, 'type']));
     }
     return trait.properties;
   }
   const binding = run.capability(key);
   if (!binding || trait.sealed) return trait.properties;
   if (!capability && Object.keys(binding.rendering).length > 0) {
-    throw refuse(ErrorCode.capability, `${label}: capability "${key}": trait type "${trait.type}" takes no rendering keys`, run.profile.source.at(run.profile.paths.get(key) ?? []));
+    throw kurelErrors.capability(`${label}: capability "${key}": trait type "${trait.type}" takes no rendering keys`, run.profile.source.at(run.profile.paths.get(key) ?? []));
   }
   return mergeRendering(binding.rendering, trait.properties) as Properties;
 }
@@ -316,9 +312,9 @@ function objectNameOf(component: WorkComponent, object: ComponentObject, authore
     return run.handlerContext(namespace, componentOwner(component)).resolveName(spec);
   } catch (error) {
     if (!isHandlerError(error)) throw error;
-    const code = error.code === ErrorCode.collision ? ErrorCode.collision : ErrorCode.property;
+    const refuse = error.code === kurelErrors.collision.code ? kurelErrors.collision : kurelErrors.property;
     const path = authored !== undefined ? [...component.path, 'properties', 'objectName'] : component.path;
-    throw refuse(code, `component "${component.name}": ${error.message}`, { ...source.at(path), component: component.name, plugin });
+    throw refuse(`component "${component.name}": ${error.message}`, { ...source.at(path), component: component.name, plugin });
   }
 }
 
@@ -349,7 +345,7 @@ function emittedClause(component: WorkComponent, prefix = ''): string {
 }
 
 function noHandler(what: string, path: Path, component: string | undefined, source: SourceDocument): KurelError {
-  return refuse(ErrorCode.noHandler, `no handler for ${what}`, { ...source.at(path), component });
+  return kurelErrors.noHandler(`no handler for ${what}`, { ...source.at(path), component });
 }
 
 function requiredHint(message: string, traitType: string): string {
@@ -362,7 +358,7 @@ function placeHandlerError(error: unknown, label: string, base: PropertyPath, co
   if (!isHandlerError(error)) return error;
   const refusalClass = refusalClassOf(error);
   if (refusalClass !== undefined) return policyViolation(refusalClass, error.message, component, { ...source.at([...base, ...error.path]), plugin }, label);
-  return refuse(error.code === 'KUREL_HANDLER_REFUSED' ? ErrorCode.handler : (error.code as typeof ErrorCode.handler), `${label}: ${error.message}`, {
+  return (factoryOf(error.code) ?? kurelErrors.handler)(`${label}: ${error.message}`, {
     ...source.at([...base, ...error.path]),
     component,
     plugin,

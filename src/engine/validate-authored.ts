@@ -1,7 +1,6 @@
-import { componentProperties, goTypeName, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
+import { componentProperties, goTypeName, validateProperties, type PropertiesSchema, type Properties, kurelErrors } from '../plugin-api/index.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedApplication } from './documents.js';
-import { ErrorCode, errorDiagnostic } from './error-codes.js';
 import type { Origin, Path, WorkComponent, WorkPolicy, WorkTrait } from './model.js';
 import type { SealedRegistry } from './registry.js';
 import type { SourceDocument } from './source.js';
@@ -31,7 +30,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     const result = validateProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints });
     for (const issue of result.issues) {
       // The plugin named is the one whose schema refused the value.
-      diagnostics.push(errorDiagnostic(ErrorCode.property, `${label}: ${issue.message}`, { ...source.at([...path, 'properties', ...issue.path]), ...owner }));
+      diagnostics.push(kurelErrors.property.diagnostic(`${label}: ${issue.message}`, { ...source.at([...path, 'properties', ...issue.path]), ...owner }));
     }
     return result.value;
   };
@@ -47,7 +46,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     const traits = component.traits.map((trait): WorkTrait => {
       const { scope, ...rest } = trait.properties;
       if (scope !== undefined && scope !== null && typeof scope !== 'string') {
-        diagnostics.push(errorDiagnostic(ErrorCode.property, `component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
+        diagnostics.push(kurelErrors.property.diagnostic(`component "${component.name}" trait "${trait.type}": scope: expected string, got ${goTypeName(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
       }
       const traitEntry = registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type);
       return {

@@ -1,4 +1,5 @@
-import { ErrorCode, refuse, type EgressPeers, type IngressPeers } from '../engine/index.js';
+import type { EgressPeers, IngressPeers } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 // The NetworkPolicy synthesis inputs a platform team sets in the kurel config: `egressPeers` and
 // `ingressPeers`, each a map from component name to a list. Only their shape is checked here;
@@ -13,7 +14,7 @@ class Shape {
   constructor(private readonly file: string) {}
 
   fail(path: string, message: string): never {
-    throw refuse(ErrorCode.config, message, { file: this.file, path });
+    throw kurelErrors.config(message, { file: this.file, path });
   }
 
   object(value: unknown, path: string): Json {

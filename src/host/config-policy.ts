@@ -1,6 +1,5 @@
 import { dirname, join } from 'node:path';
-import { NOOP_POLICY, OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS, type GroupKind, type Policy } from '../plugin-api/index.js';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { NOOP_POLICY, OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS, type GroupKind, type Policy, kurelErrors } from '../plugin-api/index.js';
 import { importDefault, resolveModule } from './module-loader.js';
 
 /**
@@ -32,11 +31,11 @@ export async function checkPolicyConfig(raw: unknown, file: string): Promise<Pol
       origin = await resolveModule(raw, join(dirname(file), 'kurel.config.js'));
       policy = await importDefault(origin);
     } catch (error) {
-      throw refuse(ErrorCode.config, `policy: loading "${raw}": ${(error as Error).message.split('\n')[0]}`, { file, path: 'policy' });
+      throw kurelErrors.config(`policy: loading "${raw}": ${(error as Error).message.split('\n')[0]}`, { file, path: 'policy' });
     }
   }
   if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) {
-    throw refuse(ErrorCode.config, 'policy must be an object of limits and defaults, or the path of a module whose default export is one', { file: origin, path: 'policy' });
+    throw kurelErrors.config('policy must be an object of limits and defaults, or the path of a module whose default export is one', { file: origin, path: 'policy' });
   }
   const entries = policy as Record<string, unknown>;
   // A class instance keeps its accessors on the prototype: read every name the policy answers to.
@@ -44,7 +43,7 @@ export async function checkPolicyConfig(raw: unknown, file: string): Promise<Pol
   const out: PolicyConfig = {};
   for (const key of keys) {
     if (!(POLICY_KEYS as string[]).includes(key)) {
-      throw refuse(ErrorCode.config, `unsupported policy key "${key}" (allowed: ${POLICY_KEYS.join(', ')})`, { file: origin, path: `policy.${key}` });
+      throw kurelErrors.config(`unsupported policy key "${key}" (allowed: ${POLICY_KEYS.join(', ')})`, { file: origin, path: `policy.${key}` });
     }
     const value = entries[key];
     out[key as PolicyKey] = typeof value === 'function' ? value.bind(policy) : checkValue(key as PolicyKey, value, origin);
@@ -53,7 +52,7 @@ export async function checkPolicyConfig(raw: unknown, file: string): Promise<Pol
 }
 
 function checkValue(key: PolicyKey, value: unknown, file: string): unknown {
-  const fail = (expected: string, path = `policy.${key}`) => refuse(ErrorCode.config, `${path} must be ${expected}`, { file, path });
+  const fail = (expected: string, path = `policy.${key}`) => kurelErrors.config(`${path} must be ${expected}`, { file, path });
   if (INTEGERS.has(key)) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2 ** 31 - 1) throw fail('a whole number of replicas');
     return value;
@@ -77,12 +76,12 @@ function checkValue(key: PolicyKey, value: unknown, file: string): unknown {
 
 /** A kind entry: `{group, kind}`, the core group `''`, `kind: '*'` for every kind of the group. An entry with no kind is refused. */
 function checkGroupKind(entry: unknown, path: string, file: string): GroupKind {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw refuse(ErrorCode.config, `${path} must be an object with group and kind`, { file, path });
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw kurelErrors.config(`${path} must be an object with group and kind`, { file, path });
   const { group = '', kind, ...rest } = entry as Record<string, unknown>;
   const extra = Object.keys(rest);
-  if (extra.length > 0) throw refuse(ErrorCode.config, `${path}: unsupported key "${extra[0]}" (allowed: group, kind)`, { file, path });
-  if (typeof group !== 'string') throw refuse(ErrorCode.config, `${path}.group must be a string ("" is the core group)`, { file, path: `${path}.group` });
-  if (typeof kind !== 'string' || kind === '') throw refuse(ErrorCode.config, `${path} names no kind: give a kind, or "*" for every kind of the group`, { file, path: `${path}.kind` });
+  if (extra.length > 0) throw kurelErrors.config(`${path}: unsupported key "${extra[0]}" (allowed: group, kind)`, { file, path });
+  if (typeof group !== 'string') throw kurelErrors.config(`${path}.group must be a string ("" is the core group)`, { file, path: `${path}.group` });
+  if (typeof kind !== 'string' || kind === '') throw kurelErrors.config(`${path} names no kind: give a kind, or "*" for every kind of the group`, { file, path: `${path}.kind` });
   return { group, kind };
 }
 

@@ -1,5 +1,5 @@
-import { isDns1123Subdomain, qualifiedNameProblem } from '../plugin-api/index.js';
-import { ErrorCode, refuse, type TransformSettings } from '../engine/index.js';
+import { isDns1123Subdomain, qualifiedNameProblem, kurelErrors } from '../plugin-api/index.js';
+import { type TransformSettings } from '../engine/index.js';
 import { environmentPolicy, type PolicyConfig } from './config-policy.js';
 
 /** What a platform team sets in the kurel config that the reference takes as its TransformContext. */
@@ -22,13 +22,13 @@ export function checkTransformConfig(config: Record<string, unknown>, file: stri
   const { domain, componentLabelKey, reservedMetadataKeys } = config;
   if (domain !== undefined) {
     if (typeof domain !== 'string' || !isDns1123Subdomain(domain)) {
-      throw refuse(ErrorCode.config, `invalid domain ${quote(domain)}: ${SUBDOMAIN_RULE}`, { file, path: 'domain' });
+      throw kurelErrors.config(`invalid domain ${quote(domain)}: ${SUBDOMAIN_RULE}`, { file, path: 'domain' });
     }
     out.domain = domain;
   }
   if (componentLabelKey !== undefined) {
     const problem = typeof componentLabelKey === 'string' ? qualifiedNameProblem(componentLabelKey) : 'must be a string';
-    if (problem) throw refuse(ErrorCode.config, `invalid componentLabelKey ${quote(componentLabelKey)}: ${problem}`, { file, path: 'componentLabelKey' });
+    if (problem) throw kurelErrors.config(`invalid componentLabelKey ${quote(componentLabelKey)}: ${problem}`, { file, path: 'componentLabelKey' });
     out.componentLabelKey = componentLabelKey as string;
   }
   if (reservedMetadataKeys !== undefined) out.reservedMetadataKeys = checkReservedMetadataKeys(reservedMetadataKeys, file);
@@ -40,10 +40,10 @@ export function checkTransformConfig(config: Record<string, unknown>, file: stri
  * A repeated entry, or a key a prefix already covers, is accepted.
  */
 function checkReservedMetadataKeys(raw: unknown, file: string): string[] {
-  if (!Array.isArray(raw)) throw refuse(ErrorCode.config, 'reservedMetadataKeys must be a list of keys and prefixes ending in "/"', { file, path: 'reservedMetadataKeys' });
+  if (!Array.isArray(raw)) throw kurelErrors.config('reservedMetadataKeys must be a list of keys and prefixes ending in "/"', { file, path: 'reservedMetadataKeys' });
   raw.forEach((entry, index) => {
     const name = `reservedMetadataKeys[${index}]`;
-    const fail = (problem: string) => refuse(ErrorCode.config, `invalid ${name} ${quote(entry)}: ${problem}`, { file, path: name });
+    const fail = (problem: string) => kurelErrors.config(`invalid ${name} ${quote(entry)}: ${problem}`, { file, path: name });
     if (typeof entry !== 'string') throw fail('must be a string');
     if (entry.endsWith('/')) {
       if (!isDns1123Subdomain(entry.slice(0, -1))) throw fail(`the prefix before "/": ${SUBDOMAIN_RULE}`);

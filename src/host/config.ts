@@ -1,10 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { ErrorCode, refuse, type EgressPeers, type IngressPeers } from '../engine/index.js';
+import type { EgressPeers, IngressPeers } from '../engine/index.js';
 import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
 import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
 import { checkTransformConfig, TRANSFORM_CONFIG_KEYS, type TransformConfig } from './config-transform.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
 export interface KurelConfig extends TransformConfig {
@@ -44,25 +45,25 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
     result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await explorer().search(options.searchFrom);
   } catch (error) {
     const file = options.explicitFile ?? options.searchFrom;
-    throw refuse(ErrorCode.config, `reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
+    throw kurelErrors.config(`reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
   }
   if (!result || result.isEmpty) return { config: { plugins: [], policy: {} }, file: result?.filepath };
   return { config: await checkConfig(result.config, result.filepath), file: result.filepath };
 }
 
 async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refuse(ErrorCode.config, 'the plugin config must be an object', { file });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw kurelErrors.config('the plugin config must be an object', { file });
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!CONFIG_KEYS.includes(key)) throw refuse(ErrorCode.config, `unsupported config key "${key}" (allowed: ${CONFIG_KEYS.join(', ')})`, { file, path: key });
+    if (!CONFIG_KEYS.includes(key)) throw kurelErrors.config(`unsupported config key "${key}" (allowed: ${CONFIG_KEYS.join(', ')})`, { file, path: key });
   }
   const plugins = config.plugins ?? [];
   if (!Array.isArray(plugins) || plugins.some((entry) => typeof entry !== 'string' || entry === '')) {
-    throw refuse(ErrorCode.config, 'plugins must be a list of package names or paths', { file, path: 'plugins' });
+    throw kurelErrors.config('plugins must be a list of package names or paths', { file, path: 'plugins' });
   }
   const fluxNamespace = config.fluxNamespace;
   if (fluxNamespace !== undefined && (typeof fluxNamespace !== 'string' || fluxNamespace === '')) {
-    throw refuse(ErrorCode.config, 'fluxNamespace must be a namespace name', { file, path: 'fluxNamespace' });
+    throw kurelErrors.config('fluxNamespace must be a namespace name', { file, path: 'fluxNamespace' });
   }
   return {
     plugins: plugins as string[],

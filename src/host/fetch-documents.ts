@@ -1,5 +1,5 @@
-import { ErrorCode, refuse, type FetchRequest } from '../engine/index.js';
-import { RefusalClass } from '../plugin-api/index.js';
+import { type FetchRequest } from '../engine/index.js';
+import { RefusalClass, kurelErrors } from '../plugin-api/index.js';
 
 const MAX_REDIRECTS = 10;
 const TIMEOUT_MS = 30_000;
@@ -24,7 +24,7 @@ export async function fetchDocuments(requests: readonly FetchRequest[], policy: 
 
 async function fetchOne(request: FetchRequest, policy: FetchPolicy): Promise<string> {
   const fail = (message: string, refusalClass?: string) =>
-    refuse(ErrorCode.input, `component "${request.component}": url "${request.url}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
+    kurelErrors.input(`component "${request.component}": url "${request.url}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
   let target = request.url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let url: URL;

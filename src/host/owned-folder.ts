@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix, resolve } from 'node:path';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 /**
  * The one writer of a folder kurel owns whole (`kurel schemas -o DIR`, a Flux tree).
@@ -50,7 +50,7 @@ export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>
     writeFileSync(join(staging, OWNED_FOLDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: 0o644 });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    throw refuse(ErrorCode.output, `writing output folder "${dir}": ${(error as Error).message}`, { file: dir });
+    throw kurelErrors.output(`writing output folder "${dir}": ${(error as Error).message}`, { file: dir });
   }
   try {
     if (previous !== 'missing') renameSync(destination, retired);
@@ -58,7 +58,7 @@ export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>
   } catch (error) {
     if (!existsSync(destination) && existsSync(retired)) renameSync(retired, destination);
     rmSync(staging, { recursive: true, force: true });
-    throw refuse(ErrorCode.output, `replacing output folder "${dir}": ${(error as Error).message}`, { file: dir });
+    throw kurelErrors.output(`replacing output folder "${dir}": ${(error as Error).message}`, { file: dir });
   }
   rmSync(retired, { recursive: true, force: true });
   return { written: entries.length, replaced: previous === 'owned' };
@@ -97,7 +97,7 @@ function inspectDestination(dir: string, destination: string, kind: string): Des
     return 'missing';
   }
   const refusal = (reason: string) =>
-    refuse(ErrorCode.output, `refusing to write output folder "${dir}": ${reason}; choose a missing or empty folder, or remove it yourself`);
+    kurelErrors.output(`refusing to write output folder "${dir}": ${reason}; choose a missing or empty folder, or remove it yourself`);
   if (stat.isSymbolicLink()) throw refusal('it is a symbolic link, and kurel writes through none');
   if (!stat.isDirectory()) throw refusal('it is not a folder');
   const names = readdirSync(destination);
@@ -158,7 +158,7 @@ function checkedRelativePath(path: string): string {
     posix.isAbsolute(path) ||
     segments.some((segment) => segment === '' || segment === '.' || segment === '..') ||
     path === OWNED_FOLDER_MANIFEST;
-  if (unsafe) throw refuse(ErrorCode.output, `refusing to write "${path}": an owned folder takes relative paths inside it only`);
+  if (unsafe) throw kurelErrors.output(`refusing to write "${path}": an owned folder takes relative paths inside it only`);
   return path;
 }
 

@@ -1,6 +1,5 @@
 import semver from 'semver';
-import { ErrorCode, refuse } from '../engine/index.js';
-import { KUREL_API_VERSION } from '../plugin-api/index.js';
+import { KUREL_API_VERSION, kurelErrors } from '../plugin-api/index.js';
 import type { LoadedPlugin } from './plugin-source.js';
 
 /**
@@ -11,14 +10,12 @@ export function checkPluginContract(loaded: LoadedPlugin): void {
   const { plugin, specifier, resolvedFrom } = loaded;
   const meta = (plugin as unknown as { meta?: Record<string, unknown> } | undefined)?.meta;
   if (!meta || typeof meta.name !== 'string' || typeof meta.version !== 'string' || typeof meta.kurelApi !== 'string') {
-    throw refuse(ErrorCode.pluginContract, `plugin "${specifier}" does not export a kurel plugin: its default export needs meta { name, version, kurelApi } (use definePlugin from kurel/plugin-api)`, { file: resolvedFrom, plugin: specifier });
+    throw kurelErrors.pluginContract(`plugin "${specifier}" does not export a kurel plugin: its default export needs meta { name, version, kurelApi } (use definePlugin from kurel/plugin-api)`, { file: resolvedFrom, plugin: specifier });
   }
   const range = semver.validRange(meta.kurelApi);
-  if (!range) throw refuse(ErrorCode.pluginContract, `plugin "${meta.name}" declares kurelApi "${meta.kurelApi}", which is not a semver range`, { file: resolvedFrom, plugin: meta.name });
+  if (!range) throw kurelErrors.pluginContract(`plugin "${meta.name}" declares kurelApi "${meta.kurelApi}", which is not a semver range`, { file: resolvedFrom, plugin: meta.name });
   if (!semver.satisfies(KUREL_API_VERSION, range)) {
-    throw refuse(
-      ErrorCode.pluginContract,
-      `plugin "${meta.name}" ${meta.version} requires kurel plugin API "${meta.kurelApi}", but this kurel implements plugin API ${KUREL_API_VERSION}`,
+    throw kurelErrors.pluginContract(`plugin "${meta.name}" ${meta.version} requires kurel plugin API "${meta.kurelApi}", but this kurel implements plugin API ${KUREL_API_VERSION}`,
       { file: resolvedFrom, plugin: meta.name },
     );
   }

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { ErrorCode, refuse } from '../engine/index.js';
-import type { KurelPlugin } from '../plugin-api/index.js';
+import { kurelErrors, type KurelPlugin } from '../plugin-api/index.js';
 import { importDefault, resolveModule } from './module-loader.js';
 
 /** A plugin as loaded: the module's default export and where it came from. */
@@ -20,13 +19,13 @@ export async function loadPlugin(specifier: string, fromFolder: string, builtin:
   try {
     file = await resolveModule(specifier, join(fromFolder, 'kurel.config.js'));
   } catch (error) {
-    throw refuse(ErrorCode.pluginLoad, `plugin "${specifier}" could not be resolved from ${fromFolder}: ${firstLine(error)}`, { plugin: specifier });
+    throw kurelErrors.pluginLoad(`plugin "${specifier}" could not be resolved from ${fromFolder}: ${firstLine(error)}`, { plugin: specifier });
   }
   let exported: unknown;
   try {
     exported = await importDefault(file);
   } catch (error) {
-    throw refuse(ErrorCode.pluginLoad, `plugin "${specifier}" failed to load: ${firstLine(error)}`, { plugin: specifier, file });
+    throw kurelErrors.pluginLoad(`plugin "${specifier}" failed to load: ${firstLine(error)}`, { plugin: specifier, file });
   }
   return { plugin: exported as KurelPlugin, specifier, resolvedFrom: file, builtin };
 }

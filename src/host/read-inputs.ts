@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ErrorCode, refuse, type BuildInput, type InputFile, type TransformSettings } from '../engine/index.js';
+import { type BuildInput, type InputFile, type TransformSettings } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 export interface BuildRequest {
   /** `app.yaml` or a package folder holding one. */
@@ -19,7 +20,7 @@ export function locateApplication(target: string): { appFile: string; appDir: st
   try {
     stats = statSync(target);
   } catch (error) {
-    throw refuse(ErrorCode.input, `accessing "${target}": ${describeFsError(error)}`, { file: target });
+    throw kurelErrors.input(`accessing "${target}": ${describeFsError(error)}`, { file: target });
   }
   if (stats.isDirectory()) return { appFile: join(target, 'app.yaml'), appDir: target };
   return { appFile: target, appDir: dirname(target) };
@@ -32,7 +33,7 @@ export function readBuildInput(request: BuildRequest): BuildInput {
   const packageFile = join(appDir, 'kurel.yaml');
   const packageMode = existsSync(packageFile);
   if (!packageMode && (request.values !== undefined || request.sets.length > 0)) {
-    throw refuse(ErrorCode.flag, `--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
+    throw kurelErrors.flag(`--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
   }
   return {
     application,
@@ -60,7 +61,7 @@ export function readInput(file: string, what: string): InputFile {
   try {
     return { file, text: readFileSync(file, 'utf8') };
   } catch (error) {
-    throw refuse(ErrorCode.input, `${what} "${file}": ${describeFsError(error)}`, { file });
+    throw kurelErrors.input(`${what} "${file}": ${describeFsError(error)}`, { file });
   }
 }
 

@@ -1,5 +1,5 @@
-import { ErrorCode, KurelError, refuse, ruleIdentity, type Registered, type SealedRegistry } from '../engine/index.js';
-import type { ComponentHandler, KurelPlugin, LoweringRule, NamingHook, PolicyHandler, TraitHandler, TypeDeclaration } from '../plugin-api/index.js';
+import { KurelError, ruleIdentity, type Registered, type SealedRegistry } from '../engine/index.js';
+import { kurelErrors, type ComponentHandler, type KurelPlugin, type LoweringRule, type NamingHook, type PolicyHandler, type TraitHandler, type TypeDeclaration } from '../plugin-api/index.js';
 
 type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
 
@@ -33,9 +33,9 @@ export class RegistryBuilder {
 
   /** One Naming hook per registry: two would answer one request two ways. */
   private contributeNaming(hook: NamingHook, plugin: string, builtin: boolean): void {
-    if (typeof hook !== 'function') throw refuse(ErrorCode.pluginContract, `plugin "${plugin}" contributes a naming hook that is not a function`, { plugin });
+    if (typeof hook !== 'function') throw kurelErrors.pluginContract(`plugin "${plugin}" contributes a naming hook that is not a function`, { plugin });
     if (this.naming) {
-      throw refuse(ErrorCode.duplicateType, `plugin "${plugin}" contributes a naming hook, and plugin "${this.naming.plugin}" already did; a registry holds one`, { plugin });
+      throw kurelErrors.duplicateType(`plugin "${plugin}" contributes a naming hook, and plugin "${this.naming.plugin}" already did; a registry holds one`, { plugin });
     }
     this.naming = { value: hook, plugin, builtin };
   }
@@ -44,16 +44,16 @@ export class RegistryBuilder {
   private declare(position: 'trait' | 'policy', declaration: TypeDeclaration, plugin: string, builtin: boolean): void {
     const key = `${position}:${declaration.type}`;
     const holder = this.declarations.get(key);
-    if (holder) throw refuse(ErrorCode.duplicateType, `${position} type "${declaration.type}" is declared twice: by plugin "${holder.plugin}" and by plugin "${plugin}"`, { plugin });
+    if (holder) throw kurelErrors.duplicateType(`${position} type "${declaration.type}" is declared twice: by plugin "${holder.plugin}" and by plugin "${plugin}"`, { plugin });
     this.declarations.set(key, { value: declaration, plugin, builtin });
   }
 
   private claim(position: Position, type: string, plugin: string, store: () => void): void {
-    if (typeof type !== 'string' || type === '') throw refuse(ErrorCode.pluginContract, `plugin "${plugin}" registers a ${position} with no type name`, { plugin });
+    if (typeof type !== 'string' || type === '') throw kurelErrors.pluginContract(`plugin "${plugin}" registers a ${position} with no type name`, { plugin });
     const key = `${position}:${type}`;
     const holder = this.owners.get(key);
     if (holder !== undefined) {
-      throw refuse(ErrorCode.duplicateType, `${position} type "${type}" is registered twice: by plugin "${holder}" and by plugin "${plugin}"`, { plugin });
+      throw kurelErrors.duplicateType(`${position} type "${type}" is registered twice: by plugin "${holder}" and by plugin "${plugin}"`, { plugin });
     }
     this.owners.set(key, plugin);
     store();
@@ -69,7 +69,7 @@ export class RegistryBuilder {
       for (const type of targets.policyTypes ?? []) if (!this.owners.has(`policy:${type}`)) missing.push(gap(rule, 'policy', type));
     }
     if (missing.length > 0) {
-      throw new KurelError(missing.sort().map((message) => ({ code: ErrorCode.registryIncomplete, severity: 'error' as const, message })));
+      throw new KurelError(missing.sort().map((message) => kurelErrors.registryIncomplete.diagnostic(message)));
     }
     // The sealed registry holds copies: a later registration on the builder cannot reach it.
     const unrendered = new Map([...this.declarations].filter(([key]) => !this.owners.has(key)));

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCode, refuse } from '../engine/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
 
 /**
  * Writes `<dir>/<name>.yaml` atomically: the bytes go to a temporary file in the same folder,
@@ -10,16 +10,16 @@ import { ErrorCode, refuse } from '../engine/index.js';
  */
 export function writeOutputFile(dir: string, name: string, content: string): string {
   if (name === '' || name.includes('/') || name.includes('\\') || name.startsWith('.') || name.includes('\0')) {
-    throw refuse(ErrorCode.output, `refusing to write "${name}.yaml": an output file is named after its application and stays inside "${dir}"`, { file: dir });
+    throw kurelErrors.output(`refusing to write "${name}.yaml": an output file is named after its application and stays inside "${dir}"`, { file: dir });
   }
   try {
     mkdirSync(dir, { recursive: true, mode: 0o755 });
   } catch (error) {
-    throw refuse(ErrorCode.input, `creating output directory "${dir}": ${(error as Error).message}`, { file: dir });
+    throw kurelErrors.input(`creating output directory "${dir}": ${(error as Error).message}`, { file: dir });
   }
   const target = join(dir, `${name}.yaml`);
   if (isSymbolicLink(target)) {
-    throw refuse(ErrorCode.output, `refusing to write output file "${target}": it is a symbolic link, and kurel writes through none; remove it yourself`, { file: target });
+    throw kurelErrors.output(`refusing to write output file "${target}": it is a symbolic link, and kurel writes through none; remove it yourself`, { file: target });
   }
   const temporary = join(dir, `.${name}.yaml.${process.pid}.tmp`);
   try {
@@ -27,7 +27,7 @@ export function writeOutputFile(dir: string, name: string, content: string): str
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw refuse(ErrorCode.input, `writing output file "${target}": ${(error as Error).message}`, { file: target });
+    throw kurelErrors.input(`writing output file "${target}": ${(error as Error).message}`, { file: target });
   }
   return target;
 }

@@ -1,3 +1,5 @@
+import { ErrorCode, type KurelErrorCode } from './error-catalogue.js';
+
 /** A path into the properties of the element a handler is working on. */
 export type PropertyPath = ReadonlyArray<string | number>;
 
@@ -7,14 +9,14 @@ const HANDLER_ERROR = Symbol.for('kurel.HandlerError');
  * A refusal raised by a handler or rule through its context. The engine places it at the
  * authored input (file, line, column and property path) before it reaches the user. Plugins may
  * be loaded as separate module instances, so it is recognised by a registered symbol, not by
- * `instanceof`.
+ * `instanceof`. Its code is a catalogued one; the engine reports it with that code's factory.
  */
 export class HandlerError extends Error {
   readonly [HANDLER_ERROR] = true;
   constructor(
     message: string,
     readonly path: PropertyPath = [],
-    readonly code: string = 'KUREL_HANDLER_REFUSED',
+    readonly code: KurelErrorCode = ErrorCode.handler,
   ) {
     super(message);
     this.name = 'HandlerError';

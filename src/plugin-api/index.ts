@@ -8,6 +8,18 @@ export type { CapabilityBinding, HandlerContext, LoweringContext, MemberNameSpec
 export type * from './handlers.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';
 export { HandlerError, isHandlerError, type PropertyPath } from './errors.js';
+export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic, type DiagnosticPlace, type Severity } from './diagnostics.js';
+export {
+  kurelErrors,
+  ErrorCode,
+  factoryOf,
+  catalogueCodes,
+  type CodeFactory,
+  type CataloguedDiagnostic,
+  type KurelErrors,
+  type KurelErrorName,
+  type KurelErrorCode,
+} from './error-catalogue.js';
 export {
   NOOP_POLICY,
   POLICY_ACCESSORS,

@@ -1,4 +1,5 @@
 import { HandlerError, type PropertyPath } from './errors.js';
+import { ErrorCode } from './error-catalogue.js';
 
 /** A kind as an object-kind policy names it: matched in any version; `kind: '*'` is every kind of the group. */
 export interface GroupKind {
@@ -142,7 +143,7 @@ export class PolicyRefusal extends HandlerError {
     message: string,
     path: PropertyPath = [],
   ) {
-    super(message, path, 'KUREL_POLICY_VIOLATION');
+    super(message, path, ErrorCode.policyViolation);
     this.name = 'PolicyRefusal';
   }
 }

@@ -96,7 +96,7 @@ describe('redis-sidecar trait', () => {
       {
         properties: {},
         component: { name: 'shop', type: 'deployment', objects: [deployment([shop])] },
-        error: { code: 'KUREL_SCHEMA', message: '"image" is required', path: [] },
+        error: { code: 'KUREL_PROPERTY', message: '"image" is required', path: [] },
       },
     ]);
     tester.runTrait(trait, [

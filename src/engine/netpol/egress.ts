@@ -1,5 +1,4 @@
-import type { K8sObject } from '../../plugin-api/index.js';
-import { ErrorCode, refuse } from '../error-codes.js';
+import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import type { EgressPeer } from './peers.js';
 import { componentSelector, namespacedPeer, networkPolicy, policyPorts } from './policy-object.js';
@@ -22,9 +21,7 @@ export function egressPolicy(application: Application, peers: EgressPeer[], key:
   const rules = peers.flatMap((peer, index) => {
     if (!peer.ports?.length) return [];
     if (!usableSelector(peer)) {
-      throw refuse(
-        ErrorCode.networkPolicy,
-        `egress peer ${index} of component "${application.name}" (namespace "${peer.namespace}") has ports but no pod selector of labels (none, an empty one or one with expressions): it would allow egress to every pod of the namespace`,
+      throw kurelErrors.networkPolicy(`egress peer ${index} of component "${application.name}" (namespace "${peer.namespace}") has ports but no pod selector of labels (none, an empty one or one with expressions): it would allow egress to every pod of the namespace`,
         { component: application.owner || application.name },
       );
     }

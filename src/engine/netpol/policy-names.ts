@@ -1,5 +1,4 @@
-import { chooseName, isHandlerError, shortenName, type K8sObject, type NameSpec } from '../../plugin-api/index.js';
-import { ErrorCode, refuse } from '../error-codes.js';
+import { chooseName, isHandlerError, shortenName, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
 import type { NameOwner } from '../name-claims.js';
 import type { RunContext } from '../run-context.js';
 
@@ -34,8 +33,8 @@ function placed<T>(owner: NameOwner, work: () => T): T {
     return work();
   } catch (error) {
     if (!isHandlerError(error)) throw error;
-    const code = error.code === ErrorCode.collision ? ErrorCode.collision : ErrorCode.property;
+    const refuse = error.code === kurelErrors.collision.code ? kurelErrors.collision : kurelErrors.property;
     const prefix = owner.component ? `component "${owner.component}": ` : '';
-    throw refuse(code, `${prefix}${error.message}`, owner.component ? { component: owner.component } : {});
+    throw refuse(`${prefix}${error.message}`, owner.component ? { component: owner.component } : {});
   }
 }

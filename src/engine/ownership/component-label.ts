@@ -1,5 +1,4 @@
-import type { K8sObject } from '../../plugin-api/index.js';
-import { ErrorCode, refuse } from '../error-codes.js';
+import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import { unstructuredTypeName } from './go-type.js';
 import { groupOf, labelPlaces } from './label-places.js';
 import { appliedMembers, isListEnvelope } from '../list-envelopes.js';
@@ -33,7 +32,7 @@ function describe(object: Json): string {
 
 /** Metadata or a selector the check cannot read: generation fails rather than pass what it never held. */
 function unreadable(object: Json, what: string, component: string): never {
-  throw refuse(ErrorCode.unreadableObject, `component label: ${describe(object)}: ${what}`, { component });
+  throw kurelErrors.unreadableObject(`component label: ${describe(object)}: ${what}`, { component });
 }
 
 /** The labels of one place, read as the cluster reads them: null is absent, a null value the empty string. */
@@ -52,7 +51,7 @@ function readLabels(object: Json, metadata: unknown, path: string, component: st
 }
 
 function refuseLabel(message: string, component: string, refusal: string): never {
-  throw refuse(ErrorCode.componentLabel, message, { component, refusal });
+  throw kurelErrors.componentLabel(message, { component, refusal });
 }
 
 /** Holds one object (not an envelope) to the label, then writes it. */
@@ -101,7 +100,7 @@ function addPostRenderer(object: Json, own: Ownership): void {
   const spec = isObject(object.spec) ? object.spec : (object.spec = {});
   const current = spec.postRenderers ?? [];
   if (!Array.isArray(current)) {
-    throw refuse(ErrorCode.unreadableObject, `component label: HelmRelease "${object.metadata?.name ?? ''}": spec.postRenderers is a ${unstructuredTypeName(current)}, not a list`, { component: own.component });
+    throw kurelErrors.unreadableObject(`component label: HelmRelease "${object.metadata?.name ?? ''}": spec.postRenderers is a ${unstructuredTypeName(current)}, not a list`, { component: own.component });
   }
   const renderer = componentLabelPostRenderer(own.key, own.want);
   const text = JSON.stringify(renderer);

@@ -1,5 +1,4 @@
-import { componentLabelValue } from '../../plugin-api/index.js';
-import { ErrorCode, refuse } from '../error-codes.js';
+import { componentLabelValue, kurelErrors } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { holdComponentLabel, type Ownership } from './component-label.js';
 import { ofAnotherComponentText } from './texts.js';
@@ -28,7 +27,7 @@ function checkEntryValues(applications: Application[], key: string): void {
     const other = owners.get(value);
     if (other !== undefined && other !== application.owner) {
       const rule = application.members[0]?.component.origin?.rule ?? '';
-      throw refuse(ErrorCode.componentLabel, ofAnotherComponentText(application.owner, application.name, rule, value, other), { component: application.owner, refusal: 'of-another-component' });
+      throw kurelErrors.componentLabel(ofAnotherComponentText(application.owner, application.name, rule, value, other), { component: application.owner, refusal: 'of-another-component' });
     }
   }
 }

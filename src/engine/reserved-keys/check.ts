@@ -1,5 +1,4 @@
-import { goTypeName, isPlainObject, type K8sObject } from '../../plugin-api/index.js';
-import { ErrorCode, refuse } from '../error-codes.js';
+import { goTypeName, isPlainObject, type K8sObject, kurelErrors } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { EACH, metadataHolders, type MetadataHolder } from './holders.js';
 import { appliedObjects } from '../list-envelopes.js';
@@ -140,7 +139,7 @@ function keysOf(map: unknown, path: string, where: string): string[] {
 }
 
 function unreadable(where: string, problem: string) {
-  return refuse(ErrorCode.reservedMetadataKey, `reserved metadata keys: ${where}: ${problem}`);
+  return kurelErrors.reservedMetadataKey(`reserved metadata keys: ${where}: ${problem}`);
 }
 
 /**
@@ -152,5 +151,5 @@ function refusal(component: string | undefined, where: string, holder: string, w
   const owner = component === undefined ? 'the document' : `component "${component}"`;
   const reason = entry === key ? 'the key is reserved for the platform' : `the prefix "${entry}" is reserved for the platform`;
   const at = path.includes('[') ? ` (${path})` : '';
-  return refuse(ErrorCode.reservedMetadataKey, `${owner}: ${where}: ${holder ? `${holder} ` : ''}${what} "${key}"${at} may not be set: ${reason}: ${SENTINEL}`, { component });
+  return kurelErrors.reservedMetadataKey(`${owner}: ${where}: ${holder ? `${holder} ` : ''}${what} "${key}"${at} may not be set: ${reason}: ${SENTINEL}`, { component });
 }

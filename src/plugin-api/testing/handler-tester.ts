@@ -4,6 +4,7 @@ import { isHandlerError, type PropertyPath } from '../errors.js';
 import type { K8sObject, Properties } from '../objects.js';
 import { validateProperties } from '../validate.js';
 import { refusalClassOf } from '../policy.js';
+import { ErrorCode } from '../error-catalogue.js';
 import { componentLabelValue } from '../names.js';
 import { qualifiedKind } from '../name-roles.js';
 import { applyObjectMetadata, componentProperties, takeObjectMetadata, type ObjectMetadata } from '../object-metadata.js';
@@ -133,7 +134,7 @@ export class HandlerTester {
     else if (expected.message !== undefined) strictEqual(error.message, expected.message);
     if (expected.path) deepStrictEqual([...(error.path ?? [])], [...expected.path]);
     if (expected.refusalClass !== undefined) strictEqual(refusalClassOf(error), expected.refusalClass);
-    if (expected.code) strictEqual(isHandlerError(error) ? error.code : 'KUREL_SCHEMA', expected.code);
+    if (expected.code) strictEqual(isHandlerError(error) ? error.code : ErrorCode.property, expected.code);
   }
 }
 

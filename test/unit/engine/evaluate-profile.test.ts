@@ -103,6 +103,7 @@ describe('evaluateProfile: custom traits without a definition', () => {
   it('warns about a custom trait used with a binding but without a definition', () => {
     const run = evaluate('    audit:\n      rendering: {level: high}\n', ['audit']);
     expect(run.warnings.map((warning) => warning.message)).toEqual(['no CapabilityDefinition found for custom trait "audit"']);
+    expect(run.warnings.map(({ code, severity }) => ({ code, severity }))).toEqual([{ code: 'KUREL_WARNING', severity: 'warning' }]);
   });
 
   it('refuses it with strictCapabilities', () => {

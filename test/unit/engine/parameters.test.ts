@@ -157,6 +157,7 @@ describe('resolveParameters: refusals (inventory §9.3)', () => {
   });
 
   it('requires a required parameter', () => {
+    expect(failure({}).code).toBe('KUREL_PARAMETER');
     expect(failure({}).message).toBe('required parameter "image" is not set; provide it with --values or --set');
   });
 

@@ -51,7 +51,7 @@ describe('cert-manager kinds', () => {
     tester.runComponent(kind('issuer'), [
       {
         properties: { acme: { server: 'https://acme.example.com', privateKeySecretRef: { name: 'acme' }, solvers: [{ http01: { ingress: { clas: 'nginx' } } }] } },
-        error: { code: 'KUREL_SCHEMA', message: /unsupported field "clas"/, path: ['acme', 'solvers', 0, 'http01', 'ingress', 'clas'] },
+        error: { code: 'KUREL_PROPERTY', message: /unsupported field "clas"/, path: ['acme', 'solvers', 0, 'http01', 'ingress', 'clas'] },
       },
     ]);
   });

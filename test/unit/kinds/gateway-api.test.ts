@@ -41,7 +41,7 @@ describe('Gateway API kinds', () => {
     tester.runComponent(kind('httproute'), [
       {
         properties: { rules: [{ backendRefs: [{ ...backend, wieght: 1 }] }] },
-        error: { code: 'KUREL_SCHEMA', message: /unsupported field "wieght"/, path: ['rules', 0, 'backendRefs', 0, 'wieght'] },
+        error: { code: 'KUREL_PROPERTY', message: /unsupported field "wieght"/, path: ['rules', 0, 'backendRefs', 0, 'wieght'] },
       },
     ]);
   });

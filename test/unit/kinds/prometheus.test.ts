@@ -42,7 +42,7 @@ describe('Prometheus operator kinds', () => {
     tester.runComponent(kind('podmonitor'), [
       {
         properties: { selector: {}, podMetricsEndpoints: [{ port: 'metrics', relabelings: [{ action: 'keep', sourceLabel: 'x' }] }] },
-        error: { code: 'KUREL_SCHEMA', message: /unsupported field "sourceLabel"/, path: ['podMetricsEndpoints', 0, 'relabelings', 0, 'sourceLabel'] },
+        error: { code: 'KUREL_PROPERTY', message: /unsupported field "sourceLabel"/, path: ['podMetricsEndpoints', 0, 'relabelings', 0, 'sourceLabel'] },
       },
     ]);
   });
@@ -96,7 +96,7 @@ describe('Prometheus operator kinds', () => {
     tester.runComponent(kind('servicemonitor'), [
       {
         properties: { selector: {}, endpoints: [{ relabelings: [{ action: '' }] }] },
-        error: { code: 'KUREL_SCHEMA', message: /"" is not allowed/, path: ['endpoints', 0, 'relabelings', 0, 'action'] },
+        error: { code: 'KUREL_PROPERTY', message: /"" is not allowed/, path: ['endpoints', 0, 'relabelings', 0, 'action'] },
       },
     ]);
     tester.runComponent(kind('prometheus-probe'), [{ properties: { targets: {} }, error: { message: '"prober" is required' } }]);

@@ -30,7 +30,7 @@ export const policyHandlers = new Map<string, PolicyHandler<any>>(policies.polic
 
 export function checked(schema: PropertiesSchema, properties: Properties): Properties {
   const { value, issues } = validateProperties(schema, properties, { topLevelRequired: true, applyDefaults: true });
-  if (issues.length > 0) throw new HandlerError(issues[0].message, issues[0].path, 'KUREL_SCHEMA');
+  if (issues.length > 0) throw new HandlerError(issues[0].message, issues[0].path, 'KUREL_PROPERTY');
   return value;
 }
 

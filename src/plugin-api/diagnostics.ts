@@ -1,0 +1,81 @@
+import type { PropertyPath } from './errors.js';
+import type { KurelErrorCode } from './error-catalogue.js';
+
+export type Severity = 'error' | 'warning';
+
+/** One finding about the user's input, placed where the user wrote it. */
+export interface Diagnostic {
+  /** A code of the error catalogue; only its factories make diagnostics. */
+  code: KurelErrorCode;
+  severity: Severity;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** The property path inside the file, e.g. `spec.components[0].properties.port`. */
+  path?: string;
+  component?: string;
+  plugin?: string;
+  /** Of a violation of the environment policy: what the refusal is about (`replica-maximum`, …). */
+  refusalClass?: string;
+  /** Which refusal of its code this is, where a code has several (the component label's five). */
+  refusal?: string;
+}
+
+/** Where a diagnostic points and whose element it is: everything of it but code, severity and text. */
+export type DiagnosticPlace = Omit<Diagnostic, 'code' | 'severity' | 'message'>;
+
+/** Renders a property path the way users read it: `spec.components[0].properties.port`. */
+export function formatPath(path: PropertyPath): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${segment}` : segment;
+  }
+  return out;
+}
+
+/** `file:line:col path: message`, leading with the user's input. */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const where: string[] = [];
+  if (diagnostic.file) {
+    let location = diagnostic.file;
+    if (diagnostic.line !== undefined) location += `:${diagnostic.line}:${diagnostic.column ?? 1}`;
+    where.push(location);
+  }
+  if (diagnostic.path) where.push(diagnostic.path);
+  const lead = where.join(' ');
+  return lead ? `${lead}: ${diagnostic.message}` : diagnostic.message;
+}
+
+const KUREL_ERROR = Symbol.for('kurel.KurelError');
+
+/**
+ * A build refused: one or more error diagnostics, each made by a factory of the error catalogue.
+ * Recognised by a registered symbol, so a copy of this module in a bundled plugin is still known.
+ */
+export class KurelError extends Error {
+  readonly [KUREL_ERROR] = true;
+  readonly diagnostics: Diagnostic[];
+
+  constructor(diagnostics: [Diagnostic, ...Diagnostic[]] | Diagnostic[]) {
+    if (diagnostics.length === 0) throw new TypeError('a KurelError needs at least one diagnostic');
+    super(diagnostics.map(formatDiagnostic).join('\n'));
+    this.name = 'KurelError';
+    this.diagnostics = diagnostics;
+  }
+
+  /** The class of the first diagnostic's policy refusal; undefined when it is no violation of the policy. */
+  get refusalClass(): string | undefined {
+    return this.diagnostics[0]?.refusalClass;
+  }
+
+  /** The code of the first diagnostic. */
+  get code(): KurelErrorCode {
+    return this.diagnostics[0]!.code;
+  }
+}
+
+export function isKurelError(value: unknown): value is KurelError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[KUREL_ERROR] === true;
+}

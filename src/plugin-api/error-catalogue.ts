@@ -1,0 +1,90 @@
+import { KurelError, type Diagnostic, type DiagnosticPlace, type Severity } from './diagnostics.js';
+
+/**
+ * Every code kurel reports and what it means. Engine, host, commands and plugins make their
+ * diagnostics through the factories below and nowhere else, so a code is stable, documented and
+ * tested once.
+ */
+const CATALOGUE = {
+  yamlSyntax: { code: 'KUREL_YAML_SYNTAX', meaning: 'An input file is not well-formed YAML.' },
+  envelope: { code: 'KUREL_ENVELOPE', meaning: 'A document\'s envelope (apiVersion, kind, metadata, the shape of spec) is not what kurel reads.' },
+  invalidName: { code: 'KUREL_INVALID_NAME', meaning: 'A name or namespace is not a valid Kubernetes name, or is written twice.' },
+  unknownType: { code: 'KUREL_UNKNOWN_TYPE', meaning: 'A component, trait or policy type that no plugin of the registry handles.' },
+  property: { code: 'KUREL_PROPERTY', meaning: 'A property does not satisfy its type\'s schema.' },
+  parameter: { code: 'KUREL_PARAMETER', meaning: 'A package parameter, value or --set flag is missing, mistyped or unknown.' },
+  profile: { code: 'KUREL_PROFILE', meaning: 'The ClusterProfile is not one kurel can use.' },
+  capability: { code: 'KUREL_CAPABILITY', meaning: 'A capability is missing from the ClusterProfile, or its CapabilityDefinition is broken.' },
+  lowering: { code: 'KUREL_LOWERING', meaning: 'A lowering rule failed, emitted something invalid, or did not reach a fixpoint.' },
+  noHandler: { code: 'KUREL_NO_HANDLER', meaning: 'An element remained after lowering with no handler to transform it.' },
+  handler: { code: 'KUREL_HANDLER_REFUSED', meaning: 'A handler refused its element (`ctx.fail`).' },
+  policyViolation: { code: 'KUREL_POLICY_VIOLATION', meaning: 'The environment policy refuses the element; the diagnostic carries the refusal class.' },
+  reservedMetadataKey: { code: 'KUREL_RESERVED_METADATA_KEY', meaning: 'An authored label or annotation uses a key the platform reserves.' },
+  traitNotSupported: { code: 'KUREL_TRAIT_NOT_SUPPORTED', meaning: 'A trait is attached to a component type it does not apply to.' },
+  collision: { code: 'KUREL_COLLISION', meaning: 'Two producers claim the same object or name.' },
+  componentLabel: { code: 'KUREL_COMPONENT_LABEL', meaning: 'The component label cannot be set as kurel needs it.' },
+  networkPolicy: { code: 'KUREL_NETWORK_POLICY', meaning: 'A network peer or endpoint cannot be turned into a NetworkPolicy.' },
+  unreadableObject: { code: 'KUREL_UNREADABLE_OBJECT', meaning: 'A generated object has a field of a shape kurel cannot read.' },
+  output: { code: 'KUREL_OUTPUT', meaning: 'An output folder kurel may not replace (not its own, edited since, a link), or a write that failed.' },
+  input: { code: 'KUREL_INPUT', meaning: 'An input file or folder cannot be read, or an output cannot be written.' },
+  flag: { code: 'KUREL_FLAG', meaning: 'A command-line flag is missing, malformed or contradicts another.' },
+  pluginLoad: { code: 'KUREL_PLUGIN_LOAD', meaning: 'A configured plugin cannot be resolved or imported.' },
+  pluginContract: { code: 'KUREL_PLUGIN_CONTRACT', meaning: 'A plugin does not keep the plugin contract (shape, API version, handler definitions).' },
+  duplicateType: { code: 'KUREL_DUPLICATE_TYPE', meaning: 'Two plugins register the same type, declaration or naming hook.' },
+  registryIncomplete: { code: 'KUREL_REGISTRY_INCOMPLETE', meaning: 'A lowering rule targets a type no plugin registers.' },
+  config: { code: 'KUREL_CONFIG', meaning: 'The kurel configuration file is invalid.' },
+  warning: { code: 'KUREL_WARNING', meaning: 'Something the build went on past but the author should know about.', severity: 'warning' },
+} as const satisfies Record<string, { code: `KUREL_${string}`; meaning: string; severity?: Severity }>;
+
+type Catalogue = typeof CATALOGUE;
+export type KurelErrorName = keyof Catalogue;
+export type KurelErrorCode = Catalogue[KurelErrorName]['code'];
+
+/** A diagnostic of one catalogued code: its `code` is that code's literal. */
+export interface CataloguedDiagnostic<Code extends KurelErrorCode> extends Diagnostic {
+  code: Code;
+}
+
+/**
+ * The factory of one code. Called, it returns the refusal to throw; `diagnostic` makes the same
+ * finding for a stage that collects several before refusing.
+ */
+export interface CodeFactory<Code extends KurelErrorCode> {
+  (message: string, place?: DiagnosticPlace): KurelError;
+  readonly code: Code;
+  readonly severity: Severity;
+  /** What the code means, for the reference of codes and for plugin authors. */
+  readonly meaning: string;
+  diagnostic(message: string, place?: DiagnosticPlace): CataloguedDiagnostic<Code>;
+}
+
+export type KurelErrors = { readonly [Name in KurelErrorName]: CodeFactory<Catalogue[Name]['code']> };
+
+function factory<Code extends KurelErrorCode>(code: Code, meaning: string, severity: Severity): CodeFactory<Code> {
+  const diagnostic = (message: string, place: DiagnosticPlace = {}): CataloguedDiagnostic<Code> => ({ code, severity, message, ...place });
+  const refuse = (message: string, place: DiagnosticPlace = {}): KurelError => new KurelError([diagnostic(message, place)]);
+  return Object.assign(refuse, { code, severity, meaning, diagnostic });
+}
+
+/** One factory per code: `throw kurelErrors.property(text, place)`, or `kurelErrors.property.diagnostic(text, place)` to collect. */
+export const kurelErrors = Object.freeze(
+  Object.fromEntries(
+    Object.entries(CATALOGUE).map(([name, entry]) => [name, factory(entry.code, entry.meaning, 'severity' in entry ? entry.severity : 'error')]),
+  ),
+) as KurelErrors;
+
+/** Each factory's code by its name: `ErrorCode.property === 'KUREL_PROPERTY'`. */
+export const ErrorCode = Object.freeze(Object.fromEntries(Object.entries(CATALOGUE).map(([name, entry]) => [name, entry.code]))) as {
+  readonly [Name in KurelErrorName]: Catalogue[Name]['code'];
+};
+
+const BY_CODE = new Map<string, CodeFactory<KurelErrorCode>>(Object.values(kurelErrors).map((entry) => [entry.code, entry]));
+
+/** The factory of a catalogued code, or undefined when the code is not in the catalogue. */
+export function factoryOf(code: string): CodeFactory<KurelErrorCode> | undefined {
+  return BY_CODE.get(code);
+}
+
+/** Every catalogued code, in catalogue order. */
+export function catalogueCodes(): KurelErrorCode[] {
+  return [...BY_CODE.keys()] as KurelErrorCode[];
+}
