@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { shortenNameWithSuffix, type AuthoredTrait, type LoweringContext } from 'kurel/plugin-api';
+import { secretValuesProblem } from '../shared/chart-values.js';
 import { goJson } from './generated-source.js';
 import type { Json } from './metadata.js';
 
@@ -35,42 +36,10 @@ export function valuesSecret(component: string, secretValues: Json | undefined, 
   return { trait: { type: 'secret', properties: { name, stringData: { [VALUES_KEY]: data } } }, valuesFrom: { kind: 'Secret', name, valuesKey: VALUES_KEY } };
 }
 
-/**
- * Refuses a path set in both values and secretValues (which one wins would depend on the values
- * mode), naming the first in sorted key order and never a value, and a key named global below the
- * top level of secretValues, whose value Helm can print in a warning.
- */
+/** Refuses what secretValues may not hold (shared with helmtemplate), under the helm owner. */
 export function checkSecretValues(values: Json | undefined, secretValues: Json, ctx: LoweringContext): void {
-  const nested = nestedGlobal(secretValues, []);
-  if (nested !== undefined) {
-    ctx.fail(`${OWNER}: secretValues.${nested.join('.')}: a key named global below the top level is refused, since Helm can print its value in a warning; move it to values`, ['secretValues', ...nested]);
-  }
-  const shared = values === undefined ? undefined : sharedPath(values, secretValues);
-  if (shared !== undefined) {
-    ctx.fail(`${OWNER}: ${shared.map((key) => (key === '' ? '""' : key)).join('.')} is set in both values and secretValues; a path may be set in only one of them`, ['secretValues', ...shared]);
-  }
-}
-
-function nestedGlobal(tree: Json, path: string[]): string[] | undefined {
-  for (const key of Object.keys(tree).sort()) {
-    if (path.length > 0 && key === 'global') return [...path, key];
-    if (isObject(tree[key])) {
-      const found = nestedGlobal(tree[key], [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/** Two objects at one key are compared key by key, since a merge keeps both; anything else there is shared. */
-function sharedPath(a: Json, b: Json): string[] | undefined {
-  for (const key of Object.keys(b).sort()) {
-    if (!Object.hasOwn(a, key)) continue;
-    if (!isObject(a[key]) || !isObject(b[key])) return [key];
-    const below = sharedPath(a[key], b[key]);
-    if (below) return [key, ...below];
-  }
-  return undefined;
+  const problem = secretValuesProblem(values, secretValues);
+  if (problem) ctx.fail(`${OWNER}: ${problem.message}`, problem.path);
 }
 
 function isObject(value: unknown): value is Json {

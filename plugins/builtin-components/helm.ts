@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { defineComponentLowering, isDns1123Subdomain, isHandlerError, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
 import { helm as helmKinds } from '../builtin-kinds/families/flux/helmrelease.js';
 import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
+import { fluxReleaseName } from '../shared/chart-values.js';
+import { lowerToTemplate, TEMPLATE_ONLY_KEYS, TEMPLATE_SCHEMA } from './helm-template-delivery.js';
 import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
 import type { Json } from './metadata.js';
 import { object, oneOf, str } from './schema-helpers.js';
@@ -11,6 +12,7 @@ import { object, oneOf, str } from './schema-helpers.js';
 // component shared by every helm component of the document that describes the same source.
 
 const OWNER = 'helm';
+const DEFAULT_INTERVAL = '60m';
 
 const releaseSchema = helmKinds.find((handler) => handler.type === 'helmrelease')!.properties;
 const releaseField = (key: string, description: string): PropertySchema => ({ ...releaseSchema[key], description });
@@ -44,22 +46,18 @@ export const helmRule = defineComponentLowering({
   description: 'A Helm chart installed by Flux: a HelmRelease, the values ConfigMap and Secret it reads, and a generated source for an inline one.',
   example: { chart: 'redis', version: '18.6.1', source: { url: 'https://charts.bitnami.com/bitnami' }, values: { auth: { enabled: false } } },
   contract: { family: 'helm', version: 'v1alpha1' },
-  targets: { componentTypes: ['helmrelease', 'helmrepository', 'ocirepository', 'gitrepository', 'bucket'], traitTypes: ['configmap', 'secret'] },
-  hints: {
-    scopeOverrides: 'it belongs to delivery: template, which renders the chart at build time and is not available yet',
-    hookGroupNamePrefix: 'it belongs to delivery: template (a Flux HelmRelease makes no hook-group layout), which is not available yet',
-  },
+  targets: { componentTypes: ['helmtemplate', 'helmrelease', 'helmrepository', 'ocirepository', 'gitrepository', 'bucket'], traitTypes: ['configmap', 'secret'] },
   properties: {
     chart: str('The chart name (HelmRepository) or path (GitRepository, Bucket). Required with those sources; refused with OCIRepository and HelmChart.'),
     version: str('The chart version or semver range (HelmRepository), or the tag of an inline oci:// source. Refused with Git and Bucket sources and a referenced OCIRepository or HelmChart.'),
-    delivery: oneOf(['flux', 'template'], 'flux: a Flux HelmRelease installs the chart in the cluster. template (render at build time) is not available yet.', { default: 'flux' }),
+    delivery: oneOf(['flux', 'template'], 'flux: a Flux HelmRelease installs the chart in the cluster. template: the chart is rendered at build time (a helmtemplate component) and its objects are written as plain manifests.', { default: 'flux' }),
     source: sourceSchema,
     values: freeObject('The Helm values.'),
     secretValues: freeObject('Helm values kept out of the HelmRelease: a Secret (base64, not encrypted) the release reads through valuesFrom, after the values ConfigMap. A path also set in values is refused, and so is a key named global below the top level.'),
-    valuesMode: oneOf(['inline', 'configMap'], 'inline: values on the HelmRelease; configMap: values in a ConfigMap the release reads through valuesFrom.', { default: 'inline' }),
+    valuesMode: oneOf(['inline', 'configMap'], 'inline (the default): values on the HelmRelease; configMap: values in a ConfigMap the release reads through valuesFrom. Flux only.'),
     valuesConfigMapName: str('The name of the values ConfigMap (valuesMode: configMap), used as written, with no hash; default <component>-values-<hash>. Refused without valuesMode: configMap or with empty values.'),
     valuesSecretName: str('The name of the secretValues Secret, used as written, with no hash; default <component>-secret-values-<hash>. Refused with empty secretValues.'),
-    interval: str('How often the HelmRelease is reconciled. A generated source keeps its own default, 60m.', { default: '60m' }),
+    interval: str('How often the HelmRelease is reconciled; default 60m. A generated source keeps its own default, 60m. Flux only.'),
     releaseName: str('The Helm release name; default the component name, shortened the Flux way past 53 characters.'),
     helmReleaseName: str("The name of the HelmRelease object, in place of the component name. The Helm release keeps the component's name (or releaseName), and so do the values ConfigMap and Secret."),
     targetNamespace: str('The namespace the release is installed in; the HelmRelease namespace when empty.'),
@@ -67,11 +65,15 @@ export const helmRule = defineComponentLowering({
     install: releaseField('install', 'The Helm install action (HelmRelease spec.install).'),
     upgrade: releaseField('upgrade', 'The Helm upgrade action (HelmRelease spec.upgrade).'),
     valuesFrom: releaseField('valuesFrom', 'More ConfigMaps and Secrets the values are read from, after the generated ones.'),
+    scopeOverrides: { ...TEMPLATE_SCHEMA.scopeOverrides, description: 'delivery: template only. The scope of kinds the build does not know, so that a rendered one without a namespace is placed.' },
+    hookGroupNamePrefix: str('delivery: template only. The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>.'),
+    layoutKustomizationName: str("delivery: template only. The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>."),
   },
   lower({ component, document }, ctx) {
     const props = component.properties as Json;
-    if (props.delivery === 'template') {
-      ctx.fail(`${OWNER}: delivery: template renders the chart at build time, which kurel cannot do yet; use delivery: flux`, ['delivery']);
+    if (props.delivery === 'template') return { components: [lowerToTemplate(component, props, ctx)] };
+    for (const key of TEMPLATE_ONLY_KEYS) {
+      if (props[key] !== undefined) ctx.fail(`${OWNER}: ${key} is only used with delivery: template, which renders the chart at build time; a HelmRelease installs the chart in the cluster, where it names nothing`, [key]);
     }
     const secretValues = props.secretValues as Json | undefined;
     const values = props.values as Json | undefined;
@@ -98,7 +100,7 @@ export const helmRule = defineComponentLowering({
       ? generatedSource(component.name, document, source, kind, props.version, ctx)
       : { kind, inline, ref: { kind, name: source.name, ...(source.namespace ? { namespace: source.namespace } : {}) } };
 
-    const release: Json = { interval: props.interval };
+    const release: Json = { interval: props.interval ?? DEFAULT_INTERVAL };
     if (CHART_TEMPLATE_KINDS.has(kind)) {
       const spec: Json = { chart: props.chart };
       if (props.version) spec.version = props.version;
@@ -148,12 +150,6 @@ function checkChartAndVersion(kind: string, inline: boolean, props: Json, ctx: L
     if (props.chart) ctx.fail(`${OWNER}: chart is not used with source.kind ${kind}, which already names the chart`, ['chart']);
     if (props.version && !inline) ctx.fail(`${OWNER}: version is not used with a referenced source.kind ${kind}, which already pins the chart version`, ['version']);
   }
-}
-
-/** Helm release names are at most 53 characters; Flux shortens a longer one to 40 characters and a digest. */
-function fluxReleaseName(name: string): string {
-  if (name.length <= 53) return name;
-  return `${name.slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
 }
 
 /**

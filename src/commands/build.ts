@@ -19,8 +19,8 @@ export default class Build extends KurelCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Build);
-    const { host, engine, registry, input, fetch } = await loadApplication(args.target, flags);
-    const result = await engine.buildFetching(input, registry, fetch);
+    const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+    const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     reportWarnings(result.warnings, engine.formatDiagnostic);
     if (result.objects.length === 0) return;
     if (flags.output) host.writeOutputFile(flags.output, result.applicationName, result.yaml);

@@ -18,8 +18,8 @@ export default class Explain extends KurelCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Explain);
-    const { engine, registry, input, fetch } = await loadApplication(args.target, flags);
-    const result = await engine.buildFetching(input, registry, fetch);
+    const { engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+    const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     let chains = result.chains;
     let policies = result.policies;
     if (flags.object) {
@@ -33,7 +33,7 @@ export default class Explain extends KurelCommand {
       policies = [];
     }
     const bundle = flags.object ? undefined : result.bundle;
-    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies }, null, 2)}\n`);
+    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies, ...(bundle && result.charts.length > 0 ? { charts: result.charts } : {}) }, null, 2)}\n`);
     else process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
   }
 }

@@ -28,8 +28,8 @@ export default class Validate extends KurelCommand {
     const engine = await import('../engine/index.js');
     let result: CheckResult;
     try {
-      const { registry, input, fetch } = await loadApplication(args.target, flags);
-      result = await engine.check(input, registry, fetch);
+      const { registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+      result = await engine.check(input, registry, fetch, renderCharts);
     } catch (error) {
       // An input that cannot be read is a finding like any other, in the format asked for.
       if (!engine.isKurelError(error)) throw error;

@@ -1,4 +1,4 @@
-import { kurelErrors, type K8sObject } from '../plugin-api/index.js';
+import { kurelErrors, type ChartRequest, type HookGroup, type K8sObject } from '../plugin-api/index.js';
 import { loadCapabilityDefinitions } from './capability-definitions.js';
 import { KurelError, type Diagnostic } from './diagnostics.js';
 import { encodeStream } from './emit.js';
@@ -28,6 +28,8 @@ import { explainChains, explainPolicies, type ComponentChain, type PolicyChain }
 import { checkReservedMetadataKeys } from './reserved-keys/check.js';
 import { checkTraitConstraints } from './trait-constraints.js';
 import { checkObjectKinds, objectKindRules } from './object-kinds.js';
+import { clusterApis } from './api-resources/cluster-apis.js';
+import { gateServedApis } from './api-resources/gate.js';
 
 export interface BuildInput {
   application: InputFile;
@@ -64,6 +66,23 @@ export interface BuildResult {
   chains: ComponentChain[];
   /** How each authored policy was lowered and what it decided. */
   policies: PolicyChain[];
+  /**
+   * The charts rendered at build time, in output order: for a layout writer, each chart's hook
+   * groups (a layout each when there are two or more, each depending on the one before).
+   */
+  charts: BuiltChart[];
+}
+
+/** A chart a component rendered at build time, as the build result carries it. */
+export interface BuiltChart {
+  /** The component that rendered it. */
+  component: string;
+  chart: string;
+  version?: string;
+  release: string;
+  /** The Flux Kustomization name of the chart's own layout, when the author or the Naming hook set one. */
+  layoutKustomizationName?: string;
+  hookGroups: HookGroup[];
 }
 
 /** Everything up to the transform: parsed, resolved, validated and lowered. */
@@ -79,6 +98,7 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
 
   const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
   const run = new RunContext(input.settings, profile, input.fetched ?? {});
+  run.cluster = clusterApis(profile, registry);
   const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
   const documentLowering = lowerDocument(applicationSource, registry, run);
   const appSource = documentLowering.source;
@@ -115,6 +135,28 @@ export interface FetchRequest {
 
 type Prepared = ReturnType<typeof prepare>;
 
+/** A chart a component renders, which the host renders with helm before the build. */
+export interface ChartRenderRequest {
+  component: string;
+  where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
+  chart: ChartRequest;
+}
+
+/** What the host does for the build: fetch the URLs components read, render the charts they declare. */
+export interface BuildIO {
+  fetch(requests: FetchRequest[]): Promise<Record<string, string>>;
+  /** Rendered texts by component name. */
+  renderCharts?(requests: ChartRenderRequest[]): Promise<Record<string, string>>;
+}
+
+function chartRequests({ lowered, appSource, namespace }: Prepared, registry: SealedRegistry): ChartRenderRequest[] {
+  return lowered.components.flatMap((component) => {
+    const handler = registry.component(component.type)?.value;
+    const charts = handler?.charts?.({ name: component.name, namespace: component.origin.namespace ?? namespace, properties: component.properties }) ?? [];
+    return charts.map((chart) => ({ chart, component: component.name, where: appSource.at([...component.path, 'properties']) }));
+  });
+}
+
 function fetchRequests({ lowered, appSource }: Prepared, registry: SealedRegistry): FetchRequest[] {
   return lowered.components.flatMap((component) => {
     const handler = registry.component(component.type)?.value;
@@ -135,11 +177,14 @@ export function collectFetches(input: BuildInput, registry: SealedRegistry): Fet
 export async function buildFetching(
   input: BuildInput,
   registry: SealedRegistry,
-  fetch: (requests: FetchRequest[]) => Promise<Record<string, string>>,
+  fetch: BuildIO['fetch'],
+  renderCharts?: BuildIO['renderCharts'],
 ): Promise<BuildResult> {
   const prepared = prepare(input, registry);
   const requests = fetchRequests(prepared, registry);
   if (requests.length > 0) prepared.run.provideFetched(await fetch(requests));
+  const charts = chartRequests(prepared, registry);
+  if (charts.length > 0 && renderCharts) prepared.run.provideRenderedCharts(await renderCharts(charts));
   return finish(input, registry, prepared);
 }
 
@@ -149,7 +194,9 @@ export function build(input: BuildInput, registry: SealedRegistry): BuildResult 
 }
 
 function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, run, namespace, authored, lowered, documentLowering, kindRules }: Prepared): BuildResult {
-  const { applications, policyResults } = transform(lowered.components, lowered.policies, registry, run, appSource);
+  const transformed = transform(lowered.components, lowered.policies, registry, run, appSource);
+  const { policyResults } = transformed;
+  const applications = gateServedApis(transformed.applications, authored, run.profile, run, appSource);
   applyDeliveryIntents(applications, registry);
   const tierAnnotation = `${input.settings.domain}/tier`;
   const annotatedTiers = new Map(app.components.filter((c) => c.annotations[tierAnnotation] !== undefined).map((c) => [c.name, c.annotations[tierAnnotation]]));
@@ -186,5 +233,12 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     bundle: { name: named.bundle, applications: named.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
     policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
+    charts: builtCharts(ordered),
   };
+}
+
+function builtCharts(applications: ReturnType<typeof transform>['applications']): BuiltChart[] {
+  return applications.flatMap((application) =>
+    application.members.flatMap(({ component, chart }) => (chart ? [{ component: component.name, ...chart }] : [])),
+  );
 }

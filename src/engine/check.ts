@@ -1,4 +1,4 @@
-import { buildFetching, type BuildInput, type FetchRequest } from './build.js';
+import { buildFetching, type BuildInput, type BuildIO, type FetchRequest } from './build.js';
 import { formatDiagnostic, isKurelError, type Diagnostic } from './diagnostics.js';
 import type { SealedRegistry } from './registry.js';
 import { componentIndexOf, restoreIndex, withoutComponents } from './without-components.js';
@@ -18,9 +18,10 @@ type Fetch = (requests: FetchRequest[]) => Promise<Record<string, string>>;
  * without the components already refused, and what it finds in the others is added, until it
  * finds nothing more.
  */
-export async function check(input: BuildInput, registry: SealedRegistry, fetchDocuments: Fetch = async () => ({})): Promise<CheckResult> {
+export async function check(input: BuildInput, registry: SealedRegistry, fetchDocuments: Fetch = async () => ({}), renderCharts?: BuildIO['renderCharts']): Promise<CheckResult> {
   const fetch = fetchingOnce(fetchDocuments);
-  const first = await attempt(input, registry, fetch);
+  const render = renderCharts && renderingOnce(renderCharts);
+  const first = await attempt(input, registry, fetch, render);
   if (first.errors.length === 0) return first;
   const errors = [...first.errors];
   const seen = new Set(errors.map(formatDiagnostic));
@@ -32,7 +33,7 @@ export async function check(input: BuildInput, registry: SealedRegistry, fetchDo
     removed.push(...refused);
     const text = withoutComponents(input.application.text, removed);
     if (text === undefined) break;
-    const next = await attempt({ ...input, application: { ...input.application, text } }, registry, fetch);
+    const next = await attempt({ ...input, application: { ...input.application, text } }, registry, fetch, render);
     // Only what is placed in a remaining component is kept: the rest may be an echo of the removal
     // (a policy naming a removed component, an order that no longer holds).
     found = next.errors.map((diagnostic) => restoreIndex(diagnostic, removed)).filter((diagnostic): diagnostic is Diagnostic => diagnostic !== undefined);
@@ -58,9 +59,23 @@ function fetchingOnce(fetch: Fetch): Fetch {
   };
 }
 
-async function attempt(input: BuildInput, registry: SealedRegistry, fetch: Fetch): Promise<CheckResult> {
+/** Each chart rendered once however many passes read it (the same component asking the same render). */
+function renderingOnce(render: NonNullable<BuildIO['renderCharts']>): NonNullable<BuildIO['renderCharts']> {
+  const texts = new Map<string, string>();
+  const key = (request: Parameters<typeof render>[0][number]) => JSON.stringify([request.component, request.chart]);
+  return async (requests) => {
+    const missing = requests.filter((request) => !texts.has(key(request)));
+    if (missing.length > 0) {
+      const rendered = await render(missing);
+      for (const request of missing) if (rendered[request.component] !== undefined) texts.set(key(request), rendered[request.component]);
+    }
+    return Object.fromEntries(requests.filter((request) => texts.has(key(request))).map((request) => [request.component, texts.get(key(request))!]));
+  };
+}
+
+async function attempt(input: BuildInput, registry: SealedRegistry, fetch: Fetch, render?: BuildIO['renderCharts']): Promise<CheckResult> {
   try {
-    const result = await buildFetching(input, registry, fetch);
+    const result = await buildFetching(input, registry, fetch, render);
     return { errors: [], warnings: result.warnings };
   } catch (error) {
     if (!isKurelError(error)) throw error;

@@ -13,7 +13,16 @@ export interface ComponentChain {
   /** The rules that lowered it, in order. */
   steps: LoweringStep[];
   members: Array<{ name: string; type: string; rule: string; traits: Array<{ type: string; rule: string; emitted: string[] }> }>;
-  objects: Array<{ apiVersion: string; kind: string; namespace?: string; name: string; producer: string }>;
+  objects: Array<{ apiVersion: string; kind: string; namespace?: string; name: string; producer: string; rendered?: RenderedFrom }>;
+}
+
+/** Where an object a chart rendered at build time came from. */
+export interface RenderedFrom {
+  chart: string;
+  version?: string;
+  release: string;
+  template: string;
+  hookGroup: string;
 }
 
 /** How one authored policy was lowered and what its handlers decided. */
@@ -86,11 +95,30 @@ export function explainChains(applications: Application[], generated: GeneratedO
     }
   }
   for (const chain of chains.values()) chain.steps = stepsOf(chain.name, steps);
+  const renderedFrom = renderedObjects(applications);
   for (const { object, producer, component } of generated) {
     const owner = applications.find((application) => application.name === component)?.members[0]?.component.origin.component ?? component;
-    chains.get(owner)?.objects.push({ apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name, producer });
+    const rendered = renderedFrom.get(objectKey(component, object.apiVersion, object.kind, object.metadata.namespace, object.metadata.name));
+    chains.get(owner)?.objects.push({ apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name, producer, ...(rendered ? { rendered } : {}) });
   }
   return [...chains.values()];
+}
+
+const objectKey = (application: string, apiVersion: string, kind: string, namespace: string | undefined, name: string) => JSON.stringify([application, apiVersion, kind, namespace ?? '', name]);
+
+/** The objects charts rendered, by application and identity. */
+function renderedObjects(applications: Application[]): Map<string, RenderedFrom> {
+  const found = new Map<string, RenderedFrom>();
+  for (const application of applications) {
+    for (const { chart } of application.members) {
+      for (const group of chart?.hookGroups ?? []) {
+        for (const object of group.objects) {
+          found.set(objectKey(application.name, object.apiVersion, object.kind, object.namespace, object.name), { chart: chart!.chart, ...(chart!.version ? { version: chart!.version } : {}), release: chart!.release, template: object.template, hookGroup: group.name });
+        }
+      }
+    }
+  }
+  return found;
 }
 
 /**
@@ -124,7 +152,11 @@ export function formatChains(applicationName: string, namespace: string, chains:
       }
     }
     lines.push('    objects');
-    for (const object of chain.objects) lines.push(`      ${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}  (${object.producer})`);
+    for (const object of chain.objects) {
+      lines.push(`      ${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}  (${object.producer})`);
+      const from = object.rendered;
+      if (from) lines.push(`        rendered by chart ${from.chart}${from.version ? ` version ${from.version}` : ''}, release ${from.release}, template ${from.template}, hook group ${from.hookGroup}`);
+    }
   }
   for (const policy of extras.policies ?? []) {
     lines.push(`  policy "${policy.name}" (type ${policy.type})${at(policy.location)}`);

@@ -1,4 +1,4 @@
-export { build, buildFetching, collectFetches, type BuildInput, type BuildResult, type FetchRequest } from './build.js';
+export { build, buildFetching, collectFetches, type BuildInput, type BuildIO, type BuildResult, type BuiltChart, type ChartRenderRequest, type FetchRequest } from './build.js';
 export { componentEndpoints, type ComponentEndpoints } from './endpoints.js';
 export type { SealedRegistry, Registered } from './registry.js';
 export { ruleIdentity } from './registry.js';
@@ -10,6 +10,8 @@ export type { LoweringStep } from './model.js';
 export type { GeneratedObject } from './generate.js';
 export { encodeStream, encodeObject } from './emit.js';
 export { DEFAULT_PROFILE_TEXT } from './profile.js';
+export { importProfile, type ProfileImport } from './api-resources/import-profile.js';
+export { chartCapabilities, type ChartCapabilities } from './api-resources/chart-capabilities.js';
 export { SUPPORTED_API_VERSION } from './documents.js';
 export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
 export { check, type CheckResult } from './check.js';

@@ -79,16 +79,16 @@ function apiVersionProblem(document: Raw, rule: RawDocumentLoweringRule): string
 /** The components and policies of an emitted Application, each on its own copy, against its type's schema. */
 function applicationProblem(document: Raw, registry: SealedRegistry): string | undefined {
   if (document.kind !== 'Application' || !isPlainObject(document.spec)) return undefined;
-  const check = (label: string, schema: PropertiesSchema | undefined, properties: unknown): string | undefined => {
+  const check = (label: string, schema: PropertiesSchema | undefined, properties: unknown, additionalProperties?: boolean): string | undefined => {
     if (!schema || !isPlainObject(properties)) return undefined;
-    const issue = validateProperties(schema, structuredClone(properties), { topLevelRequired: true }).issues[0];
+    const issue = validateProperties(schema, structuredClone(properties), { topLevelRequired: true, additionalProperties }).issues[0];
     return issue ? `${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}` : undefined;
   };
   for (const component of asList(document.spec.components)) {
     const type = String(component.type ?? '');
     const handler = registry.component(type)?.value;
     const schema = handler ? componentProperties(handler) : registry.componentRule(type)?.value.properties;
-    const problem = check(`component "${String(component.name)}" (type "${type}")`, schema, component.properties ?? {});
+    const problem = check(`component "${String(component.name)}" (type "${type}")`, schema, component.properties ?? {}, handler?.additionalProperties);
     if (problem) return problem;
   }
   for (const policy of asList(document.spec.policies)) {

@@ -245,7 +245,7 @@ class Lowering {
     return {
       name: component.name,
       type: component.type,
-      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true, this.rendered.get(component)),
+      properties: this.checkEmitted(schema, component.properties, origin, path, `component "${component.name}" (type "${component.type}")`, rule, true, this.rendered.get(component), handler?.additionalProperties),
       annotations: component.annotations ?? {},
       traits: (component.traits ?? []).map((trait) => {
         const source = forwarded(trait);
@@ -305,9 +305,10 @@ class Lowering {
     rule: LoweringRule,
     applyDefaults: boolean,
     renderedReserved?: ReadonlyMap<string, unknown>,
+    additionalProperties?: boolean,
   ): Record<string, unknown> {
     if (!schema) return structuredClone(properties);
-    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: applyDefaults, applyDefaults, refuseReserved: true, renderedReserved });
+    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: applyDefaults, applyDefaults, refuseReserved: true, renderedReserved, additionalProperties });
     if (result.issues.length > 0) {
       const issue = result.issues[0];
       throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted ${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}`);

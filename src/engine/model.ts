@@ -45,6 +45,8 @@ export interface WorkComponent {
   group?: number;
   /** The name of the object of a member a rule named with `resolveMemberName`. */
   objectName?: string;
+  /** Authored `optional: true`: left out, with a warning, where the cluster does not serve what it emits. */
+  optional?: boolean;
 }
 
 export interface WorkPolicy {

@@ -2,6 +2,8 @@ import { isDns1123Subdomain, isPlainObject, kurelErrors } from '../plugin-api/in
 import { checkEnvelope } from './parse-application.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from './source.js';
+import { readApiResources, readKubeVersion } from './api-resources/profile-section.js';
+import type { ServedApis } from './api-resources/served.js';
 
 /** The profile used when none is given: no capability bound. */
 export const DEFAULT_PROFILE_TEXT = `apiVersion: launcher.gokure.dev/v1alpha1
@@ -18,6 +20,10 @@ export interface ParsedProfile {
   bindings: Map<string, Record<string, unknown>>;
   /** Where each binding's rendering is in the file. */
   paths: Map<string, (string | number)[]>;
+  /** What the cluster serves (`spec.apiResources`); undefined when the profile does not say. */
+  served?: ServedApis;
+  /** The Kubernetes version recorded beside it (`spec.kubeVersion`). */
+  kubeVersion?: string;
   source: SourceDocument;
 }
 
@@ -29,7 +35,7 @@ export function parseProfile(source: SourceDocument): ParsedProfile {
   const name = reader.optionalString(metadata.name, ['metadata', 'name']);
   if (!name) reader.fail(['metadata'], 'metadata.name is required');
   if (!isDns1123Subdomain(name)) reader.fail(['metadata', 'name'], `metadata.name "${name}" is not a valid DNS-1123 subdomain`, kurelErrors.invalidName);
-  const spec = reader.map(root.spec ?? {}, ['spec'], ['gitopsEngine', 'capabilities']);
+  const spec = reader.map(root.spec ?? {}, ['spec'], ['gitopsEngine', 'capabilities', 'apiResources', 'kubeVersion']);
   const engine = reader.optionalString(spec.gitopsEngine, ['spec', 'gitopsEngine']);
   if (engine && engine !== 'fluxcd') reader.fail(['spec', 'gitopsEngine'], `unsupported gitopsEngine "${engine}"; supported values: fluxcd`, kurelErrors.profile);
 
@@ -43,7 +49,9 @@ export function parseProfile(source: SourceDocument): ParsedProfile {
     bindings.set(key, rendering);
     paths.set(key, [...path, 'rendering']);
   }
-  return { name, bindings, paths, source };
+  const served = readApiResources(reader, spec.apiResources);
+  const kubeVersion = readKubeVersion(reader, spec.kubeVersion);
+  return { name, bindings, paths, source, ...(served ? { served } : {}), ...(kubeVersion ? { kubeVersion } : {}) };
 }
 
 /** A rendering holds JSON data only, and no null below its top level. */

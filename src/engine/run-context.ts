@@ -1,4 +1,4 @@
-import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, UNDECLARED_CLUSTER, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic, DiagnosticPlace } from '../plugin-api/index.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
@@ -29,6 +29,8 @@ export class RunContext {
   readonly warnings: Diagnostic[] = [];
   readonly consumedCapabilities = new Set<string>();
   private claims?: NameClaims;
+  /** What the cluster serves, over the sealed registry's pinned kinds; set once the registry is known. */
+  cluster: ClusterApis = UNDECLARED_CLUSTER;
 
   constructor(
     readonly settings: TransformSettings,
@@ -41,10 +43,21 @@ export class RunContext {
     this.fetchedDocuments = { ...this.fetchedDocuments, ...bodies };
   }
 
+  private renderedCharts: Record<string, string> = {};
+
+  /** The texts the host rendered for the components' charts, by component name, read through `ctx.renderedChart`. */
+  provideRenderedCharts(texts: Record<string, string>): void {
+    this.renderedCharts = { ...this.renderedCharts, ...texts };
+  }
+
   /** Starts the build's claim space for the names resolved under a role in document `application`. */
   startNaming(application: string, hook?: NamingHook): void {
     this.claims = new NameClaims(application, hook);
+    this.applicationName = application;
   }
+
+  /** The Application's name, once naming has started. */
+  applicationName?: string;
 
   /** The build's claim space, once naming has started. */
   get nameClaims(): NameClaims | undefined {
@@ -94,7 +107,9 @@ export class RunContext {
         throw new PolicyRefusal(refusalClass, message, path);
       },
       capability: (key: string) => this.capability(key),
+      cluster: this.cluster,
       fetched: (url: string) => this.fetchedDocuments[url],
+      renderedChart: () => (owner?.component !== undefined ? this.renderedCharts[owner.component] : undefined),
       labelValue: componentLabelValue,
       resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
       claimObjectName: (claim) => {

@@ -1,4 +1,4 @@
-import type { DeliveryIntent } from '../plugin-api/index.js';
+import type { DeliveryIntent, RenderedChart } from '../plugin-api/index.js';
 import {
   applyObjectMetadata,
   componentLabelValue,
@@ -37,6 +37,8 @@ export interface Member {
   objects: K8sObject[];
   /** What the handler answered about the component. */
   answers?: ComponentAnswers;
+  /** For a chart rendered at build time: its release, hook groups and each object's template. */
+  chart?: RenderedChart;
 }
 
 /** A trait's own application: its objects, under a name kept apart within its bundle. */
@@ -114,7 +116,7 @@ function transformApplication(members: WorkComponent[], registry: SealedRegistry
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [], ...(documentOwned ? { generatedSource: true } : {}) };
   for (const component of members) {
     const rendered = renderComponent(component, registry, run, source);
-    application.members.push({ component, objects: rendered.objects, answers: rendered.answers });
+    application.members.push({ component, objects: rendered.objects, answers: rendered.answers, ...(rendered.chart ? { chart: rendered.chart } : {}) });
     const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
       const result = applyTrait(trait, component, rendered, registry, run, source);
@@ -141,7 +143,7 @@ function groupMembers(components: WorkComponent[]): WorkComponent[][] {
   return groups;
 }
 
-function renderComponent(component: WorkComponent, registry: SealedRegistry, run: RunContext, source: SourceDocument): { objects: K8sObject[]; answers: ComponentAnswers } {
+function renderComponent(component: WorkComponent, registry: SealedRegistry, run: RunContext, source: SourceDocument): { objects: K8sObject[]; answers: ComponentAnswers; chart?: RenderedChart } {
   const entry = registry.component(component.type);
   if (!entry) throw noHandler(`component type "${component.type}" (component "${component.name}"${emittedClause(component)})`, component.path, component.name, source);
   const handler = entry.value;
@@ -179,13 +181,13 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     component.objectName ?? (handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name));
   try {
     const rendering = handler.render(
-      { name: component.name, objectName, namespace, applicationNamespace: component.origin.namespace, labelValue, properties, annotations: { ...component.annotations } },
+      { name: component.name, objectName, namespace, applicationNamespace: component.origin.namespace, application: run.applicationName, labelValue, properties, annotations: { ...component.annotations } },
       run.handlerContext(namespace, componentOwner(component)),
     );
     if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));
     const answers = rendering.answers ?? {};
     const objects = runPostPolicySteps(component, namespace, rendering.objects, answers, run);
-    return { objects, answers };
+    return { objects, answers, ...(rendering.chart ? { chart: rendering.chart } : {}) };
   } catch (error) {
     throw placeHandlerError(error, label, [...component.path, 'properties'], component.name, entry.plugin, source);
   }

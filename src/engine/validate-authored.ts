@@ -19,7 +19,7 @@ export interface AuthoredElements {
 export function validateAuthored(app: ParsedApplication, namespace: string, registry: SealedRegistry, source: SourceDocument): AuthoredElements {
   const diagnostics: Diagnostic[] = [];
   const check = (
-    described: { properties: PropertiesSchema; hints?: Record<string, string> } | undefined,
+    described: { properties: PropertiesSchema; hints?: Record<string, string>; additionalProperties?: boolean } | undefined,
     properties: Properties,
     path: Path,
     label: string,
@@ -27,7 +27,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     owner: { component?: string; plugin?: string },
   ): Properties => {
     if (!described) return properties;
-    const result = validateProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints });
+    const result = validateProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints, additionalProperties: described.additionalProperties });
     for (const issue of result.issues) {
       // The plugin named is the one whose schema refused the value.
       diagnostics.push(kurelErrors.property.diagnostic(`${label}: ${issue.message}`, { ...source.at([...path, 'properties', ...issue.path]), ...owner }));
@@ -40,7 +40,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     const handlerEntry = registry.component(component.type);
     const ruleEntry = registry.componentRule(component.type);
     const handler = handlerEntry?.value;
-    const described = handler ? { properties: componentProperties(handler), hints: handler.hints } : ruleEntry?.value;
+    const described = handler ? { properties: componentProperties(handler), hints: handler.hints, additionalProperties: handler.additionalProperties } : ruleEntry?.value;
     const plugin = (handlerEntry ?? ruleEntry)?.plugin;
     const label = `component "${component.name}" (type "${component.type}")`;
     const traits = component.traits.map((trait): WorkTrait => {
@@ -59,10 +59,12 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
         sealed: false,
       };
     });
+    const { properties, optional } = takeOptional(component.properties, described?.properties, [...component.path, 'properties', 'optional'], label, diagnostics, source);
     return {
       name: component.name,
       type: component.type,
-      properties: check(described, component.properties, component.path, label, true, { component: component.name, plugin }),
+      properties: check(described, properties, component.path, label, true, { component: component.name, plugin }),
+      ...(optional ? { optional } : {}),
       annotations: component.annotations,
       traits,
       orderAfter: [],
@@ -83,4 +85,17 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     };
   });
   return { components, policies, diagnostics };
+}
+
+/**
+ * The engine-owned `optional` key of a component's properties, taken out before its schema sees
+ * them; a type that declares a property of that name keeps it as its own.
+ */
+function takeOptional(properties: Properties, schema: PropertiesSchema | undefined, path: Path, label: string, diagnostics: Diagnostic[], source: SourceDocument): { properties: Properties; optional: boolean } {
+  if (!('optional' in properties) || (schema && 'optional' in schema)) return { properties, optional: false };
+  const { optional, ...rest } = properties;
+  if (optional !== null && typeof optional !== 'boolean') {
+    diagnostics.push(kurelErrors.property.diagnostic(`${label}: optional: expected boolean, got ${goTypeName(optional)}`, source.at(path)));
+  }
+  return { properties: rest, optional: optional === true };
 }

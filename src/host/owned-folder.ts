@@ -19,7 +19,7 @@ import { kurelErrors } from '../plugin-api/index.js';
  * the same kind: every file in it is listed in the manifest `OWNED_FOLDER_MANIFEST` that kurel
  * wrote there, with the content kurel wrote (a sha256 each). Anything else (a file kurel did not
  * write, a file edited since, a symlink, another kind's output, `dir` itself a symlink) is refused
- * with `KUREL_OUTPUT` and every file stays as it was.
+ * through `kurelErrors.output` and every file stays as it was.
  *
  * The new output is assembled in a sibling staging folder and then takes the old one's place by
  * rename, so a reader sees the old output or the new one, and a failure while writing leaves the

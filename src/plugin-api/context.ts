@@ -3,6 +3,7 @@ import type { AuthoredComponent } from './authored.js';
 import type { Properties } from './objects.js';
 import type { NameRole, NameSpec, ObjectClaim } from './name-roles.js';
 import type { Policy } from './policy.js';
+import type { ClusterApis } from './cluster-apis.js';
 
 /** A ClusterProfile binding: the platform's rendering for one capability key. */
 export interface CapabilityBinding {
@@ -35,8 +36,12 @@ export interface HandlerContext {
   violate(refusalClass: string, message: string, path?: PropertyPath): never;
   /** The ClusterProfile binding of a capability key, recorded as consumed when found. */
   capability(key: string): CapabilityBinding | undefined;
+  /** What the cluster serves (the ClusterProfile's `apiResources`) and the apiVersion negotiation over it. */
+  readonly cluster: ClusterApis;
   /** The body the host fetched for a URL the handler declared in `fetches`, if it did. */
   fetched(url: string): string | undefined;
+  /** The text the host rendered for the chart the handler declared in `charts`, if it did. */
+  renderedChart(): string | undefined;
   /** The label value identifying a component: its name, or a projection of a long one. */
   labelValue(componentName: string): string;
   /**

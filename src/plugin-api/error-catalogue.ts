@@ -32,6 +32,11 @@ const CATALOGUE = {
   duplicateType: { code: 'KUREL_DUPLICATE_TYPE', meaning: 'Two plugins register the same type, declaration or naming hook.' },
   registryIncomplete: { code: 'KUREL_REGISTRY_INCOMPLETE', meaning: 'A lowering rule targets a type no plugin registers.' },
   config: { code: 'KUREL_CONFIG', meaning: 'The kurel configuration file is invalid.' },
+  helmMissing: { code: 'KUREL_HELM_MISSING', meaning: 'A chart is rendered at build time, and no helm binary of version 3.8 or later was found.' },
+  chartNotCached: { code: 'KUREL_CHART_NOT_CACHED', meaning: 'Under --offline, a chart rendered at build time is not in the chart cache.' },
+  chartPull: { code: 'KUREL_CHART_PULL', meaning: 'helm could not pull a chart rendered at build time.' },
+  chartRender: { code: 'KUREL_CHART_RENDER', meaning: 'helm could not render a chart at build time.' },
+  apiNotServed: { code: 'KUREL_API_NOT_SERVED', meaning: "An object's apiVersion or kind is not among the API resources the ClusterProfile says the cluster serves." },
   warning: { code: 'KUREL_WARNING', meaning: 'Something the build went on past but the author should know about.', severity: 'warning' },
 } as const satisfies Record<string, { code: `KUREL_${string}`; meaning: string; severity?: Severity }>;
 

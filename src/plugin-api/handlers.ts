@@ -1,5 +1,6 @@
 import type { AuthoredComponent, AuthoredDocument, AuthoredPolicy, AuthoredTrait, DocumentInfo } from './authored.js';
 import type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
+import type { ChartInput, ChartRequest } from './charts.js';
 import type { HandlerContext, LoweringContext } from './context.js';
 import type { K8sObject, Properties } from './objects.js';
 import type { PropertiesSchema } from './schema.js';
@@ -63,6 +64,8 @@ export interface ComponentInput<P = Properties> {
    * object is placed in the Flux namespace. Absent where a handler runs outside a build.
    */
   applicationNamespace?: string;
+  /** The Application's name (the document's). Absent where a handler runs outside a build. */
+  application?: string;
   /** `ComponentLabelValue(name)`: the `app` label and selector value. */
   labelValue: string;
   properties: P;
@@ -73,6 +76,42 @@ export interface ComponentRendering {
   /** The component application's objects, in the order they are emitted. */
   objects: K8sObject[];
   answers?: ComponentAnswers;
+  /** For a chart rendered at build time: where each object came from, and its hook groups. */
+  chart?: RenderedChart;
+}
+
+/** An object a chart rendered, by identity, and the template file that rendered it. */
+export interface RenderedObjectRef {
+  apiVersion: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+  /** The template path (`# Source:`), `<chart>/templates/<file>`. */
+  template: string;
+}
+
+/**
+ * One hook group of a rendered chart: objects of one `helm.sh/hook` phase and weight, applied in
+ * group order. A layout writer gives each group (when there are two or more) a layout of its own.
+ */
+export interface HookGroup {
+  /** `<prefix>-NN-<slug>`: the layout's name. */
+  name: string;
+  /** The phase (`pre-install`, `post-upgrade`, …), empty for objects that are no hook. */
+  phase: string;
+  weight: number;
+  objects: RenderedObjectRef[];
+}
+
+export interface RenderedChart {
+  /** The chart as requested: `<url>/<chart>` for a repository, the `oci://` URL for OCI. */
+  chart: string;
+  version?: string;
+  release: string;
+  /** In group order; the component's objects are their union in that order. */
+  hookGroups: HookGroup[];
+  /** The Flux Kustomization name of the chart's own layout, when the author or the Naming hook set one. */
+  layoutKustomizationName?: string;
 }
 
 interface Described {
@@ -127,11 +166,22 @@ export interface ComponentHandler<P = Properties> extends Described, EndpointPro
    */
   object?: ComponentObject;
   /**
+   * Keys beyond the declared properties are accepted as written and handed to the handler
+   * unchecked: for a type whose properties are an object's own open content (`object`).
+   */
+  additionalProperties?: true;
+  /**
    * The URLs the component reads. The engine runs no I/O: the host fetches them before the build
    * (holding each host, and each redirect, to the policy's allowed registries) and the handler
    * reads the bodies with `ctx.fetched(url)`.
    */
   fetches?(properties: P): string[];
+  /**
+   * The chart the component renders at build time, if any. The host renders it with the real helm
+   * binary before the build, and the handler reads the rendered text with `ctx.renderedChart()`.
+   * Answers nothing for properties the handler will refuse: the refusal comes from `render`.
+   */
+  charts?(input: ChartInput<P>): ChartRequest[];
   render(input: ComponentInput<P>, ctx: HandlerContext): ComponentRendering;
 }
 

@@ -22,6 +22,8 @@ export interface ValidateOptions {
   applyDefaults?: boolean;
   /** Why a top-level key is not accepted, added to its refusal (an object schema carries its own `hints`). */
   hints?: Record<string, string>;
+  /** Accept top-level keys the schema does not declare, unchecked (a handler's `additionalProperties`). */
+  additionalProperties?: boolean;
 }
 
 export interface ValidateResult {
@@ -36,7 +38,7 @@ export interface ValidateResult {
  */
 export function validateProperties(schema: PropertiesSchema, value: unknown, options: ValidateOptions = {}): ValidateResult {
   const issues: SchemaIssue[] = [];
-  const root: PropertySchema = { type: 'object', properties: schema };
+  const root: PropertySchema = { type: 'object', properties: schema, ...(options.additionalProperties ? { additionalProperties: true } : {}) };
   if (value === undefined || value === null) value = {};
   const checked = checkValue(root, value, [], issues, options, 0);
   return { value: (checked ?? {}) as Properties, issues };

@@ -62,6 +62,11 @@ export const fluxExamples: ExampleTable = {
   passthrough: {
     object: { apiVersion: 'policy.example.com/v1', kind: 'QuotaPolicy', spec: { maxPods: 50 } },
   },
+  object: {
+    kind: 'Role',
+    metadata: { name: 'config-reader', labels: { team: 'payments' } },
+    rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] }],
+  },
   manifests: {
     inline: [
       'apiVersion: v1',

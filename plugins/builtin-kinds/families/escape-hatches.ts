@@ -2,6 +2,7 @@ import { defineComponent, enforceCarriedObjectPolicy, type ComponentHandler, typ
 import { refuseCarriedSecrets } from '../../shared/secret-policy.js';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
+import { object } from './escape-hatches/object.js';
 
 // The escape hatches: objects written as they are (passthrough), or as multi-document YAML
 // (manifests, crd). They declare no object of their own, so they take no objectName, labels or
@@ -137,4 +138,4 @@ const crd = defineComponent<SourceProperties>({
   },
 });
 
-export const kinds: ComponentHandler<any>[] = [passthrough, manifests, crd];
+export const kinds: ComponentHandler<any>[] = [passthrough, manifests, crd, object];

@@ -1,4 +1,5 @@
 import type { ComponentHandler } from 'kurel/plugin-api';
+import { helmtemplate } from './charts/helmtemplate.js';
 import { kinds as escapeHatches } from './escape-hatches.js';
 import { artifacts } from './flux/artifacts.js';
 import { helm } from './flux/helmrelease.js';
@@ -10,6 +11,6 @@ import { kinds as metallb } from './metallb.js';
 import { kinds as volsync } from './volsync.js';
 
 // The Flux kinds (source, helm, kustomize, notification, image, artifact and Flux Operator APIs),
-// with the VolSync and MetalLB kinds and the escape hatches kept beside them. The schemas of each
+// with the VolSync and MetalLB kinds, the escape hatches and charts rendered at build time kept beside them. The schemas of each
 // table are written from the upstream API reference named at its top.
-export const kinds: ComponentHandler<any>[] = [...sources, ...helm, ...kustomize, ...notification, ...image, ...artifacts, ...volsync, ...metallb, ...escapeHatches];
+export const kinds: ComponentHandler<any>[] = [...sources, ...helm, ...kustomize, ...notification, ...image, ...artifacts, ...volsync, ...metallb, ...escapeHatches, helmtemplate];

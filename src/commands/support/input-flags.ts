@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type { BuildInput, FetchRequest } from '../../engine/index.js';
+import type { BuildInput, ChartRenderRequest, FetchRequest } from '../../engine/index.js';
 
 /** The positional argument of every command that reads an application. */
 export const targetArgs = {
@@ -21,6 +21,9 @@ export const inputFlags = {
   'capability-def': Flags.string({ description: 'CapabilityDefinition file (repeatable)', multiple: true, multipleNonGreedy: true }),
   'strict-capabilities': Flags.boolean({ description: 'a custom capability with no definition is an error instead of a warning' }),
   config: Flags.string({ description: 'plugin config file (default: searched from the application folder upward)' }),
+  'helm-bin': Flags.string({ description: 'the helm binary that renders charts at build time (default: $KUREL_HELM, else helm on PATH)' }),
+  offline: Flags.boolean({ description: 'render charts only from the chart cache ($KUREL_CACHE_DIR/charts); a chart not cached is an error' }),
+  'kube-version': Flags.string({ description: 'the Kubernetes version charts are rendered for (.Capabilities.KubeVersion; default pinned, see docs/charts.md)' }),
 };
 
 type InputFlagValues = {
@@ -32,6 +35,9 @@ type InputFlagValues = {
   'capability-def'?: string[];
   'strict-capabilities': boolean;
   config?: string;
+  'helm-bin'?: string;
+  offline?: boolean;
+  'kube-version'?: string;
 };
 
 /** Starts the plugin host for the application's folder and reads every input file. */
@@ -50,5 +56,8 @@ export async function loadApplication(target: string, flags: InputFlagValues) {
   });
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
-  return { host, engine, registry: pluginHost.registry, input, fetch };
+  // Charts rendered at build time: the host runs helm, held to the same policy.
+  const renderCharts = (requests: ChartRenderRequest[]) =>
+    host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
+  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts };
 }

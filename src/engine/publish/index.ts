@@ -1,5 +1,6 @@
 import type { SealedRegistry } from '../registry.js';
 import { referenceDocs } from './reference-docs.js';
+import { clusterProfilePage, clusterProfileSchema } from './cluster-profile.js';
 import { applicationSchema, folderOf, publishedTypes, type PublishedType } from './schema-set.js';
 
 export { publishedTypes, applicationSchema, type PublishedType } from './schema-set.js';
@@ -17,6 +18,8 @@ export function publishSchemas(registry: SealedRegistry): { types: PublishedType
   // Written compact: it holds every type's schema, and indenting that many levels triples its size.
   files['application.schema.json'] = `${JSON.stringify(applicationSchema(types))}\n`;
   Object.assign(files, referenceDocs(types, (entry) => entry.example));
+  files['clusterprofile.schema.json'] = json(clusterProfileSchema());
+  files['docs/clusterprofile.md'] = clusterProfilePage();
   return { types, files };
 }
 

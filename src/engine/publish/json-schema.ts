@@ -10,8 +10,8 @@ export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
  * carry over; platform-reserved keys are left out (only a ClusterProfile rendering sets them) and
  * named in the description.
  */
-export function propertiesToJsonSchema(properties: PropertiesSchema, description?: string): JsonSchema {
-  return objectSchema({ type: 'object', properties, description });
+export function propertiesToJsonSchema(properties: PropertiesSchema, description?: string, additionalProperties?: boolean): JsonSchema {
+  return objectSchema({ type: 'object', properties, description, ...(additionalProperties ? { additionalProperties: true } : {}) });
 }
 
 function toJsonSchema(schema: PropertySchema): JsonSchema {

@@ -17,6 +17,7 @@ export function referenceDocs(types: PublishedType[], examples: (entry: Publishe
     }
     index.push('');
   }
+  index.push('## The ClusterProfile', '', 'See [ClusterProfile](clusterprofile.md): capability bindings, and the API resources the cluster serves.', '');
   files['docs/index.md'] = index.join('\n');
   return files;
 }
@@ -31,20 +32,21 @@ function page(entry: PublishedType, example: Properties | undefined): string {
     if (contract.deprecated) lines.push(`- Deprecated${contract.deprecationMessage ? `: ${contract.deprecationMessage}` : ''}`);
   }
   lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
-  for (const row of rows(entry.properties, '')) lines.push(row);
+  for (const row of propertyRows(entry.properties, '')) lines.push(row);
   if (example) lines.push('', '## Example', '', '```yaml', exampleDocument(entry, example).trimEnd(), '```');
   return `${lines.join('\n')}\n`;
 }
 
-function rows(properties: PropertiesSchema, prefix: string): string[] {
+/** The rows of a properties table, nested properties and array items included. */
+export function propertyRows(properties: PropertiesSchema, prefix: string): string[] {
   const out: string[] = [];
   for (const [key, schema] of Object.entries(properties).sort(([a], [b]) => a.localeCompare(b))) {
     const path = `${prefix}${key}`;
     const reserved = schema.platformReserved ? ' (platform-reserved: set by the ClusterProfile rendering)' : '';
     const def = schema.default === undefined ? '' : `\`${JSON.stringify(schema.default)}\``;
     out.push(`| \`${path}\` | ${typeName(schema)} | ${schema.required ? 'yes' : ''} | ${def} | ${cell((schema.description ?? '') + reserved)} |`);
-    if (schema.properties) out.push(...rows(schema.properties, `${path}.`));
-    if (schema.items?.properties) out.push(...rows(schema.items.properties, `${path}[].`));
+    if (schema.properties) out.push(...propertyRows(schema.properties, `${path}.`));
+    if (schema.items?.properties) out.push(...propertyRows(schema.items.properties, `${path}[].`));
   }
   return out;
 }

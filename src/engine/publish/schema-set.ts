@@ -26,6 +26,15 @@ const SCOPE: PropertiesSchema = {
   scope: { type: 'string', description: 'Picks the `<trait>.<scope>` capability binding of the ClusterProfile before the plain `<trait>` one.' },
 };
 
+/** The engine-owned property every component takes. */
+const OPTIONAL: PropertiesSchema = {
+  optional: {
+    type: 'boolean',
+    description:
+      "Leave the component out, with a warning, where the ClusterProfile's apiResources show the cluster does not serve an object it emits (else the build refuses it). Only an author chooses this.",
+  },
+};
+
 /** Every type the sealed registry knows, plugins included, in position and name order. */
 export function publishedTypes(registry: SealedRegistry): PublishedType[] {
   const out: PublishedType[] = [];
@@ -33,8 +42,9 @@ export function publishedTypes(registry: SealedRegistry): PublishedType[] {
     const handler = registry.component(type);
     const rule = registry.componentRule(type);
     const entry = (handler ?? rule)!;
-    const properties = handler ? componentProperties(handler.value) : entry.value.properties;
-    out.push(describe('component', type, entry, handler ? 'handler' : 'lowering rule', properties));
+    const declared = handler ? componentProperties(handler.value) : entry.value.properties;
+    const properties = 'optional' in declared ? declared : { ...declared, ...OPTIONAL };
+    out.push(describe('component', type, entry, handler ? 'handler' : 'lowering rule', properties, handler?.value.additionalProperties));
   }
   for (const type of registry.traitTypes()) {
     const entry = (registry.trait(type) ?? registry.traitRule(type) ?? registry.traitDeclaration(type))!;
@@ -58,8 +68,9 @@ function describe(
   entry: { value: { description: string; contract?: ContractMetadata; example?: Properties }; plugin: string },
   implementation: string,
   properties: PropertiesSchema,
+  additionalProperties?: boolean,
 ): PublishedType {
-  const schema = { $schema: DRAFT_2020_12, title: `${type} (${position} properties)`, ...propertiesToJsonSchema(properties, entry.value.description) };
+  const schema = { $schema: DRAFT_2020_12, title: `${type} (${position} properties)`, ...propertiesToJsonSchema(properties, entry.value.description, additionalProperties) };
   return { position, type, description: entry.value.description, plugin: entry.plugin, implementation, contract: entry.value.contract, properties, schema, example: entry.value.example };
 }
 

@@ -1,4 +1,5 @@
 import type { CapabilityBinding, HandlerContext, LoweringContext } from '../context.js';
+import { UNDECLARED_CLUSTER, type ClusterApis } from '../cluster-apis.js';
 import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
 import { chooseName, sharedNameUnhooked } from '../name-roles.js';
@@ -13,8 +14,12 @@ export interface TestContextOptions {
   capabilities?: Record<string, Record<string, unknown>>;
   /** Bodies a handler reads with `ctx.fetched(url)`, by URL. */
   fetched?: Record<string, string>;
+  /** The text a handler reads with `ctx.renderedChart()`: what the host would have rendered. */
+  renderedChart?: string;
   /** The environment policy handlers read; `NOOP_POLICY` (every security flag denied) when absent. */
   policy?: Policy;
+  /** What the cluster serves; nothing declared and no kind pinned when absent. */
+  cluster?: ClusterApis;
 }
 
 /** A handler context for tests: warnings are collected, refusals throw a HandlerError. */
@@ -39,7 +44,9 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
       const rendering = options.capabilities?.[key];
       return rendering ? { key, rendering } : undefined;
     },
+    cluster: options.cluster ?? UNDECLARED_CLUSTER,
     fetched: (url: string) => options.fetched?.[url],
+    renderedChart: () => options.renderedChart,
     labelValue: componentLabelValue,
     // Outside a build: the authored name checked, or the default; no hook, no claim.
     resolveName: (spec) => chooseName(spec).name,

@@ -171,7 +171,6 @@ describe('helm lowering (delivery: flux)', () => {
 describe('helm refusals', () => {
   const ref = (kind: string) => ({ kind, name: 'existing' });
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ['delivery: template', { delivery: 'template', chart: 'redis', source: { url: repo } }, 'helm: delivery: template renders the chart at build time, which kurel cannot do yet; use delivery: flux'],
     ['no url and no name', { chart: 'redis', source: {} }, 'helm: source requires either source.url (inline) or source.name (reference)'],
     ['a reference without kind', { chart: 'redis', source: { name: 'existing' } }, 'helm: source.kind is required when source.name is set'],
     ['no chart with an inline HelmRepository', { source: { url: repo } }, 'helm: source.kind HelmRepository requires chart to be specified'],
@@ -336,10 +335,4 @@ describe('helm end to end', () => {
     expect(release.metadata.labels['launcher.gokure.dev/component']).toBe('cache');
     expect(release.spec.releaseName).toBe('cache');
   });
-
-  it('refuses delivery: template in a build', () => {
-    const error = buildRefusal(() => buildApp('    - name: web\n      type: helm\n      properties: {delivery: template, chart: redis, source: {url: "https://charts.bitnami.com/bitnami"}}'));
-    expect(error.message).toMatch(/delivery: template renders the chart at build time/);
-  });
-
 });

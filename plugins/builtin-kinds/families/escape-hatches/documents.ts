@@ -23,12 +23,17 @@ export interface DeclaredObject {
   where: string;
 }
 
-/** Reads a multi-document YAML string into objects, a list document replaced by its items. */
-export function readManifests(text: string, property: string, ctx: HandlerContext): DeclaredObject[] {
-  const documents = parseAllDocuments(text, {
+/** A multi-document YAML string as Kubernetes tooling reads it: YAML 1.1 scalars, timestamps kept as strings. */
+export function parseYamlStream(text: string) {
+  return parseAllDocuments(text, {
     version: '1.1',
     customTags: (tags) => tags.filter((tag) => (typeof tag === 'string' ? tag : tag.tag) !== 'tag:yaml.org,2002:timestamp'),
   });
+}
+
+/** Reads a multi-document YAML string into objects, a list document replaced by its items. */
+export function readManifests(text: string, property: string, ctx: HandlerContext): DeclaredObject[] {
+  const documents = parseYamlStream(text);
   const out: DeclaredObject[] = [];
   const add = (value: unknown, where: string) => {
     if (!isPlainObject(value)) ctx.fail(`${property}: ${where} is not a map`, [property]);

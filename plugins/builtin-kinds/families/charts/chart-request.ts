@@ -1,0 +1,75 @@
+import { isDns1123Subdomain, type ChartRequest, type ChartSourceKind } from 'kurel/plugin-api';
+import { fluxReleaseName, mergeValues, secretValuesProblem } from '../../../shared/chart-values.js';
+import type { Scope } from '../escape-hatches/scopes.js';
+
+// helmtemplate's properties decoded into the render the host runs. Pure, so that the host is asked
+// to render only what the handler will accept, and the handler refuses with the same reading.
+
+export const OWNER = 'helmtemplate';
+
+export interface HelmTemplateProperties {
+  source: { url: string; kind?: ChartSourceKind };
+  chart?: string;
+  version?: string;
+  releaseName?: string;
+  values?: Record<string, unknown>;
+  secretValues?: Record<string, unknown>;
+  scopeOverrides?: Array<{ apiVersion: string; kind: string; scope: Scope }>;
+  hookGroupNamePrefix?: string;
+  layoutKustomizationName?: string;
+}
+
+export interface ChartProblem {
+  message: string;
+  path: string[];
+}
+
+const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
+
+/** The render the properties ask for, or the first reason they are refused. */
+export function decodeChart(properties: HelmTemplateProperties, name: string, namespace: string): { request: ChartRequest } | { problem: ChartProblem } {
+  const fail = (message: string, path: string[]) => ({ problem: { message: `${OWNER}: ${message}`, path } });
+  const { url } = properties.source;
+  // The URL is never quoted back: it might carry a credential.
+  if (USERINFO.test(url)) return fail('source.url must not carry a user or password; a client-side render takes no credentials', ['source', 'url']);
+  const inferred: ChartSourceKind = url.startsWith('oci://') ? 'OCIRepository' : 'HelmRepository';
+  const kind = properties.source.kind ?? inferred;
+  if (kind !== inferred) return fail(`source.kind ${kind} does not agree with source.url, whose scheme makes it ${inferred === 'OCIRepository' ? 'an' : 'a'} ${inferred}`, ['source', 'kind']);
+  if (kind === 'HelmRepository') {
+    if (!/^https?:\/\/[^/]/i.test(url)) return fail('HelmRepository source.url must start with https:// or http://', ['source', 'url']);
+    if (!properties.chart) return fail('source.kind HelmRepository requires chart to be specified', ['chart']);
+  } else {
+    if (!/^oci:\/\/[^/]+\/./.test(url)) return fail('source.url of an OCIRepository must name a registry and the chart: oci://<registry>/<path>/<chart>', ['source', 'url']);
+    if (properties.chart) return fail('chart is not used with source.kind OCIRepository, whose url names the chart', ['chart']);
+    if (!properties.version) return fail('source.kind OCIRepository requires version to be specified', ['version']);
+  }
+  try {
+    new URL(url.replace(/^oci:/, 'https:'));
+  } catch {
+    return fail('source.url is not a valid URL', ['source', 'url']);
+  }
+
+  const release = properties.releaseName ?? fluxReleaseName(name);
+  if (!isDns1123Subdomain(release) || release.length > 53) {
+    const origin = properties.releaseName === undefined ? `the default release name "${release}", derived from the component name "${name}" as Flux derives a HelmRelease's,` : `releaseName "${release}"`;
+    return fail(`${origin} must be a DNS-1123 subdomain of at most 53 characters, as a Helm release name is${properties.releaseName === undefined ? '; set releaseName' : ''}`, ['releaseName']);
+  }
+
+  const values = properties.values ?? {};
+  const request: ChartRequest = { source: { url, kind }, release, namespace, values };
+  if (properties.chart) request.chart = properties.chart;
+  if (properties.version) request.version = properties.version;
+  const secrets = properties.secretValues;
+  if (secrets !== undefined && Object.keys(secrets).length > 0) {
+    const problem = secretValuesProblem(properties.values, secrets);
+    if (problem) return fail(problem.message, problem.path);
+    request.values = mergeValues(values, secrets);
+    request.withoutSecrets = values;
+  }
+  return { request };
+}
+
+/** How the chart is named for a reader: `<repository>/<chart>`, or the OCI URL. */
+export function chartName(request: ChartRequest): string {
+  return request.source.kind === 'OCIRepository' ? request.source.url : `${request.source.url.replace(/\/+$/, '')}/${request.chart}`;
+}

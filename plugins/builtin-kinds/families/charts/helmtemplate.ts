@@ -1,0 +1,120 @@
+import { defineComponent, enforceCarriedObjectPolicy, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
+import { refuseCarriedSecrets } from '../../../shared/secret-policy.js';
+import { chartName, decodeChart, OWNER, type HelmTemplateProperties } from './chart-request.js';
+import { placeRendered } from './chart-scopes.js';
+import { hookGroupNames, splitHookGroups } from './hook-groups.js';
+import { readRendered } from './rendered-documents.js';
+
+// A chart rendered at build time. The host renders it with the real helm binary (the engine runs
+// no I/O); this handler reads what helm printed as the reference reads a rendered chart, splits it
+// into hook groups and carries the objects like any other it does not generate itself.
+
+const HOOK_GROUP_LIMIT = 63;
+
+const freeObject = (description: string): PropertySchema => ({ type: 'object', additionalProperties: true, description });
+const str = (description: string): PropertySchema => ({ type: 'string', description });
+
+export const helmtemplate = defineComponent<HelmTemplateProperties>({
+  type: 'helmtemplate',
+  description:
+    'A Helm chart rendered at build time with the helm binary: its objects are written as plain manifests, held to the environment policy and labelled like any other. Hooks become hook groups, applied in order.',
+  example: { source: { url: 'https://charts.example.com' }, chart: 'podinfo', version: '6.7.1', values: { replicaCount: 2 } },
+  properties: {
+    source: {
+      type: 'object',
+      required: true,
+      description: 'Where the chart is pulled from.',
+      properties: {
+        url: {
+          type: 'string',
+          required: true,
+          description: 'An http(s) Helm repository (with chart), or an oci:// URL naming the chart. Never with a user or password: a client-side render takes no credentials.',
+        },
+        kind: { type: 'string', enum: ['HelmRepository', 'OCIRepository'], description: 'Inferred from the url (oci:// is OCIRepository); when written it must agree.' },
+      },
+    },
+    chart: str('The chart name in a HelmRepository (required there); not used with OCI, whose url names the chart.'),
+    version: str('The chart version (required for OCI). Pin it: an unpinned chart is cached as first pulled.'),
+    releaseName: str('.Release.Name; default the component name, shortened the Flux way past 53 characters.'),
+    values: freeObject('The values the chart is rendered with.'),
+    secretValues: freeObject('Values merged over values, never written out and never quoted in an error. A path also set in values is refused, and so is a key named global below the top level.'),
+    scopeOverrides: {
+      type: 'array',
+      description: "The scope of kinds the build does not know, so that one without a namespace is placed. It must agree with a CustomResourceDefinition the chart renders.",
+      items: {
+        type: 'object',
+        description: 'The scope of one kind.',
+        properties: {
+          apiVersion: { type: 'string', required: true, description: 'The apiVersion of the kind (group/version).' },
+          kind: { type: 'string', required: true, description: 'The kind.' },
+          scope: { type: 'string', required: true, enum: ['Cluster', 'Namespaced'], description: 'Its scope.' },
+        },
+      },
+    },
+    hookGroupNamePrefix: str('The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>; used as written, each name at most 63 characters.'),
+    layoutKustomizationName: str("The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>; at most 63 characters."),
+  },
+  charts({ name, namespace, properties }) {
+    const decoded = decodeChart(properties, name, namespace);
+    return 'request' in decoded ? [decoded.request] : [];
+  },
+  render(input, ctx) {
+    const decoded = decodeChart(input.properties, input.name, input.namespace);
+    if ('problem' in decoded) return ctx.fail(decoded.problem.message, decoded.problem.path);
+    const { request } = decoded;
+    const application = input.application ?? input.namespace;
+    const prefixDefault = `${application}-${input.name}`;
+    const prefix = ctx.resolveName({ role: 'hook-group', kind: 'hook-group name prefix', default: prefixDefault, authored: input.properties.hookGroupNamePrefix, property: 'hookGroupNamePrefix', clusterScoped: true });
+    const layoutDefault = `${application}-${input.name}`;
+    const layout = ctx.resolveName({ role: 'layout', kind: 'layout Kustomization', default: layoutDefault, authored: input.properties.layoutKustomizationName, property: 'layoutKustomizationName', clusterScoped: true });
+
+    const text = ctx.renderedChart();
+    if (text === undefined) return ctx.fail(`${OWNER}: the chart ${chartName(request)} was not rendered before the build`, ['source', 'url']);
+    const rendered = readRendered(text, ctx);
+    const placed = placeRendered(
+      rendered.map((entry) => entry.object),
+      input.properties.scopeOverrides ?? [],
+      input.namespace,
+      ctx,
+    );
+    const objects = rendered.map((entry, index) => ({ ...entry, object: placed[index] }));
+    const groups = splitHookGroups(objects);
+    const names = hookGroupNames(groups, prefix, prefix !== prefixDefault);
+    if (prefix !== prefixDefault && groups.length > 1) checkHookGroupNames(names, prefix, ctx);
+    const hookGroups: HookGroup[] = groups.map((group, index) => ({
+      name: names[index],
+      phase: group.phase,
+      weight: group.weight,
+      objects: group.objects.map(({ object, template }) => ({ apiVersion: object.apiVersion, kind: object.kind, ...(object.metadata.namespace ? { namespace: object.metadata.namespace } : {}), name: object.metadata.name, template })),
+    }));
+    const ordered = groups.flatMap((group) => group.objects);
+    // Carried objects, held to the environment policy by the one check passthrough and manifests use.
+    refuseCarriedSecrets(
+      ordered.map((entry) => entry.object),
+      'rendered chart',
+      ctx,
+      ['source'],
+    );
+    for (const { object, template } of ordered) enforceCarriedObjectPolicy(object, ctx, { label: `${template} (${object.kind} "${object.metadata.name}"): `, locate: () => ['source'] });
+    return {
+      objects: ordered.map((entry) => entry.object),
+      chart: {
+        chart: chartName(request),
+        ...(request.version ? { version: request.version } : {}),
+        release: request.release,
+        hookGroups,
+        ...(layout !== layoutDefault ? { layoutKustomizationName: layout } : {}),
+      },
+    };
+  },
+});
+
+/** A written prefix is never shortened: a hook-group name past 63 characters is refused, naming the longest. */
+function checkHookGroupNames(names: string[], prefix: string, ctx: HandlerContext): void {
+  const longest = names.reduce((a, b) => (b.length > a.length ? b : a));
+  if (longest.length <= HOOK_GROUP_LIMIT) return;
+  ctx.fail(
+    `${OWNER}: hook-group name "${longest}" (role "hook-group", prefix "${prefix}") is ${longest.length} characters long, and a Flux Kustomization name is at most ${HOOK_GROUP_LIMIT}; set a shorter hookGroupNamePrefix`,
+    ['hookGroupNamePrefix'],
+  );
+}

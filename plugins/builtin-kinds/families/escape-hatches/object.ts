@@ -1,0 +1,96 @@
+import { defineComponent, enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, RefusalClass, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { refuseCarriedSecrets } from '../../../shared/secret-policy.js';
+import { knownScope, type Scope } from './scopes.js';
+
+// The generic object: any kind from a declarative spec, between the typed kinds and the raw
+// escape hatches. Its apiVersion may be left to negotiation against what the cluster serves.
+
+interface ObjectProperties {
+  kind: string;
+  apiVersion?: string;
+  metadata?: { name?: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  clusterScoped?: boolean;
+  [content: string]: unknown;
+}
+
+const stringMap = (description: string): PropertySchema => ({ type: 'object', description, additionalProperties: { type: 'string', description: 'A value.' } });
+
+const OWN_KEYS = new Set(['kind', 'apiVersion', 'metadata', 'clusterScoped']);
+
+export const object = defineComponent<ObjectProperties>({
+  type: 'object',
+  description:
+    'One object of any kind from a declarative spec: kind, an optional apiVersion (negotiated against what the cluster serves when absent), metadata, and its content as further keys (spec, data, rules, …), which pass through as written.',
+  additionalProperties: true,
+  properties: {
+    kind: { type: 'string', required: true, description: 'The kind. A list kind is refused: one object per component.' },
+    apiVersion: {
+      type: 'string',
+      description:
+        "The apiVersion. When absent: a stable built-in kind takes the version the cluster prefers (the ClusterProfile's apiResources), else the one kurel pins; a custom resource takes the version the cluster serves it at.",
+    },
+    metadata: {
+      type: 'object',
+      description: 'The name (the component name when unset), the namespace (the build namespace when unset; none on a cluster-scoped kind), labels and annotations.',
+      properties: {
+        name: { type: 'string', description: 'The object name; the component name when unset.' },
+        namespace: { type: 'string', description: 'The namespace of a namespaced object; the build namespace when unset.' },
+        labels: stringMap('Labels, merged with the component label.'),
+        annotations: stringMap('Annotations.'),
+      },
+    },
+    clusterScoped: {
+      type: 'boolean',
+      description: "Whether a kind neither the cluster's apiResources nor kurel knows is cluster-scoped. A cluster-scoped object needs the policy's allowClusterScopedObjects.",
+    },
+  },
+  render(input, ctx) {
+    const { kind, apiVersion: written, metadata: authored = {}, clusterScoped, ...content } = input.properties;
+    if (kind.endsWith('List')) ctx.fail(`kind "${kind}" is a list: declare one object per object component, or use manifests`, ['kind']);
+    const apiVersion = written ?? negotiated(kind, ctx);
+    const scope = scopeOf(apiVersion, kind, clusterScoped, ctx);
+    if (scope === 'Cluster' && authored.namespace !== undefined) ctx.fail(`metadata.namespace: ${kind} is cluster-scoped and takes no namespace`, ['metadata', 'namespace']);
+    const namespace = authored.namespace ?? input.namespace;
+    // Named as a kind component's object is: checked, put to the Naming hook, claimed against every other name of the build.
+    const name = ctx.resolveName({
+      role: 'object',
+      kind: qualifiedKind(apiVersion, kind),
+      default: input.objectName,
+      authored: authored.name,
+      property: 'metadata.name',
+      ...(scope === 'Cluster' ? { clusterScoped: true } : { namespace }),
+    });
+    const metadata: K8sObject['metadata'] = { ...authored, name };
+    if (scope === 'Cluster') {
+      if (objectKindPolicy(ctx.policy)?.allowClusterScopedObjects() !== true) {
+        ctx.violate(
+          RefusalClass.objectKind,
+          `${kind} "${name}" (${apiVersion}) is cluster-scoped, and the environment policy does not allow cluster-scoped objects (allowClusterScopedObjects)`,
+          ['kind'],
+        );
+      }
+    } else metadata.namespace = namespace;
+    for (const key of OWN_KEYS) delete content[key];
+    const object = { ...content, apiVersion, kind, metadata } as K8sObject;
+    // Held to the environment policy as every carried object is; its fields are the component's properties.
+    refuseCarriedSecrets([object], 'object', ctx, ['kind']);
+    enforceCarriedObjectPolicy(object, ctx, { locate: (path) => path });
+    return { objects: [object] };
+  },
+});
+
+function negotiated(kind: string, ctx: HandlerContext): string {
+  const answer = ctx.cluster.negotiate(kind);
+  if (answer.apiVersion === undefined) return ctx.fail(`apiVersion is not set and ${answer.problem}`, ['kind']);
+  return answer.apiVersion;
+}
+
+/** The scope the cluster serves the kind at, else the one kurel knows, else `clusterScoped`. */
+function scopeOf(apiVersion: string, kind: string, clusterScoped: boolean | undefined, ctx: HandlerContext): Scope {
+  const known = ctx.cluster.scopeOf(apiVersion, kind) ?? knownScope(apiVersion, kind);
+  if (known === undefined) return clusterScoped ? 'Cluster' : 'Namespaced';
+  if (clusterScoped !== undefined && clusterScoped !== (known === 'Cluster')) {
+    ctx.fail(`clusterScoped: ${String(clusterScoped)} contradicts the scope of ${apiVersion} ${kind}, which is ${known}`, ['clusterScoped']);
+  }
+  return known;
+}

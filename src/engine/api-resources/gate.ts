@@ -1,0 +1,87 @@
+import { KurelError, kurelErrors, type Diagnostic, type K8sObject } from '../../plugin-api/index.js';
+import { appliedObjects } from '../list-envelopes.js';
+import type { Path, WorkComponent } from '../model.js';
+import type { ParsedProfile } from '../profile.js';
+import type { RunContext } from '../run-context.js';
+import type { SourceDocument } from '../source.js';
+import type { Application } from '../transform.js';
+import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from './served.js';
+
+type Json = Record<string, any>;
+
+interface Unserved {
+  /** Who emitted the object, as the message names it. */
+  label: string;
+  path: Path;
+  object: Json;
+}
+
+/**
+ * Holds every object the components would emit to what the ClusterProfile says the cluster
+ * serves, before anything is ordered, named or written. An unserved apiVersion or kind refuses
+ * its component, naming what the cluster serves of the group; a component its author marked
+ * `optional` is left out whole instead, with a warning. Without declared APIs nothing changes.
+ * Custom resource definitions the build itself emits count as served.
+ */
+export function gateServedApis(applications: Application[], authored: WorkComponent[], profile: ParsedProfile, run: RunContext, source: SourceDocument): Application[] {
+  if (!profile.served) return applications;
+  const served = withEmittedDefinitions(profile.served, applications);
+  const optional = new Set(authored.filter((component) => component.optional).map((component) => component.name));
+  const skipped = new Map<string, Unserved>();
+  const diagnostics: Diagnostic[] = [];
+  for (const application of applications) {
+    for (const unserved of unservedObjects(application, served)) {
+      const owner = application.owner;
+      if (optional.has(owner)) {
+        if (!skipped.has(owner)) skipped.set(owner, unserved);
+        continue;
+      }
+      const message = `${unserved.label}: ${notServed(unserved.object, served, profile.name)}; mark the component optional: true to leave it out where the cluster does not serve it`;
+      diagnostics.push(kurelErrors.apiNotServed.diagnostic(message, { ...source.at(unserved.path), component: owner || undefined }));
+    }
+  }
+  if (diagnostics.length > 0) throw new KurelError(diagnostics);
+  for (const [owner, unserved] of skipped) {
+    run.warn(`component "${owner}" is optional and left out: ${notServed(unserved.object, served, profile.name)}`, source.at(authored.find((component) => component.name === owner)?.path ?? []));
+  }
+  return applications.filter((application) => !skipped.has(application.owner));
+}
+
+function notServed(object: Json, served: ServedApis, profileName: string): string {
+  const apiVersion = String(object.apiVersion ?? '');
+  return `${apiVersion} ${String(object.kind ?? '')} "${String(object.metadata?.name ?? '')}" is not served by the cluster of ClusterProfile "${profileName}": ${describeServedGroup(served, apiVersion)}`;
+}
+
+function unservedObjects(application: Application, served: ServedApis): Unserved[] {
+  const out: Unserved[] = [];
+  const hold = (objects: K8sObject[], label: string, path: Path) => {
+    for (const object of objects.flatMap(appliedObjects)) {
+      if (typeof object.apiVersion !== 'string' || typeof object.kind !== 'string' || !isServed(served, object.apiVersion, object.kind)) out.push({ label, path, object });
+    }
+  };
+  for (const member of application.members) hold(member.objects, `component "${member.component.name}"`, member.component.path);
+  for (const sub of application.subApplications) hold(sub.objects, `component "${application.owner || application.name}" trait "${sub.traitType}"`, sub.path ?? []);
+  return out;
+}
+
+/** The profile's served APIs plus the kinds the build's own CustomResourceDefinitions define. */
+function withEmittedDefinitions(served: ServedApis, applications: Application[]): ServedApis {
+  const definitions = applications
+    .flatMap((application) => [...application.members.flatMap((member) => member.objects), ...application.subApplications.flatMap((sub) => sub.objects)])
+    .flatMap(appliedObjects)
+    .filter((object) => object.kind === 'CustomResourceDefinition' && groupOf(String(object.apiVersion)) === 'apiextensions.k8s.io');
+  if (definitions.length === 0) return served;
+  const groups = new Map([...served.groups].map(([name, group]) => [name, { ...group, versions: [...group.versions], kinds: new Map(group.kinds) }]));
+  for (const definition of definitions) {
+    const spec = definition.spec ?? {};
+    const kind = spec.names?.kind;
+    if (typeof spec.group !== 'string' || typeof kind !== 'string') continue;
+    const versions: string[] = (Array.isArray(spec.versions) ? spec.versions : []).filter((entry: Json) => entry?.served !== false && typeof entry?.name === 'string').map((entry: Json) => entry.name);
+    if (versions.length === 0) continue;
+    const group = groups.get(spec.group) ?? { group: spec.group as string, versions: [] as string[], preferredVersion: versions[0], kinds: new Map<string, ServedKind>() };
+    for (const version of versions) if (!group.versions.includes(version)) group.versions.push(version);
+    group.kinds.set(kind, { scope: spec.scope === 'Cluster' ? 'Cluster' : 'Namespaced', version: group.versions.find((version) => versions.includes(version))! });
+    groups.set(spec.group, group);
+  }
+  return { groups };
+}

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The oldest helm whose `template` takes every flag kurel passes. */
+const MINIMUM = [3, 8, 0];
+
+export const INSTALL_HELM = 'install Helm 3.8 or later (https://helm.sh/docs/intro/install/) and put it on PATH, or name the binary with --helm-bin or KUREL_HELM';
+
+export interface HelmBinary {
+  path: string;
+  version: string;
+}
+
+/** The helm binary: the --helm-bin flag, else the KUREL_HELM variable, else the first helm on PATH. Undefined when there is none. */
+export function locateHelm(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const named = flag ?? env.KUREL_HELM;
+  if (named) {
+    const path = isAbsolute(named) || named.includes('/') ? resolve(named) : onPath(named, env);
+    return path && executable(path) ? path : undefined;
+  }
+  return onPath(process.platform === 'win32' ? 'helm.exe' : 'helm', env);
+}
+
+function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const folder of (env.PATH ?? '').split(delimiter)) {
+    if (!folder) continue;
+    const candidate = join(folder, name);
+    if (executable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The binary's version, refused when it is older than Helm 3.8 or not helm at all. Returns a problem text or the version. */
+export async function helmVersion(path: string): Promise<{ version: string } | { problem: string }> {
+  let version: string;
+  try {
+    version = (await run(path, ['version', '--template', '{{.Version}}'], { timeout: 30_000 })).stdout.trim();
+  } catch (error) {
+    return { problem: `${path} does not answer "helm version": ${(error as Error).message.split('\n')[0]}` };
+  }
+  const parts = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version)?.slice(1).map(Number);
+  if (!parts) return { problem: `${path} reports the version "${version}", which is not a Helm version` };
+  const older = parts[0] !== MINIMUM[0] ? parts[0] < MINIMUM[0] : parts[1] < MINIMUM[1];
+  if (older) return { problem: `${path} is Helm ${version}, older than 3.8` };
+  return { version };
+}
