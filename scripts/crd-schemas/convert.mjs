@@ -18,11 +18,12 @@ const BOUNDS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'max
  * @param {string[]} notes where something upstream states could not be kept, one line each
  * @param {string} at the node's path, for the notes
  */
-export function convert(node, notes = [], at = '') {
+export function convert(node, notes = [], at = '', fallback = undefined) {
   const out = {};
   if (node['x-kubernetes-int-or-string']) out.types = node.pattern === QUANTITY_PATTERN ? ['number', 'string'] : ['integer', 'string'];
   else if (node.type) out.type = node.type;
-  const description = firstParagraph(node.description);
+  // Every property of a built-in type is described: where upstream is silent, the place says what it is.
+  const description = firstParagraph(node.description) ?? fallback;
   if (description) out.description = description;
   if (Array.isArray(node.enum)) {
     const members = node.enum.filter((member) => member !== null);
@@ -35,7 +36,7 @@ export function convert(node, notes = [], at = '') {
     else notes.push(`${at || '(root)'}: pattern ${node.pattern} is not an ECMAScript regular expression; not checked`);
   }
   for (const bound of BOUNDS) if (typeof node[bound] === 'number') out[bound] = node[bound];
-  if (node.type === 'array' && node.items) out.items = convert(node.items, notes, `${at}[]`);
+  if (node.type === 'array' && node.items) out.items = convert(node.items, notes, `${at}[]`, 'An element of the list (not described upstream).');
   if (node.type === 'object' || node.properties) objectMembers(node, out, notes, at);
   return out;
 }
@@ -47,7 +48,7 @@ function objectMembers(node, out, notes, at) {
     out.properties = {};
     for (const key of Object.keys(node.properties).sort()) {
       const member = node.properties[key];
-      const converted = convert(member, notes, at ? `${at}.${key}` : key);
+      const converted = convert(member, notes, at ? `${at}.${key}` : key, `The ${key} field (not described upstream).`);
       if (required.has(key) && member.default === undefined) converted.required = true;
       out.properties[key] = converted;
     }
@@ -55,7 +56,7 @@ function objectMembers(node, out, notes, at) {
     return;
   }
   if (node.additionalProperties === true || preserve) out.additionalProperties = true;
-  else if (node.additionalProperties && typeof node.additionalProperties === 'object') out.additionalProperties = convert(node.additionalProperties, notes, `${at}.*`);
+  else if (node.additionalProperties && typeof node.additionalProperties === 'object') out.additionalProperties = convert(node.additionalProperties, notes, `${at}.*`, 'A value of the map (not described upstream).');
 }
 
 /** The first paragraph of an upstream description, on one line. */

@@ -60,10 +60,17 @@ describe('generate-crd-schemas', () => {
   it('keeps types, the first paragraph of descriptions, enums without null, formats, patterns and bounds', () => {
     const schema = spec();
     expect(schema.description).toBe('WidgetSpec is the spec.');
-    expect(schema.properties!.size).toEqual({ type: 'integer', format: 'int32', minimum: 1, maximum: 10, required: true });
-    expect(schema.properties!.mode).toEqual({ type: 'string', enum: ['fast', 'slow'] });
-    expect(schema.properties!.name).toEqual({ type: 'string', pattern: '^[a-z]+$', maxLength: 5 });
+    expect(schema.properties!.size).toMatchObject({ type: 'integer', format: 'int32', minimum: 1, maximum: 10, required: true });
+    expect(schema.properties!.mode).toMatchObject({ type: 'string', enum: ['fast', 'slow'] });
+    expect(schema.properties!.name).toMatchObject({ type: 'string', pattern: '^[a-z]+$', maxLength: 5 });
     expect(schema.properties!.peers.minItems).toBe(1);
+  });
+
+  it('says where upstream describes nothing: a field, a list element, a map value', () => {
+    const schema = spec();
+    expect(schema.properties!.size.description).toBe('The size field (not described upstream).');
+    expect(schema.properties!.peers.items!.description).toBe('An element of the list (not described upstream).');
+    expect((schema.properties!.labels.additionalProperties as PropertySchema).description).toBe('A value of the map (not described upstream).');
   });
 
   it('reads a quantity as number or string, an IntOrString as integer or string', () => {

@@ -16,7 +16,7 @@ function shared0(): PropertySchema {
         description: "ACME configures this issuer to communicate with a RFC8555 (ACME) server to obtain signed x509 certificates.",
       },
       ca: {
-        ...shared43(),
+        ...shared38(),
         description: "CA configures this issuer to sign certificates using a signing CA keypair stored in a Secret resource. This is used to build internal PKIs that are managed by cert-manager.",
       },
       selfSigned: {
@@ -58,7 +58,7 @@ function shared1(): PropertySchema {
         description: "Enables requesting a Not After date on certificates that matches the duration of the certificate. This is not supported by all ACME servers like Let's Encrypt. If set to true when the ACME server does not support it, it will create an error on the Order. Defaults to false.",
       },
       externalAccountBinding: {
-        ...shared41(),
+        ...shared43(),
         description: "ExternalAccountBinding is a reference to a CA external account of the ACME server. If set, upon registration cert-manager will attempt to associate the given external account credentials with the registered ACME account.",
       },
       preferredChain: {
@@ -67,7 +67,7 @@ function shared1(): PropertySchema {
         maxLength: 64,
       },
       privateKeySecretRef: {
-        ...shared67(),
+        ...shared70(),
         description: "PrivateKey is the name of a Kubernetes Secret resource that will be used to store the automatically generated ACME account private key. Optionally, a `key` may be specified to select a specific entry within the named Secret resource. If `key` is not specified, a default of `tls.key` will be used.",
       },
       profile: {
@@ -116,7 +116,7 @@ function shared3(): PropertySchema {
         description: "Configures cert-manager to attempt to complete authorizations by performing the HTTP01 challenge flow. It is not possible to obtain certificates for wildcard domain names (e.g., `*.example.com`) using the HTTP01 challenge mechanism.",
       },
       selector: {
-        ...shared44(),
+        ...shared39(),
         description: "Selector selects a set of DNSNames on the Certificate resource that should be solved using this challenge solver. If not specified, the solver will be treated as the 'default' solver with the lowest priority, i.e. if any other solver has a more specific match, it will be used instead.",
       },
       waitInsteadOfSelfCheck: {
@@ -154,6 +154,7 @@ function shared5(): PropertySchema {
         description: "Custom labels that will be applied to HTTPRoutes created by cert-manager while solving HTTP-01 challenges.",
         additionalProperties: {
           type: "string",
+          description: "A value of the map (not described upstream).",
         },
       },
       parentRefs: {
@@ -186,7 +187,7 @@ function shared6(): PropertySchema {
         description: "This field configures the field `ingressClassName` on the created Ingress resources used to solve ACME challenges that use this challenge solver. This is the recommended way of configuring the ingress class. Only one of `class`, `name` or `ingressClassName` may be specified.",
       },
       ingressTemplate: {
-        ...shared57(),
+        ...shared56(),
         description: "Optional ingress template used to configure the ACME challenge solver ingress used for HTTP01 challenges.",
       },
       name: {
@@ -211,7 +212,7 @@ function shared7(): PropertySchema {
     type: "object",
     properties: {
       metadata: {
-        ...shared73(),
+        ...shared66(),
         description: "ObjectMeta overrides for the pod used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
       },
       spec: {
@@ -232,7 +233,7 @@ function shared8(): PropertySchema {
         description: "If specified, the pod's scheduling constraints",
       },
       imagePullSecrets: {
-        ...shared63(),
+        ...shared64(),
         description: "If specified, the pod's imagePullSecrets",
       },
       nodeSelector: {
@@ -240,6 +241,7 @@ function shared8(): PropertySchema {
         description: "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
         additionalProperties: {
           type: "string",
+          description: "A value of the map (not described upstream).",
         },
       },
       priorityClassName: {
@@ -247,7 +249,7 @@ function shared8(): PropertySchema {
         description: "If specified, the pod's priorityClassName.",
       },
       resources: {
-        ...shared53(),
+        ...shared52(),
         description: "If specified, the pod's resource requirements. These values override the global resource configuration flags. Note that when only specifying resource limits, ensure they are greater than or equal to the corresponding global resource requests configured via controller flags (--acme-http01-solver-resource-request-cpu, --acme-http01-solver-resource-request-memory). Kubernetes will reject pod creation if limits are lower than requests, causing challenge failures.",
       },
       securityContext: {
@@ -293,7 +295,7 @@ function shared10(): PropertySchema {
     type: "object",
     properties: {
       acmeDNS: {
-        ...shared58(),
+        ...shared59(),
         description: "Use the 'ACME DNS' (https://github.com/joohoi/acme-dns) API to manage DNS01 challenge records.",
       },
       akamai: {
@@ -301,7 +303,7 @@ function shared10(): PropertySchema {
         description: "Use the Akamai DNS zone management API to manage DNS01 challenge records.",
       },
       azureDNS: {
-        ...shared25(),
+        ...shared26(),
         description: "Use the Microsoft Azure DNS API to manage DNS01 challenge records.",
       },
       cloudDNS: {
@@ -309,7 +311,7 @@ function shared10(): PropertySchema {
         description: "Use the Google Cloud DNS API to manage DNS01 challenge records.",
       },
       cloudflare: {
-        ...shared42(),
+        ...shared44(),
         description: "Use the Cloudflare API to manage DNS01 challenge records.",
       },
       cnameStrategy: {
@@ -330,7 +332,7 @@ function shared10(): PropertySchema {
         description: "Use the AWS Route53 API to manage DNS01 challenge records.",
       },
       webhook: {
-        ...shared47(),
+        ...shared48(),
         description: "Configure an external webhook based DNS01 challenge solver to manage DNS01 challenge records.",
       },
     },
@@ -386,15 +388,15 @@ function shared13(): PropertySchema {
         format: "byte",
       },
       caBundleSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "Reference to a Secret containing a bundle of PEM-encoded CAs to use when verifying the certificate chain presented by Vault when using HTTPS. Mutually exclusive with CABundle. If neither CABundle nor CABundleSecretRef are defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection. If no key for the Secret is specified, cert-manager will default to 'ca.crt'.",
       },
       clientCertSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "Reference to a Secret containing a PEM-encoded Client Certificate to use when the Vault server requires mTLS.",
       },
       clientKeySecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "Reference to a Secret containing a PEM-encoded Client Private Key to use when the Vault server requires mTLS.",
       },
       namespace: {
@@ -434,7 +436,7 @@ function shared14(): PropertySchema {
         description: "AWS authenticates with Vault using AWS IAM authentication. This allows authentication using IAM roles for service accounts (IRSA), EKS Pod Identity (PIA), or ambient credentials (EC2 instance profiles, ECS task role).",
       },
       clientCertificate: {
-        ...shared56(),
+        ...shared58(),
         description: "ClientCertificate authenticates with Vault by presenting a client certificate during the request's TLS handshake. Works only when using HTTPS protocol.",
       },
       kubernetes: {
@@ -442,7 +444,7 @@ function shared14(): PropertySchema {
         description: "Kubernetes authenticates with Vault by passing the ServiceAccount token stored in the named Secret resource to the Vault server.",
       },
       tokenSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "TokenSecretRef authenticates with Vault by presenting a token.",
       },
     },
@@ -459,7 +461,7 @@ function shared15(): PropertySchema {
         description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.",
       },
       requiredDuringSchedulingIgnoredDuringExecution: {
-        ...shared26(),
+        ...shared25(),
         description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to an update), the system may or may not try to eventually evict the pod from its node.",
       },
     },
@@ -522,6 +524,7 @@ function shared19(): PropertySchema {
         description: "MatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key in (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both matchLabelKeys and labelSelector. Also, matchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       mismatchLabelKeys: {
@@ -529,6 +532,7 @@ function shared19(): PropertySchema {
         description: "MismatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key notin (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both mismatchLabelKeys and labelSelector. Also, mismatchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       namespaceSelector: {
@@ -540,6 +544,7 @@ function shared19(): PropertySchema {
         description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       topologyKey: {
@@ -565,6 +570,7 @@ function shared20(): PropertySchema {
         description: "MatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key in (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both matchLabelKeys and labelSelector. Also, matchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       mismatchLabelKeys: {
@@ -572,6 +578,7 @@ function shared20(): PropertySchema {
         description: "MismatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key notin (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both mismatchLabelKeys and labelSelector. Also, mismatchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       namespaceSelector: {
@@ -583,6 +590,7 @@ function shared20(): PropertySchema {
         description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       topologyKey: {
@@ -623,7 +631,7 @@ function shared21(): PropertySchema {
         format: "int64",
       },
       seLinuxOptions: {
-        ...shared66(),
+        ...shared68(),
         description: "The SELinux context to be applied to all containers. If unspecified, the container runtime will allocate a random SELinux context for each container. May also be set in SecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.",
       },
       seccompProfile: {
@@ -635,6 +643,7 @@ function shared21(): PropertySchema {
         description: "A list of groups applied to the first process run in each container, in addition to the container's primary GID, the fsGroup (if specified), and group memberships defined in the container image for the uid of the container process. If unspecified, no additional groups are added to any container. Note that group memberships defined in the container image for the uid of the container process are still effective, even if they are not included in this list. Note that this field cannot be set when spec.os.name is windows.",
         items: {
           type: "integer",
+          description: "An element of the list (not described upstream).",
           format: "int64",
         },
       },
@@ -668,7 +677,7 @@ function shared22(): PropertySchema {
     type: "object",
     properties: {
       cloud: {
-        ...shared54(),
+        ...shared57(),
         description: "Cloud specifies the CyberArk Certificate Manager SaaS configuration settings. Only one of CyberArk Certificate Manager may be specified.",
       },
       ngts: {
@@ -676,7 +685,7 @@ function shared22(): PropertySchema {
         description: "NGTS specifies Palo Alto Networks Next Generation Trust Services (NGTS) configuration using OAuth 2.0 Client Credentials. Only one of tpp, cloud, or ngts may be specified.",
       },
       tpp: {
-        ...shared29(),
+        ...shared31(),
         description: "TPP specifies CyberArk Certificate Manager Self-Hosted configuration settings. Only one of CyberArk Certificate Manager may be specified.",
       },
       zone: {
@@ -698,11 +707,11 @@ function shared23(): PropertySchema {
         description: "The AccessKeyID is used for authentication. Cannot be set when SecretAccessKeyID is set. If neither the Access Key nor Key ID are set, we fall back to using env vars, shared credentials file, or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
       },
       accessKeyIDSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "The SecretAccessKey is used for authentication. If set, pull the AWS access key ID from a key within a Kubernetes Secret. Cannot be set when AccessKeyID is set. If neither the Access Key nor Key ID are set, we fall back to using env vars, shared credentials file, or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
       },
       auth: {
-        ...shared48(),
+        ...shared47(),
         description: "Auth configures how cert-manager authenticates.",
       },
       hostedZoneID: {
@@ -718,7 +727,7 @@ function shared23(): PropertySchema {
         description: "Role is a Role ARN which the Route53 provider will assume using either the explicit credentials AccessKeyID/SecretAccessKey or the inferred credentials from environment variables, shared credentials file or AWS Instance metadata",
       },
       secretAccessKeySecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "The SecretAccessKey is used for authentication. If neither the Access Key nor Key ID are set, we fall back to using env vars, shared credentials file, or AWS Instance metadata, see: https://docs.aws.amazon.com/sdk-for-go/v1/developer-guide/configuring-sdk.html#specifying-credentials",
       },
     },
@@ -741,12 +750,25 @@ function shared25(): PropertySchema {
   return (shared25$ ??= {
     type: "object",
     properties: {
+      nodeSelectorTerms: {
+        ...shared28(),
+        description: "Required. A list of node selector terms. The terms are ORed.",
+      },
+    },
+  });
+}
+
+let shared26$: PropertySchema | undefined;
+function shared26(): PropertySchema {
+  return (shared26$ ??= {
+    type: "object",
+    properties: {
       clientID: {
         type: "string",
         description: "Auth: Azure Service Principal: The ClientID of the Azure Service Principal used to authenticate with Azure DNS. If set, ClientSecret and TenantID must also be set.",
       },
       clientSecretSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "Auth: Azure Service Principal: A reference to a Secret containing the password associated with the Service Principal. If set, ClientID and TenantID must also be set.",
       },
       environment: {
@@ -759,7 +781,7 @@ function shared25(): PropertySchema {
         description: "name of the DNS zone that should be used",
       },
       managedIdentity: {
-        ...shared64(),
+        ...shared67(),
         description: "Auth: Azure Workload Identity or Azure Managed Service Identity: Settings to enable Azure Workload Identity or Azure Managed Service Identity If set, ClientID, ClientSecret and TenantID must not be set.",
       },
       resourceGroupName: {
@@ -785,26 +807,13 @@ function shared25(): PropertySchema {
   });
 }
 
-let shared26$: PropertySchema | undefined;
-function shared26(): PropertySchema {
-  return (shared26$ ??= {
-    type: "object",
-    properties: {
-      nodeSelectorTerms: {
-        ...shared28(),
-        description: "Required. A list of node selector terms. The terms are ORed.",
-      },
-    },
-  });
-}
-
 let shared27$: PropertySchema | undefined;
 function shared27(): PropertySchema {
   return (shared27$ ??= {
     type: "object",
     properties: {
       preference: {
-        ...shared30(),
+        ...shared29(),
         description: "A node selector term, associated with the corresponding weight.",
       },
       weight: {
@@ -823,7 +832,7 @@ function shared28(): PropertySchema {
     type: "array",
     required: true,
     items: {
-      ...shared31(),
+      ...shared30(),
       description: "A null or empty node selector term matches no objects. The requirements of them are ANDed. The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.",
     },
   });
@@ -833,6 +842,41 @@ let shared29$: PropertySchema | undefined;
 function shared29(): PropertySchema {
   return (shared29$ ??= {
     type: "object",
+    required: true,
+    properties: {
+      matchExpressions: {
+        ...shared49(),
+        description: "A list of node selector requirements by node's labels.",
+      },
+      matchFields: {
+        ...shared49(),
+        description: "A list of node selector requirements by node's fields.",
+      },
+    },
+  });
+}
+
+let shared30$: PropertySchema | undefined;
+function shared30(): PropertySchema {
+  return (shared30$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared49(),
+        description: "A list of node selector requirements by node's labels.",
+      },
+      matchFields: {
+        ...shared49(),
+        description: "A list of node selector requirements by node's fields.",
+      },
+    },
+  });
+}
+
+let shared31$: PropertySchema | undefined;
+function shared31(): PropertySchema {
+  return (shared31$ ??= {
+    type: "object",
     properties: {
       caBundle: {
         type: "string",
@@ -840,7 +884,7 @@ function shared29(): PropertySchema {
         format: "byte",
       },
       caBundleSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "Reference to a Secret containing a base64-encoded bundle of PEM CAs which will be used to validate the certificate chain presented by the CyberArk Certificate Manager Self-Hosted server. Only used if using HTTPS; ignored for HTTP. Mutually exclusive with CABundle. If neither CABundle nor CABundleSecretRef is defined, the certificate bundle in the cert-manager controller container is used to validate the TLS connection.",
       },
       credentialsRef: {
@@ -864,41 +908,6 @@ function shared29(): PropertySchema {
   });
 }
 
-let shared30$: PropertySchema | undefined;
-function shared30(): PropertySchema {
-  return (shared30$ ??= {
-    type: "object",
-    required: true,
-    properties: {
-      matchExpressions: {
-        ...shared49(),
-        description: "A list of node selector requirements by node's labels.",
-      },
-      matchFields: {
-        ...shared49(),
-        description: "A list of node selector requirements by node's fields.",
-      },
-    },
-  });
-}
-
-let shared31$: PropertySchema | undefined;
-function shared31(): PropertySchema {
-  return (shared31$ ??= {
-    type: "object",
-    properties: {
-      matchExpressions: {
-        ...shared49(),
-        description: "A list of node selector requirements by node's labels.",
-      },
-      matchFields: {
-        ...shared49(),
-        description: "A list of node selector requirements by node's fields.",
-      },
-    },
-  });
-}
-
 let shared32$: PropertySchema | undefined;
 function shared32(): PropertySchema {
   return (shared32$ ??= {
@@ -914,7 +923,7 @@ function shared32(): PropertySchema {
         required: true,
       },
       secretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "The required Secret field containing a Kubernetes ServiceAccount JWT used for authenticating with Vault. Use of 'ambient credentials' is not supported.",
       },
       serviceAccountRef: {
@@ -931,19 +940,20 @@ function shared33(): PropertySchema {
     type: "object",
     properties: {
       accessTokenSecretRef: {
-        ...shared67(),
+        ...shared70(),
         description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
       },
       clientSecretSecretRef: {
-        ...shared67(),
+        ...shared70(),
         description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
       },
       clientTokenSecretRef: {
-        ...shared67(),
+        ...shared70(),
         description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
       },
       serviceConsumerDomain: {
         type: "string",
+        description: "The serviceConsumerDomain field (not described upstream).",
         required: true,
       },
     },
@@ -990,7 +1000,7 @@ function shared35(): PropertySchema {
   return (shared35$ ??= {
     type: "array",
     items: {
-      ...shared39(),
+      ...shared42(),
       description: "ParentReference identifies an API object (usually a Gateway) that can be considered a parent of this resource (usually a route). There are two kinds of parent resources with \"Core\" support:",
     },
   });
@@ -1001,7 +1011,7 @@ function shared36(): PropertySchema {
   return (shared36$ ??= {
     type: "array",
     items: {
-      ...shared38(),
+      ...shared41(),
       description: "The pod this Toleration is attached to tolerates any taint that matches the triple <key,value,effect> using the matching operator <operator>.",
     },
   });
@@ -1031,7 +1041,7 @@ function shared37(): PropertySchema {
         description: "The TSIG Key name configured in the DNS. If ``tsigSecretSecretRef`` is defined, this field is required.",
       },
       tsigSecretSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "The name of the secret containing the TSIG value. If ``tsigKeyName`` is defined, this field is required.",
       },
     },
@@ -1041,6 +1051,98 @@ function shared37(): PropertySchema {
 let shared38$: PropertySchema | undefined;
 function shared38(): PropertySchema {
   return (shared38$ ??= {
+    type: "object",
+    properties: {
+      crlDistributionPoints: {
+        type: "array",
+        description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set, certificates will be issued without distribution points set.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      issuingCertificateURLs: {
+        type: "array",
+        description: "IssuingCertificateURLs is a list of URLs which this issuer should embed into certificates it creates. See https://www.rfc-editor.org/rfc/rfc5280#section-4.2.2.1 for more details. As an example, such a URL might be \"http://ca.domain.com/ca.crt\".",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      ocspServers: {
+        type: "array",
+        description: "The OCSP server list is an X.509 v3 extension that defines a list of URLs of OCSP responders. The OCSP responders can be queried for the revocation status of an issued certificate. If not set, the certificate will be issued with no OCSP servers set. For example, an OCSP server URL could be \"http://ocsp.int-x3.letsencrypt.org\".",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      secretName: {
+        type: "string",
+        description: "SecretName is the name of the secret used to sign Certificates issued by this Issuer.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared39$: PropertySchema | undefined;
+function shared39(): PropertySchema {
+  return (shared39$ ??= {
+    type: "object",
+    properties: {
+      dnsNames: {
+        type: "array",
+        description: "List of DNSNames that this solver will be used to solve. If specified and a match is found, a dnsNames selector will take precedence over a dnsZones selector. If multiple solvers match with the same dnsNames value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      dnsZones: {
+        type: "array",
+        description: "List of DNSZones that this solver will be used to solve. The most specific DNS zone match specified here will take precedence over other DNS zone matches, so a solver specifying sys.example.com will be selected over one specifying example.com for the domain www.sys.example.com. If multiple solvers match with the same dnsZones value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      matchLabels: {
+        type: "object",
+        description: "A label selector that is used to refine the set of certificate's that this challenge solver will apply to.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared40$: PropertySchema | undefined;
+function shared40(): PropertySchema {
+  return (shared40$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared53(),
+        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
+      },
+      matchLabels: {
+        type: "object",
+        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared41$: PropertySchema | undefined;
+function shared41(): PropertySchema {
+  return (shared41$ ??= {
     type: "object",
     properties: {
       effect: {
@@ -1068,9 +1170,9 @@ function shared38(): PropertySchema {
   });
 }
 
-let shared39$: PropertySchema | undefined;
-function shared39(): PropertySchema {
-  return (shared39$ ??= {
+let shared42$: PropertySchema | undefined;
+function shared42(): PropertySchema {
+  return (shared42$ ??= {
     type: "object",
     properties: {
       group: {
@@ -1118,29 +1220,9 @@ function shared39(): PropertySchema {
   });
 }
 
-let shared40$: PropertySchema | undefined;
-function shared40(): PropertySchema {
-  return (shared40$ ??= {
-    type: "object",
-    properties: {
-      matchExpressions: {
-        ...shared51(),
-        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-      },
-      matchLabels: {
-        type: "object",
-        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-    },
-  });
-}
-
-let shared41$: PropertySchema | undefined;
-function shared41(): PropertySchema {
-  return (shared41$ ??= {
+let shared43$: PropertySchema | undefined;
+function shared43(): PropertySchema {
+  return (shared43$ ??= {
     type: "object",
     properties: {
       keyAlgorithm: {
@@ -1154,64 +1236,8 @@ function shared41(): PropertySchema {
         required: true,
       },
       keySecretRef: {
-        ...shared67(),
+        ...shared70(),
         description: "keySecretRef is a Secret Key Selector referencing a data item in a Kubernetes Secret which holds the symmetric MAC key of the External Account Binding. The `key` is the index string that is paired with the key data in the Secret and should not be confused with the key data itself, or indeed with the External Account Binding keyID above. The secret key stored in the Secret **must** be un-padded, base64 URL encoded data.",
-      },
-    },
-  });
-}
-
-let shared42$: PropertySchema | undefined;
-function shared42(): PropertySchema {
-  return (shared42$ ??= {
-    type: "object",
-    properties: {
-      apiKeySecretRef: {
-        ...shared68(),
-        description: "API key to use to authenticate with Cloudflare. Note: using an API token to authenticate is now the recommended method as it allows greater control of permissions.",
-      },
-      apiTokenSecretRef: {
-        ...shared68(),
-        description: "API token used to authenticate with Cloudflare.",
-      },
-      email: {
-        type: "string",
-        description: "Email of the account, only required when using API key based authentication.",
-      },
-    },
-  });
-}
-
-let shared43$: PropertySchema | undefined;
-function shared43(): PropertySchema {
-  return (shared43$ ??= {
-    type: "object",
-    properties: {
-      crlDistributionPoints: {
-        type: "array",
-        description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set, certificates will be issued without distribution points set.",
-        items: {
-          type: "string",
-        },
-      },
-      issuingCertificateURLs: {
-        type: "array",
-        description: "IssuingCertificateURLs is a list of URLs which this issuer should embed into certificates it creates. See https://www.rfc-editor.org/rfc/rfc5280#section-4.2.2.1 for more details. As an example, such a URL might be \"http://ca.domain.com/ca.crt\".",
-        items: {
-          type: "string",
-        },
-      },
-      ocspServers: {
-        type: "array",
-        description: "The OCSP server list is an X.509 v3 extension that defines a list of URLs of OCSP responders. The OCSP responders can be queried for the revocation status of an issued certificate. If not set, the certificate will be issued with no OCSP servers set. For example, an OCSP server URL could be \"http://ocsp.int-x3.letsencrypt.org\".",
-        items: {
-          type: "string",
-        },
-      },
-      secretName: {
-        type: "string",
-        description: "SecretName is the name of the secret used to sign Certificates issued by this Issuer.",
-        required: true,
       },
     },
   });
@@ -1222,26 +1248,17 @@ function shared44(): PropertySchema {
   return (shared44$ ??= {
     type: "object",
     properties: {
-      dnsNames: {
-        type: "array",
-        description: "List of DNSNames that this solver will be used to solve. If specified and a match is found, a dnsNames selector will take precedence over a dnsZones selector. If multiple solvers match with the same dnsNames value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
-        items: {
-          type: "string",
-        },
+      apiKeySecretRef: {
+        ...shared72(),
+        description: "API key to use to authenticate with Cloudflare. Note: using an API token to authenticate is now the recommended method as it allows greater control of permissions.",
       },
-      dnsZones: {
-        type: "array",
-        description: "List of DNSZones that this solver will be used to solve. The most specific DNS zone match specified here will take precedence over other DNS zone matches, so a solver specifying sys.example.com will be selected over one specifying example.com for the domain www.sys.example.com. If multiple solvers match with the same dnsZones value, the solver with the most matching labels in matchLabels will be selected. If neither has more matches, the solver defined earlier in the list will be selected.",
-        items: {
-          type: "string",
-        },
+      apiTokenSecretRef: {
+        ...shared72(),
+        description: "API token used to authenticate with Cloudflare.",
       },
-      matchLabels: {
-        type: "object",
-        description: "A label selector that is used to refine the set of certificate's that this challenge solver will apply to.",
-        additionalProperties: {
-          type: "string",
-        },
+      email: {
+        type: "string",
+        description: "Email of the account, only required when using API key based authentication.",
       },
     },
   });
@@ -1297,7 +1314,7 @@ function shared46(): PropertySchema {
         required: true,
       },
       secretRef: {
-        ...shared67(),
+        ...shared70(),
         description: "Reference to a key in a Secret that contains the App Role secret used to authenticate with Vault. The `key` field must be specified and denotes which entry within the Secret resource is used as the app role secret.",
       },
     },
@@ -1307,6 +1324,19 @@ function shared46(): PropertySchema {
 let shared47$: PropertySchema | undefined;
 function shared47(): PropertySchema {
   return (shared47$ ??= {
+    type: "object",
+    properties: {
+      kubernetes: {
+        ...shared54(),
+        description: "Kubernetes authenticates with Route53 using AssumeRoleWithWebIdentity by passing a bound ServiceAccount token.",
+      },
+    },
+  });
+}
+
+let shared48$: PropertySchema | undefined;
+function shared48(): PropertySchema {
+  return (shared48$ ??= {
     type: "object",
     properties: {
       config: {
@@ -1321,19 +1351,6 @@ function shared47(): PropertySchema {
         type: "string",
         description: "The name of the solver to use, as defined in the webhook provider implementation. This will typically be the name of the provider, e.g., 'cloudflare'.",
         required: true,
-      },
-    },
-  });
-}
-
-let shared48$: PropertySchema | undefined;
-function shared48(): PropertySchema {
-  return (shared48$ ??= {
-    type: "object",
-    properties: {
-      kubernetes: {
-        ...shared52(),
-        description: "Kubernetes authenticates with Route53 using AssumeRoleWithWebIdentity by passing a bound ServiceAccount token.",
       },
     },
   });
@@ -1361,10 +1378,11 @@ function shared50(): PropertySchema {
       },
       project: {
         type: "string",
+        description: "The project field (not described upstream).",
         required: true,
       },
       serviceAccountSecretRef: {
-        ...shared68(),
+        ...shared72(),
         description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
       },
     },
@@ -1374,10 +1392,40 @@ function shared50(): PropertySchema {
 let shared51$: PropertySchema | undefined;
 function shared51(): PropertySchema {
   return (shared51$ ??= {
-    type: "array",
-    items: {
-      ...shared60(),
-      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+    type: "object",
+    properties: {
+      dnsDomains: {
+        type: "array",
+        description: "DNSDomains is a list of DNS domains that are permitted or excluded.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      emailAddresses: {
+        type: "array",
+        description: "EmailAddresses is a list of Email Addresses that are permitted or excluded.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      ipRanges: {
+        type: "array",
+        description: "IPRanges is a list of IP Ranges that are permitted or excluded. This should be a valid CIDR notation.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      uriDomains: {
+        type: "array",
+        description: "URIDomains is a list of URI domains that are permitted or excluded.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
     },
   });
 }
@@ -1386,11 +1434,22 @@ let shared52$: PropertySchema | undefined;
 function shared52(): PropertySchema {
   return (shared52$ ??= {
     type: "object",
-    required: true,
     properties: {
-      serviceAccountRef: {
-        ...shared65(),
-        description: "A reference to a service account that will be used to request a bound token (also known as \"projected token\"). To use this field, you must configure an RBAC rule to let cert-manager request a token.",
+      limits: {
+        type: "object",
+        description: "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      requests: {
+        type: "object",
+        description: "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to the global values configured via controller flags. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of the map (not described upstream).",
+        },
       },
     },
   });
@@ -1399,22 +1458,10 @@ function shared52(): PropertySchema {
 let shared53$: PropertySchema | undefined;
 function shared53(): PropertySchema {
   return (shared53$ ??= {
-    type: "object",
-    properties: {
-      limits: {
-        type: "object",
-        description: "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
-        additionalProperties: {
-          types: ["number","string"],
-        },
-      },
-      requests: {
-        type: "object",
-        description: "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to the global values configured via controller flags. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
-        additionalProperties: {
-          types: ["number","string"],
-        },
-      },
+    type: "array",
+    items: {
+      ...shared60(),
+      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
     },
   });
 }
@@ -1423,14 +1470,11 @@ let shared54$: PropertySchema | undefined;
 function shared54(): PropertySchema {
   return (shared54$ ??= {
     type: "object",
+    required: true,
     properties: {
-      apiTokenSecretRef: {
-        ...shared67(),
-        description: "APITokenSecretRef is a secret key selector for the CyberArk Certificate Manager SaaS API token.",
-      },
-      url: {
-        type: "string",
-        description: "URL is the base URL for CyberArk Certificate Manager SaaS. Defaults to \"https://api.venafi.cloud/\".",
+      serviceAccountRef: {
+        ...shared63(),
+        description: "A reference to a service account that will be used to request a bound token (also known as \"projected token\"). To use this field, you must configure an RBAC rule to let cert-manager request a token.",
       },
     },
   });
@@ -1456,6 +1500,7 @@ function shared55(): PropertySchema {
         description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
     },
@@ -1465,6 +1510,36 @@ function shared55(): PropertySchema {
 let shared56$: PropertySchema | undefined;
 function shared56(): PropertySchema {
   return (shared56$ ??= {
+    type: "object",
+    properties: {
+      metadata: {
+        ...shared65(),
+        description: "ObjectMeta overrides for the ingress used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
+      },
+    },
+  });
+}
+
+let shared57$: PropertySchema | undefined;
+function shared57(): PropertySchema {
+  return (shared57$ ??= {
+    type: "object",
+    properties: {
+      apiTokenSecretRef: {
+        ...shared70(),
+        description: "APITokenSecretRef is a secret key selector for the CyberArk Certificate Manager SaaS API token.",
+      },
+      url: {
+        type: "string",
+        description: "URL is the base URL for CyberArk Certificate Manager SaaS. Defaults to \"https://api.venafi.cloud/\".",
+      },
+    },
+  });
+}
+
+let shared58$: PropertySchema | undefined;
+function shared58(): PropertySchema {
+  return (shared58$ ??= {
     type: "object",
     properties: {
       mountPath: {
@@ -1483,68 +1558,19 @@ function shared56(): PropertySchema {
   });
 }
 
-let shared57$: PropertySchema | undefined;
-function shared57(): PropertySchema {
-  return (shared57$ ??= {
-    type: "object",
-    properties: {
-      metadata: {
-        ...shared72(),
-        description: "ObjectMeta overrides for the ingress used to solve HTTP01 challenges. Only the 'labels' and 'annotations' fields may be set. If labels or annotations overlap with in-built values, the values here will override the in-built values.",
-      },
-    },
-  });
-}
-
-let shared58$: PropertySchema | undefined;
-function shared58(): PropertySchema {
-  return (shared58$ ??= {
-    type: "object",
-    properties: {
-      accountSecretRef: {
-        ...shared67(),
-        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
-      },
-      host: {
-        type: "string",
-        required: true,
-      },
-    },
-  });
-}
-
 let shared59$: PropertySchema | undefined;
 function shared59(): PropertySchema {
   return (shared59$ ??= {
     type: "object",
     properties: {
-      dnsDomains: {
-        type: "array",
-        description: "DNSDomains is a list of DNS domains that are permitted or excluded.",
-        items: {
-          type: "string",
-        },
+      accountSecretRef: {
+        ...shared70(),
+        description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
       },
-      emailAddresses: {
-        type: "array",
-        description: "EmailAddresses is a list of Email Addresses that are permitted or excluded.",
-        items: {
-          type: "string",
-        },
-      },
-      ipRanges: {
-        type: "array",
-        description: "IPRanges is a list of IP Ranges that are permitted or excluded. This should be a valid CIDR notation.",
-        items: {
-          type: "string",
-        },
-      },
-      uriDomains: {
-        type: "array",
-        description: "URIDomains is a list of URI domains that are permitted or excluded.",
-        items: {
-          type: "string",
-        },
+      host: {
+        type: "string",
+        description: "The host field (not described upstream).",
+        required: true,
       },
     },
   });
@@ -1570,6 +1596,7 @@ function shared60(): PropertySchema {
         description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
     },
@@ -1582,7 +1609,7 @@ function shared61(): PropertySchema {
     type: "object",
     properties: {
       tokenSecretRef: {
-        ...shared67(),
+        ...shared70(),
         description: "A reference to a specific 'key' within a Secret resource. In some instances, `key` is a required field.",
       },
     },
@@ -1610,10 +1637,22 @@ function shared62(): PropertySchema {
 let shared63$: PropertySchema | undefined;
 function shared63(): PropertySchema {
   return (shared63$ ??= {
-    type: "array",
-    items: {
-      ...shared70(),
-      description: "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
+    type: "object",
+    required: true,
+    properties: {
+      audiences: {
+        type: "array",
+        description: "TokenAudiences is an optional list of audiences to include in the token passed to AWS. The default token consisting of the issuer's namespace and name is always included. If unset the audience defaults to `sts.amazonaws.com`.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      name: {
+        type: "string",
+        description: "Name of the ServiceAccount used to request a token.",
+        required: true,
+      },
     },
   });
 }
@@ -1621,6 +1660,67 @@ function shared63(): PropertySchema {
 let shared64$: PropertySchema | undefined;
 function shared64(): PropertySchema {
   return (shared64$ ??= {
+    type: "array",
+    items: {
+      ...shared73(),
+      description: "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
+    },
+  });
+}
+
+let shared65$: PropertySchema | undefined;
+function shared65(): PropertySchema {
+  return (shared65$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "Annotations that should be added to the created ACME HTTP01 solver ingress.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      labels: {
+        type: "object",
+        description: "Labels that should be added to the created ACME HTTP01 solver ingress.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared66$: PropertySchema | undefined;
+function shared66(): PropertySchema {
+  return (shared66$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "Annotations that should be added to the created ACME HTTP01 solver pods.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      labels: {
+        type: "object",
+        description: "Labels that should be added to the created ACME HTTP01 solver pods.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared67$: PropertySchema | undefined;
+function shared67(): PropertySchema {
+  return (shared67$ ??= {
     type: "object",
     properties: {
       clientID: {
@@ -1639,31 +1739,9 @@ function shared64(): PropertySchema {
   });
 }
 
-let shared65$: PropertySchema | undefined;
-function shared65(): PropertySchema {
-  return (shared65$ ??= {
-    type: "object",
-    required: true,
-    properties: {
-      audiences: {
-        type: "array",
-        description: "TokenAudiences is an optional list of audiences to include in the token passed to AWS. The default token consisting of the issuer's namespace and name is always included. If unset the audience defaults to `sts.amazonaws.com`.",
-        items: {
-          type: "string",
-        },
-      },
-      name: {
-        type: "string",
-        description: "Name of the ServiceAccount used to request a token.",
-        required: true,
-      },
-    },
-  });
-}
-
-let shared66$: PropertySchema | undefined;
-function shared66(): PropertySchema {
-  return (shared66$ ??= {
+let shared68$: PropertySchema | undefined;
+function shared68(): PropertySchema {
+  return (shared68$ ??= {
     type: "object",
     properties: {
       level: {
@@ -1686,9 +1764,31 @@ function shared66(): PropertySchema {
   });
 }
 
-let shared67$: PropertySchema | undefined;
-function shared67(): PropertySchema {
-  return (shared67$ ??= {
+let shared69$: PropertySchema | undefined;
+function shared69(): PropertySchema {
+  return (shared69$ ??= {
+    type: "object",
+    properties: {
+      audiences: {
+        type: "array",
+        description: "TokenAudiences is an optional list of extra audiences to include in the token passed to Vault. The default audiences are always included in the token.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      name: {
+        type: "string",
+        description: "Name of the ServiceAccount used to request a token.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared70$: PropertySchema | undefined;
+function shared70(): PropertySchema {
+  return (shared70$ ??= {
     type: "object",
     required: true,
     properties: {
@@ -1705,9 +1805,26 @@ function shared67(): PropertySchema {
   });
 }
 
-let shared68$: PropertySchema | undefined;
-function shared68(): PropertySchema {
-  return (shared68$ ??= {
+let shared71$: PropertySchema | undefined;
+function shared71(): PropertySchema {
+  return (shared71$ ??= {
+    type: "object",
+    properties: {
+      crlDistributionPoints: {
+        type: "array",
+        description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set certificate will be issued without CDP. Values are strings.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared72$: PropertySchema | undefined;
+function shared72(): PropertySchema {
+  return (shared72$ ??= {
     type: "object",
     properties: {
       key: {
@@ -1723,97 +1840,14 @@ function shared68(): PropertySchema {
   });
 }
 
-let shared69$: PropertySchema | undefined;
-function shared69(): PropertySchema {
-  return (shared69$ ??= {
-    type: "object",
-    properties: {
-      audiences: {
-        type: "array",
-        description: "TokenAudiences is an optional list of extra audiences to include in the token passed to Vault. The default audiences are always included in the token.",
-        items: {
-          type: "string",
-        },
-      },
-      name: {
-        type: "string",
-        description: "Name of the ServiceAccount used to request a token.",
-        required: true,
-      },
-    },
-  });
-}
-
-let shared70$: PropertySchema | undefined;
-function shared70(): PropertySchema {
-  return (shared70$ ??= {
-    type: "object",
-    properties: {
-      name: {
-        type: "string",
-        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-      },
-    },
-  });
-}
-
-let shared71$: PropertySchema | undefined;
-function shared71(): PropertySchema {
-  return (shared71$ ??= {
-    type: "object",
-    properties: {
-      crlDistributionPoints: {
-        type: "array",
-        description: "The CRL distribution points is an X.509 v3 certificate extension which identifies the location of the CRL from which the revocation of this certificate can be checked. If not set certificate will be issued without CDP. Values are strings.",
-        items: {
-          type: "string",
-        },
-      },
-    },
-  });
-}
-
-let shared72$: PropertySchema | undefined;
-function shared72(): PropertySchema {
-  return (shared72$ ??= {
-    type: "object",
-    properties: {
-      annotations: {
-        type: "object",
-        description: "Annotations that should be added to the created ACME HTTP01 solver ingress.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-      labels: {
-        type: "object",
-        description: "Labels that should be added to the created ACME HTTP01 solver ingress.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-    },
-  });
-}
-
 let shared73$: PropertySchema | undefined;
 function shared73(): PropertySchema {
   return (shared73$ ??= {
     type: "object",
     properties: {
-      annotations: {
-        type: "object",
-        description: "Annotations that should be added to the created ACME HTTP01 solver pods.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-      labels: {
-        type: "object",
-        description: "Labels that should be added to the created ACME HTTP01 solver pods.",
-        additionalProperties: {
-          type: "string",
-        },
+      name: {
+        type: "string",
+        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
       },
     },
   });
@@ -1856,6 +1890,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
             description: "Requested DNS subject alternative names.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           duration: {
@@ -1867,6 +1902,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
             description: "Requested email subject alternative names.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           encodeUsagesInRequest: {
@@ -1878,6 +1914,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
             description: "Requested IP address subject alternative names.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           isCA: {
@@ -1926,7 +1963,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                     description: "Password provides a literal password used to encrypt the JKS keystore. Mutually exclusive with passwordSecretRef. One of password or passwordSecretRef must provide a password with a non-zero length.",
                   },
                   passwordSecretRef: {
-                    ...shared68(),
+                    ...shared72(),
                     description: "PasswordSecretRef is a reference to a non-empty key in a Secret resource containing the password used to encrypt the JKS keystore. Mutually exclusive with password. One of password or passwordSecretRef must provide a password with a non-zero length.",
                   },
                 },
@@ -1945,7 +1982,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                     description: "Password provides a literal password used to encrypt the PKCS#12 keystore. Mutually exclusive with passwordSecretRef. One of password or passwordSecretRef must provide a password with a non-zero length.",
                   },
                   passwordSecretRef: {
-                    ...shared68(),
+                    ...shared72(),
                     description: "PasswordSecretRef is a reference to a non-empty key in a Secret resource containing the password used to encrypt the PKCS#12 keystore. Mutually exclusive with password. One of password or passwordSecretRef must provide a password with a non-zero length.",
                   },
                   profile: {
@@ -1970,11 +2007,11 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "if true then the name constraints are marked critical.",
               },
               excluded: {
-                ...shared59(),
+                ...shared51(),
                 description: "Excluded contains the constraints which must be disallowed. Any name matching a restriction in the excluded field is invalid regardless of information appearing in the permitted",
               },
               permitted: {
-                ...shared59(),
+                ...shared51(),
                 description: "Permitted contains the constraints in which the names must be located.",
               },
             },
@@ -1984,6 +2021,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
             description: "`otherNames` is an escape hatch for SAN that allows any type. We currently restrict the support to string like otherNames, cf RFC 5280 p 37 Any UTF8 String valued otherName can be passed with by setting the keys oid: x.x.x.x and UTF8Value: somevalue for `otherName`. Most commonly this would be UPN set with oid: 1.3.6.1.4.1.311.20.2.3 You should ensure that any OID passed is valid for the UTF8String type as we do not explicitly validate this.",
             items: {
               type: "object",
+              description: "An element of the list (not described upstream).",
               properties: {
                 oid: {
                   type: "string",
@@ -2087,6 +2125,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Annotations is a key value map to be copied to the target Kubernetes Secret.",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               labels: {
@@ -2094,6 +2133,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Labels is a key value map to be copied to the target Kubernetes Secret.",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
             },
@@ -2112,6 +2152,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Countries to be used on the Certificate.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               localities: {
@@ -2119,6 +2160,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Cities to be used on the Certificate.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               organizationalUnits: {
@@ -2126,6 +2168,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Organizational Units to be used on the Certificate.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               organizations: {
@@ -2133,6 +2176,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Organizations to be used on the Certificate.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               postalCodes: {
@@ -2140,6 +2184,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Postal codes to be used on the Certificate.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               provinces: {
@@ -2147,6 +2192,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "State/Provinces to be used on the Certificate.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               serialNumber: {
@@ -2158,6 +2204,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
                 description: "Street addresses to be used on the Certificate.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
             },
@@ -2167,6 +2214,7 @@ function certManagerIoV1_Certificate(): PropertySchema {
             description: "Requested URI subject alternative names.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           usages: {

@@ -23,11 +23,11 @@ function shared1(): PropertySchema {
     type: "object",
     properties: {
       cors: {
-        ...shared7(),
+        ...shared6(),
         description: "CORS defines a schema for a filter that responds to the cross-origin request based on HTTP response header.",
       },
       extensionRef: {
-        ...shared29(),
+        ...shared30(),
         description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior. For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.",
       },
       externalAuth: {
@@ -35,19 +35,19 @@ function shared1(): PropertySchema {
         description: "ExternalAuth configures settings related to sending request details to an external auth service. The external service MUST authenticate the request, and MAY authorize the request as well.",
       },
       requestHeaderModifier: {
-        ...shared11(),
+        ...shared10(),
         description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.",
       },
       requestMirror: {
-        ...shared9(),
+        ...shared7(),
         description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.",
       },
       requestRedirect: {
-        ...shared12(),
+        ...shared13(),
         description: "RequestRedirect defines a schema for a filter that responds to the request with an HTTP redirection.",
       },
       responseHeaderModifier: {
-        ...shared11(),
+        ...shared10(),
         description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.",
       },
       type: {
@@ -82,19 +82,19 @@ function shared3(): PropertySchema {
     type: "object",
     properties: {
       extensionRef: {
-        ...shared29(),
+        ...shared30(),
         description: "ExtensionRef is an optional, implementation-specific extension to the \"filter\" behavior. For example, resource \"myroutefilter\" in group \"networking.example.net\"). ExtensionRef MUST NOT be used for core and extended filters.",
       },
       requestHeaderModifier: {
-        ...shared11(),
+        ...shared10(),
         description: "RequestHeaderModifier defines a schema for a filter that modifies request headers.",
       },
       requestMirror: {
-        ...shared9(),
+        ...shared7(),
         description: "RequestMirror defines a schema for a filter that mirrors requests. Requests are sent to the specified destination, but responses from that destination are ignored.",
       },
       responseHeaderModifier: {
-        ...shared11(),
+        ...shared10(),
         description: "ResponseHeaderModifier defines a schema for a filter that modifies response headers.",
       },
       type: {
@@ -130,12 +130,13 @@ function shared4(): PropertySchema {
             maxItems: 64,
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
         },
       },
       http: {
-        ...shared28(),
+        ...shared26(),
         description: "HTTPAuthConfig contains configuration for communication with HTTP-speaking backends.",
       },
       protocol: {
@@ -158,7 +159,7 @@ function shared5(): PropertySchema {
         description: "Kinds specifies the groups and kinds of Routes that are allowed to bind to this Gateway Listener. When unspecified or empty, the kinds of Routes selected are determined using the Listener protocol.",
       },
       namespaces: {
-        ...shared13(),
+        ...shared12(),
         description: "Namespaces indicates namespaces from which Routes may be attached to this Listener. This is restricted to the namespace of this Gateway by default.",
       },
     },
@@ -168,28 +169,6 @@ function shared5(): PropertySchema {
 let shared6$: PropertySchema | undefined;
 function shared6(): PropertySchema {
   return (shared6$ ??= {
-    type: "object",
-    properties: {
-      certificateRefs: {
-        ...shared23(),
-        description: "CertificateRefs contains a series of references to Kubernetes objects that contains TLS certificates and private keys. These certificates are used to establish a TLS handshake for requests that match the hostname of the associated listener.",
-      },
-      mode: {
-        type: "string",
-        description: "Mode defines the TLS behavior for the TLS session initiated by the client. There are two possible modes:",
-        enum: ["Terminate","Passthrough"],
-      },
-      options: {
-        ...shared35(),
-        description: "Options are a list of key/value pairs to enable extended TLS configuration for each implementation. For example, configuring the minimum TLS version or supported cipher suites.",
-      },
-    },
-  });
-}
-
-let shared7$: PropertySchema | undefined;
-function shared7(): PropertySchema {
-  return (shared7$ ??= {
     type: "object",
     properties: {
       allowCredentials: {
@@ -214,6 +193,7 @@ function shared7(): PropertySchema {
         maxItems: 9,
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
           enum: ["GET","HEAD","POST","PUT","DELETE","CONNECT","OPTIONS","TRACE","PATCH","*"],
         },
       },
@@ -243,23 +223,9 @@ function shared7(): PropertySchema {
   });
 }
 
-let shared8$: PropertySchema | undefined;
-function shared8(): PropertySchema {
-  return (shared8$ ??= {
-    type: "object",
-    required: true,
-    properties: {
-      validation: {
-        ...shared16(),
-        description: "Validation holds configuration information for validating the frontend (client). Setting this field will result in mutual authentication when connecting to the gateway. In browsers this may result in a dialog appearing that requests a user to specify the client certificate. The maximum depth of a certificate chain accepted in verification is Implementation specific.",
-      },
-    },
-  });
-}
-
-let shared9$: PropertySchema | undefined;
-function shared9(): PropertySchema {
-  return (shared9$ ??= {
+let shared7$: PropertySchema | undefined;
+function shared7(): PropertySchema {
+  return (shared7$ ??= {
     type: "object",
     properties: {
       backendRef: {
@@ -272,11 +238,13 @@ function shared9(): PropertySchema {
         properties: {
           denominator: {
             type: "integer",
+            description: "The denominator field (not described upstream).",
             format: "int32",
             minimum: 1,
           },
           numerator: {
             type: "integer",
+            description: "The numerator field (not described upstream).",
             required: true,
             format: "int32",
             minimum: 0,
@@ -294,23 +262,45 @@ function shared9(): PropertySchema {
   });
 }
 
-let shared10$: PropertySchema | undefined;
-function shared10(): PropertySchema {
-  return (shared10$ ??= {
-    type: "array",
-    required: true,
-    minItems: 1,
-    maxItems: 16,
-    items: {
-      ...shared14(),
-      description: "BackendRef defines how a Route should forward a request to a Kubernetes resource.",
+let shared8$: PropertySchema | undefined;
+function shared8(): PropertySchema {
+  return (shared8$ ??= {
+    type: "object",
+    properties: {
+      certificateRefs: {
+        ...shared23(),
+        description: "CertificateRefs contains a series of references to Kubernetes objects that contains TLS certificates and private keys. These certificates are used to establish a TLS handshake for requests that match the hostname of the associated listener.",
+      },
+      mode: {
+        type: "string",
+        description: "Mode defines the TLS behavior for the TLS session initiated by the client. There are two possible modes:",
+        enum: ["Terminate","Passthrough"],
+      },
+      options: {
+        ...shared35(),
+        description: "Options are a list of key/value pairs to enable extended TLS configuration for each implementation. For example, configuring the minimum TLS version or supported cipher suites.",
+      },
     },
   });
 }
 
-let shared11$: PropertySchema | undefined;
-function shared11(): PropertySchema {
-  return (shared11$ ??= {
+let shared9$: PropertySchema | undefined;
+function shared9(): PropertySchema {
+  return (shared9$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      validation: {
+        ...shared16(),
+        description: "Validation holds configuration information for validating the frontend (client). Setting this field will result in mutual authentication when connecting to the gateway. In browsers this may result in a dialog appearing that requests a user to specify the client certificate. The maximum depth of a certificate chain accepted in verification is Implementation specific.",
+      },
+    },
+  });
+}
+
+let shared10$: PropertySchema | undefined;
+function shared10(): PropertySchema {
+  return (shared10$ ??= {
     type: "object",
     properties: {
       add: {
@@ -323,6 +313,7 @@ function shared11(): PropertySchema {
         maxItems: 16,
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       set: {
@@ -333,9 +324,41 @@ function shared11(): PropertySchema {
   });
 }
 
+let shared11$: PropertySchema | undefined;
+function shared11(): PropertySchema {
+  return (shared11$ ??= {
+    type: "array",
+    required: true,
+    minItems: 1,
+    maxItems: 16,
+    items: {
+      ...shared14(),
+      description: "BackendRef defines how a Route should forward a request to a Kubernetes resource.",
+    },
+  });
+}
+
 let shared12$: PropertySchema | undefined;
 function shared12(): PropertySchema {
   return (shared12$ ??= {
+    type: "object",
+    properties: {
+      from: {
+        type: "string",
+        description: "From indicates where Routes will be selected for this Gateway. Possible values are:",
+        enum: ["All","Selector","Same"],
+      },
+      selector: {
+        ...shared17(),
+        description: "Selector must be specified when From is set to \"Selector\". In that case, only Routes in Namespaces matching this Selector will be selected by this Gateway. This field is ignored for other values of \"From\".",
+      },
+    },
+  });
+}
+
+let shared13$: PropertySchema | undefined;
+function shared13(): PropertySchema {
+  return (shared13$ ??= {
     type: "object",
     properties: {
       hostname: {
@@ -346,7 +369,7 @@ function shared12(): PropertySchema {
         maxLength: 253,
       },
       path: {
-        ...shared27(),
+        ...shared28(),
         description: "Path defines parameters used to modify the path of the incoming request. The modified path is then used to construct the `Location` header. When empty, the request path is used as-is.",
       },
       port: {
@@ -365,24 +388,6 @@ function shared12(): PropertySchema {
         type: "integer",
         description: "StatusCode is the HTTP status code to be used in response.",
         enum: [301,302,303,307,308],
-      },
-    },
-  });
-}
-
-let shared13$: PropertySchema | undefined;
-function shared13(): PropertySchema {
-  return (shared13$ ??= {
-    type: "object",
-    properties: {
-      from: {
-        type: "string",
-        description: "From indicates where Routes will be selected for this Gateway. Possible values are:",
-        enum: ["All","Selector","Same"],
-      },
-      selector: {
-        ...shared18(),
-        description: "Selector must be specified when From is set to \"Selector\". In that case, only Routes in Namespaces matching this Selector will be selected by this Gateway. This field is ignored for other values of \"From\".",
       },
     },
   });
@@ -444,7 +449,7 @@ function shared15(): PropertySchema {
     type: "array",
     maxItems: 32,
     items: {
-      ...shared17(),
+      ...shared18(),
       description: "ParentReference identifies an API object (usually a Gateway) that can be considered a parent of this resource (usually a route). There are two kinds of parent resources with \"Core\" support:",
     },
   });
@@ -471,6 +476,27 @@ function shared16(): PropertySchema {
 let shared17$: PropertySchema | undefined;
 function shared17(): PropertySchema {
   return (shared17$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared25(),
+        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
+      },
+      matchLabels: {
+        type: "object",
+        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared18$: PropertySchema | undefined;
+function shared18(): PropertySchema {
+  return (shared18$ ??= {
     type: "object",
     properties: {
       group: {
@@ -513,26 +539,6 @@ function shared17(): PropertySchema {
         pattern: "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$",
         minLength: 1,
         maxLength: 253,
-      },
-    },
-  });
-}
-
-let shared18$: PropertySchema | undefined;
-function shared18(): PropertySchema {
-  return (shared18$ ??= {
-    type: "object",
-    properties: {
-      matchExpressions: {
-        ...shared26(),
-        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-      },
-      matchLabels: {
-        type: "object",
-        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-        additionalProperties: {
-          type: "string",
-        },
       },
     },
   });
@@ -623,7 +629,7 @@ function shared21(): PropertySchema {
         maxLength: 253,
       },
       path: {
-        ...shared27(),
+        ...shared28(),
         description: "Path defines a path rewrite.",
       },
     },
@@ -650,7 +656,7 @@ function shared23(): PropertySchema {
     type: "array",
     maxItems: 64,
     items: {
-      ...shared25(),
+      ...shared27(),
       description: "SecretObjectReference identifies an API object including its namespace, defaulting to Secret.",
     },
   });
@@ -697,6 +703,50 @@ function shared24(): PropertySchema {
 let shared25$: PropertySchema | undefined;
 function shared25(): PropertySchema {
   return (shared25$ ??= {
+    type: "array",
+    items: {
+      ...shared29(),
+      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+    },
+  });
+}
+
+let shared26$: PropertySchema | undefined;
+function shared26(): PropertySchema {
+  return (shared26$ ??= {
+    type: "object",
+    properties: {
+      allowedHeaders: {
+        type: "array",
+        description: "AllowedRequestHeaders specifies what additional headers from the client request will be sent to the authorization server.",
+        maxItems: 64,
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      allowedResponseHeaders: {
+        type: "array",
+        description: "AllowedResponseHeaders specifies what headers from the authorization response will be copied into the request to the backend.",
+        maxItems: 64,
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      path: {
+        type: "string",
+        description: "Path sets the prefix that paths from the client request will have added when forwarded to the authorization server.",
+        pattern: "^(?:[-A-Za-z0-9/._~!$&'()*+,;=:@]|[%][0-9a-fA-F]{2})+$",
+        maxLength: 1024,
+      },
+    },
+  });
+}
+
+let shared27$: PropertySchema | undefined;
+function shared27(): PropertySchema {
+  return (shared27$ ??= {
     type: "object",
     properties: {
       group: {
@@ -730,20 +780,9 @@ function shared25(): PropertySchema {
   });
 }
 
-let shared26$: PropertySchema | undefined;
-function shared26(): PropertySchema {
-  return (shared26$ ??= {
-    type: "array",
-    items: {
-      ...shared30(),
-      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
-    },
-  });
-}
-
-let shared27$: PropertySchema | undefined;
-function shared27(): PropertySchema {
-  return (shared27$ ??= {
+let shared28$: PropertySchema | undefined;
+function shared28(): PropertySchema {
+  return (shared28$ ??= {
     type: "object",
     properties: {
       replaceFullPath: {
@@ -766,40 +805,36 @@ function shared27(): PropertySchema {
   });
 }
 
-let shared28$: PropertySchema | undefined;
-function shared28(): PropertySchema {
-  return (shared28$ ??= {
+let shared29$: PropertySchema | undefined;
+function shared29(): PropertySchema {
+  return (shared29$ ??= {
     type: "object",
     properties: {
-      allowedHeaders: {
-        type: "array",
-        description: "AllowedRequestHeaders specifies what additional headers from the client request will be sent to the authorization server.",
-        maxItems: 64,
-        items: {
-          type: "string",
-        },
-      },
-      allowedResponseHeaders: {
-        type: "array",
-        description: "AllowedResponseHeaders specifies what headers from the authorization response will be copied into the request to the backend.",
-        maxItems: 64,
-        items: {
-          type: "string",
-        },
-      },
-      path: {
+      key: {
         type: "string",
-        description: "Path sets the prefix that paths from the client request will have added when forwarded to the authorization server.",
-        pattern: "^(?:[-A-Za-z0-9/._~!$&'()*+,;=:@]|[%][0-9a-fA-F]{2})+$",
-        maxLength: 1024,
+        description: "key is the label key that the selector applies to.",
+        required: true,
+      },
+      operator: {
+        type: "string",
+        description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
+        required: true,
+      },
+      values: {
+        type: "array",
+        description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
       },
     },
   });
 }
 
-let shared29$: PropertySchema | undefined;
-function shared29(): PropertySchema {
-  return (shared29$ ??= {
+let shared30$: PropertySchema | undefined;
+function shared30(): PropertySchema {
+  return (shared30$ ??= {
     type: "object",
     properties: {
       group: {
@@ -823,32 +858,6 @@ function shared29(): PropertySchema {
         required: true,
         minLength: 1,
         maxLength: 253,
-      },
-    },
-  });
-}
-
-let shared30$: PropertySchema | undefined;
-function shared30(): PropertySchema {
-  return (shared30$ ??= {
-    type: "object",
-    properties: {
-      key: {
-        type: "string",
-        description: "key is the label key that the selector applies to.",
-        required: true,
-      },
-      operator: {
-        type: "string",
-        description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-        required: true,
-      },
-      values: {
-        type: "array",
-        description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-        items: {
-          type: "string",
-        },
       },
     },
   });
@@ -1065,7 +1074,7 @@ function gatewayNetworkingK8sIoV1_BackendTLSPolicy(): PropertySchema {
                 description: "CACertificateRefs contains one or more references to Kubernetes objects that contain a PEM-encoded TLS CA certificate bundle, which is used to validate a TLS handshake between the Gateway and backend Pod.",
                 maxItems: 8,
                 items: {
-                  ...shared29(),
+                  ...shared30(),
                   description: "LocalObjectReference identifies an API object within the namespace of the referrer. The API object must be valid in the cluster; the Group and Kind must be registered in the cluster for this reference to be valid.",
                 },
               },
@@ -1346,7 +1355,7 @@ function gatewayNetworkingK8sIoV1_Gateway(): PropertySchema {
                     enum: ["All","Selector","Same","None"],
                   },
                   selector: {
-                    ...shared18(),
+                    ...shared17(),
                     description: "Selector must be specified when From is set to \"Selector\". In that case, only ListenerSets in Namespaces matching this Selector will be selected by this Gateway. This field is ignored for other values of \"From\".",
                   },
                 },
@@ -1460,7 +1469,7 @@ function gatewayNetworkingK8sIoV1_Gateway(): PropertySchema {
                   maxLength: 255,
                 },
                 tls: {
-                  ...shared6(),
+                  ...shared8(),
                   description: "TLS is the TLS configuration for the Listener. This field is required if the Protocol field is \"HTTPS\" or \"TLS\". It is invalid to set this field if the Protocol field is \"HTTP\", \"TCP\", or \"UDP\".",
                 },
               },
@@ -1475,7 +1484,7 @@ function gatewayNetworkingK8sIoV1_Gateway(): PropertySchema {
                 description: "Backend describes TLS configuration for gateway when connecting to backends.",
                 properties: {
                   clientCertificateRef: {
-                    ...shared25(),
+                    ...shared27(),
                     description: "ClientCertificateRef references an object that contains a client certificate and its associated private key. It can reference standard Kubernetes resources, i.e., Secret, or implementation-specific custom resources.",
                   },
                 },
@@ -1485,7 +1494,7 @@ function gatewayNetworkingK8sIoV1_Gateway(): PropertySchema {
                 description: "Frontend describes TLS config when client connects to Gateway. Support: Core",
                 properties: {
                   default: {
-                    ...shared8(),
+                    ...shared9(),
                     description: "Default specifies the default client certificate validation configuration for all Listeners handling HTTPS traffic, unless a per-port configuration is defined.",
                   },
                   perPort: {
@@ -1494,6 +1503,7 @@ function gatewayNetworkingK8sIoV1_Gateway(): PropertySchema {
                     maxItems: 64,
                     items: {
                       type: "object",
+                      description: "An element of the list (not described upstream).",
                       properties: {
                         port: {
                           type: "integer",
@@ -1504,7 +1514,7 @@ function gatewayNetworkingK8sIoV1_Gateway(): PropertySchema {
                           maximum: 65535,
                         },
                         tls: {
-                          ...shared8(),
+                          ...shared9(),
                           description: "TLS store the configuration that will be applied to all Listeners handling HTTPS traffic and matching given port.",
                         },
                       },
@@ -1854,6 +1864,7 @@ function gatewayNetworkingK8sIoV1_ListenerSet(): PropertySchema {
             maxItems: 64,
             items: {
               type: "object",
+              description: "An element of the list (not described upstream).",
               properties: {
                 allowedRoutes: {
                   ...shared5(),
@@ -1891,7 +1902,7 @@ function gatewayNetworkingK8sIoV1_ListenerSet(): PropertySchema {
                   maxLength: 255,
                 },
                 tls: {
-                  ...shared6(),
+                  ...shared8(),
                   description: "TLS is the TLS configuration for the Listener. This field is required if the Protocol field is \"HTTPS\" or \"TLS\". It is invalid to set this field if the Protocol field is \"HTTP\", \"TCP\", or \"UDP\".",
                 },
               },
@@ -2050,7 +2061,7 @@ function gatewayNetworkingK8sIoV1_TCPRoute(): PropertySchema {
               description: "TCPRouteRule is the configuration for a given rule.",
               properties: {
                 backendRefs: {
-                  ...shared10(),
+                  ...shared11(),
                   description: "BackendRefs defines the backend(s) where matching requests should be sent. If unspecified or invalid (refers to a nonexistent resource or a Service with no endpoints), the underlying implementation MUST actively reject connection attempts to this backend. Connection rejections must respect weight; if an invalid backend is requested to have 80% of connections, then 80% of connections must be rejected instead.",
                 },
                 name: {
@@ -2114,7 +2125,7 @@ function gatewayNetworkingK8sIoV1_TLSRoute(): PropertySchema {
               description: "TLSRouteRule is the configuration for a given rule.",
               properties: {
                 backendRefs: {
-                  ...shared10(),
+                  ...shared11(),
                   description: "BackendRefs defines the backend(s) where matching requests should be sent. If unspecified or invalid (refers to a nonexistent resource or a Service with no endpoints), the rule performs no forwarding; if no filters are specified that would result in a response being sent, the underlying implementation must actively reject request attempts to this backend, by rejecting the connection. Request rejections must respect weight; if an invalid backend is requested to have 80% of requests, then 80% of requests must be rejected instead.",
                 },
                 name: {
@@ -2164,7 +2175,7 @@ function gatewayNetworkingK8sIoV1_UDPRoute(): PropertySchema {
               description: "UDPRouteRule is the configuration for a given rule.",
               properties: {
                 backendRefs: {
-                  ...shared10(),
+                  ...shared11(),
                   description: "BackendRefs defines the backend(s) where matching requests should be sent. If unspecified or invalid (refers to a nonexistent resource or a Service with no endpoints), the underlying implementation MUST actively reject connection attempts to this backend. Packet drops must respect weight; if an invalid backend is requested to have 80% of the packets, then 80% of packets must be dropped instead.",
                 },
                 name: {

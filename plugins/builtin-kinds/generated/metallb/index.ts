@@ -30,6 +30,7 @@ function shared1(): PropertySchema {
         description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
         additionalProperties: {
           type: "string",
+          description: "A value of the map (not described upstream).",
         },
       },
     },
@@ -67,6 +68,7 @@ function shared3(): PropertySchema {
         description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
     },
@@ -160,6 +162,7 @@ function metallbIoV1beta1_BGPAdvertisement(): PropertySchema {
             description: "The BGP communities to be associated with the announcement. Each item can be a standard community of the form 1234:1234, a large community of the form large:1234:1234:1234 or the name of an alias defined in the Community CRD.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           ipAddressPoolSelectors: {
@@ -171,6 +174,7 @@ function metallbIoV1beta1_BGPAdvertisement(): PropertySchema {
             description: "The list of IPAddressPools to advertise via this advertisement, selected by name.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           localPref: {
@@ -187,6 +191,7 @@ function metallbIoV1beta1_BGPAdvertisement(): PropertySchema {
             description: "Peers limits the bgppeer to advertise the ips of the selected pools to. When empty, the loadbalancer IP is announced to all the BGPPeers configured.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           serviceSelectors: {
@@ -211,6 +216,7 @@ function metallbIoV1beta1_BGPPeer(): PropertySchema {
         properties: {
           bfdProfile: {
             type: "string",
+            description: "The bfdProfile field (not described upstream).",
           },
           ebgpMultiHop: {
             type: "boolean",
@@ -237,26 +243,33 @@ function metallbIoV1beta1_BGPPeer(): PropertySchema {
             description: "Only connect to this peer on nodes that match one of these selectors.",
             items: {
               type: "object",
+              description: "An element of the list (not described upstream).",
               properties: {
                 matchExpressions: {
                   type: "array",
+                  description: "The matchExpressions field (not described upstream).",
                   items: {
                     type: "object",
+                    description: "An element of the list (not described upstream).",
                     properties: {
                       key: {
                         type: "string",
+                        description: "The key field (not described upstream).",
                         required: true,
                       },
                       operator: {
                         type: "string",
+                        description: "The operator field (not described upstream).",
                         required: true,
                       },
                       values: {
                         type: "array",
+                        description: "The values field (not described upstream).",
                         required: true,
                         minItems: 1,
                         items: {
                           type: "string",
+                          description: "An element of the list (not described upstream).",
                         },
                       },
                     },
@@ -264,8 +277,10 @@ function metallbIoV1beta1_BGPPeer(): PropertySchema {
                 },
                 matchLabels: {
                   type: "object",
+                  description: "The matchLabels field (not described upstream).",
                   additionalProperties: {
                     type: "string",
+                    description: "A value of the map (not described upstream).",
                   },
                 },
               },
@@ -320,8 +335,10 @@ function metallbIoV1beta1_Community(): PropertySchema {
         properties: {
           communities: {
             type: "array",
+            description: "The communities field (not described upstream).",
             items: {
               type: "object",
+              description: "An element of the list (not described upstream).",
               properties: {
                 name: {
                   type: "string",
@@ -357,6 +374,7 @@ function metallbIoV1beta1_IPAddressPool(): PropertySchema {
             required: true,
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           autoAssign: {
@@ -380,6 +398,7 @@ function metallbIoV1beta1_IPAddressPool(): PropertySchema {
                 description: "Namespaces list of namespace(s) on which ip pool can be attached.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               priority: {
@@ -413,6 +432,7 @@ function metallbIoV1beta1_L2Advertisement(): PropertySchema {
             description: "A list of interfaces to announce from. The LB IP will be announced only from these interfaces. If the field is not set, we advertise from all the interfaces on the host.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           ipAddressPoolSelectors: {
@@ -424,6 +444,7 @@ function metallbIoV1beta1_L2Advertisement(): PropertySchema {
             description: "The list of IPAddressPools to advertise via this advertisement, selected by name.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           nodeSelectors: {

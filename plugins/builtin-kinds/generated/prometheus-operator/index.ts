@@ -35,27 +35,27 @@ function shared1(): PropertySchema {
         description: "azureFile represents an Azure File Service mount on the host and bind mount to the pod. Deprecated: AzureFile is deprecated. All operations for the in-tree azureFile type are redirected to the file.csi.azure.com CSI driver.",
       },
       cephfs: {
-        ...shared58(),
+        ...shared57(),
         description: "cephFS represents a Ceph FS mount on the host that shares a pod's lifetime. Deprecated: CephFS is deprecated and the in-tree cephfs type is no longer supported.",
       },
       cinder: {
-        ...shared78(),
+        ...shared79(),
         description: "cinder represents a cinder volume attached and mounted on kubelets host machine. Deprecated: Cinder is deprecated. All operations for the in-tree cinder type are redirected to the cinder.csi.openstack.org CSI driver. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
       },
       configMap: {
-        ...shared39(),
+        ...shared41(),
         description: "configMap represents a configMap that should populate this volume",
       },
       csi: {
-        ...shared60(),
+        ...shared58(),
         description: "csi (Container Storage Interface) represents ephemeral storage that is handled by certain external CSI drivers.",
       },
       downwardAPI: {
-        ...shared36(),
+        ...shared38(),
         description: "downwardAPI represents downward API about the pod that should populate this volume",
       },
       emptyDir: {
-        ...shared101(),
+        ...shared103(),
         description: "emptyDir represents a temporary directory that shares a pod's lifetime. More info: https://kubernetes.io/docs/concepts/storage/volumes#emptydir",
       },
       ephemeral: {
@@ -63,27 +63,27 @@ function shared1(): PropertySchema {
         description: "ephemeral represents a volume that is handled by a cluster storage driver. The volume's lifecycle is tied to the pod that defines it - it will be created before the pod starts, and deleted when the pod is removed.",
       },
       fc: {
-        ...shared99(),
+        ...shared88(),
         description: "fc represents a Fibre Channel resource that is attached to a kubelet's host machine and then exposed to the pod.",
       },
       flexVolume: {
-        ...shared69(),
+        ...shared66(),
         description: "flexVolume represents a generic volume resource that is provisioned/attached using an exec based plugin. Deprecated: FlexVolume is deprecated. Consider using a CSIDriver instead.",
       },
       flocker: {
-        ...shared144(),
+        ...shared146(),
         description: "flocker represents a Flocker volume attached to a kubelet's host machine. This depends on the Flocker control service being running. Deprecated: Flocker is deprecated and the in-tree flocker type is no longer supported.",
       },
       gcePersistentDisk: {
-        ...shared76(),
+        ...shared77(),
         description: "gcePersistentDisk represents a GCE Disk resource that is attached to a kubelet's host machine and then exposed to the pod. Deprecated: GCEPersistentDisk is deprecated. All operations for the in-tree gcePersistentDisk type are redirected to the pd.csi.storage.gke.io CSI driver. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk",
       },
       gitRepo: {
-        ...shared121(),
+        ...shared122(),
         description: "gitRepo represents a git repository at a particular revision. Deprecated: GitRepo is deprecated. To provision a container with a git repo, mount an EmptyDir into an InitContainer that clones the repo using git, then mount the EmptyDir into the Pod's container.",
       },
       glusterfs: {
-        ...shared117(),
+        ...shared118(),
         description: "glusterfs represents a Glusterfs mount on the host that shares a pod's lifetime. Deprecated: Glusterfs is deprecated and the in-tree glusterfs type is no longer supported.",
       },
       hostPath: {
@@ -95,7 +95,7 @@ function shared1(): PropertySchema {
         description: "image represents an OCI object (a container image or artifact) pulled and mounted on the kubelet's host machine. The volume is resolved at pod startup depending on which PullPolicy value is provided:",
       },
       iscsi: {
-        ...shared42(),
+        ...shared43(),
         description: "iscsi represents an ISCSI Disk resource that is attached to a kubelet's host machine and then exposed to the pod. More info: https://kubernetes.io/docs/concepts/storage/volumes/#iscsi",
       },
       name: {
@@ -104,7 +104,7 @@ function shared1(): PropertySchema {
         required: true,
       },
       nfs: {
-        ...shared112(),
+        ...shared113(),
         description: "nfs represents an NFS mount on the host that shares a pod's lifetime More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs",
       },
       persistentVolumeClaim: {
@@ -116,7 +116,7 @@ function shared1(): PropertySchema {
         description: "photonPersistentDisk represents a PhotonController persistent disk attached and mounted on kubelets host machine. Deprecated: PhotonPersistentDisk is deprecated and the in-tree photonPersistentDisk type is no longer supported.",
       },
       portworxVolume: {
-        ...shared120(),
+        ...shared121(),
         description: "portworxVolume represents a portworx volume attached and mounted on kubelets host machine. Deprecated: PortworxVolume is deprecated. All operations for the in-tree portworxVolume type are redirected to the pxd.portworx.com CSI driver.",
       },
       projected: {
@@ -124,11 +124,11 @@ function shared1(): PropertySchema {
         description: "projected items for all in one resources secrets, configmaps, and downward API",
       },
       quobyte: {
-        ...shared90(),
+        ...shared92(),
         description: "quobyte represents a Quobyte mount on the host that shares a pod's lifetime. Deprecated: Quobyte is deprecated and the in-tree quobyte type is no longer supported.",
       },
       rbd: {
-        ...shared46(),
+        ...shared48(),
         description: "rbd represents a Rados Block Device mount on the host that shares a pod's lifetime. Deprecated: RBD is deprecated and the in-tree rbd type is no longer supported.",
       },
       scaleIO: {
@@ -136,15 +136,15 @@ function shared1(): PropertySchema {
         description: "scaleIO represents a ScaleIO persistent volume attached and mounted on Kubernetes nodes. Deprecated: ScaleIO is deprecated and the in-tree scaleIO type is no longer supported.",
       },
       secret: {
-        ...shared43(),
+        ...shared45(),
         description: "secret represents a secret that should populate this volume. More info: https://kubernetes.io/docs/concepts/storage/volumes#secret",
       },
       storageos: {
-        ...shared59(),
+        ...shared60(),
         description: "storageOS represents a StorageOS volume attached and mounted on Kubernetes nodes. Deprecated: StorageOS is deprecated and the in-tree storageos type is no longer supported.",
       },
       vsphereVolume: {
-        ...shared107(),
+        ...shared108(),
         description: "vsphereVolume represents a vSphere volume attached and mounted on kubelets host machine. Deprecated: VsphereVolume is deprecated. All operations for the in-tree vsphereVolume type are redirected to the csi.vsphere.vmware.com CSI driver.",
       },
     },
@@ -172,6 +172,7 @@ function shared3(): PropertySchema {
         description: "Arguments to the entrypoint. The container image's CMD is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. \"$$(VAR_NAME)\" will produce the string literal \"$(VAR_NAME)\". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       command: {
@@ -179,6 +180,7 @@ function shared3(): PropertySchema {
         description: "Entrypoint array. Not executed within a shell. The container image's ENTRYPOINT is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. \"$$(VAR_NAME)\" will produce the string literal \"$(VAR_NAME)\". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       env: {
@@ -186,7 +188,7 @@ function shared3(): PropertySchema {
         description: "List of environment variables to set in the container. Cannot be updated.",
       },
       envFrom: {
-        ...shared73(),
+        ...shared75(),
         description: "List of sources to populate environment variables in the container. The keys defined within a source may consist of any printable ASCII characters except '='. When a key exists in multiple sources, the value associated with the last source will take precedence. Values defined by an Env with a duplicate key will take precedence. Cannot be updated.",
       },
       image: {
@@ -198,7 +200,7 @@ function shared3(): PropertySchema {
         description: "Image pull policy. One of Always, Never, IfNotPresent. Defaults to Always if :latest tag is specified, or IfNotPresent otherwise. Cannot be updated. More info: https://kubernetes.io/docs/concepts/containers/images#updating-images",
       },
       lifecycle: {
-        ...shared20(),
+        ...shared21(),
         description: "Actions that the management system should take in response to container lifecycle events. Cannot be updated.",
       },
       livenessProbe: {
@@ -211,7 +213,7 @@ function shared3(): PropertySchema {
         required: true,
       },
       ports: {
-        ...shared88(),
+        ...shared89(),
         description: "List of ports to expose from the container. Not specifying a port here DOES NOT prevent that port from being exposed. Any port which is listening on the default \"0.0.0.0\" address inside a container will be accessible from the network. Modifying this array with strategic merge patch may corrupt the data. For more information See https://github.com/kubernetes/kubernetes/issues/108255. Cannot be updated.",
       },
       readinessProbe: {
@@ -219,11 +221,11 @@ function shared3(): PropertySchema {
         description: "Periodic probe of container service readiness. Container will be removed from service endpoints if the probe fails. Cannot be updated. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes",
       },
       resizePolicy: {
-        ...shared124(),
+        ...shared125(),
         description: "Resources resize policy for the container. This field cannot be set on ephemeral containers.",
       },
       resources: {
-        ...shared67(),
+        ...shared62(),
         description: "Compute Resources required by this container. Cannot be updated. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
       },
       restartPolicy: {
@@ -231,7 +233,7 @@ function shared3(): PropertySchema {
         description: "RestartPolicy defines the restart behavior of individual containers in a pod. This overrides the pod-level restart policy. When this field is not specified, the restart behavior is defined by the Pod's restart policy and the container type. Additionally, setting the RestartPolicy as \"Always\" for the init container will have the following effect: this init container will be continually restarted on exit until all regular containers have terminated. Once all regular containers have completed, all init containers with restartPolicy \"Always\" will be shut down. This lifecycle differs from normal init containers and is often referred to as a \"sidecar\" container. Although this init container still starts in the init container sequence, it does not wait for the container to complete before proceeding to the next init container. Instead, the next init container starts immediately after this init container is started, or after any startupProbe has successfully completed.",
       },
       restartPolicyRules: {
-        ...shared86(),
+        ...shared84(),
         description: "Represents a list of rules to be checked to determine if the container should be restarted on exit. The rules are evaluated in order. Once a rule matches a container exit condition, the remaining rules are ignored. If no rule matches the container exit condition, the Container-level restart policy determines the whether the container is restarted or not. Constraints on the rules: - At most 20 rules are allowed. - Rules can have the same action. - Identical rules are not forbidden in validations. When rules are specified, container MUST set RestartPolicy explicitly even it if matches the Pod's RestartPolicy.",
       },
       securityContext: {
@@ -267,7 +269,7 @@ function shared3(): PropertySchema {
         description: "volumeDevices is the list of block devices to be used by the container.",
       },
       volumeMounts: {
-        ...shared62(),
+        ...shared63(),
         description: "Pod volumes to mount into the container's filesystem. Cannot be updated.",
       },
       workingDir: {
@@ -309,7 +311,7 @@ function shared5(): PropertySchema {
         description: "disableMountSubPath deprecated: subPath usage will be removed in a future release.",
       },
       emptyDir: {
-        ...shared101(),
+        ...shared103(),
         description: "emptyDir to be used by the StatefulSet. If specified, it takes precedence over `ephemeral` and `volumeClaimTemplate`. More info: https://kubernetes.io/docs/concepts/storage/volumes/#emptydir",
       },
       ephemeral: {
@@ -338,11 +340,11 @@ function shared6(): PropertySchema {
         description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
       },
       metadata: {
-        ...shared79(),
+        ...shared76(),
         description: "metadata defines EmbeddedMetadata contains metadata relevant to an EmbeddedResource.",
       },
       spec: {
-        ...shared17(),
+        ...shared16(),
         description: "spec defines the specification of the characteristics of a volume requested by a pod author. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims",
       },
       status: {
@@ -422,7 +424,7 @@ function shared11(): PropertySchema {
     type: "object",
     properties: {
       clusterTrustBundle: {
-        ...shared40(),
+        ...shared39(),
         description: "ClusterTrustBundle allows a pod to access the `.spec.trustBundle` field of ClusterTrustBundle objects in an auto-updating file.",
       },
       configMap: {
@@ -434,7 +436,7 @@ function shared11(): PropertySchema {
         description: "downwardAPI information about the downwardAPI data to project",
       },
       podCertificate: {
-        ...shared84(),
+        ...shared85(),
         description: "Projects an auto-rotating credential bundle (private key and certificate chain) that the pod can use either as a TLS client or server.",
       },
       secret: {
@@ -442,7 +444,7 @@ function shared11(): PropertySchema {
         description: "secret information about the secret data to project",
       },
       serviceAccountToken: {
-        ...shared92(),
+        ...shared95(),
         description: "serviceAccountToken is information about the serviceAccountToken data to project",
       },
     },
@@ -455,7 +457,7 @@ function shared12(): PropertySchema {
     type: "object",
     properties: {
       volumeClaimTemplate: {
-        ...shared14(),
+        ...shared13(),
         description: "Will be used to create a stand-alone PVC to provision the volume. The pod in which this EphemeralVolumeSource is embedded will be the owner of the PVC, i.e. the PVC will be deleted together with the pod. The name of the PVC will be `<pod name>-<volume name>` where `<volume name>` is the name from the `PodSpec.Volumes` array entry. Pod validation will reject the pod if the concatenated name is not valid for a PVC (for example, too long).",
       },
     },
@@ -467,12 +469,29 @@ function shared13(): PropertySchema {
   return (shared13$ ??= {
     type: "object",
     properties: {
+      metadata: {
+        type: "object",
+        description: "May contain labels and annotations that will be copied into the PVC when creating it. No other fields are allowed and will be rejected during validation.",
+      },
+      spec: {
+        ...shared15(),
+        description: "The specification for the PersistentVolumeClaim. The entire content is copied unchanged into the PVC that gets created from this template. The same fields as in a PersistentVolumeClaim are also valid here.",
+      },
+    },
+  });
+}
+
+let shared14$: PropertySchema | undefined;
+function shared14(): PropertySchema {
+  return (shared14$ ??= {
+    type: "object",
+    properties: {
       clientId: {
-        ...shared70(),
+        ...shared72(),
         description: "clientId defines a key of a Secret or ConfigMap containing the OAuth2 client's ID.",
       },
       clientSecret: {
-        ...shared111(),
+        ...shared112(),
         description: "clientSecret defines a key of a Secret containing the OAuth2 client's secret.",
       },
       endpointParams: {
@@ -480,6 +499,7 @@ function shared13(): PropertySchema {
         description: "endpointParams configures the HTTP parameters to append to the token URL.",
         additionalProperties: {
           type: "string",
+          description: "A value of the map (not described upstream).",
         },
       },
       noProxy: {
@@ -504,6 +524,7 @@ function shared13(): PropertySchema {
         description: "scopes defines the OAuth2 scopes used for the token request.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       tlsConfig: {
@@ -520,30 +541,112 @@ function shared13(): PropertySchema {
   });
 }
 
-let shared14$: PropertySchema | undefined;
-function shared14(): PropertySchema {
-  return (shared14$ ??= {
+let shared15$: PropertySchema | undefined;
+function shared15(): PropertySchema {
+  return (shared15$ ??= {
     type: "object",
+    required: true,
     properties: {
-      metadata: {
-        type: "object",
-        description: "May contain labels and annotations that will be copied into the PVC when creating it. No other fields are allowed and will be rejected during validation.",
+      accessModes: {
+        type: "array",
+        description: "accessModes contains the desired access modes the volume should have. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
       },
-      spec: {
-        ...shared16(),
-        description: "The specification for the PersistentVolumeClaim. The entire content is copied unchanged into the PVC that gets created from this template. The same fields as in a PersistentVolumeClaim are also valid here.",
+      dataSource: {
+        ...shared126(),
+        description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
+      },
+      dataSourceRef: {
+        ...shared96(),
+        description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
+      },
+      resources: {
+        ...shared102(),
+        description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
+      },
+      selector: {
+        ...shared67(),
+        description: "selector is a label query over volumes to consider for binding.",
+      },
+      storageClassName: {
+        type: "string",
+        description: "storageClassName is the name of the StorageClass required by the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1",
+      },
+      volumeAttributesClassName: {
+        type: "string",
+        description: "volumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim. If specified, the CSI driver will create or update the volume with the attributes defined in the corresponding VolumeAttributesClass. This has a different purpose than storageClassName, it can be changed after the claim is created. An empty string or nil value indicates that no VolumeAttributesClass will be applied to the claim. If the claim enters an Infeasible error state, this field can be reset to its previous value (including nil) to cancel the modification. If the resource referred to by volumeAttributesClass does not exist, this PersistentVolumeClaim will be set to a Pending state, as reflected by the modifyVolumeStatus field, until such as a resource exists. More info: https://kubernetes.io/docs/concepts/storage/volume-attributes-classes/",
+      },
+      volumeMode: {
+        type: "string",
+        description: "volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.",
+      },
+      volumeName: {
+        type: "string",
+        description: "volumeName is the binding reference to the PersistentVolume backing this claim.",
       },
     },
   });
 }
 
-let shared15$: PropertySchema | undefined;
-function shared15(): PropertySchema {
-  return (shared15$ ??= {
+let shared16$: PropertySchema | undefined;
+function shared16(): PropertySchema {
+  return (shared16$ ??= {
+    type: "object",
+    properties: {
+      accessModes: {
+        type: "array",
+        description: "accessModes contains the desired access modes the volume should have. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      dataSource: {
+        ...shared126(),
+        description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
+      },
+      dataSourceRef: {
+        ...shared96(),
+        description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
+      },
+      resources: {
+        ...shared102(),
+        description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
+      },
+      selector: {
+        ...shared67(),
+        description: "selector is a label query over volumes to consider for binding.",
+      },
+      storageClassName: {
+        type: "string",
+        description: "storageClassName is the name of the StorageClass required by the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1",
+      },
+      volumeAttributesClassName: {
+        type: "string",
+        description: "volumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim. If specified, the CSI driver will create or update the volume with the attributes defined in the corresponding VolumeAttributesClass. This has a different purpose than storageClassName, it can be changed after the claim is created. An empty string or nil value indicates that no VolumeAttributesClass will be applied to the claim. If the claim enters an Infeasible error state, this field can be reset to its previous value (including nil) to cancel the modification. If the resource referred to by volumeAttributesClass does not exist, this PersistentVolumeClaim will be set to a Pending state, as reflected by the modifyVolumeStatus field, until such as a resource exists. More info: https://kubernetes.io/docs/concepts/storage/volume-attributes-classes/",
+      },
+      volumeMode: {
+        type: "string",
+        description: "volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.",
+      },
+      volumeName: {
+        type: "string",
+        description: "volumeName is the binding reference to the PersistentVolume backing this claim.",
+      },
+    },
+  });
+}
+
+let shared17$: PropertySchema | undefined;
+function shared17(): PropertySchema {
+  return (shared17$ ??= {
     type: "object",
     properties: {
       appArmorProfile: {
-        ...shared113(),
+        ...shared114(),
         description: "appArmorProfile is the AppArmor options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.",
       },
       fsGroup: {
@@ -574,11 +677,11 @@ function shared15(): PropertySchema {
         description: "seLinuxChangePolicy defines how the container's SELinux label is applied to all volumes used by the Pod. It has no effect on nodes that do not support SELinux or to volumes does not support SELinux. Valid values are \"MountOption\" and \"Recursive\".",
       },
       seLinuxOptions: {
-        ...shared129(),
+        ...shared130(),
         description: "The SELinux context to be applied to all containers. If unspecified, the container runtime will allocate a random SELinux context for each container. May also be set in SecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.",
       },
       seccompProfile: {
-        ...shared119(),
+        ...shared120(),
         description: "The seccomp options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.",
       },
       supplementalGroups: {
@@ -586,6 +689,7 @@ function shared15(): PropertySchema {
         description: "A list of groups applied to the first process run in each container, in addition to the container's primary GID and fsGroup (if specified). If the SupplementalGroupsPolicy feature is enabled, the supplementalGroupsPolicy field determines whether these are in addition to or instead of any group memberships defined in the container image. If unspecified, no additional groups are added, though group memberships defined in the container image may still be used, depending on the supplementalGroupsPolicy field. Note that this field cannot be set when spec.os.name is windows.",
         items: {
           type: "integer",
+          description: "An element of the list (not described upstream).",
           format: "int64",
         },
       },
@@ -614,105 +718,8 @@ function shared15(): PropertySchema {
         },
       },
       windowsOptions: {
-        ...shared82(),
+        ...shared83(),
         description: "The Windows specific settings applied to all containers. If unspecified, the options within a container's SecurityContext will be used. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is linux.",
-      },
-    },
-  });
-}
-
-let shared16$: PropertySchema | undefined;
-function shared16(): PropertySchema {
-  return (shared16$ ??= {
-    type: "object",
-    required: true,
-    properties: {
-      accessModes: {
-        type: "array",
-        description: "accessModes contains the desired access modes the volume should have. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
-        items: {
-          type: "string",
-        },
-      },
-      dataSource: {
-        ...shared125(),
-        description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
-      },
-      dataSourceRef: {
-        ...shared94(),
-        description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
-      },
-      resources: {
-        ...shared105(),
-        description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
-      },
-      selector: {
-        ...shared75(),
-        description: "selector is a label query over volumes to consider for binding.",
-      },
-      storageClassName: {
-        type: "string",
-        description: "storageClassName is the name of the StorageClass required by the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1",
-      },
-      volumeAttributesClassName: {
-        type: "string",
-        description: "volumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim. If specified, the CSI driver will create or update the volume with the attributes defined in the corresponding VolumeAttributesClass. This has a different purpose than storageClassName, it can be changed after the claim is created. An empty string or nil value indicates that no VolumeAttributesClass will be applied to the claim. If the claim enters an Infeasible error state, this field can be reset to its previous value (including nil) to cancel the modification. If the resource referred to by volumeAttributesClass does not exist, this PersistentVolumeClaim will be set to a Pending state, as reflected by the modifyVolumeStatus field, until such as a resource exists. More info: https://kubernetes.io/docs/concepts/storage/volume-attributes-classes/",
-      },
-      volumeMode: {
-        type: "string",
-        description: "volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.",
-      },
-      volumeName: {
-        type: "string",
-        description: "volumeName is the binding reference to the PersistentVolume backing this claim.",
-      },
-    },
-  });
-}
-
-let shared17$: PropertySchema | undefined;
-function shared17(): PropertySchema {
-  return (shared17$ ??= {
-    type: "object",
-    properties: {
-      accessModes: {
-        type: "array",
-        description: "accessModes contains the desired access modes the volume should have. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
-        items: {
-          type: "string",
-        },
-      },
-      dataSource: {
-        ...shared125(),
-        description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
-      },
-      dataSourceRef: {
-        ...shared94(),
-        description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
-      },
-      resources: {
-        ...shared105(),
-        description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
-      },
-      selector: {
-        ...shared75(),
-        description: "selector is a label query over volumes to consider for binding.",
-      },
-      storageClassName: {
-        type: "string",
-        description: "storageClassName is the name of the StorageClass required by the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1",
-      },
-      volumeAttributesClassName: {
-        type: "string",
-        description: "volumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim. If specified, the CSI driver will create or update the volume with the attributes defined in the corresponding VolumeAttributesClass. This has a different purpose than storageClassName, it can be changed after the claim is created. An empty string or nil value indicates that no VolumeAttributesClass will be applied to the claim. If the claim enters an Infeasible error state, this field can be reset to its previous value (including nil) to cancel the modification. If the resource referred to by volumeAttributesClass does not exist, this PersistentVolumeClaim will be set to a Pending state, as reflected by the modifyVolumeStatus field, until such as a resource exists. More info: https://kubernetes.io/docs/concepts/storage/volume-attributes-classes/",
-      },
-      volumeMode: {
-        type: "string",
-        description: "volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.",
-      },
-      volumeName: {
-        type: "string",
-        description: "volumeName is the binding reference to the PersistentVolume backing this claim.",
       },
     },
   });
@@ -728,11 +735,11 @@ function shared18(): PropertySchema {
         description: "AllowPrivilegeEscalation controls whether a process can gain more privileges than its parent process. This bool directly controls if the no_new_privs flag will be set on the container process. AllowPrivilegeEscalation is true always when the container is: 1) run as Privileged 2) has CAP_SYS_ADMIN Note that this field cannot be set when spec.os.name is windows.",
       },
       appArmorProfile: {
-        ...shared113(),
+        ...shared114(),
         description: "appArmorProfile is the AppArmor options to use by this container. If set, this profile overrides the pod's appArmorProfile. Note that this field cannot be set when spec.os.name is windows.",
       },
       capabilities: {
-        ...shared146(),
+        ...shared148(),
         description: "The capabilities to add/drop when running containers. Defaults to the default set of capabilities granted by the container runtime. Note that this field cannot be set when spec.os.name is windows.",
       },
       privileged: {
@@ -762,15 +769,15 @@ function shared18(): PropertySchema {
         format: "int64",
       },
       seLinuxOptions: {
-        ...shared129(),
+        ...shared130(),
         description: "The SELinux context to be applied to the container. If unspecified, the container runtime will allocate a random SELinux context for each container. May also be set in PodSecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.",
       },
       seccompProfile: {
-        ...shared119(),
+        ...shared120(),
         description: "The seccomp options to use by this container. If seccomp options are provided at both the pod & container level, the container options override the pod options. Note that this field cannot be set when spec.os.name is windows.",
       },
       windowsOptions: {
-        ...shared82(),
+        ...shared83(),
         description: "The Windows specific settings applied to all containers. If unspecified, the options from the PodSecurityContext will be used. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is linux.",
       },
     },
@@ -782,7 +789,7 @@ function shared19(): PropertySchema {
   return (shared19$ ??= {
     type: "array",
     items: {
-      ...shared21(),
+      ...shared20(),
       description: "TopologySpreadConstraint specifies how to spread matching pods among the given topology.",
     },
   });
@@ -793,29 +800,8 @@ function shared20(): PropertySchema {
   return (shared20$ ??= {
     type: "object",
     properties: {
-      postStart: {
-        ...shared37(),
-        description: "PostStart is called immediately after a container is created. If the handler fails, the container is terminated and restarted according to its restart policy. Other management of the container blocks until the hook completes. More info: https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/#container-hooks",
-      },
-      preStop: {
-        ...shared37(),
-        description: "PreStop is called immediately before a container is terminated due to an API request or management event such as liveness/startup probe failure, preemption, resource contention, etc. The handler is not called if the container crashes or exits. The Pod's termination grace period countdown begins before the PreStop hook is executed. Regardless of the outcome of the handler, the container will eventually terminate within the Pod's termination grace period (unless delayed by finalizers). Other management of the container blocks until the hook completes or until the termination grace period is reached. More info: https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/#container-hooks",
-      },
-      stopSignal: {
-        type: "string",
-        description: "StopSignal defines which signal will be sent to a container when it is being stopped. If not specified, the default is defined by the container runtime in use. StopSignal can only be set for Pods with a non-empty .spec.os.name",
-      },
-    },
-  });
-}
-
-let shared21$: PropertySchema | undefined;
-function shared21(): PropertySchema {
-  return (shared21$ ??= {
-    type: "object",
-    properties: {
       labelSelector: {
-        ...shared75(),
+        ...shared67(),
         description: "LabelSelector is used to find matching pods. Pods that match this label selector are counted to determine the number of pods in their corresponding topology domain.",
       },
       matchLabelKeys: {
@@ -823,6 +809,7 @@ function shared21(): PropertySchema {
         description: "MatchLabelKeys is a set of pod label keys to select the pods over which spreading will be calculated. The keys are used to lookup values from the incoming pod labels, those key-value labels are ANDed with labelSelector to select the group of existing pods over which spreading will be calculated for the incoming pod. The same key is forbidden to exist in both MatchLabelKeys and LabelSelector. MatchLabelKeys cannot be set when LabelSelector isn't set. Keys that don't exist in the incoming pod labels will be ignored. A null or empty list means only match against labelSelector.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       maxSkew: {
@@ -858,17 +845,38 @@ function shared21(): PropertySchema {
   });
 }
 
+let shared21$: PropertySchema | undefined;
+function shared21(): PropertySchema {
+  return (shared21$ ??= {
+    type: "object",
+    properties: {
+      postStart: {
+        ...shared37(),
+        description: "PostStart is called immediately after a container is created. If the handler fails, the container is terminated and restarted according to its restart policy. Other management of the container blocks until the hook completes. More info: https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/#container-hooks",
+      },
+      preStop: {
+        ...shared37(),
+        description: "PreStop is called immediately before a container is terminated due to an API request or management event such as liveness/startup probe failure, preemption, resource contention, etc. The handler is not called if the container crashes or exits. The Pod's termination grace period countdown begins before the PreStop hook is executed. Regardless of the outcome of the handler, the container will eventually terminate within the Pod's termination grace period (unless delayed by finalizers). Other management of the container blocks until the hook completes or until the termination grace period is reached. More info: https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/#container-hooks",
+      },
+      stopSignal: {
+        type: "string",
+        description: "StopSignal defines which signal will be sent to a container when it is being stopped. If not specified, the default is defined by the container runtime in use. StopSignal can only be set for Pods with a non-empty .spec.os.name",
+      },
+    },
+  });
+}
+
 let shared22$: PropertySchema | undefined;
 function shared22(): PropertySchema {
   return (shared22$ ??= {
     type: "object",
     properties: {
       preferredDuringSchedulingIgnoredDuringExecution: {
-        ...shared38(),
+        ...shared36(),
         description: "The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding \"weight\" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.",
       },
       requiredDuringSchedulingIgnoredDuringExecution: {
-        ...shared41(),
+        ...shared40(),
         description: "If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to an update), the system may or may not try to eventually evict the pod from its node.",
       },
     },
@@ -923,7 +931,7 @@ function shared26(): PropertySchema {
     required: true,
     properties: {
       labelSelector: {
-        ...shared75(),
+        ...shared67(),
         description: "A label query over a set of resources, in this case pods. If it's null, this PodAffinityTerm matches with no Pods.",
       },
       matchLabelKeys: {
@@ -931,6 +939,7 @@ function shared26(): PropertySchema {
         description: "MatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key in (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both matchLabelKeys and labelSelector. Also, matchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       mismatchLabelKeys: {
@@ -938,10 +947,11 @@ function shared26(): PropertySchema {
         description: "MismatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key notin (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both mismatchLabelKeys and labelSelector. Also, mismatchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       namespaceSelector: {
-        ...shared75(),
+        ...shared67(),
         description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
       },
       namespaces: {
@@ -949,6 +959,7 @@ function shared26(): PropertySchema {
         description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       topologyKey: {
@@ -966,7 +977,7 @@ function shared27(): PropertySchema {
     type: "object",
     properties: {
       labelSelector: {
-        ...shared75(),
+        ...shared67(),
         description: "A label query over a set of resources, in this case pods. If it's null, this PodAffinityTerm matches with no Pods.",
       },
       matchLabelKeys: {
@@ -974,6 +985,7 @@ function shared27(): PropertySchema {
         description: "MatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key in (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both matchLabelKeys and labelSelector. Also, matchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       mismatchLabelKeys: {
@@ -981,10 +993,11 @@ function shared27(): PropertySchema {
         description: "MismatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key notin (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both mismatchLabelKeys and labelSelector. Also, mismatchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       namespaceSelector: {
-        ...shared75(),
+        ...shared67(),
         description: "A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means \"this pod's namespace\". An empty selector ({}) matches all namespaces.",
       },
       namespaces: {
@@ -992,6 +1005,7 @@ function shared27(): PropertySchema {
         description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       topologyKey: {
@@ -1009,7 +1023,7 @@ function shared28(): PropertySchema {
     type: "object",
     properties: {
       cert: {
-        ...shared71(),
+        ...shared73(),
         description: "cert defines the Secret or ConfigMap containing the TLS certificate for the web server.",
       },
       certFile: {
@@ -1021,6 +1035,7 @@ function shared28(): PropertySchema {
         description: "cipherSuites defines the list of supported cipher suites for TLS versions up to TLS 1.2.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       clientAuthType: {
@@ -1032,7 +1047,7 @@ function shared28(): PropertySchema {
         description: "clientCAFile defines the path to the CA certificate file for client certificate authentication to the server.",
       },
       client_ca: {
-        ...shared71(),
+        ...shared73(),
         description: "client_ca defines the Secret or ConfigMap containing the CA certificate for client certificate authentication to the server.",
       },
       curvePreferences: {
@@ -1040,6 +1055,7 @@ function shared28(): PropertySchema {
         description: "curvePreferences defines elliptic curves that will be used in an ECDHE handshake, in preference order.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       keyFile: {
@@ -1076,6 +1092,7 @@ function shared29(): PropertySchema {
         description: "accessModes contains the actual access modes the volume backing the PVC has. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       allocatedResourceStatuses: {
@@ -1091,6 +1108,7 @@ function shared29(): PropertySchema {
         description: "allocatedResources tracks the resources allocated to a PVC including its capacity. Key names follow standard Kubernetes label syntax. Valid values are either: * Un-prefixed keys: - storage - the capacity of the volume. * Custom resources must use implementation-defined prefixed names such as \"example.com/my-custom-resource\" Apart from above values - keys that are unprefixed or have kubernetes.io prefix are considered reserved and hence may not be used.",
         additionalProperties: {
           types: ["number","string"],
+          description: "A value of the map (not described upstream).",
         },
       },
       capacity: {
@@ -1098,10 +1116,11 @@ function shared29(): PropertySchema {
         description: "capacity represents the actual resources of the underlying volume.",
         additionalProperties: {
           types: ["number","string"],
+          description: "A value of the map (not described upstream).",
         },
       },
       conditions: {
-        ...shared63(),
+        ...shared64(),
         description: "conditions is the current Condition of persistent volume claim. If underlying persistent volume is being resized then the Condition will be set to 'Resizing'.",
       },
       currentVolumeAttributesClassName: {
@@ -1109,7 +1128,7 @@ function shared29(): PropertySchema {
         description: "currentVolumeAttributesClassName is the current name of the VolumeAttributesClass the PVC is using. When unset, there is no VolumeAttributeClass applied to this PersistentVolumeClaim",
       },
       modifyVolumeStatus: {
-        ...shared97(),
+        ...shared99(),
         description: "ModifyVolumeStatus represents the status object of ControllerModifyVolume operation. When this is unset, there is no ModifyVolume operation being attempted.",
       },
       phase: {
@@ -1126,7 +1145,7 @@ function shared30(): PropertySchema {
     type: "object",
     properties: {
       exec: {
-        ...shared123(),
+        ...shared116(),
         description: "Exec specifies a command to execute in the container.",
       },
       failureThreshold: {
@@ -1135,11 +1154,11 @@ function shared30(): PropertySchema {
         format: "int32",
       },
       grpc: {
-        ...shared140(),
+        ...shared141(),
         description: "GRPC specifies a GRPC HealthCheckRequest.",
       },
       httpGet: {
-        ...shared83(),
+        ...shared86(),
         description: "HTTPGet specifies an HTTP GET request to perform.",
       },
       initialDelaySeconds: {
@@ -1158,7 +1177,7 @@ function shared30(): PropertySchema {
         format: "int32",
       },
       tcpSocket: {
-        ...shared145(),
+        ...shared147(),
         description: "TCPSocket specifies a connection to a TCP port.",
       },
       terminationGracePeriodSeconds: {
@@ -1181,7 +1200,7 @@ function shared31(): PropertySchema {
     type: "object",
     properties: {
       ca: {
-        ...shared71(),
+        ...shared73(),
         description: "ca defines the Certificate authority used when verifying server certificates.",
       },
       caFile: {
@@ -1189,7 +1208,7 @@ function shared31(): PropertySchema {
         description: "caFile defines the path to the CA cert in the Prometheus container to use for the targets.",
       },
       cert: {
-        ...shared71(),
+        ...shared73(),
         description: "cert defines the Client certificate to present when doing client-authentication.",
       },
       certFile: {
@@ -1265,11 +1284,11 @@ function shared34(): PropertySchema {
     type: "object",
     properties: {
       ca: {
-        ...shared71(),
+        ...shared73(),
         description: "ca defines the Certificate authority used when verifying server certificates.",
       },
       cert: {
-        ...shared71(),
+        ...shared73(),
         description: "cert defines the Client certificate to present when doing client-authentication.",
       },
       insecureSkipVerify: {
@@ -1304,7 +1323,7 @@ function shared35(): PropertySchema {
     type: "object",
     properties: {
       configMapKeyRef: {
-        ...shared118(),
+        ...shared119(),
         description: "Selects a key of a ConfigMap.",
       },
       fieldRef: {
@@ -1323,11 +1342,11 @@ function shared35(): PropertySchema {
         },
       },
       fileKeyRef: {
-        ...shared89(),
+        ...shared91(),
         description: "FileKeyRef selects a key of the env file. Requires the EnvFiles feature gate to be enabled.",
       },
       resourceFieldRef: {
-        ...shared142(),
+        ...shared143(),
         description: "Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, limits.ephemeral-storage, requests.cpu, requests.memory and requests.ephemeral-storage) are currently supported.",
       },
       secretKeyRef: {
@@ -1341,17 +1360,10 @@ function shared35(): PropertySchema {
 let shared36$: PropertySchema | undefined;
 function shared36(): PropertySchema {
   return (shared36$ ??= {
-    type: "object",
-    properties: {
-      defaultMode: {
-        type: "integer",
-        description: "Optional: mode bits to use on created files by default. Must be a Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.",
-        format: "int32",
-      },
-      items: {
-        ...shared53(),
-        description: "Items is a list of downward API volume file",
-      },
+    type: "array",
+    items: {
+      ...shared42(),
+      description: "An empty preferred scheduling term matches all objects with implicit weight 0 (i.e. it's a no-op). A null preferred scheduling term matches no objects (i.e. is also a no-op).",
     },
   });
 }
@@ -1362,11 +1374,11 @@ function shared37(): PropertySchema {
     type: "object",
     properties: {
       exec: {
-        ...shared123(),
+        ...shared116(),
         description: "Exec specifies a command to execute in the container.",
       },
       httpGet: {
-        ...shared83(),
+        ...shared86(),
         description: "HTTPGet specifies an HTTP GET request to perform.",
       },
       sleep: {
@@ -1382,7 +1394,7 @@ function shared37(): PropertySchema {
         },
       },
       tcpSocket: {
-        ...shared145(),
+        ...shared147(),
         description: "Deprecated. TCPSocket is NOT supported as a LifecycleHandler and kept for backward compatibility. There is no validation of this field and lifecycle hooks will fail at runtime when it is specified.",
       },
     },
@@ -1392,10 +1404,17 @@ function shared37(): PropertySchema {
 let shared38$: PropertySchema | undefined;
 function shared38(): PropertySchema {
   return (shared38$ ??= {
-    type: "array",
-    items: {
-      ...shared44(),
-      description: "An empty preferred scheduling term matches all objects with implicit weight 0 (i.e. it's a no-op). A null preferred scheduling term matches no objects (i.e. is also a no-op).",
+    type: "object",
+    properties: {
+      defaultMode: {
+        type: "integer",
+        description: "Optional: mode bits to use on created files by default. Must be a Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.",
+        format: "int32",
+      },
+      items: {
+        ...shared53(),
+        description: "Items is a list of downward API volume file",
+      },
     },
   });
 }
@@ -1405,34 +1424,8 @@ function shared39(): PropertySchema {
   return (shared39$ ??= {
     type: "object",
     properties: {
-      defaultMode: {
-        type: "integer",
-        description: "defaultMode is optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.",
-        format: "int32",
-      },
-      items: {
-        ...shared95(),
-        description: "items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the ConfigMap, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.",
-      },
-      name: {
-        type: "string",
-        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-      },
-      optional: {
-        type: "boolean",
-        description: "optional specify whether the ConfigMap or its keys must be defined",
-      },
-    },
-  });
-}
-
-let shared40$: PropertySchema | undefined;
-function shared40(): PropertySchema {
-  return (shared40$ ??= {
-    type: "object",
-    properties: {
       labelSelector: {
-        ...shared75(),
+        ...shared67(),
         description: "Select all ClusterTrustBundles that match this label selector. Only has effect if signerName is set. Mutually-exclusive with name. If unset, interpreted as \"match nothing\". If set but empty, interpreted as \"match everything\".",
       },
       name: {
@@ -1456,14 +1449,40 @@ function shared40(): PropertySchema {
   });
 }
 
+let shared40$: PropertySchema | undefined;
+function shared40(): PropertySchema {
+  return (shared40$ ??= {
+    type: "object",
+    properties: {
+      nodeSelectorTerms: {
+        ...shared44(),
+        description: "Required. A list of node selector terms. The terms are ORed.",
+      },
+    },
+  });
+}
+
 let shared41$: PropertySchema | undefined;
 function shared41(): PropertySchema {
   return (shared41$ ??= {
     type: "object",
     properties: {
-      nodeSelectorTerms: {
-        ...shared45(),
-        description: "Required. A list of node selector terms. The terms are ORed.",
+      defaultMode: {
+        type: "integer",
+        description: "defaultMode is optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.",
+        format: "int32",
+      },
+      items: {
+        ...shared97(),
+        description: "items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the ConfigMap, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.",
+      },
+      name: {
+        type: "string",
+        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+      },
+      optional: {
+        type: "boolean",
+        description: "optional specify whether the ConfigMap or its keys must be defined",
       },
     },
   });
@@ -1472,6 +1491,25 @@ function shared41(): PropertySchema {
 let shared42$: PropertySchema | undefined;
 function shared42(): PropertySchema {
   return (shared42$ ??= {
+    type: "object",
+    properties: {
+      preference: {
+        ...shared46(),
+        description: "A node selector term, associated with the corresponding weight.",
+      },
+      weight: {
+        type: "integer",
+        description: "Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.",
+        required: true,
+        format: "int32",
+      },
+    },
+  });
+}
+
+let shared43$: PropertySchema | undefined;
+function shared43(): PropertySchema {
+  return (shared43$ ??= {
     type: "object",
     properties: {
       chapAuthDiscovery: {
@@ -1510,6 +1548,7 @@ function shared42(): PropertySchema {
         description: "portals is the iSCSI Target Portal List. The portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       readOnly: {
@@ -1517,7 +1556,7 @@ function shared42(): PropertySchema {
         description: "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false.",
       },
       secretRef: {
-        ...shared143(),
+        ...shared144(),
         description: "secretRef is the CHAP Secret for iSCSI target and initiator authentication",
       },
       targetPortal: {
@@ -1529,9 +1568,21 @@ function shared42(): PropertySchema {
   });
 }
 
-let shared43$: PropertySchema | undefined;
-function shared43(): PropertySchema {
-  return (shared43$ ??= {
+let shared44$: PropertySchema | undefined;
+function shared44(): PropertySchema {
+  return (shared44$ ??= {
+    type: "array",
+    required: true,
+    items: {
+      ...shared47(),
+      description: "A null or empty node selector term matches no objects. The requirements of them are ANDed. The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.",
+    },
+  });
+}
+
+let shared45$: PropertySchema | undefined;
+function shared45(): PropertySchema {
+  return (shared45$ ??= {
     type: "object",
     properties: {
       defaultMode: {
@@ -1540,7 +1591,7 @@ function shared43(): PropertySchema {
         format: "int32",
       },
       items: {
-        ...shared95(),
+        ...shared97(),
         description: "items If unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.",
       },
       optional: {
@@ -1555,40 +1606,44 @@ function shared43(): PropertySchema {
   });
 }
 
-let shared44$: PropertySchema | undefined;
-function shared44(): PropertySchema {
-  return (shared44$ ??= {
-    type: "object",
-    properties: {
-      preference: {
-        ...shared47(),
-        description: "A node selector term, associated with the corresponding weight.",
-      },
-      weight: {
-        type: "integer",
-        description: "Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.",
-        required: true,
-        format: "int32",
-      },
-    },
-  });
-}
-
-let shared45$: PropertySchema | undefined;
-function shared45(): PropertySchema {
-  return (shared45$ ??= {
-    type: "array",
-    required: true,
-    items: {
-      ...shared48(),
-      description: "A null or empty node selector term matches no objects. The requirements of them are ANDed. The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.",
-    },
-  });
-}
-
 let shared46$: PropertySchema | undefined;
 function shared46(): PropertySchema {
   return (shared46$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      matchExpressions: {
+        ...shared93(),
+        description: "A list of node selector requirements by node's labels.",
+      },
+      matchFields: {
+        ...shared93(),
+        description: "A list of node selector requirements by node's fields.",
+      },
+    },
+  });
+}
+
+let shared47$: PropertySchema | undefined;
+function shared47(): PropertySchema {
+  return (shared47$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared93(),
+        description: "A list of node selector requirements by node's labels.",
+      },
+      matchFields: {
+        ...shared93(),
+        description: "A list of node selector requirements by node's fields.",
+      },
+    },
+  });
+}
+
+let shared48$: PropertySchema | undefined;
+function shared48(): PropertySchema {
+  return (shared48$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -1610,6 +1665,7 @@ function shared46(): PropertySchema {
         required: true,
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       pool: {
@@ -1621,47 +1677,12 @@ function shared46(): PropertySchema {
         description: "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
       },
       secretRef: {
-        ...shared143(),
+        ...shared144(),
         description: "secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
       },
       user: {
         type: "string",
         description: "user is the rados user name. Default is admin. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
-      },
-    },
-  });
-}
-
-let shared47$: PropertySchema | undefined;
-function shared47(): PropertySchema {
-  return (shared47$ ??= {
-    type: "object",
-    required: true,
-    properties: {
-      matchExpressions: {
-        ...shared98(),
-        description: "A list of node selector requirements by node's labels.",
-      },
-      matchFields: {
-        ...shared98(),
-        description: "A list of node selector requirements by node's fields.",
-      },
-    },
-  });
-}
-
-let shared48$: PropertySchema | undefined;
-function shared48(): PropertySchema {
-  return (shared48$ ??= {
-    type: "object",
-    properties: {
-      matchExpressions: {
-        ...shared98(),
-        description: "A list of node selector requirements by node's labels.",
-      },
-      matchFields: {
-        ...shared98(),
-        description: "A list of node selector requirements by node's fields.",
       },
     },
   });
@@ -1703,7 +1724,7 @@ function shared50(): PropertySchema {
         description: "readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
       },
       secretRef: {
-        ...shared139(),
+        ...shared140(),
         description: "secretRef references to the secret for ScaleIO user and other sensitive information. If this is not provided, Login operation will fail.",
       },
       sslEnabled: {
@@ -1737,7 +1758,7 @@ function shared51(): PropertySchema {
     type: "object",
     properties: {
       items: {
-        ...shared95(),
+        ...shared97(),
         description: "items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the ConfigMap, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.",
       },
       name: {
@@ -1758,7 +1779,7 @@ function shared52(): PropertySchema {
     type: "object",
     properties: {
       items: {
-        ...shared95(),
+        ...shared97(),
         description: "items if unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.",
       },
       name: {
@@ -1790,7 +1811,7 @@ function shared54(): PropertySchema {
     type: "object",
     properties: {
       headers: {
-        ...shared68(),
+        ...shared71(),
         description: "headers defines a list of headers that can be added to HTTP responses.",
       },
       http2: {
@@ -1832,7 +1853,7 @@ function shared55(): PropertySchema {
         required: true,
       },
       resourceFieldRef: {
-        ...shared142(),
+        ...shared143(),
         description: "Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, requests.cpu and requests.memory) are currently supported.",
       },
     },
@@ -1853,17 +1874,6 @@ function shared56(): PropertySchema {
 let shared57$: PropertySchema | undefined;
 function shared57(): PropertySchema {
   return (shared57$ ??= {
-    type: "array",
-    items: {
-      ...shared65(),
-      description: "The pod this Toleration is attached to tolerates any taint that matches the triple <key,value,effect> using the matching operator <operator>.",
-    },
-  });
-}
-
-let shared58$: PropertySchema | undefined;
-function shared58(): PropertySchema {
-  return (shared58$ ??= {
     type: "object",
     properties: {
       monitors: {
@@ -1872,6 +1882,7 @@ function shared58(): PropertySchema {
         required: true,
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       path: {
@@ -1887,7 +1898,7 @@ function shared58(): PropertySchema {
         description: "secretFile is Optional: SecretFile is the path to key ring for User, default is /etc/ceph/user.secret More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
       },
       secretRef: {
-        ...shared143(),
+        ...shared144(),
         description: "secretRef is Optional: SecretRef is reference to the authentication secret for User, default is empty. More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
       },
       user: {
@@ -1898,38 +1909,9 @@ function shared58(): PropertySchema {
   });
 }
 
-let shared59$: PropertySchema | undefined;
-function shared59(): PropertySchema {
-  return (shared59$ ??= {
-    type: "object",
-    properties: {
-      fsType: {
-        type: "string",
-        description: "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
-      },
-      readOnly: {
-        type: "boolean",
-        description: "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
-      },
-      secretRef: {
-        ...shared143(),
-        description: "secretRef specifies the secret to use for obtaining the StorageOS API credentials. If not specified, default values will be attempted.",
-      },
-      volumeName: {
-        type: "string",
-        description: "volumeName is the human-readable name of the StorageOS volume. Volume names are only unique within a namespace.",
-      },
-      volumeNamespace: {
-        type: "string",
-        description: "volumeNamespace specifies the scope of the volume within StorageOS. If no namespace is specified then the Pod's namespace will be used. This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to \"default\" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created.",
-      },
-    },
-  });
-}
-
-let shared60$: PropertySchema | undefined;
-function shared60(): PropertySchema {
-  return (shared60$ ??= {
+let shared58$: PropertySchema | undefined;
+function shared58(): PropertySchema {
+  return (shared58$ ??= {
     type: "object",
     properties: {
       driver: {
@@ -1942,7 +1924,7 @@ function shared60(): PropertySchema {
         description: "fsType to mount. Ex. \"ext4\", \"xfs\", \"ntfs\". If not provided, the empty value is passed to the associated CSI driver which will determine the default filesystem to apply.",
       },
       nodePublishSecretRef: {
-        ...shared143(),
+        ...shared144(),
         description: "nodePublishSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI NodePublishVolume and NodeUnpublishVolume calls. This field is optional, and may be empty if no secret is required. If the secret object contains more than one secret, all secret references are passed.",
       },
       readOnly: {
@@ -1954,7 +1936,48 @@ function shared60(): PropertySchema {
         description: "volumeAttributes stores driver-specific properties that are passed to the CSI driver. Consult your driver's documentation for supported values.",
         additionalProperties: {
           type: "string",
+          description: "A value of the map (not described upstream).",
         },
+      },
+    },
+  });
+}
+
+let shared59$: PropertySchema | undefined;
+function shared59(): PropertySchema {
+  return (shared59$ ??= {
+    type: "array",
+    items: {
+      ...shared69(),
+      description: "The pod this Toleration is attached to tolerates any taint that matches the triple <key,value,effect> using the matching operator <operator>.",
+    },
+  });
+}
+
+let shared60$: PropertySchema | undefined;
+function shared60(): PropertySchema {
+  return (shared60$ ??= {
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+      },
+      secretRef: {
+        ...shared144(),
+        description: "secretRef specifies the secret to use for obtaining the StorageOS API credentials. If not specified, default values will be attempted.",
+      },
+      volumeName: {
+        type: "string",
+        description: "volumeName is the human-readable name of the StorageOS volume. Volume names are only unique within a namespace.",
+      },
+      volumeNamespace: {
+        type: "string",
+        description: "volumeNamespace specifies the scope of the volume within StorageOS. If no namespace is specified then the Pod's namespace will be used. This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to \"default\" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created.",
       },
     },
   });
@@ -2007,10 +2030,28 @@ function shared61(): PropertySchema {
 let shared62$: PropertySchema | undefined;
 function shared62(): PropertySchema {
   return (shared62$ ??= {
-    type: "array",
-    items: {
-      ...shared64(),
-      description: "VolumeMount describes a mounting of a Volume within a container.",
+    type: "object",
+    properties: {
+      claims: {
+        ...shared117(),
+        description: "Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container.",
+      },
+      limits: {
+        type: "object",
+        description: "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      requests: {
+        type: "object",
+        description: "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of the map (not described upstream).",
+        },
+      },
     },
   });
 }
@@ -2020,8 +2061,8 @@ function shared63(): PropertySchema {
   return (shared63$ ??= {
     type: "array",
     items: {
-      ...shared72(),
-      description: "PersistentVolumeClaimCondition contains details about state of pvc",
+      ...shared68(),
+      description: "VolumeMount describes a mounting of a Volume within a container.",
     },
   });
 }
@@ -2029,6 +2070,94 @@ function shared63(): PropertySchema {
 let shared64$: PropertySchema | undefined;
 function shared64(): PropertySchema {
   return (shared64$ ??= {
+    type: "array",
+    items: {
+      ...shared74(),
+      description: "PersistentVolumeClaimCondition contains details about state of pvc",
+    },
+  });
+}
+
+let shared65$: PropertySchema | undefined;
+function shared65(): PropertySchema {
+  return (shared65$ ??= {
+    type: "object",
+    required: true,
+    properties: {
+      matchExpressions: {
+        ...shared101(),
+        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
+      },
+      matchLabels: {
+        type: "object",
+        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared66$: PropertySchema | undefined;
+function shared66(): PropertySchema {
+  return (shared66$ ??= {
+    type: "object",
+    properties: {
+      driver: {
+        type: "string",
+        description: "driver is the name of the driver to use for this volume.",
+        required: true,
+      },
+      fsType: {
+        type: "string",
+        description: "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". The default filesystem depends on FlexVolume script.",
+      },
+      options: {
+        type: "object",
+        description: "options is Optional: this field holds extra command options if any.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      readOnly: {
+        type: "boolean",
+        description: "readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+      },
+      secretRef: {
+        ...shared144(),
+        description: "secretRef is Optional: secretRef is reference to the secret object containing sensitive information to pass to the plugin scripts. This may be empty if no secret object is specified. If the secret object contains more than one secret, all secrets are passed to the plugin scripts.",
+      },
+    },
+  });
+}
+
+let shared67$: PropertySchema | undefined;
+function shared67(): PropertySchema {
+  return (shared67$ ??= {
+    type: "object",
+    properties: {
+      matchExpressions: {
+        ...shared101(),
+        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
+      },
+      matchLabels: {
+        type: "object",
+        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared68$: PropertySchema | undefined;
+function shared68(): PropertySchema {
+  return (shared68$ ??= {
     type: "object",
     properties: {
       mountPath: {
@@ -2065,9 +2194,9 @@ function shared64(): PropertySchema {
   });
 }
 
-let shared65$: PropertySchema | undefined;
-function shared65(): PropertySchema {
-  return (shared65$ ??= {
+let shared69$: PropertySchema | undefined;
+function shared69(): PropertySchema {
+  return (shared69$ ??= {
     type: "object",
     properties: {
       effect: {
@@ -2095,9 +2224,9 @@ function shared65(): PropertySchema {
   });
 }
 
-let shared66$: PropertySchema | undefined;
-function shared66(): PropertySchema {
-  return (shared66$ ??= {
+let shared70$: PropertySchema | undefined;
+function shared70(): PropertySchema {
+  return (shared70$ ??= {
     type: "object",
     properties: {
       password: {
@@ -2112,36 +2241,9 @@ function shared66(): PropertySchema {
   });
 }
 
-let shared67$: PropertySchema | undefined;
-function shared67(): PropertySchema {
-  return (shared67$ ??= {
-    type: "object",
-    properties: {
-      claims: {
-        ...shared116(),
-        description: "Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container.",
-      },
-      limits: {
-        type: "object",
-        description: "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
-        additionalProperties: {
-          types: ["number","string"],
-        },
-      },
-      requests: {
-        type: "object",
-        description: "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
-        additionalProperties: {
-          types: ["number","string"],
-        },
-      },
-    },
-  });
-}
-
-let shared68$: PropertySchema | undefined;
-function shared68(): PropertySchema {
-  return (shared68$ ??= {
+let shared71$: PropertySchema | undefined;
+function shared71(): PropertySchema {
+  return (shared71$ ??= {
     type: "object",
     properties: {
       contentSecurityPolicy: {
@@ -2170,47 +2272,14 @@ function shared68(): PropertySchema {
   });
 }
 
-let shared69$: PropertySchema | undefined;
-function shared69(): PropertySchema {
-  return (shared69$ ??= {
-    type: "object",
-    properties: {
-      driver: {
-        type: "string",
-        description: "driver is the name of the driver to use for this volume.",
-        required: true,
-      },
-      fsType: {
-        type: "string",
-        description: "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". The default filesystem depends on FlexVolume script.",
-      },
-      options: {
-        type: "object",
-        description: "options is Optional: this field holds extra command options if any.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-      readOnly: {
-        type: "boolean",
-        description: "readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
-      },
-      secretRef: {
-        ...shared143(),
-        description: "secretRef is Optional: secretRef is reference to the secret object containing sensitive information to pass to the plugin scripts. This may be empty if no secret object is specified. If the secret object contains more than one secret, all secrets are passed to the plugin scripts.",
-      },
-    },
-  });
-}
-
-let shared70$: PropertySchema | undefined;
-function shared70(): PropertySchema {
-  return (shared70$ ??= {
+let shared72$: PropertySchema | undefined;
+function shared72(): PropertySchema {
+  return (shared72$ ??= {
     type: "object",
     required: true,
     properties: {
       configMap: {
-        ...shared118(),
+        ...shared119(),
         description: "configMap defines the ConfigMap containing data to use for the targets.",
       },
       secret: {
@@ -2221,13 +2290,13 @@ function shared70(): PropertySchema {
   });
 }
 
-let shared71$: PropertySchema | undefined;
-function shared71(): PropertySchema {
-  return (shared71$ ??= {
+let shared73$: PropertySchema | undefined;
+function shared73(): PropertySchema {
+  return (shared73$ ??= {
     type: "object",
     properties: {
       configMap: {
-        ...shared118(),
+        ...shared119(),
         description: "configMap defines the ConfigMap containing data to use for the targets.",
       },
       secret: {
@@ -2238,9 +2307,9 @@ function shared71(): PropertySchema {
   });
 }
 
-let shared72$: PropertySchema | undefined;
-function shared72(): PropertySchema {
-  return (shared72$ ??= {
+let shared74$: PropertySchema | undefined;
+function shared74(): PropertySchema {
+  return (shared74$ ??= {
     type: "object",
     properties: {
       lastProbeTime: {
@@ -2275,54 +2344,13 @@ function shared72(): PropertySchema {
   });
 }
 
-let shared73$: PropertySchema | undefined;
-function shared73(): PropertySchema {
-  return (shared73$ ??= {
-    type: "array",
-    items: {
-      ...shared77(),
-      description: "EnvFromSource represents the source of a set of ConfigMaps or Secrets",
-    },
-  });
-}
-
-let shared74$: PropertySchema | undefined;
-function shared74(): PropertySchema {
-  return (shared74$ ??= {
-    type: "object",
-    required: true,
-    properties: {
-      matchExpressions: {
-        ...shared103(),
-        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-      },
-      matchLabels: {
-        type: "object",
-        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-    },
-  });
-}
-
 let shared75$: PropertySchema | undefined;
 function shared75(): PropertySchema {
   return (shared75$ ??= {
-    type: "object",
-    properties: {
-      matchExpressions: {
-        ...shared103(),
-        description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
-      },
-      matchLabels: {
-        type: "object",
-        description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
+    type: "array",
+    items: {
+      ...shared78(),
+      description: "EnvFromSource represents the source of a set of ConfigMaps or Secrets",
     },
   });
 }
@@ -2330,6 +2358,35 @@ function shared75(): PropertySchema {
 let shared76$: PropertySchema | undefined;
 function shared76(): PropertySchema {
   return (shared76$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "annotations defines an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      labels: {
+        type: "object",
+        description: "labels define the map of string keys and values that can be used to organize and categorize (scope and select) objects. May match selectors of replication controllers and services. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      name: {
+        type: "string",
+        description: "name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/",
+      },
+    },
+  });
+}
+
+let shared77$: PropertySchema | undefined;
+function shared77(): PropertySchema {
+  return (shared77$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -2354,13 +2411,13 @@ function shared76(): PropertySchema {
   });
 }
 
-let shared77$: PropertySchema | undefined;
-function shared77(): PropertySchema {
-  return (shared77$ ??= {
+let shared78$: PropertySchema | undefined;
+function shared78(): PropertySchema {
+  return (shared78$ ??= {
     type: "object",
     properties: {
       configMapRef: {
-        ...shared127(),
+        ...shared128(),
         description: "The ConfigMap to select from",
       },
       prefix: {
@@ -2368,16 +2425,16 @@ function shared77(): PropertySchema {
         description: "Optional text to prepend to the name of each environment variable. May consist of any printable ASCII characters except '='.",
       },
       secretRef: {
-        ...shared128(),
+        ...shared129(),
         description: "The Secret to select from",
       },
     },
   });
 }
 
-let shared78$: PropertySchema | undefined;
-function shared78(): PropertySchema {
-  return (shared78$ ??= {
+let shared79$: PropertySchema | undefined;
+function shared79(): PropertySchema {
+  return (shared79$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -2389,40 +2446,13 @@ function shared78(): PropertySchema {
         description: "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
       },
       secretRef: {
-        ...shared143(),
+        ...shared144(),
         description: "secretRef is optional: points to a secret object containing parameters used to connect to OpenStack.",
       },
       volumeID: {
         type: "string",
         description: "volumeID used to identify the volume in cinder. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
         required: true,
-      },
-    },
-  });
-}
-
-let shared79$: PropertySchema | undefined;
-function shared79(): PropertySchema {
-  return (shared79$ ??= {
-    type: "object",
-    properties: {
-      annotations: {
-        type: "object",
-        description: "annotations defines an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-      labels: {
-        type: "object",
-        description: "labels define the map of string keys and values that can be used to organize and categorize (scope and select) objects. May match selectors of replication controllers and services. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-      name: {
-        type: "string",
-        description: "name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/",
       },
     },
   });
@@ -2477,6 +2507,37 @@ function shared82(): PropertySchema {
   return (shared82$ ??= {
     type: "object",
     properties: {
+      nameservers: {
+        type: "array",
+        description: "nameservers defines the list of DNS name server IP addresses. This will be appended to the base nameservers generated from DNSPolicy.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+          minLength: 1,
+        },
+      },
+      options: {
+        ...shared150(),
+        description: "options defines the list of DNS resolver options. This will be merged with the base options generated from DNSPolicy. Resolution options given in Options will override those that appear in the base DNSPolicy.",
+      },
+      searches: {
+        type: "array",
+        description: "searches defines the list of DNS search domains for host-name lookup. This will be appended to the base search paths generated from DNSPolicy.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+          minLength: 1,
+        },
+      },
+    },
+  });
+}
+
+let shared83$: PropertySchema | undefined;
+function shared83(): PropertySchema {
+  return (shared83$ ??= {
+    type: "object",
+    properties: {
       gmsaCredentialSpec: {
         type: "string",
         description: "GMSACredentialSpec is where the GMSA admission webhook (https://github.com/kubernetes-sigs/windows-gmsa) inlines the contents of the GMSA credential spec named by the GMSACredentialSpecName field.",
@@ -2497,39 +2558,20 @@ function shared82(): PropertySchema {
   });
 }
 
-let shared83$: PropertySchema | undefined;
-function shared83(): PropertySchema {
-  return (shared83$ ??= {
-    type: "object",
-    properties: {
-      host: {
-        type: "string",
-        description: "Host name to connect to, defaults to the pod IP. You probably want to set \"Host\" in httpHeaders instead.",
-      },
-      httpHeaders: {
-        ...shared136(),
-        description: "Custom headers to set in the request. HTTP allows repeated headers.",
-      },
-      path: {
-        type: "string",
-        description: "Path to access on the HTTP server.",
-      },
-      port: {
-        types: ["integer","string"],
-        description: "Name or number of the port to access on the container. Number must be in the range 1 to 65535. Name must be an IANA_SVC_NAME.",
-        required: true,
-      },
-      scheme: {
-        type: "string",
-        description: "Scheme to use for connecting to the host. Defaults to HTTP.",
-      },
+let shared84$: PropertySchema | undefined;
+function shared84(): PropertySchema {
+  return (shared84$ ??= {
+    type: "array",
+    items: {
+      ...shared90(),
+      description: "ContainerRestartRule describes how a container exit is handled.",
     },
   });
 }
 
-let shared84$: PropertySchema | undefined;
-function shared84(): PropertySchema {
-  return (shared84$ ??= {
+let shared85$: PropertySchema | undefined;
+function shared85(): PropertySchema {
+  return (shared85$ ??= {
     type: "object",
     properties: {
       certificateChainPath: {
@@ -2564,35 +2606,7 @@ function shared84(): PropertySchema {
         description: "userAnnotations allow pod authors to pass additional information to the signer implementation. Kubernetes does not restrict or validate this metadata in any way.",
         additionalProperties: {
           type: "string",
-        },
-      },
-    },
-  });
-}
-
-let shared85$: PropertySchema | undefined;
-function shared85(): PropertySchema {
-  return (shared85$ ??= {
-    type: "object",
-    properties: {
-      nameservers: {
-        type: "array",
-        description: "nameservers defines the list of DNS name server IP addresses. This will be appended to the base nameservers generated from DNSPolicy.",
-        items: {
-          type: "string",
-          minLength: 1,
-        },
-      },
-      options: {
-        ...shared149(),
-        description: "options defines the list of DNS resolver options. This will be merged with the base options generated from DNSPolicy. Resolution options given in Options will override those that appear in the base DNSPolicy.",
-      },
-      searches: {
-        type: "array",
-        description: "searches defines the list of DNS search domains for host-name lookup. This will be appended to the base search paths generated from DNSPolicy.",
-        items: {
-          type: "string",
-          minLength: 1,
+          description: "A value of the map (not described upstream).",
         },
       },
     },
@@ -2602,10 +2616,29 @@ function shared85(): PropertySchema {
 let shared86$: PropertySchema | undefined;
 function shared86(): PropertySchema {
   return (shared86$ ??= {
-    type: "array",
-    items: {
-      ...shared93(),
-      description: "ContainerRestartRule describes how a container exit is handled.",
+    type: "object",
+    properties: {
+      host: {
+        type: "string",
+        description: "Host name to connect to, defaults to the pod IP. You probably want to set \"Host\" in httpHeaders instead.",
+      },
+      httpHeaders: {
+        ...shared136(),
+        description: "Custom headers to set in the request. HTTP allows repeated headers.",
+      },
+      path: {
+        type: "string",
+        description: "Path to access on the HTTP server.",
+      },
+      port: {
+        types: ["integer","string"],
+        description: "Name or number of the port to access on the container. Number must be in the range 1 to 65535. Name must be an IANA_SVC_NAME.",
+        required: true,
+      },
+      scheme: {
+        type: "string",
+        description: "Scheme to use for connecting to the host. Defaults to HTTP.",
+      },
     },
   });
 }
@@ -2648,10 +2681,37 @@ function shared87(): PropertySchema {
 let shared88$: PropertySchema | undefined;
 function shared88(): PropertySchema {
   return (shared88$ ??= {
-    type: "array",
-    items: {
-      ...shared96(),
-      description: "ContainerPort represents a network port in a single container.",
+    type: "object",
+    properties: {
+      fsType: {
+        type: "string",
+        description: "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
+      },
+      lun: {
+        type: "integer",
+        description: "lun is Optional: FC target lun number",
+        format: "int32",
+      },
+      readOnly: {
+        type: "boolean",
+        description: "readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
+      },
+      targetWWNs: {
+        type: "array",
+        description: "targetWWNs is Optional: FC target worldwide names (WWNs)",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      wwids: {
+        type: "array",
+        description: "wwids Optional: FC volume world wide identifiers (wwids) Either wwids or combination of targetWWNs and lun must be set, but not both simultaneously.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
     },
   });
 }
@@ -2659,6 +2719,35 @@ function shared88(): PropertySchema {
 let shared89$: PropertySchema | undefined;
 function shared89(): PropertySchema {
   return (shared89$ ??= {
+    type: "array",
+    items: {
+      ...shared98(),
+      description: "ContainerPort represents a network port in a single container.",
+    },
+  });
+}
+
+let shared90$: PropertySchema | undefined;
+function shared90(): PropertySchema {
+  return (shared90$ ??= {
+    type: "object",
+    properties: {
+      action: {
+        type: "string",
+        description: "Specifies the action taken on a container exit if the requirements are satisfied. The only possible value is \"Restart\" to restart the container.",
+        required: true,
+      },
+      exitCodes: {
+        ...shared110(),
+        description: "Represents the exit codes to check on container exits.",
+      },
+    },
+  });
+}
+
+let shared91$: PropertySchema | undefined;
+function shared91(): PropertySchema {
+  return (shared91$ ??= {
     type: "object",
     properties: {
       key: {
@@ -2684,9 +2773,9 @@ function shared89(): PropertySchema {
   });
 }
 
-let shared90$: PropertySchema | undefined;
-function shared90(): PropertySchema {
-  return (shared90$ ??= {
+let shared92$: PropertySchema | undefined;
+function shared92(): PropertySchema {
+  return (shared92$ ??= {
     type: "object",
     properties: {
       group: {
@@ -2719,13 +2808,24 @@ function shared90(): PropertySchema {
   });
 }
 
-let shared91$: PropertySchema | undefined;
-function shared91(): PropertySchema {
-  return (shared91$ ??= {
+let shared93$: PropertySchema | undefined;
+function shared93(): PropertySchema {
+  return (shared93$ ??= {
+    type: "array",
+    items: {
+      ...shared105(),
+      description: "A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+    },
+  });
+}
+
+let shared94$: PropertySchema | undefined;
+function shared94(): PropertySchema {
+  return (shared94$ ??= {
     type: "object",
     properties: {
       rollingUpdate: {
-        ...shared109(),
+        ...shared111(),
         description: "rollingUpdate is used to communicate parameters when type is RollingUpdate.",
       },
       type: {
@@ -2738,9 +2838,9 @@ function shared91(): PropertySchema {
   });
 }
 
-let shared92$: PropertySchema | undefined;
-function shared92(): PropertySchema {
-  return (shared92$ ??= {
+let shared95$: PropertySchema | undefined;
+function shared95(): PropertySchema {
+  return (shared95$ ??= {
     type: "object",
     properties: {
       audience: {
@@ -2761,27 +2861,9 @@ function shared92(): PropertySchema {
   });
 }
 
-let shared93$: PropertySchema | undefined;
-function shared93(): PropertySchema {
-  return (shared93$ ??= {
-    type: "object",
-    properties: {
-      action: {
-        type: "string",
-        description: "Specifies the action taken on a container exit if the requirements are satisfied. The only possible value is \"Restart\" to restart the container.",
-        required: true,
-      },
-      exitCodes: {
-        ...shared114(),
-        description: "Represents the exit codes to check on container exits.",
-      },
-    },
-  });
-}
-
-let shared94$: PropertySchema | undefined;
-function shared94(): PropertySchema {
-  return (shared94$ ??= {
+let shared96$: PropertySchema | undefined;
+function shared96(): PropertySchema {
+  return (shared96$ ??= {
     type: "object",
     properties: {
       apiGroup: {
@@ -2806,20 +2888,20 @@ function shared94(): PropertySchema {
   });
 }
 
-let shared95$: PropertySchema | undefined;
-function shared95(): PropertySchema {
-  return (shared95$ ??= {
+let shared97$: PropertySchema | undefined;
+function shared97(): PropertySchema {
+  return (shared97$ ??= {
     type: "array",
     items: {
-      ...shared102(),
+      ...shared104(),
       description: "Maps a string key to a path within a volume.",
     },
   });
 }
 
-let shared96$: PropertySchema | undefined;
-function shared96(): PropertySchema {
-  return (shared96$ ??= {
+let shared98$: PropertySchema | undefined;
+function shared98(): PropertySchema {
+  return (shared98$ ??= {
     type: "object",
     properties: {
       containerPort: {
@@ -2849,9 +2931,9 @@ function shared96(): PropertySchema {
   });
 }
 
-let shared97$: PropertySchema | undefined;
-function shared97(): PropertySchema {
-  return (shared97$ ??= {
+let shared99$: PropertySchema | undefined;
+function shared99(): PropertySchema {
+  return (shared99$ ??= {
     type: "object",
     properties: {
       status: {
@@ -2862,53 +2944,6 @@ function shared97(): PropertySchema {
       targetVolumeAttributesClassName: {
         type: "string",
         description: "targetVolumeAttributesClassName is the name of the VolumeAttributesClass the PVC currently being reconciled",
-      },
-    },
-  });
-}
-
-let shared98$: PropertySchema | undefined;
-function shared98(): PropertySchema {
-  return (shared98$ ??= {
-    type: "array",
-    items: {
-      ...shared104(),
-      description: "A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
-    },
-  });
-}
-
-let shared99$: PropertySchema | undefined;
-function shared99(): PropertySchema {
-  return (shared99$ ??= {
-    type: "object",
-    properties: {
-      fsType: {
-        type: "string",
-        description: "fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. \"ext4\", \"xfs\", \"ntfs\". Implicitly inferred to be \"ext4\" if unspecified.",
-      },
-      lun: {
-        type: "integer",
-        description: "lun is Optional: FC target lun number",
-        format: "int32",
-      },
-      readOnly: {
-        type: "boolean",
-        description: "readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
-      },
-      targetWWNs: {
-        type: "array",
-        description: "targetWWNs is Optional: FC target worldwide names (WWNs)",
-        items: {
-          type: "string",
-        },
-      },
-      wwids: {
-        type: "array",
-        description: "wwids Optional: FC volume world wide identifiers (wwids) Either wwids or combination of targetWWNs and lun must be set, but not both simultaneously.",
-        items: {
-          type: "string",
-        },
       },
     },
   });
@@ -2934,6 +2969,42 @@ function shared100(): PropertySchema {
 let shared101$: PropertySchema | undefined;
 function shared101(): PropertySchema {
   return (shared101$ ??= {
+    type: "array",
+    items: {
+      ...shared107(),
+      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+    },
+  });
+}
+
+let shared102$: PropertySchema | undefined;
+function shared102(): PropertySchema {
+  return (shared102$ ??= {
+    type: "object",
+    properties: {
+      limits: {
+        type: "object",
+        description: "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      requests: {
+        type: "object",
+        description: "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
+        additionalProperties: {
+          types: ["number","string"],
+          description: "A value of the map (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared103$: PropertySchema | undefined;
+function shared103(): PropertySchema {
+  return (shared103$ ??= {
     type: "object",
     properties: {
       medium: {
@@ -2948,9 +3019,9 @@ function shared101(): PropertySchema {
   });
 }
 
-let shared102$: PropertySchema | undefined;
-function shared102(): PropertySchema {
-  return (shared102$ ??= {
+let shared104$: PropertySchema | undefined;
+function shared104(): PropertySchema {
+  return (shared104$ ??= {
     type: "object",
     properties: {
       key: {
@@ -2972,20 +3043,9 @@ function shared102(): PropertySchema {
   });
 }
 
-let shared103$: PropertySchema | undefined;
-function shared103(): PropertySchema {
-  return (shared103$ ??= {
-    type: "array",
-    items: {
-      ...shared110(),
-      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
-    },
-  });
-}
-
-let shared104$: PropertySchema | undefined;
-function shared104(): PropertySchema {
-  return (shared104$ ??= {
+let shared105$: PropertySchema | undefined;
+function shared105(): PropertySchema {
+  return (shared105$ ??= {
     type: "object",
     properties: {
       key: {
@@ -3003,29 +3063,7 @@ function shared104(): PropertySchema {
         description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
         items: {
           type: "string",
-        },
-      },
-    },
-  });
-}
-
-let shared105$: PropertySchema | undefined;
-function shared105(): PropertySchema {
-  return (shared105$ ??= {
-    type: "object",
-    properties: {
-      limits: {
-        type: "object",
-        description: "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
-        additionalProperties: {
-          types: ["number","string"],
-        },
-      },
-      requests: {
-        type: "object",
-        description: "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
-        additionalProperties: {
-          types: ["number","string"],
+          description: "An element of the list (not described upstream).",
         },
       },
     },
@@ -3036,13 +3074,43 @@ let shared106$: PropertySchema | undefined;
 function shared106(): PropertySchema {
   return (shared106$ ??= {
     type: "object",
-    additionalProperties: shared108(),
+    additionalProperties: {
+      ...shared109(),
+      description: "A value of the map (not described upstream).",
+    },
   });
 }
 
 let shared107$: PropertySchema | undefined;
 function shared107(): PropertySchema {
   return (shared107$ ??= {
+    type: "object",
+    properties: {
+      key: {
+        type: "string",
+        description: "key is the label key that the selector applies to.",
+        required: true,
+      },
+      operator: {
+        type: "string",
+        description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
+        required: true,
+      },
+      values: {
+        type: "array",
+        description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared108$: PropertySchema | undefined;
+function shared108(): PropertySchema {
+  return (shared108$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -3066,9 +3134,9 @@ function shared107(): PropertySchema {
   });
 }
 
-let shared108$: PropertySchema | undefined;
-function shared108(): PropertySchema {
-  return (shared108$ ??= {
+let shared109$: PropertySchema | undefined;
+function shared109(): PropertySchema {
+  return (shared109$ ??= {
     type: "array",
     items: {
       ...shared115(),
@@ -3077,9 +3145,32 @@ function shared108(): PropertySchema {
   });
 }
 
-let shared109$: PropertySchema | undefined;
-function shared109(): PropertySchema {
-  return (shared109$ ??= {
+let shared110$: PropertySchema | undefined;
+function shared110(): PropertySchema {
+  return (shared110$ ??= {
+    type: "object",
+    properties: {
+      operator: {
+        type: "string",
+        description: "Represents the relationship between the container exit code(s) and the specified values. Possible values are: - In: the requirement is satisfied if the container exit code is in the set of specified values. - NotIn: the requirement is satisfied if the container exit code is not in the set of specified values.",
+        required: true,
+      },
+      values: {
+        type: "array",
+        description: "Specifies the set of values to check for container exit codes. At most 255 elements are allowed.",
+        items: {
+          type: "integer",
+          description: "An element of the list (not described upstream).",
+          format: "int32",
+        },
+      },
+    },
+  });
+}
+
+let shared111$: PropertySchema | undefined;
+function shared111(): PropertySchema {
+  return (shared111$ ??= {
     type: "object",
     properties: {
       maxUnavailable: {
@@ -3090,35 +3181,9 @@ function shared109(): PropertySchema {
   });
 }
 
-let shared110$: PropertySchema | undefined;
-function shared110(): PropertySchema {
-  return (shared110$ ??= {
-    type: "object",
-    properties: {
-      key: {
-        type: "string",
-        description: "key is the label key that the selector applies to.",
-        required: true,
-      },
-      operator: {
-        type: "string",
-        description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-        required: true,
-      },
-      values: {
-        type: "array",
-        description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-        items: {
-          type: "string",
-        },
-      },
-    },
-  });
-}
-
-let shared111$: PropertySchema | undefined;
-function shared111(): PropertySchema {
-  return (shared111$ ??= {
+let shared112$: PropertySchema | undefined;
+function shared112(): PropertySchema {
+  return (shared112$ ??= {
     type: "object",
     required: true,
     properties: {
@@ -3139,9 +3204,9 @@ function shared111(): PropertySchema {
   });
 }
 
-let shared112$: PropertySchema | undefined;
-function shared112(): PropertySchema {
-  return (shared112$ ??= {
+let shared113$: PropertySchema | undefined;
+function shared113(): PropertySchema {
+  return (shared113$ ??= {
     type: "object",
     properties: {
       path: {
@@ -3162,9 +3227,9 @@ function shared112(): PropertySchema {
   });
 }
 
-let shared113$: PropertySchema | undefined;
-function shared113(): PropertySchema {
-  return (shared113$ ??= {
+let shared114$: PropertySchema | undefined;
+function shared114(): PropertySchema {
+  return (shared114$ ??= {
     type: "object",
     properties: {
       localhostProfile: {
@@ -3175,28 +3240,6 @@ function shared113(): PropertySchema {
         type: "string",
         description: "type indicates which kind of AppArmor profile will be applied. Valid options are: Localhost - a profile pre-loaded on the node. RuntimeDefault - the container runtime's default profile. Unconfined - no AppArmor enforcement.",
         required: true,
-      },
-    },
-  });
-}
-
-let shared114$: PropertySchema | undefined;
-function shared114(): PropertySchema {
-  return (shared114$ ??= {
-    type: "object",
-    properties: {
-      operator: {
-        type: "string",
-        description: "Represents the relationship between the container exit code(s) and the specified values. Possible values are: - In: the requirement is satisfied if the container exit code is in the set of specified values. - NotIn: the requirement is satisfied if the container exit code is not in the set of specified values.",
-        required: true,
-      },
-      values: {
-        type: "array",
-        description: "Specifies the set of values to check for container exit codes. At most 255 elements are allowed.",
-        items: {
-          type: "integer",
-          format: "int32",
-        },
       },
     },
   });
@@ -3227,10 +3270,16 @@ function shared115(): PropertySchema {
 let shared116$: PropertySchema | undefined;
 function shared116(): PropertySchema {
   return (shared116$ ??= {
-    type: "array",
-    items: {
-      ...shared126(),
-      description: "ResourceClaim references one entry in PodSpec.ResourceClaims.",
+    type: "object",
+    properties: {
+      command: {
+        type: "array",
+        description: "Command is the command line to execute inside the container, the working directory for the command is root ('/') in the container's filesystem. The command is simply exec'd, it is not run inside a shell, so traditional shell instructions ('|', etc) won't work. To use a shell, you need to explicitly call out to that shell. Exit status of 0 is treated as live/healthy and non-zero is unhealthy.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
     },
   });
 }
@@ -3238,6 +3287,17 @@ function shared116(): PropertySchema {
 let shared117$: PropertySchema | undefined;
 function shared117(): PropertySchema {
   return (shared117$ ??= {
+    type: "array",
+    items: {
+      ...shared127(),
+      description: "ResourceClaim references one entry in PodSpec.ResourceClaims.",
+    },
+  });
+}
+
+let shared118$: PropertySchema | undefined;
+function shared118(): PropertySchema {
+  return (shared118$ ??= {
     type: "object",
     properties: {
       endpoints: {
@@ -3258,9 +3318,9 @@ function shared117(): PropertySchema {
   });
 }
 
-let shared118$: PropertySchema | undefined;
-function shared118(): PropertySchema {
-  return (shared118$ ??= {
+let shared119$: PropertySchema | undefined;
+function shared119(): PropertySchema {
+  return (shared119$ ??= {
     type: "object",
     properties: {
       key: {
@@ -3280,9 +3340,9 @@ function shared118(): PropertySchema {
   });
 }
 
-let shared119$: PropertySchema | undefined;
-function shared119(): PropertySchema {
-  return (shared119$ ??= {
+let shared120$: PropertySchema | undefined;
+function shared120(): PropertySchema {
+  return (shared120$ ??= {
     type: "object",
     properties: {
       localhostProfile: {
@@ -3298,9 +3358,9 @@ function shared119(): PropertySchema {
   });
 }
 
-let shared120$: PropertySchema | undefined;
-function shared120(): PropertySchema {
-  return (shared120$ ??= {
+let shared121$: PropertySchema | undefined;
+function shared121(): PropertySchema {
+  return (shared121$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -3320,9 +3380,9 @@ function shared120(): PropertySchema {
   });
 }
 
-let shared121$: PropertySchema | undefined;
-function shared121(): PropertySchema {
-  return (shared121$ ??= {
+let shared122$: PropertySchema | undefined;
+function shared122(): PropertySchema {
+  return (shared122$ ??= {
     type: "object",
     properties: {
       directory: {
@@ -3342,29 +3402,13 @@ function shared121(): PropertySchema {
   });
 }
 
-let shared122$: PropertySchema | undefined;
-function shared122(): PropertySchema {
-  return (shared122$ ??= {
-    type: "array",
-    items: {
-      ...shared143(),
-      description: "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
-    },
-  });
-}
-
 let shared123$: PropertySchema | undefined;
 function shared123(): PropertySchema {
   return (shared123$ ??= {
-    type: "object",
-    properties: {
-      command: {
-        type: "array",
-        description: "Command is the command line to execute inside the container, the working directory for the command is root ('/') in the container's filesystem. The command is simply exec'd, it is not run inside a shell, so traditional shell instructions ('|', etc) won't work. To use a shell, you need to explicitly call out to that shell. Exit status of 0 is treated as live/healthy and non-zero is unhealthy.",
-        items: {
-          type: "string",
-        },
-      },
+    type: "array",
+    items: {
+      ...shared144(),
+      description: "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
     },
   });
 }
@@ -3374,8 +3418,8 @@ function shared124(): PropertySchema {
   return (shared124$ ??= {
     type: "array",
     items: {
-      ...shared141(),
-      description: "ContainerResizePolicy represents resource resize policy for the container.",
+      ...shared145(),
+      description: "HostAlias holds the mapping between IP and hostnames that will be injected as an entry in the pod's hosts file.",
     },
   });
 }
@@ -3383,6 +3427,17 @@ function shared124(): PropertySchema {
 let shared125$: PropertySchema | undefined;
 function shared125(): PropertySchema {
   return (shared125$ ??= {
+    type: "array",
+    items: {
+      ...shared142(),
+      description: "ContainerResizePolicy represents resource resize policy for the container.",
+    },
+  });
+}
+
+let shared126$: PropertySchema | undefined;
+function shared126(): PropertySchema {
+  return (shared126$ ??= {
     type: "object",
     properties: {
       apiGroup: {
@@ -3403,9 +3458,9 @@ function shared125(): PropertySchema {
   });
 }
 
-let shared126$: PropertySchema | undefined;
-function shared126(): PropertySchema {
-  return (shared126$ ??= {
+let shared127$: PropertySchema | undefined;
+function shared127(): PropertySchema {
+  return (shared127$ ??= {
     type: "object",
     properties: {
       name: {
@@ -3416,23 +3471,6 @@ function shared126(): PropertySchema {
       request: {
         type: "string",
         description: "Request is the name chosen for a request in the referenced claim. If empty, everything from the claim is made available, otherwise only the result of this request.",
-      },
-    },
-  });
-}
-
-let shared127$: PropertySchema | undefined;
-function shared127(): PropertySchema {
-  return (shared127$ ??= {
-    type: "object",
-    properties: {
-      name: {
-        type: "string",
-        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-      },
-      optional: {
-        type: "boolean",
-        description: "Specify whether the ConfigMap must be defined",
       },
     },
   });
@@ -3449,7 +3487,7 @@ function shared128(): PropertySchema {
       },
       optional: {
         type: "boolean",
-        description: "Specify whether the Secret must be defined",
+        description: "Specify whether the ConfigMap must be defined",
       },
     },
   });
@@ -3458,6 +3496,23 @@ function shared128(): PropertySchema {
 let shared129$: PropertySchema | undefined;
 function shared129(): PropertySchema {
   return (shared129$ ??= {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+      },
+      optional: {
+        type: "boolean",
+        description: "Specify whether the Secret must be defined",
+      },
+    },
+  });
+}
+
+let shared130$: PropertySchema | undefined;
+function shared130(): PropertySchema {
+  return (shared130$ ??= {
     type: "object",
     properties: {
       level: {
@@ -3475,32 +3530,6 @@ function shared129(): PropertySchema {
       user: {
         type: "string",
         description: "User is a SELinux user label that applies to the container.",
-      },
-    },
-  });
-}
-
-let shared130$: PropertySchema | undefined;
-function shared130(): PropertySchema {
-  return (shared130$ ??= {
-    type: "array",
-    items: {
-      type: "object",
-      description: "HostAlias holds the mapping between IP and hostnames that will be injected as an entry in the pod's hosts file.",
-      properties: {
-        hostnames: {
-          type: "array",
-          description: "hostnames defines hostnames for the above IP address.",
-          required: true,
-          items: {
-            type: "string",
-          },
-        },
-        ip: {
-          type: "string",
-          description: "ip defines the IP address of the host file entry.",
-          required: true,
-        },
       },
     },
   });
@@ -3575,7 +3604,7 @@ function shared134(): PropertySchema {
   return (shared134$ ??= {
     type: "array",
     items: {
-      ...shared147(),
+      ...shared149(),
       description: "Argument as part of the AdditionalArgs list.",
     },
   });
@@ -3656,6 +3685,27 @@ let shared139$: PropertySchema | undefined;
 function shared139(): PropertySchema {
   return (shared139$ ??= {
     type: "object",
+    properties: {
+      any: {
+        type: "boolean",
+        description: "any defines the boolean describing whether all namespaces are selected in contrast to a list restricting them.",
+      },
+      matchNames: {
+        type: "array",
+        description: "matchNames defines the list of namespace names to select from.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+    },
+  });
+}
+
+let shared140$: PropertySchema | undefined;
+function shared140(): PropertySchema {
+  return (shared140$ ??= {
+    type: "object",
     required: true,
     properties: {
       name: {
@@ -3666,9 +3716,9 @@ function shared139(): PropertySchema {
   });
 }
 
-let shared140$: PropertySchema | undefined;
-function shared140(): PropertySchema {
-  return (shared140$ ??= {
+let shared141$: PropertySchema | undefined;
+function shared141(): PropertySchema {
+  return (shared141$ ??= {
     type: "object",
     properties: {
       port: {
@@ -3685,9 +3735,9 @@ function shared140(): PropertySchema {
   });
 }
 
-let shared141$: PropertySchema | undefined;
-function shared141(): PropertySchema {
-  return (shared141$ ??= {
+let shared142$: PropertySchema | undefined;
+function shared142(): PropertySchema {
+  return (shared142$ ??= {
     type: "object",
     properties: {
       resourceName: {
@@ -3704,9 +3754,9 @@ function shared141(): PropertySchema {
   });
 }
 
-let shared142$: PropertySchema | undefined;
-function shared142(): PropertySchema {
-  return (shared142$ ??= {
+let shared143$: PropertySchema | undefined;
+function shared143(): PropertySchema {
+  return (shared143$ ??= {
     type: "object",
     properties: {
       containerName: {
@@ -3726,9 +3776,9 @@ function shared142(): PropertySchema {
   });
 }
 
-let shared143$: PropertySchema | undefined;
-function shared143(): PropertySchema {
-  return (shared143$ ??= {
+let shared144$: PropertySchema | undefined;
+function shared144(): PropertySchema {
+  return (shared144$ ??= {
     type: "object",
     properties: {
       name: {
@@ -3739,9 +3789,32 @@ function shared143(): PropertySchema {
   });
 }
 
-let shared144$: PropertySchema | undefined;
-function shared144(): PropertySchema {
-  return (shared144$ ??= {
+let shared145$: PropertySchema | undefined;
+function shared145(): PropertySchema {
+  return (shared145$ ??= {
+    type: "object",
+    properties: {
+      hostnames: {
+        type: "array",
+        description: "hostnames defines hostnames for the above IP address.",
+        required: true,
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      ip: {
+        type: "string",
+        description: "ip defines the IP address of the host file entry.",
+        required: true,
+      },
+    },
+  });
+}
+
+let shared146$: PropertySchema | undefined;
+function shared146(): PropertySchema {
+  return (shared146$ ??= {
     type: "object",
     properties: {
       datasetName: {
@@ -3756,9 +3829,9 @@ function shared144(): PropertySchema {
   });
 }
 
-let shared145$: PropertySchema | undefined;
-function shared145(): PropertySchema {
-  return (shared145$ ??= {
+let shared147$: PropertySchema | undefined;
+function shared147(): PropertySchema {
+  return (shared147$ ??= {
     type: "object",
     properties: {
       host: {
@@ -3774,9 +3847,9 @@ function shared145(): PropertySchema {
   });
 }
 
-let shared146$: PropertySchema | undefined;
-function shared146(): PropertySchema {
-  return (shared146$ ??= {
+let shared148$: PropertySchema | undefined;
+function shared148(): PropertySchema {
+  return (shared148$ ??= {
     type: "object",
     properties: {
       add: {
@@ -3799,9 +3872,9 @@ function shared146(): PropertySchema {
   });
 }
 
-let shared147$: PropertySchema | undefined;
-function shared147(): PropertySchema {
-  return (shared147$ ??= {
+let shared149$: PropertySchema | undefined;
+function shared149(): PropertySchema {
+  return (shared149$ ??= {
     type: "object",
     properties: {
       name: {
@@ -3818,29 +3891,9 @@ function shared147(): PropertySchema {
   });
 }
 
-let shared148$: PropertySchema | undefined;
-function shared148(): PropertySchema {
-  return (shared148$ ??= {
-    type: "object",
-    properties: {
-      any: {
-        type: "boolean",
-        description: "any defines the boolean describing whether all namespaces are selected in contrast to a list restricting them.",
-      },
-      matchNames: {
-        type: "array",
-        description: "matchNames defines the list of namespace names to select from.",
-        items: {
-          type: "string",
-        },
-      },
-    },
-  });
-}
-
-let shared149$: PropertySchema | undefined;
-function shared149(): PropertySchema {
-  return (shared149$ ??= {
+let shared150$: PropertySchema | undefined;
+function shared150(): PropertySchema {
+  return (shared150$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -3883,6 +3936,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "additionalPeers allows injecting a set of additional Alertmanagers to peer with to form a highly available cluster.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           affinity: {
@@ -3901,11 +3955,11 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             },
           },
           alertmanagerConfigNamespaceSelector: {
-            ...shared75(),
+            ...shared67(),
             description: "alertmanagerConfigNamespaceSelector defines the namespaces to be selected for AlertmanagerConfig discovery. If nil, only check own namespace.",
           },
           alertmanagerConfigSelector: {
-            ...shared75(),
+            ...shared67(),
             description: "alertmanagerConfigSelector defines the selector to be used for to merge and configure Alertmanager with.",
           },
           alertmanagerConfiguration: {
@@ -3925,7 +3979,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                         description: "authorization configures the Authorization header credentials used by the client.",
                       },
                       basicAuth: {
-                        ...shared66(),
+                        ...shared70(),
                         description: "basicAuth defines the Basic Authentication credentials used by the client.",
                       },
                       bearerTokenSecret: {
@@ -3945,7 +3999,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                         description: "noProxy defines a comma-separated string that can contain IPs, CIDR notation, domain names that should be excluded from proxying. IP and domain names can contain port numbers.",
                       },
                       oauth2: {
-                        ...shared13(),
+                        ...shared14(),
                         description: "oauth2 defines the OAuth2 settings used by the client.",
                       },
                       proxyConnectHeader: {
@@ -4157,7 +4211,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                 type: "array",
                 description: "templates defines the custom notification templates.",
                 items: {
-                  ...shared71(),
+                  ...shared73(),
                   description: "SecretOrConfigMap allows to specify data as a Secret or ConfigMap. Fields are mutually exclusive.",
                 },
               },
@@ -4204,11 +4258,11 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                 required: true,
                 properties: {
                   ca: {
-                    ...shared71(),
+                    ...shared73(),
                     description: "ca defines the Certificate authority used when verifying server certificates.",
                   },
                   cert: {
-                    ...shared71(),
+                    ...shared73(),
                     description: "cert defines the Client certificate to present when doing client-authentication.",
                   },
                   insecureSkipVerify: {
@@ -4241,7 +4295,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                 required: true,
                 properties: {
                   cert: {
-                    ...shared71(),
+                    ...shared73(),
                     description: "cert defines the Secret or ConfigMap containing the TLS certificate for the web server.",
                   },
                   certFile: {
@@ -4253,6 +4307,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "cipherSuites defines the list of supported cipher suites for TLS versions up to TLS 1.2.",
                     items: {
                       type: "string",
+                      description: "An element of the list (not described upstream).",
                     },
                   },
                   clientAuthType: {
@@ -4264,7 +4319,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "clientCAFile defines the path to the CA certificate file for client certificate authentication to the server.",
                   },
                   client_ca: {
-                    ...shared71(),
+                    ...shared73(),
                     description: "client_ca defines the Secret or ConfigMap containing the CA certificate for client certificate authentication to the server.",
                   },
                   curvePreferences: {
@@ -4272,6 +4327,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "curvePreferences defines elliptic curves that will be used in an ECDHE handshake, in preference order.",
                     items: {
                       type: "string",
+                      description: "An element of the list (not described upstream).",
                     },
                   },
                   keyFile: {
@@ -4303,6 +4359,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "configMaps defines a list of ConfigMaps in the same namespace as the Alertmanager object, which shall be mounted into the Alertmanager Pods. Each ConfigMap is added to the StatefulSet definition as a volume named `configmap-<configmap-name>`. The ConfigMaps are mounted into `/etc/alertmanager/configmaps/<configmap-name>` in the 'alertmanager' container.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           configSecret: {
@@ -4314,7 +4371,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "containers allows injecting additional containers or modifying operator generated containers. This can be used to allow adding an authentication proxy to the Pods or to change the behavior of an operator generated container. Containers described here modify an operator generated container if they share the same name and modifications are done via a strategic merge patch.",
           },
           dnsConfig: {
-            ...shared85(),
+            ...shared82(),
             description: "dnsConfig defines the DNS configuration for the pods.",
           },
           dnsPolicy: {
@@ -4327,6 +4384,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "enableFeatures defines the Alertmanager's feature flags. By default, no features are enabled. Enabling features which are disabled by default is entirely outside the scope of what the maintainers will support and by doing so, you accept that this behaviour may break at any time without notice.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           enableServiceLinks: {
@@ -4342,7 +4400,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "forceEnableClusterMode ensures Alertmanager does not deactivate the cluster mode when running with a single replica. Use case is e.g. spanning an Alertmanager cluster across Kubernetes clusters with a single replica in each.",
           },
           hostAliases: {
-            ...shared130(),
+            ...shared124(),
             description: "hostAliases Pods configuration",
           },
           hostNetwork: {
@@ -4363,7 +4421,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             enum: ["","Always","Never","IfNotPresent"],
           },
           imagePullSecrets: {
-            ...shared122(),
+            ...shared123(),
             description: "imagePullSecrets An optional list of references to secrets in the same namespace to use for pulling prometheus and alertmanager images from registries see https://kubernetes.io/docs/tasks/configure-pod-container/pull-image-private-registry/",
           },
           initContainers: {
@@ -4412,6 +4470,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "nodeSelector defines which Nodes the Pods are scheduled on.",
             additionalProperties: {
               type: "string",
+              description: "A value of the map (not described upstream).",
             },
           },
           paused: {
@@ -4438,7 +4497,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             enum: ["OrderedReady","Parallel"],
           },
           podMetadata: {
-            ...shared79(),
+            ...shared76(),
             description: "podMetadata defines labels and annotations which are propagated to the Alertmanager pods.",
           },
           portName: {
@@ -4455,7 +4514,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             format: "int32",
           },
           resources: {
-            ...shared67(),
+            ...shared62(),
             description: "resources defines the resource requests and limits of the Pods.",
           },
           retention: {
@@ -4477,10 +4536,11 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "secrets is a list of Secrets in the same namespace as the Alertmanager object, which shall be mounted into the Alertmanager Pods. Each Secret is added to the StatefulSet definition as a volume named `secret-<secret-name>`. The Secrets are mounted into `/etc/alertmanager/secrets/<secret-name>` in the 'alertmanager' container.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           securityContext: {
-            ...shared15(),
+            ...shared17(),
             description: "securityContext holds pod-level security attributes and common container settings. This defaults to the default PodSecurityContext.",
           },
           serviceAccountName: {
@@ -4511,7 +4571,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             minimum: 0,
           },
           tolerations: {
-            ...shared57(),
+            ...shared59(),
             description: "tolerations defines the pod's tolerations.",
           },
           topologySpreadConstraints: {
@@ -4519,7 +4579,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "topologySpreadConstraints defines the Pod's topology spread constraints.",
           },
           updateStrategy: {
-            ...shared91(),
+            ...shared94(),
             description: "updateStrategy indicates the strategy that will be employed to update Pods in the StatefulSet when a revision is made to statefulset's Pod Template.",
           },
           version: {
@@ -4527,7 +4587,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "version the cluster should be on.",
           },
           volumeMounts: {
-            ...shared62(),
+            ...shared63(),
             description: "volumeMounts allows configuration of additional VolumeMounts on the output StatefulSet definition. VolumeMounts specified will be appended to other VolumeMounts in the alertmanager container, that are generated as a result of StorageSpec objects.",
           },
           volumes: {
@@ -4630,7 +4690,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
             minimum: 0,
           },
           namespaceSelector: {
-            ...shared148(),
+            ...shared139(),
             description: "namespaceSelector defines in which namespace(s) Prometheus should discover the pods. By default, the pods are discovered in the same namespace as the `PodMonitor` object but it is possible to select pods across different/all namespaces.",
           },
           nativeHistogramBucketLimit: {
@@ -4655,7 +4715,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
                   description: "authorization configures the Authorization header credentials used by the client.",
                 },
                 basicAuth: {
-                  ...shared66(),
+                  ...shared70(),
                   description: "basicAuth defines the Basic Authentication credentials used by the client.",
                 },
                 bearerTokenSecret: {
@@ -4696,7 +4756,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
                   description: "noProxy defines a comma-separated string that can contain IPs, CIDR notation, domain names that should be excluded from proxying. IP and domain names can contain port numbers.",
                 },
                 oauth2: {
-                  ...shared13(),
+                  ...shared14(),
                   description: "oauth2 defines the OAuth2 settings used by the client.",
                 },
                 params: {
@@ -4704,8 +4764,10 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
                   description: "params define optional HTTP URL parameters.",
                   additionalProperties: {
                     type: "array",
+                    description: "A value of the map (not described upstream).",
                     items: {
                       type: "string",
+                      description: "An element of the list (not described upstream).",
                     },
                   },
                 },
@@ -4771,6 +4833,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
             description: "podTargetLabels defines the labels which are transferred from the associated Kubernetes `Pod` object onto the ingested metrics.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           sampleLimit: {
@@ -4797,7 +4860,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
             description: "scrapeProtocols defines the protocols to negotiate during a scrape. It tells clients the protocols supported by Prometheus in order of preference (from most to least preferred).",
           },
           selector: {
-            ...shared74(),
+            ...shared65(),
             description: "selector defines the label selector to select the Kubernetes `Pod` objects to scrape metrics from.",
           },
           selectorMechanism: {
@@ -4833,7 +4896,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
             description: "authorization configures the Authorization header credentials used by the client.",
           },
           basicAuth: {
-            ...shared66(),
+            ...shared70(),
             description: "basicAuth defines the Basic Authentication credentials used by the client.",
           },
           bearerTokenSecret: {
@@ -4909,7 +4972,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
             description: "nativeHistogramMinBucketFactor defines if the growth factor of one bucket to the next is smaller than this, buckets will be merged to increase the factor sufficiently. It requires Prometheus >= v2.50.0.",
           },
           oauth2: {
-            ...shared13(),
+            ...shared14(),
             description: "oauth2 defines the OAuth2 settings used by the client.",
           },
           params: {
@@ -4932,6 +4995,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
                   minItems: 1,
                   items: {
                     type: "string",
+                    description: "An element of the list (not described upstream).",
                     minLength: 1,
                   },
                 },
@@ -5019,7 +5083,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
                 description: "ingress defines the Ingress objects to probe and the relabeling configuration. If `staticConfig` is also defined, `staticConfig` takes precedence.",
                 properties: {
                   namespaceSelector: {
-                    ...shared148(),
+                    ...shared139(),
                     description: "namespaceSelector defines from which namespaces to select Ingress objects.",
                   },
                   relabelingConfigs: {
@@ -5027,7 +5091,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
                     description: "relabelingConfigs to apply to the label set of the target before it gets scraped. The original ingress address is available via the `__tmp_prometheus_ingress_address` label. It can be used to customize the probed URL. The original scrape job's name is available via the `__tmp_prometheus_job_name` label. More info: https://prometheus.io/docs/prometheus/latest/configuration/configuration/#relabel_config",
                   },
                   selector: {
-                    ...shared75(),
+                    ...shared67(),
                     description: "selector to select the Ingress objects.",
                   },
                 },
@@ -5041,6 +5105,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
                     description: "labels defines all labels assigned to all metrics scraped from the targets.",
                     additionalProperties: {
                       type: "string",
+                      description: "A value of the map (not described upstream).",
                     },
                   },
                   relabelingConfigs: {
@@ -5052,6 +5117,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
                     description: "static defines the list of hosts to probe.",
                     items: {
                       type: "string",
+                      description: "An element of the list (not described upstream).",
                     },
                   },
                 },
@@ -5096,6 +5162,7 @@ function monitoringCoreosComV1_PrometheusRule(): PropertySchema {
                   description: "labels define the labels to add or overwrite before storing the result for its rules. The labels defined at the rule level take precedence.",
                   additionalProperties: {
                     type: "string",
+                    description: "A value of the map (not described upstream).",
                   },
                 },
                 limit: {
@@ -5133,6 +5200,7 @@ function monitoringCoreosComV1_PrometheusRule(): PropertySchema {
                         description: "annotations defines annotations to add to each alert. Only valid for alerting rules.",
                         additionalProperties: {
                           type: "string",
+                          description: "A value of the map (not described upstream).",
                         },
                       },
                       expr: {
@@ -5156,6 +5224,7 @@ function monitoringCoreosComV1_PrometheusRule(): PropertySchema {
                         description: "labels defines labels to add or overwrite.",
                         additionalProperties: {
                           type: "string",
+                          description: "A value of the map (not described upstream).",
                         },
                       },
                       record: {
@@ -5217,7 +5286,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
                   description: "authorization configures the Authorization header credentials used by the client.",
                 },
                 basicAuth: {
-                  ...shared66(),
+                  ...shared70(),
                   description: "basicAuth defines the Basic Authentication credentials used by the client.",
                 },
                 bearerTokenFile: {
@@ -5262,7 +5331,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
                   description: "noProxy defines a comma-separated string that can contain IPs, CIDR notation, domain names that should be excluded from proxying. IP and domain names can contain port numbers.",
                 },
                 oauth2: {
-                  ...shared13(),
+                  ...shared14(),
                   description: "oauth2 defines the OAuth2 settings used by the client.",
                 },
                 params: {
@@ -5270,8 +5339,10 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
                   description: "params define optional HTTP URL parameters.",
                   additionalProperties: {
                     type: "array",
+                    description: "A value of the map (not described upstream).",
                     items: {
                       type: "string",
+                      description: "An element of the list (not described upstream).",
                     },
                   },
                 },
@@ -5359,7 +5430,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
             minimum: 0,
           },
           namespaceSelector: {
-            ...shared148(),
+            ...shared139(),
             description: "namespaceSelector defines in which namespace(s) Prometheus should discover the services. By default, the services are discovered in the same namespace as the `ServiceMonitor` object but it is possible to select pods across different/all namespaces.",
           },
           nativeHistogramBucketLimit: {
@@ -5377,6 +5448,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
             description: "podTargetLabels defines the labels which are transferred from the associated Kubernetes `Pod` object onto the ingested metrics.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           sampleLimit: {
@@ -5403,7 +5475,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
             description: "scrapeProtocols defines the protocols to negotiate during a scrape. It tells clients the protocols supported by Prometheus in order of preference (from most to least preferred).",
           },
           selector: {
-            ...shared74(),
+            ...shared65(),
             description: "selector defines the label selector to select the Kubernetes `Endpoints` objects to scrape metrics from.",
           },
           selectorMechanism: {
@@ -5421,6 +5493,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
             description: "targetLabels defines the labels which are transferred from the associated Kubernetes `Service` object onto the ingested metrics.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           targetLimit: {
@@ -5459,6 +5532,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "alertDropLabels defines the label names which should be dropped in Thanos Ruler alerts.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           alertQueryUrl: {
@@ -5482,6 +5556,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "alertmanagersUrl defines the list of Alertmanager endpoints to send alerts to.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           containers: {
@@ -5489,7 +5564,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "containers allows injecting additional containers or modifying operator generated containers. This can be used to allow adding an authentication proxy to the Pods or to change the behavior of an operator generated container. Containers described here modify an operator generated container if they share the same name and modifications are done via a strategic merge patch.",
           },
           dnsConfig: {
-            ...shared85(),
+            ...shared82(),
             description: "dnsConfig defines Defines the DNS configuration for the pods.",
           },
           dnsPolicy: {
@@ -5502,6 +5577,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "enableFeatures defines how to setup Thanos Ruler feature flags. By default, no features are enabled.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
               minLength: 1,
             },
           },
@@ -5558,7 +5634,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "grpcServerTlsConfig defines the gRPC server from which Thanos Querier reads recorded rule data.",
             properties: {
               ca: {
-                ...shared71(),
+                ...shared73(),
                 description: "ca defines the Certificate authority used when verifying server certificates.",
               },
               caFile: {
@@ -5566,7 +5642,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                 description: "caFile defines the path to the CA cert in the Prometheus container to use for the targets.",
               },
               cert: {
-                ...shared71(),
+                ...shared73(),
                 description: "cert defines the Client certificate to present when doing client-authentication.",
               },
               certFile: {
@@ -5579,6 +5655,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               curves: {
@@ -5587,6 +5664,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               insecureSkipVerify: {
@@ -5618,7 +5696,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             },
           },
           hostAliases: {
-            ...shared130(),
+            ...shared124(),
             description: "hostAliases defines pods' hostAliases configuration",
           },
           hostUsers: {
@@ -5635,7 +5713,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             enum: ["","Always","Never","IfNotPresent"],
           },
           imagePullSecrets: {
-            ...shared122(),
+            ...shared123(),
             description: "imagePullSecrets defines an optional list of references to secrets in the same namespace to use for pulling thanos images from registries see http://kubernetes.io/docs/user-guide/images#specifying-imagepullsecrets-on-a-pod",
           },
           initContainers: {
@@ -5647,6 +5725,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "labels defines the external label pairs of the ThanosRuler resource.",
             additionalProperties: {
               type: "string",
+              description: "A value of the map (not described upstream).",
             },
           },
           listenLocal: {
@@ -5674,6 +5753,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "nodeSelector defines which Nodes the Pods are scheduled on.",
             additionalProperties: {
               type: "string",
+              description: "A value of the map (not described upstream).",
             },
           },
           objectStorageConfig: {
@@ -5694,7 +5774,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             enum: ["OrderedReady","Parallel"],
           },
           podMetadata: {
-            ...shared79(),
+            ...shared76(),
             description: "podMetadata defines labels and annotations which are propagated to the ThanosRuler pods.",
           },
           portName: {
@@ -5734,6 +5814,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "queryEndpoints defines the list of Thanos Query endpoints from which to query metrics.",
             items: {
               type: "string",
+              description: "An element of the list (not described upstream).",
             },
           },
           remoteWrite: {
@@ -5792,7 +5873,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                           minLength: 1,
                         },
                         clientSecret: {
-                          ...shared111(),
+                          ...shared112(),
                           description: "clientSecret specifies a key of a Secret containing the client secret of the Azure Active Directory application that is being used to authenticate.",
                         },
                         tenantId: {
@@ -5841,7 +5922,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                   },
                 },
                 basicAuth: {
-                  ...shared66(),
+                  ...shared70(),
                   description: "basicAuth configuration for the URL.",
                 },
                 bearerToken: {
@@ -5865,6 +5946,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                   description: "headers defines the custom HTTP headers to be sent along with each remote write request. Be aware that headers that are set by Prometheus itself can't be overwritten.",
                   additionalProperties: {
                     type: "string",
+                    description: "A value of the map (not described upstream).",
                   },
                 },
                 messageVersion: {
@@ -5902,7 +5984,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                   description: "noProxy defines a comma-separated string that can contain IPs, CIDR notation, domain names that should be excluded from proxying. IP and domain names can contain port numbers.",
                 },
                 oauth2: {
-                  ...shared13(),
+                  ...shared14(),
                   description: "oauth2 configuration for the URL.",
                 },
                 proxyConnectHeader: {
@@ -6048,7 +6130,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             pattern: "^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$",
           },
           resources: {
-            ...shared67(),
+            ...shared62(),
             description: "resources defines the resource requirements for single Pods. If not provided, no requests/limits will be set",
           },
           retention: {
@@ -6072,7 +6154,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             pattern: "^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$",
           },
           ruleNamespaceSelector: {
-            ...shared75(),
+            ...shared67(),
             description: "ruleNamespaceSelector defines the namespaces to be selected for Rules discovery. If unspecified, only the same namespace as the ThanosRuler object is in is used.",
           },
           ruleOutageTolerance: {
@@ -6086,7 +6168,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             pattern: "^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$",
           },
           ruleSelector: {
-            ...shared75(),
+            ...shared67(),
             description: "ruleSelector defines the PrometheusRule objects to be selected for rule evaluation. An empty label selector matches all objects. A null label selector matches no objects.",
           },
           schedulerName: {
@@ -6095,7 +6177,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             minLength: 1,
           },
           securityContext: {
-            ...shared15(),
+            ...shared17(),
             description: "securityContext defines the pod-level security attributes and common container settings. This defaults to the default PodSecurityContext.",
           },
           serviceAccountName: {
@@ -6118,7 +6200,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             minimum: 0,
           },
           tolerations: {
-            ...shared57(),
+            ...shared59(),
             description: "tolerations defines when specified, the pod's tolerations.",
           },
           topologySpreadConstraints: {
@@ -6134,7 +6216,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "tracingConfigFile defines the path of the tracing configuration file.",
           },
           updateStrategy: {
-            ...shared91(),
+            ...shared94(),
             description: "updateStrategy indicates the strategy that will be employed to update Pods in the StatefulSet when a revision is made to statefulset's Pod Template.",
           },
           version: {
@@ -6142,7 +6224,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "version of Thanos to be deployed.",
           },
           volumeMounts: {
-            ...shared62(),
+            ...shared63(),
             description: "volumeMounts defines how the configuration of additional VolumeMounts on the output StatefulSet definition. VolumeMounts specified will be appended to other VolumeMounts in the ruler container, that are generated as a result of StorageSpec objects.",
           },
           volumes: {

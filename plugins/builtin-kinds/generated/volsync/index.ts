@@ -109,6 +109,7 @@ function shared3(): PropertySchema {
         description: "A list of groups applied to the first process run in each container, in addition to the container's primary GID and fsGroup (if specified). If the SupplementalGroupsPolicy feature is enabled, the supplementalGroupsPolicy field determines whether these are in addition to or instead of any group memberships defined in the container image. If unspecified, no additional groups are added, though group memberships defined in the container image may still be used, depending on the supplementalGroupsPolicy field. Note that this field cannot be set when spec.os.name is windows.",
         items: {
           type: "integer",
+          description: "An element of the list (not described upstream).",
           format: "int64",
         },
       },
@@ -217,6 +218,7 @@ function shared8(): PropertySchema {
         description: "MatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key in (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both matchLabelKeys and labelSelector. Also, matchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       mismatchLabelKeys: {
@@ -224,6 +226,7 @@ function shared8(): PropertySchema {
         description: "MismatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key notin (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both mismatchLabelKeys and labelSelector. Also, mismatchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       namespaceSelector: {
@@ -235,6 +238,7 @@ function shared8(): PropertySchema {
         description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       topologyKey: {
@@ -260,6 +264,7 @@ function shared9(): PropertySchema {
         description: "MatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key in (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both matchLabelKeys and labelSelector. Also, matchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       mismatchLabelKeys: {
@@ -267,6 +272,7 @@ function shared9(): PropertySchema {
         description: "MismatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key notin (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both mismatchLabelKeys and labelSelector. Also, mismatchLabelKeys cannot be set when labelSelector isn't set.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       namespaceSelector: {
@@ -278,6 +284,7 @@ function shared9(): PropertySchema {
         description: "namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means \"this pod's namespace\".",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
       topologyKey: {
@@ -293,7 +300,10 @@ let shared10$: PropertySchema | undefined;
 function shared10(): PropertySchema {
   return (shared10$ ??= {
     type: "array",
-    items: shared11(),
+    items: {
+      ...shared11(),
+      description: "An element of the list (not described upstream).",
+    },
   });
 }
 
@@ -330,7 +340,7 @@ function shared12(): PropertySchema {
         description: "persistentVolumeClaimVolumeSource represents a reference to a PersistentVolumeClaim in the same namespace. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims nolint:lll",
       },
       secret: {
-        ...shared15(),
+        ...shared17(),
         description: "secret represents a secret that should populate this volume. More info: https://kubernetes.io/docs/concepts/storage/volumes#secret",
       },
     },
@@ -342,7 +352,7 @@ function shared13(): PropertySchema {
   return (shared13$ ??= {
     type: "array",
     items: {
-      ...shared16(),
+      ...shared15(),
       description: "An empty preferred scheduling term matches all objects with implicit weight 0 (i.e. it's a no-op). A null preferred scheduling term matches no objects (i.e. is also a no-op).",
     },
   });
@@ -354,7 +364,7 @@ function shared14(): PropertySchema {
     type: "object",
     properties: {
       nodeSelectorTerms: {
-        ...shared17(),
+        ...shared16(),
         description: "Required. A list of node selector terms. The terms are ORed.",
       },
     },
@@ -364,32 +374,6 @@ function shared14(): PropertySchema {
 let shared15$: PropertySchema | undefined;
 function shared15(): PropertySchema {
   return (shared15$ ??= {
-    type: "object",
-    properties: {
-      defaultMode: {
-        type: "integer",
-        description: "defaultMode is Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.",
-        format: "int32",
-      },
-      items: {
-        ...shared23(),
-        description: "items If unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.",
-      },
-      optional: {
-        type: "boolean",
-        description: "optional field specify whether the Secret or its keys must be defined",
-      },
-      secretName: {
-        type: "string",
-        description: "secretName is the name of the secret in the pod's namespace to use. More info: https://kubernetes.io/docs/concepts/storage/volumes#secret",
-      },
-    },
-  });
-}
-
-let shared16$: PropertySchema | undefined;
-function shared16(): PropertySchema {
-  return (shared16$ ??= {
     type: "object",
     properties: {
       preference: {
@@ -406,14 +390,40 @@ function shared16(): PropertySchema {
   });
 }
 
-let shared17$: PropertySchema | undefined;
-function shared17(): PropertySchema {
-  return (shared17$ ??= {
+let shared16$: PropertySchema | undefined;
+function shared16(): PropertySchema {
+  return (shared16$ ??= {
     type: "array",
     required: true,
     items: {
       ...shared19(),
       description: "A null or empty node selector term matches no objects. The requirements of them are ANDed. The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.",
+    },
+  });
+}
+
+let shared17$: PropertySchema | undefined;
+function shared17(): PropertySchema {
+  return (shared17$ ??= {
+    type: "object",
+    properties: {
+      defaultMode: {
+        type: "integer",
+        description: "defaultMode is Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.",
+        format: "int32",
+      },
+      items: {
+        ...shared24(),
+        description: "items If unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.",
+      },
+      optional: {
+        type: "boolean",
+        description: "optional field specify whether the Secret or its keys must be defined",
+      },
+      secretName: {
+        type: "string",
+        description: "secretName is the name of the secret in the pod's namespace to use. More info: https://kubernetes.io/docs/concepts/storage/volumes#secret",
+      },
     },
   });
 }
@@ -425,11 +435,11 @@ function shared18(): PropertySchema {
     required: true,
     properties: {
       matchExpressions: {
-        ...shared24(),
+        ...shared23(),
         description: "A list of node selector requirements by node's labels.",
       },
       matchFields: {
-        ...shared24(),
+        ...shared23(),
         description: "A list of node selector requirements by node's fields.",
       },
     },
@@ -442,11 +452,11 @@ function shared19(): PropertySchema {
     type: "object",
     properties: {
       matchExpressions: {
-        ...shared24(),
+        ...shared23(),
         description: "A list of node selector requirements by node's labels.",
       },
       matchFields: {
-        ...shared24(),
+        ...shared23(),
         description: "A list of node selector requirements by node's fields.",
       },
     },
@@ -467,6 +477,7 @@ function shared20(): PropertySchema {
         description: "Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
         additionalProperties: {
           types: ["number","string"],
+          description: "A value of the map (not described upstream).",
         },
       },
       requests: {
@@ -474,6 +485,7 @@ function shared20(): PropertySchema {
         description: "Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/",
         additionalProperties: {
           types: ["number","string"],
+          description: "A value of the map (not described upstream).",
         },
       },
     },
@@ -486,7 +498,7 @@ function shared21(): PropertySchema {
     type: "object",
     properties: {
       matchExpressions: {
-        ...shared27(),
+        ...shared25(),
         description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
       },
       matchLabels: {
@@ -494,6 +506,7 @@ function shared21(): PropertySchema {
         description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
         additionalProperties: {
           type: "string",
+          description: "A value of the map (not described upstream).",
         },
       },
     },
@@ -530,8 +543,8 @@ function shared23(): PropertySchema {
   return (shared23$ ??= {
     type: "array",
     items: {
-      ...shared25(),
-      description: "Maps a string key to a path within a volume.",
+      ...shared28(),
+      description: "A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
     },
   });
 }
@@ -541,8 +554,8 @@ function shared24(): PropertySchema {
   return (shared24$ ??= {
     type: "array",
     items: {
-      ...shared28(),
-      description: "A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+      ...shared26(),
+      description: "Maps a string key to a path within a volume.",
     },
   });
 }
@@ -550,6 +563,17 @@ function shared24(): PropertySchema {
 let shared25$: PropertySchema | undefined;
 function shared25(): PropertySchema {
   return (shared25$ ??= {
+    type: "array",
+    items: {
+      ...shared29(),
+      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+    },
+  });
+}
+
+let shared26$: PropertySchema | undefined;
+function shared26(): PropertySchema {
+  return (shared26$ ??= {
     type: "object",
     properties: {
       key: {
@@ -571,9 +595,9 @@ function shared25(): PropertySchema {
   });
 }
 
-let shared26$: PropertySchema | undefined;
-function shared26(): PropertySchema {
-  return (shared26$ ??= {
+let shared27$: PropertySchema | undefined;
+function shared27(): PropertySchema {
+  return (shared27$ ??= {
     type: "object",
     properties: {
       manual: {
@@ -585,17 +609,6 @@ function shared26(): PropertySchema {
         description: "schedule is a cronspec (https://en.wikipedia.org/wiki/Cron#Overview) that can be used to schedule replication to occur at regular, time-based intervals. nolint:lll",
         pattern: "^(@(annually|yearly|monthly|weekly|daily|hourly))|((((\\d+,)*\\d+|(\\d+(\\/|-)\\d+)|\\*(\\/\\d+)?)\\s?){5})$",
       },
-    },
-  });
-}
-
-let shared27$: PropertySchema | undefined;
-function shared27(): PropertySchema {
-  return (shared27$ ??= {
-    type: "array",
-    items: {
-      ...shared29(),
-      description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
     },
   });
 }
@@ -620,6 +633,7 @@ function shared28(): PropertySchema {
         description: "An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
     },
@@ -646,6 +660,7 @@ function shared29(): PropertySchema {
         description: "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
         items: {
           type: "string",
+          description: "An element of the list (not described upstream).",
         },
       },
     },
@@ -698,7 +713,7 @@ function shared32(): PropertySchema {
   return (shared32$ ??= {
     type: "array",
     items: {
-      ...shared35(),
+      ...shared36(),
       description: "ResourceClaim references one entry in PodSpec.ResourceClaims.",
     },
   });
@@ -727,6 +742,27 @@ function shared34(): PropertySchema {
   return (shared34$ ??= {
     type: "object",
     properties: {
+      parameters: {
+        type: "object",
+        description: "parameters are provider-specific key/value configuration parameters. For more information, please see the documentation of the specific replication provider being used.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      provider: {
+        type: "string",
+        description: "provider is the name of the external replication provider. The name should be of the form: domain.com/provider.",
+      },
+    },
+  });
+}
+
+let shared35$: PropertySchema | undefined;
+function shared35(): PropertySchema {
+  return (shared35$ ??= {
+    type: "object",
+    properties: {
       configMapName: {
         type: "string",
         description: "The name of a ConfigMap that contains the custom CA certificate If ConfigMapName is used then SecretName should not be set",
@@ -743,9 +779,9 @@ function shared34(): PropertySchema {
   });
 }
 
-let shared35$: PropertySchema | undefined;
-function shared35(): PropertySchema {
-  return (shared35$ ??= {
+let shared36$: PropertySchema | undefined;
+function shared36(): PropertySchema {
+  return (shared36$ ??= {
     type: "object",
     properties: {
       name: {
@@ -756,26 +792,6 @@ function shared35(): PropertySchema {
       request: {
         type: "string",
         description: "Request is the name chosen for a request in the referenced claim. If empty, everything from the claim is made available, otherwise only the result of this request.",
-      },
-    },
-  });
-}
-
-let shared36$: PropertySchema | undefined;
-function shared36(): PropertySchema {
-  return (shared36$ ??= {
-    type: "object",
-    properties: {
-      parameters: {
-        type: "object",
-        description: "parameters are provider-specific key/value configuration parameters. For more information, please see the documentation of the specific replication provider being used.",
-        additionalProperties: {
-          type: "string",
-        },
-      },
-      provider: {
-        type: "string",
-        description: "provider is the name of the external replication provider. The name should be of the form: domain.com/provider.",
       },
     },
   });
@@ -837,7 +853,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
         description: "spec is the desired state of the ReplicationDestination, including the replication method to use and its configuration.",
         properties: {
           external: {
-            ...shared36(),
+            ...shared34(),
             description: "external defines the configuration when using an external replication provider.",
           },
           paused: {
@@ -854,6 +870,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               capacity: {
@@ -870,7 +887,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 enum: ["Direct","None","Clone","Snapshot"],
               },
               customCA: {
-                ...shared34(),
+                ...shared35(),
                 description: "customCA is a custom CA that will be used to verify the remote",
               },
               destinationPVC: {
@@ -886,6 +903,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -936,6 +954,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               cacheAccessModes: {
@@ -943,6 +962,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 description: "accessModes can be used to set the accessModes of restic metadata cache volume",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               cacheCapacity: {
@@ -971,7 +991,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 enum: ["Direct","None","Clone","Snapshot"],
               },
               customCA: {
-                ...shared34(),
+                ...shared35(),
                 description: "customCA is a custom CA that will be used to verify the remote",
               },
               destinationPVC: {
@@ -991,6 +1011,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1043,6 +1064,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               address: {
@@ -1071,6 +1093,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1097,6 +1120,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 description: "serviceAnnotations defines annotations that will be added to the service created for incoming SSH connections. If set, these annotations will be used instead of any VolSync default values.",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               serviceType: {
@@ -1135,6 +1159,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               capacity: {
@@ -1167,6 +1192,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1190,6 +1216,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
                 description: "serviceAnnotations defines annotations that will be added to the service created for incoming SSH connections. If set, these annotations will be used instead of any VolSync default values.",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               serviceType: {
@@ -1211,7 +1238,7 @@ function volsyncBackubeV1alpha1_ReplicationDestination(): PropertySchema {
             },
           },
           trigger: {
-            ...shared26(),
+            ...shared27(),
             description: "trigger determines if/when the destination should attempt to synchronize data with the source.",
           },
         },
@@ -1231,7 +1258,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
         description: "spec is the desired state of the ReplicationSource, including the replication method to use and its configuration.",
         properties: {
           external: {
-            ...shared36(),
+            ...shared34(),
             description: "external defines the configuration when using an external replication provider.",
           },
           paused: {
@@ -1248,6 +1275,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               capacity: {
@@ -1260,7 +1288,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 enum: ["Direct","None","Clone","Snapshot"],
               },
               customCA: {
-                ...shared34(),
+                ...shared35(),
                 description: "customCA is a custom CA that will be used to verify the remote",
               },
               moverAffinity: {
@@ -1272,6 +1300,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1322,6 +1351,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               cacheAccessModes: {
@@ -1329,6 +1359,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 description: "CacheAccessModes can be used to set the accessModes of restic metadata cache volume",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               cacheCapacity: {
@@ -1349,7 +1380,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 enum: ["Direct","None","Clone","Snapshot"],
               },
               customCA: {
-                ...shared34(),
+                ...shared35(),
                 description: "customCA is a custom CA that will be used to verify the remote",
               },
               moverAffinity: {
@@ -1361,6 +1392,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1451,6 +1483,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               address: {
@@ -1471,6 +1504,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1524,6 +1558,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 minItems: 1,
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               address: {
@@ -1552,6 +1587,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1600,6 +1636,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 description: "Used to set the accessModes of Syncthing config volume.",
                 items: {
                   type: "string",
+                  description: "An element of the list (not described upstream).",
                 },
               },
               configCapacity: {
@@ -1619,6 +1656,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
                 description: "Labels that should be added to data mover pods These will be in addition to any labels that VolSync may add",
                 additionalProperties: {
                   type: "string",
+                  description: "A value of the map (not described upstream).",
                 },
               },
               moverResources: {
@@ -1669,7 +1707,7 @@ function volsyncBackubeV1alpha1_ReplicationSource(): PropertySchema {
             },
           },
           trigger: {
-            ...shared26(),
+            ...shared27(),
             description: "trigger determines when the latest state of the volume will be captured (and potentially replicated to the destination).",
           },
         },
