@@ -1,29 +1,43 @@
-import { Flags } from '@oclif/core';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { formatFlag, outputFlag, outputFolder, renderData, reportWritten } from './support/output.js';
 import { reportWarnings } from './support/report.js';
 
 export default class Build extends KurelCommand {
   static override summary = 'Build Kubernetes manifests from an OAM Application.';
   static override description =
-    'Reads app.yaml (or a package folder with app.yaml and kurel.yaml), the ClusterProfile and CapabilityDefinitions, and prints the manifests as one YAML stream, or writes <output>/<application name>.yaml.';
+    'Reads app.yaml (or a package folder with app.yaml and kurel.yaml, or an application on standard input), the ClusterProfile and CapabilityDefinitions, and prints the manifests as one YAML stream (or, with --format json, a Kubernetes List), or writes <output>/<application name>.yaml.';
 
-  static override examples = ['<%= config.bin %> build examples/webservice/app.yaml', '<%= config.bin %> build ./my-package --profile prod.yaml --set image=repo/app:v1.2.3 -o out/'];
+  static override examples = [
+    '<%= config.bin %> build examples/webservice/app.yaml',
+    '<%= config.bin %> build ./my-package --profile prod.yaml --set image=repo/app:v1.2.3 -o out/',
+    'cat app.yaml | <%= config.bin %> build --format json',
+  ];
 
   static override args = targetArgs;
 
   static override flags = {
     ...inputFlags,
-    output: Flags.string({ char: 'o', description: 'write <DIR>/<application name>.yaml instead of printing' }),
+    output: outputFlag('write <DIR>/<application name>.yaml instead of printing'),
+    format: formatFlag(['yaml', 'json'], 'the manifests: a YAML stream, or a JSON Kubernetes List'),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Build);
+    const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
     const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     reportWarnings(result.warnings, engine.formatDiagnostic);
     if (result.objects.length === 0) return;
-    if (flags.output) host.writeOutputFile(flags.output, result.applicationName, result.yaml);
-    else process.stdout.write(result.yaml);
+    const text = flags.format === 'json' ? await asList(result.yaml) : result.yaml;
+    if (output) reportWritten(host.writeOutputFile(output, result.applicationName, text, flags.format === 'json' ? 'json' : 'yaml'));
+    else process.stdout.write(text);
   }
+}
+
+/** The manifests as one Kubernetes `List`, read back from the stream so both formats hold the same objects. */
+async function asList(stream: string): Promise<string> {
+  const { parseAllDocuments } = await import('yaml');
+  const items = parseAllDocuments(stream).map((document) => document.toJS() as unknown);
+  return renderData({ apiVersion: 'v1', kind: 'List', items }, 'json');
 }

@@ -1,6 +1,8 @@
 import { Flags } from '@oclif/core';
+import type { ComponentChain } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { formatFlag, renderData } from './support/output.js';
 
 export default class Explain extends KurelCommand {
   static override summary = 'Print the lowering chain: which rule turned which authored element into what.';
@@ -9,31 +11,44 @@ export default class Explain extends KurelCommand {
   static override examples = ['<%= config.bin %> explain app.yaml', '<%= config.bin %> explain app.yaml --object Deployment/web', '<%= config.bin %> explain app.yaml --json'];
 
   static override args = targetArgs;
+  static override enableJsonFlag = true;
 
   static override flags = {
     ...inputFlags,
-    object: Flags.string({ description: 'show only where one object came from: Kind/name' }),
-    json: Flags.boolean({ description: 'print the chains as JSON' }),
+    object: Flags.string({ description: 'show only where one object came from: Kind/name, in any case' }),
+    format: formatFlag(['text', 'json', 'yaml'], 'the chains'),
   };
 
-  async run(): Promise<void> {
+  async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Explain);
     const { engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     let chains = result.chains;
     let policies = result.policies;
     if (flags.object) {
-      const [kind, name, ...rest] = flags.object.split('/');
-      if (!kind || !name || rest.length > 0) throw engine.kurelErrors.flag(`--object ${flags.object}: expected Kind/name, e.g. Deployment/web`);
-      chains = chains
-        .map((chain) => ({ ...chain, objects: chain.objects.filter((object) => object.kind === kind && object.name === name) }))
-        .filter((chain) => chain.objects.length > 0);
-      if (chains.length === 0) throw engine.kurelErrors.flag(`--object ${flags.object}: the build generates no such object`);
+      chains = selectObject(chains, flags.object, engine);
       // One object's provenance is its component's chain: the policies and the order are the whole build's.
       policies = [];
     }
     const bundle = flags.object ? undefined : result.bundle;
-    if (flags.json) process.stdout.write(`${JSON.stringify({ application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies, ...(bundle && result.charts.length > 0 ? { charts: result.charts } : {}) }, null, 2)}\n`);
-    else process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
+    const data = { application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies, ...(bundle && result.charts.length > 0 ? { charts: result.charts } : {}) };
+    if (this.jsonEnabled()) return data;
+    if (flags.format === 'text') process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
+    else process.stdout.write(await renderData(data, flags.format));
+    return undefined;
   }
+}
+
+type Engine = typeof import('../engine/index.js');
+
+/** The chains narrowed to one object, matched by `Kind/name` whatever the case; a miss names the objects there are. */
+function selectObject(chains: ComponentChain[], wanted: string, engine: Engine): ComponentChain[] {
+  const [kind, name, ...rest] = wanted.split('/');
+  if (!kind || !name || rest.length > 0) throw engine.kurelErrors.flag(`--object ${wanted}: expected Kind/name, e.g. Deployment/web`);
+  const matches = (object: ComponentChain['objects'][number]) => object.kind.toLowerCase() === kind.toLowerCase() && object.name.toLowerCase() === name.toLowerCase();
+  const selected = chains.map((chain) => ({ ...chain, objects: chain.objects.filter(matches) })).filter((chain) => chain.objects.length > 0);
+  if (selected.length > 0) return selected;
+  const generated = [...new Set(chains.flatMap((chain) => chain.objects.map((object) => `${object.kind}/${object.name}`)))];
+  const hint = engine.didYouMean(wanted, generated);
+  throw engine.kurelErrors.flag(`--object ${wanted}: the build generates no such object; ${hint || `it generates ${generated.join(', ')}`}`);
 }

@@ -2,6 +2,7 @@ import { Flags } from '@oclif/core';
 import type { CheckResult, Diagnostic } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { formatFlag, renderData } from './support/output.js';
 
 /** The fields of a diagnostic in `--format json`: every one present, null when it does not apply. */
 function jsonFields({ severity, code, message, file, line, column, path, component, plugin, refusalClass }: Diagnostic) {
@@ -13,22 +14,27 @@ export default class Validate extends KurelCommand {
   static override description =
     'Makes every check build makes, through generation and the collision checks, and reports every diagnostic instead of stopping at the first. Exit 0 when clean, 1 on errors; warnings are shown, and --strict turns them into errors.';
 
-  static override examples = ['<%= config.bin %> validate app.yaml', '<%= config.bin %> validate ./my-package --format json --strict'];
+  static override examples = ['<%= config.bin %> validate app.yaml', '<%= config.bin %> validate ./my-package --format json --strict', '<%= config.bin %> validate app.yaml --json'];
+
+  static override enableJsonFlag = true;
 
   static override args = targetArgs;
 
   static override flags = {
     ...inputFlags,
     strict: Flags.boolean({ description: 'treat warnings as errors' }),
-    format: Flags.string({ description: 'output format', options: ['text', 'json'], default: 'text' }),
+    format: formatFlag(['text', 'json', 'yaml'], 'the diagnostics'),
   };
 
-  async run(): Promise<void> {
+  async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Validate);
     const engine = await import('../engine/index.js');
     let result: CheckResult;
+    let target = '';
     try {
-      const { registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+      const loaded = await loadApplication(args.target, flags);
+      target = loaded.target;
+      const { registry, input, fetch, renderCharts } = loaded;
       result = await engine.check(input, registry, fetch, renderCharts);
     } catch (error) {
       // An input that cannot be read is a finding like any other, in the format asked for.
@@ -38,13 +44,16 @@ export default class Validate extends KurelCommand {
     const promoted = flags.strict ? result.warnings.map((warning): Diagnostic => ({ ...warning, severity: 'error' })) : [];
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;
-    if (flags.format === 'json') {
-      process.stdout.write(`${JSON.stringify({ valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(jsonFields) }, null, 2)}\n`);
+    if (errors.length > 0) process.exitCode = 1;
+    const report = { valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(jsonFields) };
+    if (this.jsonEnabled()) return report;
+    if (flags.format !== 'text') {
+      process.stdout.write(await renderData(report, flags.format));
     } else {
       for (const warning of warnings) process.stderr.write(`warning: ${engine.formatDiagnostic(warning)}\n`);
       for (const error of errors) process.stderr.write(`Error: ${engine.formatDiagnostic(error)}\n`);
-      if (errors.length === 0) this.log(`${args.target}: valid`);
+      if (errors.length === 0) this.log(`${target}: valid`);
     }
-    if (errors.length > 0) process.exitCode = 1;
+    return undefined;
   }
 }

@@ -37,8 +37,10 @@ export interface BuildInput {
   profile?: InputFile;
   /** `kurel.yaml`: present in package mode. */
   package?: InputFile;
-  values?: InputFile;
+  /** Values files, in the order they layer: a later one wins. */
+  values?: readonly InputFile[];
   sets?: readonly string[];
+  setStrings?: readonly string[];
   capabilityDefinitions?: readonly InputFile[];
   settings: TransformSettings;
   strictCapabilities?: boolean;
@@ -92,8 +94,8 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
 
   if (input.package) {
     const pkg = parsePackage(parseSingleSource(input.package, 'package file'));
-    const valuesSource = input.values ? parseSource(input.values)[0] : undefined;
-    resolveParameters(pkg, { values: input.values ? { file: input.values.file, source: valuesSource } : undefined, sets: input.sets ?? [] }, applicationSource);
+    const values = (input.values ?? []).map((file) => ({ file: file.file, source: parseSource(file)[0] }));
+    resolveParameters(pkg, { values, sets: input.sets ?? [], setStrings: input.setStrings ?? [] }, applicationSource);
   }
 
   const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));

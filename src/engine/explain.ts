@@ -96,10 +96,12 @@ export function explainChains(applications: Application[], generated: GeneratedO
   }
   for (const chain of chains.values()) chain.steps = stepsOf(chain.name, steps);
   const renderedFrom = renderedObjects(applications);
-  for (const { object, producer, component } of generated) {
+  for (const { object, producer, component, source: from } of generated) {
     const owner = applications.find((application) => application.name === component)?.members[0]?.component.origin.component ?? component;
+    // A generated source is an application of its own, owned by no component: it is shown under the first one whose rule emitted it.
+    const chain = chains.get(owner) ?? [...chains.values()].find((candidate) => candidate.members.some((member) => member.name === from.name));
     const rendered = renderedFrom.get(objectKey(component, object.apiVersion, object.kind, object.metadata.namespace, object.metadata.name));
-    chains.get(owner)?.objects.push({ apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name, producer, ...(rendered ? { rendered } : {}) });
+    chain?.objects.push({ apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name, producer, ...(rendered ? { rendered } : {}) });
   }
   return [...chains.values()];
 }
@@ -133,16 +135,29 @@ function stepsOf(name: string, steps: LoweringStep[]): LoweringStep[] {
 export interface ExplainExtras {
   policies?: PolicyChain[];
   bundle?: { name: string; applications?: string[]; groups: Array<{ name: string; components: string[] }> };
+  /** The closing legend of terms; on unless false. */
+  legend?: boolean;
 }
+
+/** What the tree's terms mean, for a reader who has not met lowering before. */
+const LEGEND = [
+  'legend',
+  '  rule R (round N): "a" -> [type/b]  lowering rule R, in pass N over the document (at most 9), turned element "a" into elements of those types and names',
+  '  emitted by R                       made by rule R, not written in the file',
+  '  trait T -> Kind/name               objects trait T adds beside its component',
+  '  sub-application "s"                objects a trait emits, applied as a set of their own',
+  '  order                              the groups Flux applies one after another, each after the one before',
+];
 
 /** The text form: one block per authored component and policy, indented as a tree, then the order. */
 export function formatChains(applicationName: string, namespace: string, chains: ComponentChain[], extras: ExplainExtras = {}): string {
   const lines = [`application "${applicationName}" (namespace ${namespace})`];
   const at = (location: ComponentChain['location']) => (location.file ? ` at ${location.file}:${location.line}:${location.column}` : '');
-  const stepLines = (steps: LoweringStep[]) => steps.map((step) => `    rule ${step.rule} (round ${step.round}): "${step.from}" -> [${step.to.join(', ')}]`);
+  const stepLines = (steps: LoweringStep[], members: ReadonlyArray<{ name: string; type: string }> = []) =>
+    steps.map((step) => `    rule ${step.rule} (round ${step.round}): "${step.from}" -> [${typedNames(step.to, members).join(', ')}]`);
   for (const chain of chains) {
     lines.push(`  component "${chain.name}" (type ${chain.type})${at(chain.location)}`);
-    lines.push(...stepLines(chain.steps));
+    lines.push(...stepLines(chain.steps, chain.members));
     for (const member of chain.members) {
       const by = member.rule ? ` emitted by ${member.rule}` : '';
       lines.push(`    ${member.type} "${member.name}"${by}`);
@@ -153,7 +168,7 @@ export function formatChains(applicationName: string, namespace: string, chains:
     }
     lines.push('    objects');
     for (const object of chain.objects) {
-      lines.push(`      ${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}  (${object.producer})`);
+      lines.push(`      ${object.kind}/${object.name}  ${object.namespace ? `in ${object.namespace}, ` : ''}from ${object.producer}`);
       const from = object.rendered;
       if (from) lines.push(`        rendered by chart ${from.chart}${from.version ? ` version ${from.version}` : ''}, release ${from.release}, template ${from.template}, hook group ${from.hookGroup}`);
     }
@@ -174,5 +189,20 @@ export function formatChains(applicationName: string, namespace: string, chains:
     if (own.length > 0) lines.push(`    ${extras.bundle!.name} (before every group): ${own.join(', ')}`);
     for (const group of groups) lines.push(`    ${group.name}: ${group.components.join(', ')}`);
   }
+  if (extras.legend !== false) lines.push('', ...LEGEND);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Names a step emitted, each as `type/name` where a member of that name shows its type: members
+ * sharing a name (a Deployment, its Service and ServiceAccount) are taken in their order.
+ */
+function typedNames(names: readonly string[], members: ReadonlyArray<{ name: string; type: string }>): string[] {
+  const unused = [...members];
+  return names.map((name) => {
+    const index = unused.findIndex((member) => member.name === name);
+    if (index === -1) return name;
+    const [member] = unused.splice(index, 1);
+    return `${member.type}/${name}`;
+  });
 }

@@ -16,6 +16,7 @@ export { SUPPORTED_API_VERSION } from './documents.js';
 export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
 export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain, type PolicyChain } from './explain.js';
+export { didYouMean } from '../plugin-api/index.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
 export { lowerRaws, type LowerRawsResult } from './lower-raws.js';
 export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';

@@ -1,13 +1,15 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
-import { goTypeName, isPlainObject, kurelErrors, type DiagnosticPlace } from '../plugin-api/index.js';
+import { didYouMean, goTypeName, isPlainObject, kurelErrors, type DiagnosticPlace } from '../plugin-api/index.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
 import type { SourceDocument } from './source.js';
 
 export interface ParameterInput {
-  /** The values file's mapping, if one was given. */
-  values?: { file: string; source?: SourceDocument };
-  /** `--set key=value` entries, in order. */
+  /** The values files' mappings, in the order given: a later file wins. */
+  values?: ReadonlyArray<{ file: string; source?: SourceDocument }>;
+  /** `--set` flags, in order, each one or more `key=value` pairs split at commas as Helm splits them. */
   sets: readonly string[];
+  /** `--set-string` flags: the same, the value always a string; they apply after every `--set`, as in Helm. */
+  setStrings?: readonly string[];
 }
 
 const PLACEHOLDER = /\$\{([^}]+)\}/g;
@@ -33,30 +35,78 @@ export function resolveParameters(pkg: ParsedPackage, input: ParameterInput, app
   return effective;
 }
 
+type Supplied = { value: unknown; flag?: '--set' | '--set-string'; where: DiagnosticPlace };
+
 function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, unknown> {
-  const raw = new Map<string, { value: unknown; fromSet: boolean; where: DiagnosticPlace }>();
-  if (input.values?.source) {
-    const mapping = input.values.source.toJS();
+  const raw = new Map<string, Supplied>();
+  for (const values of input.values ?? []) {
+    if (!values.source) continue;
+    const mapping = values.source.toJS();
     if (!isPlainObject(mapping)) {
-      throw kurelErrors.parameter(`values file "${input.values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: input.values.file });
+      throw kurelErrors.parameter(`values file "${values.file}" must be a YAML mapping (key: value pairs), got ${goTypeName(mapping)}`, { file: values.file });
     }
-    for (const [key, value] of Object.entries(mapping)) raw.set(key, { value, fromSet: false, where: input.values.source.at([key]) });
+    // Layered as Helm layers values files: a later file's mapping is merged into an earlier one's.
+    for (const [key, value] of Object.entries(mapping)) raw.set(key, { value: mergeValues(raw.get(key)?.value, value), where: values.source.at([key]) });
   }
-  for (const entry of input.sets) {
-    const eq = entry.indexOf('=');
-    if (eq <= 0) throw kurelErrors.flag(`--set "${entry}": expected key=value format`);
-    raw.set(entry.slice(0, eq), { value: entry.slice(eq + 1), fromSet: true, where: { path: `--set ${entry}` } });
+  for (const [flag, entries] of [['--set', input.sets], ['--set-string', input.setStrings ?? []]] as const) {
+    for (const entry of entries) {
+      for (const pair of splitSetPairs(entry)) {
+        const eq = pair.indexOf('=');
+        if (eq <= 0) throw kurelErrors.flag(`${flag} "${pair}": expected key=value format`);
+        raw.set(pair.slice(0, eq), { value: pair.slice(eq + 1), flag, where: { path: `${flag} ${pair}` } });
+      }
+    }
   }
   const out = new Map<string, unknown>();
-  for (const [key, { value, fromSet, where }] of raw) {
+  for (const [key, { value, flag, where }] of raw) {
     const decl = pkg.parameters.find((candidate) => candidate.name === key);
-    if (!decl) throw kurelErrors.parameter(`parameter "${key}" is not declared in kurel.yaml`, where);
-    if (fromSet && (decl.type === 'array' || decl.type === 'object')) {
-      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with --set; use --values to supply a structured value`, where);
+    if (!decl) {
+      const hint = didYouMean(key, pkg.parameters.map((candidate) => candidate.name));
+      throw kurelErrors.parameter(`parameter "${key}" is not declared in kurel.yaml${hint ? ` (${hint})` : ''}`, where);
+    }
+    if (flag && (decl.type === 'array' || decl.type === 'object')) {
+      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with ${flag}; use --values to supply a structured value`, where);
+    }
+    if (flag === '--set-string' && decl.type !== 'string') {
+      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with --set-string; use --set`, where);
     }
     out.set(key, coerceOrRefuse(decl, value, where));
   }
   return out;
+}
+
+/**
+ * One `--set` flag's pairs, split as Helm splits them: at commas, except one escaped as `\,` or
+ * inside a `{…}` list.
+ */
+export function splitSetPairs(entry: string): string[] {
+  const pairs: string[] = [];
+  let current = '';
+  let depth = 0;
+  for (let index = 0; index < entry.length; index++) {
+    const char = entry[index];
+    if (char === '\\' && entry[index + 1] === ',') {
+      current += ',';
+      index++;
+    } else if (char === ',' && depth === 0) {
+      pairs.push(current);
+      current = '';
+    } else {
+      if (char === '{') depth++;
+      if (char === '}' && depth > 0) depth--;
+      current += char;
+    }
+  }
+  pairs.push(current);
+  return pairs;
+}
+
+/** A later values file's value over an earlier one's: mappings merge key by key, anything else replaces. */
+function mergeValues(earlier: unknown, later: unknown): unknown {
+  if (!isPlainObject(earlier) || !isPlainObject(later)) return later;
+  const merged: Record<string, unknown> = { ...earlier };
+  for (const [key, value] of Object.entries(later)) merged[key] = mergeValues(earlier[key], value);
+  return merged;
 }
 
 type Coerced = { value: unknown } | { problem: string };

@@ -1,4 +1,4 @@
-import { componentLabelValue, isDns1123Label, isDns1123Subdomain, kurelErrors } from '../plugin-api/index.js';
+import { componentLabelValue, didYouMean, isDns1123Label, isDns1123Subdomain, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from './documents.js';
 import type { SealedRegistry } from './registry.js';
 import { ShapeReader } from './shape.js';
@@ -73,7 +73,7 @@ function parseComponent(reader: ShapeReader, value: unknown, path: (string | num
   const { registry } = options;
   const componentTypes = registry.componentTypes();
   if (!componentTypes.includes(type)) {
-    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${name}"; must be one of: ${componentTypes.join(', ')}`, kurelErrors.unknownType);
+    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${name}"; ${didYouMean(type, componentTypes) || `must be one of: ${componentTypes.join(', ')}`}`, kurelErrors.unknownType);
   }
   const traits = reader.optionalList(component.traits, [...path, 'traits']).map((trait, index) => parseTrait(reader, trait, [...path, 'traits', index], name, type, options));
   return {
@@ -99,7 +99,7 @@ function parseTrait(
   if (!type) reader.fail(path, `component "${componentName}" trait[${path[path.length - 1]}] missing type`);
   const traitTypes = [...new Set([...options.registry.traitTypes(), ...options.extraTraitTypes])].sort();
   if (!traitTypes.includes(type)) {
-    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${componentName}"; must be one of: ${traitTypes.join(', ')}`, kurelErrors.unknownType);
+    reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${componentName}"; ${didYouMean(type, traitTypes) || `must be one of: ${traitTypes.join(', ')}`}`, kurelErrors.unknownType);
   }
   // A restriction is checked here only on a type a handler renders: a lowerable type is checked
   // on the members its rule emits.

@@ -1,4 +1,4 @@
-import { goTypeName, isPlainObject, type PropertyPath, type CodeFactory, type KurelErrorCode, kurelErrors } from '../plugin-api/index.js';
+import { allowedOrClosest, goTypeName, isPlainObject, type PropertyPath, type CodeFactory, type KurelErrorCode, kurelErrors } from '../plugin-api/index.js';
 import type { SourceDocument } from './source.js';
 
 /** Strict reading of a document's envelope: every check refuses at the exact node. */
@@ -12,7 +12,7 @@ export class ShapeReader {
   map(value: unknown, path: PropertyPath, allowed: readonly string[]): Record<string, unknown> {
     if (!isPlainObject(value)) this.fail(path, `expected a mapping, got ${goTypeName(value)}`);
     for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (allowed: ${[...allowed].sort().join(', ')})`);
+      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (${allowedOrClosest(key, allowed)})`);
     }
     return value;
   }

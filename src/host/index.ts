@@ -1,5 +1,5 @@
 export { startPluginHost, inspectPlugins, BUILTIN_PLUGINS, kurelPackageRoot, type PluginHost, type PluginReport } from './plugin-host.js';
-export { readBuildInput, locateApplication, type BuildRequest } from './read-inputs.js';
+export { readBuildInput, locateApplication, defaultTarget, STDIN_TARGET, STDIN_FILE, type BuildRequest } from './read-inputs.js';
 export { writeOutputFile } from './write-output.js';
 export { readFileOrStdin } from './read-file-or-stdin.js';
 export { helmCapabilityArgs } from './helm-capabilities.js';

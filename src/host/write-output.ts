@@ -3,25 +3,25 @@ import { join } from 'node:path';
 import { kurelErrors } from '../plugin-api/index.js';
 
 /**
- * Writes `<dir>/<name>.yaml` atomically: the bytes go to a temporary file in the same folder,
- * which is then renamed over the target, so a reader never sees half a file. Only that one file
- * is replaced: the rest of the folder stays as it is. A symbolic link standing at the target is
- * refused rather than replaced or written through, and a name that would leave `dir` is refused.
+ * Writes `<dir>/<name>.yaml` (or `.json`) atomically: the bytes go to a temporary file in the same
+ * folder, which is then renamed over the target, so a reader never sees half a file. Only that one
+ * file is replaced: the rest of the folder stays as it is. A symbolic link standing at the target
+ * is refused rather than replaced or written through, and a name that would leave `dir` is refused.
  */
-export function writeOutputFile(dir: string, name: string, content: string): string {
+export function writeOutputFile(dir: string, name: string, content: string, extension: 'yaml' | 'json' = 'yaml'): string {
   if (name === '' || name.includes('/') || name.includes('\\') || name.startsWith('.') || name.includes('\0')) {
-    throw kurelErrors.output(`refusing to write "${name}.yaml": an output file is named after its application and stays inside "${dir}"`, { file: dir });
+    throw kurelErrors.output(`refusing to write "${name}.${extension}": an output file is named after its application and stays inside "${dir}"`, { file: dir });
   }
   try {
     mkdirSync(dir, { recursive: true, mode: 0o755 });
   } catch (error) {
     throw kurelErrors.input(`creating output directory "${dir}": ${(error as Error).message}`, { file: dir });
   }
-  const target = join(dir, `${name}.yaml`);
+  const target = join(dir, `${name}.${extension}`);
   if (isSymbolicLink(target)) {
     throw kurelErrors.output(`refusing to write output file "${target}": it is a symbolic link, and kurel writes through none; remove it yourself`, { file: target });
   }
-  const temporary = join(dir, `.${name}.yaml.${process.pid}.tmp`);
+  const temporary = join(dir, `.${name}.${extension}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, content, { flag: 'wx', mode: 0o644 });
     renameSync(temporary, target);

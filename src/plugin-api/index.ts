@@ -50,6 +50,7 @@ export {
   defineRawDocumentLowering,
   defineDeclaration,
 } from './define.js';
+export { allowedOrClosest, closestNames, didYouMean } from './suggest.js';
 export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
 export {

@@ -1,6 +1,7 @@
 import type { PropertyPath } from './errors.js';
 import type { Properties } from './objects.js';
 import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
+import { allowedOrClosest } from './suggest.js';
 
 export interface SchemaIssue {
   /** Where the issue is, relative to the validated properties. */
@@ -149,7 +150,7 @@ function checkObject(
       .sort();
     for (const key of unknown.sort()) {
       const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
-      issues.push({ path: [...path, key], message: `unsupported field "${key}" (allowed: ${allowedKeys.join(', ')})${hint ? `; ${key}: ${hint}` : ''}` });
+      issues.push({ path: [...path, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });
     }
   }
 

@@ -184,7 +184,7 @@ describe('a chart rendered at build time', () => {
   it('explains each rendered object: chart, release, template and hook group', async () => {
     const result = await run('explain', platform(), ['explain', 'app.yaml']);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`      Job shop/pre-early  (component "platform")\n        rendered by chart ${server.url}/platform version 1.2.3, release platform, template platform/templates/hooks.yaml, hook group shop-platform-00-pre-install`);
+    expect(result.stdout).toContain(`      Job/pre-early  in shop, from component "platform"\n        rendered by chart ${server.url}/platform version 1.2.3, release platform, template platform/templates/hooks.yaml, hook group shop-platform-00-pre-install`);
     expect(result.stdout).toContain('template platform/templates/web.yaml, hook group shop-platform-02-main');
     const json = JSON.parse((await run('explain', platform(), ['explain', 'app.yaml', '--json'])).stdout);
     expect(json.charts[0].hookGroups.map((group: any) => [group.name, group.phase, group.weight, group.objects.length])).toEqual([

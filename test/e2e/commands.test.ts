@@ -111,7 +111,7 @@ describe('kurel schemas', () => {
   it('refuses to run with nowhere to write', () => {
     const result = kurel(['schemas']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe('Error: kurel schemas needs --output DIR, or --format json to print the set\n');
+    expect(result.stderr).toBe('Error: kurel schemas needs --output DIR, or --format json|yaml to print the set\n');
   });
 
   it('prints the set as JSON with --format json', () => {
@@ -234,7 +234,7 @@ describe('kurel explain', () => {
     expect(chain.objects.map((object: { kind: string; namespace: string; name: string }) => `${object.kind} ${object.namespace}/${object.name}`)).toEqual(['Deployment default/web', 'Service default/web', 'ServiceAccount default/web']);
     const text = kurel(['explain', join(dir, 'web.yaml')]);
     expect(text.stdout).toContain('rule component/webservice@v1alpha1');
-    for (const object of ['Deployment default/web', 'Service default/web', 'ServiceAccount default/web']) expect(text.stdout).toContain(object);
+    for (const object of ['Deployment/web  in default', 'Service/web  in default', 'ServiceAccount/web  in default']) expect(text.stdout).toContain(object);
   });
 
   it('shows where one object came from with --object, and refuses an object the build does not generate', () => {

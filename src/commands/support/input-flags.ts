@@ -1,9 +1,12 @@
 import { Args, Flags } from '@oclif/core';
 import type { BuildInput, ChartRenderRequest, FetchRequest } from '../../engine/index.js';
 
-/** The positional argument of every command that reads an application. */
+/**
+ * The positional argument of every command that reads an application. kurel reads standard input
+ * itself (for `-`, or when input is piped and no target is named), so oclif must not.
+ */
 export const targetArgs = {
-  target: Args.string({ required: true, description: 'app.yaml or a package folder' }),
+  target: Args.string({ required: false, ignoreStdin: true, description: 'app.yaml, a package folder, or - for standard input (the default when input is piped)' }),
 };
 
 /** The flag of a command that reads only the plugin config: where the config is. */
@@ -16,8 +19,9 @@ export const inputFlags = {
   profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),
   namespace: Flags.string({ char: 'n', description: 'namespace override (a DNS-1123 label)' }),
   'cluster-id': Flags.string({ description: 'cluster identifier', default: 'local' }),
-  values: Flags.string({ description: 'values file for the package parameters (needs kurel.yaml)' }),
-  set: Flags.string({ description: 'set a package parameter: key=value (repeatable; needs kurel.yaml)', multiple: true, multipleNonGreedy: true }),
+  values: Flags.string({ char: 'f', description: 'values file for the package parameters, over values.yaml beside kurel.yaml (repeatable: a later file wins)', multiple: true, multipleNonGreedy: true }),
+  set: Flags.string({ description: 'set package parameters: key=value[,key=value] (repeatable; needs kurel.yaml)', multiple: true, multipleNonGreedy: true }),
+  'set-string': Flags.string({ description: 'set string package parameters: key=value[,key=value], applied after --set', multiple: true, multipleNonGreedy: true }),
   'capability-def': Flags.string({ description: 'CapabilityDefinition file (repeatable)', multiple: true, multipleNonGreedy: true }),
   'strict-capabilities': Flags.boolean({ description: 'a custom capability with no definition is an error instead of a warning' }),
   config: Flags.string({ description: 'plugin config file (default: searched from the application folder upward)' }),
@@ -30,8 +34,9 @@ type InputFlagValues = {
   profile?: string;
   namespace?: string;
   'cluster-id': string;
-  values?: string;
+  values?: string[];
   set?: string[];
+  'set-string'?: string[];
   'capability-def'?: string[];
   'strict-capabilities': boolean;
   config?: string;
@@ -41,15 +46,18 @@ type InputFlagValues = {
 };
 
 /** Starts the plugin host for the application's folder and reads every input file. */
-export async function loadApplication(target: string, flags: InputFlagValues) {
+export async function loadApplication(named: string | undefined, flags: InputFlagValues) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
+  const target = named ?? host.defaultTarget();
+  if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
   const { appDir } = host.locateApplication(target);
   const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
   const input: BuildInput = host.readBuildInput({
     target,
     profile: flags.profile,
-    values: flags.values,
+    values: flags.values ?? [],
     sets: flags.set ?? [],
+    setStrings: flags['set-string'] ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
     settings: host.transformSettings(pluginHost.config.config, { clusterId: flags['cluster-id'], namespace: flags.namespace }),
@@ -59,5 +67,6 @@ export async function loadApplication(target: string, flags: InputFlagValues) {
   // Charts rendered at build time: the host runs helm, held to the same policy.
   const renderCharts = (requests: ChartRenderRequest[]) =>
     host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
-  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts };
+  const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
+  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts, target: shownTarget };
 }

@@ -1,4 +1,4 @@
-import { Command, Errors } from '@oclif/core';
+import { Command, Errors, Flags } from '@oclif/core';
 import { reportFailure } from './report.js';
 
 /**
@@ -6,9 +6,21 @@ import { reportFailure } from './report.js';
  * printed as `Error: <message>` on stderr with exit code 1, the way the reference CLI reports it.
  */
 export abstract class KurelCommand extends Command {
+  static override baseFlags = {
+    help: Flags.help({ char: 'h', description: 'show this help' }),
+  };
+
   protected override async catch(error: Error & { exitCode?: number }): Promise<void> {
     if (error instanceof Errors.ExitError) throw error;
-    await reportFailure(error);
     process.exitCode = 1;
+    // With oclif's --json, a failure is JSON on stdout too, so a script reads one format.
+    if (this.jsonEnabled()) {
+      const { isKurelError } = await import('../../engine/index.js');
+      const diagnostics = isKurelError(error) ? error.diagnostics : [];
+      this.logJson({ error: { code: isKurelError(error) ? error.code : null, message: error.message, diagnostics } });
+      return;
+    }
+    const flags = { ...this.ctor.baseFlags, ...this.ctor.flags } as Record<string, { char?: string; options?: readonly string[] }>;
+    await reportFailure(error, Object.entries(flags).map(([name, flag]) => ({ name, char: flag.char, options: flag.options })));
   }
 }

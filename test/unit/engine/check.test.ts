@@ -43,7 +43,7 @@ describe('check', () => {
   it('goes on past a stage that stops at its first refusal, reporting each refused component once, in file order', async () => {
     const { errors } = await check({ application: { file: 'app.yaml', text: THREE_STAGES }, settings }, registry);
     expect(errors.map((error) => formatDiagnostic(error).split(': ').slice(0, 2).join(': '))).toEqual([
-      'app.yaml:7:7 spec.components[0].type: invalid value "webservic" for "type" in "web"; must be one of',
+      'app.yaml:7:7 spec.components[0].type: invalid value "webservic" for "type" in "web"; did you mean \"webservice\"?',
       'app.yaml:13:11 spec.components[1].traits[0].type: trait "scaler" is not supported on component type "configmap" (component "cfg"); supported types',
       'app.yaml:17:36 spec.components[2].properties.replicas: component "db" (type "worker")',
     ]);

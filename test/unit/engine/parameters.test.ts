@@ -52,18 +52,25 @@ spec:
 interface Run {
   pkg?: string;
   app?: string;
-  values?: string;
+  values?: string | string[];
   sets?: string[];
+  setStrings?: string[];
 }
 
-function resolve({ pkg = PACKAGE, app = APP, values, sets = [] }: Run) {
+function resolve({ pkg = PACKAGE, app = APP, values, sets = [], setStrings = [] }: Run) {
   const application = source(app);
   const effective = resolveParameters(
     parsePackage(source(pkg, 'kurel.yaml')),
-    { values: values === undefined ? undefined : { file: 'values.yaml', source: parseSource({ file: 'values.yaml', text: values })[0] }, sets },
+    { values: (values === undefined ? [] : [values].flat()).map(valuesFile), sets, setStrings },
     application,
   );
   return { effective, app: application.toJS() as { spec: { components: Array<{ properties: Record<string, unknown> }> } } };
+}
+
+/** The first values file is values.yaml, later ones values-1.yaml, … */
+function valuesFile(text: string, index: number) {
+  const file = index === 0 ? 'values.yaml' : `values-${index}.yaml`;
+  return { file, source: parseSource({ file, text })[0] };
 }
 
 function props(run: Run): Record<string, unknown> {
@@ -170,7 +177,7 @@ describe('resolveParameters: refusals (inventory §9.3)', () => {
       [{ values: 'image: a:v1\ndebug: 5\n' }, 'parameter "debug" (type boolean): cannot coerce int to boolean'],
       [{ values: 'image: [a]\n' }, 'parameter "image" (type string): got []interface {}, expected a string scalar value'],
       [{ values: 'image: null\n' }, 'parameter "image" (type string): null is not a valid string value'],
-      [{ sets: ['image=a:v1', 'tags=a,b'] }, 'parameter "tags" (type array) cannot be set with --set; use --values to supply a structured value'],
+      [{ sets: ['image=a:v1', 'tags={a,b}'] }, 'parameter "tags" (type array) cannot be set with --set; use --values to supply a structured value'],
       [{ sets: ['image=a:v1', 'extra=k'] }, 'parameter "extra" (type object) cannot be set with --set; use --values to supply a structured value'],
     ];
     for (const [run, message] of cases) expect(failure(run).message).toBe(message);
@@ -202,5 +209,30 @@ describe('resolveParameters: refusals (inventory §9.3)', () => {
   it('refuses an array or object parameter inside a string', () => {
     const app = APP.replace('"v${replicas}-${debug}"', '"list-${tags}"');
     expect(failure({ app, values: 'image: a:v1\ntags: [a]\n' }).message).toBe('parameter "tags" (type array) cannot be used in inline string substitution');
+  });
+});
+
+describe('resolveParameters: layered as Helm users layer them', () => {
+  it('lets a later values file win, merging mappings key by key', () => {
+    const { effective } = resolve({ values: ['image: a:v1\nreplicas: 2\nextra:\n  a: 1\n  b: 1\n', 'replicas: 3\nextra:\n  b: 2\n'] });
+    expect(effective.get('image')).toBe('a:v1');
+    expect(effective.get('replicas')).toBe(3);
+    expect(effective.get('extra')).toEqual({ a: 1, b: 2 });
+  });
+
+  it('splits --set at commas, keeping an escaped comma and a {…} list whole', () => {
+    expect(props({ sets: ['image=repo/api:v1,replicas=2'] })).toMatchObject({ image: 'repo/api:v1', replicas: 2 });
+    expect(resolve({ sets: ['image=a:v1', 'name=a\\,b'] }).effective.get('name')).toBe('a,b');
+    expect(failure({ sets: ['image=a:v1,replicas'] }).message).toBe('--set "replicas": expected key=value format');
+  });
+
+  it('applies --set-string after --set, for string parameters only', () => {
+    expect(resolve({ sets: ['image=a:v1', 'name=one'], setStrings: ['name=two'] }).effective.get('name')).toBe('two');
+    expect(resolve({ setStrings: ['image=a:v1,tag=007'] }).effective.get('tag')).toBe('007');
+    expect(failure({ sets: ['image=a:v1'], setStrings: ['replicas=2'] }).message).toBe('parameter "replicas" (type integer) cannot be set with --set-string; use --set');
+  });
+
+  it('names the parameter meant by a misspelt one', () => {
+    expect(failure({ sets: ['imgae=a:v1'] }).message).toBe('parameter "imgae" is not declared in kurel.yaml (did you mean "image"?)');
   });
 });

@@ -139,7 +139,7 @@ describe('a chart the host renders', () => {
   it('shows the chart, release, template and hook group of each object in explain', async () => {
     const { result } = await buildChart(chart('        releaseName: main\n'));
     const text = formatChains(result.applicationName, result.namespace, result.chains);
-    expect(text).toContain(`      Job shop/migrate  (component "db")\n        rendered by chart ${repo}/pg version 1.0.0, release main, template chart/templates/a.yaml, hook group shop-db-00-pre-install`);
+    expect(text).toContain(`      Job/migrate  in shop, from component "db"\n        rendered by chart ${repo}/pg version 1.0.0, release main, template chart/templates/a.yaml, hook group shop-db-00-pre-install`);
   });
 
   it('refuses the build when the host rendered nothing for the chart', async () => {

@@ -56,14 +56,31 @@ describe('readBuildInput', () => {
   it('switches to package mode when kurel.yaml sits beside app.yaml', () => {
     writeFileSync(join(dir, 'kurel.yaml'), 'kind: Package\n');
     writeFileSync(join(dir, 'values.yaml'), 'image: a\n');
-    const input = readBuildInput(request({ target: dir, values: join(dir, 'values.yaml'), sets: ['x=1'] }));
+    const input = readBuildInput(request({ target: dir, values: [join(dir, 'values.yaml')], sets: ['x=1'] }));
     expect(input.package?.text).toBe('kind: Package\n');
-    expect(input.values?.text).toBe('image: a\n');
+    expect(input.values?.map((file) => file.text)).toEqual(['image: a\n']);
     expect(input.sets).toEqual(['x=1']);
   });
 
+  it('reads values.yaml beside kurel.yaml first, then each --values file in order', () => {
+    writeFileSync(join(dir, 'kurel.yaml'), 'kind: Package\n');
+    writeFileSync(join(dir, 'values.yaml'), 'own: 1\n');
+    writeFileSync(join(dir, 'prod.yaml'), 'prod: 1\n');
+    writeFileSync(join(dir, 'eu.yaml'), 'eu: 1\n');
+    expect(readBuildInput(request({ target: dir })).values?.map((file) => file.text)).toEqual(['own: 1\n']);
+    const layered = readBuildInput(request({ target: dir, values: [join(dir, 'prod.yaml'), join(dir, 'eu.yaml')] }));
+    expect(layered.values?.map((file) => file.text)).toEqual(['own: 1\n', 'prod: 1\n', 'eu: 1\n']);
+    const named = readBuildInput(request({ target: dir, values: [join(dir, 'prod.yaml'), join(dir, 'values.yaml')] }));
+    expect(named.values?.map((file) => file.text)).toEqual(['prod: 1\n', 'own: 1\n']);
+  });
+
+  it('leaves values.yaml alone without kurel.yaml', () => {
+    writeFileSync(join(dir, 'values.yaml'), 'own: 1\n');
+    expect(readBuildInput(request({ target: dir })).values).toEqual([]);
+  });
+
   it('refuses --values or --set without kurel.yaml', () => {
-    const values = refusal(() => readBuildInput(request({ values: join(dir, 'values.yaml') })));
+    const values = refusal(() => readBuildInput(request({ values: [join(dir, 'values.yaml')] })));
     expect(values.diagnostics[0].message).toBe(`--values and --set require a kurel.yaml package descriptor in "${dir}"`);
     expect(refusal(() => readBuildInput(request({ sets: ['a=b'] }))).diagnostics[0].message).toBe(`--values and --set require a kurel.yaml package descriptor in "${dir}"`);
   });

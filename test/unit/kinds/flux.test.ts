@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
 import { HandlerTester } from 'kurel/plugin-api/testing';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
-import { generatedFromCrd, handlerOf, meta } from './support.js';
+import { handlerOf, meta } from './support.js';
 
 const tester = new HandlerTester();
 const gitrepository = handlerOf(kinds, 'gitrepository');
@@ -18,9 +18,9 @@ function undescribed(schema: PropertySchema, path: string): string[] {
 }
 
 describe('flux kinds', () => {
-  it('describe every property of the hand-written kinds of the table (Flux, escape hatches, object, helmtemplate), at every depth', () => {
+  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches with the generic object, helmtemplate), at every depth', () => {
     expect(kinds).toHaveLength(28);
-    for (const kind of kinds.filter((candidate) => !generatedFromCrd(candidate))) {
+    for (const kind of kinds) {
       const missing = Object.entries(kind.properties).flatMap(([key, schema]) => undescribed(schema, key));
       expect(missing, kind.type).toEqual([]);
     }

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { kurelIn, repo, scratchFolder } from './support.js';
+import { spawnSync } from 'node:child_process';
+
+// A near miss names what was meant, for properties, types, commands and flags; every usage error exits 1.
+
+const scratch = scratchFolder('kurel-did-you-mean-');
+const app = readFileSync(join(repo, 'examples/webservice/app.yaml'), 'utf8');
+const run = (...args: string[]) => kurelIn(scratch.dir, args);
+const piped = (input: string, ...args: string[]) => spawnSync(process.execPath, [join(repo, 'bin/kurel'), ...args], { cwd: scratch.dir, input, encoding: 'utf8', timeout: 60_000 });
+
+describe('did you mean', () => {
+  it('names the property meant instead of listing every allowed one', () => {
+    const result = piped(app.replace('image: ', 'imgae: '), 'validate');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('unsupported field "imgae" (did you mean "image"?)');
+    expect(result.stderr).not.toContain('allowed:');
+  });
+
+  it('still lists what is allowed when nothing is close', () => {
+    const result = piped(app.replace('image: ', 'zzzzzzzz: '), 'validate');
+    expect(result.stderr).toMatch(/unsupported field "zzzzzzzz" \(allowed: .*image.*\)/);
+  });
+
+  it('names the component or trait type meant', () => {
+    const component = piped(app.replace('type: webservice', 'type: websevice'), 'build');
+    expect(component.status).toBe(1);
+    expect(component.stderr).toMatch(/spec\.components\[0\]\.type: invalid value "websevice" for "type" in "storefront"; did you mean "webservice"\?\n$/);
+    const trait = piped(`${app.trimEnd()}\n`.replace(/(\n {6}traits:\n {8}- type: )(\S+)/, '$1$2x'), 'build');
+    const traitType = /\n {6}traits:\n {8}- type: (\S+)/.exec(app)?.[1];
+    expect(traitType).toBeDefined();
+    expect(trait.status).toBe(1);
+    expect(trait.stderr).toContain(`invalid value "${traitType}x" for "type" in "storefront"; did you mean "${traitType}"?`);
+  });
+
+  it('names the command meant, exiting 1, also for help on it', () => {
+    for (const args of [['biuld', 'app.yaml'], ['biuld'], ['biuld', '--help'], ['help', 'biuld']]) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr).toBe('Error: unknown command "biuld" (did you mean "build"?); see kurel --help\n');
+    }
+    const none = run('zzz');
+    expect(none.status).toBe(1);
+    expect(none.stderr).toBe('Error: unknown command "zzz"; see kurel --help\n');
+  });
+
+  it('names the flag meant, and --format json for --json where the command prints formats', () => {
+    const target = join(repo, 'examples/webservice');
+    const misspelt = run('build', target, '--profle', 'x.yaml');
+    expect(misspelt.status).toBe(1);
+    expect(misspelt.stderr.split('\n')[0]).toBe('Error: Nonexistent flag: --profle (did you mean --profile?)');
+    const json = run('build', target, '--json');
+    expect(json.status).toBe(1);
+    expect(json.stderr.split('\n')[0]).toBe('Error: Nonexistent flag: --json (did you mean --format json?)');
+  });
+
+  it('exits 1 on every usage error', () => {
+    for (const args of [['build', 'a.yaml', 'b.yaml'], ['build', '--format'], ['build', '--format', 'xml'], ['validate', '-z'], ['schemas', '--format', 'toml']]) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr.startsWith('Error: ')).toBe(true);
+    }
+  });
+});
