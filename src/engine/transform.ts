@@ -226,7 +226,9 @@ function applyTrait(
   if (!entry) {
     const reason = registry.traitDeclaration(trait.type)?.value.reason;
     const hint = reason ? `: ${reason}` : '';
-    throw noHandler(`trait type "${trait.type}" (on component "${component.name}"${emittedClause(component, 'itself ')})${hint}`, trait.path, component.name, source);
+    // On the component the author wrote the trait on (by name) the rule that emitted it goes unsaid.
+    const clause = trait.origin.component === component.name ? '' : emittedClause(component, 'itself ');
+    throw noHandler(`trait type "${trait.type}" (on component "${component.name}"${clause})${hint}`, trait.path, component.name, source);
   }
   const handler = entry.value;
   if (handler.componentTypes && !handler.componentTypes.includes(component.type)) {

@@ -34,6 +34,19 @@ export interface PropertySchema {
   platformReserved?: boolean;
   /** Why a key this object does not declare is not accepted, shown with its refusal. */
   hints?: Record<string, string>;
+  /** A string value must match this regular expression (as an upstream CRD states it, unanchored). */
+  pattern?: string;
+  /** The format upstream names (int32, date-time, uri, …): shown to authors, not checked. */
+  format?: string;
+  /** Bounds of a number value, inclusive. */
+  minimum?: number;
+  maximum?: number;
+  /** Bounds of a string value's length, in characters. */
+  minLength?: number;
+  maxLength?: number;
+  /** Bounds of an array value's length. */
+  minItems?: number;
+  maxItems?: number;
 }
 
 /** A one-of group of an object's keys. */

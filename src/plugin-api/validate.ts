@@ -69,11 +69,42 @@ function checkValue(
   if (schema.enum && !schema.enum.some((member) => deepEqual(member, value))) {
     issues.push({ path, message: `${JSON.stringify(value)} is not allowed; must be one of: ${schema.enum.map(String).join(', ')}` });
   }
+  const bound = boundIssue(schema, value);
+  if (bound) issues.push({ path, message: bound });
   if (Array.isArray(value)) return checkArray(schema, value, path, issues, options, depth);
   if (isPlainObject(value) && (schema.properties || schema.type === 'object' || schema.additionalProperties !== undefined)) {
     return checkObject(schema, value, path, issues, options, depth);
   }
   return value;
+}
+
+/** What breaks the pattern or a bound the schema states, if anything. */
+function boundIssue(schema: PropertySchema, value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && value < schema.minimum) return `${value} is less than the minimum ${schema.minimum}`;
+    if (schema.maximum !== undefined && value > schema.maximum) return `${value} is more than the maximum ${schema.maximum}`;
+  } else if (typeof value === 'string') {
+    const length = [...value].length;
+    if (schema.minLength !== undefined && length < schema.minLength) return `${JSON.stringify(value)} is shorter than ${schema.minLength} characters`;
+    if (schema.maxLength !== undefined && length > schema.maxLength) return `${JSON.stringify(value)} is longer than ${schema.maxLength} characters`;
+    if (schema.pattern !== undefined && !patternOf(schema.pattern).test(value)) return `${JSON.stringify(value)} does not match the pattern ${schema.pattern}`;
+  } else if (Array.isArray(value)) {
+    if (schema.minItems !== undefined && value.length < schema.minItems) return `holds ${value.length} items, fewer than ${schema.minItems}`;
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return `holds ${value.length} items, more than ${schema.maxItems}`;
+  }
+  return undefined;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** A schema's pattern, compiled once. */
+function patternOf(source: string): RegExp {
+  let compiled = patterns.get(source);
+  if (!compiled) {
+    compiled = new RegExp(source);
+    patterns.set(source, compiled);
+  }
+  return compiled;
 }
 
 function checkArray(

@@ -1,17 +1,13 @@
 import { explicitSecretsAllowed, RefusalClass, type ComponentHandler } from 'kurel/plugin-api';
 import { always, DURATION, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
+import { certManagerIoV1 } from '../generated/cert-manager/index.js';
+import { crdSpec } from '../shared/crd-spec.js';
 import { specKind } from '../shared/spec-kind.js';
-import { certificate, clusterIssuerSpec, issuerSpec } from './cert-manager-schemas.js';
 
-// cert-manager kinds, cert-manager.io/v1, as the reference's cert-manager v1.21 types.
-//
-// Schema source: @kubernetes-models/cert-manager 4.4.4 (cert-manager.io/v1 Certificate, Issuer,
-// ClusterIssuer), extended where the reference accepts more (cert-manager-schemas.ts): Certificate
-// renewBeforePercentage, otherNames, nameConstraints, renewal, keystore password/alias/profile
-// (passwordSecretRef optional); issuer Vault serviceAccountRef (kubernetes secretRef optional),
-// clientCertificate auth, client certificate and key, serverName; ACME profile, HTTP01
-// ingressClassName, Gateway solver pod template, solver imagePullSecrets, Route53 ServiceAccount
-// auth; Venafi TPP caBundleSecretRef; CA issuing URLs. (The package is about cert-manager 1.11.)
+// cert-manager kinds, cert-manager.io/v1, as the reference's cert-manager v1.21 types. The schemas
+// are generated from cert-manager/cert-manager's CRD manifests at v1.21.1
+// (crds/cert-manager/provenance.json); the Go shapes below say where the upstream types write what
+// was not authored.
 //
 // The environment policy: a keystore password, written into the object, is refused under a policy
 // that forbids explicit secrets. Not held here: the HTTP01 solver pods' cpu and memory.
@@ -81,7 +77,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'Certificate',
     scope: 'namespaced',
-    spec: certificate,
+    spec: crdSpec(certManagerIoV1.Certificate),
     go: certificateGo,
     check(spec, ctx) {
       if (explicitSecretsAllowed(ctx.policy)) return;
@@ -101,7 +97,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'Issuer',
     scope: 'namespaced',
-    spec: issuerSpec,
+    spec: crdSpec(certManagerIoV1.Issuer),
     go: issuerGo,
   }),
   specKind({
@@ -110,7 +106,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'ClusterIssuer',
     scope: 'cluster',
-    spec: clusterIssuerSpec,
+    spec: crdSpec(certManagerIoV1.ClusterIssuer),
     go: issuerGo,
   }),
 ];

@@ -5,13 +5,8 @@ import * as schemas from './gateway-api-schemas.js';
 
 // Gateway API kinds, gateway.networking.k8s.io/v1, as the reference's gateway-api v1.6 types.
 //
-// Schema source: @kubernetes-models/gateway-api 0.5.1 (v1 GatewayClass, Gateway, HTTPRoute;
-// v1beta1 ReferenceGrant; v1alpha2 GRPCRoute, TCPRoute, TLSRoute, UDPRoute), extended where the
-// reference accepts more (gateway-api-additions.ts): rule `name` and `useDefaultGateways` on every
-// route; HTTPRoute's CORS and ExternalAuth filters, redirect codes 303/307/308, `retry` and
-// `sessionPersistence`; mirror `percent`/`fraction`; Gateway `allowedListeners`, `tls`,
-// `defaultScope`, `infrastructure.parametersRef`. Replaced: BackendTLSPolicy (the package has the
-// v1alpha2 shape only) and ListenerSet (absent from the package; its listeners are the Gateway's).
+// The schemas are generated from the upstream CRD manifests (gateway-api-schemas.ts); the checks
+// below hold what the API server's expression rules ask and the schema cannot say.
 
 const API_VERSION = 'gateway.networking.k8s.io/v1';
 

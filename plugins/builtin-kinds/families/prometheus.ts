@@ -9,26 +9,21 @@ import {
   refuseNegativeReplicas,
   refuseNonPositiveDurations,
 } from './prometheus-checks.js';
-import { externalLabels } from './prometheus-additions.js';
+import { alertmanagerOverlay, probeOverlay } from './prometheus-overlay.js';
 import * as schemas from './prometheus-schemas.js';
 
 // Prometheus operator kinds, monitoring.coreos.com/v1, as the reference's prometheus-operator
-// v0.94 types. Prometheus and PrometheusAgent have no component type.
+// v0.93 types. Prometheus and PrometheusAgent have no component type.
 //
-// Schema source: @kubernetes-models/prometheus-operator 4.4.4 (monitoring.coreos.com/v1
-// ServiceMonitor, PodMonitor, Probe, PrometheusRule, Alertmanager, ThanosRuler; Prometheus for the
-// remote write schema), extended where the reference accepts more (prometheus-additions.ts): the
-// shared scrape settings (scrape protocols, native histograms, keepDroppedTargets, bodySizeLimit,
-// scrapeClass), selectorMechanism, endpoint portNumber and proxy settings, Probe followRedirects,
-// rule group labels and query_offset, keep_firing_for, and the pod settings and newer fields of
-// Alertmanager and ThanosRuler. Changed: PodMonitor podMetricsEndpoints optional (the package
-// requires it; the reference writes it as null), Probe prober required, Alertmanager without the
-// deprecated baseImage, tag and sha. The package publishes no field descriptions.
+// The schemas are generated from the upstream CRD manifests at v0.93.0 (prometheus-schemas.ts),
+// with the reference's departures in a named overlay (prometheus-overlay.ts).
 //
 // Not held here: the environment policy the reference applies to the Alertmanager and ThanosRuler
 // pods (images, resources, storage, replicas): the plugin API gives a handler no policy.
 
 const API_VERSION = 'monitoring.coreos.com/v1';
+
+const EXTERNAL_LABELS = "The external labels added to every series and alert the ruler yields (the spec's labels). Not Kubernetes labels: the labels property sets the object's own.";
 
 /** A corev1 Container: its resources are a struct, written `{}` when absent. */
 const container = nested({ resources: struct() });
@@ -97,6 +92,7 @@ export const kinds: ComponentHandler<any>[] = [
     kind: 'Probe',
     scope: 'namespaced',
     spec: schemas.probe,
+    overlay: probeOverlay,
     go: { targets: struct({ ingress: nested({ selector: struct(), namespaceSelector: struct() }) }), prober: struct(), ...httpClient },
   }),
   specKind({
@@ -115,6 +111,7 @@ export const kinds: ComponentHandler<any>[] = [
     kind: 'Alertmanager',
     scope: 'namespaced',
     spec: schemas.alertmanager,
+    overlay: alertmanagerOverlay,
     go: {
       ...workloadGo,
       alertmanagerConfigMatcherStrategy: struct(),
@@ -142,7 +139,7 @@ export const kinds: ComponentHandler<any>[] = [
     kind: 'ThanosRuler',
     scope: 'namespaced',
     spec: schemas.thanosRuler,
-    renamed: { externalLabels: { field: 'labels', description: externalLabels.description! } },
+    renamed: { externalLabels: { field: 'labels', description: EXTERNAL_LABELS } },
     go: { ...workloadGo, web: nested({ tlsConfig: webTLS }), grpcServerTlsConfig: safeTLS, remoteWrite: nested(httpClient) },
     check(spec, ctx, names) {
       refuseDefaultedEmpty(spec, { portName: '"web"', evaluationInterval: '"15s"', retention: '"24h"' }, ctx);

@@ -1,186 +1,59 @@
-import { RefusalClass, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
-import { enforceMaxQuantity } from 'kurel/plugin-api';
-import { enforcePodPolicy } from 'kurel/plugin-api';
-import { bool, int, list, quantity, str, stringMap, struct, type Fields } from '../shared/go-fields.js';
-import { goKind } from '../shared/go-kind.js';
-import { accessModes, affinity, podSecurityContext, resourceRequirements, serviceType } from '../shared/k8s-types.js';
+import { enforceMaxQuantity, enforcePodPolicy, RefusalClass, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
+import { volsyncBackubeV1alpha1 } from '../generated/volsync/index.js';
+import { crdSpec } from '../shared/crd-spec.js';
+import { always, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
+import { podSecurityContextGo } from '../shared/k8s-go-shapes.js';
+import { specKind } from '../shared/spec-kind.js';
 
-// VolSync (volsync.backube/v1alpha1): property schemas written from the upstream API reference of
-// backube/volsync (ReplicationSourceSpec, ReplicationDestinationSpec and their mover specs).
+// VolSync (volsync.backube/v1alpha1). The schemas are generated from backube/volsync's CRD
+// manifests (crds/volsync/provenance.json); the Go shapes say where the upstream types
+// (api/v1alpha1) write what was not authored: non-pointer `omitempty` strings and bools drop their
+// zero, customCA is a struct held by value, a Syncthing peer always writes its three fields.
 
 const API = 'volsync.backube/v1alpha1';
-const strPtr = (description: string) => str(description, { emit: 'pointer' });
-const int32Ptr = (description: string) => int(description, { emit: 'pointer' });
 
-const COPY_METHODS = ['None', 'Direct', 'Clone', 'Snapshot'];
+/** What every mover shares: its volume options and its pod's settings. */
+const mover: GoShape = {
+  copyMethod: OMIT_ZERO,
+  cleanupTempPVC: OMIT_ZERO,
+  cleanupCachePVC: OMIT_ZERO,
+  enableFileDeletion: OMIT_ZERO,
+  moverSecurityContext: nested(podSecurityContextGo),
+};
 
-/** The volume options of a source mover (ReplicationSourceVolumeOptions). */
-const sourceVolume = (): Fields => ({
-  copyMethod: str('How the point-in-time image of the source is made: Direct, None, Clone or Snapshot.', { enum: COPY_METHODS }),
-  capacity: quantity('The size of the point-in-time copy; the source size when absent.'),
-  storageClassName: strPtr('The StorageClass of the point-in-time copy.'),
-  accessModes: accessModes('The access modes of the point-in-time copy.'),
-  volumeSnapshotClassName: strPtr('The VolumeSnapshotClass used with copyMethod Snapshot.'),
-});
+const customCA = struct({ secretName: OMIT_ZERO, configMapName: OMIT_ZERO, key: OMIT_ZERO });
 
-/** The volume options of a destination mover (ReplicationDestinationVolumeOptions). */
-const destinationVolume = (): Fields => ({
-  copyMethod: str('How the replicated data is kept: Direct, None or Snapshot.', { enum: COPY_METHODS }),
-  capacity: quantity('The size of the destination volume.'),
-  storageClassName: strPtr('The StorageClass of the destination volume.'),
-  accessModes: accessModes('The access modes of the destination volume.'),
-  volumeSnapshotClassName: strPtr('The VolumeSnapshotClass used with copyMethod Snapshot.'),
-  destinationPVC: strPtr('An existing claim written into, instead of one VolSync creates.'),
-  cleanupTempPVC: bool('Whether the temporary claim is deleted after each synchronization.'),
-  cleanupCachePVC: bool('Whether the cache claim is deleted after each synchronization.'),
-});
+const movers: GoShape = {
+  trigger: nested({ manual: OMIT_ZERO }),
+  paused: OMIT_ZERO,
+  external: nested({ provider: OMIT_ZERO }),
+  rsync: nested(mover),
+  rsyncTLS: nested(mover),
+  rclone: nested({ ...mover, customCA }),
+  restic: nested({ ...mover, customCA, repository: OMIT_ZERO, unlock: OMIT_ZERO }),
+  syncthing: nested({ ...mover, peers: nested({ address: always(''), ID: always(''), introducer: always(false) }) }),
+};
 
-/** The settings of the mover pod (MoverConfig). */
-const mover = (): Fields => ({
-  moverSecurityContext: podSecurityContext('The security context of the mover pod.'),
-  moverServiceAccount: strPtr('An existing ServiceAccount the mover pod runs as.'),
-  moverPodLabels: stringMap('Labels put on the mover pod.'),
-  moverResources: resourceRequirements('The resources of the mover container.'),
-  moverAffinity: affinity('The affinity of the mover pod.'),
-});
-
-const customCA = () =>
-  struct(
-    'A CA the repository server is trusted with.',
-    {
-      secretName: str('The Secret holding the CA.'),
-      configMapName: str('The ConfigMap holding the CA.'),
-      key: str('The key holding the CA.'),
-    },
-    { emit: 'value' },
-  );
-
-const trigger = (description: string) =>
-  struct(description, {
-    schedule: strPtr('A cron schedule of the synchronizations.'),
-    manual: str('A value whose change starts one synchronization.'),
-  });
-
-const rsync = (role: 'source' | 'destination'): Fields => ({
-  ...(role === 'source' ? sourceVolume() : destinationVolume()),
-  sshKeys: strPtr('The Secret holding the SSH keys.'),
-  serviceType: serviceType('The type of the Service the destination listens on.'),
-  address: strPtr('The address of the other side.'),
-  port: int32Ptr('The SSH port of the other side.'),
-  path: strPtr('The path on the other side.'),
-  sshUser: strPtr('The SSH user on the other side.'),
-  ...(role === 'destination' ? { serviceAnnotations: stringMap('Annotations of the Service.') } : {}),
-  ...mover(),
-});
-
-const rsyncTLS = (role: 'source' | 'destination'): Fields => ({
-  ...(role === 'source' ? sourceVolume() : destinationVolume()),
-  keySecret: strPtr('The Secret holding the TLS pre-shared key.'),
-  ...(role === 'source'
-    ? { address: strPtr('The address of the destination.'), port: int32Ptr('The port of the destination.') }
-    : { serviceType: serviceType('The type of the Service the destination listens on.'), serviceAnnotations: stringMap('Annotations of the Service.') }),
-  ...mover(),
-});
-
-const rclone = (role: 'source' | 'destination'): Fields => ({
-  ...(role === 'source' ? sourceVolume() : destinationVolume()),
-  rcloneConfigSection: strPtr('The section of the rclone configuration used.'),
-  rcloneDestPath: strPtr('The bucket path the data goes to or comes from.'),
-  rcloneConfig: strPtr('The Secret holding the rclone configuration.'),
-  customCA: customCA(),
-  ...mover(),
-});
-
-const resticCommon = (): Fields => ({
-  repository: str('The Secret holding the restic repository settings and password.'),
-  customCA: customCA(),
-  cacheCapacity: quantity('The size of the restic cache.'),
-  cacheStorageClassName: strPtr('The StorageClass of the restic cache.'),
-  cacheAccessModes: accessModes('The access modes of the restic cache.'),
-});
-
-const resticSource = struct('Backups with restic.', {
-  ...sourceVolume(),
-  pruneIntervalDays: int32Ptr('Days between repository prunes.'),
-  ...resticCommon(),
-  retain: struct('How many backups are kept.', {
-    hourly: int32Ptr('Hourly backups kept.'),
-    daily: int32Ptr('Daily backups kept.'),
-    weekly: int32Ptr('Weekly backups kept.'),
-    monthly: int32Ptr('Monthly backups kept.'),
-    yearly: int32Ptr('Yearly backups kept.'),
-    within: strPtr('Keep every backup within this duration of the latest.'),
-  }),
-  unlock: str('A value whose change removes stale repository locks.'),
-  ...mover(),
-});
-
-const resticDestination = struct('Restores with restic.', {
-  ...destinationVolume(),
-  ...resticCommon(),
-  previous: int32Ptr('How many backups before the latest to restore from.'),
-  restoreAsOf: strPtr('Restore the latest backup made before this RFC 3339 time.'),
-  enableFileDeletion: bool('Whether files absent from the backup are deleted from the destination.'),
-  ...mover(),
-});
-
-const syncthing = struct('Continuous synchronization with Syncthing.', {
-  peers: list(
-    'The Syncthing peers.',
-    struct('A peer.', {
-      address: str('The address of the peer.', { emit: 'always', required: true }),
-      ID: str('The Syncthing device ID of the peer.', { emit: 'always', required: true }),
-      introducer: bool('Whether the peer is an introducer.', { emit: 'always' }),
-    }),
-  ),
-  serviceType: serviceType('The type of the Service Syncthing listens on.'),
-  configCapacity: quantity('The size of the Syncthing configuration volume.'),
-  configStorageClassName: strPtr('The StorageClass of the Syncthing configuration volume.'),
-  configAccessModes: accessModes('The access modes of the Syncthing configuration volume.'),
-  ...mover(),
-});
-
-const external = struct('A mover outside VolSync.', {
-  provider: str('The name of the external provider.'),
-  parameters: stringMap('The parameters of the provider.'),
-});
-
-const replicationsource = goKind({
+const replicationsource = specKind({
   type: 'replicationsource',
   description: 'A VolSync ReplicationSource: replicates or backs up a PersistentVolumeClaim.',
   apiVersion: API,
   kind: 'ReplicationSource',
   scope: 'namespaced',
-  spec: {
-    sourcePVC: str('The claim replicated.'),
-    trigger: trigger('When synchronizations start; continuously when absent.'),
-    rsync: struct('Deprecated: replication over rsync and SSH.', rsync('source')),
-    rsyncTLS: struct('Replication over rsync and TLS.', rsyncTLS('source')),
-    rclone: struct('Replication to a bucket with rclone.', rclone('source')),
-    restic: resticSource,
-    syncthing,
-    paused: bool('Whether synchronizations are paused.'),
-    external,
-  },
-  check: (props, _input, ctx) => enforceMoverPolicy(props, SOURCE_MOVERS, ctx),
+  spec: crdSpec(volsyncBackubeV1alpha1.ReplicationSource),
+  go: { ...movers, sourcePVC: OMIT_ZERO },
+  check: (spec, ctx) => enforceMoverPolicy(spec, SOURCE_MOVERS, ctx),
 });
 
-const replicationdestination = goKind({
+const replicationdestination = specKind({
   type: 'replicationdestination',
   description: 'A VolSync ReplicationDestination: receives a replication or restores a backup into a volume.',
   apiVersion: API,
   kind: 'ReplicationDestination',
   scope: 'namespaced',
-  spec: {
-    trigger: trigger('When synchronizations start; continuously when absent.'),
-    rsync: struct('Deprecated: replication over rsync and SSH.', rsync('destination')),
-    rsyncTLS: struct('Replication over rsync and TLS.', rsyncTLS('destination')),
-    rclone: struct('Replication from a bucket with rclone.', rclone('destination')),
-    restic: resticDestination,
-    paused: bool('Whether synchronizations are paused.'),
-    external,
-  },
-  check: (props, _input, ctx) => enforceMoverPolicy(props, DESTINATION_MOVERS, ctx),
+  spec: crdSpec(volsyncBackubeV1alpha1.ReplicationDestination),
+  go: movers,
+  check: (spec, ctx) => enforceMoverPolicy(spec, DESTINATION_MOVERS, ctx),
 });
 
 const SOURCE_MOVERS = ['rsync', 'rsyncTLS', 'rclone', 'restic', 'syncthing'];

@@ -1,12 +1,14 @@
-import { normaliseGoDuration, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { canonicalQuantity, normaliseGoDuration, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { isQuantitySchema } from './go-json.js';
 
 // The reference decodes a kind's properties into the upstream Go type and writes that type back
 // with encoding/json. Four things then differ from what was authored: a struct field that is not a
 // pointer is written even when absent (`{}`, with its own always-written fields); a field without
 // `omitempty` is written with its zero value; an `omitempty` list or map, or a non-pointer scalar,
-// is dropped when empty; a metav1.Duration is printed in Go's spelling. A GoShape records, per
-// kind, where its type does the first, second and fourth, and which scalars drop their zero; the
-// empty lists and maps are found from the property schema.
+// is dropped when empty; a metav1.Duration is printed in Go's spelling, a resource.Quantity in its
+// canonical form. A GoShape records, per kind, where its type does the first, second and fourth,
+// and which scalars drop their zero; the empty lists and maps and the quantities are found from the
+// property schema.
 
 export type GoShape = { readonly [key: string]: GoField };
 
@@ -67,6 +69,9 @@ function encodeField(value: unknown, schema: PropertySchema | undefined, field: 
       }
       break;
   }
+  if (schema && isQuantitySchema(schema) && (typeof value === 'string' || typeof value === 'number')) {
+    return canonicalQuantity(value) ?? ctx.fail(`${dotted(path)}: "${value}" is not a quantity (such as 1Gi, 500m or 10)`, path);
+  }
   const fields = field && 'fields' in field ? field.fields : undefined;
   if (Array.isArray(value)) {
     if (value.length === 0 && !kept) return undefined;
@@ -82,7 +87,7 @@ function encodeField(value: unknown, schema: PropertySchema | undefined, field: 
 
 function encodeElement(value: unknown, schema: PropertySchema | undefined, fields: GoShape | undefined, ctx: HandlerContext, path: Path): unknown {
   if (Array.isArray(value)) return encodeField(value, schema, undefined, ctx, path) ?? [];
-  if (!isObject(value)) return value;
+  if (!isObject(value)) return encodeField(value, schema, undefined, ctx, path);
   return encodeGo(value, schema ?? {}, fields ?? {}, ctx, path);
 }
 

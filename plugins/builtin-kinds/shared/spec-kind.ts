@@ -1,5 +1,6 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type ObjectScope, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { encodeGo, type GoShape } from './go-encoding.js';
+import { applyOverlay, type OverlayEntry } from './crd-overlay.js';
 import { once, withLazyProperties } from './lazy.js';
 
 export type Json = Record<string, any>;
@@ -19,6 +20,8 @@ export interface SpecKind {
   spec: () => PropertySchema;
   /** Spec fields authored under another name, property → spec field (the engine reads `labels`). */
   renamed?: Record<string, { field: string; description: string }>;
+  /** Where the reference departs from the upstream CRD the spec is generated from (crd-overlay.ts). */
+  overlay?: readonly OverlayEntry[];
   /** Where the upstream Go type writes what was not authored (go-encoding.ts). */
   go?: GoShape;
   /** Refusals beyond the schema, on the spec as the object will hold it (renamed fields restored). */
@@ -34,8 +37,9 @@ export interface ObjectNames {
 }
 
 export function specKind(row: SpecKind): ComponentHandler<Json> {
+  const authoredSpec = once(() => applyOverlay(row.go ? writtenNotRequired(row.spec(), row.go) : row.spec(), row.overlay ?? []));
   const properties = once((): PropertiesSchema => {
-    const out = { ...row.spec().properties };
+    const out = { ...authoredSpec().properties };
     for (const [property, { field, description }] of Object.entries(row.renamed ?? {})) {
       out[property] = { ...out[field], description };
       delete out[field];
@@ -61,5 +65,26 @@ export function specKind(row: SpecKind): ComponentHandler<Json> {
       return encodeGo(spec, row.spec(), row.go ?? {}, ctx);
     },
   });
+  // Why a spec field the reference departs from is refused (crd-overlay.ts), read on first use.
+  const hints = once(() => authoredSpec().hints);
+  Object.defineProperty(handler, 'hints', { get: hints, enumerable: true, configurable: true });
   return withLazyProperties(handler, properties);
+}
+
+/**
+ * A CRD requires the fields its Go type has no `omitempty` on. A struct held by value is written as
+ * `{}` when absent, which the API server takes: an author need not write it. (A scalar's zero or a
+ * nil list is no value an author meant: those stay required.)
+ */
+function writtenNotRequired(schema: PropertySchema, shape: GoShape): PropertySchema {
+  const properties = { ...schema.properties };
+  for (const [key, field] of Object.entries(shape)) {
+    let member = properties[key];
+    if (!member) continue;
+    if (field.go === 'struct') member = { ...member, required: false };
+    const fields = 'fields' in field ? field.fields : undefined;
+    if (fields) member = member.items ? { ...member, items: writtenNotRequired(member.items, fields) } : writtenNotRequired(member, fields);
+    properties[key] = member;
+  }
+  return { ...schema, properties };
 }

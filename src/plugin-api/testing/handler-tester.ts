@@ -60,7 +60,7 @@ export class HandlerTester {
   renderComponent(handler: ComponentHandler<any>, name: string, properties: Properties): ComponentRendering {
     const ctx = createTestContext(this.options);
     const labelValue = componentLabelValue(name);
-    let checked = this.check(componentProperties(handler), properties, handler.additionalProperties);
+    let checked = this.check(componentProperties(handler), properties, handler.additionalProperties, handler.hints);
     let metadata: ObjectMetadata | undefined;
     if (handler.object) {
       const taken = takeObjectMetadata(checked, { labelValue, componentLabelKey: ctx.componentLabelKey });
@@ -115,8 +115,8 @@ export class HandlerTester {
     }
   }
 
-  private check(schema: ComponentHandler['properties'], properties: Properties, additionalProperties?: boolean): Properties {
-    const { value, issues } = validateProperties(schema, properties, { topLevelRequired: true, applyDefaults: true, additionalProperties });
+  private check(schema: ComponentHandler['properties'], properties: Properties, additionalProperties?: boolean, hints?: Record<string, string>): Properties {
+    const { value, issues } = validateProperties(schema, properties, { topLevelRequired: true, applyDefaults: true, additionalProperties, hints });
     if (issues.length > 0) throw new SchemaRefusal(issues[0].message, issues[0].path);
     return value;
   }

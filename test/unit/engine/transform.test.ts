@@ -36,6 +36,16 @@ const wrapper: ComponentLoweringRule = {
   lower: ({ component }) => ({ components: [{ name: component.name, type: 'picky', properties: component.properties }] }),
 };
 
+/** Lowers into a box under another name, forwarding the authored traits. */
+const renamer: ComponentLoweringRule = {
+  position: 'component',
+  type: 'renamer',
+  description: 'Renamer.',
+  properties: {},
+  contract: { version: 'v1' },
+  lower: ({ component }) => ({ components: [{ name: `${component.name}-rendered`, type: 'box', properties: {}, traits: component.traits }] }),
+};
+
 /** Emits one ConfigMap per name in `names`, as its sub-application. */
 const emitter: TraitHandler = {
   type: 'emitter',
@@ -63,7 +73,7 @@ const registry: SealedRegistry = registryOf([
       emitter,
     ],
     policies: [policyHandler('dependency')],
-    lowering: [role, wrapper],
+    lowering: [role, wrapper, renamer],
   }),
 ]);
 
@@ -107,9 +117,15 @@ describe('transform: dispatch without a handler', () => {
     expect(diagnostic.path).toBe('spec.components[0].traits[0]');
   });
 
-  it('names the rule that emitted the component a handler-less trait sits on', () => {
+  it('names the rule that emitted the component a handler-less trait was forwarded onto under another name', () => {
+    expect(failure('    - name: api\n      type: renamer\n      traits:\n        - type: redis-sidecar\n', { extraTraitTypes: ['redis-sidecar'] }).message).toBe(
+      'no handler for trait type "redis-sidecar" (on component "api-rendered", itself emitted by lowering rule component/renamer@v1 for component "api" (type "renamer") in document "app" (kind "Application"))',
+    );
+  });
+
+  it('leaves the rule unsaid on the component the author wrote the trait on, by name', () => {
     expect(failure('    - name: api\n      type: role\n      traits:\n        - type: redis-sidecar\n', { extraTraitTypes: ['redis-sidecar'] }).message).toBe(
-      'no handler for trait type "redis-sidecar" (on component "api", itself emitted by lowering rule component/role@v1 for component "api" (type "role") in document "app" (kind "Application"))',
+      'no handler for trait type "redis-sidecar" (on component "api")',
     );
   });
 
@@ -127,6 +143,17 @@ describe('transform: dispatch without a handler', () => {
     expect(policy('app-dependency')).toBe('no handler for policy type "app-dependency" (policy "first")');
     expect(policy('reconciliation')).toBe(`no handler for policy type "reconciliation" (policy "first")${DELIVERY}`);
     expect(policy('health-checks')).toBe(`no handler for policy type "health-checks" (policy "first")${DELIVERY}`);
+  });
+
+  it('accepts the documented properties of reconciliation and health-checks, then refuses with the delivery text', () => {
+    const written = (type: string, properties: string) =>
+      failure('    - name: web\n      type: box\n', { policies: `  policies:\n    - name: first\n      type: ${type}\n      properties:\n${properties}` }).message;
+    expect(written('reconciliation', '        interval: 10m\n        retryInterval: 1m\n        timeout: 5m\n        prune: true\n        wait: true\n        force: false\n        suspend: false\n')).toBe(
+      `no handler for policy type "reconciliation" (policy "first")${DELIVERY}`,
+    );
+    expect(written('health-checks', '        checks:\n          - {apiVersion: apps/v1, kind: Deployment, name: web, namespace: shop}\n')).toBe(
+      `no handler for policy type "health-checks" (policy "first")${DELIVERY}`,
+    );
   });
 });
 

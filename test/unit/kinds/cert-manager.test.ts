@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/cert-manager.js';
+import { renderSamples } from './upstream-samples.js';
 
 const tester = new HandlerTester({ namespace: 'shop' });
 const kind = (type: string) => kinds.find((handler) => handler.type === type)!;
@@ -73,5 +74,11 @@ describe('cert-manager kinds', () => {
     });
     const k8s = tester.renderComponent(kind('issuer'), 'vault', { vault: { server: 'https://vault:8200', path: 'p', auth: { kubernetes: { role: 'r', serviceAccountRef: { name: 'sa' } } } } });
     expect(k8s.objects[0].spec).toEqual({ vault: { server: 'https://vault:8200', path: 'p', auth: { kubernetes: { role: 'r', serviceAccountRef: { name: 'sa' }, secretRef: { name: '' } } } } });
+  });
+
+  it("builds upstream's own sample objects (cert-manager/cert-manager test fixtures at v1.21.1)", () => {
+    const rendered = renderSamples(kinds, 'cert-manager', ['cert-manager.io']);
+    expect(rendered.map(({ object }) => object.kind).sort()).toEqual(['Certificate', 'Certificate', 'Issuer', 'Issuer']);
+    for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/metallb.js';
 import { handlerOf, meta } from './support.js';
+import { renderSamples } from './upstream-samples.js';
 
 const tester = new HandlerTester({ namespace: 'metallb-system' });
 const bgppeer = handlerOf(kinds, 'metallb-bgppeer');
@@ -38,11 +39,27 @@ describe('metallb kinds', () => {
   it('refuses an unknown nested field, naming its path', () => {
     tester.runComponent(bgppeer, [
       { properties: { myASN: 1, nodeSelectors: [{ matchLabelz: { role: 'edge' } }] }, error: { path: ['nodeSelectors', 0, 'matchLabelz'], message: /unsupported field/ } },
-      { properties: { myASN: 1, nodeSelectors: [{ matchExpressions: [{ key: 'zone', operator: 'Within' }] }] }, error: { path: ['nodeSelectors', 0, 'matchExpressions', 0, 'operator'] } },
+      { properties: { myASN: 1, nodeSelectors: [{ matchExpressions: [{ key: 'zone', operator: 'In', value: ['a'] }] }] }, error: { path: ['nodeSelectors', 0, 'matchExpressions', 0, 'value'], message: /unsupported field "value"/ } },
     ]);
   });
 
   it('requires the addresses of an IPAddressPool', () => {
     tester.runComponent(handlerOf(kinds, 'metallb-ipaddresspool'), [{ properties: { autoAssign: false }, error: { message: '"addresses" is required' } }]);
+  });
+
+  it("builds upstream's own sample objects (metallb/metallb configsamples at v0.16.1)", () => {
+    const rendered = renderSamples(kinds, 'metallb', ['metallb.io']);
+    expect(rendered.length).toBeGreaterThanOrEqual(20);
+    for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
+  });
+
+  it('refuses a misspelt field of an IPAddressPool service allocation by its path', () => {
+    tester.runComponent(handlerOf(kinds, 'metallb-ipaddresspool'), [
+      { properties: { addresses: ['10.0.0.0/24'], serviceAllocation: { namespaceSelector: [] } }, error: { path: ['serviceAllocation', 'namespaceSelector'], message: /unsupported field "namespaceSelector"/ } },
+    ]);
+  });
+
+  it('keeps the bounds upstream states: a BGP peer port above 16384 is refused', () => {
+    tester.runComponent(bgppeer, [{ properties: { myASN: 1, peerPort: 17000 }, error: { path: ['peerPort'], message: '17000 is more than the maximum 16384' } }]);
   });
 });

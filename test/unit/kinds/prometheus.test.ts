@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/prometheus.js';
+import { alertmanagerOverlay, probeOverlay } from '../../../plugins/builtin-kinds/families/prometheus-overlay.js';
+import { renderSamples } from './upstream-samples.js';
 
 const tester = new HandlerTester({ namespace: 'shop' });
 const kind = (type: string) => kinds.find((handler) => handler.type === type)!;
@@ -105,5 +107,34 @@ describe('Prometheus operator kinds', () => {
       { title: 'long object name', properties: { objectName: long }, error: { message: /^objectName: "a+" is not a valid name for this Alertmanager/, path: ['objectName'] } },
       { title: 'a claim template names the volume', name: 'a'.repeat(45), properties: { storage: { volumeClaimTemplate: { metadata: { name: 'data' } } } } },
     ]);
+  });
+
+  it("builds upstream's own example objects (prometheus-operator/prometheus-operator example/ at v0.93.0)", () => {
+    const rendered = renderSamples(kinds, 'prometheus-operator', ['monitoring.coreos.com']);
+    expect(new Set(rendered.map(({ object }) => object.kind))).toEqual(new Set(['ServiceMonitor', 'PodMonitor', 'PrometheusRule', 'Alertmanager', 'ThanosRuler']));
+    for (const { file, authored, object } of rendered) {
+      const written = Object.keys(authored).map((key) => (key === 'labels' && object.kind === 'ThanosRuler' ? 'labels' : key));
+      expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(written));
+    }
+  });
+
+  describe('the overlay: where the reference departs from the CRDs', () => {
+    const probe = kinds.find((handler) => handler.type === 'prometheus-probe')!;
+    const alertmanager = kinds.find((handler) => handler.type === 'alertmanager')!;
+
+    it('holds one entry per departure', () => {
+      expect(probeOverlay.map((entry) => `${entry.change} ${entry.path}`)).toEqual(['required prober']);
+      expect(alertmanagerOverlay.map((entry) => `${entry.change} ${entry.path}`)).toEqual(['refused baseImage', 'refused tag', 'refused sha']);
+    });
+
+    it('requires the prober of a Probe', () => {
+      tester.runComponent(probe, [{ properties: { targets: { staticConfig: { static: ['https://example.com'] } } }, error: { message: '"prober" is required' } }]);
+    });
+
+    for (const field of ['baseImage', 'tag', 'sha']) {
+      it(`refuses an Alertmanager's ${field}, saying why`, () => {
+        tester.runComponent(alertmanager, [{ properties: { [field]: 'x' }, error: { path: [field], message: new RegExp(`unsupported field "${field}".*name the image with image`) } }]);
+      });
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/volsync.js';
 import { handlerOf, meta } from './support.js';
+import { renderSamples } from './upstream-samples.js';
 
 const tester = new HandlerTester({ namespace: 'shop' });
 const replicationsource = handlerOf(kinds, 'replicationsource');
@@ -62,5 +63,11 @@ describe('volsync kinds', () => {
 
   it('refuses a mover the destination does not have', () => {
     tester.runComponent(handlerOf(kinds, 'replicationdestination'), [{ properties: { syncthing: {} }, error: { path: ['syncthing'] } }]);
+  });
+
+  it("builds upstream's own sample objects (backube/volsync config/samples and examples at v0.16.0)", () => {
+    const rendered = renderSamples(kinds, 'volsync', ['volsync.backube']);
+    expect(rendered.length).toBeGreaterThanOrEqual(12);
+    for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
   });
 });

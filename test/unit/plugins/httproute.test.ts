@@ -112,7 +112,7 @@ describe('httproute trait', () => {
         properties: withFilter({ type: 'CORS', cors: { allowOrigins: ['*'] }, urlRewrite: { hostname: 'x' } }),
         error: { message: /urlRewrite does not belong to a CORS filter/ },
       },
-      { title: 'duration', component: web, properties: { parentRefs: gateway, rules: [{ timeouts: { request: '10 seconds' } }] }, error: { message: /is not a Gateway API duration/ } },
+      { title: 'duration', component: web, properties: { parentRefs: gateway, rules: [{ timeouts: { request: '10 seconds' } }] }, error: { message: /"10 seconds" does not match the pattern/, path: ['rules', 0, 'timeouts', 'request'] } },
       {
         title: 'backend longer than request',
         component: web,
