@@ -204,10 +204,10 @@ spec:
   });
 
   it('shows warnings and passes, and turns them into errors with --strict', () => {
-    // A plugin trait with no schema of its own, bound by the profile with no CapabilityDefinition, is a warning.
+    // A plugin trait that a CapabilityDefinition describes, with no schema of its own, bound by the profile with no definition, is a warning.
     const app = join(dir, 'custom');
     mkdirSync(app, { recursive: true });
-    const stamp = "export default { meta: { name: 'acme-stamp', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [{ type: 'stamp', description: 'Stamps.', capability: {}, apply() {} }] };\n";
+    const stamp = "export default { meta: { name: 'acme-stamp', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [{ type: 'stamp', description: 'Stamps.', capability: { definition: true }, apply() {} }] };\n";
     writeFileSync(join(app, 'stamp-plugin.mjs'), stamp);
     writeFileSync(join(app, '.kurelrc.yaml'), 'plugins:\n  - ./stamp-plugin.mjs\n');
     writeFileSync(join(app, 'app.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: web\n      type: worker\n      properties: {image: ghcr.io/example/web:v1.0.0}\n      traits:\n        - type: stamp\n');
