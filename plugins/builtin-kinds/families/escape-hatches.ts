@@ -2,6 +2,7 @@ import { defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
 import { object } from './escape-hatches/object.js';
+import { scopeOverridesSchema } from '../shared/scope-overrides.js';
 
 // The escape hatches: objects written as they are (passthrough), or as multi-document YAML
 // (manifests, crd). They declare no object of their own, so they take no objectName, labels or
@@ -81,19 +82,7 @@ const manifests = defineComponent<ManifestsProperties>({
   description: 'Any objects, from a multi-document YAML string. Namespaced objects without a namespace get the build namespace.',
   properties: {
     ...source('The manifests'),
-    scopeOverrides: {
-      type: 'array',
-      description: 'The scope of kinds the build does not know (custom resources), so that one without a namespace can be placed.',
-      items: {
-        type: 'object',
-        description: 'The scope of one kind.',
-        properties: {
-          apiVersion: { type: 'string', required: true, description: 'The apiVersion of the kind (group/version).' },
-          kind: { type: 'string', required: true, description: 'The kind.' },
-          scope: { type: 'string', required: true, enum: ['Cluster', 'Namespaced'], description: 'Its scope: Cluster or Namespaced.' },
-        },
-      },
-    },
+    scopeOverrides: scopeOverridesSchema('The scope of kinds the build does not know (custom resources), so that one without a namespace can be placed.', 'Its scope: Cluster or Namespaced.'),
   },
   fetches: fetchesOf,
   render(input, ctx) {

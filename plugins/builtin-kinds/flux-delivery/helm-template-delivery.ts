@@ -1,4 +1,5 @@
 import type { AuthoredComponent, LoweringContext, PropertySchema } from 'kurel/plugin-api';
+import { scopeOverridesSchema } from '../shared/scope-overrides.js';
 type Json = Record<string, any>;
 
 // helm with delivery: template: the chart is rendered at build time, so the component becomes a
@@ -17,19 +18,7 @@ const FORWARDED = ['chart', 'version', 'releaseName', 'values', 'secretValues', 
 export const TEMPLATE_ONLY_KEYS = ['scopeOverrides', 'hookGroupNamePrefix', 'layoutKustomizationName'];
 
 export const TEMPLATE_SCHEMA: Record<string, PropertySchema> = {
-  scopeOverrides: {
-    type: 'array',
-    description: 'The scope of kinds the build does not know.',
-    items: {
-      type: 'object',
-      description: 'The scope of one kind.',
-      properties: {
-        apiVersion: { type: 'string', required: true, description: 'The apiVersion of the kind (group/version).' },
-        kind: { type: 'string', required: true, description: 'The kind.' },
-        scope: { type: 'string', required: true, enum: ['Cluster', 'Namespaced'], description: 'Its scope.' },
-      },
-    },
-  },
+  scopeOverrides: scopeOverridesSchema('The scope of kinds the build does not know.'),
 };
 
 export function lowerToTemplate(component: AuthoredComponent, props: Json, ctx: LoweringContext): AuthoredComponent {

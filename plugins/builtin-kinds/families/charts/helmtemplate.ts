@@ -3,6 +3,7 @@ import { chartName, decodeChart, OWNER, type HelmTemplateProperties } from './ch
 import { placeRendered } from './chart-scopes.js';
 import { hookGroupNames, splitHookGroups } from './hook-groups.js';
 import { readRendered } from './rendered-documents.js';
+import { scopeOverridesSchema } from '../../shared/scope-overrides.js';
 
 // A chart rendered at build time. The host renders it with the real helm binary (the engine runs
 // no I/O); this handler reads what helm printed as the reference reads a rendered chart, splits it
@@ -37,19 +38,7 @@ export const helmtemplate = defineComponent<HelmTemplateProperties>({
     releaseName: str('.Release.Name; default the component name, shortened the Flux way past 53 characters.'),
     values: freeObject('The values the chart is rendered with.'),
     secretValues: freeObject('Values merged over values, never written out and never quoted in an error. A path also set in values is refused, and so is a key named global below the top level.'),
-    scopeOverrides: {
-      type: 'array',
-      description: "The scope of kinds the build does not know, so that one without a namespace is placed. It must agree with a CustomResourceDefinition the chart renders.",
-      items: {
-        type: 'object',
-        description: 'The scope of one kind.',
-        properties: {
-          apiVersion: { type: 'string', required: true, description: 'The apiVersion of the kind (group/version).' },
-          kind: { type: 'string', required: true, description: 'The kind.' },
-          scope: { type: 'string', required: true, enum: ['Cluster', 'Namespaced'], description: 'Its scope.' },
-        },
-      },
-    },
+    scopeOverrides: scopeOverridesSchema("The scope of kinds the build does not know, so that one without a namespace is placed. It must agree with a CustomResourceDefinition the chart renders."),
     hookGroupNamePrefix: str('The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>; used as written, each name at most 63 characters.'),
     layoutKustomizationName: str("The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>; at most 63 characters."),
   },
