@@ -1,7 +1,7 @@
 import { deepStrictEqual, fail as assertFail, match, strictEqual } from 'node:assert/strict';
 import { build, type BuildResult } from '../engine/index.js';
 import { loadBuiltinPlugins, sealRegistry } from '../host/index.js';
-import { formatDiagnostic, isKurelError, NOOP_POLICY, type Diagnostic, type K8sObject, type KurelErrorCode, type KurelPlugin, type Policy } from '../plugin-api/index.js';
+import { formatDiagnostic, formatPath, isKurelError, NOOP_POLICY, type Diagnostic, type K8sObject, type KurelErrorCode, type KurelPlugin, type Policy, type PropertyPath } from '../plugin-api/index.js';
 import { applicationText, type ComponentSpec, type PolicySpec, type TraitSpec } from './application.js';
 
 /** What a refused case expects: each field given is compared with the CLI's first error. */
@@ -11,6 +11,12 @@ export interface ExpectedError {
   message?: string | RegExp;
   /** The property path the CLI prints, e.g. `spec.components[0].traits[0].properties.port`. */
   path?: string;
+  /**
+   * The path inside the properties of the handler under test, as the handler reports it
+   * (`['ports', 0, 'port']`): the tester puts the case's place in front of it, so it is compared
+   * with the CLI's path (`spec.components[0].properties.ports[0].port`).
+   */
+  property?: PropertyPath;
   /** The whole line the CLI prints after `Error: `, place included (`app.yaml:9:9 spec…: …`). */
   text?: string | RegExp;
   /** Of a refusal by the environment policy: its class (`RefusalClass`). */
@@ -21,6 +27,11 @@ interface Expectations {
   title?: string;
   /** Every object the build emits, in order, exactly as the CLI emits them. */
   objects?: K8sObject[];
+  /**
+   * Objects the build emits among others, each compared whole with the emitted object of the same
+   * apiVersion, kind, namespace and name: a trait's own objects without its component's.
+   */
+  contains?: K8sObject[];
   /** The kinds of the objects the build emits, in order (`['Deployment', 'Service']`). */
   kinds?: string[];
   /** `Kind/name` of the objects the build emits, in order (`['ConfigMap/db', 'ConfigMap/web']`). */
@@ -58,6 +69,8 @@ export interface HandlerTesterOptions {
   capabilityDefinitions?: string[];
   /** The Application's namespace: `default` when unset. */
   namespace?: string;
+  /** The bodies the host would have fetched for the handlers' declared URLs, by URL (`ctx.fetched(url)`). */
+  fetched?: Record<string, string>;
   /** The plugins the plugin under test runs beside: kurel's built-ins, loaded as the CLI loads them, when unset. */
   builtins?: KurelPlugin[];
 }
@@ -85,6 +98,7 @@ export class HandlerTester {
         profile: this.options.profile === undefined ? undefined : { file: 'cluster.yaml', text: this.options.profile },
         capabilityDefinitions: (this.options.capabilityDefinitions ?? []).map((text, index) => ({ file: `definition-${index}.yaml`, text })),
         settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: this.options.policy && ({ ...NOOP_POLICY, ...this.options.policy } as Policy) },
+        fetched: this.options.fetched,
       },
       registry,
     );
@@ -93,7 +107,7 @@ export class HandlerTester {
   /** Component types and component lowering rules: the case's properties on one component of `type`. */
   async runComponent(type: string, cases: ComponentCase[]): Promise<void> {
     for (const testCase of cases) {
-      await this.check(testCase.title ?? type, testCase, () => this.build([{ name: testCase.name, type, properties: testCase.properties, traits: testCase.traits }]));
+      await this.check(testCase.title ?? type, testCase, 'spec.components[0].properties', () => this.build([{ name: testCase.name, type, properties: testCase.properties, traits: testCase.traits }]));
     }
   }
 
@@ -101,7 +115,7 @@ export class HandlerTester {
   async runTrait(type: string, cases: TraitCase[]): Promise<void> {
     for (const testCase of cases) {
       const component = { ...testCase.component, traits: [...(testCase.component.traits ?? []), { type, properties: testCase.properties }] };
-      await this.check(testCase.title ?? type, testCase, () => this.build([component]));
+      await this.check(testCase.title ?? type, testCase, `spec.components[0].traits[${component.traits.length - 1}].properties`, () => this.build([component]));
     }
   }
 
@@ -114,31 +128,33 @@ export class HandlerTester {
   /** Policy types: the case's properties on one policy of `type` over the case's components. */
   async runPolicy(type: string, cases: PolicyCase[]): Promise<void> {
     for (const testCase of cases) {
-      await this.check(testCase.title ?? type, testCase, () => this.build(testCase.components, [{ name: testCase.name, type, properties: testCase.properties }]));
+      await this.check(testCase.title ?? type, testCase, 'spec.policies[0].properties', () => this.build(testCase.components, [{ name: testCase.name, type, properties: testCase.properties }]));
     }
   }
 
-  private async check(title: string, expected: Expectations, run: () => Promise<BuildResult>): Promise<void> {
+  private async check(title: string, expected: Expectations, place: string, run: () => Promise<BuildResult>): Promise<void> {
     let result: BuildResult;
     try {
       result = await run();
     } catch (error) {
       if (!isKurelError(error)) throw error;
       if (!expected.error) assertFail(`${title}: unexpected refusal: ${error.message}`);
-      compareError(title, error.diagnostics[0], expected.error);
+      compareError(title, error.diagnostics[0], expected.error, place);
       return;
     }
     if (expected.error) assertFail(`${title}: expected a refusal, got ${result.objects.length} object(s)`);
     if (expected.objects) deepStrictEqual(result.objects, expected.objects, `${title}: objects`);
+    for (const object of expected.contains ?? []) deepStrictEqual(result.objects.find((emitted) => sameObject(emitted, object)), object, `${title}: ${object.kind}/${object.metadata.name}`);
     if (expected.kinds) deepStrictEqual(result.objects.map((object) => object.kind), expected.kinds, `${title}: kinds`);
     if (expected.names) deepStrictEqual(result.objects.map((object) => `${object.kind}/${object.metadata.name}`), expected.names, `${title}: names`);
     if (expected.warnings) deepStrictEqual(result.warnings.map((warning) => warning.message), expected.warnings, `${title}: warnings`);
   }
 }
 
-function compareError(title: string, diagnostic: Diagnostic, expected: ExpectedError): void {
+function compareError(title: string, diagnostic: Diagnostic, expected: ExpectedError, place: string): void {
   if (expected.code !== undefined) strictEqual(diagnostic.code, expected.code, `${title}: code`);
   if (expected.path !== undefined) strictEqual(diagnostic.path, expected.path, `${title}: path`);
+  if (expected.property !== undefined) strictEqual(diagnostic.path, propertyPlace(place, expected.property), `${title}: path`);
   if (expected.refusalClass !== undefined) strictEqual(diagnostic.refusalClass, expected.refusalClass, `${title}: refusal class`);
   compareText(title, 'message', diagnostic.message, expected.message);
   compareText(title, 'text', formatDiagnostic(diagnostic), expected.text);
@@ -147,4 +163,14 @@ function compareError(title: string, diagnostic: Diagnostic, expected: ExpectedE
 function compareText(title: string, what: string, actual: string, expected: string | RegExp | undefined): void {
   if (expected instanceof RegExp) match(actual, expected, `${title}: ${what}`);
   else if (expected !== undefined) strictEqual(actual, expected, `${title}: ${what}`);
+}
+
+function propertyPlace(place: string, property: PropertyPath): string {
+  const inside = formatPath(property);
+  if (!inside) return place;
+  return inside.startsWith('[') ? `${place}${inside}` : `${place}.${inside}`;
+}
+
+function sameObject(a: K8sObject, b: K8sObject): boolean {
+  return a.apiVersion === b.apiVersion && a.kind === b.kind && a.metadata.name === b.metadata.name && a.metadata.namespace === b.metadata.namespace;
 }

@@ -37,7 +37,7 @@ type Path = (string | number)[];
  * Encodes checked properties as the reference's Go type writes them. A duration Go cannot read is
  * refused with its path, as the reference's strict decode refuses it.
  */
-export function encodeGo(value: Json, schema: PropertySchema, shape: GoShape, ctx: HandlerContext, path: Path = []): Json {
+export function encodeGo(value: Json, schema: PropertySchema, shape: GoShape, ctx: Pick<HandlerContext, 'fail'>, path: Path = []): Json {
   const out: Json = {};
   const keys = new Set([...Object.keys(value), ...Object.keys(shape)]);
   for (const key of keys) {
@@ -55,7 +55,7 @@ export function encodeGo(value: Json, schema: PropertySchema, shape: GoShape, ct
   return out;
 }
 
-function encodeField(value: unknown, schema: PropertySchema | undefined, field: GoField | undefined, ctx: HandlerContext, path: Path): unknown {
+function encodeField(value: unknown, schema: PropertySchema | undefined, field: GoField | undefined, ctx: Pick<HandlerContext, 'fail'>, path: Path): unknown {
   const kept = field?.go === 'always' || field?.go === 'struct';
   switch (field?.go) {
     case 'omitzero':
@@ -85,7 +85,7 @@ function encodeField(value: unknown, schema: PropertySchema | undefined, field: 
   return value;
 }
 
-function encodeElement(value: unknown, schema: PropertySchema | undefined, fields: GoShape | undefined, ctx: HandlerContext, path: Path): unknown {
+function encodeElement(value: unknown, schema: PropertySchema | undefined, fields: GoShape | undefined, ctx: Pick<HandlerContext, 'fail'>, path: Path): unknown {
   if (Array.isArray(value)) return encodeField(value, schema, undefined, ctx, path) ?? [];
   if (!isObject(value)) return encodeField(value, schema, undefined, ctx, path);
   return encodeGo(value, schema ?? {}, fields ?? {}, ctx, path);

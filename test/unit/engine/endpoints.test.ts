@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { componentEndpoints } from '../../../src/index.js';
-import { createTestContext } from '../../../src/plugin-api/testing/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
-import { postgresqlRule } from '../../../plugins/builtin-components/postgresql.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
@@ -79,7 +77,7 @@ describe('componentEndpoints', () => {
 
 describe('the postgresql rule endpoints', () => {
   it('select the Cluster by the authored clusterObjectName, which names the Cluster object', () => {
-    const answer = postgresqlRule.endpoints!({ name: 'orders', objectName: 'orders', properties: { clusterObjectName: 'orders-db' } }, createTestContext());
-    expect(answer).toEqual([{ selector: { 'cnpg.io/cluster': 'orders-db' }, ports: [{ port: 5432 }] }]);
+    const answers = endpointsOf(['    - name: orders', '      type: postgresql', '      properties: {clusterObjectName: orders-db}'].join('\n'));
+    expect(answers).toEqual([{ component: 'orders', endpoints: [{ selector: { 'cnpg.io/cluster': 'orders-db' }, ports: [{ port: 5432 }] }] }]);
   });
 });

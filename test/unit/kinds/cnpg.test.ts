@@ -1,19 +1,19 @@
+import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { cnpgKinds } from '../../../plugins/builtin-kinds/families/operators/cnpg/index.js';
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = builtinTester('kinds', { namespace: 'shop' });
 const kind = (type: string) => cnpgKinds.find((handler) => handler.type === type)!;
 
 describe('CloudNativePG kinds', () => {
-  it('declare the eleven kinds', () => {
+  it('declare the eleven kinds', async () => {
     expect(cnpgKinds.map((handler) => handler.object?.kind)).toEqual([
       'Cluster', 'Pooler', 'Database', 'ObjectStore', 'Backup', 'ScheduledBackup', 'ImageCatalog', 'ClusterImageCatalog', 'DatabaseRole', 'Publication', 'Subscription',
     ]);
   });
 
-  it('renders a Cluster with the structs Go writes even when empty, and one instance by default', () => {
-    tester.runComponent(kind('cnpg-cluster'), [
+  it('renders a Cluster with the structs Go writes even when empty, and one instance by default', async () => {
+    await tester.runComponent(kind('cnpg-cluster').type, [
       {
         name: 'db',
         properties: { storage: { size: '10Gi' }, managed: { roles: [{ name: 'app', login: false, superuser: true }] }, labels: { tier: 'data' } },
@@ -21,7 +21,7 @@ describe('CloudNativePG kinds', () => {
           {
             apiVersion: 'postgresql.cnpg.io/v1',
             kind: 'Cluster',
-            metadata: { name: 'db', namespace: 'shop', labels: { tier: 'data' } },
+            metadata: { name: 'db', namespace: 'shop', labels: { tier: 'data', 'launcher.gokure.dev/component': 'db' } },
             spec: {
               instances: 1,
               storage: { size: '10Gi' },
@@ -36,15 +36,15 @@ describe('CloudNativePG kinds', () => {
     ]);
   });
 
-  it('writes the ObjectStore sidecar configuration and the default ensure of database objects', () => {
-    const store = tester.renderComponent(kind('cnpg-objectstore'), 'backups', { configuration: { destinationPath: 's3://b' } });
+  it('writes the ObjectStore sidecar configuration and the default ensure of database objects', async () => {
+    const store = await rendered(tester, kind('cnpg-objectstore').type, 'backups', { configuration: { destinationPath: 's3://b' } });
     expect(store.objects[0].spec).toEqual({ configuration: { destinationPath: 's3://b' }, instanceSidecarConfiguration: { resources: {} } });
-    const db = tester.renderComponent(kind('cnpg-database'), 'orders', { cluster: { name: 'pg' }, name: 'orders', owner: 'app', schemas: [{ name: 's' }] });
+    const db = await rendered(tester, kind('cnpg-database').type, 'orders', { cluster: { name: 'pg' }, name: 'orders', owner: 'app', schemas: [{ name: 's' }] });
     expect(db.objects[0].spec).toEqual({ cluster: { name: 'pg' }, name: 'orders', owner: 'app', schemas: [{ name: 's', ensure: 'present' }] });
   });
 
-  it('drops the omitempty false values Go drops', () => {
-    const publication = tester.renderComponent(kind('cnpg-publication'), 'pub', {
+  it('drops the omitempty false values Go drops', async () => {
+    const publication = await rendered(tester, kind('cnpg-publication').type, 'pub', {
       cluster: { name: 'pg' },
       name: 'pub',
       dbname: 'app',
@@ -53,8 +53,8 @@ describe('CloudNativePG kinds', () => {
     expect(publication.objects[0].spec).toEqual({ cluster: { name: 'pg' }, name: 'pub', dbname: 'app', target: { objects: [{ table: { name: 't' } }] } });
   });
 
-  it('writes durations, time stamps and zero values as Go does', () => {
-    const cluster = tester.renderComponent(kind('cnpg-cluster'), 'db', {
+  it('writes durations, time stamps and zero values as Go does', async () => {
+    const cluster = await rendered(tester, kind('cnpg-cluster').type, 'db', {
       instances: 3,
       replica: { source: 'origin', minApplyDelay: '90m' },
       postgresql: { synchronous: { method: 'any', number: 1 } },
@@ -65,16 +65,16 @@ describe('CloudNativePG kinds', () => {
       postgresql: { synchronous: { method: 'any', number: 1, failoverQuorum: false } },
       managed: { roles: [{ name: 'app', validUntil: '2027-01-31T12:00:00Z' }] },
     });
-    tester.runComponent(kind('cnpg-cluster'), [
-      { properties: { replica: { source: 'o', minApplyDelay: '1 hour' } }, error: { message: /not a duration/, path: ['replica', 'minApplyDelay'] } },
-      { properties: { managed: { roles: [{ name: 'a' }, { name: 'b', validUntil: 'tomorrow' }] } }, error: { message: /not an RFC 3339 time stamp/, path: ['managed', 'roles', 1, 'validUntil'] } },
+    await tester.runComponent(kind('cnpg-cluster').type, [
+      { properties: { replica: { source: 'o', minApplyDelay: '1 hour' } }, error: { message: /not a duration/, property: ['replica', 'minApplyDelay'] } },
+      { properties: { managed: { roles: [{ name: 'a' }, { name: 'b', validUntil: 'tomorrow' }] } }, error: { message: /not an RFC 3339 time stamp/, property: ['managed', 'roles', 1, 'validUntil'] } },
     ]);
   });
 
-  it('writes quantities in the canonical form Go prints and refuses what is none', () => {
-    const cluster = tester.renderComponent(kind('cnpg-cluster'), 'db', { resources: { requests: { cpu: 1, memory: '1024Mi' }, limits: { cpu: 0.5 } } });
+  it('writes quantities in the canonical form Go prints and refuses what is none', async () => {
+    const cluster = await rendered(tester, kind('cnpg-cluster').type, 'db', { resources: { requests: { cpu: 1, memory: '1024Mi' }, limits: { cpu: 0.5 } } });
     expect(cluster.objects[0].spec).toMatchObject({ resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '500m' } } });
-    const pooler = tester.renderComponent(kind('cnpg-pooler'), 'pgb', {
+    const pooler = await rendered(tester, kind('cnpg-pooler').type, 'pgb', {
       cluster: { name: 'pg' },
       pgbouncer: {},
       template: { spec: { containers: [{ name: 'pgbouncer', resources: { limits: { memory: '0.5Gi' } } }, { name: 'sidecar' }] } },
@@ -82,34 +82,34 @@ describe('CloudNativePG kinds', () => {
     expect(pooler.objects[0].spec).toMatchObject({
       template: { metadata: {}, spec: { containers: [{ name: 'pgbouncer', resources: { limits: { memory: '512Mi' } } }, { name: 'sidecar', resources: {} }] } },
     });
-    tester.runComponent(kind('cnpg-cluster'), [
-      { properties: { storage: { pvcTemplate: { resources: { requests: { storage: 'lots' } } } } }, error: { message: /not a quantity/, path: ['storage', 'pvcTemplate', 'resources', 'requests', 'storage'] } },
+    await tester.runComponent(kind('cnpg-cluster').type, [
+      { properties: { storage: { pvcTemplate: { resources: { requests: { storage: 'lots' } } } } }, error: { message: /not a quantity/, property: ['storage', 'pvcTemplate', 'resources', 'requests', 'storage'] } },
     ]);
   });
 
-  it('refuses an unknown nested field, naming its path', () => {
-    tester.runComponent(kind('cnpg-cluster'), [
-      { properties: { bootstrap: { initdb: { databse: 'x' } } }, error: { message: /unsupported field "databse"/, path: ['bootstrap', 'initdb', 'databse'] } },
-      { properties: { storage: { pvcTemplate: { resources: { request: {} } } } }, error: { path: ['storage', 'pvcTemplate', 'resources', 'request'] } },
+  it('refuses an unknown nested field, naming its path', async () => {
+    await tester.runComponent(kind('cnpg-cluster').type, [
+      { properties: { bootstrap: { initdb: { databse: 'x' } } }, error: { message: /unsupported field "databse"/, property: ['bootstrap', 'initdb', 'databse'] } },
+      { properties: { storage: { pvcTemplate: { resources: { request: {} } } } }, error: { property: ['storage', 'pvcTemplate', 'resources', 'request'] } },
     ]);
-    tester.runComponent(kind('cnpg-pooler'), [
+    await tester.runComponent(kind('cnpg-pooler').type, [
       {
         properties: { cluster: { name: 'pg' }, pgbouncer: {}, template: { spec: { containers: [{ name: 'pgbouncer', resource: {} }] } } },
-        error: { message: /unsupported field "resource"/, path: ['template', 'spec', 'containers', 0, 'resource'] },
+        error: { message: /unsupported field "resource"/, property: ['template', 'spec', 'containers', 0, 'resource'] },
       },
     ]);
   });
 
-  it('refuses a Pooler named like its Cluster, by its object name', () => {
-    tester.runComponent(kind('cnpg-pooler'), [
-      { name: 'pg', properties: { cluster: { name: 'pg' }, pgbouncer: {} }, error: { message: /own object name/, path: ['cluster', 'name'] } },
-      { name: 'pooler', properties: { objectName: 'pg', cluster: { name: 'pg' }, pgbouncer: {} }, error: { path: ['cluster', 'name'] } },
+  it('refuses a Pooler named like its Cluster, by its object name', async () => {
+    await tester.runComponent(kind('cnpg-pooler').type, [
+      { name: 'pg', properties: { cluster: { name: 'pg' }, pgbouncer: {} }, error: { message: /own object name/, property: ['cluster', 'name'] } },
+      { name: 'pooler', properties: { objectName: 'pg', cluster: { name: 'pg' }, pgbouncer: {} }, error: { property: ['cluster', 'name'] } },
       { name: 'pooler', properties: { cluster: { name: 'pg' } }, error: { message: /"pgbouncer" is required/ } },
     ]);
   });
 
-  it('refuses the postgres database and a ScheduledBackup without a schedule', () => {
-    tester.runComponent(kind('cnpg-database'), [{ properties: { cluster: { name: 'pg' }, name: 'postgres', owner: 'app' }, error: { message: /"postgres" is refused/, path: ['name'] } }]);
-    tester.runComponent(kind('cnpg-scheduledbackup'), [{ properties: { cluster: { name: 'pg' } }, error: { message: /"schedule" is required/ } }]);
+  it('refuses the postgres database and a ScheduledBackup without a schedule', async () => {
+    await tester.runComponent(kind('cnpg-database').type, [{ properties: { cluster: { name: 'pg' }, name: 'postgres', owner: 'app' }, error: { message: /"postgres" is refused/, property: ['name'] } }]);
+    await tester.runComponent(kind('cnpg-scheduledbackup').type, [{ properties: { cluster: { name: 'pg' } }, error: { message: /"schedule" is required/ } }]);
   });
 });

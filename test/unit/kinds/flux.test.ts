@@ -1,10 +1,10 @@
+import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf, meta } from './support.js';
 
-const tester = new HandlerTester();
+const tester = builtinTester('kinds');
 const gitrepository = handlerOf(kinds, 'gitrepository');
 const helmrelease = handlerOf(kinds, 'helmrelease');
 
@@ -18,7 +18,7 @@ function undescribed(schema: PropertySchema, path: string): string[] {
 }
 
 describe('flux kinds', () => {
-  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches with the generic object, helmtemplate), at every depth', () => {
+  it('describe every property of the table (Flux, VolSync, MetalLB, escape hatches with the generic object, helmtemplate), at every depth', async () => {
     expect(kinds).toHaveLength(28);
     for (const kind of kinds) {
       const missing = Object.entries(kind.properties).flatMap(([key, schema]) => undescribed(schema, key));
@@ -26,7 +26,7 @@ describe('flux kinds', () => {
     }
   });
 
-  it('registers the fifteen Flux types in the Flux scope', () => {
+  it('registers the fifteen Flux types in the Flux scope', async () => {
     const flux = kinds.filter((kind) => kind.object?.scope === 'flux').map((kind) => kind.type);
     expect(flux.sort()).toEqual(
       [
@@ -49,8 +49,8 @@ describe('flux kinds', () => {
     );
   });
 
-  it('renders a GitRepository as its Go type prints it: durations formatted, zero values omitted', () => {
-    tester.runComponent(gitrepository, [
+  it('renders a GitRepository as its Go type prints it: durations formatted, zero values omitted', async () => {
+    await tester.runComponent(gitrepository.type, [
       {
         name: 'fleet',
         properties: { url: 'https://git.example/fleet', interval: '90m', timeout: '2h', ref: { branch: 'main' }, suspend: false, recurseSubmodules: true },
@@ -66,22 +66,22 @@ describe('flux kinds', () => {
     ]);
   });
 
-  it('refuses an unknown nested field, naming its path', () => {
-    tester.runComponent(gitrepository, [
-      { properties: { url: 'https://git.example/fleet', interval: '1h', ref: { brnch: 'main' } }, error: { path: ['ref', 'brnch'], message: /unsupported field "brnch"/ } },
+  it('refuses an unknown nested field, naming its path', async () => {
+    await tester.runComponent(gitrepository.type, [
+      { properties: { url: 'https://git.example/fleet', interval: '1h', ref: { brnch: 'main' } }, error: { property: ['ref', 'brnch'], message: /unsupported field "brnch"/ } },
       {
         properties: { url: 'https://git.example/fleet', interval: '1h', include: [{ repository: { name: 'base', namespace: 'x' } }] },
-        error: { path: ['include', 0, 'repository', 'namespace'] },
+        error: { property: ['include', 0, 'repository', 'namespace'] },
       },
     ]);
   });
 
-  it('refuses a value that is no Go duration, naming its path', () => {
-    tester.runComponent(gitrepository, [{ properties: { url: 'https://git.example/fleet', interval: 'hourly' }, error: { path: ['interval'], message: /not a duration/ } }]);
+  it('refuses a value that is no Go duration, naming its path', async () => {
+    await tester.runComponent(gitrepository.type, [{ properties: { url: 'https://git.example/fleet', interval: 'hourly' }, error: { property: ['interval'], message: /not a duration/ } }]);
   });
 
-  it('prints a field without omitempty even when absent or false', () => {
-    const rendering = tester.renderComponent(handlerOf(kinds, 'fluxcd-kustomization'), 'apps', {
+  it('prints a field without omitempty even when absent or false', async () => {
+    const rendering = await rendered(tester, handlerOf(kinds, 'fluxcd-kustomization').type, 'apps', {
       interval: '10m',
       prune: false,
       sourceRef: { kind: 'GitRepository', name: 'fleet' },
@@ -89,33 +89,35 @@ describe('flux kinds', () => {
     expect(rendering.objects[0].spec).toEqual({ interval: '10m0s', prune: false, sourceRef: { kind: 'GitRepository', name: 'fleet' } });
   });
 
-  it('keeps a HelmRelease values tree as written', () => {
+  it('keeps a HelmRelease values tree as written', async () => {
     const values = { replicas: 2, nested: { list: [1, 'two'], empty: {} } };
-    const rendering = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', values });
+    const rendering = await rendered(tester, helmrelease.type, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', values });
     expect((rendering.objects[0].spec as Record<string, unknown>).values).toEqual(values);
   });
 
-  it('keeps the authored post-renderers as written: the engine appends the component label one', () => {
+  it('keeps the authored post-renderers as written: the engine appends the component label one', async () => {
     const authored = { kustomize: { images: [{ name: 'nginx', newTag: '1.27' }] } };
-    const spec = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', postRenderers: [authored] }).objects[0]
+    const spec = (await rendered(tester, helmrelease.type, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h', postRenderers: [authored] })).objects[0]
       .spec as Record<string, any>;
-    expect(spec.postRenderers).toEqual([authored]);
+    expect(spec.postRenderers[0]).toEqual(authored);
+    expect(spec.postRenderers).toHaveLength(2);
+    expect(spec.postRenderers[1].kustomize.patches[0].patch).toContain('launcher.gokure.dev/component: app');
   });
 
-  it('keeps the release name of a renamed HelmRelease', () => {
-    const renamed = tester.renderComponent(helmrelease, 'app', { objectName: 'app-v2', chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h' });
+  it('keeps the release name of a renamed HelmRelease', async () => {
+    const renamed = await rendered(tester, helmrelease.type, 'app', { objectName: 'app-v2', chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h' });
     expect(renamed.objects[0].metadata.name).toBe('app-v2');
     expect((renamed.objects[0].spec as Record<string, unknown>).releaseName).toBe('app');
-    const plain = tester.renderComponent(helmrelease, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h' });
+    const plain = await rendered(tester, helmrelease.type, 'app', { chartRef: { kind: 'OCIRepository', name: 'app' }, interval: '1h' });
     expect((plain.objects[0].spec as Record<string, unknown>).releaseName).toBeUndefined();
   });
 
-  it('refuses a HelmRelease with both or neither of chart and chartRef', () => {
+  it('refuses a HelmRelease with both or neither of chart and chartRef', async () => {
     const chart = { spec: { chart: 'app', sourceRef: { kind: 'HelmRepository', name: 'charts' } } };
-    tester.runComponent(helmrelease, [
-      { properties: { interval: '1h' }, error: { message: 'one of chart or chartRef is required' } },
+    await tester.runComponent(helmrelease.type, [
+      { properties: { interval: '1h' }, error: { message: 'component "web": one of chart or chartRef is required' } },
       { properties: { interval: '1h', chart, chartRef: { kind: 'OCIRepository', name: 'app' } }, error: { message: /only one of chart, chartRef/ } },
-      { properties: { interval: '1h', chart: { spec: { chart: 'app', sourceRef: { kind: 'OCIRepository', name: 'x' } } } }, error: { path: ['chart', 'spec', 'sourceRef', 'kind'] } },
+      { properties: { interval: '1h', chart: { spec: { chart: 'app', sourceRef: { kind: 'OCIRepository', name: 'x' } } } }, error: { property: ['chart', 'spec', 'sourceRef', 'kind'] } },
     ]);
   });
 });

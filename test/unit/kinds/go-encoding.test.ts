@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
-import { createTestContext } from '../../../src/plugin-api/testing/index.js';
+import { refusingContext } from '../../support/handler-context.js';
 import { always, DURATION, encodeGo, nested, OMIT_ZERO, struct } from '../../../plugins/builtin-kinds/shared/go-encoding.js';
 import { editAt, optional, withEnumValues, withProperties } from '../../../plugins/builtin-kinds/shared/schema-edit.js';
 
@@ -15,7 +15,7 @@ const schema: PropertySchema = {
 };
 
 describe('encodeGo', () => {
-  const ctx = createTestContext();
+  const ctx = refusingContext();
 
   it('writes non-pointer structs and non-omitempty fields the way the Go type does', () => {
     const shape = { namespaceSelector: struct(), storage: nested({ volumeClaimTemplate: struct({ metadata: struct(), status: struct() }) }), endpoints: always(null) };

@@ -1,14 +1,14 @@
+import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/metallb.js';
 import { handlerOf, meta } from './support.js';
 import { renderSamples } from './upstream-samples.js';
 
-const tester = new HandlerTester({ namespace: 'metallb-system' });
+const tester = builtinTester('kinds', { namespace: 'metallb-system' });
 const bgppeer = handlerOf(kinds, 'metallb-bgppeer');
 
 describe('metallb kinds', () => {
-  it('registers the six MetalLB types, BGPPeer at v1beta2', () => {
+  it('registers the six MetalLB types, BGPPeer at v1beta2', async () => {
     expect(kinds.map((kind) => `${kind.type} ${kind.object?.apiVersion} ${kind.object?.kind}`)).toEqual([
       'metallb-bfdprofile metallb.io/v1beta1 BFDProfile',
       'metallb-bgpadvertisement metallb.io/v1beta1 BGPAdvertisement',
@@ -19,8 +19,8 @@ describe('metallb kinds', () => {
     ]);
   });
 
-  it('renders a BGPPeer as its Go type prints it: passwordSecret held by value, durations formatted', () => {
-    tester.runComponent(bgppeer, [
+  it('renders a BGPPeer as its Go type prints it: passwordSecret held by value, durations formatted', async () => {
+    await tester.runComponent(bgppeer.type, [
       {
         name: 'leaf',
         properties: { myASN: 64512, dynamicASN: 'external', interface: 'eth1', holdTime: '90s', ebgpMultiHop: false },
@@ -36,30 +36,30 @@ describe('metallb kinds', () => {
     ]);
   });
 
-  it('refuses an unknown nested field, naming its path', () => {
-    tester.runComponent(bgppeer, [
-      { properties: { myASN: 1, nodeSelectors: [{ matchLabelz: { role: 'edge' } }] }, error: { path: ['nodeSelectors', 0, 'matchLabelz'], message: /unsupported field/ } },
-      { properties: { myASN: 1, nodeSelectors: [{ matchExpressions: [{ key: 'zone', operator: 'In', value: ['a'] }] }] }, error: { path: ['nodeSelectors', 0, 'matchExpressions', 0, 'value'], message: /unsupported field "value"/ } },
+  it('refuses an unknown nested field, naming its path', async () => {
+    await tester.runComponent(bgppeer.type, [
+      { properties: { myASN: 1, nodeSelectors: [{ matchLabelz: { role: 'edge' } }] }, error: { property: ['nodeSelectors', 0, 'matchLabelz'], message: /unsupported field/ } },
+      { properties: { myASN: 1, nodeSelectors: [{ matchExpressions: [{ key: 'zone', operator: 'In', value: ['a'] }] }] }, error: { property: ['nodeSelectors', 0, 'matchExpressions', 0, 'value'], message: /unsupported field "value"/ } },
     ]);
   });
 
-  it('requires the addresses of an IPAddressPool', () => {
-    tester.runComponent(handlerOf(kinds, 'metallb-ipaddresspool'), [{ properties: { autoAssign: false }, error: { message: '"addresses" is required' } }]);
+  it('requires the addresses of an IPAddressPool', async () => {
+    await tester.runComponent(handlerOf(kinds, 'metallb-ipaddresspool').type, [{ properties: { autoAssign: false }, error: { message: 'component "web" (type "metallb-ipaddresspool"): "addresses" is required' } }]);
   });
 
-  it("builds upstream's own sample objects (metallb/metallb configsamples at v0.16.1)", () => {
-    const rendered = renderSamples(kinds, 'metallb', ['metallb.io']);
+  it("builds upstream's own sample objects (metallb/metallb configsamples at v0.16.1)", async () => {
+    const rendered = await renderSamples(kinds, 'metallb', ['metallb.io']);
     expect(rendered.length).toBeGreaterThanOrEqual(20);
     for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
   });
 
-  it('refuses a misspelt field of an IPAddressPool service allocation by its path', () => {
-    tester.runComponent(handlerOf(kinds, 'metallb-ipaddresspool'), [
-      { properties: { addresses: ['10.0.0.0/24'], serviceAllocation: { namespaceSelector: [] } }, error: { path: ['serviceAllocation', 'namespaceSelector'], message: /unsupported field "namespaceSelector"/ } },
+  it('refuses a misspelt field of an IPAddressPool service allocation by its path', async () => {
+    await tester.runComponent(handlerOf(kinds, 'metallb-ipaddresspool').type, [
+      { properties: { addresses: ['10.0.0.0/24'], serviceAllocation: { namespaceSelector: [] } }, error: { property: ['serviceAllocation', 'namespaceSelector'], message: /unsupported field "namespaceSelector"/ } },
     ]);
   });
 
-  it('keeps the bounds upstream states: a BGP peer port above 16384 is refused', () => {
-    tester.runComponent(bgppeer, [{ properties: { myASN: 1, peerPort: 17000 }, error: { path: ['peerPort'], message: '17000 is more than the maximum 16384' } }]);
+  it('keeps the bounds upstream states: a BGP peer port above 16384 is refused', async () => {
+    await tester.runComponent(bgppeer.type, [{ properties: { myASN: 1, peerPort: 17000 }, error: { property: ['peerPort'], message: 'component "web" (type "metallb-bgppeer"): 17000 is more than the maximum 16384' } }]);
   });
 });

@@ -7,7 +7,8 @@ export function handlerOf(kinds: ComponentHandler<any>[], type: string): Compone
   return handler;
 }
 
-/** The metadata a kind component's object carries before the engine adds the component label. */
-export function meta(name: string, namespace: string | undefined = 'default') {
-  return namespace === undefined ? { name } : { name, namespace };
+/** The metadata a kind component's object carries as the CLI emits it: the component label, its value the component's name. */
+export function meta(name: string, namespace: string | null = 'default', component = name) {
+  const labels = { 'launcher.gokure.dev/component': component };
+  return namespace === null ? { name, labels } : { name, namespace, labels };
 }

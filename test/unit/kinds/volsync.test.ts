@@ -1,15 +1,15 @@
+import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/volsync.js';
 import { handlerOf, meta } from './support.js';
 import { renderSamples } from './upstream-samples.js';
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = builtinTester('kinds', { namespace: 'shop' });
 const replicationsource = handlerOf(kinds, 'replicationsource');
 
 describe('volsync kinds', () => {
-  it('renders a ReplicationSource as its Go type prints it: a by-value struct as {}, quantities canonical, pointers kept', () => {
-    tester.runComponent(replicationsource, [
+  it('renders a ReplicationSource as its Go type prints it: a by-value struct as {}, quantities canonical, pointers kept', async () => {
+    await tester.runComponent(replicationsource.type, [
       {
         name: 'data-backup',
         properties: {
@@ -51,22 +51,22 @@ describe('volsync kinds', () => {
     ]);
   });
 
-  it('refuses an unknown nested field, naming its path', () => {
-    tester.runComponent(replicationsource, [
-      { properties: { restic: { retain: { daily: 7, forever: true } } }, error: { path: ['restic', 'retain', 'forever'], message: /unsupported field "forever"/ } },
+  it('refuses an unknown nested field, naming its path', async () => {
+    await tester.runComponent(replicationsource.type, [
+      { properties: { restic: { retain: { daily: 7, forever: true } } }, error: { property: ['restic', 'retain', 'forever'], message: /unsupported field "forever"/ } },
     ]);
   });
 
-  it('refuses a value that is no quantity, naming its path', () => {
-    tester.runComponent(replicationsource, [{ properties: { rsyncTLS: { capacity: 'ten gigs' } }, error: { path: ['rsyncTLS', 'capacity'], message: /not a quantity/ } }]);
+  it('refuses a value that is no quantity, naming its path', async () => {
+    await tester.runComponent(replicationsource.type, [{ properties: { rsyncTLS: { capacity: 'ten gigs' } }, error: { property: ['rsyncTLS', 'capacity'], message: /not a quantity/ } }]);
   });
 
-  it('refuses a mover the destination does not have', () => {
-    tester.runComponent(handlerOf(kinds, 'replicationdestination'), [{ properties: { syncthing: {} }, error: { path: ['syncthing'] } }]);
+  it('refuses a mover the destination does not have', async () => {
+    await tester.runComponent(handlerOf(kinds, 'replicationdestination').type, [{ properties: { syncthing: {} }, error: { property: ['syncthing'] } }]);
   });
 
-  it("builds upstream's own sample objects (backube/volsync config/samples and examples at v0.16.0)", () => {
-    const rendered = renderSamples(kinds, 'volsync', ['volsync.backube']);
+  it("builds upstream's own sample objects (backube/volsync config/samples and examples at v0.16.0)", async () => {
+    const rendered = await renderSamples(kinds, 'volsync', ['volsync.backube']);
     expect(rendered.length).toBeGreaterThanOrEqual(12);
     for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
   });

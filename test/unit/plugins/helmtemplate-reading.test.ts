@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PolicyRefusal } from 'kurel/plugin-api';
-import { createTestContext } from '../../../src/plugin-api/testing/index.js';
+import { refusingContext } from '../../support/handler-context.js';
 import { decodeChart, type HelmTemplateProperties } from '../../../plugins/builtin-kinds/families/charts/chart-request.js';
 import { hookGroupNames, hookPhase, hookWeight, phaseSlug, splitHookGroups } from '../../../plugins/builtin-kinds/families/charts/hook-groups.js';
 import { readRendered, splitRendered } from '../../../plugins/builtin-kinds/families/charts/rendered-documents.js';
@@ -63,12 +63,12 @@ describe('reading what helm rendered', () => {
   it('orders documents by template path, keeping document order within a template, skipping empty ones', () => {
     const text = doc('c/templates/z.yaml', cm('z1')) + doc('c/templates/a.yaml', cm('a1')) + doc('c/templates/z.yaml', cm('z2')) + doc('c/templates/b.yaml', '# only a comment') + doc('c/templates/B.yaml', cm('B1'));
     expect(splitRendered(text).map((entry) => entry.template)).toEqual(['c/templates/B.yaml', 'c/templates/a.yaml', 'c/templates/z.yaml', 'c/templates/z.yaml']);
-    expect(readRendered(text, createTestContext()).map((entry) => entry.object.metadata.name)).toEqual(['B1', 'a1', 'z1', 'z2']);
+    expect(readRendered(text, refusingContext()).map((entry) => entry.object.metadata.name)).toEqual(['B1', 'a1', 'z1', 'z2']);
   });
 
   it('flattens a List into its items, each with the template', () => {
     const list = `apiVersion: v1\nkind: List\nitems:\n  - {apiVersion: v1, kind: ConfigMap, metadata: {name: one}}\n  - {apiVersion: v1, kind: Secret, metadata: {name: two}}`;
-    expect(readRendered(doc('c/templates/l.yaml', list), createTestContext()).map((entry) => [entry.object.kind, entry.template])).toEqual([
+    expect(readRendered(doc('c/templates/l.yaml', list), refusingContext()).map((entry) => [entry.object.kind, entry.template])).toEqual([
       ['ConfigMap', 'c/templates/l.yaml'],
       ['Secret', 'c/templates/l.yaml'],
     ]);
@@ -76,9 +76,9 @@ describe('reading what helm rendered', () => {
 
   it('refuses a hook on a List and on a List item', () => {
     const onList = `apiVersion: v1\nkind: List\nmetadata:\n  annotations: {helm.sh/hook: pre-install}\nitems: []`;
-    expect(() => readRendered(doc('c/templates/l.yaml', onList), createTestContext())).toThrow('the chart rendered a List with a helm.sh/hook annotation in c/templates/l.yaml');
+    expect(() => readRendered(doc('c/templates/l.yaml', onList), refusingContext())).toThrow('the chart rendered a List with a helm.sh/hook annotation in c/templates/l.yaml');
     const onItem = `apiVersion: v1\nkind: List\nitems:\n  - {apiVersion: v1, kind: ConfigMap, metadata: {name: one, annotations: {helm.sh/hook: test}}}`;
-    expect(() => readRendered(doc('c/templates/l.yaml', onItem), createTestContext())).toThrow('a list item with a helm.sh/hook annotation');
+    expect(() => readRendered(doc('c/templates/l.yaml', onItem), refusingContext())).toThrow('a list item with a helm.sh/hook annotation');
   });
 
   it.each([
@@ -88,7 +88,7 @@ describe('reading what helm rendered', () => {
   ])('refuses %s as unreadable-object', (_, body, text) => {
     let caught: unknown;
     try {
-      readRendered(doc('c/templates/x.yaml', body), createTestContext());
+      readRendered(doc('c/templates/x.yaml', body), refusingContext());
     } catch (error) {
       caught = error;
     }

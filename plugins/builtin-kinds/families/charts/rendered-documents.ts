@@ -32,7 +32,7 @@ export function splitRendered(text: string): Rendered[] {
 }
 
 /** The objects a chart rendered, in the reference's order; a hook inside a list is refused. */
-export function readRendered(text: string, ctx: HandlerContext): RenderedObject[] {
+export function readRendered(text: string, ctx: Pick<HandlerContext, 'fail' | 'violate'>): RenderedObject[] {
   const out: RenderedObject[] = [];
   for (const document of splitRendered(text)) {
     const where = document.template || 'a document with no # Source line';
@@ -47,7 +47,7 @@ export function readRendered(text: string, ctx: HandlerContext): RenderedObject[
   return out;
 }
 
-function add(value: unknown, where: string, template: string, inList: boolean, out: RenderedObject[], ctx: HandlerContext): void {
+function add(value: unknown, where: string, template: string, inList: boolean, out: RenderedObject[], ctx: Pick<HandlerContext, 'fail' | 'violate'>): void {
   if (!isPlainObject(value)) ctx.violate(RefusalClass.unreadableObject, `the chart rendered a document that is not a map in ${where}`);
   const object = value as Record<string, unknown>;
   const annotations = isPlainObject(object.metadata) ? (object.metadata as { annotations?: unknown }).annotations : undefined;
