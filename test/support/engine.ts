@@ -1,4 +1,4 @@
-import { isKurelError, type Diagnostic, type K8sObject, type KurelPlugin } from 'kurel/plugin-api';
+import { definePlugin, isKurelError, KUREL_API_VERSION, type Diagnostic, type K8sObject, type KurelPlugin } from 'kurel/plugin-api';
 import { HandlerTester, type ComponentSpec, type HandlerTesterOptions, type PolicySpec } from 'kurel/plugin-api/testing';
 import { stringify } from 'yaml';
 import { SOURCE_BUILTINS } from './source-builtins.js';
@@ -16,6 +16,13 @@ export interface BuiltinTesterOptions extends HandlerTesterOptions {
 /** A HandlerTester over one of kurel's built-in plugins, run from source beside the others. */
 export function builtinTester(room: keyof typeof BUILTIN_NAMES, options: BuiltinTesterOptions = {}): HandlerTester {
   const plugin = SOURCE_BUILTINS.find((candidate) => candidate.meta.name === BUILTIN_NAMES[room]) as KurelPlugin;
+  const { capabilities, ...rest } = options;
+  return new HandlerTester(plugin, { builtins: SOURCE_BUILTINS, ...(capabilities ? { profile: profileOf(capabilities) } : {}), ...rest });
+}
+
+/** A HandlerTester over a plugin of these handlers, as an organisation would write it, beside kurel's built-ins. */
+export function pluginTester(handlers: Omit<KurelPlugin, 'meta'>, options: BuiltinTesterOptions = {}): HandlerTester {
+  const plugin = definePlugin({ meta: { name: 'acme-test', version: '1.0.0', kurelApi: `^${KUREL_API_VERSION}` }, ...handlers });
   const { capabilities, ...rest } = options;
   return new HandlerTester(plugin, { builtins: SOURCE_BUILTINS, ...(capabilities ? { profile: profileOf(capabilities) } : {}), ...rest });
 }

@@ -1,5 +1,5 @@
+import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY, RefusalClass, type Policy } from 'kurel/plugin-api';
 import { kinds } from '../../../plugins/builtin-kinds/families/escape-hatches.js';
 import { handlerOf } from '../kinds/support.js';
@@ -9,8 +9,8 @@ import { handlerOf } from '../kinds/support.js';
 
 const passthrough = handlerOf(kinds, 'passthrough');
 const manifests = handlerOf(kinds, 'manifests');
-const noop = new HandlerTester({ namespace: 'shop' });
-const under = (policy: Partial<Policy>) => new HandlerTester({ namespace: 'shop', policy: { ...NOOP_POLICY, ...policy } });
+const noop = builtinTester('kinds', { namespace: 'shop' });
+const under = (policy: Partial<Policy>) => builtinTester('kinds', { namespace: 'shop', policy: { ...NOOP_POLICY, ...policy } });
 
 const image = 'ghcr.io/acme/agent:1.0.0';
 const daemonSet = (podSpec: Record<string, unknown>) => ({
@@ -28,106 +28,107 @@ const deployment = (spec: Record<string, unknown>, container: Record<string, unk
 const yaml = (object: unknown) => JSON.stringify(object);
 
 describe('passthrough under the default policy', () => {
-  it('refuses a DaemonSet with hostNetwork and a privileged container, as a typed kind does', () => {
-    noop.runComponent(passthrough, [
+  it('refuses a DaemonSet with hostNetwork and a privileged container, as a typed kind does', async () => {
+    await noop.runComponent(passthrough.type, [
       {
         title: 'hostNetwork',
         properties: { object: daemonSet({ hostNetwork: true }) },
-        error: { message: 'spec.template.spec: hostNetwork is not allowed by environment policy', path: ['object', 'spec', 'template', 'spec', 'hostNetwork'], refusalClass: RefusalClass.hostNamespace },
+        error: { message: 'component "web": spec.template.spec: hostNetwork is not allowed by environment policy', property: ['object', 'spec', 'template', 'spec', 'hostNetwork'], refusalClass: RefusalClass.hostNamespace },
       },
       {
         title: 'privileged',
         properties: { object: daemonSet({ containers: [{ name: 'agent', image, securityContext: { privileged: true } }] }) },
         error: {
-          message: 'spec.template.spec.containers[0] "agent": securityContext.privileged is not allowed by environment policy',
-          path: ['object', 'spec', 'template', 'spec', 'containers', 0, 'securityContext', 'privileged'],
+          message: 'component "web": spec.template.spec.containers[0] "agent": securityContext.privileged is not allowed by environment policy',
+          property: ['object', 'spec', 'template', 'spec', 'containers', 0, 'securityContext', 'privileged'],
           refusalClass: RefusalClass.privileged,
         },
       },
       {
         title: 'hostPath volume',
         properties: { object: daemonSet({ volumes: [{ name: 'root', hostPath: { path: '/' } }] }) },
-        error: { message: 'spec.template.spec: volume "root": hostPath volumes are not allowed by environment policy', refusalClass: RefusalClass.hostPath },
+        error: { message: 'component "web": spec.template.spec: volume "root": hostPath volumes are not allowed by environment policy', refusalClass: RefusalClass.hostPath },
       },
       {
         title: 'hostPID on a bare Pod',
         properties: { object: { apiVersion: 'v1', kind: 'Pod', spec: { hostPID: true, containers: [{ name: 'a', image }] } } },
-        error: { message: 'spec: hostPID is not allowed by environment policy', path: ['object', 'spec', 'hostPID'], refusalClass: RefusalClass.hostNamespace },
+        error: { message: 'component "web": spec: hostPID is not allowed by environment policy', property: ['object', 'spec', 'hostPID'], refusalClass: RefusalClass.hostNamespace },
       },
       {
         title: 'a CronJob pod template',
         properties: { object: { apiVersion: 'batch/v1', kind: 'CronJob', spec: { schedule: '@daily', jobTemplate: { spec: { template: { spec: { hostIPC: true, containers: [] } } } } } } },
-        error: { message: 'spec.jobTemplate.spec.template.spec: hostIPC is not allowed by environment policy', refusalClass: RefusalClass.hostNamespace },
+        error: { message: 'component "web": spec.jobTemplate.spec.template.spec: hostIPC is not allowed by environment policy', refusalClass: RefusalClass.hostNamespace },
       },
       {
         title: 'a hostPath PersistentVolume',
         properties: { object: { apiVersion: 'v1', kind: 'PersistentVolume', spec: { hostPath: { path: '/data' } } } },
-        error: { message: 'spec.hostPath: a hostPath PersistentVolume is not allowed by environment policy', refusalClass: RefusalClass.hostPath },
+        error: { message: 'component "web": spec.hostPath: a hostPath PersistentVolume is not allowed by environment policy', refusalClass: RefusalClass.hostPath },
       },
     ]);
   });
 
-  it('holds container images to the image rule', () => {
-    noop.runComponent(passthrough, [
-      { title: 'latest', properties: { object: deployment({}, { image: 'ghcr.io/acme/web:latest' }) }, error: { message: 'image "ghcr.io/acme/web:latest" rejected: :latest tag not allowed; use an explicit version tag or digest', path: ['object', 'spec', 'template', 'spec', 'containers', 0, 'image'] } },
+  it('holds container images to the image rule', async () => {
+    await noop.runComponent(passthrough.type, [
+      { title: 'latest', properties: { object: deployment({}, { image: 'ghcr.io/acme/web:latest' }) }, error: { message: 'component "web": image "ghcr.io/acme/web:latest" rejected: :latest tag not allowed; use an explicit version tag or digest', property: ['object', 'spec', 'template', 'spec', 'containers', 0, 'image'] } },
       { title: 'no tag', properties: { object: deployment({}, { image: 'nginx' }) }, error: { message: /no tag or digest specified/ } },
     ]);
   });
 
-  it('builds a workload the policy allows, unchanged', () => {
+  it('builds a workload the policy allows, unchanged but for the component label on its pods', async () => {
     const object = deployment({ replicas: 2 });
-    expect(noop.renderComponent(passthrough, 'web', { object }).objects[0].spec).toEqual(object.spec);
+    const template = { ...object.spec.template, metadata: { labels: { 'launcher.gokure.dev/component': 'web' } } };
+    expect((await rendered(noop, passthrough.type, 'web', { object })).objects[0].spec).toEqual({ ...object.spec, template });
   });
 });
 
 describe('the limits of a configured policy', () => {
   const policy = under({ maxReplicas: () => 1, allowedRegistries: () => ['quay.io'], maxCPU: () => '1', maxStorageSize: () => '10Gi', forbiddenContainerCapabilities: () => ['NET_ADMIN'] });
 
-  it('refuses replicas, registries, cpu, capabilities, claims and autoscalers over them', () => {
-    policy.runComponent(passthrough, [
-      { title: 'replicas', properties: { object: deployment({ replicas: 5 }, { image: 'quay.io/acme/web:1.0.0' }) }, error: { message: 'replicas 5 exceeds enforced maximum 1', path: ['object', 'spec', 'replicas'], refusalClass: RefusalClass.replicaMaximum } },
+  it('refuses replicas, registries, cpu, capabilities, claims and autoscalers over them', async () => {
+    await policy.runComponent(passthrough.type, [
+      { title: 'replicas', properties: { object: deployment({ replicas: 5 }, { image: 'quay.io/acme/web:1.0.0' }) }, error: { message: 'component "web": replicas 5 exceeds enforced maximum 1', property: ['object', 'spec', 'replicas'], refusalClass: RefusalClass.replicaMaximum } },
       {
         title: 'registry',
         properties: { object: deployment({}, { image: 'docker.io/library/nginx:1.27' }) },
-        error: { message: 'spec.template.spec.containers[0] "web": image "docker.io/library/nginx:1.27" is not from an allowed registry [quay.io]', refusalClass: RefusalClass.registry },
+        error: { message: 'component "web": spec.template.spec.containers[0] "web": image "docker.io/library/nginx:1.27" is not from an allowed registry [quay.io]', refusalClass: RefusalClass.registry },
       },
-      { title: 'cpu', properties: { object: deployment({}, { image: 'quay.io/a/b:1', resources: { limits: { cpu: '2' } } }) }, error: { message: 'spec.template.spec.containers[0] "web": cpu limit "2" exceeds enforced maximum "1"', refusalClass: RefusalClass.resourceMaximum } },
+      { title: 'cpu', properties: { object: deployment({}, { image: 'quay.io/a/b:1', resources: { limits: { cpu: '2' } } }) }, error: { message: 'component "web": spec.template.spec.containers[0] "web": cpu limit "2" exceeds enforced maximum "1"', refusalClass: RefusalClass.resourceMaximum } },
       {
         title: 'capability',
         properties: { object: deployment({}, { image: 'quay.io/a/b:1', securityContext: { capabilities: { add: ['NET_ADMIN'] } } }) },
-        error: { message: 'spec.template.spec.containers[0] "web": securityContext.capabilities.add: "NET_ADMIN" is forbidden by environment policy', refusalClass: RefusalClass.containerCapability },
+        error: { message: 'component "web": spec.template.spec.containers[0] "web": securityContext.capabilities.add: "NET_ADMIN" is forbidden by environment policy', refusalClass: RefusalClass.containerCapability },
       },
-      { title: 'claim', properties: { object: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { resources: { requests: { storage: '20Gi' } } } } }, error: { message: 'PVC "data": storageSize "20Gi" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum } },
-      { title: 'PV capacity', properties: { object: { apiVersion: 'v1', kind: 'PersistentVolume', spec: { capacity: { storage: '1Ti' }, nfs: { server: 'a', path: '/' } } } }, error: { message: 'spec.capacity.storage "1Ti" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum } },
-      { title: 'autoscaler', properties: { object: { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', spec: { maxReplicas: 4 } } }, error: { message: 'replicas 4 exceeds enforced maximum 1', path: ['object', 'spec', 'maxReplicas'], refusalClass: RefusalClass.replicaMaximum } },
+      { title: 'claim', properties: { object: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { resources: { requests: { storage: '20Gi' } } } } }, error: { message: 'component "web": PVC "data": storageSize "20Gi" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum } },
+      { title: 'PV capacity', properties: { object: { apiVersion: 'v1', kind: 'PersistentVolume', spec: { capacity: { storage: '1Ti' }, nfs: { server: 'a', path: '/' } } } }, error: { message: 'component "web": spec.capacity.storage "1Ti" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum } },
+      { title: 'autoscaler', properties: { object: { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', spec: { maxReplicas: 4 } } }, error: { message: 'component "web": replicas 4 exceeds enforced maximum 1', property: ['object', 'spec', 'maxReplicas'], refusalClass: RefusalClass.replicaMaximum } },
       {
         title: 'volume claim template',
         properties: { object: { apiVersion: 'apps/v1', kind: 'StatefulSet', spec: { template: { spec: { containers: [] } }, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '50Gi' } } } }] } } },
-        error: { message: 'volume claim template "data": storageSize "50Gi" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum },
+        error: { message: 'component "web": volume claim template "data": storageSize "50Gi" exceeds enforced maximum "10Gi"', refusalClass: RefusalClass.storageMaximum },
       },
     ]);
   });
 
-  it('refuses a manifests Deployment with replicas 5 and a docker.io image, naming the document', () => {
+  it('refuses a manifests Deployment with replicas 5 and a docker.io image, naming the document', async () => {
     const inline = `${yaml({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } })}\n---\n${yaml(deployment({ replicas: 5 }))}\n`;
-    policy.runComponent(manifests, [{ properties: { inline }, error: { message: 'inline: document 2 (Deployment "web"): replicas 5 exceeds enforced maximum 1', path: ['inline'], refusalClass: RefusalClass.replicaMaximum } }]);
+    await policy.runComponent(manifests.type, [{ properties: { inline }, error: { message: 'component "web": inline: document 2 (Deployment "web"): replicas 5 exceeds enforced maximum 1', property: ['inline'], refusalClass: RefusalClass.replicaMaximum } }]);
     const docker = yaml(deployment({}, { image: 'docker.io/acme/web:1.0.0' }));
-    policy.runComponent(manifests, [{ properties: { inline: docker }, error: { message: /^inline: document 1 \(Deployment "web"\): spec\.template\.spec\.containers\[0\] "web": image "docker\.io\/acme\/web:1\.0\.0" is not from an allowed registry/, refusalClass: RefusalClass.registry } }]);
+    await policy.runComponent(manifests.type, [{ properties: { inline: docker }, error: { message: /^component "web": inline: document 1 \(Deployment "web"\): spec\.template\.spec\.containers\[0\] "web": image "docker\.io\/acme\/web:1\.0\.0" is not from an allowed registry/, refusalClass: RefusalClass.registry } }]);
   });
 
-  it('refuses a manifests Deployment with hostPID and a hostPath volume under the default policy', () => {
+  it('refuses a manifests Deployment with hostPID and a hostPath volume under the default policy', async () => {
     const inline = yaml(deployment({ template: { spec: { hostPID: true, containers: [{ name: 'web', image }], volumes: [{ name: 'h', hostPath: { path: '/' } }] } } }));
-    noop.runComponent(manifests, [{ properties: { inline }, error: { message: 'inline: document 1 (Deployment "web"): spec.template.spec: hostPID is not allowed by environment policy', refusalClass: RefusalClass.hostNamespace } }]);
+    await noop.runComponent(manifests.type, [{ properties: { inline }, error: { message: 'component "web": inline: document 1 (Deployment "web"): spec.template.spec: hostPID is not allowed by environment policy', refusalClass: RefusalClass.hostNamespace } }]);
   });
 });
 
 describe('unreadable-object', () => {
-  it('refuses a known kind whose fields cannot be read as that kind, in the user\'s words', () => {
-    noop.runComponent(passthrough, [
+  it('refuses a known kind whose fields cannot be read as that kind, in the user\'s words', async () => {
+    await noop.runComponent(passthrough.type, [
       {
         title: 'containers a string',
         properties: { object: deployment({ template: { spec: { containers: 'not-a-list' } } }) },
-        error: { message: 'Deployment "web" cannot be read as a Deployment: spec.template.spec.containers must be a list, not a string', path: ['object', 'spec', 'template', 'spec', 'containers'], refusalClass: RefusalClass.unreadableObject },
+        error: { message: 'component "web": Deployment "web" cannot be read as a Deployment: spec.template.spec.containers must be a list, not a string', property: ['object', 'spec', 'template', 'spec', 'containers'], refusalClass: RefusalClass.unreadableObject },
       },
       { title: 'replicas a string', properties: { object: deployment({ replicas: 'three' }) }, error: { message: /spec\.replicas must be a whole number, not a string$/, refusalClass: RefusalClass.unreadableObject } },
       { title: 'spec a list', properties: { object: { apiVersion: 'v1', kind: 'Pod', spec: [] } }, error: { message: /spec must be a map, not a list$/, refusalClass: RefusalClass.unreadableObject } },
@@ -137,8 +138,8 @@ describe('unreadable-object', () => {
     ]);
   });
 
-  it('reads null as absent and passes kinds it does not know', () => {
-    expect(noop.renderComponent(passthrough, 'web', { object: deployment({ replicas: null }) }).objects).toHaveLength(1);
-    expect(noop.renderComponent(passthrough, 'w', { object: { apiVersion: 'example.com/v1', kind: 'Widget', spec: { containers: 'anything' } } }).objects).toHaveLength(1);
+  it('reads null as absent and passes kinds it does not know', async () => {
+    expect((await rendered(noop, passthrough.type, 'web', { object: deployment({ replicas: null }) })).objects).toHaveLength(1);
+    expect((await rendered(noop, passthrough.type, 'w', { object: { apiVersion: 'example.com/v1', kind: 'Widget', spec: { containers: 'anything' } } })).objects).toHaveLength(1);
   });
 });

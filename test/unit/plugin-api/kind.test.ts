@@ -1,6 +1,6 @@
+import { pluginTester } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import { defineKind } from '../../../src/plugin-api/index.js';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 
 // An organisation's own CRD kind, declared with the same factory the built-in kinds use.
 const widget = defineKind<{ size: number; color?: string }>({
@@ -30,31 +30,31 @@ const clusterGadget = defineKind({
   properties: { rules: { type: 'array', description: 'Rules.', items: { type: 'string', description: 'A rule.' } } },
 });
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = pluginTester({ components: [widget, clusterGadget] }, { namespace: 'shop' });
 
 describe('defineKind', () => {
-  it('declares its object and a contract of its own type', () => {
+  it('declares its object and a contract of its own type', async () => {
     expect(widget.object).toEqual({ apiVersion: 'example.com/v1', kind: 'Widget', scope: 'namespaced' });
     expect(widget.contract).toEqual({ family: 'widget', version: 'v1alpha1' });
   });
 
-  it('carries its example to the handler, for the reference docs', () => {
+  it('carries its example to the handler, for the reference docs', async () => {
     expect(widget.example).toEqual({ size: 3, color: 'blue' });
     expect(clusterGadget).not.toHaveProperty('example');
   });
 
-  it('names the object after the component and puts the properties under spec', () => {
-    tester.runComponent(widget, [
+  it('names the object after the component and puts the properties under spec', async () => {
+    await tester.runComponent(widget.type, [
       {
         name: 'w1',
         properties: { size: 3 },
-        objects: [{ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'shop' }, spec: { size: 3 } }],
+        objects: [{ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'shop', labels: { 'launcher.gokure.dev/component': 'w1' } }, spec: { size: 3 } }],
       },
     ]);
   });
 
-  it('takes objectName, labels and annotations as the engine does', () => {
-    tester.runComponent(widget, [
+  it('takes objectName, labels and annotations as the engine does', async () => {
+    await tester.runComponent(widget.type, [
       {
         name: 'w1',
         properties: { size: 3, objectName: 'shop-widget', labels: { tier: 'web' }, annotations: { 'example.com/owner': 'team-a' } },
@@ -62,7 +62,7 @@ describe('defineKind', () => {
           {
             apiVersion: 'example.com/v1',
             kind: 'Widget',
-            metadata: { name: 'shop-widget', namespace: 'shop', labels: { tier: 'web' }, annotations: { 'example.com/owner': 'team-a' } },
+            metadata: { name: 'shop-widget', namespace: 'shop', labels: { tier: 'web', 'launcher.gokure.dev/component': 'w1' }, annotations: { 'example.com/owner': 'team-a' } },
             spec: { size: 3 },
           },
         ],
@@ -70,23 +70,23 @@ describe('defineKind', () => {
     ]);
   });
 
-  it('places a cluster-scoped kind in no namespace, top-level properties beside metadata, and the app label', () => {
-    tester.runComponent(clusterGadget, [
+  it('places a cluster-scoped kind in no namespace, top-level properties beside metadata, and the app label', async () => {
+    await tester.runComponent(clusterGadget.type, [
       {
         name: 'g',
         properties: { rules: ['a'] },
-        objects: [{ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g', labels: { app: 'g' } }, rules: ['a'] }],
+        objects: [{ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g', labels: { app: 'g', 'launcher.gokure.dev/component': 'g' } }, rules: ['a'] }],
       },
     ]);
   });
 
-  it('refuses what the schema, the kind rules and the metadata rules refuse', () => {
-    tester.runComponent(widget, [
-      { title: 'unknown field', properties: { size: 1, shape: 'round' }, error: { message: /unsupported field "shape"/, path: ['shape'] } },
-      { title: 'enum', properties: { size: 1, color: 'green' }, error: { message: /must be one of: red, blue/, path: ['color'] } },
-      { title: 'kind rule', properties: { size: 11 }, error: { message: 'size: at most 10', path: ['size'] } },
+  it('refuses what the schema, the kind rules and the metadata rules refuse', async () => {
+    await tester.runComponent(widget.type, [
+      { title: 'unknown field', properties: { size: 1, shape: 'round' }, error: { message: /unsupported field "shape"/, property: ['shape'] } },
+      { title: 'enum', properties: { size: 1, color: 'green' }, error: { message: /must be one of: red, blue/, property: ['color'] } },
+      { title: 'kind rule', properties: { size: 11 }, error: { message: 'component "web": size: at most 10', property: ['size'] } },
       { title: 'objectName', properties: { size: 1, objectName: 'Not_A_Name' }, error: { message: /not a valid DNS-1123 subdomain/ } },
-      { title: 'app label', properties: { size: 1, labels: { app: 'other' } }, error: { message: /label "app" may only hold the component's own value "test"/ } },
+      { title: 'app label', properties: { size: 1, labels: { app: 'other' } }, error: { message: /label "app" may only hold the component's own value "web"/ } },
       { title: 'label key', properties: { size: 1, labels: { 'bad key': 'x' } }, error: { message: /invalid label key "bad key"/ } },
     ]);
   });
