@@ -70,3 +70,29 @@ export const COMPONENT_LABEL = 'launcher.gokure.dev/component';
 export function labelled<T extends K8sObject>(name: string, objects: T[]): T[] {
   return objects.map((object) => ({ ...object, metadata: { ...object.metadata, labels: { ...object.metadata.labels, [COMPONENT_LABEL]: name } } }));
 }
+
+/**
+ * What a component answers its traits, read the way a trait reads it: the service port as an
+ * `ingress` rule's backend port, the ServiceAccount as an `rbac` binding's subject. A trait that
+ * refuses the component (no port, no account to bind) reads no answer.
+ */
+export async function answersOf(type: string, name: string, properties: ComponentSpec['properties']): Promise<{ servicePort?: unknown; serviceAccountName?: unknown }> {
+  const withTrait = async (trait: { type: string; properties: Record<string, unknown> }) => {
+    try {
+      return (await emitted([{ name, type, properties, traits: [trait] }])).objects;
+    } catch (error) {
+      if (isKurelError(error)) return [];
+      throw error;
+    }
+  };
+  const ingress = (await withTrait({ type: 'ingress', properties: { rules: [{ host: 'answers.example.com', paths: [{ path: '/' }] }] } })).find((object) => object.kind === 'Ingress') as
+    | { spec: { rules: Array<{ http: { paths: Array<{ backend: { service: { port: unknown } } }> } }> } }
+    | undefined;
+  const binding = (await withTrait({ type: 'rbac', properties: { rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }] } })).find((object) => object.kind === 'RoleBinding') as
+    | { subjects: Array<{ name: string }> }
+    | undefined;
+  const servicePort = ingress?.spec.rules[0].http.paths[0].backend.service.port;
+  // A component that answers no account gets one of its own name, which rbac binds.
+  const serviceAccountName = binding && binding.subjects[0].name !== name ? binding.subjects[0].name : undefined;
+  return { ...(servicePort ? { servicePort } : {}), ...(serviceAccountName ? { serviceAccountName } : {}) };
+}

@@ -1,10 +1,10 @@
+import { answersOf, builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
 import { daemonset } from '../../../plugins/builtin-components/daemonset.js';
-import { DEFAULT_RESOURCES, meta } from './fixtures.js';
+import { DEFAULT_RESOURCES, meta, COMPONENT_LABEL } from './fixtures.js';
 
-const tester = new HandlerTester();
+const tester = builtinTester('components');
 const image = 'ghcr.io/example/node-agent:v1.0.0';
 
 function spec(rendering: { objects: Array<Record<string, any>> }): any {
@@ -12,8 +12,8 @@ function spec(rendering: { objects: Array<Record<string, any>> }): any {
 }
 
 describe('daemonset component', () => {
-  it('renders a DaemonSet alone, with the app selector and default resources', () => {
-    tester.runComponent(daemonset, [
+  it('renders a DaemonSet alone, with the app selector and default resources', async () => {
+    await tester.runComponent(daemonset.type, [
       {
         name: 'agent',
         properties: { image },
@@ -24,7 +24,7 @@ describe('daemonset component', () => {
             metadata: meta('agent'),
             spec: {
               selector: { matchLabels: { app: 'agent' } },
-              template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image, resources: DEFAULT_RESOURCES }] } },
+              template: { metadata: { labels: { app: 'agent', [COMPONENT_LABEL]: 'agent' } }, spec: { containers: [{ name: 'agent', image, resources: DEFAULT_RESOURCES }] } },
             },
           },
         ],
@@ -32,10 +32,10 @@ describe('daemonset component', () => {
     ]);
   });
 
-  it('writes tolerations, raw affinity and spread constraints, sidecars and updateStrategy', () => {
+  it('writes tolerations, raw affinity and spread constraints, sidecars and updateStrategy', async () => {
     const affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'os', operator: 'In', values: ['linux'] }] }] } } };
     const topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway' }];
-    const rendering = tester.renderComponent(daemonset, 'agent', {
+    const rendering = await rendered(tester, daemonset.type, 'agent', {
       image,
       tolerations: [{ operator: 'Exists', effect: 'NoSchedule' }],
       affinity,
@@ -54,15 +54,15 @@ describe('daemonset component', () => {
     expect(spec(rendering).replicas).toBeUndefined();
   });
 
-  it('declares port as the container port named http and answers it, with serviceAccountName', () => {
-    const rendering = tester.renderComponent(daemonset, 'agent', { image, port: 9100, serviceAccountName: 'agent-sa' });
+  it('declares port as the container port named http and answers it, with serviceAccountName', async () => {
+    const rendering = await rendered(tester, daemonset.type, 'agent', { image, port: 9100, serviceAccountName: 'agent-sa' });
     expect(spec(rendering).template.spec.containers[0].ports).toEqual([{ name: 'http', containerPort: 9100, protocol: 'TCP' }]);
-    expect(rendering.answers).toEqual({ serviceAccountName: 'agent-sa', servicePort: { port: 9100, name: 'http' } });
-    expect(tester.renderComponent(daemonset, 'agent', { image }).answers).toEqual({});
+    expect(await answersOf(daemonset.type, 'agent', { image, port: 9100, serviceAccountName: 'agent-sa' })).toEqual({ serviceAccountName: 'agent-sa', servicePort: { number: 9100 } });
+    expect(await answersOf(daemonset.type, 'agent', { image })).toEqual({});
   });
 
-  it('mounts a Kubernetes hostPath volume through volumeMounts, where the policy allows host paths', () => {
-    const rendering = new HandlerTester({ policy: { ...NOOP_POLICY, allowHostPathVolumes: () => true } }).renderComponent(daemonset, 'agent', {
+  it('mounts a Kubernetes hostPath volume through volumeMounts, where the policy allows host paths', async () => {
+    const rendering = await rendered(builtinTester('components', { policy: { ...NOOP_POLICY, allowHostPathVolumes: () => true } }), daemonset.type, 'agent', {
       image,
       volumes: [{ name: 'host-proc', hostPath: { path: '/proc' } }],
       volumeMounts: [{ name: 'host-proc', mountPath: '/host/proc', readOnly: true }],
@@ -71,29 +71,29 @@ describe('daemonset component', () => {
     expect(spec(rendering).template.spec.containers[0].volumeMounts).toEqual([{ name: 'host-proc', mountPath: '/host/proc', readOnly: true }]);
   });
 
-  it('refuses a hostPath volume, raw or shorthand, under the default policy, naming the authored entry', () => {
-    tester.runComponent(daemonset, [
+  it('refuses a hostPath volume, raw or shorthand, under the default policy, naming the authored entry', async () => {
+    await tester.runComponent(daemonset.type, [
       {
         title: 'raw',
         name: 'agent',
         properties: { image, volumes: [{ name: 'data', emptyDir: {} }, { name: 'host-proc', hostPath: { path: '/proc' } }] },
-        error: { message: 'volume "host-proc": hostPath volumes are not allowed by environment policy', path: ['volumes', 1], refusalClass: RefusalClass.hostPath },
+        error: { message: 'component "agent": volume "host-proc": hostPath volumes are not allowed by environment policy', property: ['volumes', 1], refusalClass: RefusalClass.hostPath },
       },
       {
         title: 'shorthand',
         name: 'agent',
         properties: { image, volumes: [{ name: 'logs', type: 'hostPath', path: '/var/log', mountPath: '/logs' }] },
-        error: { message: 'volume "logs": hostPath volumes are not allowed by environment policy', path: ['volumes', 0], refusalClass: RefusalClass.hostPath },
+        error: { message: 'component "agent": volume "logs": hostPath volumes are not allowed by environment policy', property: ['volumes', 0], refusalClass: RefusalClass.hostPath },
       },
     ]);
   });
 
-  it('refuses a volume with neither type nor source, shorthand keys on a raw volume and a claim template', () => {
-    tester.runComponent(daemonset, [
-      { title: 'no source', name: 'agent', properties: { image, volumes: [{ name: 'v' }] }, error: { message: /needs type, or exactly one of/, path: ['volumes', 0] } },
-      { title: 'shorthand key on raw', name: 'agent', properties: { image, volumes: [{ name: 'v', emptyDir: {}, mountPath: '/v' }] }, error: { path: ['volumes', 0, 'mountPath'] } },
-      { title: 'source on shorthand', name: 'agent', properties: { image, volumes: [{ name: 'v', type: 'emptyDir', mountPath: '/v', hostPath: { path: '/x' } }] }, error: { path: ['volumes', 0, 'hostPath'] } },
-      { title: 'duplicate mount path', name: 'agent', properties: { image, volumes: [{ name: 'v', type: 'emptyDir', mountPath: '/v' }, { name: 'w', emptyDir: {} }], volumeMounts: [{ name: 'w', mountPath: '/v' }] }, error: { path: ['volumeMounts', 0, 'mountPath'] } },
+  it('refuses a volume with neither type nor source, shorthand keys on a raw volume and a claim template', async () => {
+    await tester.runComponent(daemonset.type, [
+      { title: 'no source', name: 'agent', properties: { image, volumes: [{ name: 'v' }] }, error: { message: /needs type, or exactly one of/, property: ['volumes', 0] } },
+      { title: 'shorthand key on raw', name: 'agent', properties: { image, volumes: [{ name: 'v', emptyDir: {}, mountPath: '/v' }] }, error: { property: ['volumes', 0, 'mountPath'] } },
+      { title: 'source on shorthand', name: 'agent', properties: { image, volumes: [{ name: 'v', type: 'emptyDir', mountPath: '/v', hostPath: { path: '/x' } }] }, error: { property: ['volumes', 0, 'hostPath'] } },
+      { title: 'duplicate mount path', name: 'agent', properties: { image, volumes: [{ name: 'v', type: 'emptyDir', mountPath: '/v' }, { name: 'w', emptyDir: {} }], volumeMounts: [{ name: 'w', mountPath: '/v' }] }, error: { property: ['volumeMounts', 0, 'mountPath'] } },
       { title: 'no claim templates', name: 'agent', properties: { image, volumeClaimTemplates: [] }, error: {} },
       { title: 'no replicas', name: 'agent', properties: { image, replicas: 2 }, error: {} },
     ]);

@@ -5,7 +5,7 @@ import { secret as secretComponent } from '../../../plugins/builtin-components/s
 import { secret as secretTrait } from '../../../plugins/builtin-traits/secret.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/escape-hatches.js';
 import { handlerOf } from '../kinds/support.js';
-import { deploymentObject } from './fixtures.js';
+import { deploymentObject } from './isolated-fixtures.js';
 import { build as buildApplication } from '../../../src/engine/build.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';

@@ -3,7 +3,7 @@ import type { Properties } from 'kurel/plugin-api';
 import { createLoweringTestContext, HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { expose } from '../../../plugins/builtin-traits/expose.js';
 import { ingress } from '../../../plugins/builtin-traits/ingress.js';
-import { webServiceObject } from './fixtures.js';
+import { webServiceObject } from './isolated-fixtures.js';
 import { refusal } from './support.js';
 
 const INGRESS = { controllerType: 'ingress', ingressClassName: 'nginx' };

@@ -1,11 +1,28 @@
 import type { K8sObject } from 'kurel/plugin-api';
 
-// Expected objects shared by the plugin tests, in the shapes the reference emits.
+// Expected objects shared by the plugin tests, as the CLI emits them: the reference's shapes, with
+// the component label the engine puts on every object and pod template of a component.
+
+export const COMPONENT_LABEL = 'launcher.gokure.dev/component';
+
+/** The image of the components the trait tests attach their traits to. */
+export const IMAGE = 'ghcr.io/example/app:v1.0.0';
+
+/** A deployment component as an author writes it, which renders `deploymentObject(name)`. */
+export function deploymentComponent(name: string, properties: Record<string, unknown> = {}) {
+  return { name, type: 'deployment', properties: { image: IMAGE, ...properties } };
+}
 
 export const DEFAULT_RESOURCES = { limits: { memory: '128Mi' }, requests: { cpu: '100m', memory: '128Mi' } };
 
+/** Metadata of an object a trait of component `component` adds: the component label, no app label. */
+export function traitMeta(name: string, component: string, namespace = 'default') {
+  return { name, namespace, labels: { [COMPONENT_LABEL]: component } };
+}
+
+/** Metadata of an object of component `app`. */
 export function meta(name: string, app = name, namespace = 'default') {
-  return { name, namespace, labels: { app } };
+  return { name, namespace, labels: { app, [COMPONENT_LABEL]: app } };
 }
 
 export function deploymentObject(
@@ -21,8 +38,8 @@ export function deploymentObject(
       selector: { matchLabels: { app: name } },
       strategy: {},
       template: {
-        metadata: { labels: { app: name } },
-        spec: { containers: [{ name, resources: DEFAULT_RESOURCES, ...options.container }], ...options.pod },
+        metadata: { labels: { app: name, [COMPONENT_LABEL]: name } },
+        spec: { containers: [{ name, image: IMAGE, resources: DEFAULT_RESOURCES, ...options.container }], ...options.pod },
       },
       ...options.spec,
     },

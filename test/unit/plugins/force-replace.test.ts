@@ -1,17 +1,17 @@
+import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { forceReplace } from '../../../plugins/builtin-traits/force-replace.js';
-import { deploymentObject } from './fixtures.js';
+import { deploymentObject, deploymentComponent } from './fixtures.js';
 
-const component = () => ({ name: 'api', type: 'deployment', objects: [deploymentObject('api')] });
+const component = () => deploymentComponent('api');
 
 // The delivery intent it records has no place in the build output.
 describe('force-replace trait', () => {
-  it('emits nothing and leaves the component unchanged', () => {
-    new HandlerTester().runTrait(forceReplace, [{ component: component(), properties: {}, objects: [], componentObjects: [deploymentObject('api')] }]);
+  it('emits nothing and leaves the component unchanged', async () => {
+    await builtinTester('traits').runTrait(forceReplace.type, [{ component: component(), properties: {}, objects: [deploymentObject('api')] }]);
   });
 
-  it('refuses any property', () => {
-    new HandlerTester().runTrait(forceReplace, [{ component: component(), properties: { enabled: true }, error: { message: /unsupported field "enabled"/ } }]);
+  it('refuses any property', async () => {
+    await builtinTester('traits').runTrait(forceReplace.type, [{ component: component(), properties: { enabled: true }, error: { message: /unsupported field "enabled"/ } }]);
   });
 });

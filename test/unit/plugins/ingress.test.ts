@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { ingress } from '../../../plugins/builtin-traits/ingress.js';
-import { deploymentObject, meta, webServiceObject } from './fixtures.js';
+import { deploymentObject, meta, webServiceObject } from './isolated-fixtures.js';
 import { HandlerTester as EngineTester } from 'kurel/plugin-api/testing';
 import traits from '../../../plugins/builtin-traits/index.js';
 import { SOURCE_BUILTINS } from '../../support/source-builtins.js';

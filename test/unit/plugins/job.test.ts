@@ -1,9 +1,9 @@
+import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { job } from '../../../plugins/builtin-components/job.js';
-import { DEFAULT_RESOURCES, meta } from './fixtures.js';
+import { DEFAULT_RESOURCES, meta, COMPONENT_LABEL } from './fixtures.js';
 
-const tester = new HandlerTester();
+const tester = builtinTester('components');
 const image = 'ghcr.io/example/migrate:v1.0.0';
 
 function jobObject(spec: Record<string, unknown>, pod: Record<string, unknown>) {
@@ -14,7 +14,7 @@ function jobObject(spec: Record<string, unknown>, pod: Record<string, unknown>) 
     spec: {
       ...spec,
       template: {
-        metadata: { labels: { app: 'migrate' } },
+        metadata: { labels: { app: 'migrate', [COMPONENT_LABEL]: 'migrate' } },
         spec: { containers: [{ name: 'migrate', image, resources: DEFAULT_RESOURCES }], ...pod },
       },
     },
@@ -22,8 +22,8 @@ function jobObject(spec: Record<string, unknown>, pod: Record<string, unknown>) 
 }
 
 describe('job component', () => {
-  it('runs on failure-restarting pods that do not mount a token, and generates no ServiceAccount', () => {
-    tester.runComponent(job, [
+  it('runs on failure-restarting pods that do not mount a token, and generates no ServiceAccount', async () => {
+    await tester.runComponent(job.type, [
       {
         name: 'migrate',
         properties: { image },
@@ -32,7 +32,7 @@ describe('job component', () => {
     ]);
   });
 
-  it('writes every authored JobSpec field', () => {
+  it('writes every authored JobSpec field', async () => {
     const spec = {
       suspend: true,
       backoffLimit: 4,
@@ -47,7 +47,7 @@ describe('job component', () => {
       managedBy: 'example.com/custom-controller',
       successPolicy: { rules: [{ succeededIndexes: '0-3', succeededCount: 3 }, { succeededCount: 5 }] },
     };
-    tester.runComponent(job, [
+    await tester.runComponent(job.type, [
       {
         name: 'migrate',
         properties: { image, restartPolicy: 'Never', ...spec },
@@ -56,8 +56,8 @@ describe('job component', () => {
     ]);
   });
 
-  it('leaves the token alone when the pods run as a named account', () => {
-    tester.runComponent(job, [
+  it('leaves the token alone when the pods run as a named account', async () => {
+    await tester.runComponent(job.type, [
       {
         name: 'migrate',
         properties: { image, serviceAccountName: 'migrator', podActiveDeadlineSeconds: 30 },
@@ -66,17 +66,17 @@ describe('job component', () => {
     ]);
   });
 
-  it('refuses what the API server refuses of a Job', () => {
-    tester.runComponent(job, [
+  it('refuses what the API server refuses of a Job', async () => {
+    await tester.runComponent(job.type, [
       {
         title: 'name length',
         name: 'a'.repeat(64),
         properties: { image },
-        error: { message: `job "${'a'.repeat(64)}": the component name is the Job's name, which must be at most 63 characters` },
+        error: { message: `component "${'a'.repeat(64)}": job "${'a'.repeat(64)}": the component name is the Job's name, which must be at most 63 characters` },
       },
-      { title: 'indexed', properties: { image, completionMode: 'Indexed' }, error: { message: 'completionMode: Indexed requires completions', path: ['completionMode'] } },
-      { title: 'per index', properties: { image, maxFailedIndexes: 1 }, error: { message: 'maxFailedIndexes: only an Indexed Job takes it; set completionMode: Indexed' } },
-      { title: 'failure policy', properties: { image, podFailurePolicy: { rules: [] } }, error: { message: 'podFailurePolicy: requires restartPolicy Never' } },
+      { title: 'indexed', properties: { image, completionMode: 'Indexed' }, error: { message: 'component "web": completionMode: Indexed requires completions', property: ['completionMode'] } },
+      { title: 'per index', properties: { image, maxFailedIndexes: 1 }, error: { message: 'component "web": maxFailedIndexes: only an Indexed Job takes it; set completionMode: Indexed' } },
+      { title: 'failure policy', properties: { image, podFailurePolicy: { rules: [] } }, error: { message: 'component "web": podFailurePolicy: requires restartPolicy Never' } },
       { title: 'restart policy', properties: { image, restartPolicy: 'Always' }, error: { message: /is not allowed; must be one of: OnFailure, Never/ } },
     ]);
   });

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { rbac } from '../../../plugins/builtin-traits/rbac.js';
-import { deploymentObject, meta, serviceAccountObject } from './fixtures.js';
+import { deploymentObject, meta, serviceAccountObject } from './isolated-fixtures.js';
 
 const tester = new HandlerTester();
 const rules = [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }];

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { securityContext } from '../../../plugins/builtin-traits/security-context.js';
-import { DEFAULT_RESOURCES, deploymentObject } from './fixtures.js';
+import { DEFAULT_RESOURCES, deploymentObject } from './isolated-fixtures.js';
 
 const tester = new HandlerTester();
 const RESTRICTED = { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' } };

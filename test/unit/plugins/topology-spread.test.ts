@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { topologySpread } from '../../../plugins/builtin-traits/topology-spread.js';
-import { deploymentObject } from './fixtures.js';
+import { deploymentObject } from './isolated-fixtures.js';
 
 const tester = new HandlerTester();
 const hostname = { labelSelector: { matchLabels: { app: 'api' } }, maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { build, lower, refusal } from './support.js';
-import { deploymentObject, httpPort, meta, serviceAccountObject, webServiceObject } from './fixtures.js';
+import { deploymentObject, httpPort, meta, serviceAccountObject, webServiceObject } from './isolated-fixtures.js';
 
 const image = 'ghcr.io/example/frontend:v1.0.0';
 
