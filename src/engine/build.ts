@@ -230,20 +230,28 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
   warnForcedVolumes(generated, (message) => run.warn(message));
+  const steps = [...documentLowering.steps, ...lowered.steps];
+  let chains: ComponentChain[] | undefined;
+  let policies: PolicyChain[] | undefined;
 
   return {
     applicationName: app.name,
     objects,
     generated,
-    steps: [...documentLowering.steps, ...lowered.steps],
+    steps,
     warnings: run.warnings,
     consumedCapabilities: [...run.consumedCapabilities].sort(),
     yaml: encodeStream(objects),
     namespace,
     bundle: { name: named.bundle, applications: named.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     layout: layoutTree(bundles, generated, appSource.at(['metadata', 'name'])),
-    chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
-    policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
+    // What `explain` shows, worked out only when something reads it: a build alone never does.
+    get chains() {
+      return (chains ??= explainChains(ordered, generated, steps, appSource));
+    },
+    get policies() {
+      return (policies ??= explainPolicies(lowered.policies, policyResults, steps, appSource));
+    },
     charts: builtCharts(ordered),
   };
 }
