@@ -39,6 +39,15 @@ describe('CloudNativePG kinds from the upstream CRDs', () => {
     ]);
   });
 
+  it('takes the labels and annotations of an ephemeral volume claim template, which the CRD leaves bare', () => {
+    const metadata = { labels: { tier: 'db' }, annotations: { note: 'scratch' } };
+    const spec = tester.renderComponent(handlerOf(cnpgKinds, 'cnpg-cluster'), 'pg', {
+      storage: { size: '1Gi' },
+      ephemeralVolumeSource: { volumeClaimTemplate: { metadata, spec: { accessModes: ['ReadWriteOnce'] } } },
+    }).objects[0].spec as Record<string, any>;
+    expect(spec.ephemeralVolumeSource.volumeClaimTemplate.metadata).toEqual(metadata);
+  });
+
   describe('the overlay: where the reference departs from the CRDs', () => {
     it('holds one entry per departure', () => {
       expect(clusterOverlay.map((entry) => `${entry.change} ${entry.path}`)).toEqual(['default instances']);
