@@ -54,6 +54,11 @@ describe('kurel schemas', () => {
     expect(files.map((file) => file.split('/').slice(-2).join('/'))).toEqual(expect.arrayContaining(['components/webservice.schema.json', 'traits/scaler.schema.json', 'policies/dependency.schema.json']));
     for (const file of [...files, join(schemas, 'application.schema.json')]) {
       expect(() => compiled(file), file).not.toThrow();
+      // Self-contained: every reference points into the same file, so a schema copied alone still works.
+      const text = readFileSync(file, 'utf8');
+      const defs = JSON.parse(text).$defs ?? {};
+      const dangling = [...text.matchAll(/"\$ref":"([^"]*)"|"\$ref": "([^"]*)"/g)].map((match) => match[1] ?? match[2]).filter((ref) => !(ref.startsWith('#/$defs/') && ref.slice(8) in defs));
+      expect(dangling, file).toEqual([]);
     }
     expect(readFileSync(join(schemas, 'docs/index.md'), 'utf8')).toContain('[webservice](components/webservice.md)');
     expect(readFileSync(join(schemas, 'docs/components/webservice.md'), 'utf8')).toMatch(/\| `image` \| string \| yes \|/);
