@@ -3,10 +3,12 @@ import { referenceDocs } from './reference-docs.js';
 import { clusterProfilePage, clusterProfileSchema } from './cluster-profile.js';
 import { applicationSchema, folderOf, publishedTypes, type PublishedType } from './schema-set.js';
 import { shareRepeatedShapes } from './shared-defs.js';
+import { documentFiles } from './documents.js';
 
 export { publishedTypes, applicationSchema, type PublishedType } from './schema-set.js';
 export { propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
 export { exampleDocument } from './reference-docs.js';
+export { PUBLISHED_DOCUMENTS, type PublishedDocument } from './documents.js';
 
 /**
  * What the sealed registry knows, as files: one JSON Schema per component, trait and policy type,
@@ -21,6 +23,7 @@ export function publishSchemas(registry: SealedRegistry): { types: PublishedType
   Object.assign(files, referenceDocs(types, (entry) => entry.example));
   files['clusterprofile.schema.json'] = json(clusterProfileSchema());
   files['docs/clusterprofile.md'] = clusterProfilePage();
+  Object.assign(files, documentFiles());
   return { types, files };
 }
 
