@@ -157,7 +157,7 @@ describe('the example of each document page', () => {
       settings: { domain: 'launcher.gokure.dev', clusterId: 'local' },
     };
     const result = await buildFetching(input, registry, async () => ({}), async () => ({}));
-    const deployment = result.objects.find((object) => object.kind === 'Deployment') as { spec: { replicas: number; template: { spec: { containers: Array<{ image: string }> } } } };
+    const deployment = result.objects.find((object) => object.kind === 'Deployment') as unknown as { spec: { replicas: number; template: { spec: { containers: Array<{ image: string }> } } } };
     expect(deployment.spec.replicas).toBe(3);
     expect(deployment.spec.template.spec.containers[0].image).toBe('ghcr.io/example/api:v1.4.2');
   });
