@@ -1,5 +1,6 @@
 import { defineKind, type ComponentHandler, type ComponentInput, type HandlerContext, type K8sObject, type NamedInput, type ObjectScope, type Properties } from 'kurel/plugin-api';
 import { printFields, propertiesOf, type Fields } from './go-fields.js';
+import { keepAuthoredEmpties } from './keep-authored-empties.js';
 
 export interface GoKindDefinition {
   type: string;
@@ -29,7 +30,7 @@ export function goKind(definition: GoKindDefinition): ComponentHandler<Propertie
     apiVersion: definition.apiVersion,
     kind: definition.kind,
     scope: definition.scope,
-    properties,
+    properties: keepAuthoredEmpties(properties),
     check: (authored, input, ctx) => {
       for (const group of definition.exclusive ?? []) {
         const present = group.filter((key) => authored[key] !== undefined);

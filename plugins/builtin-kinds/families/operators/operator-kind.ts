@@ -1,5 +1,6 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type KindDefinition, type PropertyPath, type PropertySchema } from 'kurel/plugin-api';
-import { canonicalQuantity } from 'kurel/plugin-api';
+import { canonicalQuantity, type PropertiesSchema } from 'kurel/plugin-api';
+import { keepAuthoredEmpties } from '../../shared/keep-authored-empties.js';
 
 // The factory the operator kinds use: `defineKind`, plus the one rule every kind of these
 // families shares. A field the upstream type declares as a resource.Quantity (the schema's
@@ -40,9 +41,10 @@ function normaliseQuantities(schema: PropertySchema, content: unknown): void {
 
 /** Makes a component handler from an operator kind definition. */
 export function defineOperatorKind<P = Record<string, unknown>>(definition: KindDefinition<P>): ComponentHandler<P> {
-  const schema: PropertySchema = { type: 'object', properties: definition.properties };
+  const schema: PropertySchema = { type: 'object', properties: definition.properties as PropertiesSchema };
   return defineKind<P>({
     ...definition,
+    properties: keepAuthoredEmpties(definition.properties as PropertiesSchema),
     check(properties, input, ctx) {
       checkQuantities(schema, properties, ctx);
       definition.check?.(properties, input, ctx);
