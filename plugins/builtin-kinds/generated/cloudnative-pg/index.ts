@@ -64,7 +64,7 @@ function shared0(): PropertySchema {
         description: "Periodic probe of container service readiness. Container will be removed from service endpoints if the probe fails. Cannot be updated. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes",
       },
       resizePolicy: {
-        ...shared95(),
+        ...shared96(),
         description: "Resources resize policy for the container. This field cannot be set on ephemeral containers.",
       },
       resources: {
@@ -108,7 +108,7 @@ function shared0(): PropertySchema {
         description: "Whether this container should allocate a TTY for itself, also requires 'stdin' to be true. Default is false.",
       },
       volumeDevices: {
-        ...shared105(),
+        ...shared106(),
         description: "volumeDevices is the list of block devices to be used by the container.",
       },
       volumeMounts: {
@@ -218,7 +218,7 @@ function shared1(): PropertySchema {
         description: "Supports \"ClientIP\" and \"None\". Used to maintain session affinity. Enable client IP based session affinity. Must be ClientIP or None. Defaults to None. More info: https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies",
       },
       sessionAffinityConfig: {
-        ...shared104(),
+        ...shared105(),
         description: "sessionAffinityConfig contains the configurations of session affinity.",
       },
       trafficDistribution: {
@@ -335,7 +335,7 @@ function shared7(): PropertySchema {
     type: "object",
     properties: {
       volumeClaimTemplate: {
-        ...shared10(),
+        ...shared8(),
         description: "Will be used to create a stand-alone PVC to provision the volume. The pod in which this EphemeralVolumeSource is embedded will be the owner of the PVC, i.e. the PVC will be deleted together with the pod. The name of the PVC will be `<pod name>-<volume name>` where `<volume name>` is the name from the `PodSpec.Volumes` array entry. Pod validation will reject the pod if the concatenated name is not valid for a PVC (for example, too long).",
       },
     },
@@ -345,6 +345,23 @@ function shared7(): PropertySchema {
 let shared8$: PropertySchema | undefined;
 function shared8(): PropertySchema {
   return (shared8$ ??= {
+    type: "object",
+    properties: {
+      metadata: {
+        ...shared78(),
+        description: "May contain labels and annotations that will be copied into the PVC when creating it. No other fields are allowed and will be rejected during validation.",
+      },
+      spec: {
+        ...shared11(),
+        description: "The specification for the PersistentVolumeClaim. The entire content is copied unchanged into the PVC that gets created from this template. The same fields as in a PersistentVolumeClaim are also valid here.",
+      },
+    },
+  });
+}
+
+let shared9$: PropertySchema | undefined;
+function shared9(): PropertySchema {
+  return (shared9$ ??= {
     type: "object",
     properties: {
       pvcTemplate: {
@@ -367,9 +384,9 @@ function shared8(): PropertySchema {
   });
 }
 
-let shared9$: PropertySchema | undefined;
-function shared9(): PropertySchema {
-  return (shared9$ ??= {
+let shared10$: PropertySchema | undefined;
+function shared10(): PropertySchema {
+  return (shared10$ ??= {
     type: "object",
     properties: {
       azureCredentials: {
@@ -407,7 +424,7 @@ function shared9(): PropertySchema {
         description: "Endpoint to be used to upload data to the cloud, overriding the automatic endpoint discovery",
       },
       googleCredentials: {
-        ...shared96(),
+        ...shared97(),
         description: "The credentials to use to upload data to Google Cloud Storage",
       },
       historyTags: {
@@ -442,23 +459,6 @@ function shared9(): PropertySchema {
   });
 }
 
-let shared10$: PropertySchema | undefined;
-function shared10(): PropertySchema {
-  return (shared10$ ??= {
-    type: "object",
-    properties: {
-      metadata: {
-        type: "object",
-        description: "May contain labels and annotations that will be copied into the PVC when creating it. No other fields are allowed and will be rejected during validation.",
-      },
-      spec: {
-        ...shared11(),
-        description: "The specification for the PersistentVolumeClaim. The entire content is copied unchanged into the PVC that gets created from this template. The same fields as in a PersistentVolumeClaim are also valid here.",
-      },
-    },
-  });
-}
-
 let shared11$: PropertySchema | undefined;
 function shared11(): PropertySchema {
   return (shared11$ ??= {
@@ -474,7 +474,7 @@ function shared11(): PropertySchema {
         },
       },
       dataSource: {
-        ...shared97(),
+        ...shared98(),
         description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
       },
       dataSourceRef: {
@@ -482,7 +482,7 @@ function shared11(): PropertySchema {
         description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
       },
       resources: {
-        ...shared80(),
+        ...shared81(),
         description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
       },
       selector: {
@@ -523,7 +523,7 @@ function shared12(): PropertySchema {
         },
       },
       dataSource: {
-        ...shared97(),
+        ...shared98(),
         description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
       },
       dataSourceRef: {
@@ -531,7 +531,7 @@ function shared12(): PropertySchema {
         description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
       },
       resources: {
-        ...shared80(),
+        ...shared81(),
         description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
       },
       selector: {
@@ -564,7 +564,7 @@ function shared13(): PropertySchema {
     type: "object",
     properties: {
       appArmorProfile: {
-        ...shared88(),
+        ...shared89(),
         description: "appArmorProfile is the AppArmor options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.",
       },
       fsGroup: {
@@ -595,11 +595,11 @@ function shared13(): PropertySchema {
         description: "seLinuxChangePolicy defines how the container's SELinux label is applied to all volumes used by the Pod. It has no effect on nodes that do not support SELinux or to volumes does not support SELinux. Valid values are \"MountOption\" and \"Recursive\".",
       },
       seLinuxOptions: {
-        ...shared103(),
+        ...shared104(),
         description: "The SELinux context to be applied to all containers. If unspecified, the container runtime will allocate a random SELinux context for each container. May also be set in SecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.",
       },
       seccompProfile: {
-        ...shared94(),
+        ...shared95(),
         description: "The seccomp options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.",
       },
       supplementalGroups: {
@@ -653,11 +653,11 @@ function shared14(): PropertySchema {
         description: "AllowPrivilegeEscalation controls whether a process can gain more privileges than its parent process. This bool directly controls if the no_new_privs flag will be set on the container process. AllowPrivilegeEscalation is true always when the container is: 1) run as Privileged 2) has CAP_SYS_ADMIN Note that this field cannot be set when spec.os.name is windows.",
       },
       appArmorProfile: {
-        ...shared88(),
+        ...shared89(),
         description: "appArmorProfile is the AppArmor options to use by this container. If set, this profile overrides the pod's appArmorProfile. Note that this field cannot be set when spec.os.name is windows.",
       },
       capabilities: {
-        ...shared114(),
+        ...shared115(),
         description: "The capabilities to add/drop when running containers. Defaults to the default set of capabilities granted by the container runtime. Note that this field cannot be set when spec.os.name is windows.",
       },
       privileged: {
@@ -687,11 +687,11 @@ function shared14(): PropertySchema {
         format: "int64",
       },
       seLinuxOptions: {
-        ...shared103(),
+        ...shared104(),
         description: "The SELinux context to be applied to the container. If unspecified, the container runtime will allocate a random SELinux context for each container. May also be set in PodSecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.",
       },
       seccompProfile: {
-        ...shared94(),
+        ...shared95(),
         description: "The seccomp options to use by this container. If seccomp options are provided at both the pod & container level, the container options override the pod options. Note that this field cannot be set when spec.os.name is windows.",
       },
       windowsOptions: {
@@ -942,7 +942,7 @@ function shared24(): PropertySchema {
     required: true,
     properties: {
       componentImages: {
-        ...shared102(),
+        ...shared103(),
         description: "ComponentImages is a list of named images for components other than PostgreSQL (e.g. pgbouncer). Keys must be unique within a catalog.",
       },
       images: {
@@ -959,7 +959,7 @@ function shared25(): PropertySchema {
     type: "object",
     properties: {
       exec: {
-        ...shared91(),
+        ...shared92(),
         description: "Exec specifies a command to execute in the container.",
       },
       failureThreshold: {
@@ -968,7 +968,7 @@ function shared25(): PropertySchema {
         format: "int32",
       },
       grpc: {
-        ...shared109(),
+        ...shared110(),
         description: "GRPC specifies a GRPC HealthCheckRequest.",
       },
       httpGet: {
@@ -991,7 +991,7 @@ function shared25(): PropertySchema {
         format: "int32",
       },
       tcpSocket: {
-        ...shared113(),
+        ...shared114(),
         description: "TCPSocket specifies a connection to a TCP port.",
       },
       terminationGracePeriodSeconds: {
@@ -1153,7 +1153,7 @@ function shared32(): PropertySchema {
     type: "object",
     properties: {
       configMapKeyRef: {
-        ...shared93(),
+        ...shared94(),
         description: "Selects a key of a ConfigMap.",
       },
       fieldRef: {
@@ -1176,11 +1176,11 @@ function shared32(): PropertySchema {
         description: "FileKeyRef selects a key of the env file. Requires the EnvFiles feature gate to be enabled.",
       },
       resourceFieldRef: {
-        ...shared111(),
+        ...shared112(),
         description: "Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, limits.ephemeral-storage, requests.cpu, requests.memory and requests.ephemeral-storage) are currently supported.",
       },
       secretKeyRef: {
-        ...shared89(),
+        ...shared90(),
         description: "Selects a key of a secret in the pod's namespace",
       },
     },
@@ -1204,7 +1204,7 @@ function shared34(): PropertySchema {
     type: "object",
     properties: {
       exec: {
-        ...shared91(),
+        ...shared92(),
         description: "Exec specifies a command to execute in the container.",
       },
       httpGet: {
@@ -1224,7 +1224,7 @@ function shared34(): PropertySchema {
         },
       },
       tcpSocket: {
-        ...shared113(),
+        ...shared114(),
         description: "Deprecated. TCPSocket is NOT supported as a LifecycleHandler and kept for backward compatibility. There is no validation of this field and lifecycle hooks will fail at runtime when it is specified.",
       },
     },
@@ -1572,7 +1572,7 @@ function shared49(): PropertySchema {
         required: true,
       },
       resourceFieldRef: {
-        ...shared111(),
+        ...shared112(),
         description: "Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, requests.cpu and requests.memory) are currently supported.",
       },
     },
@@ -1650,7 +1650,7 @@ function shared53(): PropertySchema {
     type: "object",
     properties: {
       claims: {
-        ...shared92(),
+        ...shared93(),
         description: "Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container.",
       },
       limits: {
@@ -1808,7 +1808,7 @@ function shared57(): PropertySchema {
     type: "object",
     properties: {
       matchExpressions: {
-        ...shared79(),
+        ...shared80(),
         description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
       },
       matchLabels: {
@@ -1909,7 +1909,7 @@ function shared61(): PropertySchema {
     type: "object",
     properties: {
       configMapRef: {
-        ...shared100(),
+        ...shared101(),
         description: "The ConfigMap to select from",
       },
       prefix: {
@@ -1917,7 +1917,7 @@ function shared61(): PropertySchema {
         description: "Optional text to prepend to the name of each environment variable. May consist of any printable ASCII characters except '='.",
       },
       secretRef: {
-        ...shared101(),
+        ...shared102(),
         description: "The Secret to select from",
       },
     },
@@ -2125,7 +2125,7 @@ function shared68(): PropertySchema {
         description: "Host name to connect to, defaults to the pod IP. You probably want to set \"Host\" in httpHeaders instead.",
       },
       httpHeaders: {
-        ...shared106(),
+        ...shared107(),
         description: "Custom headers to set in the request. HTTP allows repeated headers.",
       },
       path: {
@@ -2150,7 +2150,7 @@ function shared69(): PropertySchema {
   return (shared69$ ??= {
     type: "array",
     items: {
-      ...shared78(),
+      ...shared79(),
       description: "ContainerPort represents a network port in a single container.",
     },
   });
@@ -2167,7 +2167,7 @@ function shared70(): PropertySchema {
         required: true,
       },
       exitCodes: {
-        ...shared86(),
+        ...shared87(),
         description: "Represents the exit codes to check on container exits.",
       },
     },
@@ -2207,7 +2207,7 @@ function shared72(): PropertySchema {
   return (shared72$ ??= {
     type: "array",
     items: {
-      ...shared83(),
+      ...shared84(),
       description: "A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
     },
   });
@@ -2270,7 +2270,7 @@ function shared75(): PropertySchema {
   return (shared75$ ??= {
     type: "array",
     items: {
-      ...shared84(),
+      ...shared85(),
       description: "ExtensionEnvVar defines an environment variable for a specific extension image volume.",
     },
   });
@@ -2308,7 +2308,7 @@ function shared77(): PropertySchema {
   return (shared77$ ??= {
     type: "array",
     items: {
-      ...shared82(),
+      ...shared83(),
       description: "Maps a string key to a path within a volume.",
     },
   });
@@ -2317,6 +2317,51 @@ function shared77(): PropertySchema {
 let shared78$: PropertySchema | undefined;
 function shared78(): PropertySchema {
   return (shared78$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "Annotations of the object made from the template.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      finalizers: {
+        type: "array",
+        description: "Finalizers of the object made from the template.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      generateName: {
+        type: "string",
+        description: "A prefix the server completes into a unique name.",
+      },
+      labels: {
+        type: "object",
+        description: "Labels of the object made from the template.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      name: {
+        type: "string",
+        description: "The name of the object made from the template.",
+      },
+      namespace: {
+        type: "string",
+        description: "The namespace of the object made from the template.",
+      },
+    },
+  });
+}
+
+let shared79$: PropertySchema | undefined;
+function shared79(): PropertySchema {
+  return (shared79$ ??= {
     type: "object",
     properties: {
       containerPort: {
@@ -2346,20 +2391,20 @@ function shared78(): PropertySchema {
   });
 }
 
-let shared79$: PropertySchema | undefined;
-function shared79(): PropertySchema {
-  return (shared79$ ??= {
+let shared80$: PropertySchema | undefined;
+function shared80(): PropertySchema {
+  return (shared80$ ??= {
     type: "array",
     items: {
-      ...shared85(),
+      ...shared86(),
       description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
     },
   });
 }
 
-let shared80$: PropertySchema | undefined;
-function shared80(): PropertySchema {
-  return (shared80$ ??= {
+let shared81$: PropertySchema | undefined;
+function shared81(): PropertySchema {
+  return (shared81$ ??= {
     type: "object",
     properties: {
       limits: {
@@ -2382,26 +2427,26 @@ function shared80(): PropertySchema {
   });
 }
 
-let shared81$: PropertySchema | undefined;
-function shared81(): PropertySchema {
-  return (shared81$ ??= {
+let shared82$: PropertySchema | undefined;
+function shared82(): PropertySchema {
+  return (shared82$ ??= {
     type: "object",
     properties: {
       configMapRefs: {
-        ...shared115(),
+        ...shared116(),
         description: "ConfigMapRefs holds a list of references to ConfigMaps",
       },
       secretRefs: {
-        ...shared116(),
+        ...shared117(),
         description: "SecretRefs holds a list of references to Secrets",
       },
     },
   });
 }
 
-let shared82$: PropertySchema | undefined;
-function shared82(): PropertySchema {
-  return (shared82$ ??= {
+let shared83$: PropertySchema | undefined;
+function shared83(): PropertySchema {
+  return (shared83$ ??= {
     type: "object",
     properties: {
       key: {
@@ -2423,9 +2468,9 @@ function shared82(): PropertySchema {
   });
 }
 
-let shared83$: PropertySchema | undefined;
-function shared83(): PropertySchema {
-  return (shared83$ ??= {
+let shared84$: PropertySchema | undefined;
+function shared84(): PropertySchema {
+  return (shared84$ ??= {
     type: "object",
     properties: {
       key: {
@@ -2450,9 +2495,9 @@ function shared83(): PropertySchema {
   });
 }
 
-let shared84$: PropertySchema | undefined;
-function shared84(): PropertySchema {
-  return (shared84$ ??= {
+let shared85$: PropertySchema | undefined;
+function shared85(): PropertySchema {
+  return (shared85$ ??= {
     type: "object",
     properties: {
       name: {
@@ -2472,9 +2517,9 @@ function shared84(): PropertySchema {
   });
 }
 
-let shared85$: PropertySchema | undefined;
-function shared85(): PropertySchema {
-  return (shared85$ ??= {
+let shared86$: PropertySchema | undefined;
+function shared86(): PropertySchema {
+  return (shared86$ ??= {
     type: "object",
     properties: {
       key: {
@@ -2499,9 +2544,9 @@ function shared85(): PropertySchema {
   });
 }
 
-let shared86$: PropertySchema | undefined;
-function shared86(): PropertySchema {
-  return (shared86$ ??= {
+let shared87$: PropertySchema | undefined;
+function shared87(): PropertySchema {
+  return (shared87$ ??= {
     type: "object",
     properties: {
       operator: {
@@ -2522,9 +2567,9 @@ function shared86(): PropertySchema {
   });
 }
 
-let shared87$: PropertySchema | undefined;
-function shared87(): PropertySchema {
-  return (shared87$ ??= {
+let shared88$: PropertySchema | undefined;
+function shared88(): PropertySchema {
+  return (shared88$ ??= {
     type: "object",
     properties: {
       enabled: {
@@ -2552,9 +2597,9 @@ function shared87(): PropertySchema {
   });
 }
 
-let shared88$: PropertySchema | undefined;
-function shared88(): PropertySchema {
-  return (shared88$ ??= {
+let shared89$: PropertySchema | undefined;
+function shared89(): PropertySchema {
+  return (shared89$ ??= {
     type: "object",
     properties: {
       localhostProfile: {
@@ -2570,9 +2615,9 @@ function shared88(): PropertySchema {
   });
 }
 
-let shared89$: PropertySchema | undefined;
-function shared89(): PropertySchema {
-  return (shared89$ ??= {
+let shared90$: PropertySchema | undefined;
+function shared90(): PropertySchema {
+  return (shared90$ ??= {
     type: "object",
     properties: {
       key: {
@@ -2592,20 +2637,20 @@ function shared89(): PropertySchema {
   });
 }
 
-let shared90$: PropertySchema | undefined;
-function shared90(): PropertySchema {
-  return (shared90$ ??= {
+let shared91$: PropertySchema | undefined;
+function shared91(): PropertySchema {
+  return (shared91$ ??= {
     type: "array",
     items: {
-      ...shared98(),
+      ...shared99(),
       description: "OptionSpec holds the name, value and the ensure field for an option",
     },
   });
 }
 
-let shared91$: PropertySchema | undefined;
-function shared91(): PropertySchema {
-  return (shared91$ ??= {
+let shared92$: PropertySchema | undefined;
+function shared92(): PropertySchema {
+  return (shared92$ ??= {
     type: "object",
     properties: {
       command: {
@@ -2620,20 +2665,20 @@ function shared91(): PropertySchema {
   });
 }
 
-let shared92$: PropertySchema | undefined;
-function shared92(): PropertySchema {
-  return (shared92$ ??= {
+let shared93$: PropertySchema | undefined;
+function shared93(): PropertySchema {
+  return (shared93$ ??= {
     type: "array",
     items: {
-      ...shared99(),
+      ...shared100(),
       description: "ResourceClaim references one entry in PodSpec.ResourceClaims.",
     },
   });
 }
 
-let shared93$: PropertySchema | undefined;
-function shared93(): PropertySchema {
-  return (shared93$ ??= {
+let shared94$: PropertySchema | undefined;
+function shared94(): PropertySchema {
+  return (shared94$ ??= {
     type: "object",
     properties: {
       key: {
@@ -2653,9 +2698,9 @@ function shared93(): PropertySchema {
   });
 }
 
-let shared94$: PropertySchema | undefined;
-function shared94(): PropertySchema {
-  return (shared94$ ??= {
+let shared95$: PropertySchema | undefined;
+function shared95(): PropertySchema {
+  return (shared95$ ??= {
     type: "object",
     properties: {
       localhostProfile: {
@@ -2671,20 +2716,20 @@ function shared94(): PropertySchema {
   });
 }
 
-let shared95$: PropertySchema | undefined;
-function shared95(): PropertySchema {
-  return (shared95$ ??= {
+let shared96$: PropertySchema | undefined;
+function shared96(): PropertySchema {
+  return (shared96$ ??= {
     type: "array",
     items: {
-      ...shared110(),
+      ...shared111(),
       description: "ContainerResizePolicy represents resource resize policy for the container.",
     },
   });
 }
 
-let shared96$: PropertySchema | undefined;
-function shared96(): PropertySchema {
-  return (shared96$ ??= {
+let shared97$: PropertySchema | undefined;
+function shared97(): PropertySchema {
+  return (shared97$ ??= {
     type: "object",
     properties: {
       applicationCredentials: {
@@ -2711,9 +2756,9 @@ function shared96(): PropertySchema {
   });
 }
 
-let shared97$: PropertySchema | undefined;
-function shared97(): PropertySchema {
-  return (shared97$ ??= {
+let shared98$: PropertySchema | undefined;
+function shared98(): PropertySchema {
+  return (shared98$ ??= {
     type: "object",
     properties: {
       apiGroup: {
@@ -2734,9 +2779,9 @@ function shared97(): PropertySchema {
   });
 }
 
-let shared98$: PropertySchema | undefined;
-function shared98(): PropertySchema {
-  return (shared98$ ??= {
+let shared99$: PropertySchema | undefined;
+function shared99(): PropertySchema {
+  return (shared99$ ??= {
     type: "object",
     properties: {
       ensure: {
@@ -2758,9 +2803,9 @@ function shared98(): PropertySchema {
   });
 }
 
-let shared99$: PropertySchema | undefined;
-function shared99(): PropertySchema {
-  return (shared99$ ??= {
+let shared100$: PropertySchema | undefined;
+function shared100(): PropertySchema {
+  return (shared100$ ??= {
     type: "object",
     properties: {
       name: {
@@ -2771,23 +2816,6 @@ function shared99(): PropertySchema {
       request: {
         type: "string",
         description: "Request is the name chosen for a request in the referenced claim. If empty, everything from the claim is made available, otherwise only the result of this request.",
-      },
-    },
-  });
-}
-
-let shared100$: PropertySchema | undefined;
-function shared100(): PropertySchema {
-  return (shared100$ ??= {
-    type: "object",
-    properties: {
-      name: {
-        type: "string",
-        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-      },
-      optional: {
-        type: "boolean",
-        description: "Specify whether the ConfigMap must be defined",
       },
     },
   });
@@ -2804,7 +2832,7 @@ function shared101(): PropertySchema {
       },
       optional: {
         type: "boolean",
-        description: "Specify whether the Secret must be defined",
+        description: "Specify whether the ConfigMap must be defined",
       },
     },
   });
@@ -2813,11 +2841,16 @@ function shared101(): PropertySchema {
 let shared102$: PropertySchema | undefined;
 function shared102(): PropertySchema {
   return (shared102$ ??= {
-    type: "array",
-    maxItems: 32,
-    items: {
-      ...shared117(),
-      description: "CatalogComponentImage is a named image entry for a non-PostgreSQL component.",
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+      },
+      optional: {
+        type: "boolean",
+        description: "Specify whether the Secret must be defined",
+      },
     },
   });
 }
@@ -2825,6 +2858,18 @@ function shared102(): PropertySchema {
 let shared103$: PropertySchema | undefined;
 function shared103(): PropertySchema {
   return (shared103$ ??= {
+    type: "array",
+    maxItems: 32,
+    items: {
+      ...shared118(),
+      description: "CatalogComponentImage is a named image entry for a non-PostgreSQL component.",
+    },
+  });
+}
+
+let shared104$: PropertySchema | undefined;
+function shared104(): PropertySchema {
+  return (shared104$ ??= {
     type: "object",
     properties: {
       level: {
@@ -2847,9 +2892,9 @@ function shared103(): PropertySchema {
   });
 }
 
-let shared104$: PropertySchema | undefined;
-function shared104(): PropertySchema {
-  return (shared104$ ??= {
+let shared105$: PropertySchema | undefined;
+function shared105(): PropertySchema {
+  return (shared105$ ??= {
     type: "object",
     properties: {
       clientIP: {
@@ -2867,9 +2912,9 @@ function shared104(): PropertySchema {
   });
 }
 
-let shared105$: PropertySchema | undefined;
-function shared105(): PropertySchema {
-  return (shared105$ ??= {
+let shared106$: PropertySchema | undefined;
+function shared106(): PropertySchema {
+  return (shared106$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -2890,9 +2935,9 @@ function shared105(): PropertySchema {
   });
 }
 
-let shared106$: PropertySchema | undefined;
-function shared106(): PropertySchema {
-  return (shared106$ ??= {
+let shared107$: PropertySchema | undefined;
+function shared107(): PropertySchema {
+  return (shared107$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -2913,9 +2958,9 @@ function shared106(): PropertySchema {
   });
 }
 
-let shared107$: PropertySchema | undefined;
-function shared107(): PropertySchema {
-  return (shared107$ ??= {
+let shared108$: PropertySchema | undefined;
+function shared108(): PropertySchema {
+  return (shared108$ ??= {
     type: "object",
     properties: {
       name: {
@@ -2935,9 +2980,9 @@ function shared107(): PropertySchema {
   });
 }
 
-let shared108$: PropertySchema | undefined;
-function shared108(): PropertySchema {
-  return (shared108$ ??= {
+let shared109$: PropertySchema | undefined;
+function shared109(): PropertySchema {
+  return (shared109$ ??= {
     type: "object",
     required: true,
     properties: {
@@ -2949,9 +2994,9 @@ function shared108(): PropertySchema {
   });
 }
 
-let shared109$: PropertySchema | undefined;
-function shared109(): PropertySchema {
-  return (shared109$ ??= {
+let shared110$: PropertySchema | undefined;
+function shared110(): PropertySchema {
+  return (shared110$ ??= {
     type: "object",
     properties: {
       port: {
@@ -2968,9 +3013,9 @@ function shared109(): PropertySchema {
   });
 }
 
-let shared110$: PropertySchema | undefined;
-function shared110(): PropertySchema {
-  return (shared110$ ??= {
+let shared111$: PropertySchema | undefined;
+function shared111(): PropertySchema {
+  return (shared111$ ??= {
     type: "object",
     properties: {
       resourceName: {
@@ -2987,9 +3032,9 @@ function shared110(): PropertySchema {
   });
 }
 
-let shared111$: PropertySchema | undefined;
-function shared111(): PropertySchema {
-  return (shared111$ ??= {
+let shared112$: PropertySchema | undefined;
+function shared112(): PropertySchema {
+  return (shared112$ ??= {
     type: "object",
     properties: {
       containerName: {
@@ -3009,9 +3054,9 @@ function shared111(): PropertySchema {
   });
 }
 
-let shared112$: PropertySchema | undefined;
-function shared112(): PropertySchema {
-  return (shared112$ ??= {
+let shared113$: PropertySchema | undefined;
+function shared113(): PropertySchema {
+  return (shared113$ ??= {
     type: "object",
     properties: {
       name: {
@@ -3022,9 +3067,9 @@ function shared112(): PropertySchema {
   });
 }
 
-let shared113$: PropertySchema | undefined;
-function shared113(): PropertySchema {
-  return (shared113$ ??= {
+let shared114$: PropertySchema | undefined;
+function shared114(): PropertySchema {
+  return (shared114$ ??= {
     type: "object",
     properties: {
       host: {
@@ -3040,9 +3085,9 @@ function shared113(): PropertySchema {
   });
 }
 
-let shared114$: PropertySchema | undefined;
-function shared114(): PropertySchema {
-  return (shared114$ ??= {
+let shared115$: PropertySchema | undefined;
+function shared115(): PropertySchema {
+  return (shared115$ ??= {
     type: "object",
     properties: {
       add: {
@@ -3065,9 +3110,9 @@ function shared114(): PropertySchema {
   });
 }
 
-let shared115$: PropertySchema | undefined;
-function shared115(): PropertySchema {
-  return (shared115$ ??= {
+let shared116$: PropertySchema | undefined;
+function shared116(): PropertySchema {
+  return (shared116$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -3088,9 +3133,9 @@ function shared115(): PropertySchema {
   });
 }
 
-let shared116$: PropertySchema | undefined;
-function shared116(): PropertySchema {
-  return (shared116$ ??= {
+let shared117$: PropertySchema | undefined;
+function shared117(): PropertySchema {
+  return (shared117$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -3111,9 +3156,9 @@ function shared116(): PropertySchema {
   });
 }
 
-let shared117$: PropertySchema | undefined;
-function shared117(): PropertySchema {
-  return (shared117$ ??= {
+let shared118$: PropertySchema | undefined;
+function shared118(): PropertySchema {
+  return (shared118$ ??= {
     type: "object",
     properties: {
       image: {
@@ -3171,7 +3216,7 @@ function postgresqlCnpgIoV1_Backup(): PropertySchema {
             description: "Configuration parameters to control the online/hot backup with volume snapshots Overrides the default settings specified in the cluster '.backup.volumeSnapshot.onlineConfiguration' stanza",
           },
           pluginConfiguration: {
-            ...shared107(),
+            ...shared108(),
             description: "Configuration parameters passed to the plugin managing this backup",
           },
           target: {
@@ -3243,7 +3288,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
             description: "The configuration to be used for backups",
             properties: {
               barmanObjectStore: {
-                ...shared9(),
+                ...shared10(),
                 description: "The configuration for the barman-cloud tool suite",
               },
               retentionPolicy: {
@@ -3471,7 +3516,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
                     },
                   },
                   postInitApplicationSQLRefs: {
-                    ...shared81(),
+                    ...shared82(),
                     description: "List of references to ConfigMaps or Secrets containing SQL files to be executed as a superuser in the application database right after the cluster has been created. The references are processed in a specific order: first, all Secrets are processed, followed by all ConfigMaps. Within each group, the processing order follows the sequence specified in their respective arrays. (by default empty)",
                   },
                   postInitSQL: {
@@ -3483,7 +3528,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
                     },
                   },
                   postInitSQLRefs: {
-                    ...shared81(),
+                    ...shared82(),
                     description: "List of references to ConfigMaps or Secrets containing SQL files to be executed as a superuser in the `postgres` database right after the cluster has been created. The references are processed in a specific order: first, all Secrets are processed, followed by all ConfigMaps. Within each group, the processing order follows the sequence specified in their respective arrays. (by default empty)",
                   },
                   postInitTemplateSQL: {
@@ -3495,7 +3540,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
                     },
                   },
                   postInitTemplateSQLRefs: {
-                    ...shared81(),
+                    ...shared82(),
                     description: "List of references to ConfigMaps or Secrets containing SQL files to be executed as a superuser in the `template1` database right after the cluster has been created. The references are processed in a specific order: first, all Secrets are processed, followed by all ConfigMaps. Within each group, the processing order follows the sequence specified in their respective arrays. (by default empty)",
                   },
                   secret: {
@@ -3669,12 +3714,12 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
                         type: "object",
                         description: "Configuration of the storage for PostgreSQL tablespaces",
                         additionalProperties: {
-                          ...shared97(),
+                          ...shared98(),
                           description: "TypedLocalObjectReference contains enough information to let you locate the typed referenced object inside the same namespace.",
                         },
                       },
                       walStorage: {
-                        ...shared97(),
+                        ...shared98(),
                         description: "Configuration of the storage for PostgreSQL WAL (Write-Ahead Log)",
                       },
                     },
@@ -3759,7 +3804,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
               description: "ExternalCluster represents the connection parameters to an external cluster which is used in the other sections of the configuration",
               properties: {
                 barmanObjectStore: {
-                  ...shared9(),
+                  ...shared10(),
                   description: "The configuration for the barman-cloud tool suite",
                 },
                 connectionParameters: {
@@ -3776,23 +3821,23 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
                   required: true,
                 },
                 password: {
-                  ...shared89(),
+                  ...shared90(),
                   description: "The reference to the password to be used to connect to the server. If a password is provided, CloudNativePG creates a PostgreSQL passfile at `/controller/external/NAME/pass` (where \"NAME\" is the cluster's name). This passfile is automatically referenced in the connection string when establishing a connection to the remote PostgreSQL server from the current PostgreSQL `Cluster`. This ensures secure and efficient password management for external clusters.",
                 },
                 plugin: {
-                  ...shared87(),
+                  ...shared88(),
                   description: "The configuration of the plugin that is taking care of WAL archiving and backups for this external cluster",
                 },
                 sslCert: {
-                  ...shared89(),
+                  ...shared90(),
                   description: "The reference to an SSL certificate to be used to connect to this instance",
                 },
                 sslKey: {
-                  ...shared89(),
+                  ...shared90(),
                   description: "The reference to an SSL private key to be used to connect to this instance",
                 },
                 sslRootCert: {
-                  ...shared89(),
+                  ...shared90(),
                   description: "The reference to an SSL CA public key to be used to connect to this instance",
                 },
               },
@@ -4045,11 +4090,11 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
             description: "The configuration of the monitoring infrastructure of this cluster",
             properties: {
               customQueriesConfigMap: {
-                ...shared115(),
+                ...shared116(),
                 description: "The list of config maps containing the custom queries",
               },
               customQueriesSecret: {
-                ...shared116(),
+                ...shared117(),
                 description: "The list of secrets containing the custom queries",
               },
               disableDefaultQueries: {
@@ -4102,7 +4147,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
             type: "array",
             description: "The plugins configuration, containing any plugin to be loaded with the corresponding configuration",
             items: {
-              ...shared87(),
+              ...shared88(),
               description: "PluginConfiguration specifies a plugin that need to be loaded for this cluster to be reconciled",
             },
           },
@@ -4130,7 +4175,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
                   required: true,
                   properties: {
                     matchExpressions: {
-                      ...shared79(),
+                      ...shared80(),
                       description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
                     },
                     matchLabels: {
@@ -4199,7 +4244,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
                         description: "DN of the user to bind to the directory",
                       },
                       bindPassword: {
-                        ...shared89(),
+                        ...shared90(),
                         description: "Secret with the password for the user to bind to the directory",
                       },
                       searchAttribute: {
@@ -4540,7 +4585,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
             description: "If specified, the pod will be dispatched by specified Kubernetes scheduler. If not specified, the pod will be dispatched by the default scheduler. More info: https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/",
           },
           seccompProfile: {
-            ...shared94(),
+            ...shared95(),
             description: "The SeccompProfile applied to every Pod and Container. Defaults to: `RuntimeDefault`",
           },
           securityContext: {
@@ -4602,7 +4647,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
             format: "int32",
           },
           storage: {
-            ...shared8(),
+            ...shared9(),
             description: "Configuration of the storage of the instances",
           },
           superuserSecret: {
@@ -4678,7 +4723,7 @@ function postgresqlCnpgIoV1_Cluster(): PropertySchema {
             description: "TopologySpreadConstraints specifies how to spread matching pods among the given topology. More info: https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/",
           },
           walStorage: {
-            ...shared8(),
+            ...shared9(),
             description: "Configuration of the storage for PostgreSQL WAL (Write-Ahead Log)",
           },
         },
@@ -4721,7 +4766,7 @@ function postgresqlCnpgIoV1_Database(): PropertySchema {
             description: "Maps to the `BUILTIN_LOCALE` parameter of `CREATE DATABASE`. This setting cannot be changed. Specifies the locale name when the builtin provider is used. This option requires `localeProvider` to be set to `builtin`. Available from PostgreSQL 17.",
           },
           cluster: {
-            ...shared108(),
+            ...shared109(),
             description: "The name of the PostgreSQL cluster hosting the database.",
           },
           collationVersion: {
@@ -4796,7 +4841,7 @@ function postgresqlCnpgIoV1_Database(): PropertySchema {
                   required: true,
                 },
                 options: {
-                  ...shared90(),
+                  ...shared91(),
                   description: "Options specifies the configuration options for the FDW.",
                 },
                 owner: {
@@ -4915,7 +4960,7 @@ function postgresqlCnpgIoV1_Database(): PropertySchema {
                   required: true,
                 },
                 options: {
-                  ...shared90(),
+                  ...shared91(),
                   description: "Options specifies the configuration options for the server (key is the option name, value is the option value).",
                 },
                 usage: {
@@ -4981,7 +5026,7 @@ function postgresqlCnpgIoV1_DatabaseRole(): PropertySchema {
             },
           },
           cluster: {
-            ...shared108(),
+            ...shared109(),
             description: "The corresponding cluster",
           },
           comment: {
@@ -5459,7 +5504,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                           description: "Probes are not allowed for ephemeral containers.",
                         },
                         resizePolicy: {
-                          ...shared95(),
+                          ...shared96(),
                           description: "Resources resize policy for the container.",
                         },
                         resources: {
@@ -5507,7 +5552,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                           description: "Whether this container should allocate a TTY for itself, also requires 'stdin' to be true. Default is false.",
                         },
                         volumeDevices: {
-                          ...shared105(),
+                          ...shared106(),
                           description: "volumeDevices is the list of block devices to be used by the container.",
                         },
                         volumeMounts: {
@@ -5572,7 +5617,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                     type: "array",
                     description: "ImagePullSecrets is an optional list of references to secrets in the same namespace to use for pulling any of the images used by this PodSpec. If specified, these secrets will be passed to individual puller implementations for them to use. More info: https://kubernetes.io/docs/concepts/containers/images#specifying-imagepullsecrets-on-a-pod",
                     items: {
-                      ...shared112(),
+                      ...shared113(),
                       description: "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
                     },
                   },
@@ -5853,7 +5898,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "secretFile is Optional: SecretFile is the path to key ring for User, default is /etc/ceph/user.secret More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
                             },
                             secretRef: {
-                              ...shared112(),
+                              ...shared113(),
                               description: "secretRef is Optional: SecretRef is reference to the authentication secret for User, default is empty. More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
                             },
                             user: {
@@ -5875,7 +5920,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
                             },
                             secretRef: {
-                              ...shared112(),
+                              ...shared113(),
                               description: "secretRef is optional: points to a secret object containing parameters used to connect to OpenStack.",
                             },
                             volumeID: {
@@ -5922,7 +5967,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "fsType to mount. Ex. \"ext4\", \"xfs\", \"ntfs\". If not provided, the empty value is passed to the associated CSI driver which will determine the default filesystem to apply.",
                             },
                             nodePublishSecretRef: {
-                              ...shared112(),
+                              ...shared113(),
                               description: "nodePublishSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI NodePublishVolume and NodeUnpublishVolume calls. This field is optional, and may be empty if no secret is required. If the secret object contains more than one secret, all secret references are passed.",
                             },
                             readOnly: {
@@ -6033,7 +6078,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
                             },
                             secretRef: {
-                              ...shared112(),
+                              ...shared113(),
                               description: "secretRef is Optional: secretRef is reference to the secret object containing sensitive information to pass to the plugin scripts. This may be empty if no secret object is specified. If the secret object contains more than one secret, all secrets are passed to the plugin scripts.",
                             },
                           },
@@ -6182,7 +6227,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false.",
                             },
                             secretRef: {
-                              ...shared112(),
+                              ...shared113(),
                               description: "secretRef is the CHAP Secret for iSCSI target and initiator authentication",
                             },
                             targetPortal: {
@@ -6337,7 +6382,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
                             },
                             secretRef: {
-                              ...shared112(),
+                              ...shared113(),
                               description: "secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
                             },
                             user: {
@@ -6368,7 +6413,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
                             },
                             secretRef: {
-                              ...shared108(),
+                              ...shared109(),
                               description: "secretRef references to the secret for ScaleIO user and other sensitive information. If this is not provided, Login operation will fail.",
                             },
                             sslEnabled: {
@@ -6430,7 +6475,7 @@ function postgresqlCnpgIoV1_Pooler(): PropertySchema {
                               description: "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
                             },
                             secretRef: {
-                              ...shared112(),
+                              ...shared113(),
                               description: "secretRef specifies the secret to use for obtaining the StorageOS API credentials. If not specified, default values will be attempted.",
                             },
                             volumeName: {
@@ -6496,7 +6541,7 @@ function postgresqlCnpgIoV1_Publication(): PropertySchema {
         required: true,
         properties: {
           cluster: {
-            ...shared108(),
+            ...shared109(),
             description: "The name of the PostgreSQL cluster that identifies the \"publisher\"",
           },
           dbname: {
@@ -6627,7 +6672,7 @@ function postgresqlCnpgIoV1_ScheduledBackup(): PropertySchema {
             description: "Configuration parameters to control the online/hot backup with volume snapshots Overrides the default settings specified in the cluster '.backup.volumeSnapshot.onlineConfiguration' stanza",
           },
           pluginConfiguration: {
-            ...shared107(),
+            ...shared108(),
             description: "Configuration parameters passed to the plugin managing this backup",
           },
           schedule: {
@@ -6662,7 +6707,7 @@ function postgresqlCnpgIoV1_Subscription(): PropertySchema {
         required: true,
         properties: {
           cluster: {
-            ...shared108(),
+            ...shared109(),
             description: "The name of the PostgreSQL cluster that identifies the \"subscriber\"",
           },
           dbname: {
