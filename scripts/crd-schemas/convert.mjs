@@ -47,7 +47,7 @@ function objectMembers(node, out, notes, at) {
     const required = new Set(node.required ?? []);
     out.properties = {};
     for (const key of Object.keys(node.properties).sort()) {
-      const member = node.properties[key];
+      const member = key === 'metadata' && at ? withObjectMeta(node.properties[key]) : node.properties[key];
       const converted = convert(member, notes, at ? `${at}.${key}` : key, `The ${key} field (not described upstream).`);
       if (required.has(key) && member.default === undefined) converted.required = true;
       out.properties[key] = converted;
@@ -57,6 +57,28 @@ function objectMembers(node, out, notes, at) {
   }
   if (node.additionalProperties === true || preserve) out.additionalProperties = true;
   else if (node.additionalProperties && typeof node.additionalProperties === 'object') out.additionalProperties = convert(node.additionalProperties, notes, `${at}.*`, 'A value of the map (not described upstream).');
+}
+
+const stringMap = (description) => ({ type: 'object', description, additionalProperties: { type: 'string' } });
+
+/**
+ * The fields of a metav1.ObjectMeta an author writes in an embedded template. controller-gen
+ * describes an embedded ObjectMeta as a bare object; the Go type still decodes its fields, so the
+ * reference takes them where the CRD lists none.
+ */
+export const EMBEDDED_OBJECT_META = {
+  name: { type: 'string', description: 'The name of the object made from the template.' },
+  generateName: { type: 'string', description: 'A prefix the server completes into a unique name.' },
+  namespace: { type: 'string', description: 'The namespace of the object made from the template.' },
+  labels: stringMap('Labels of the object made from the template.'),
+  annotations: stringMap('Annotations of the object made from the template.'),
+  finalizers: { type: 'array', description: 'Finalizers of the object made from the template.', items: { type: 'string' } },
+};
+
+/** A `metadata` member controller-gen left bare (an embedded ObjectMeta), with ObjectMeta's authored fields. */
+function withObjectMeta(node) {
+  const bare = node.type === 'object' && !node.properties && !node.additionalProperties && !node['x-kubernetes-preserve-unknown-fields'];
+  return bare ? { ...node, properties: EMBEDDED_OBJECT_META } : node;
 }
 
 /** The first paragraph of an upstream description, on one line. */

@@ -11,6 +11,7 @@ import { kinds as metallb } from './metallb.js';
 import { kinds as volsync } from './volsync.js';
 
 // The Flux kinds (source, helm, kustomize, notification, image, artifact and Flux Operator APIs),
-// with the VolSync and MetalLB kinds, the escape hatches and charts rendered at build time kept beside them. The schemas of each
-// table are written from the upstream API reference named at its top.
+// with the VolSync and MetalLB kinds, the escape hatches and charts rendered at build time kept beside them. The schemas of
+// the Flux controllers' kinds are generated from their CRDs (crds/flux-*); the Flux Operator's
+// ResourceSetInputProvider is written from its upstream API reference.
 export const kinds: ComponentHandler<any>[] = [...sources, ...helm, ...kustomize, ...notification, ...image, ...artifacts, ...volsync, ...metallb, ...escapeHatches, helmtemplate];

@@ -157,13 +157,17 @@ export function propertiesOf(fields: Fields): Record<string, PropertySchema> {
   return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.schema]));
 }
 
-/** Prints decoded properties as the typed struct of these fields marshals them. */
+/**
+ * Prints decoded properties as the typed struct of these fields marshals them. A key the fields do
+ * not declare got past a schema generated from the upstream CRD: it is printed as written.
+ */
 export function printFields(fields: Fields, value: Record<string, unknown>, at: PropertyPath, ctx: HandlerContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(fields)) {
     const printed = field.field(value[key], [...at, key], ctx);
     if (printed !== OMIT) out[key] = printed;
   }
+  for (const [key, written] of Object.entries(value)) if (!(key in fields) && written !== undefined) out[key] = structuredClone(written);
   return out;
 }
 

@@ -1,5 +1,8 @@
-import { defineKind, type ComponentHandler, type ComponentInput, type HandlerContext, type K8sObject, type NamedInput, type ObjectScope, type Properties } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type ComponentInput, type HandlerContext, type K8sObject, type NamedInput, type ObjectScope, type Properties, type PropertySchema } from 'kurel/plugin-api';
+import { applyOverlay, type OverlayEntry } from './crd-overlay.js';
 import { printFields, propertiesOf, type Fields } from './go-fields.js';
+import { once, withLazyProperties } from './lazy.js';
+import { keepAuthoredEmpties } from './keep-authored-empties.js';
 
 export interface GoKindDefinition {
   type: string;
@@ -7,8 +10,18 @@ export interface GoKindDefinition {
   apiVersion: string;
   kind: string;
   scope: ObjectScope;
-  /** The fields of the kind's spec, as its upstream Go type declares them. */
+  /**
+   * How the fields of the kind's spec print, as its upstream Go type marshals them. Without
+   * `schema` their property schemas are also what an author may write.
+   */
   spec: Fields;
+  /**
+   * The spec's schema generated from the upstream CRD (crd-spec.ts), built on first use: what an
+   * author may write. A field it declares that `spec` does not is printed as written.
+   */
+  schema?: () => PropertySchema;
+  /** Where the reference departs from the upstream CRD the schema is generated from (crd-overlay.ts). */
+  overlay?: readonly OverlayEntry[];
   /** Groups of spec fields of which at most one may be set. */
   exclusive?: string[][];
   /** Kind-specific rules beyond the schema; refuse with `ctx.fail`. */
@@ -22,7 +35,7 @@ export interface GoKindDefinition {
 /** A kind whose properties are its spec, decoded strictly into the upstream type and printed as it marshals. */
 export function goKind(definition: GoKindDefinition): ComponentHandler<Properties> {
   const { spec, finish, check } = definition;
-  const properties = propertiesOf(spec);
+  const properties = definition.schema ? {} : keepAuthoredEmpties(propertiesOf(spec));
   const handler = defineKind<Properties>({
     type: definition.type,
     description: definition.description,
@@ -42,5 +55,11 @@ export function goKind(definition: GoKindDefinition): ComponentHandler<Propertie
       return finish ? finish(printed, input, ctx) : printed;
     },
   });
-  return definition.fluxNamespaceReads ? { ...handler, fluxNamespaceReads: definition.fluxNamespaceReads } : handler;
+  const kind = definition.fluxNamespaceReads ? { ...handler, fluxNamespaceReads: definition.fluxNamespaceReads } : handler;
+  const { schema } = definition;
+  if (!schema) return kind;
+  const authored = once(() => applyOverlay(schema(), definition.overlay ?? []));
+  // Why a spec field the reference departs from is refused (crd-overlay.ts), read on first use.
+  Object.defineProperty(kind, 'hints', { get: () => authored().hints, enumerable: true, configurable: true });
+  return withLazyProperties(kind, () => ({ ...authored().properties }));
 }

@@ -2,7 +2,7 @@ import { meta } from './support.js';
 import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import { kinds } from '../../../plugins/builtin-kinds/families/cert-manager.js';
-import { renderSamples } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 const tester = builtinTester('kinds', { namespace: 'shop' });
 const kind = (type: string) => kinds.find((handler) => handler.type === type)!;
@@ -78,7 +78,7 @@ describe('cert-manager kinds', () => {
   });
 
   it("builds upstream's own sample objects (cert-manager/cert-manager test fixtures at v1.21.1)", async () => {
-    const rendered = await renderSamples(kinds, 'cert-manager', ['cert-manager.io']);
+    const rendered = await buildSamples(kinds, 'cert-manager', ['cert-manager.io']);
     expect(rendered.map(({ object }) => object.kind).sort()).toEqual(['Certificate', 'Certificate', 'Issuer', 'Issuer']);
     for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
   });

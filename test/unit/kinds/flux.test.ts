@@ -53,7 +53,7 @@ describe('flux kinds', () => {
     await tester.runComponent(gitrepository.type, [
       {
         name: 'fleet',
-        properties: { url: 'https://git.example/fleet', interval: '90m', timeout: '2h', ref: { branch: 'main' }, suspend: false, recurseSubmodules: true },
+        properties: { url: 'https://git.example/fleet', interval: '90m', timeout: '120m', ref: { branch: 'main' }, suspend: false, recurseSubmodules: true },
         objects: [
           {
             apiVersion: 'source.toolkit.fluxcd.io/v1',
@@ -76,8 +76,11 @@ describe('flux kinds', () => {
     ]);
   });
 
-  it('refuses a value that is no Go duration, naming its path', async () => {
-    await tester.runComponent(gitrepository.type, [{ properties: { url: 'https://git.example/fleet', interval: 'hourly' }, error: { property: ['interval'], message: /not a duration/ } }]);
+  it('refuses a value that is no Go duration, naming its path, by the pattern of the CRD', async () => {
+    await tester.runComponent(gitrepository.type, [
+      { properties: { url: 'https://git.example/fleet', interval: 'hourly' }, error: { property: ['interval'], message: /"hourly" does not match the pattern/ } },
+      { properties: { url: 'https://git.example/fleet', interval: '1h', timeout: '2h' }, error: { property: ['timeout'], message: /"2h" does not match the pattern .*\(ms\|s\|m\)\)\+\$/ } },
+    ]);
   });
 
   it('prints a field without omitempty even when absent or false', async () => {

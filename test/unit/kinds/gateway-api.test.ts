@@ -2,7 +2,7 @@ import { meta } from './support.js';
 import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import { kinds } from '../../../plugins/builtin-kinds/families/gateway-api.js';
-import { renderSamples } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 const tester = builtinTester('kinds', { namespace: 'shop' });
 const kind = (type: string) => kinds.find((handler) => handler.type === type)!;
@@ -79,7 +79,7 @@ describe('Gateway API kinds', () => {
   });
 
   it("builds upstream's own example objects (kubernetes-sigs/gateway-api examples/standard at v1.6.1)", async () => {
-    const rendered = await renderSamples(kinds, 'gateway-api', ['gateway.networking.k8s.io']);
+    const rendered = await buildSamples(kinds, 'gateway-api', ['gateway.networking.k8s.io']);
     expect(new Set(rendered.map(({ object }) => object.kind))).toEqual(
       new Set(['GatewayClass', 'Gateway', 'ListenerSet', 'HTTPRoute', 'GRPCRoute', 'TCPRoute', 'TLSRoute', 'UDPRoute', 'ReferenceGrant', 'BackendTLSPolicy']),
     );

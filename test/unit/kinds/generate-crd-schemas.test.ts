@@ -103,6 +103,14 @@ describe('generate-crd-schemas', () => {
     expect(check({ memory: 'lots' }), 'a quantity is checked where it is encoded').toEqual([]);
   });
 
+  it("gives an embedded metadata that controller-gen left bare the authored fields of an ObjectMeta, which the Go type decodes", () => {
+    const template = convert({ type: 'object', properties: { metadata: { type: 'object' }, other: { type: 'object' } } }, [], 'spec.template');
+    const check = (value: unknown) => validateProperties({ template }, { template: value }).issues;
+    expect(check({ metadata: { labels: { app: 'db' }, annotations: { a: 'b' }, name: 'x' } })).toEqual([]);
+    expect(check({ metadata: { lables: {} } }).map((issue) => issue.path)).toEqual([['template', 'metadata', 'lables']]);
+    expect(check({ other: { labels: {} } }).map((issue) => issue.path), 'only a member named metadata').toEqual([['template', 'other', 'labels']]);
+  });
+
   it('notes a pattern JavaScript cannot read instead of keeping it', () => {
     const notes: string[] = [];
     convert(crd.spec.versions[0].schema.openAPIV3Schema.properties.spec, notes, 'spec');

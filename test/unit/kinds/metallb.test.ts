@@ -2,7 +2,7 @@ import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import { kinds } from '../../../plugins/builtin-kinds/families/metallb.js';
 import { handlerOf, meta } from './support.js';
-import { renderSamples } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 const tester = builtinTester('kinds', { namespace: 'metallb-system' });
 const bgppeer = handlerOf(kinds, 'metallb-bgppeer');
@@ -48,7 +48,7 @@ describe('metallb kinds', () => {
   });
 
   it("builds upstream's own sample objects (metallb/metallb configsamples at v0.16.1)", async () => {
-    const rendered = await renderSamples(kinds, 'metallb', ['metallb.io']);
+    const rendered = await buildSamples(kinds, 'metallb', ['metallb.io']);
     expect(rendered.length).toBeGreaterThanOrEqual(20);
     for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
   });

@@ -3,7 +3,7 @@ import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import { kinds } from '../../../plugins/builtin-kinds/families/prometheus.js';
 import { alertmanagerOverlay, probeOverlay } from '../../../plugins/builtin-kinds/families/prometheus-overlay.js';
-import { renderSamples } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 const tester = builtinTester('kinds', { namespace: 'shop' });
 const kind = (type: string) => kinds.find((handler) => handler.type === type)!;
@@ -111,7 +111,7 @@ describe('Prometheus operator kinds', () => {
   });
 
   it("builds upstream's own example objects (prometheus-operator/prometheus-operator example/ at v0.93.0)", async () => {
-    const rendered = await renderSamples(kinds, 'prometheus-operator', ['monitoring.coreos.com']);
+    const rendered = await buildSamples(kinds, 'prometheus-operator', ['monitoring.coreos.com']);
     expect(new Set(rendered.map(({ object }) => object.kind))).toEqual(new Set(['ServiceMonitor', 'PodMonitor', 'PrometheusRule', 'Alertmanager', 'ThanosRuler']));
     for (const { file, authored, object } of rendered) {
       const written = Object.keys(authored).map((key) => (key === 'labels' && object.kind === 'ThanosRuler' ? 'labels' : key));

@@ -2,7 +2,7 @@ import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import { kinds } from '../../../plugins/builtin-kinds/families/volsync.js';
 import { handlerOf, meta } from './support.js';
-import { renderSamples } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 const tester = builtinTester('kinds', { namespace: 'shop' });
 const replicationsource = handlerOf(kinds, 'replicationsource');
@@ -66,7 +66,7 @@ describe('volsync kinds', () => {
   });
 
   it("builds upstream's own sample objects (backube/volsync config/samples and examples at v0.16.0)", async () => {
-    const rendered = await renderSamples(kinds, 'volsync', ['volsync.backube']);
+    const rendered = await buildSamples(kinds, 'volsync', ['volsync.backube']);
     expect(rendered.length).toBeGreaterThanOrEqual(12);
     for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
   });

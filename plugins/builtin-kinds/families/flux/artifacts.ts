@@ -3,9 +3,11 @@ import { duration, int, json, list, str, strings, struct } from '../../shared/go
 import { goKind } from '../../shared/go-kind.js';
 import { labelSelectorFields } from '../../shared/k8s-types.js';
 import { commonMetadata, localRef } from './common.js';
+import { sourceExtensionsFluxcdIoV1beta1 } from '../../generated/flux-source-watcher/index.js';
+import { crdSpec } from '../../shared/crd-spec.js';
 
-// The Flux artifact APIs: ArtifactGenerator (source.extensions.fluxcd.io/v1beta1), property
-// schemas written from the upstream API reference of fluxcd/source-watcher; and
+// The Flux artifact APIs: ArtifactGenerator (source.extensions.fluxcd.io/v1beta1), its schema
+// generated from fluxcd/source-watcher's CRD (crds/flux-source-watcher); and
 // ResourceSetInputProvider (fluxcd.controlplane.io/v1), written from the upstream API reference of
 // controlplaneio-fluxcd/flux-operator.
 
@@ -16,6 +18,7 @@ const artifactgenerator = goKind({
   description: 'A Flux ArtifactGenerator: composes artifacts (ExternalArtifacts) from the files of Flux sources.',
   apiVersion: 'source.extensions.fluxcd.io/v1beta1',
   kind: 'ArtifactGenerator',
+  schema: crdSpec(sourceExtensionsFluxcdIoV1beta1.ArtifactGenerator),
   scope: 'flux',
   spec: {
     commonMetadata: commonMetadata('Labels and annotations put on every generated ExternalArtifact.'),

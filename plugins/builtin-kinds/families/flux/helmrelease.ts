@@ -3,9 +3,12 @@ import type { ComponentHandler } from 'kurel/plugin-api';
 import { bool, duration, int, json, list, str, stringMap, strings, struct, type GoField } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
 import { commonMetadata, helmReleaseReads, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
+import { helmToolkitFluxcdIoV2 } from '../../generated/flux-helm-controller/index.js';
+import { crdSpec } from '../../shared/crd-spec.js';
 
-// The Flux Helm API (helm.toolkit.fluxcd.io/v2): property schemas written from the upstream API
-// reference of fluxcd/helm-controller (HelmReleaseSpec and the types it holds).
+// The Flux Helm API (helm.toolkit.fluxcd.io/v2). What an author may write is generated from
+// fluxcd/helm-controller's CRD (crds/flux-helm-controller); the Go fields below say how
+// HelmReleaseSpec and the types it holds print what was authored.
 
 const timeout = (what: string) => duration(`The timeout of ${what}.`, { pointer: true });
 const crds = (description: string) => str(`${description}: Skip, Create or CreateReplace.`, { enum: ['Skip', 'Create', 'CreateReplace'] });
@@ -166,6 +169,7 @@ const helmrelease = goKind({
   description: 'A Flux HelmRelease against an existing chart source. The engine gives it the post-renderer that labels its chart\'s pods with the component label.',
   apiVersion: 'helm.toolkit.fluxcd.io/v2',
   kind: 'HelmRelease',
+  schema: crdSpec(helmToolkitFluxcdIoV2.HelmRelease),
   scope: 'flux',
   fluxNamespaceReads: helmReleaseReads,
   spec,

@@ -3,10 +3,14 @@ import { bool, duration, str, stringMap, strings, struct } from '../../shared/go
 import { goKind } from '../../shared/go-kind.js';
 import { labelSelector } from '../../shared/k8s-types.js';
 import { accessFrom, crossNamespaceRef, localRef, namespacedRef, providers } from './common.js';
+import { imageToolkitFluxcdIoV1 } from '../../generated/flux-image-reflector-controller/index.js';
+import { imageToolkitFluxcdIoV1 as automationImageToolkitFluxcdIoV1 } from '../../generated/flux-image-automation-controller/index.js';
+import { crdSpec } from '../../shared/crd-spec.js';
 
-// The Flux image automation APIs (image.toolkit.fluxcd.io/v1): property schemas written from the
-// upstream API reference of fluxcd/image-reflector-controller (ImageRepositorySpec,
-// ImagePolicySpec) and fluxcd/image-automation-controller (ImageUpdateAutomationSpec).
+// The Flux image automation APIs (image.toolkit.fluxcd.io/v1). What an author may write is
+// generated from the CRDs of fluxcd/image-reflector-controller (ImageRepository, ImagePolicy) and
+// fluxcd/image-automation-controller (ImageUpdateAutomation); the Go fields below say how the
+// specs print.
 
 const IMAGE = 'image.toolkit.fluxcd.io/v1';
 const required = { emit: 'always', required: true } as const;
@@ -17,6 +21,7 @@ const imagerepository = goKind({
   description: 'A Flux ImageRepository: an image whose tags the image-reflector-controller scans.',
   apiVersion: IMAGE,
   kind: 'ImageRepository',
+  schema: crdSpec(imageToolkitFluxcdIoV1.ImageRepository),
   scope: 'flux',
   spec: {
     image: str('The image (registry/repository, without tag).'),
@@ -39,6 +44,7 @@ const imagepolicy = goKind({
   description: 'A Flux ImagePolicy: how the latest image of an ImageRepository is chosen.',
   apiVersion: IMAGE,
   kind: 'ImagePolicy',
+  schema: crdSpec(imageToolkitFluxcdIoV1.ImagePolicy),
   scope: 'flux',
   spec: {
     imageRepositoryRef: namespacedRef('The ImageRepository whose tags are chosen from.', { emit: 'value', required: true }),
@@ -65,6 +71,7 @@ const imageupdateautomation = goKind({
   description: 'A Flux ImageUpdateAutomation: commits the images ImagePolicies chose into a Git repository.',
   apiVersion: IMAGE,
   kind: 'ImageUpdateAutomation',
+  schema: crdSpec(automationImageToolkitFluxcdIoV1.ImageUpdateAutomation),
   scope: 'flux',
   spec: {
     sourceRef: crossNamespaceRef('The GitRepository the updates are committed to.', ['GitRepository'], { emit: 'value', required: true }),

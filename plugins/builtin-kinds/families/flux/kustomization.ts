@@ -2,15 +2,19 @@ import type { ComponentHandler } from 'kurel/plugin-api';
 import { bool, duration, list, str, stringMap, strings, struct } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
 import { commonMetadata, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, localRef } from './common.js';
+import { kustomizeToolkitFluxcdIoV1 } from '../../generated/flux-kustomize-controller/index.js';
+import { crdSpec } from '../../shared/crd-spec.js';
 
-// The Flux Kustomize API (kustomize.toolkit.fluxcd.io/v1): property schemas written from the
-// upstream API reference of fluxcd/kustomize-controller (KustomizationSpec).
+// The Flux Kustomize API (kustomize.toolkit.fluxcd.io/v1). What an author may write is generated
+// from fluxcd/kustomize-controller's CRD (crds/flux-kustomize-controller); the Go fields below say
+// how KustomizationSpec prints what was authored.
 
 const fluxKustomization = goKind({
   type: 'fluxcd-kustomization',
   description: 'A Flux Kustomization, as authored: it applies a path of a source. targetNamespace is never defaulted.',
   apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
   kind: 'Kustomization',
+  schema: crdSpec(kustomizeToolkitFluxcdIoV1.Kustomization),
   scope: 'flux',
   spec: {
     commonMetadata: commonMetadata('Labels and annotations put on every object applied.'),

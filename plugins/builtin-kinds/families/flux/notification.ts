@@ -2,9 +2,13 @@ import type { ComponentHandler } from 'kurel/plugin-api';
 import { bool, duration, list, str, stringMap, strings, struct } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
 import { localRef } from './common.js';
+import { notificationToolkitFluxcdIoV1beta3 } from '../../generated/flux-notification-controller/index.js';
+import { notificationToolkitFluxcdIoV1 } from '../../generated/flux-notification-controller/index.js';
+import { crdSpec } from '../../shared/crd-spec.js';
 
 // The Flux notification API (notification.toolkit.fluxcd.io: Alert and Provider v1beta3, Receiver
-// v1): property schemas written from the upstream API reference of fluxcd/notification-controller.
+// v1). What an author may write is generated from fluxcd/notification-controller's CRDs
+// (crds/flux-notification-controller); the Go fields below say how the specs print.
 
 const required = { emit: 'always', required: true } as const;
 
@@ -23,6 +27,7 @@ const alert = goKind({
   description: 'A Flux Alert: which events of which Flux objects are sent to a Provider.',
   apiVersion: 'notification.toolkit.fluxcd.io/v1beta3',
   kind: 'Alert',
+  schema: crdSpec(notificationToolkitFluxcdIoV1beta3.Alert),
   scope: 'flux',
   spec: {
     providerRef: localRef('The Provider the events are sent to.', { emit: 'value', required: true }),
@@ -41,6 +46,7 @@ const provider = goKind({
   description: 'A Flux notification Provider: where alerts are sent (Slack, Teams, a Git forge commit status, a webhook, …).',
   apiVersion: 'notification.toolkit.fluxcd.io/v1beta3',
   kind: 'Provider',
+  schema: crdSpec(notificationToolkitFluxcdIoV1beta3.Provider),
   scope: 'flux',
   spec: {
     type: str('The provider type (slack, msteams, discord, generic, generic-hmac, github, gitlab, …).', required),
@@ -64,6 +70,7 @@ const receiver = goKind({
   description: 'A Flux Receiver: a webhook that triggers the reconciliation of Flux objects.',
   apiVersion: 'notification.toolkit.fluxcd.io/v1',
   kind: 'Receiver',
+  schema: crdSpec(notificationToolkitFluxcdIoV1.Receiver),
   scope: 'flux',
   spec: {
     type: str('The webhook sender (generic, generic-hmac, generic-oidc, github, gitlab, bitbucket, harbor, dockerhub, quay, gcr, nexus, acr, cdevents).', required),

@@ -2,10 +2,13 @@ import { enforceAllowedRegistry, type ComponentHandler } from 'kurel/plugin-api'
 import { bool, duration, list, str, strings, struct } from '../../shared/go-fields.js';
 import { goKind } from '../../shared/go-kind.js';
 import { accessFrom, ignore, localRef, ociVerification, providers, suspend, sourceReads } from './common.js';
+import { sourceToolkitFluxcdIoV1 } from '../../generated/flux-source-controller/index.js';
+import { crdSpec } from '../../shared/crd-spec.js';
 
-// The Flux source API (source.toolkit.fluxcd.io/v1): property schemas written from the upstream
-// API reference of fluxcd/source-controller (GitRepositorySpec, OCIRepositorySpec,
-// HelmRepositorySpec, BucketSpec, HelmChartSpec).
+// The Flux source API (source.toolkit.fluxcd.io/v1). What an author may write is generated from
+// fluxcd/source-controller's CRDs (crds/flux-source-controller); the Go fields below say how the
+// spec types (GitRepositorySpec, OCIRepositorySpec, HelmRepositorySpec, BucketSpec, HelmChartSpec)
+// print what was authored.
 
 const SOURCE = 'source.toolkit.fluxcd.io/v1';
 const url = (description: string) => str(description, { emit: 'always', required: true });
@@ -26,6 +29,7 @@ const gitrepository = goKind({
   description: 'A Flux GitRepository: a Git repository the source-controller fetches as an artifact.',
   apiVersion: SOURCE,
   kind: 'GitRepository',
+  schema: crdSpec(sourceToolkitFluxcdIoV1.GitRepository),
   scope: 'flux',
   check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'GitRepository url'),
   fluxNamespaceReads: sourceReads,
@@ -62,6 +66,7 @@ const ocirepository = goKind({
   description: 'A Flux OCIRepository: an OCI artifact the source-controller fetches. It makes no Kustomization (the oci type does).',
   apiVersion: SOURCE,
   kind: 'OCIRepository',
+  schema: crdSpec(sourceToolkitFluxcdIoV1.OCIRepository),
   scope: 'flux',
   check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'OCIRepository url'),
   fluxNamespaceReads: sourceReads,
@@ -96,6 +101,7 @@ const helmrepository = goKind({
   description: 'A Flux HelmRepository: a Helm chart repository (HTTP index or OCI registry).',
   apiVersion: SOURCE,
   kind: 'HelmRepository',
+  schema: crdSpec(sourceToolkitFluxcdIoV1.HelmRepository),
   scope: 'flux',
   check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'HelmRepository url'),
   fluxNamespaceReads: sourceReads,
@@ -119,6 +125,7 @@ const bucket = goKind({
   description: 'A Flux Bucket: an S3-compatible, GCS or Azure bucket the source-controller fetches.',
   apiVersion: SOURCE,
   kind: 'Bucket',
+  schema: crdSpec(sourceToolkitFluxcdIoV1.Bucket),
   scope: 'flux',
   check: (properties, _input, ctx) => enforceAllowedRegistry(properties.endpoint, ctx, ['endpoint'], 'Bucket endpoint'),
   fluxNamespaceReads: sourceReads,
@@ -151,6 +158,7 @@ const helmchart = goKind({
   description: 'A Flux HelmChart: a chart the source-controller packages from a HelmRepository, GitRepository or Bucket.',
   apiVersion: SOURCE,
   kind: 'HelmChart',
+  schema: crdSpec(sourceToolkitFluxcdIoV1.HelmChart),
   scope: 'flux',
   fluxNamespaceReads: sourceReads,
   spec: {
@@ -181,6 +189,6 @@ const helmchart = goKind({
 // Before the Helm composite became the `helm` type it was authored as `helmchart`, the name this
 // kind now holds: the composite's own properties point an author of such a document to `helm`.
 const renamed = 'type helmchart is the Flux HelmChart kind; the Helm chart component that took source and values is now type helm';
-const helmchartKind: ComponentHandler<any> = { ...helmchart, hints: { source: renamed, values: renamed, secretValues: renamed, releaseName: renamed } };
+const helmchartKind: ComponentHandler<any> = Object.defineProperty(helmchart, 'hints', { value: { source: renamed, values: renamed, secretValues: renamed, releaseName: renamed }, enumerable: true });
 
 export const sources: ComponentHandler<any>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchartKind];

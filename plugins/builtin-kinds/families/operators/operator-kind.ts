@@ -1,5 +1,8 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type KindDefinition, type PropertyPath, type PropertySchema } from 'kurel/plugin-api';
-import { canonicalQuantity } from 'kurel/plugin-api';
+import { canonicalQuantity, type PropertiesSchema } from 'kurel/plugin-api';
+import { applyOverlay, type OverlayEntry } from '../../shared/crd-overlay.js';
+import { once, withLazyProperties } from '../../shared/lazy.js';
+import { keepAuthoredEmpties } from '../../shared/keep-authored-empties.js';
 
 // The factory the operator kinds use: `defineKind`, plus the one rule every kind of these
 // families shares. A field the upstream type declares as a resource.Quantity (the schema's
@@ -38,19 +41,36 @@ function normaliseQuantities(schema: PropertySchema, content: unknown): void {
   eachQuantity(schema, content, [], (value, _path, replace) => replace(canonicalQuantity(value) ?? String(value)));
 }
 
+export interface OperatorKindDefinition<P> extends KindDefinition<P> {
+  /**
+   * The spec's schema generated from the upstream CRD (crd-spec.ts), built on first use: its
+   * properties are the component's, in place of `properties`.
+   */
+  spec?: () => PropertySchema;
+  /** Where the reference departs from the upstream CRD the spec is generated from (crd-overlay.ts). */
+  overlay?: readonly OverlayEntry[];
+}
+
 /** Makes a component handler from an operator kind definition. */
-export function defineOperatorKind<P = Record<string, unknown>>(definition: KindDefinition<P>): ComponentHandler<P> {
-  const schema: PropertySchema = { type: 'object', properties: definition.properties };
-  return defineKind<P>({
-    ...definition,
+export function defineOperatorKind<P = Record<string, unknown>>(definition: OperatorKindDefinition<P>): ComponentHandler<P> {
+  const { spec: generated, overlay, ...kind } = definition;
+  const authored = generated ? once(() => applyOverlay(generated(), overlay ?? [])) : undefined;
+  const schema = once((): PropertySchema => (authored ? authored() : { type: 'object', properties: definition.properties as PropertiesSchema }));
+  const handler = defineKind<P>({
+    ...kind,
+    properties: authored ? {} : keepAuthoredEmpties(definition.properties as PropertiesSchema),
     check(properties, input, ctx) {
-      checkQuantities(schema, properties, ctx);
+      checkQuantities(schema(), properties, ctx);
       definition.check?.(properties, input, ctx);
     },
     content(properties, input, ctx) {
       const content = definition.content ? definition.content(properties, input, ctx) : (structuredClone(properties) as Record<string, unknown>);
-      normaliseQuantities(schema, content);
+      normaliseQuantities(schema(), content);
       return content;
     },
   });
+  if (!authored) return handler;
+  // Why a spec field the reference departs from is refused (crd-overlay.ts), read on first use.
+  Object.defineProperty(handler, 'hints', { get: () => authored().hints, enumerable: true, configurable: true });
+  return withLazyProperties(handler, () => ({ ...authored().properties }));
 }

@@ -31,7 +31,7 @@ function shared1(): PropertySchema {
         description: "azureDisk represents an Azure Data Disk mount on the host and bind mount to the pod. Deprecated: AzureDisk is deprecated. All operations for the in-tree azureDisk type are redirected to the disk.csi.azure.com CSI driver.",
       },
       azureFile: {
-        ...shared131(),
+        ...shared132(),
         description: "azureFile represents an Azure File Service mount on the host and bind mount to the pod. Deprecated: AzureFile is deprecated. All operations for the in-tree azureFile type are redirected to the file.csi.azure.com CSI driver.",
       },
       cephfs: {
@@ -55,7 +55,7 @@ function shared1(): PropertySchema {
         description: "downwardAPI represents downward API about the pod that should populate this volume",
       },
       emptyDir: {
-        ...shared103(),
+        ...shared104(),
         description: "emptyDir represents a temporary directory that shares a pod's lifetime. More info: https://kubernetes.io/docs/concepts/storage/volumes#emptydir",
       },
       ephemeral: {
@@ -71,7 +71,7 @@ function shared1(): PropertySchema {
         description: "flexVolume represents a generic volume resource that is provisioned/attached using an exec based plugin. Deprecated: FlexVolume is deprecated. Consider using a CSIDriver instead.",
       },
       flocker: {
-        ...shared146(),
+        ...shared147(),
         description: "flocker represents a Flocker volume attached to a kubelet's host machine. This depends on the Flocker control service being running. Deprecated: Flocker is deprecated and the in-tree flocker type is no longer supported.",
       },
       gcePersistentDisk: {
@@ -79,15 +79,15 @@ function shared1(): PropertySchema {
         description: "gcePersistentDisk represents a GCE Disk resource that is attached to a kubelet's host machine and then exposed to the pod. Deprecated: GCEPersistentDisk is deprecated. All operations for the in-tree gcePersistentDisk type are redirected to the pd.csi.storage.gke.io CSI driver. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk",
       },
       gitRepo: {
-        ...shared122(),
+        ...shared123(),
         description: "gitRepo represents a git repository at a particular revision. Deprecated: GitRepo is deprecated. To provision a container with a git repo, mount an EmptyDir into an InitContainer that clones the repo using git, then mount the EmptyDir into the Pod's container.",
       },
       glusterfs: {
-        ...shared118(),
+        ...shared119(),
         description: "glusterfs represents a Glusterfs mount on the host that shares a pod's lifetime. Deprecated: Glusterfs is deprecated and the in-tree glusterfs type is no longer supported.",
       },
       hostPath: {
-        ...shared132(),
+        ...shared133(),
         description: "hostPath represents a pre-existing file or directory on the host machine that is directly exposed to the container. This is generally used for system agents or other privileged things that are allowed to see the host machine. Most containers will NOT need this. More info: https://kubernetes.io/docs/concepts/storage/volumes#hostpath",
       },
       image: {
@@ -104,19 +104,19 @@ function shared1(): PropertySchema {
         required: true,
       },
       nfs: {
-        ...shared113(),
+        ...shared114(),
         description: "nfs represents an NFS mount on the host that shares a pod's lifetime More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs",
       },
       persistentVolumeClaim: {
-        ...shared135(),
+        ...shared136(),
         description: "persistentVolumeClaimVolumeSource represents a reference to a PersistentVolumeClaim in the same namespace. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims",
       },
       photonPersistentDisk: {
-        ...shared138(),
+        ...shared139(),
         description: "photonPersistentDisk represents a PhotonController persistent disk attached and mounted on kubelets host machine. Deprecated: PhotonPersistentDisk is deprecated and the in-tree photonPersistentDisk type is no longer supported.",
       },
       portworxVolume: {
-        ...shared121(),
+        ...shared122(),
         description: "portworxVolume represents a portworx volume attached and mounted on kubelets host machine. Deprecated: PortworxVolume is deprecated. All operations for the in-tree portworxVolume type are redirected to the pxd.portworx.com CSI driver.",
       },
       projected: {
@@ -144,7 +144,7 @@ function shared1(): PropertySchema {
         description: "storageOS represents a StorageOS volume attached and mounted on Kubernetes nodes. Deprecated: StorageOS is deprecated and the in-tree storageos type is no longer supported.",
       },
       vsphereVolume: {
-        ...shared108(),
+        ...shared109(),
         description: "vsphereVolume represents a vSphere volume attached and mounted on kubelets host machine. Deprecated: VsphereVolume is deprecated. All operations for the in-tree vsphereVolume type are redirected to the csi.vsphere.vmware.com CSI driver.",
       },
     },
@@ -221,7 +221,7 @@ function shared3(): PropertySchema {
         description: "Periodic probe of container service readiness. Container will be removed from service endpoints if the probe fails. Cannot be updated. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes",
       },
       resizePolicy: {
-        ...shared125(),
+        ...shared126(),
         description: "Resources resize policy for the container. This field cannot be set on ephemeral containers.",
       },
       resources: {
@@ -265,7 +265,7 @@ function shared3(): PropertySchema {
         description: "Whether this container should allocate a TTY for itself, also requires 'stdin' to be true. Default is false.",
       },
       volumeDevices: {
-        ...shared133(),
+        ...shared134(),
         description: "volumeDevices is the list of block devices to be used by the container.",
       },
       volumeMounts: {
@@ -311,7 +311,7 @@ function shared5(): PropertySchema {
         description: "disableMountSubPath deprecated: subPath usage will be removed in a future release.",
       },
       emptyDir: {
-        ...shared103(),
+        ...shared104(),
         description: "emptyDir to be used by the StatefulSet. If specified, it takes precedence over `ephemeral` and `volumeClaimTemplate`. More info: https://kubernetes.io/docs/concepts/storage/volumes/#emptydir",
       },
       ephemeral: {
@@ -470,7 +470,7 @@ function shared13(): PropertySchema {
     type: "object",
     properties: {
       metadata: {
-        type: "object",
+        ...shared98(),
         description: "May contain labels and annotations that will be copied into the PVC when creating it. No other fields are allowed and will be rejected during validation.",
       },
       spec: {
@@ -491,7 +491,7 @@ function shared14(): PropertySchema {
         description: "clientId defines a key of a Secret or ConfigMap containing the OAuth2 client's ID.",
       },
       clientSecret: {
-        ...shared112(),
+        ...shared113(),
         description: "clientSecret defines a key of a Secret containing the OAuth2 client's secret.",
       },
       endpointParams: {
@@ -507,7 +507,7 @@ function shared14(): PropertySchema {
         description: "noProxy defines a comma-separated string that can contain IPs, CIDR notation, domain names that should be excluded from proxying. IP and domain names can contain port numbers.",
       },
       proxyConnectHeader: {
-        ...shared106(),
+        ...shared107(),
         description: "proxyConnectHeader optionally specifies headers to send to proxies during CONNECT requests.",
       },
       proxyFromEnvironment: {
@@ -556,7 +556,7 @@ function shared15(): PropertySchema {
         },
       },
       dataSource: {
-        ...shared126(),
+        ...shared127(),
         description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
       },
       dataSourceRef: {
@@ -564,7 +564,7 @@ function shared15(): PropertySchema {
         description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
       },
       resources: {
-        ...shared102(),
+        ...shared103(),
         description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
       },
       selector: {
@@ -605,7 +605,7 @@ function shared16(): PropertySchema {
         },
       },
       dataSource: {
-        ...shared126(),
+        ...shared127(),
         description: "dataSource field can be used to specify either: * An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) * An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.",
       },
       dataSourceRef: {
@@ -613,7 +613,7 @@ function shared16(): PropertySchema {
         description: "dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: * While dataSource only allows two specific types of objects, dataSourceRef allows any non-core object, as well as PersistentVolumeClaim objects. * While dataSource ignores disallowed values (dropping them), dataSourceRef preserves all values, and generates an error if a disallowed value is specified. * While dataSource only allows local objects, dataSourceRef allows objects in any namespaces. (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.",
       },
       resources: {
-        ...shared102(),
+        ...shared103(),
         description: "resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources",
       },
       selector: {
@@ -646,7 +646,7 @@ function shared17(): PropertySchema {
     type: "object",
     properties: {
       appArmorProfile: {
-        ...shared114(),
+        ...shared115(),
         description: "appArmorProfile is the AppArmor options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.",
       },
       fsGroup: {
@@ -677,11 +677,11 @@ function shared17(): PropertySchema {
         description: "seLinuxChangePolicy defines how the container's SELinux label is applied to all volumes used by the Pod. It has no effect on nodes that do not support SELinux or to volumes does not support SELinux. Valid values are \"MountOption\" and \"Recursive\".",
       },
       seLinuxOptions: {
-        ...shared130(),
+        ...shared131(),
         description: "The SELinux context to be applied to all containers. If unspecified, the container runtime will allocate a random SELinux context for each container. May also be set in SecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.",
       },
       seccompProfile: {
-        ...shared120(),
+        ...shared121(),
         description: "The seccomp options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.",
       },
       supplementalGroups: {
@@ -735,11 +735,11 @@ function shared18(): PropertySchema {
         description: "AllowPrivilegeEscalation controls whether a process can gain more privileges than its parent process. This bool directly controls if the no_new_privs flag will be set on the container process. AllowPrivilegeEscalation is true always when the container is: 1) run as Privileged 2) has CAP_SYS_ADMIN Note that this field cannot be set when spec.os.name is windows.",
       },
       appArmorProfile: {
-        ...shared114(),
+        ...shared115(),
         description: "appArmorProfile is the AppArmor options to use by this container. If set, this profile overrides the pod's appArmorProfile. Note that this field cannot be set when spec.os.name is windows.",
       },
       capabilities: {
-        ...shared148(),
+        ...shared149(),
         description: "The capabilities to add/drop when running containers. Defaults to the default set of capabilities granted by the container runtime. Note that this field cannot be set when spec.os.name is windows.",
       },
       privileged: {
@@ -769,11 +769,11 @@ function shared18(): PropertySchema {
         format: "int64",
       },
       seLinuxOptions: {
-        ...shared130(),
+        ...shared131(),
         description: "The SELinux context to be applied to the container. If unspecified, the container runtime will allocate a random SELinux context for each container. May also be set in PodSecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.",
       },
       seccompProfile: {
-        ...shared120(),
+        ...shared121(),
         description: "The seccomp options to use by this container. If seccomp options are provided at both the pod & container level, the container options override the pod options. Note that this field cannot be set when spec.os.name is windows.",
       },
       windowsOptions: {
@@ -1063,7 +1063,7 @@ function shared28(): PropertySchema {
         description: "keyFile defines the path to the TLS private key file in the container for the web server.",
       },
       keySecret: {
-        ...shared115(),
+        ...shared116(),
         description: "keySecret defines the secret containing the TLS private key for the web server.",
       },
       maxVersion: {
@@ -1128,7 +1128,7 @@ function shared29(): PropertySchema {
         description: "currentVolumeAttributesClassName is the current name of the VolumeAttributesClass the PVC is using. When unset, there is no VolumeAttributeClass applied to this PersistentVolumeClaim",
       },
       modifyVolumeStatus: {
-        ...shared99(),
+        ...shared100(),
         description: "ModifyVolumeStatus represents the status object of ControllerModifyVolume operation. When this is unset, there is no ModifyVolume operation being attempted.",
       },
       phase: {
@@ -1145,7 +1145,7 @@ function shared30(): PropertySchema {
     type: "object",
     properties: {
       exec: {
-        ...shared116(),
+        ...shared117(),
         description: "Exec specifies a command to execute in the container.",
       },
       failureThreshold: {
@@ -1154,7 +1154,7 @@ function shared30(): PropertySchema {
         format: "int32",
       },
       grpc: {
-        ...shared141(),
+        ...shared142(),
         description: "GRPC specifies a GRPC HealthCheckRequest.",
       },
       httpGet: {
@@ -1177,7 +1177,7 @@ function shared30(): PropertySchema {
         format: "int32",
       },
       tcpSocket: {
-        ...shared147(),
+        ...shared148(),
         description: "TCPSocket specifies a connection to a TCP port.",
       },
       terminationGracePeriodSeconds: {
@@ -1224,7 +1224,7 @@ function shared31(): PropertySchema {
         description: "keyFile defines the path to the client key file in the Prometheus container for the targets.",
       },
       keySecret: {
-        ...shared115(),
+        ...shared116(),
         description: "keySecret defines the Secret containing the client key file for the targets.",
       },
       maxVersion: {
@@ -1296,7 +1296,7 @@ function shared34(): PropertySchema {
         description: "insecureSkipVerify defines how to disable target certificate validation.",
       },
       keySecret: {
-        ...shared115(),
+        ...shared116(),
         description: "keySecret defines the Secret containing the client key file for the targets.",
       },
       maxVersion: {
@@ -1323,7 +1323,7 @@ function shared35(): PropertySchema {
     type: "object",
     properties: {
       configMapKeyRef: {
-        ...shared119(),
+        ...shared120(),
         description: "Selects a key of a ConfigMap.",
       },
       fieldRef: {
@@ -1346,11 +1346,11 @@ function shared35(): PropertySchema {
         description: "FileKeyRef selects a key of the env file. Requires the EnvFiles feature gate to be enabled.",
       },
       resourceFieldRef: {
-        ...shared143(),
+        ...shared144(),
         description: "Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, limits.ephemeral-storage, requests.cpu, requests.memory and requests.ephemeral-storage) are currently supported.",
       },
       secretKeyRef: {
-        ...shared115(),
+        ...shared116(),
         description: "Selects a key of a secret in the pod's namespace",
       },
     },
@@ -1374,7 +1374,7 @@ function shared37(): PropertySchema {
     type: "object",
     properties: {
       exec: {
-        ...shared116(),
+        ...shared117(),
         description: "Exec specifies a command to execute in the container.",
       },
       httpGet: {
@@ -1394,7 +1394,7 @@ function shared37(): PropertySchema {
         },
       },
       tcpSocket: {
-        ...shared147(),
+        ...shared148(),
         description: "Deprecated. TCPSocket is NOT supported as a LifecycleHandler and kept for backward compatibility. There is no validation of this field and lifecycle hooks will fail at runtime when it is specified.",
       },
     },
@@ -1556,7 +1556,7 @@ function shared43(): PropertySchema {
         description: "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false.",
       },
       secretRef: {
-        ...shared144(),
+        ...shared145(),
         description: "secretRef is the CHAP Secret for iSCSI target and initiator authentication",
       },
       targetPortal: {
@@ -1677,7 +1677,7 @@ function shared48(): PropertySchema {
         description: "readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
       },
       secretRef: {
-        ...shared144(),
+        ...shared145(),
         description: "secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it",
       },
       user: {
@@ -1724,7 +1724,7 @@ function shared50(): PropertySchema {
         description: "readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
       },
       secretRef: {
-        ...shared140(),
+        ...shared141(),
         description: "secretRef references to the secret for ScaleIO user and other sensitive information. If this is not provided, Login operation will fail.",
       },
       sslEnabled: {
@@ -1853,7 +1853,7 @@ function shared55(): PropertySchema {
         required: true,
       },
       resourceFieldRef: {
-        ...shared143(),
+        ...shared144(),
         description: "Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, requests.cpu and requests.memory) are currently supported.",
       },
     },
@@ -1898,7 +1898,7 @@ function shared57(): PropertySchema {
         description: "secretFile is Optional: SecretFile is the path to key ring for User, default is /etc/ceph/user.secret More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
       },
       secretRef: {
-        ...shared144(),
+        ...shared145(),
         description: "secretRef is Optional: SecretRef is reference to the authentication secret for User, default is empty. More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it",
       },
       user: {
@@ -1924,7 +1924,7 @@ function shared58(): PropertySchema {
         description: "fsType to mount. Ex. \"ext4\", \"xfs\", \"ntfs\". If not provided, the empty value is passed to the associated CSI driver which will determine the default filesystem to apply.",
       },
       nodePublishSecretRef: {
-        ...shared144(),
+        ...shared145(),
         description: "nodePublishSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI NodePublishVolume and NodeUnpublishVolume calls. This field is optional, and may be empty if no secret is required. If the secret object contains more than one secret, all secret references are passed.",
       },
       readOnly: {
@@ -1968,7 +1968,7 @@ function shared60(): PropertySchema {
         description: "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
       },
       secretRef: {
-        ...shared144(),
+        ...shared145(),
         description: "secretRef specifies the secret to use for obtaining the StorageOS API credentials. If not specified, default values will be attempted.",
       },
       volumeName: {
@@ -2033,7 +2033,7 @@ function shared62(): PropertySchema {
     type: "object",
     properties: {
       claims: {
-        ...shared117(),
+        ...shared118(),
         description: "Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container.",
       },
       limits: {
@@ -2085,7 +2085,7 @@ function shared65(): PropertySchema {
     required: true,
     properties: {
       matchExpressions: {
-        ...shared101(),
+        ...shared102(),
         description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
       },
       matchLabels: {
@@ -2127,7 +2127,7 @@ function shared66(): PropertySchema {
         description: "readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.",
       },
       secretRef: {
-        ...shared144(),
+        ...shared145(),
         description: "secretRef is Optional: secretRef is reference to the secret object containing sensitive information to pass to the plugin scripts. This may be empty if no secret object is specified. If the secret object contains more than one secret, all secrets are passed to the plugin scripts.",
       },
     },
@@ -2140,7 +2140,7 @@ function shared67(): PropertySchema {
     type: "object",
     properties: {
       matchExpressions: {
-        ...shared101(),
+        ...shared102(),
         description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
       },
       matchLabels: {
@@ -2230,11 +2230,11 @@ function shared70(): PropertySchema {
     type: "object",
     properties: {
       password: {
-        ...shared115(),
+        ...shared116(),
         description: "password defines a key of a Secret containing the password for authentication.",
       },
       username: {
-        ...shared115(),
+        ...shared116(),
         description: "username defines a key of a Secret containing the username for authentication.",
       },
     },
@@ -2279,11 +2279,11 @@ function shared72(): PropertySchema {
     required: true,
     properties: {
       configMap: {
-        ...shared119(),
+        ...shared120(),
         description: "configMap defines the ConfigMap containing data to use for the targets.",
       },
       secret: {
-        ...shared115(),
+        ...shared116(),
         description: "secret defines the Secret containing data to use for the targets.",
       },
     },
@@ -2296,11 +2296,11 @@ function shared73(): PropertySchema {
     type: "object",
     properties: {
       configMap: {
-        ...shared119(),
+        ...shared120(),
         description: "configMap defines the ConfigMap containing data to use for the targets.",
       },
       secret: {
-        ...shared115(),
+        ...shared116(),
         description: "secret defines the Secret containing data to use for the targets.",
       },
     },
@@ -2417,7 +2417,7 @@ function shared78(): PropertySchema {
     type: "object",
     properties: {
       configMapRef: {
-        ...shared128(),
+        ...shared129(),
         description: "The ConfigMap to select from",
       },
       prefix: {
@@ -2425,7 +2425,7 @@ function shared78(): PropertySchema {
         description: "Optional text to prepend to the name of each environment variable. May consist of any printable ASCII characters except '='.",
       },
       secretRef: {
-        ...shared129(),
+        ...shared130(),
         description: "The Secret to select from",
       },
     },
@@ -2446,7 +2446,7 @@ function shared79(): PropertySchema {
         description: "readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: https://examples.k8s.io/mysql-cinder-pd/README.md",
       },
       secretRef: {
-        ...shared144(),
+        ...shared145(),
         description: "secretRef is optional: points to a secret object containing parameters used to connect to OpenStack.",
       },
       volumeID: {
@@ -2517,7 +2517,7 @@ function shared82(): PropertySchema {
         },
       },
       options: {
-        ...shared150(),
+        ...shared151(),
         description: "options defines the list of DNS resolver options. This will be merged with the base options generated from DNSPolicy. Resolution options given in Options will override those that appear in the base DNSPolicy.",
       },
       searches: {
@@ -2623,7 +2623,7 @@ function shared86(): PropertySchema {
         description: "Host name to connect to, defaults to the pod IP. You probably want to set \"Host\" in httpHeaders instead.",
       },
       httpHeaders: {
-        ...shared136(),
+        ...shared137(),
         description: "Custom headers to set in the request. HTTP allows repeated headers.",
       },
       path: {
@@ -2721,7 +2721,7 @@ function shared89(): PropertySchema {
   return (shared89$ ??= {
     type: "array",
     items: {
-      ...shared98(),
+      ...shared99(),
       description: "ContainerPort represents a network port in a single container.",
     },
   });
@@ -2738,7 +2738,7 @@ function shared90(): PropertySchema {
         required: true,
       },
       exitCodes: {
-        ...shared110(),
+        ...shared111(),
         description: "Represents the exit codes to check on container exits.",
       },
     },
@@ -2813,7 +2813,7 @@ function shared93(): PropertySchema {
   return (shared93$ ??= {
     type: "array",
     items: {
-      ...shared105(),
+      ...shared106(),
       description: "A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
     },
   });
@@ -2825,7 +2825,7 @@ function shared94(): PropertySchema {
     type: "object",
     properties: {
       rollingUpdate: {
-        ...shared111(),
+        ...shared112(),
         description: "rollingUpdate is used to communicate parameters when type is RollingUpdate.",
       },
       type: {
@@ -2893,7 +2893,7 @@ function shared97(): PropertySchema {
   return (shared97$ ??= {
     type: "array",
     items: {
-      ...shared104(),
+      ...shared105(),
       description: "Maps a string key to a path within a volume.",
     },
   });
@@ -2902,6 +2902,51 @@ function shared97(): PropertySchema {
 let shared98$: PropertySchema | undefined;
 function shared98(): PropertySchema {
   return (shared98$ ??= {
+    type: "object",
+    properties: {
+      annotations: {
+        type: "object",
+        description: "Annotations of the object made from the template.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      finalizers: {
+        type: "array",
+        description: "Finalizers of the object made from the template.",
+        items: {
+          type: "string",
+          description: "An element of the list (not described upstream).",
+        },
+      },
+      generateName: {
+        type: "string",
+        description: "A prefix the server completes into a unique name.",
+      },
+      labels: {
+        type: "object",
+        description: "Labels of the object made from the template.",
+        additionalProperties: {
+          type: "string",
+          description: "A value of the map (not described upstream).",
+        },
+      },
+      name: {
+        type: "string",
+        description: "The name of the object made from the template.",
+      },
+      namespace: {
+        type: "string",
+        description: "The namespace of the object made from the template.",
+      },
+    },
+  });
+}
+
+let shared99$: PropertySchema | undefined;
+function shared99(): PropertySchema {
+  return (shared99$ ??= {
     type: "object",
     properties: {
       containerPort: {
@@ -2931,9 +2976,9 @@ function shared98(): PropertySchema {
   });
 }
 
-let shared99$: PropertySchema | undefined;
-function shared99(): PropertySchema {
-  return (shared99$ ??= {
+let shared100$: PropertySchema | undefined;
+function shared100(): PropertySchema {
+  return (shared100$ ??= {
     type: "object",
     properties: {
       status: {
@@ -2949,13 +2994,13 @@ function shared99(): PropertySchema {
   });
 }
 
-let shared100$: PropertySchema | undefined;
-function shared100(): PropertySchema {
-  return (shared100$ ??= {
+let shared101$: PropertySchema | undefined;
+function shared101(): PropertySchema {
+  return (shared101$ ??= {
     type: "object",
     properties: {
       credentials: {
-        ...shared115(),
+        ...shared116(),
         description: "credentials defines a key of a Secret in the namespace that contains the credentials for authentication.",
       },
       type: {
@@ -2966,20 +3011,20 @@ function shared100(): PropertySchema {
   });
 }
 
-let shared101$: PropertySchema | undefined;
-function shared101(): PropertySchema {
-  return (shared101$ ??= {
+let shared102$: PropertySchema | undefined;
+function shared102(): PropertySchema {
+  return (shared102$ ??= {
     type: "array",
     items: {
-      ...shared107(),
+      ...shared108(),
       description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
     },
   });
 }
 
-let shared102$: PropertySchema | undefined;
-function shared102(): PropertySchema {
-  return (shared102$ ??= {
+let shared103$: PropertySchema | undefined;
+function shared103(): PropertySchema {
+  return (shared103$ ??= {
     type: "object",
     properties: {
       limits: {
@@ -3002,9 +3047,9 @@ function shared102(): PropertySchema {
   });
 }
 
-let shared103$: PropertySchema | undefined;
-function shared103(): PropertySchema {
-  return (shared103$ ??= {
+let shared104$: PropertySchema | undefined;
+function shared104(): PropertySchema {
+  return (shared104$ ??= {
     type: "object",
     properties: {
       medium: {
@@ -3019,9 +3064,9 @@ function shared103(): PropertySchema {
   });
 }
 
-let shared104$: PropertySchema | undefined;
-function shared104(): PropertySchema {
-  return (shared104$ ??= {
+let shared105$: PropertySchema | undefined;
+function shared105(): PropertySchema {
+  return (shared105$ ??= {
     type: "object",
     properties: {
       key: {
@@ -3043,9 +3088,9 @@ function shared104(): PropertySchema {
   });
 }
 
-let shared105$: PropertySchema | undefined;
-function shared105(): PropertySchema {
-  return (shared105$ ??= {
+let shared106$: PropertySchema | undefined;
+function shared106(): PropertySchema {
+  return (shared106$ ??= {
     type: "object",
     properties: {
       key: {
@@ -3070,20 +3115,20 @@ function shared105(): PropertySchema {
   });
 }
 
-let shared106$: PropertySchema | undefined;
-function shared106(): PropertySchema {
-  return (shared106$ ??= {
+let shared107$: PropertySchema | undefined;
+function shared107(): PropertySchema {
+  return (shared107$ ??= {
     type: "object",
     additionalProperties: {
-      ...shared109(),
+      ...shared110(),
       description: "A value of the map (not described upstream).",
     },
   });
 }
 
-let shared107$: PropertySchema | undefined;
-function shared107(): PropertySchema {
-  return (shared107$ ??= {
+let shared108$: PropertySchema | undefined;
+function shared108(): PropertySchema {
+  return (shared108$ ??= {
     type: "object",
     properties: {
       key: {
@@ -3108,9 +3153,9 @@ function shared107(): PropertySchema {
   });
 }
 
-let shared108$: PropertySchema | undefined;
-function shared108(): PropertySchema {
-  return (shared108$ ??= {
+let shared109$: PropertySchema | undefined;
+function shared109(): PropertySchema {
+  return (shared109$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -3134,20 +3179,20 @@ function shared108(): PropertySchema {
   });
 }
 
-let shared109$: PropertySchema | undefined;
-function shared109(): PropertySchema {
-  return (shared109$ ??= {
+let shared110$: PropertySchema | undefined;
+function shared110(): PropertySchema {
+  return (shared110$ ??= {
     type: "array",
     items: {
-      ...shared115(),
+      ...shared116(),
       description: "SecretKeySelector selects a key of a Secret.",
     },
   });
 }
 
-let shared110$: PropertySchema | undefined;
-function shared110(): PropertySchema {
-  return (shared110$ ??= {
+let shared111$: PropertySchema | undefined;
+function shared111(): PropertySchema {
+  return (shared111$ ??= {
     type: "object",
     properties: {
       operator: {
@@ -3168,9 +3213,9 @@ function shared110(): PropertySchema {
   });
 }
 
-let shared111$: PropertySchema | undefined;
-function shared111(): PropertySchema {
-  return (shared111$ ??= {
+let shared112$: PropertySchema | undefined;
+function shared112(): PropertySchema {
+  return (shared112$ ??= {
     type: "object",
     properties: {
       maxUnavailable: {
@@ -3181,9 +3226,9 @@ function shared111(): PropertySchema {
   });
 }
 
-let shared112$: PropertySchema | undefined;
-function shared112(): PropertySchema {
-  return (shared112$ ??= {
+let shared113$: PropertySchema | undefined;
+function shared113(): PropertySchema {
+  return (shared113$ ??= {
     type: "object",
     required: true,
     properties: {
@@ -3204,9 +3249,9 @@ function shared112(): PropertySchema {
   });
 }
 
-let shared113$: PropertySchema | undefined;
-function shared113(): PropertySchema {
-  return (shared113$ ??= {
+let shared114$: PropertySchema | undefined;
+function shared114(): PropertySchema {
+  return (shared114$ ??= {
     type: "object",
     properties: {
       path: {
@@ -3227,9 +3272,9 @@ function shared113(): PropertySchema {
   });
 }
 
-let shared114$: PropertySchema | undefined;
-function shared114(): PropertySchema {
-  return (shared114$ ??= {
+let shared115$: PropertySchema | undefined;
+function shared115(): PropertySchema {
+  return (shared115$ ??= {
     type: "object",
     properties: {
       localhostProfile: {
@@ -3245,9 +3290,9 @@ function shared114(): PropertySchema {
   });
 }
 
-let shared115$: PropertySchema | undefined;
-function shared115(): PropertySchema {
-  return (shared115$ ??= {
+let shared116$: PropertySchema | undefined;
+function shared116(): PropertySchema {
+  return (shared116$ ??= {
     type: "object",
     properties: {
       key: {
@@ -3267,9 +3312,9 @@ function shared115(): PropertySchema {
   });
 }
 
-let shared116$: PropertySchema | undefined;
-function shared116(): PropertySchema {
-  return (shared116$ ??= {
+let shared117$: PropertySchema | undefined;
+function shared117(): PropertySchema {
+  return (shared117$ ??= {
     type: "object",
     properties: {
       command: {
@@ -3284,20 +3329,20 @@ function shared116(): PropertySchema {
   });
 }
 
-let shared117$: PropertySchema | undefined;
-function shared117(): PropertySchema {
-  return (shared117$ ??= {
+let shared118$: PropertySchema | undefined;
+function shared118(): PropertySchema {
+  return (shared118$ ??= {
     type: "array",
     items: {
-      ...shared127(),
+      ...shared128(),
       description: "ResourceClaim references one entry in PodSpec.ResourceClaims.",
     },
   });
 }
 
-let shared118$: PropertySchema | undefined;
-function shared118(): PropertySchema {
-  return (shared118$ ??= {
+let shared119$: PropertySchema | undefined;
+function shared119(): PropertySchema {
+  return (shared119$ ??= {
     type: "object",
     properties: {
       endpoints: {
@@ -3318,9 +3363,9 @@ function shared118(): PropertySchema {
   });
 }
 
-let shared119$: PropertySchema | undefined;
-function shared119(): PropertySchema {
-  return (shared119$ ??= {
+let shared120$: PropertySchema | undefined;
+function shared120(): PropertySchema {
+  return (shared120$ ??= {
     type: "object",
     properties: {
       key: {
@@ -3340,9 +3385,9 @@ function shared119(): PropertySchema {
   });
 }
 
-let shared120$: PropertySchema | undefined;
-function shared120(): PropertySchema {
-  return (shared120$ ??= {
+let shared121$: PropertySchema | undefined;
+function shared121(): PropertySchema {
+  return (shared121$ ??= {
     type: "object",
     properties: {
       localhostProfile: {
@@ -3358,9 +3403,9 @@ function shared120(): PropertySchema {
   });
 }
 
-let shared121$: PropertySchema | undefined;
-function shared121(): PropertySchema {
-  return (shared121$ ??= {
+let shared122$: PropertySchema | undefined;
+function shared122(): PropertySchema {
+  return (shared122$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -3380,9 +3425,9 @@ function shared121(): PropertySchema {
   });
 }
 
-let shared122$: PropertySchema | undefined;
-function shared122(): PropertySchema {
-  return (shared122$ ??= {
+let shared123$: PropertySchema | undefined;
+function shared123(): PropertySchema {
+  return (shared123$ ??= {
     type: "object",
     properties: {
       directory: {
@@ -3402,24 +3447,13 @@ function shared122(): PropertySchema {
   });
 }
 
-let shared123$: PropertySchema | undefined;
-function shared123(): PropertySchema {
-  return (shared123$ ??= {
-    type: "array",
-    items: {
-      ...shared144(),
-      description: "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
-    },
-  });
-}
-
 let shared124$: PropertySchema | undefined;
 function shared124(): PropertySchema {
   return (shared124$ ??= {
     type: "array",
     items: {
       ...shared145(),
-      description: "HostAlias holds the mapping between IP and hostnames that will be injected as an entry in the pod's hosts file.",
+      description: "LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.",
     },
   });
 }
@@ -3429,8 +3463,8 @@ function shared125(): PropertySchema {
   return (shared125$ ??= {
     type: "array",
     items: {
-      ...shared142(),
-      description: "ContainerResizePolicy represents resource resize policy for the container.",
+      ...shared146(),
+      description: "HostAlias holds the mapping between IP and hostnames that will be injected as an entry in the pod's hosts file.",
     },
   });
 }
@@ -3438,6 +3472,17 @@ function shared125(): PropertySchema {
 let shared126$: PropertySchema | undefined;
 function shared126(): PropertySchema {
   return (shared126$ ??= {
+    type: "array",
+    items: {
+      ...shared143(),
+      description: "ContainerResizePolicy represents resource resize policy for the container.",
+    },
+  });
+}
+
+let shared127$: PropertySchema | undefined;
+function shared127(): PropertySchema {
+  return (shared127$ ??= {
     type: "object",
     properties: {
       apiGroup: {
@@ -3458,9 +3503,9 @@ function shared126(): PropertySchema {
   });
 }
 
-let shared127$: PropertySchema | undefined;
-function shared127(): PropertySchema {
-  return (shared127$ ??= {
+let shared128$: PropertySchema | undefined;
+function shared128(): PropertySchema {
+  return (shared128$ ??= {
     type: "object",
     properties: {
       name: {
@@ -3471,23 +3516,6 @@ function shared127(): PropertySchema {
       request: {
         type: "string",
         description: "Request is the name chosen for a request in the referenced claim. If empty, everything from the claim is made available, otherwise only the result of this request.",
-      },
-    },
-  });
-}
-
-let shared128$: PropertySchema | undefined;
-function shared128(): PropertySchema {
-  return (shared128$ ??= {
-    type: "object",
-    properties: {
-      name: {
-        type: "string",
-        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
-      },
-      optional: {
-        type: "boolean",
-        description: "Specify whether the ConfigMap must be defined",
       },
     },
   });
@@ -3504,7 +3532,7 @@ function shared129(): PropertySchema {
       },
       optional: {
         type: "boolean",
-        description: "Specify whether the Secret must be defined",
+        description: "Specify whether the ConfigMap must be defined",
       },
     },
   });
@@ -3513,6 +3541,23 @@ function shared129(): PropertySchema {
 let shared130$: PropertySchema | undefined;
 function shared130(): PropertySchema {
   return (shared130$ ??= {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+        description: "Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names",
+      },
+      optional: {
+        type: "boolean",
+        description: "Specify whether the Secret must be defined",
+      },
+    },
+  });
+}
+
+let shared131$: PropertySchema | undefined;
+function shared131(): PropertySchema {
+  return (shared131$ ??= {
     type: "object",
     properties: {
       level: {
@@ -3535,9 +3580,9 @@ function shared130(): PropertySchema {
   });
 }
 
-let shared131$: PropertySchema | undefined;
-function shared131(): PropertySchema {
-  return (shared131$ ??= {
+let shared132$: PropertySchema | undefined;
+function shared132(): PropertySchema {
+  return (shared132$ ??= {
     type: "object",
     properties: {
       readOnly: {
@@ -3558,9 +3603,9 @@ function shared131(): PropertySchema {
   });
 }
 
-let shared132$: PropertySchema | undefined;
-function shared132(): PropertySchema {
-  return (shared132$ ??= {
+let shared133$: PropertySchema | undefined;
+function shared133(): PropertySchema {
+  return (shared133$ ??= {
     type: "object",
     properties: {
       path: {
@@ -3576,9 +3621,9 @@ function shared132(): PropertySchema {
   });
 }
 
-let shared133$: PropertySchema | undefined;
-function shared133(): PropertySchema {
-  return (shared133$ ??= {
+let shared134$: PropertySchema | undefined;
+function shared134(): PropertySchema {
+  return (shared134$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -3599,20 +3644,20 @@ function shared133(): PropertySchema {
   });
 }
 
-let shared134$: PropertySchema | undefined;
-function shared134(): PropertySchema {
-  return (shared134$ ??= {
+let shared135$: PropertySchema | undefined;
+function shared135(): PropertySchema {
+  return (shared135$ ??= {
     type: "array",
     items: {
-      ...shared149(),
+      ...shared150(),
       description: "Argument as part of the AdditionalArgs list.",
     },
   });
 }
 
-let shared135$: PropertySchema | undefined;
-function shared135(): PropertySchema {
-  return (shared135$ ??= {
+let shared136$: PropertySchema | undefined;
+function shared136(): PropertySchema {
+  return (shared136$ ??= {
     type: "object",
     properties: {
       claimName: {
@@ -3628,9 +3673,9 @@ function shared135(): PropertySchema {
   });
 }
 
-let shared136$: PropertySchema | undefined;
-function shared136(): PropertySchema {
-  return (shared136$ ??= {
+let shared137$: PropertySchema | undefined;
+function shared137(): PropertySchema {
+  return (shared137$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -3651,9 +3696,9 @@ function shared136(): PropertySchema {
   });
 }
 
-let shared137$: PropertySchema | undefined;
-function shared137(): PropertySchema {
-  return (shared137$ ??= {
+let shared138$: PropertySchema | undefined;
+function shared138(): PropertySchema {
+  return (shared138$ ??= {
     type: "array",
     items: {
       type: "string",
@@ -3663,9 +3708,9 @@ function shared137(): PropertySchema {
   });
 }
 
-let shared138$: PropertySchema | undefined;
-function shared138(): PropertySchema {
-  return (shared138$ ??= {
+let shared139$: PropertySchema | undefined;
+function shared139(): PropertySchema {
+  return (shared139$ ??= {
     type: "object",
     properties: {
       fsType: {
@@ -3681,9 +3726,9 @@ function shared138(): PropertySchema {
   });
 }
 
-let shared139$: PropertySchema | undefined;
-function shared139(): PropertySchema {
-  return (shared139$ ??= {
+let shared140$: PropertySchema | undefined;
+function shared140(): PropertySchema {
+  return (shared140$ ??= {
     type: "object",
     properties: {
       any: {
@@ -3702,9 +3747,9 @@ function shared139(): PropertySchema {
   });
 }
 
-let shared140$: PropertySchema | undefined;
-function shared140(): PropertySchema {
-  return (shared140$ ??= {
+let shared141$: PropertySchema | undefined;
+function shared141(): PropertySchema {
+  return (shared141$ ??= {
     type: "object",
     required: true,
     properties: {
@@ -3716,9 +3761,9 @@ function shared140(): PropertySchema {
   });
 }
 
-let shared141$: PropertySchema | undefined;
-function shared141(): PropertySchema {
-  return (shared141$ ??= {
+let shared142$: PropertySchema | undefined;
+function shared142(): PropertySchema {
+  return (shared142$ ??= {
     type: "object",
     properties: {
       port: {
@@ -3735,9 +3780,9 @@ function shared141(): PropertySchema {
   });
 }
 
-let shared142$: PropertySchema | undefined;
-function shared142(): PropertySchema {
-  return (shared142$ ??= {
+let shared143$: PropertySchema | undefined;
+function shared143(): PropertySchema {
+  return (shared143$ ??= {
     type: "object",
     properties: {
       resourceName: {
@@ -3754,9 +3799,9 @@ function shared142(): PropertySchema {
   });
 }
 
-let shared143$: PropertySchema | undefined;
-function shared143(): PropertySchema {
-  return (shared143$ ??= {
+let shared144$: PropertySchema | undefined;
+function shared144(): PropertySchema {
+  return (shared144$ ??= {
     type: "object",
     properties: {
       containerName: {
@@ -3776,9 +3821,9 @@ function shared143(): PropertySchema {
   });
 }
 
-let shared144$: PropertySchema | undefined;
-function shared144(): PropertySchema {
-  return (shared144$ ??= {
+let shared145$: PropertySchema | undefined;
+function shared145(): PropertySchema {
+  return (shared145$ ??= {
     type: "object",
     properties: {
       name: {
@@ -3789,9 +3834,9 @@ function shared144(): PropertySchema {
   });
 }
 
-let shared145$: PropertySchema | undefined;
-function shared145(): PropertySchema {
-  return (shared145$ ??= {
+let shared146$: PropertySchema | undefined;
+function shared146(): PropertySchema {
+  return (shared146$ ??= {
     type: "object",
     properties: {
       hostnames: {
@@ -3812,9 +3857,9 @@ function shared145(): PropertySchema {
   });
 }
 
-let shared146$: PropertySchema | undefined;
-function shared146(): PropertySchema {
-  return (shared146$ ??= {
+let shared147$: PropertySchema | undefined;
+function shared147(): PropertySchema {
+  return (shared147$ ??= {
     type: "object",
     properties: {
       datasetName: {
@@ -3829,9 +3874,9 @@ function shared146(): PropertySchema {
   });
 }
 
-let shared147$: PropertySchema | undefined;
-function shared147(): PropertySchema {
-  return (shared147$ ??= {
+let shared148$: PropertySchema | undefined;
+function shared148(): PropertySchema {
+  return (shared148$ ??= {
     type: "object",
     properties: {
       host: {
@@ -3847,9 +3892,9 @@ function shared147(): PropertySchema {
   });
 }
 
-let shared148$: PropertySchema | undefined;
-function shared148(): PropertySchema {
-  return (shared148$ ??= {
+let shared149$: PropertySchema | undefined;
+function shared149(): PropertySchema {
+  return (shared149$ ??= {
     type: "object",
     properties: {
       add: {
@@ -3872,9 +3917,9 @@ function shared148(): PropertySchema {
   });
 }
 
-let shared149$: PropertySchema | undefined;
-function shared149(): PropertySchema {
-  return (shared149$ ??= {
+let shared150$: PropertySchema | undefined;
+function shared150(): PropertySchema {
+  return (shared150$ ??= {
     type: "object",
     properties: {
       name: {
@@ -3891,9 +3936,9 @@ function shared149(): PropertySchema {
   });
 }
 
-let shared150$: PropertySchema | undefined;
-function shared150(): PropertySchema {
-  return (shared150$ ??= {
+let shared151$: PropertySchema | undefined;
+function shared151(): PropertySchema {
+  return (shared151$ ??= {
     type: "array",
     items: {
       type: "object",
@@ -3928,7 +3973,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
         required: true,
         properties: {
           additionalArgs: {
-            ...shared134(),
+            ...shared135(),
             description: "additionalArgs allows setting additional arguments for the 'Alertmanager' container. It is intended for e.g. activating hidden flags which are not supported by the dedicated configuration options yet. The arguments are passed as-is to the Alertmanager container which may cause issues if they are invalid or not supported by the given Alertmanager version.",
           },
           additionalPeers: {
@@ -3975,7 +4020,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "httpConfig defines the default HTTP configuration.",
                     properties: {
                       authorization: {
-                        ...shared100(),
+                        ...shared101(),
                         description: "authorization configures the Authorization header credentials used by the client.",
                       },
                       basicAuth: {
@@ -3983,7 +4028,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                         description: "basicAuth defines the Basic Authentication credentials used by the client.",
                       },
                       bearerTokenSecret: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "bearerTokenSecret defines a key of a Secret containing the bearer token used by the client for authentication. The secret needs to be in the same namespace as the custom resource and readable by the Prometheus Operator.",
                       },
                       enableHttp2: {
@@ -4003,7 +4048,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                         description: "oauth2 defines the OAuth2 settings used by the client.",
                       },
                       proxyConnectHeader: {
-                        ...shared106(),
+                        ...shared107(),
                         description: "proxyConnectHeader optionally specifies headers to send to proxies during CONNECT requests.",
                       },
                       proxyFromEnvironment: {
@@ -4037,17 +4082,17 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "mattermost defines the default Mattermost Config",
                     properties: {
                       webhookURL: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "webhookURL defines the default Mattermost Webhook URL.",
                       },
                     },
                   },
                   opsGenieApiKey: {
-                    ...shared115(),
+                    ...shared116(),
                     description: "opsGenieApiKey defines the default OpsGenie API Key.",
                   },
                   opsGenieApiUrl: {
-                    ...shared115(),
+                    ...shared116(),
                     description: "opsGenieApiUrl defines the default OpsGenie API URL.",
                   },
                   pagerdutyUrl: {
@@ -4070,17 +4115,17 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                         pattern: "^(http|https)://.+$",
                       },
                       token: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "token defines the default Rocket Chat token.",
                       },
                       tokenID: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "tokenID defines the default Rocket Chat Token ID.",
                       },
                     },
                   },
                   slackApiUrl: {
-                    ...shared115(),
+                    ...shared116(),
                     description: "slackApiUrl defines the default Slack API URL.",
                   },
                   smtp: {
@@ -4092,11 +4137,11 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                         description: "authIdentity represents SMTP Auth using PLAIN",
                       },
                       authPassword: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "authPassword represents SMTP Auth using LOGIN and PLAIN.",
                       },
                       authSecret: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "authSecret represents SMTP Auth using CRAM-MD5.",
                       },
                       authUsername: {
@@ -4159,7 +4204,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "victorops defines the default configuration for VictorOps.",
                     properties: {
                       apiKey: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "apiKey defines the default VictorOps API Key.",
                       },
                       apiURL: {
@@ -4190,7 +4235,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                         minLength: 1,
                       },
                       apiSecret: {
-                        ...shared115(),
+                        ...shared116(),
                         description: "apiSecret defines the default WeChat API Secret.",
                       },
                       apiURL: {
@@ -4270,7 +4315,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "insecureSkipVerify defines how to disable target certificate validation.",
                   },
                   keySecret: {
-                    ...shared115(),
+                    ...shared116(),
                     description: "keySecret defines the Secret containing the client key file for the targets.",
                   },
                   maxVersion: {
@@ -4335,7 +4380,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
                     description: "keyFile defines the path to the TLS private key file in the container for the web server.",
                   },
                   keySecret: {
-                    ...shared115(),
+                    ...shared116(),
                     description: "keySecret defines the secret containing the TLS private key for the web server.",
                   },
                   maxVersion: {
@@ -4400,7 +4445,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             description: "forceEnableClusterMode ensures Alertmanager does not deactivate the cluster mode when running with a single replica. Use case is e.g. spanning an Alertmanager cluster across Kubernetes clusters with a single replica in each.",
           },
           hostAliases: {
-            ...shared124(),
+            ...shared125(),
             description: "hostAliases Pods configuration",
           },
           hostNetwork: {
@@ -4421,7 +4466,7 @@ function monitoringCoreosComV1_Alertmanager(): PropertySchema {
             enum: ["","Always","Never","IfNotPresent"],
           },
           imagePullSecrets: {
-            ...shared123(),
+            ...shared124(),
             description: "imagePullSecrets An optional list of references to secrets in the same namespace to use for pulling prometheus and alertmanager images from registries see https://kubernetes.io/docs/tasks/configure-pod-container/pull-image-private-registry/",
           },
           initContainers: {
@@ -4690,7 +4735,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
             minimum: 0,
           },
           namespaceSelector: {
-            ...shared139(),
+            ...shared140(),
             description: "namespaceSelector defines in which namespace(s) Prometheus should discover the pods. By default, the pods are discovered in the same namespace as the `PodMonitor` object but it is possible to select pods across different/all namespaces.",
           },
           nativeHistogramBucketLimit: {
@@ -4711,7 +4756,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
               description: "PodMetricsEndpoint defines an endpoint serving Prometheus metrics to be scraped by Prometheus.",
               properties: {
                 authorization: {
-                  ...shared100(),
+                  ...shared101(),
                   description: "authorization configures the Authorization header credentials used by the client.",
                 },
                 basicAuth: {
@@ -4719,7 +4764,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
                   description: "basicAuth defines the Basic Authentication credentials used by the client.",
                 },
                 bearerTokenSecret: {
-                  ...shared115(),
+                  ...shared116(),
                   description: "bearerTokenSecret defines a key of a Secret containing the bearer token used by the client for authentication. The secret needs to be in the same namespace as the custom resource and readable by the Prometheus Operator.",
                 },
                 enableHttp2: {
@@ -4787,7 +4832,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
                   maximum: 65535,
                 },
                 proxyConnectHeader: {
-                  ...shared106(),
+                  ...shared107(),
                   description: "proxyConnectHeader optionally specifies headers to send to proxies during CONNECT requests.",
                 },
                 proxyFromEnvironment: {
@@ -4856,7 +4901,7 @@ function monitoringCoreosComV1_PodMonitor(): PropertySchema {
             description: "scrapeNativeHistograms defines whether to enable scraping of native histograms. It requires Prometheus >= v3.8.0.",
           },
           scrapeProtocols: {
-            ...shared137(),
+            ...shared138(),
             description: "scrapeProtocols defines the protocols to negotiate during a scrape. It tells clients the protocols supported by Prometheus in order of preference (from most to least preferred).",
           },
           selector: {
@@ -4892,7 +4937,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
         required: true,
         properties: {
           authorization: {
-            ...shared100(),
+            ...shared101(),
             description: "authorization configures the Authorization header credentials used by the client.",
           },
           basicAuth: {
@@ -4900,7 +4945,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
             description: "basicAuth defines the Basic Authentication credentials used by the client.",
           },
           bearerTokenSecret: {
-            ...shared115(),
+            ...shared116(),
             description: "bearerTokenSecret defines a key of a Secret containing the bearer token used by the client for authentication. The secret needs to be in the same namespace as the custom resource and readable by the Prometheus Operator.",
           },
           convertClassicHistogramsToNHCB: {
@@ -5015,7 +5060,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
                 description: "path to collect metrics from. Defaults to `/probe`.",
               },
               proxyConnectHeader: {
-                ...shared106(),
+                ...shared107(),
                 description: "proxyConnectHeader optionally specifies headers to send to proxies during CONNECT requests.",
               },
               proxyFromEnvironment: {
@@ -5060,7 +5105,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
             description: "scrapeNativeHistograms defines whether to enable scraping of native histograms. It requires Prometheus >= v3.8.0.",
           },
           scrapeProtocols: {
-            ...shared137(),
+            ...shared138(),
             description: "scrapeProtocols defines the protocols to negotiate during a scrape. It tells clients the protocols supported by Prometheus in order of preference (from most to least preferred).",
           },
           scrapeTimeout: {
@@ -5083,7 +5128,7 @@ function monitoringCoreosComV1_Probe(): PropertySchema {
                 description: "ingress defines the Ingress objects to probe and the relabeling configuration. If `staticConfig` is also defined, `staticConfig` takes precedence.",
                 properties: {
                   namespaceSelector: {
-                    ...shared139(),
+                    ...shared140(),
                     description: "namespaceSelector defines from which namespaces to select Ingress objects.",
                   },
                   relabelingConfigs: {
@@ -5282,7 +5327,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
               description: "Endpoint defines an endpoint serving Prometheus metrics to be scraped by Prometheus.",
               properties: {
                 authorization: {
-                  ...shared100(),
+                  ...shared101(),
                   description: "authorization configures the Authorization header credentials used by the client.",
                 },
                 basicAuth: {
@@ -5294,7 +5339,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
                   description: "bearerTokenFile defines the file to read bearer token for scraping the target.",
                 },
                 bearerTokenSecret: {
-                  ...shared115(),
+                  ...shared116(),
                   description: "bearerTokenSecret defines a key of a Secret containing the bearer token used by the client for authentication. The secret needs to be in the same namespace as the custom resource and readable by the Prometheus Operator.",
                 },
                 enableHttp2: {
@@ -5355,7 +5400,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
                   description: "port defines the name of the Service port which this endpoint refers to (e.g. `.spec.ports[].name`).",
                 },
                 proxyConnectHeader: {
-                  ...shared106(),
+                  ...shared107(),
                   description: "proxyConnectHeader optionally specifies headers to send to proxies during CONNECT requests.",
                 },
                 proxyFromEnvironment: {
@@ -5430,7 +5475,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
             minimum: 0,
           },
           namespaceSelector: {
-            ...shared139(),
+            ...shared140(),
             description: "namespaceSelector defines in which namespace(s) Prometheus should discover the services. By default, the services are discovered in the same namespace as the `ServiceMonitor` object but it is possible to select pods across different/all namespaces.",
           },
           nativeHistogramBucketLimit: {
@@ -5471,7 +5516,7 @@ function monitoringCoreosComV1_ServiceMonitor(): PropertySchema {
             description: "scrapeNativeHistograms defines whether to enable scraping of native histograms. It requires Prometheus >= v3.8.0.",
           },
           scrapeProtocols: {
-            ...shared137(),
+            ...shared138(),
             description: "scrapeProtocols defines the protocols to negotiate during a scrape. It tells clients the protocols supported by Prometheus in order of preference (from most to least preferred).",
           },
           selector: {
@@ -5520,7 +5565,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
         required: true,
         properties: {
           additionalArgs: {
-            ...shared134(),
+            ...shared135(),
             description: "additionalArgs defines how to add additional arguments for the ThanosRuler container. It is intended for e.g. activating hidden flags which are not supported by the dedicated configuration options yet. The arguments are passed as-is to the ThanosRuler container which may cause issues if they are invalid or not supported by the given ThanosRuler version. In case of an argument conflict (e.g. an argument which is already set by the operator itself) or when providing an invalid argument the reconciliation will fail and an error will be logged.",
           },
           affinity: {
@@ -5544,11 +5589,11 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "alertRelabelConfigFile defines the path to the alert relabeling configuration file.",
           },
           alertRelabelConfigs: {
-            ...shared115(),
+            ...shared116(),
             description: "alertRelabelConfigs defines the alert relabeling in Thanos Ruler.",
           },
           alertmanagersConfig: {
-            ...shared115(),
+            ...shared116(),
             description: "alertmanagersConfig defines the list of Alertmanager endpoints to send alerts to.",
           },
           alertmanagersUrl: {
@@ -5676,7 +5721,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                 description: "keyFile defines the path to the client key file in the Prometheus container for the targets.",
               },
               keySecret: {
-                ...shared115(),
+                ...shared116(),
                 description: "keySecret defines the Secret containing the client key file for the targets.",
               },
               maxVersion: {
@@ -5696,7 +5741,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             },
           },
           hostAliases: {
-            ...shared124(),
+            ...shared125(),
             description: "hostAliases defines pods' hostAliases configuration",
           },
           hostUsers: {
@@ -5713,7 +5758,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             enum: ["","Always","Never","IfNotPresent"],
           },
           imagePullSecrets: {
-            ...shared123(),
+            ...shared124(),
             description: "imagePullSecrets defines an optional list of references to secrets in the same namespace to use for pulling thanos images from registries see http://kubernetes.io/docs/user-guide/images#specifying-imagepullsecrets-on-a-pod",
           },
           initContainers: {
@@ -5757,7 +5802,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             },
           },
           objectStorageConfig: {
-            ...shared115(),
+            ...shared116(),
             description: "objectStorageConfig defines the configuration format is defined at https://thanos.io/tip/thanos/storage.md/#configuring-access-to-object-storage",
           },
           objectStorageConfigFile: {
@@ -5806,7 +5851,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             },
           },
           queryConfig: {
-            ...shared115(),
+            ...shared116(),
             description: "queryConfig defines the list of Thanos Query endpoints from which to query metrics.",
           },
           queryEndpoints: {
@@ -5829,7 +5874,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                   description: "authorization section for the URL.",
                   properties: {
                     credentials: {
-                      ...shared115(),
+                      ...shared116(),
                       description: "credentials defines a key of a Secret in the namespace that contains the credentials for authentication.",
                     },
                     credentialsFile: {
@@ -5873,7 +5918,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                           minLength: 1,
                         },
                         clientSecret: {
-                          ...shared112(),
+                          ...shared113(),
                           description: "clientSecret specifies a key of a Secret containing the client secret of the Azure Active Directory application that is being used to authenticate.",
                         },
                         tenantId: {
@@ -5988,7 +6033,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                   description: "oauth2 configuration for the URL.",
                 },
                 proxyConnectHeader: {
-                  ...shared106(),
+                  ...shared107(),
                   description: "proxyConnectHeader optionally specifies headers to send to proxies during CONNECT requests.",
                 },
                 proxyFromEnvironment: {
@@ -6072,7 +6117,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                   description: "sigv4 defines the AWS's Signature Verification 4 for the URL.",
                   properties: {
                     accessKey: {
-                      ...shared115(),
+                      ...shared116(),
                       description: "accessKey defines the AWS API key. If not specified, the environment variable `AWS_ACCESS_KEY_ID` is used.",
                     },
                     externalId: {
@@ -6093,7 +6138,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
                       description: "roleArn defines the named AWS profile used to authenticate.",
                     },
                     secretKey: {
-                      ...shared115(),
+                      ...shared116(),
                       description: "secretKey defines the AWS API secret. If not specified, the environment variable `AWS_SECRET_ACCESS_KEY` is used.",
                     },
                     useFIPSSTSEndpoint: {
@@ -6208,7 +6253,7 @@ function monitoringCoreosComV1_ThanosRuler(): PropertySchema {
             description: "topologySpreadConstraints defines the pod's topology spread constraints.",
           },
           tracingConfig: {
-            ...shared115(),
+            ...shared116(),
             description: "tracingConfig defines the tracing configuration.",
           },
           tracingConfigFile: {

@@ -1,4 +1,7 @@
 import type { PropertySchema } from 'kurel/plugin-api';
+import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
+import { barmancloudCnpgIoV1 } from '../../../generated/plugin-barman-cloud/index.js';
+import { crdSpec } from '../../../shared/crd-spec.js';
 import { defineOperatorKind } from '../operator-kind.js';
 import { bool, int, list, obj, oneOf, req, str, strings } from '../schema.js';
 import { resourceRequirements } from '../core/scheduling.js';
@@ -25,6 +28,7 @@ export const cnpgBackup = defineOperatorKind({
   description: 'A CloudNativePG Backup (postgresql.cnpg.io/v1): one backup of a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Backup',
+  spec: crdSpec(postgresqlCnpgIoV1.Backup),
   scope: 'namespaced',
   properties: backupProperties,
 });
@@ -34,6 +38,7 @@ export const cnpgScheduledBackup = defineOperatorKind({
   description: 'A CloudNativePG ScheduledBackup (postgresql.cnpg.io/v1): backups of a Cluster on a schedule.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'ScheduledBackup',
+  spec: crdSpec(postgresqlCnpgIoV1.ScheduledBackup),
   scope: 'namespaced',
   properties: {
     schedule: req(str('The schedule: a cron expression with seconds (six fields).')),
@@ -49,6 +54,7 @@ export const cnpgObjectStore = defineOperatorKind({
   description: 'A Barman Cloud ObjectStore (barmancloud.cnpg.io/v1): where the barman-cloud plugin stores backups and WAL.',
   apiVersion: 'barmancloud.cnpg.io/v1',
   kind: 'ObjectStore',
+  spec: crdSpec(barmancloudCnpgIoV1.ObjectStore),
   scope: 'namespaced',
   properties: {
     configuration: req(barmanObjectStore('The object store and its credentials.')),
@@ -93,6 +99,7 @@ export const cnpgImageCatalog = defineOperatorKind({
   description: 'A CloudNativePG ImageCatalog (postgresql.cnpg.io/v1): PostgreSQL images by major version, in one namespace.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'ImageCatalog',
+  spec: crdSpec(postgresqlCnpgIoV1.ImageCatalog),
   scope: 'namespaced',
   properties: catalogProperties,
 });
@@ -102,6 +109,7 @@ export const cnpgClusterImageCatalog = defineOperatorKind({
   description: 'A CloudNativePG ClusterImageCatalog (postgresql.cnpg.io/v1): PostgreSQL images by major version, for the whole cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'ClusterImageCatalog',
+  spec: crdSpec(postgresqlCnpgIoV1.ClusterImageCatalog),
   scope: 'cluster',
   properties: catalogProperties,
 });

@@ -1,5 +1,8 @@
 import type { PropertiesSchema } from 'kurel/plugin-api';
+import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
+import { crdSpec } from '../../../shared/crd-spec.js';
 import { defineOperatorKind } from '../operator-kind.js';
+import { clusterOverlay } from './overlay.js';
 import { enforceClusterPolicy } from './cluster-policy.js';
 import { bool, int, list, obj, oneOf, quantity, req, smap, str } from '../schema.js';
 import { localObjectReference, secretKeySelector, templateMetadata } from '../core/meta.js';
@@ -167,6 +170,8 @@ export const cnpgCluster = defineOperatorKind<Record<string, unknown>>({
   description: 'A CloudNativePG Cluster (postgresql.cnpg.io/v1), its spec as written.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Cluster',
+  spec: crdSpec(postgresqlCnpgIoV1.Cluster),
+  overlay: clusterOverlay,
   scope: 'namespaced',
   properties,
   check(props, _input, ctx) {

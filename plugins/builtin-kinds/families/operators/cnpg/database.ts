@@ -1,5 +1,8 @@
 import type { PropertySchema } from 'kurel/plugin-api';
+import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
+import { crdSpec } from '../../../shared/crd-spec.js';
 import { defineOperatorKind } from '../operator-kind.js';
+import { databaseOverlay } from './overlay.js';
 import { bool, int, list, obj, oneOf, req, smap, str, strings } from '../schema.js';
 import { checkGoValues, normaliseGoValues, omitZero } from '../go-shape.js';
 import { ROLE_OMIT_ZERO, roleProperties } from './cluster-parts.js';
@@ -51,6 +54,8 @@ export const cnpgDatabase = defineOperatorKind<{ name: string }>({
   description: 'A CloudNativePG Database (postgresql.cnpg.io/v1): a database managed in a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Database',
+  spec: crdSpec(postgresqlCnpgIoV1.Database),
+  overlay: databaseOverlay,
   scope: 'namespaced',
   properties: databaseProperties,
   check(props, _input, ctx) {
@@ -63,6 +68,7 @@ export const cnpgDatabaseRole = defineOperatorKind<Record<string, unknown>>({
   description: 'A CloudNativePG DatabaseRole (postgresql.cnpg.io/v1): a role managed in a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'DatabaseRole',
+  spec: crdSpec(postgresqlCnpgIoV1.DatabaseRole),
   scope: 'namespaced',
   properties: {
     ...roleProperties,
@@ -84,6 +90,7 @@ export const cnpgPublication = defineOperatorKind({
   description: 'A CloudNativePG Publication (postgresql.cnpg.io/v1): a logical replication publication.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Publication',
+  spec: crdSpec(postgresqlCnpgIoV1.Publication),
   scope: 'namespaced',
   properties: {
     cluster: clusterRef(),
@@ -121,6 +128,7 @@ export const cnpgSubscription = defineOperatorKind({
   description: 'A CloudNativePG Subscription (postgresql.cnpg.io/v1): a logical replication subscription.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Subscription',
+  spec: crdSpec(postgresqlCnpgIoV1.Subscription),
   scope: 'namespaced',
   properties: {
     cluster: clusterRef(),

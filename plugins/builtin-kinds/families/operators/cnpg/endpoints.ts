@@ -7,5 +7,8 @@ import type { ComponentHandler } from 'kurel/plugin-api';
 const POSTGRES_PORT = 5432;
 
 export function withOperatorEndpoint<P>(handler: ComponentHandler<P>, selectorKey: 'cnpg.io/cluster' | 'cnpg.io/poolerName'): ComponentHandler<P> {
-  return { ...handler, endpoints: ({ objectName }) => [{ selector: { [selectorKey]: objectName }, ports: [{ port: POSTGRES_PORT }] }] };
+  // The handler's own property descriptors: its schema stays built on first use.
+  const withEndpoints = Object.defineProperties({}, Object.getOwnPropertyDescriptors(handler)) as ComponentHandler<P>;
+  withEndpoints.endpoints = ({ objectName }) => [{ selector: { [selectorKey]: objectName }, ports: [{ port: POSTGRES_PORT }] }];
+  return withEndpoints;
 }

@@ -5,10 +5,11 @@ import { cnpgDatabase, cnpgDatabaseRole, cnpgPublication, cnpgSubscription } fro
 import { withOperatorEndpoint } from './endpoints.js';
 import { cnpgPooler } from './pooler.js';
 
-// CloudNativePG: schemas written by hand from the upstream Go API types and API reference
-// (postgresql.cnpg.io/v1, api/v1 of CloudNativePG 1.27/1.28; barmancloud.cnpg.io/v1 of the
-// Barman Cloud plugin with the barman-cloud library's object store configuration); no npm
-// package ships them.
+// CloudNativePG. What an author may write is generated from the CRDs of cloudnative-pg v1.30.0
+// (postgresql.cnpg.io/v1, crds/cloudnative-pg) and plugin-barman-cloud v0.14.0
+// (barmancloud.cnpg.io/v1 ObjectStore, crds/plugin-barman-cloud), with the reference's departures
+// in overlay.ts; the Go shapes in each kind say where the upstream types write what was not
+// authored.
 export const cnpgKinds: ComponentHandler<any>[] = [
   withOperatorEndpoint(cnpgCluster, 'cnpg.io/cluster'),
   withOperatorEndpoint(cnpgPooler, 'cnpg.io/poolerName'),

@@ -1,4 +1,6 @@
 import type { PropertiesSchema } from 'kurel/plugin-api';
+import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
+import { crdSpec } from '../../../shared/crd-spec.js';
 import { defineOperatorKind } from '../operator-kind.js';
 import { enforceWrittenPodSpec } from 'kurel/plugin-api';
 import { enforceMaxReplicas } from 'kurel/plugin-api';
@@ -48,6 +50,7 @@ export const cnpgPooler = defineOperatorKind<PoolerProperties>({
   description: 'A CloudNativePG Pooler (postgresql.cnpg.io/v1): PgBouncer in front of a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Pooler',
+  spec: crdSpec(postgresqlCnpgIoV1.Pooler),
   scope: 'namespaced',
   properties,
   check(props, input, ctx) {

@@ -1,4 +1,6 @@
 import type { ComponentHandler, HandlerContext, PropertySchema } from 'kurel/plugin-api';
+import { externalSecretsIoV1 } from '../../../generated/external-secrets/index.js';
+import { crdSpec } from '../../../shared/crd-spec.js';
 import { defineOperatorKind } from '../operator-kind.js';
 import { int, list, obj, req, str, strings } from '../schema.js';
 import { labelSelector, templateMetadata } from '../core/meta.js';
@@ -7,9 +9,10 @@ import { externalSecretOmitZero, externalSecretSpec, externalSecretStructs } fro
 import { extraProviderShape } from './providers-extra.js';
 import { provider, providerOmitZero, providerStructs } from './providers.js';
 
-// External Secrets Operator: schemas written by hand from the upstream Go API types
-// (external-secrets.io/v1, apis/externalsecrets/v1 of ESO 1.x) and their reference docs; no npm
-// package ships them. Twelve of the providers are declared (see providers.ts).
+// External Secrets Operator (external-secrets.io/v1). What an author may write is generated from
+// external-secrets/external-secrets' CRDs (crds/external-secrets); the Go shapes below say where
+// the upstream types write what was not authored. The hand-written property schemas beside them
+// (external-secret.ts, providers.ts) still describe the external-secret trait's fields.
 
 type Spec = Record<string, unknown>;
 
@@ -18,6 +21,7 @@ export const externalSecret = defineOperatorKind<Spec>({
   description: 'An ExternalSecret (external-secrets.io/v1): a Secret written from a secret store.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'ExternalSecret',
+  spec: crdSpec(externalSecretsIoV1.ExternalSecret),
   scope: 'namespaced',
   properties: externalSecretSpec,
   check: (props, _input, ctx) => checkGoValues(props, 'duration', ctx, 'refreshInterval'),
@@ -35,6 +39,7 @@ export const clusterExternalSecret = defineOperatorKind<Spec>({
   description: 'A ClusterExternalSecret (external-secrets.io/v1): one ExternalSecret in each selected namespace.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'ClusterExternalSecret',
+  spec: crdSpec(externalSecretsIoV1.ClusterExternalSecret),
   scope: 'cluster',
   properties: {
     externalSecretSpec: req(obj('The spec of the ExternalSecrets created.', externalSecretSpec)),
@@ -92,6 +97,7 @@ export const secretStore = defineOperatorKind<Spec>({
   description: 'A SecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of its namespace read from.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'SecretStore',
+  spec: crdSpec(externalSecretsIoV1.SecretStore),
   scope: 'namespaced',
   properties: storeProperties,
   check: (props, _input, ctx) => checkStore(props, ctx),
@@ -103,6 +109,7 @@ export const clusterSecretStore = defineOperatorKind<Spec>({
   description: 'A ClusterSecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of every namespace may read from.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'ClusterSecretStore',
+  spec: crdSpec(externalSecretsIoV1.ClusterSecretStore),
   scope: 'cluster',
   properties: storeProperties,
   check: (props, _input, ctx) => checkStore(props, ctx),
