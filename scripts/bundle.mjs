@@ -29,15 +29,20 @@ function commandEntries(folder) {
 
 /**
  * Code compiled with a V8 code cache cannot run `import()` on Node 20 (vm.Script needs a flag
- * for it). So each `import()` the bundle keeps (of a computed name or a package; a relative one
- * is bundled) calls the function the compile cache installs, whose `import()` Node compiled; the
- * library, loaded without the cache, falls back to its own.
+ * for it). So each `import()` the bundle keeps calls the function the compile cache installs,
+ * whose `import()` Node compiled; the library, loaded without the cache, falls back to its own.
+ * An `import()` of a module the bundle holds becomes a `require` of it, and is left alone.
  */
 const IMPORT_HOOK = "(globalThis[Symbol.for('kurel.import')] ?? ((specifier, options) => import(specifier, options)))";
 
+/** Left outside the bundle: a plugin reaches the plugin API by the package name, as an organisation's plugin does; jiti and typescript load only for a TypeScript config or plugin. */
+const EXTERNAL = [/^kurel\//, /^node:/, 'jiti', 'typescript', 'ts-node'];
+const isExternal = (specifier) => EXTERNAL.some((pattern) => (typeof pattern === 'string' ? pattern === specifier : pattern.test(specifier)));
+
+/** The `import()` calls the bundle keeps: of a computed name, or of a package left outside it. */
 function runtimeImports(node, found = []) {
   if (node === null || typeof node !== 'object') return found;
-  if (node.type === 'ImportExpression' && !(typeof node.source.value === 'string' && node.source.value.startsWith('.'))) found.push(node);
+  if (node.type === 'ImportExpression' && !(typeof node.source.value === 'string' && !isExternal(node.source.value))) found.push(node);
   for (const value of Object.values(node)) {
     if (Array.isArray(value)) for (const item of value) runtimeImports(item, found);
     else runtimeImports(value, found);
@@ -93,9 +98,7 @@ await build({
     ssr: true,
     lib: { entry: entries, formats: ['cjs'] },
     rolldownOptions: {
-      // A plugin reaches the plugin API by the package name, as an organisation's plugin does.
-      // jiti and typescript are loaded only for a TypeScript config or plugin.
-      external: [/^kurel\//, /^node:/, 'jiti', 'typescript', 'ts-node'],
+      external: EXTERNAL,
       // The commands' dynamic imports keep the unbundled build lazy; in one chunk they cost nothing.
       checks: { ineffectiveDynamicImport: false },
       output: {

@@ -68,12 +68,23 @@ const CACHE_LIMIT = 100_000;
 const writtenKeys = new Map<string, string>();
 const writtenValues = new Map<string, string>();
 
+// A letter, then letters, digits and `._/-:`, not ending in `:`: no indicator, no blank, no
+// document marker, nothing the library would quote or fold. Of such strings only the YAML 1.1
+// words (yes, No, on, null, …) read back as another type: numbers, dates and `.inf` start
+// otherwise. Most names, labels, kinds, images and hosts are such words.
+const PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/:-]*$/;
+
+function isPlainWord(value: string): boolean {
+  return PLAIN_WORD.test(value) && !value.endsWith(':') && !YAML11_WORDS.has(value.toLowerCase());
+}
+
 /**
  * A string scalar as the library's document writer writes it at `indent` (the indent of the
  * node's own content) in kurel's style, as a map key or as a value. Remembers each one-line
  * string: the same keys and values recur in every object of a build.
  */
 export function writeString(value: string, indent: string, implicitKey: boolean): string {
+  if (isPlainWord(value)) return value;
   const cacheable = !value.includes('\n') && !DOCUMENT_MARKER.test(value);
   const cache = implicitKey ? writtenKeys : writtenValues;
   if (cacheable) {

@@ -48,9 +48,9 @@ describe('the compile cache', () => {
     const first = build(cacheDir);
     const written = cacheFiles(cacheDir);
     const names = [...written.keys()];
-    expect(names.some((name) => name.startsWith('chunks_kurel.cjs@') && name.endsWith('.build.bin'))).toBe(true);
+    expect(names.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin'))).toBe(true);
     for (const builtin of ['components', 'kinds', 'traits', 'policies']) {
-      expect(names.some((name) => name.startsWith(`plugins_builtin-${builtin}.cjs@`))).toBe(true);
+      expect(names.some((name) => name.includes(`_plugins_builtin-${builtin}.cjs@`))).toBe(true);
     }
     const before = new Map([...written].map(([name, file]) => [name, statSync(file).mtimeMs]));
 
@@ -63,7 +63,7 @@ describe('the compile cache', () => {
   it('gives the same output from a damaged cache, and replaces it', () => {
     const cacheDir = join(cacheHome, 'damaged');
     const clean = build(cacheDir);
-    const [, chunkCache] = [...cacheFiles(cacheDir)].find(([name]) => name.startsWith('chunks_kurel.cjs@'))!;
+    const [, chunkCache] = [...cacheFiles(cacheDir)].find(([name]) => name.includes('_chunks_kurel.cjs@'))!;
     const garbage = Buffer.from('not a V8 code cache'.repeat(100));
     writeFileSync(chunkCache, garbage);
 

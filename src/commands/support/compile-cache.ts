@@ -45,11 +45,12 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   const compile = prototype._compile;
   const toWrite: CompiledFile[] = [];
   const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
+  const installation = fnv1a(root);
   (globalThis as Record<symbol, unknown>)[Symbol.for('kurel.import')] = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
 
   prototype._compile = function compileWithCache(this: ModuleInternals, content: string, filename: string) {
     if (!filename.startsWith(root) || !filename.endsWith('.cjs') ) return compile.call(this, content, filename);
-    const cacheFile = join(cacheDir, cacheName(relative(root, filename), statSync(filename), variant));
+    const cacheFile = join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, statSync(filename), variant));
     const cachedData = readCache(cacheFile);
     const script = new Script((Module as unknown as { wrap(source: string): string }).wrap(content), {
       filename,
@@ -66,7 +67,21 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   });
 }
 
-/** The file's place in the bundle, its size and modification time: a rebuilt bundle gets new caches. */
+/**
+ * Where kurel is installed: two installations (two checkouts, two projects' node_modules) keep
+ * caches of their own. A 32-bit FNV-1a hash, enough to tell a handful of folders apart.
+ */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * The installation, the file's place in the bundle, its size and modification time: a rebuilt
+ * bundle gets new caches. (V8 checks a cache against its source's length alone, so the name must
+ * not outlive a change of the file.)
+ */
 function cacheName(file: string, stat: { size: number; mtimeMs: number }, variant: string): string {
   return `${file.replaceAll(sep, '_')}@${stat.size}-${Math.trunc(stat.mtimeMs)}.${variant}.bin`;
 }
