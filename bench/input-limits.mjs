@@ -46,11 +46,11 @@ const components = (count) => HEAD + Array.from({ length: count }, (_, index) =>
 
 const MiB = 1024 * 1024;
 const cases = [
-  ['fileBytes', '4 MiB', fileOfBytes(4 * MiB - 4096), fileOfBytes(4 * MiB + 4096)],
+  ['fileBytes', '16 MiB', fileOfBytes(16 * MiB - 4096), fileOfBytes(16 * MiB + 4096)],
   ['nestingDepth', '100 levels', nested(100), nested(101)],
   ['aliasNodes', '100,000 nodes', aliased(99), aliased(101)],
   ['documents', '1,000 per file', documents(1000), documents(1001)],
-  ['components', '1,000 per Application', components(1000), components(1001)],
+  ['components', '20,000 per Application', components(20_000), components(20_001)],
 ];
 
 function measure(text) {

@@ -49,6 +49,11 @@ export interface BuildInput {
   strictCapabilities?: boolean;
   /** The bodies the host fetched for `collectFetches`' requests, by URL. */
   fetched?: Record<string, string>;
+  /**
+   * Refuse every component a stage refuses, not only the first, where the stage can go on
+   * without it (parsing, lowering): for `check`, which then builds again without them.
+   */
+  collect?: boolean;
 }
 
 export interface BuildResult {
@@ -109,7 +114,7 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
   const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
   const documentLowering = lowerDocument(applicationSource, registry, run);
   const appSource = documentLowering.source;
-  const app = parseApplication(appSource, { registry, extraTraitTypes: [...definitions.keys()] });
+  const app = parseApplication(appSource, { registry, extraTraitTypes: [...definitions.keys()], collect: input.collect });
   evaluateProfile(profile, app, registry, run, { definitions, strictCapabilities: input.strictCapabilities ?? false });
 
   if (input.settings.namespace !== undefined) {
@@ -129,7 +134,7 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
   const kindRules = objectKindRules(run.policy);
 
   run.startNaming(app.name, registry.naming()?.value);
-  const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource);
+  const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: app.name, kind: 'Application', namespace } }, registry, run, appSource, { collect: input.collect });
   return { app, appSource, run, namespace, authored: authored.components, lowered, documentLowering, kindRules };
 }
 
@@ -230,20 +235,32 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');
   warnForcedVolumes(generated, (message) => run.warn(message));
+  const steps = [...documentLowering.steps, ...lowered.steps];
+  let yaml: string | undefined;
+  let chains: ComponentChain[] | undefined;
+  let policies: PolicyChain[] | undefined;
 
   return {
     applicationName: app.name,
     objects,
     generated,
-    steps: [...documentLowering.steps, ...lowered.steps],
+    steps,
     warnings: run.warnings,
     consumedCapabilities: [...run.consumedCapabilities].sort(),
-    yaml: encodeStream(objects),
+    // Written when read: `check` never reads it.
+    get yaml() {
+      return (yaml ??= encodeStream(objects));
+    },
     namespace,
     bundle: { name: named.bundle, applications: named.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     layout: layoutTree(bundles, generated, appSource.at(['metadata', 'name'])),
-    chains: explainChains(ordered, generated, [...documentLowering.steps, ...lowered.steps], appSource),
-    policies: explainPolicies(lowered.policies, policyResults, [...documentLowering.steps, ...lowered.steps], appSource),
+    // What `explain` shows, worked out only when something reads it: a build alone never does.
+    get chains() {
+      return (chains ??= explainChains(ordered, generated, steps, appSource));
+    },
+    get policies() {
+      return (policies ??= explainPolicies(lowered.policies, policyResults, steps, appSource));
+    },
     charts: builtCharts(ordered),
   };
 }

@@ -2,6 +2,8 @@ import { describeValue, kurelErrors, type PropertiesSchema, type PropertySchema 
 import { SUPPORTED_API_VERSION } from './documents.js';
 import { ShapeReader } from './shape.js';
 import { parseSource, type InputFile } from './source.js';
+import { declaredKeys } from './document-schemas/common.js';
+import { CAPABILITY_DEFINITION_SCHEMA, CAPABILITY_METADATA_SCHEMA, CAPABILITY_SPEC_SCHEMA, FLAT_TYPES, RENDERING_PROPERTY_SCHEMA, RENDERING_SCHEMA } from './document-schemas/capability-definition.js';
 
 /** A custom capability's rendering schema, in the flat vocabulary. */
 export interface CapabilityDefinition {
@@ -10,8 +12,6 @@ export interface CapabilityDefinition {
   rendering: PropertiesSchema;
   file: string;
 }
-
-const FLAT_TYPES = ['string', 'integer', 'boolean'] as const;
 
 /** Reads every CapabilityDefinition of the given files; documents of other kinds are skipped. */
 export function loadCapabilityDefinitions(files: readonly InputFile[]): Map<string, CapabilityDefinition> {
@@ -32,19 +32,19 @@ export function loadCapabilityDefinitions(files: readonly InputFile[]): Map<stri
 }
 
 function parseDefinition(reader: ShapeReader, raw: Record<string, unknown>, file: string): CapabilityDefinition {
-  const root = reader.map(raw, [], ['apiVersion', 'kind', 'metadata', 'spec']);
+  const root = reader.map(raw, [], declaredKeys(CAPABILITY_DEFINITION_SCHEMA));
   if (root.apiVersion !== SUPPORTED_API_VERSION) {
     reader.fail(['apiVersion'], `capability definition file "${file}": apiVersion must be "${SUPPORTED_API_VERSION}", got "${String(root.apiVersion ?? '')}"`, kurelErrors.capability);
   }
-  const metadata = reader.map(root.metadata ?? {}, ['metadata'], ['name']);
+  const metadata = reader.map(root.metadata ?? {}, ['metadata'], declaredKeys(CAPABILITY_METADATA_SCHEMA));
   const name = reader.optionalString(metadata.name, ['metadata', 'name']);
   if (!name) reader.fail(['metadata'], `capability definition file "${file}": metadata.name is required`);
-  const spec = reader.map(root.spec ?? {}, ['spec'], ['description', 'rendering']);
-  const rendering = reader.map(spec.rendering ?? {}, ['spec', 'rendering'], ['properties']);
+  const spec = reader.map(root.spec ?? {}, ['spec'], declaredKeys(CAPABILITY_SPEC_SCHEMA));
+  const rendering = reader.map(spec.rendering ?? {}, ['spec', 'rendering'], declaredKeys(RENDERING_SCHEMA));
   const properties: PropertiesSchema = {};
   for (const [key, value] of Object.entries(reader.optionalMap(rendering.properties, ['spec', 'rendering', 'properties']))) {
     const path = ['spec', 'rendering', 'properties', key];
-    const decl = reader.map(value ?? {}, path, ['type', 'required', 'default', 'description']);
+    const decl = reader.map(value ?? {}, path, declaredKeys(RENDERING_PROPERTY_SCHEMA));
     const type = reader.optionalString(decl.type, [...path, 'type']);
     if (type !== undefined && !(FLAT_TYPES as readonly string[]).includes(type)) {
       reader.fail([...path, 'type'], `capability definition file "${file}": property "${key}" has unsupported type "${type}" (accepted: string, integer, boolean)`, kurelErrors.capability);

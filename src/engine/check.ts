@@ -75,7 +75,7 @@ function renderingOnce(render: NonNullable<BuildIO['renderCharts']>): NonNullabl
 
 async function attempt(input: BuildInput, registry: SealedRegistry, fetch: Fetch, render?: BuildIO['renderCharts']): Promise<CheckResult> {
   try {
-    const result = await buildFetching(input, registry, fetch, render);
+    const result = await buildFetching({ ...input, collect: true }, registry, fetch, render);
     return { errors: [], warnings: result.warnings };
   } catch (error) {
     if (!isKurelError(error)) throw error;

@@ -4,6 +4,8 @@ import { formatPath } from './diagnostics.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
 import { kurelErrors } from '../plugin-api/index.js';
 import type { InputFile } from './source.js';
+import { declaredKeys } from './document-schemas/common.js';
+import { ENVIRONMENT_SCHEMA, ENVIRONMENT_SET_SCHEMA } from './document-schemas/environment-set.js';
 
 /** One named pairing of a ClusterProfile and an optional values file, relative to the EnvironmentSet. */
 export interface EnvironmentBinding {
@@ -24,12 +26,13 @@ const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LABEL_TEXT =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
-// The fields of each level, as a strict decoder knows them.
+// The fields of each level, as a strict decoder knows them: the published schema's.
+const levels = ENVIRONMENT_SET_SCHEMA.properties as Record<string, { anyOf?: Array<Record<string, unknown>> } & Record<string, unknown>>;
 const FIELDS: Record<string, readonly string[]> = {
-  EnvironmentSet: ['apiVersion', 'kind', 'metadata', 'spec'],
-  metadata: ['name'],
-  spec: ['environments'],
-  environment: ['name', 'profile', 'values'],
+  EnvironmentSet: declaredKeys(ENVIRONMENT_SET_SCHEMA),
+  metadata: declaredKeys(levels.metadata.anyOf![0]),
+  spec: declaredKeys(levels.spec),
+  environment: declaredKeys(ENVIRONMENT_SCHEMA),
 };
 
 /**

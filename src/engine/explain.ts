@@ -48,6 +48,7 @@ export function explainPolicies(
   source: SourceDocument,
 ): PolicyChain[] {
   const chains = new Map<string, PolicyChain>();
+  const resultsOf = groupBy(results, (result) => result.policy);
   for (const policy of policies) {
     const authored = policy.origin.policy ?? policy.name;
     let chain = chains.get(authored);
@@ -56,14 +57,17 @@ export function explainPolicies(
       chains.set(authored, chain);
     }
     chain.members.push({ name: policy.name, type: policy.type, rule: policy.origin.rule });
-    for (const { policy: name, rendering } of results) {
-      if (name !== policy.name) continue;
+    for (const { rendering } of resultsOf.get(policy.name) ?? []) {
       chain.dependencies.push(...(rendering.dependencies ?? []));
       Object.assign(chain.tiers, rendering.tiers ?? {});
       chain.extensions.push(...Object.keys(rendering.extensions ?? {}));
     }
   }
-  for (const chain of chains.values()) chain.steps = steps.filter((step) => step.policy === chain.name || (step.policy === undefined && step.component === undefined && step.from === chain.name));
+  const stepsByPolicy = groupBy(
+    steps.filter((step) => step.policy !== undefined || (step.component === undefined && step.from !== undefined)),
+    (step) => step.policy ?? step.from,
+  );
+  for (const chain of chains.values()) chain.steps = stepsByPolicy.get(chain.name) ?? [];
   return [...chains.values()];
 }
 
@@ -94,12 +98,18 @@ export function explainChains(applications: Application[], generated: GeneratedO
       });
     }
   }
-  for (const chain of chains.values()) chain.steps = stepsOf(chain.name, steps);
+  const stepsByComponent = componentSteps(steps);
+  for (const chain of chains.values()) chain.steps = stepsByComponent.get(chain.name) ?? [];
   const renderedFrom = renderedObjects(applications);
+  const applicationsByName = new Map<string, Application>();
+  for (const application of applications) if (!applicationsByName.has(application.name)) applicationsByName.set(application.name, application);
+  // The first chain holding a member of each name, in chain order.
+  const chainByMember = new Map<string, ComponentChain>();
+  for (const chain of chains.values()) for (const member of chain.members) if (!chainByMember.has(member.name)) chainByMember.set(member.name, chain);
   for (const { object, producer, component, source: from } of generated) {
-    const owner = applications.find((application) => application.name === component)?.members[0]?.component.origin.component ?? component;
+    const owner = applicationsByName.get(component)?.members[0]?.component.origin.component ?? component;
     // A generated source is an application of its own, owned by no component: it is shown under the first one whose rule emitted it.
-    const chain = chains.get(owner) ?? [...chains.values()].find((candidate) => candidate.members.some((member) => member.name === from.name));
+    const chain = chains.get(owner) ?? chainByMember.get(from.name);
     const rendered = renderedFrom.get(objectKey(component, object.apiVersion, object.kind, object.metadata.namespace, object.metadata.name));
     chain?.objects.push({ apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name, producer, ...(rendered ? { rendered } : {}) });
   }
@@ -124,11 +134,33 @@ function renderedObjects(applications: Application[]): Map<string, RenderedFrom>
 }
 
 /**
- * A component's steps: those of the elements descending from it, its own rules' and its traits'.
- * A document rule's step descends from no component: it is the component's when it emitted it.
+ * Each component's steps, in build order: those of the elements descending from it, its own
+ * rules' and its traits'. A document rule's step descends from no component: it is the
+ * component's when it emitted it.
  */
-function stepsOf(name: string, steps: LoweringStep[]): LoweringStep[] {
-  return steps.filter((step) => step.component === name || (step.component === undefined && step.policy === undefined && step.to.includes(name)));
+function componentSteps(steps: LoweringStep[]): Map<string, LoweringStep[]> {
+  const byComponent = new Map<string, LoweringStep[]>();
+  const add = (name: string, step: LoweringStep) => {
+    const list = byComponent.get(name);
+    if (list) list.push(step);
+    else byComponent.set(name, [step]);
+  };
+  for (const step of steps) {
+    if (step.component !== undefined) add(step.component, step);
+    else if (step.policy === undefined) for (const name of new Set(step.to)) add(name, step);
+  }
+  return byComponent;
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** What the text form shows besides the components: the policies and the order groups. */

@@ -5,6 +5,8 @@ export { ruleIdentity } from './registry.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, kurelErrors, ErrorCode, type Diagnostic } from '../plugin-api/index.js';
 export type { InputFile } from './source.js';
 export { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH, overLimit, type InputLimits } from './input-limits.js';
+export { declaredKeys } from './document-schemas/common.js';
+export { KUREL_CONFIG_SCHEMA, MAX_REPLICAS_VALUE, POLICY_KEYS, POLICY_VALUE_KINDS, type PolicyKey } from './document-schemas/kurel-config.js';
 export type { TransformSettings } from './run-context.js';
 export type { EgressPeers, IngressPeers, EgressPeer, IngressPeer, IngressSource } from './netpol/peers.js';
 export type { LoweringStep } from './model.js';

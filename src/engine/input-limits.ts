@@ -20,12 +20,18 @@ export interface InputLimits {
   components: number;
 }
 
+/**
+ * The defaults admit what a real Application holds with room to spare (16,000 components of a
+ * web service and its traits are about 4 MB), and stop a file before it costs more than a few
+ * seconds: a file over `fileBytes` is refused before it is read, so that any larger input is
+ * answered at once.
+ */
 export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
-  fileBytes: 4 * 1024 * 1024,
+  fileBytes: 16 * 1024 * 1024,
   nestingDepth: 100,
   aliasNodes: 100_000,
   documents: 1_000,
-  components: 1_000,
+  components: 20_000,
 });
 
 /** The most `nestingDepth` may be raised to: deeper, the YAML composer itself runs out of stack. */

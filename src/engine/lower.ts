@@ -18,7 +18,7 @@ import {
   type LoweringResult,
   type LoweringRule,
   type PropertiesSchema, ErrorCode, kurelErrors } from '../plugin-api/index.js';
-import { KurelError } from './diagnostics.js';
+import { isKurelError, KurelError, type Diagnostic } from './diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
 import type { NameOwner } from './name-claims.js';
@@ -47,8 +47,8 @@ export interface LoweringOutput {
  * Expands every element a lowering rule claims until only handler types remain. Each round
  * lowers every claimed component, trait and policy once; rounds repeat until one changes nothing.
  */
-export function lower(input: LoweringInput, registry: SealedRegistry, run: RunContext, source: SourceDocument): LoweringOutput {
-  const lowering = new Lowering(input.document, registry, run, source);
+export function lower(input: LoweringInput, registry: SealedRegistry, run: RunContext, source: SourceDocument, options: { collect?: boolean } = {}): LoweringOutput {
+  const lowering = new Lowering(input.document, registry, run, source, options.collect ?? false);
   let components = input.components;
   let policies = input.policies;
   for (let round = 0; ; round++) {
@@ -60,6 +60,7 @@ export function lower(input: LoweringInput, registry: SealedRegistry, run: RunCo
     }
     lowering.startRound(round, components);
     const lowered = lowering.components(components);
+    if (lowering.refused.length > 0) throw new KurelError(lowering.refused);
     components = lowered.components;
     const policyResult = lowering.policies(policies);
     policies = [...policyResult.policies, ...lowered.policies];
@@ -70,6 +71,8 @@ export function lower(input: LoweringInput, registry: SealedRegistry, run: RunCo
 
 class Lowering {
   readonly steps: LoweringStep[] = [];
+  /** What collecting found refused in the round's components, each reported, none lowered. */
+  readonly refused: Diagnostic[] = [];
   round = 0;
   private readonly names = new NameAllocator();
   /** The hook's answer for each shared object of the document, by kind and default: asked once. */
@@ -88,6 +91,8 @@ class Lowering {
     private readonly registry: SealedRegistry,
     private readonly run: RunContext,
     private readonly source: SourceDocument,
+    /** Whether a refused component is reported and passed over (for `check`) rather than ending the lowering. */
+    private readonly collect = false,
   ) {
     this.roundDocument = document;
   }
@@ -120,23 +125,32 @@ class Lowering {
     const components: WorkComponent[] = [];
     const policies: WorkPolicy[] = [];
     for (const component of list) {
-      const rule = this.registry.componentRule(component.type)?.value;
-      if (!rule) {
-        const extra = this.lowerTraits(component);
-        components.push(component, ...extra);
-        continue;
+      try {
+        this.lowerComponent(component, components, policies);
+      } catch (error) {
+        if (!this.collect || !isKurelError(error)) throw error;
+        this.refused.push(...error.diagnostics);
       }
-      const result = this.invoke(rule, component.origin, component.path, component.name, (ctx) =>
-        rule.lower({ component: toAuthored(component), document: this.roundDocument }, ctx),
-      );
-      const origin = { ...component.origin, rule: ruleIdentity(rule) };
-      const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
-      assignSiblingGroups(emitted, () => this.nextGroup++);
-      inheritOrder(emitted, component.orderAfter);
-      components.push(...emitted);
-      policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, component.path, rule)));
     }
     return { components, policies };
+  }
+
+  private lowerComponent(component: WorkComponent, components: WorkComponent[], policies: WorkPolicy[]): void {
+    const rule = this.registry.componentRule(component.type)?.value;
+    if (!rule) {
+      const extra = this.lowerTraits(component);
+      components.push(component, ...extra);
+      return;
+    }
+    const result = this.invoke(rule, component.origin, component.path, component.name, (ctx) =>
+      rule.lower({ component: toAuthored(component), document: this.roundDocument }, ctx),
+    );
+    const origin = { ...component.origin, rule: ruleIdentity(rule) };
+    const emitted = (result.components ?? []).map((c) => this.emitComponent(c, origin, component.path, rule, component.traits));
+    assignSiblingGroups(emitted, () => this.nextGroup++);
+    inheritOrder(emitted, component.orderAfter);
+    components.push(...emitted);
+    policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, component.path, rule)));
   }
 
   policies(list: WorkPolicy[]): { policies: WorkPolicy[]; components: WorkComponent[] } {

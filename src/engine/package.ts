@@ -2,9 +2,10 @@ import { describeValue, kurelErrors } from '../plugin-api/index.js';
 import { checkEnvelope } from './parse-application.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from './source.js';
+import { declaredKeys } from './document-schemas/common.js';
+import { PACKAGE_FILE_SCHEMA, PACKAGE_METADATA_SCHEMA, PACKAGE_SPEC_SCHEMA, PARAMETER_SCHEMA, PARAMETER_TYPES } from './document-schemas/package-file.js';
 
-export type ParameterType = 'string' | 'integer' | 'boolean' | 'array' | 'object';
-const PARAMETER_TYPES: readonly ParameterType[] = ['string', 'integer', 'boolean', 'array', 'object'];
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
 export interface ParameterDecl {
   name: string;
@@ -26,22 +27,22 @@ export interface ParsedPackage {
 /** Reads `kurel.yaml`: the package identity and its ordered parameter declarations. */
 export function parsePackage(source: SourceDocument): ParsedPackage {
   const reader: ShapeReader = new ShapeReader(source);
-  const root = reader.map(source.toJS(), [], ['apiVersion', 'kind', 'metadata', 'spec']);
+  const root = reader.map(source.toJS(), [], declaredKeys(PACKAGE_FILE_SCHEMA));
   checkEnvelope(reader, root, 'Package');
-  const metadata = reader.map(root.metadata ?? {}, ['metadata'], ['name', 'version', 'description']);
+  const metadata = reader.map(root.metadata ?? {}, ['metadata'], declaredKeys(PACKAGE_METADATA_SCHEMA));
   const name = reader.optionalString(metadata.name, ['metadata', 'name']);
   if (!name) reader.fail(['metadata'], 'metadata.name is required');
-  const spec = reader.map(root.spec ?? {}, ['spec'], ['parameters']);
+  const spec = reader.map(root.spec ?? {}, ['spec'], declaredKeys(PACKAGE_SPEC_SCHEMA));
   const seen = new Set<string>();
   const parameters = reader.optionalList(spec.parameters, ['spec', 'parameters']).map((raw, index) => {
     const path = ['spec', 'parameters', index];
-    const decl = reader.map(raw, path, ['name', 'type', 'required', 'default', 'description']);
+    const decl = reader.map(raw, path, declaredKeys(PARAMETER_SCHEMA));
     const paramName = reader.optionalString(decl.name, [...path, 'name']);
     if (!paramName) reader.fail(path, `parameters[${index}].name is required`, kurelErrors.parameter);
     if (seen.has(paramName)) reader.fail([...path, 'name'], `duplicate parameter name "${paramName}"`, kurelErrors.parameter);
     seen.add(paramName);
     const type = (reader.optionalString(decl.type, [...path, 'type']) ?? 'string') as ParameterType;
-    if (!PARAMETER_TYPES.includes(type)) {
+    if (!(PARAMETER_TYPES as readonly string[]).includes(type)) {
       reader.fail([...path, 'type'], `parameter "${paramName}" has invalid type "${type}"; supported types: ${PARAMETER_TYPES.join(', ')}`, kurelErrors.parameter);
     }
     const problem = decl.default === undefined || decl.default === null ? undefined : defaultProblem(paramName, type, decl.default);

@@ -1,5 +1,6 @@
 import { componentLabelValue, didYouMean, isDns1123Label, isDns1123Subdomain, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from './documents.js';
+import { isKurelError, KurelError, type Diagnostic } from './diagnostics.js';
 import { overLimit } from './input-limits.js';
 import type { SealedRegistry } from './registry.js';
 import { ShapeReader } from './shape.js';
@@ -9,6 +10,17 @@ export interface ParseApplicationOptions {
   registry: SealedRegistry;
   /** Trait types a CapabilityDefinition declares, authorable beside the registered ones. */
   extraTraitTypes: readonly string[];
+  /**
+   * Reports every component refused, not only the first (for `check`, which then goes on
+   * without them): the components' own shape, names and types, before what compares them.
+   */
+  collect?: boolean;
+}
+
+/** The type names a component or trait may have, sorted once for the whole document. */
+interface KnownTypes {
+  componentTypes: readonly string[];
+  traitTypes: readonly string[];
 }
 
 /** Strictly decodes an Application and checks its names and types against the sealed registry. */
@@ -30,7 +42,18 @@ export function parseApplication(source: SourceDocument, options: ParseApplicati
   const { components: limit } = source.limits;
   if (components.length > limit) throw overLimit('components', limit, `component ${limit + 1}`, source.at(['spec', 'components', limit]));
 
-  const parsedComponents = components.map((component, index) => parseComponent(reader, component, ['spec', 'components', index], options));
+  const known: KnownTypes = { componentTypes: options.registry.componentTypes(), traitTypes: [...new Set([...options.registry.traitTypes(), ...options.extraTraitTypes])].sort() };
+  const parsedComponents: ParsedComponent[] = [];
+  const refused: Diagnostic[] = [];
+  components.forEach((component, index) => {
+    try {
+      parsedComponents.push(parseComponent(reader, component, ['spec', 'components', index], options, known));
+    } catch (error) {
+      if (!options.collect || !isKurelError(error)) throw error;
+      refused.push(...error.diagnostics);
+    }
+  });
+  if (refused.length > 0) throw new KurelError(refused);
   rejectDuplicates(reader, parsedComponents, 'component');
   rejectSharedLabelValues(reader, parsedComponents);
   const parsedPolicies = reader
@@ -66,19 +89,18 @@ function checkNamespace(reader: ShapeReader, namespace: string, path: (string | 
   if (problem) reader.fail(path, problem, kurelErrors.invalidName);
 }
 
-function parseComponent(reader: ShapeReader, value: unknown, path: (string | number)[], options: ParseApplicationOptions): ParsedComponent {
+function parseComponent(reader: ShapeReader, value: unknown, path: (string | number)[], options: ParseApplicationOptions, known: KnownTypes): ParsedComponent {
   const component = reader.map(value, path, ['name', 'type', 'properties', 'traits', 'annotations']);
   const name = reader.optionalString(component.name, [...path, 'name']);
   if (!name) reader.fail(path, `${path[0]}.${path[1]}[${path[2]}].name is required`);
   if (!isDns1123Subdomain(name)) reader.fail([...path, 'name'], `component name "${name}" is not a valid DNS-1123 subdomain`, kurelErrors.invalidName);
   const type = reader.optionalString(component.type, [...path, 'type']);
   if (!type) reader.fail(path, `component "${name}" missing type`);
-  const { registry } = options;
-  const componentTypes = registry.componentTypes();
+  const { componentTypes } = known;
   if (!componentTypes.includes(type)) {
     reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${name}"; ${didYouMean(type, componentTypes) || `must be one of: ${componentTypes.join(', ')}`}`, kurelErrors.unknownType);
   }
-  const traits = reader.optionalList(component.traits, [...path, 'traits']).map((trait, index) => parseTrait(reader, trait, [...path, 'traits', index], name, type, options));
+  const traits = reader.optionalList(component.traits, [...path, 'traits']).map((trait, index) => parseTrait(reader, trait, [...path, 'traits', index], name, type, options, known));
   return {
     name,
     type,
@@ -96,11 +118,12 @@ function parseTrait(
   componentName: string,
   componentType: string,
   options: ParseApplicationOptions,
+  known: KnownTypes,
 ): ParsedTrait {
   const trait = reader.map(value, path, ['type', 'properties']);
   const type = reader.optionalString(trait.type, [...path, 'type']);
   if (!type) reader.fail(path, `component "${componentName}" trait[${path[path.length - 1]}] missing type`);
-  const traitTypes = [...new Set([...options.registry.traitTypes(), ...options.extraTraitTypes])].sort();
+  const { traitTypes } = known;
   if (!traitTypes.includes(type)) {
     reader.fail([...path, 'type'], `invalid value "${type}" for "type" in "${componentName}"; ${didYouMean(type, traitTypes) || `must be one of: ${traitTypes.join(', ')}`}`, kurelErrors.unknownType);
   }

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
-import { NOOP_POLICY, OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS, type GroupKind, type Policy, kurelErrors } from '../plugin-api/index.js';
+import { MAX_REPLICAS_VALUE, POLICY_KEYS, POLICY_VALUE_KINDS, type PolicyKey } from '../engine/index.js';
+import { NOOP_POLICY, type GroupKind, type Policy, kurelErrors } from '../plugin-api/index.js';
 import { importDefault, resolveModule } from './module-loader.js';
 
 /**
@@ -9,13 +10,11 @@ import { importDefault, resolveModule } from './module-loader.js';
  */
 export type PolicyConfig = Partial<Record<PolicyKey, unknown>>;
 
-type PolicyKey = keyof Policy | (typeof OPTIONAL_POLICY_ACCESSORS)[number];
-
-const INTEGERS = new Set<PolicyKey>(['maxReplicas', 'defaultReplicas', 'defaultScalerMinReplicas', 'defaultScalerMaxReplicas']);
-const QUANTITIES = new Set<PolicyKey>(['maxCPU', 'maxMemory', 'maxStorageSize', 'defaultCPURequest', 'defaultMemoryRequest', 'defaultCPULimit', 'defaultMemoryLimit', 'defaultStorageSize']);
-const STRING_LISTS = new Set<PolicyKey>(['allowedRegistries', 'allowedCapabilities', 'forbiddenCapabilities', 'requiredCapabilities', 'allowedContainerCapabilities', 'forbiddenContainerCapabilities']);
-const KIND_LISTS = new Set<PolicyKey>(['allowedObjectKinds', 'forbiddenObjectKinds']);
-const POLICY_KEYS: PolicyKey[] = [...POLICY_ACCESSORS, ...OPTIONAL_POLICY_ACCESSORS];
+// The kinds of value each entry takes, as the published config schema states them.
+const INTEGERS = new Set<PolicyKey>(POLICY_VALUE_KINDS.replicas);
+const QUANTITIES = new Set<PolicyKey>(POLICY_VALUE_KINDS.quantity);
+const STRING_LISTS = new Set<PolicyKey>(POLICY_VALUE_KINDS.names);
+const KIND_LISTS = new Set<PolicyKey>(POLICY_VALUE_KINDS.kinds);
 
 /**
  * Reads the config's `policy`: an object, or a module (a package name or a path, resolved from the
@@ -54,7 +53,7 @@ export async function checkPolicyConfig(raw: unknown, file: string): Promise<Pol
 function checkValue(key: PolicyKey, value: unknown, file: string): unknown {
   const fail = (expected: string, path = `policy.${key}`) => kurelErrors.config(`${path} must be ${expected}`, { file, path });
   if (INTEGERS.has(key)) {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2 ** 31 - 1) throw fail('a whole number of replicas');
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_REPLICAS_VALUE) throw fail('a whole number of replicas');
     return value;
   }
   if (QUANTITIES.has(key)) {

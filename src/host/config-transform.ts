@@ -12,8 +12,6 @@ export interface TransformConfig {
   reservedMetadataKeys?: string[];
 }
 
-export const TRANSFORM_CONFIG_KEYS = ['domain', 'componentLabelKey', 'reservedMetadataKeys'] as const;
-
 const SUBDOMAIN_RULE = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 
 /** Validates the transform keys of a config object, naming the file and the key of a bad value. */

@@ -1,11 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import type { EgressPeers, IngressPeers, InputLimits } from '../engine/index.js';
+import { declaredKeys, KUREL_CONFIG_SCHEMA, type EgressPeers, type IngressPeers, type InputLimits } from '../engine/index.js';
 import { checkLimitsConfig } from './config-limits.js';
 import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
 import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
-import { checkTransformConfig, TRANSFORM_CONFIG_KEYS, type TransformConfig } from './config-transform.js';
+import { checkTransformConfig, type TransformConfig } from './config-transform.js';
 import { kurelErrors } from '../plugin-api/index.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
@@ -29,7 +29,8 @@ export interface LoadedConfig {
   file?: string;
 }
 
-const CONFIG_KEYS = ['plugins', 'policy', 'limits', 'fluxNamespace', ...TRANSFORM_CONFIG_KEYS, 'egressPeers', 'ingressPeers'];
+// The keys the published config schema declares; the transform keys are read by their own checker.
+const CONFIG_KEYS = declaredKeys(KUREL_CONFIG_SCHEMA);
 
 const loadModule: Loader = async (filepath) => importDefault(filepath);
 

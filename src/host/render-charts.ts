@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ChartRenderRequest } from '../engine/index.js';
 import { kurelErrors, RefusalClass, type ChartRequest, type KurelErrorName } from '../plugin-api/index.js';
-import { hostAllowed, type FetchPolicy } from './fetch-documents.js';
+import { hostAllowed, type FetchPolicy } from './checked-fetch.js';
+import { pullFromHelmRepository } from './chart-repository.js';
+import { pullFromOciRegistry } from './oci-chart.js';
 import { helmCapabilityArgs } from './helm-capabilities.js';
 import { helmVersion, INSTALL_HELM, locateHelm } from './helm-binary.js';
 
@@ -65,7 +67,7 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
   try {
     for (const request of requests) {
       const fail = failOn(request);
-      const archive = await cachedChart(request.chart, { helm, env, cache, scratch, offline: options.offline === true, fail });
+      const archive = await cachedChart(request.chart, { cache, offline: options.offline === true, policy: options.policy, fail });
       const capabilities = helmCapabilityArgs(request.cluster, { flag: options.kubeVersion, pinned: DEFAULT_KUBE_VERSION });
       out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities, fail });
     }
@@ -87,8 +89,12 @@ interface Helm {
 const describe = (chart: ChartRequest) =>
   `chart ${chart.source.kind === 'OCIRepository' ? chart.source.url : `"${chart.chart}" from ${chart.source.url}`}${chart.version ? ` version ${chart.version}` : ''}`;
 
-/** The chart's archive in the cache, keyed by source, chart and version; pulled when missing. */
-async function cachedChart(chart: ChartRequest, context: Helm & { cache: string; offline: boolean }): Promise<string> {
+/**
+ * The chart's archive in the cache, keyed by source, chart and version; pulled when missing.
+ * kurel pulls it itself rather than through `helm pull`, so that every host on the way, redirects
+ * included, is held to the allowed registries.
+ */
+async function cachedChart(chart: ChartRequest, context: { cache: string; offline: boolean; policy: FetchPolicy; fail: Fail }): Promise<string> {
   const key = createHash('sha256')
     .update(JSON.stringify([chart.source.kind, chart.source.url, chart.chart ?? '', chart.version ?? '']))
     .digest('hex')
@@ -99,22 +105,14 @@ async function cachedChart(chart: ChartRequest, context: Helm & { cache: string;
   if (context.offline) {
     throw context.fail('chartNotCached', `${describe(chart)} is not in the chart cache (${context.cache}), and --offline forbids pulling it; build once without --offline to fill the cache`);
   }
-  const pulled = mkdtempSync(join(context.scratch, 'pull-'));
-  const args =
-    chart.source.kind === 'OCIRepository'
-      ? ['pull', chart.source.url, '--version', chart.version!, '--destination', pulled]
-      : ['pull', chart.chart!, '--repo', chart.source.url, ...(chart.version ? ['--version', chart.version] : []), '--destination', pulled];
-  try {
-    await run(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT });
-  } catch (error) {
-    throw context.fail('chartPull', `pulling ${describe(chart)} failed: ${helmError(error)}`);
-  }
-  const file = readdirSync(pulled).find((name) => name.endsWith('.tgz'));
-  if (!file) throw context.fail('chartPull', `pulling ${describe(chart)} gave no chart archive`);
+  const fail = (message: string, refusalClass?: string) =>
+    refusalClass ? context.fail('policyViolation', `pulling ${describe(chart)}: ${message}`, refusalClass) : context.fail('chartPull', `pulling ${describe(chart)} failed: ${message}`);
+  const pull = chart.source.kind === 'OCIRepository' ? pullFromOciRegistry : pullFromHelmRepository;
+  const bytes = await pull(chart, context.policy, fail);
   // Placed whole or not at all: a rename within the cache, so a concurrent build never reads half a chart.
   mkdirSync(folder, { recursive: true });
-  const staged = join(folder, `.${process.pid}-${file}`);
-  copyFileSync(join(pulled, file), staged);
+  const staged = join(folder, `.${process.pid}-chart.tgz`);
+  writeFileSync(staged, bytes);
   renameSync(staged, archive);
   return archive;
 }

@@ -77,6 +77,19 @@ export { afterPolicy, type PostPolicyStep, type PostPolicyInput } from './post-p
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {
+  encodeGo,
+  goAlways,
+  GO_DURATION,
+  GO_KEEP_EMPTY,
+  GO_OMIT_ZERO,
+  GO_STRUCT,
+  GO_TIME,
+  isQuantitySchema,
+  normaliseGoTime,
+  dottedPath,
+  type GoEncoding,
+} from './go-encoding.js';
+export {
   OBJECT_METADATA_PROPERTIES,
   componentProperties,
   takeObjectMetadata,

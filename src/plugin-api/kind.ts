@@ -1,13 +1,16 @@
 import type { ContractMetadata } from './contract-metadata.js';
 import type { HandlerContext } from './context.js';
-import type { ComponentAnswers, ComponentHandler, ComponentInput, ObjectScope } from './handlers.js';
+import { encodeGo } from './go-encoding.js';
+import type { ComponentAnswers, ComponentHandler, ComponentInput, NamedInput, ObjectScope } from './handlers.js';
 import type { K8sObject, Properties } from './objects.js';
-import type { PropertiesSchema } from './schema.js';
+import type { PropertiesSchema, PropertySchema } from './schema.js';
 
 /**
  * A kind component as data: one Kubernetes (or CRD) kind an author writes as a component. The
  * object is named after the component (or its `objectName`), carries the authored `labels` and
- * `annotations`, and holds the properties as the kind defines them.
+ * `annotations`, and holds the properties as the upstream Go type writes them back once decoded:
+ * the schema's `go` annotations say where that differs from what was authored (GoEncoding), and
+ * quantities come out in their canonical form.
  */
 export interface KindDefinition<P = Properties> {
   type: string;
@@ -15,8 +18,13 @@ export interface KindDefinition<P = Properties> {
   apiVersion: string;
   kind: string;
   scope: ObjectScope;
-  /** The properties an author writes: the kind's spec (or its top-level fields). */
-  properties: PropertiesSchema;
+  /**
+   * The properties an author writes: the kind's spec (or its top-level fields). A function builds
+   * them on first use, so that loading the plugin reads no large generated schema.
+   */
+  properties: PropertiesSchema | (() => PropertiesSchema);
+  /** Why a top-level key the properties do not declare is refused, shown with its refusal. */
+  hints?: Record<string, string> | (() => Record<string, string>);
   /** Where the properties go: under `spec` (the default) or beside `metadata`. */
   placement?: 'spec' | 'top-level';
   /** Whether the object carries `app: <component label value>` (kinds whose selectors use it). */
@@ -26,25 +34,32 @@ export interface KindDefinition<P = Properties> {
   example?: Properties;
   /** Kind-specific rules beyond the schema: required combinations, refused fields with hints. Refuse with `ctx.fail`. */
   check?(properties: P, input: ComponentInput<P>, ctx: HandlerContext): void;
-  /** Turns the checked properties into the object's content (defaults, conversions); the properties as they are when absent. */
+  /** Turns the encoded properties into the object's content (renames, values written beside them); the properties when absent. */
   content?(properties: P, input: ComponentInput<P>, ctx: HandlerContext): Record<string, unknown>;
   /** What the component answers to traits and to the engine. */
   answers?(properties: P, input: ComponentInput<P>): ComponentAnswers;
+  /** For a kind placed in the Flux namespace: what its object reads by name from there (see ComponentHandler). */
+  fluxNamespaceReads?(object: K8sObject): NamedInput[];
 }
 
 /** Makes a component handler from a kind definition. */
 export function defineKind<P = Properties>(definition: KindDefinition<P>): ComponentHandler<P> {
-  const { type, description, properties, contract, example, apiVersion, kind, scope } = definition;
-  return {
+  const { type, description, contract, example, apiVersion, kind, scope } = definition;
+  const properties = lazily(definition.properties);
+  const hints = definition.hints === undefined ? undefined : lazily(definition.hints);
+  const decoded = lazily((): PropertySchema => ({ type: 'object', properties: properties() }));
+  const handler: ComponentHandler<P> = {
     type,
     description,
-    properties,
+    properties: {},
     ...(example === undefined ? {} : { example }),
     contract: contract ?? { family: type, version: 'v1alpha1' },
     object: { apiVersion, kind, scope },
+    ...(definition.fluxNamespaceReads ? { fluxNamespaceReads: definition.fluxNamespaceReads } : {}),
     render(input, ctx) {
       definition.check?.(input.properties, input, ctx);
-      const content = definition.content ? definition.content(input.properties, input, ctx) : structuredClone(input.properties as Record<string, unknown>);
+      const encoded = encodeGo(input.properties as Record<string, unknown>, decoded(), ctx) as P;
+      const content = definition.content ? definition.content(encoded, input, ctx) : (encoded as Record<string, unknown>);
       const metadata: K8sObject['metadata'] = { name: input.objectName };
       if (scope !== 'cluster') metadata.namespace = input.namespace;
       if (definition.appLabel) metadata.labels = { app: input.labelValue };
@@ -52,4 +67,15 @@ export function defineKind<P = Properties>(definition: KindDefinition<P>): Compo
       return { objects: [object], answers: definition.answers?.(input.properties, input) };
     },
   };
+  // Read on first use: the CLI loads every kind at each run, and a build reads the schemas of the types it uses only.
+  Object.defineProperty(handler, 'properties', { get: properties, enumerable: true, configurable: true });
+  if (hints) Object.defineProperty(handler, 'hints', { get: hints, enumerable: true, configurable: true });
+  return handler;
+}
+
+/** A value, or a function building it, as a function computing it once. */
+function lazily<T extends object>(source: T | (() => T)): () => T {
+  if (typeof source !== 'function') return () => source;
+  let value: T | undefined;
+  return () => (value ??= (source as () => T)());
 }

@@ -19,12 +19,12 @@ export function oneOf(values: string[], description: string, extra: Partial<Prop
   return { type: 'string', enum: values, description, ...extra };
 }
 
-export function stringList(description: string, itemDescription = 'One entry.'): PropertySchema {
-  return { type: 'array', description, items: { type: 'string', description: itemDescription } };
+export function stringList(description: string, itemDescription = 'One entry.', extra: Partial<PropertySchema> = {}): PropertySchema {
+  return { type: 'array', description, items: { type: 'string', description: itemDescription }, ...extra };
 }
 
-export function list(description: string, items: PropertySchema): PropertySchema {
-  return { type: 'array', description, items };
+export function list(description: string, items: PropertySchema, extra: Partial<PropertySchema> = {}): PropertySchema {
+  return { type: 'array', description, items, ...extra };
 }
 
 export function object(description: string, properties: Record<string, PropertySchema>, extra: Partial<PropertySchema> = {}): PropertySchema {
@@ -32,8 +32,8 @@ export function object(description: string, properties: Record<string, PropertyS
 }
 
 /** A map of string keys to string values (labels, selectors, ConfigMap data). */
-export function stringMap(description: string, valueDescription = 'A string value.'): PropertySchema {
-  return { type: 'object', description, additionalProperties: { type: 'string', description: valueDescription } };
+export function stringMap(description: string, valueDescription = 'A string value.', extra: Partial<PropertySchema> = {}): PropertySchema {
+  return { type: 'object', description, additionalProperties: { type: 'string', description: valueDescription }, ...extra };
 }
 
 /**
@@ -53,7 +53,24 @@ export function nameRefList(description: string, itemDescription: string): Prope
   return list(description, object(itemDescription, { name: str('Name of the referenced object.', { required: true }) }));
 }
 
-/** A Kubernetes quantity: a string such as "500m" or "1Gi", or a bare number. */
-export function quantity(description: string): PropertySchema {
-  return { types: ['string', 'number'], description };
+/** A Kubernetes quantity: a string such as "500m" or "1Gi", or a bare number. Written back in its canonical form. */
+export function quantity(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
+  return { types: ['string', 'number'], description, ...extra };
 }
+
+/** A Kubernetes IntOrString. */
+export function intOrString(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
+  return { types: ['integer', 'string'], description, ...extra };
+}
+
+/** The same schema, required. */
+export function required(schema: PropertySchema): PropertySchema {
+  return { ...schema, required: true };
+}
+
+/** The same schema under another description. */
+export function described(schema: PropertySchema, description: string): PropertySchema {
+  return { ...schema, description };
+}
+
+export { editAt, edited, optionalAt, requiredAt, withDefault, withEnumValues, withGo, withoutProperties, withProperties, type SchemaPath } from './schema-edits.js';

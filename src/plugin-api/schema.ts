@@ -1,3 +1,5 @@
+import type { GoEncoding } from './go-encoding.js';
+
 /**
  * The property-schema vocabulary. One schema is the single source of validation, defaults,
  * documentation and the handler's input type.
@@ -47,6 +49,8 @@ export interface PropertySchema {
   /** Bounds of an array value's length. */
   minItems?: number;
   maxItems?: number;
+  /** How the upstream Go type writes the field, for a kind's object (see GoEncoding); not shown to authors. */
+  go?: GoEncoding;
 }
 
 /** A one-of group of an object's keys. */

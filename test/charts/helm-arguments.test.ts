@@ -1,36 +1,29 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveOciChart, type Served } from './fake-chart-servers.js';
+import { writeFakeHelm } from './fake-helm.js';
 import { kurel } from './run-kurel.js';
 
-// What kurel asks of helm, seen through a stand-in binary that records each call: the OCI pull
-// and template arguments, values only ever in a private file, and the Helm version it accepts.
+// What kurel asks of helm, seen through a stand-in binary that records each call: the template
+// arguments, values only ever in a private file, and the Helm version it accepts. The chart
+// comes from a registry on the loopback; kurel pulls it itself, helm only renders.
 
 let dir = '';
 
-beforeAll(() => {
+let registry: Served;
+
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kurel-fake-helm-'));
-  // Records argv (one line per call), the values file's mode and text, and answers like helm.
-  writeFileSync(
-    join(dir, 'helm'),
-    [
-      '#!/bin/sh',
-      'echo "$*" >> "$FAKE_HELM_LOG"',
-      'if [ "$1" = "$FAKE_HELM_FAIL" ]; then echo "Error: $1 went wrong" >&2; exit 1; fi',
-      'case "$1" in',
-      '  version) echo "${FAKE_HELM_VERSION:-v4.1.4}" ;;',
-      '  pull) while [ $# -gt 0 ]; do if [ "$1" = --destination ]; then echo archive > "$2/chart-1.0.0.tgz"; fi; shift; done ;;',
-      '  template)',
-      '    while [ $# -gt 0 ]; do if [ "$1" = --values ]; then stat -c %a "$2" >> "$FAKE_HELM_LOG"; cat "$2" >> "$FAKE_HELM_LOG"; echo >> "$FAKE_HELM_LOG"; fi; shift; done',
-      '    printf -- "---\\n# Source: c/templates/cm.yaml\\napiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: rendered}\\n" ;;',
-      'esac',
-    ].join('\n'),
-  );
-  chmodSync(join(dir, 'helm'), 0o755);
+  writeFakeHelm(dir);
+  registry = await serveOciChart({ repository: 'charts/pg', tag: '1.0.0', archive: Buffer.from('archive') });
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await registry?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function build(name: string, properties: string, env: NodeJS.ProcessEnv = {}, command: string[] = ['build', 'app.yaml']) {
   const folder = mkdtempSync(join(dir, `${name}-`));
@@ -42,24 +35,21 @@ async function build(name: string, properties: string, env: NodeJS.ProcessEnv = 
   return { ...result, calls: readFileSync(log, 'utf8').split('\n'), cache: join(folder, 'cache', 'charts') };
 }
 
+const oci = (version = '1.0.0') => `        source: {url: "oci://${registry.host}/charts/pg"}\n        version: ${version}\n`;
+
 describe('the helm kurel runs', () => {
-  it('pulls an OCI chart by its url and version, then templates the cached archive for the release and namespace', async () => {
-    const result = await build('oci', '        source: {url: "oci://registry.example.com/charts/pg"}\n        version: 1.0.0\n        secretValues: {password: hunter2-secret}\n');
+  it('templates the pulled archive from the cache for the release and namespace, asking helm for nothing else', async () => {
+    const result = await build('oci', `        source: {url: "oci://${registry.host}/charts/pg"}\n        version: 1.0.0\n        secretValues: {password: hunter2-secret}\n`);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('name: rendered');
-    const [version, pull, template, mode, values] = result.calls;
+    const [version, template, mode, values] = result.calls;
     expect(version).toBe('version --template {{.Version}}');
-    expect(pull).toMatch(/^pull oci:\/\/registry\.example\.com\/charts\/pg --version 1\.0\.0 --destination \S+$/);
+    expect(readFileSync(template.split(' ')[2], 'utf8')).toBe('archive');
     expect(template).toMatch(new RegExp(`^template db ${result.cache}/[0-9a-f]{32}/chart\\.tgz --namespace shop --values \\S+values\\.json --kube-version v1\\.35\\.0$`));
     // The secret reaches helm in a file only its owner reads, never on the command line.
     expect(mode).toBe('600');
     expect(JSON.parse(values)).toEqual({ password: 'hunter2-secret' });
-    expect(result.calls.slice(0, 3).join('\n')).not.toContain('hunter2');
-  });
-
-  it('pulls a repository chart by name with --repo', async () => {
-    const result = await build('repo', '        source: {url: "https://charts.example.com/stable"}\n        chart: pg\n        version: 1.0.0\n');
-    expect(result.calls[1]).toMatch(/^pull pg --repo https:\/\/charts\.example\.com\/stable --version 1\.0\.0 --destination \S+$/);
+    expect(result.calls.slice(0, 2).join('\n')).not.toContain('hunter2');
   });
 
   it.each([
@@ -75,21 +65,20 @@ describe('the helm kurel runs', () => {
   });
 
   it('refuses a helm older than 3.8, naming the component and how to install one', async () => {
-    const result = await build('old', '        source: {url: "oci://registry.example.com/charts/pg"}\n        version: 1.0.0\n', { FAKE_HELM_VERSION: 'v3.7.2' });
+    const result = await build('old', oci(), { FAKE_HELM_VERSION: 'v3.7.2' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('component "db": rendering its chart needs Helm 3.8 or later:');
     expect(result.stderr).toContain('is Helm v3.7.2, older than 3.8');
   });
 
   it('accepts Helm 3.8', async () => {
-    const result = await build('helm3', '        source: {url: "oci://registry.example.com/charts/pg"}\n        version: 1.0.0\n', { FAKE_HELM_VERSION: 'v3.8.0' });
+    const result = await build('helm3', oci(), { FAKE_HELM_VERSION: 'v3.8.0' });
     expect(result.status, result.stderr).toBe(0);
   });
 
   describe('each failure under its own code', () => {
-    const oci = '        source: {url: "oci://registry.example.com/charts/pg"}\n        version: 1.0.0\n';
-    const codes = async (env: NodeJS.ProcessEnv, extra: string[] = []) => {
-      const result = await build('codes', oci, env, ['validate', 'app.yaml', '--format', 'json', ...extra]);
+    const codes = async (env: NodeJS.ProcessEnv, extra: string[] = [], properties = oci()) => {
+      const result = await build('codes', properties, env, ['validate', 'app.yaml', '--format', 'json', ...extra]);
       expect(result.status).toBe(1);
       return JSON.stringify(JSON.parse(result.stdout));
     };
@@ -98,10 +87,10 @@ describe('the helm kurel runs', () => {
       expect(await codes({ FAKE_HELM_FAIL: 'version' })).toContain('"code":"KUREL_HELM_MISSING"');
     });
 
-    it('KUREL_CHART_PULL when helm cannot pull, with its error', async () => {
-      const report = await codes({ FAKE_HELM_FAIL: 'pull' });
+    it('KUREL_CHART_PULL when the registry has no such version, with its answer', async () => {
+      const report = await codes({}, [], oci('2.0.0'));
       expect(report).toContain('"code":"KUREL_CHART_PULL"');
-      expect(report).toContain('pull went wrong');
+      expect(report).toContain(`pulling chart oci://${registry.host}/charts/pg version 2.0.0 failed: http://${registry.host}/v2/charts/pg/manifests/2.0.0 answered 404`);
     });
 
     it('KUREL_CHART_RENDER when helm cannot render, with its error', async () => {

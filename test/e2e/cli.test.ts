@@ -138,6 +138,14 @@ describe('kurel version and help', () => {
     expect(result.stdout).toMatch(/plugin API: \d+\.\d+\.\d+/);
   });
 
+  it('answers --version with the line oclif prints for it', async () => {
+    const { Config } = await import('@oclif/core');
+    const config = await Config.load(repo);
+    const result = kurelRun('--version');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`${config.userAgent}\n`);
+  });
+
   it('lists the commands with --help', () => {
     const result = kurelRun('--help');
     expect(result.status).toBe(0);

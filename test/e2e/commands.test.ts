@@ -52,8 +52,16 @@ describe('kurel schemas', () => {
   it('writes one schema per type, the application schema and the docs, every schema compiling in strict mode', () => {
     const files = ['components', 'traits', 'policies'].flatMap((folder) => readdirSync(join(schemas, folder)).map((name) => join(schemas, folder, name)));
     expect(files.map((file) => file.split('/').slice(-2).join('/'))).toEqual(expect.arrayContaining(['components/webservice.schema.json', 'traits/scaler.schema.json', 'policies/dependency.schema.json']));
-    for (const file of [...files, join(schemas, 'application.schema.json')]) {
+    // The top-level schemas: the application's, the ClusterProfile's and those of kurel's other documents.
+    const documents = readdirSync(schemas).filter((name) => name.endsWith('.schema.json'));
+    expect(documents.sort()).toEqual(['application.schema.json', 'capabilitydefinition.schema.json', 'clusterprofile.schema.json', 'config.schema.json', 'environmentset.schema.json', 'package.schema.json']);
+    for (const file of [...files, ...documents.map((name) => join(schemas, name))]) {
       expect(() => compiled(file), file).not.toThrow();
+      // Self-contained: every reference points into the same file, so a schema copied alone still works.
+      const text = readFileSync(file, 'utf8');
+      const defs = JSON.parse(text).$defs ?? {};
+      const dangling = [...text.matchAll(/"\$ref":"([^"]*)"|"\$ref": "([^"]*)"/g)].map((match) => match[1] ?? match[2]).filter((ref) => !(ref.startsWith('#/$defs/') && ref.slice(8) in defs));
+      expect(dangling, file).toEqual([]);
     }
     expect(readFileSync(join(schemas, 'docs/index.md'), 'utf8')).toContain('[webservice](components/webservice.md)');
     expect(readFileSync(join(schemas, 'docs/components/webservice.md'), 'utf8')).toMatch(/\| `image` \| string \| yes \|/);

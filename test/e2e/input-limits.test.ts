@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kurelIn, scratchFolder } from './support.js';
+import { spawnSync } from 'node:child_process';
+import { kurelIn, repo, scratchFolder } from './support.js';
 
 // Inputs built to exhaust time, memory or stack are refused at once, at their position, with the
 // config key that raises the limit; raised, the same input is answered.
@@ -53,7 +54,7 @@ describe('input limits through the CLI', () => {
     const keys = Array.from({ length: 90_000 }, (_, index) => `          key${index}: "${'x'.repeat(200)}"\n`).join('');
     const result = run(`${HEAD}    - name: settings\n      type: configmap\n      properties:\n        data:\n${keys}`);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^Error: app\.yaml:\d+:\d+: \d+ bytes: over the limit of 4194304 bytes per input file; raise limits\.fileBytes in the kurel config to allow it\n$/);
+    expect(result.stderr).toMatch(/^Error: app\.yaml:\d+:\d+: \d+ bytes: over the limit of 16777216 bytes per input file; raise limits\.fileBytes in the kurel config to allow it\n$/);
   });
 
   it('refuses an Application with more components than the limit, at the first one past it', () => {
@@ -64,6 +65,17 @@ describe('input limits through the CLI', () => {
     const raised = run(HEAD + components, 'limits:\n  components: 30\n');
     expect(raised.status, raised.stderr).toBe(0);
     expect(raised.stdout.match(/^kind: ConfigMap$/gm)).toHaveLength(30);
+  });
+
+  it('builds 2,000 web services, each exposed, under the default limits', () => {
+    const service = (i: number) =>
+      `    - name: web-${i}\n      type: webservice\n      properties: {image: "ghcr.io/example/web:v1.0.${i}", port: 8080, serviceAccountName: default}\n      traits:\n        - type: expose\n          properties: {hostnames: [web-${i}.example.com]}\n`;
+    writeFileSync(join(scratch.dir, 'cluster.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata: {name: c}\nspec:\n  capabilities:\n    expose:\n      rendering: {controllerType: ingress, ingressClassName: nginx}\n');
+    rmSync(join(scratch.dir, '.kurelrc.yaml'), { force: true });
+    writeFileSync(join(scratch.dir, 'app.yaml'), HEAD + Array.from({ length: 2000 }, (_, i) => service(i + 1)).join(''));
+    const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'app.yaml', '--profile', 'cluster.yaml'], { cwd: scratch.dir, encoding: 'utf8', timeout: 100_000, maxBuffer: 64 * 1024 * 1024 });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.match(/^kind: (Deployment|Service|Ingress)$/gm)).toHaveLength(6000);
   });
 
   it('answers inputs over a default once the config raises that limit', () => {

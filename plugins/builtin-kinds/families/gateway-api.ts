@@ -1,7 +1,8 @@
-import type { ComponentHandler, HandlerContext } from 'kurel/plugin-api';
-import { dotted, OMIT_ZERO } from '../shared/go-encoding.js';
-import { specKind, type Json } from '../shared/spec-kind.js';
+import { defineKind, dottedPath, GO_OMIT_ZERO, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
+import { crdProperties } from '../shared/crd-properties.js';
 import * as schemas from './gateway-api-schemas.js';
+
+type Json = Record<string, any>;
 
 // Gateway API kinds, gateway.networking.k8s.io/v1, as the reference's gateway-api v1.6 types.
 //
@@ -12,7 +13,7 @@ const API_VERSION = 'gateway.networking.k8s.io/v1';
 
 /** Refuses an empty list the API requires at least one entry of (`[]` would be dropped by the Go type, or written empty). */
 function atLeastOne(value: unknown[] | undefined, path: (string | number)[], why: string, ctx: HandlerContext): void {
-  if (value === undefined || value.length === 0) ctx.fail(`${dotted(path)}: required (${why})`, path);
+  if (value === undefined || value.length === 0) ctx.fail(`${dottedPath(path)}: required (${why})`, path);
 }
 
 /**
@@ -37,103 +38,102 @@ function checkBackendRules(spec: Json, ctx: HandlerContext): void {
 }
 
 export const kinds: ComponentHandler<any>[] = [
-  specKind({
+  defineKind<Json>({
     type: 'gatewayclass',
     description: 'A GatewayClass: the controller that runs the Gateways of this class, and its parameters.',
     apiVersion: API_VERSION,
     kind: 'GatewayClass',
     scope: 'cluster',
-    spec: schemas.gatewayClass,
+    ...crdProperties(schemas.gatewayClass),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'gateway',
     description: 'A Gateway: the listeners, addresses and infrastructure of one load balancer of a GatewayClass. Not the capability gateway the routing traits attach to.',
     apiVersion: API_VERSION,
     kind: 'Gateway',
     scope: 'namespaced',
-    spec: schemas.gateway,
-    go: { defaultScope: OMIT_ZERO },
-    check: (spec, ctx) => atLeastOne(spec.listeners, ['listeners'], 'at least one listener of the Gateway', ctx),
+    ...crdProperties(schemas.gateway, { go: { defaultScope: GO_OMIT_ZERO } }),
+    check: (spec, _input, ctx) => atLeastOne(spec.listeners, ['listeners'], 'at least one listener of the Gateway', ctx),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'listenerset',
     description: 'A ListenerSet: listeners added to an existing Gateway that allows them.',
     apiVersion: API_VERSION,
     kind: 'ListenerSet',
     scope: 'namespaced',
-    spec: schemas.listenerSet,
-    check(spec, ctx) {
+    ...crdProperties(schemas.listenerSet),
+    check(spec, _input, ctx) {
       atLeastOne(spec.listeners, ['listeners'], 'at least one listener to add to the Gateway', ctx);
       spec.listeners.forEach((listener: Json, index: number) => {
         if (listener.port === 0) ctx.fail(`listeners[${index}].port: required (the network port the listener is bound on)`, ['listeners', index, 'port']);
       });
     },
   }),
-  specKind({
+  defineKind<Json>({
     type: 'httproute',
     description: 'An HTTPRoute, as authored: no parent is synthesized and no NetworkPolicy follows it (the httproute trait does both).',
     apiVersion: API_VERSION,
     kind: 'HTTPRoute',
     scope: 'namespaced',
-    spec: schemas.httpRoute,
+    ...crdProperties(schemas.httpRoute),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'grpcroute',
     description: 'A GRPCRoute, as authored: parents and backends are references as written.',
     apiVersion: API_VERSION,
     kind: 'GRPCRoute',
     scope: 'namespaced',
-    spec: schemas.grpcRoute,
+    ...crdProperties(schemas.grpcRoute),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'tcproute',
     description: 'A TCPRoute: TCP traffic of a listener sent to backends.',
     apiVersion: API_VERSION,
     kind: 'TCPRoute',
     scope: 'namespaced',
-    spec: schemas.tcpRoute,
-    check: checkBackendRules,
+    ...crdProperties(schemas.tcpRoute),
+    check: (spec, _input, ctx) => checkBackendRules(spec, ctx),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'tlsroute',
     description: 'A TLSRoute: TLS connections of a listener, matched by SNI host name, sent to backends.',
     apiVersion: API_VERSION,
     kind: 'TLSRoute',
     scope: 'namespaced',
-    spec: schemas.tlsRoute,
-    check(spec, ctx) {
+    ...crdProperties(schemas.tlsRoute),
+    check(spec, _input, ctx) {
       atLeastOne(spec.hostnames, ['hostnames'], 'the SNI host names the route matches', ctx);
       checkBackendRules(spec, ctx);
     },
   }),
-  specKind({
+  defineKind<Json>({
     type: 'udproute',
     description: 'A UDPRoute: UDP traffic of a listener sent to backends.',
     apiVersion: API_VERSION,
     kind: 'UDPRoute',
     scope: 'namespaced',
-    spec: schemas.udpRoute,
-    check: checkBackendRules,
+    ...crdProperties(schemas.udpRoute),
+    check: (spec, _input, ctx) => checkBackendRules(spec, ctx),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'referencegrant',
     description: "A ReferenceGrant: lets objects of other namespaces refer to this namespace's objects. Emitted in the build namespace.",
     apiVersion: API_VERSION,
     kind: 'ReferenceGrant',
     scope: 'namespaced',
-    spec: schemas.referenceGrant,
-    check(spec, ctx) {
+    ...crdProperties(schemas.referenceGrant),
+    check(spec, _input, ctx) {
       atLeastOne(spec.from, ['from'], 'the kinds and namespaces the references may come from', ctx);
       atLeastOne(spec.to, ['to'], 'the kinds of this namespace the references may name', ctx);
     },
   }),
-  specKind({
+  defineKind<Json>({
     type: 'backendtlspolicy',
     description: 'A BackendTLSPolicy: how a Gateway validates the certificate of the backends it targets.',
     apiVersion: API_VERSION,
     kind: 'BackendTLSPolicy',
     scope: 'namespaced',
-    spec: schemas.backendTLSPolicy,
-    check: (spec, ctx) => atLeastOne(spec.targetRefs, ['targetRefs'], 'at least one backend the policy applies to', ctx),
+    ...crdProperties(schemas.backendTLSPolicy),
+    check: (spec, _input, ctx) => atLeastOne(spec.targetRefs, ['targetRefs'], 'at least one backend the policy applies to', ctx),
   }),
 ];

@@ -1,6 +1,12 @@
-import { isDns1123Label, parseGoDuration, type HandlerContext } from 'kurel/plugin-api';
-import { dotted } from '../shared/go-encoding.js';
-import type { Json, ObjectNames } from '../shared/spec-kind.js';
+import { dottedPath, isDns1123Label, parseGoDuration, type HandlerContext } from 'kurel/plugin-api';
+
+type Json = Record<string, any>;
+
+/** The name the object takes, and the component's. */
+export interface ObjectNames {
+  object: string;
+  component: string;
+}
 
 // The Prometheus operator kinds' refusals beyond the schema, as the reference makes them.
 
@@ -33,7 +39,7 @@ export function refuseDefaultedEmpty(spec: Json, defaults: Record<string, string
   for (const [path, fallback] of Object.entries(defaults)) {
     for (const { value, path: at } of valuesAt(spec, path)) {
       if (value === '') {
-        ctx.fail(`${dotted(at)}: "" cannot be carried by the Prometheus operator API types (the field is omitted when empty, so the API server would apply its default ${fallback})`, at);
+        ctx.fail(`${dottedPath(at)}: "" cannot be carried by the Prometheus operator API types (the field is omitted when empty, so the API server would apply its default ${fallback})`, at);
       }
     }
   }

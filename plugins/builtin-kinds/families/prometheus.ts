@@ -1,14 +1,16 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_OMIT_ZERO, GO_STRUCT, type ComponentHandler, type GoEncoding } from 'kurel/plugin-api';
 import { enforceOperatorWorkloadPolicy } from './prometheus-policy.js';
-import { always, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
-import { specKind, type Json } from '../shared/spec-kind.js';
+import { crdProperties } from '../shared/crd-properties.js';
 import {
   checkAlertmanagerVersion,
   checkOperatorNames,
   refuseDefaultedEmpty,
   refuseNegativeReplicas,
   refuseNonPositiveDurations,
+  type ObjectNames,
 } from './prometheus-checks.js';
+
+type Json = Record<string, any>;
 import { alertmanagerOverlay, probeOverlay } from './prometheus-overlay.js';
 import * as schemas from './prometheus-schemas.js';
 
@@ -25,132 +27,143 @@ const API_VERSION = 'monitoring.coreos.com/v1';
 
 const EXTERNAL_LABELS = "The external labels added to every series and alert the ruler yields (the spec's labels). Not Kubernetes labels: the labels property sets the object's own.";
 
-/** A corev1 Container: its resources are a struct, written `{}` when absent. */
-const container = nested({ resources: struct() });
+type GoFields = Record<string, GoEncoding>;
+
+/** Each field of a struct, by its path under it; '' is the struct itself. */
+const under = (at: string, fields: GoFields): GoFields => Object.fromEntries(Object.entries(fields).map(([path, go]) => [path ? `${at}.${path}` : at, go]));
 
 /** An ephemeral volume's claim template: its metadata and spec are structs, and so are the spec's resources. */
-const ephemeral = nested({ volumeClaimTemplate: nested({ metadata: struct(), spec: struct({ resources: struct() }) }) });
+const ephemeral: GoFields = { 'volumeClaimTemplate.metadata': GO_STRUCT, 'volumeClaimTemplate.spec': GO_STRUCT, 'volumeClaimTemplate.spec.resources': GO_STRUCT };
 
 /** A StorageSpec: its claim template is a struct, written even beside emptyDir or ephemeral. */
-const storage = nested({
-  volumeClaimTemplate: struct({ metadata: struct(), spec: struct({ resources: struct() }), status: struct() }),
-  ephemeral,
-});
+const storage: GoFields = {
+  ...under('volumeClaimTemplate', { '': GO_STRUCT, metadata: GO_STRUCT, spec: GO_STRUCT, 'spec.resources': GO_STRUCT, status: GO_STRUCT }),
+  ...under('ephemeral', ephemeral),
+};
 
-const workloadGo: GoShape = {
-  resources: struct(),
-  storage,
-  containers: container,
-  initContainers: container,
-  volumes: nested({ ephemeral }),
-  paused: OMIT_ZERO,
-  listenLocal: OMIT_ZERO,
+const workloadGo: GoFields = {
+  resources: GO_STRUCT,
+  ...under('storage', storage),
+  // A corev1 Container: its resources are a struct, written `{}` when absent.
+  'containers[].resources': GO_STRUCT,
+  'initContainers[].resources': GO_STRUCT,
+  ...under('volumes[].ephemeral', ephemeral),
+  paused: GO_OMIT_ZERO,
+  listenLocal: GO_OMIT_ZERO,
 };
 
 /** A corev1 SecretKeySelector: its key is always written. */
-const secretKey = struct({ key: always('') });
+const secretKey: GoFields = { '': GO_STRUCT, key: goAlways('') };
 
 /** SafeTLSConfig: its ca and cert are structs (SecretOrConfigMap). */
-const safeTLS = nested({ ca: struct(), cert: struct() });
+const safeTLS: GoFields = { ca: GO_STRUCT, cert: GO_STRUCT };
 
 /** The HTTP client settings of a scrape or remote write endpoint. */
-const httpClient: GoShape = {
-  tlsConfig: safeTLS,
-  basicAuth: nested({ username: secretKey, password: secretKey }),
-  oauth2: nested({ clientId: struct(), clientSecret: secretKey, tokenUrl: always(''), tlsConfig: safeTLS }),
+const httpClient: GoFields = {
+  ...under('tlsConfig', safeTLS),
+  ...under('basicAuth.username', secretKey),
+  ...under('basicAuth.password', secretKey),
+  'oauth2.clientId': GO_STRUCT,
+  ...under('oauth2.clientSecret', secretKey),
+  'oauth2.tokenUrl': goAlways(''),
+  ...under('oauth2.tlsConfig', safeTLS),
 };
 
-/** A scrape endpoint; the list is written without omitempty (null when absent). */
-const endpoints = always(null, { honorLabels: OMIT_ZERO, ...httpClient });
+/** A list of scrape endpoints, written without omitempty (null when absent). */
+const endpoints = (field: string): GoFields => ({ [field]: goAlways(null), [`${field}[].honorLabels`]: GO_OMIT_ZERO, ...under(`${field}[]`, httpClient) });
 
 /** WebTLSConfig: its cert and client CA are structs. */
-const webTLS = nested({ cert: struct(), client_ca: struct() });
+const webTLS: GoFields = { 'web.tlsConfig.cert': GO_STRUCT, 'web.tlsConfig.client_ca': GO_STRUCT };
+
+const names = (input: { objectName: string; name: string }): ObjectNames => ({ object: input.objectName, component: input.name });
 
 export const kinds: ComponentHandler<any>[] = [
-  specKind({
+  defineKind<Json>({
     type: 'servicemonitor',
     description: 'A ServiceMonitor: how Prometheus scrapes the endpoints of the Services its selector picks.',
     apiVersion: API_VERSION,
     kind: 'ServiceMonitor',
     scope: 'namespaced',
-    spec: schemas.serviceMonitor,
-    go: { namespaceSelector: struct(), selector: struct(), endpoints },
+    ...crdProperties(schemas.serviceMonitor, { go: { namespaceSelector: GO_STRUCT, selector: GO_STRUCT, ...endpoints('endpoints') } }),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'podmonitor',
     description: 'A PodMonitor: how Prometheus scrapes the Pods its selector picks.',
     apiVersion: API_VERSION,
     kind: 'PodMonitor',
     scope: 'namespaced',
-    spec: schemas.podMonitor,
-    go: { namespaceSelector: struct(), selector: struct(), podMetricsEndpoints: endpoints },
+    ...crdProperties(schemas.podMonitor, { go: { namespaceSelector: GO_STRUCT, selector: GO_STRUCT, ...endpoints('podMetricsEndpoints') } }),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'prometheus-probe',
     description: 'A Probe: static targets or Ingresses Prometheus probes through a prober such as the blackbox exporter.',
     apiVersion: API_VERSION,
     kind: 'Probe',
     scope: 'namespaced',
-    spec: schemas.probe,
-    overlay: probeOverlay,
-    go: { targets: struct({ ingress: nested({ selector: struct(), namespaceSelector: struct() }) }), prober: struct(), ...httpClient },
+    ...crdProperties(schemas.probe, {
+      overlay: probeOverlay,
+      go: { targets: GO_STRUCT, 'targets.ingress.selector': GO_STRUCT, 'targets.ingress.namespaceSelector': GO_STRUCT, prober: GO_STRUCT, ...httpClient },
+    }),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'prometheusrule',
     description: 'A PrometheusRule: groups of alerting and recording rules.',
     apiVersion: API_VERSION,
     kind: 'PrometheusRule',
     scope: 'namespaced',
-    spec: schemas.prometheusRule,
-    go: { groups: nested({ rules: always(null) }) },
+    ...crdProperties(schemas.prometheusRule, { go: { 'groups[].rules': goAlways(null) } }),
   }),
-  specKind({
+  defineKind<Json>({
     type: 'alertmanager',
     description: 'An Alertmanager the Prometheus operator runs as a StatefulSet.',
     apiVersion: API_VERSION,
     kind: 'Alertmanager',
     scope: 'namespaced',
-    spec: schemas.alertmanager,
-    overlay: alertmanagerOverlay,
-    go: {
-      ...workloadGo,
-      alertmanagerConfigMatcherStrategy: struct(),
-      forceEnableClusterMode: OMIT_ZERO,
-      web: nested({ tlsConfig: webTLS }),
-      clusterTLS: nested({ server: struct({ cert: struct(), client_ca: struct() }), client: struct({ ca: struct(), cert: struct() }) }),
-    },
-    check(spec, ctx, names) {
+    ...crdProperties(schemas.alertmanager, {
+      overlay: alertmanagerOverlay,
+      go: {
+        ...workloadGo,
+        alertmanagerConfigMatcherStrategy: GO_STRUCT,
+        forceEnableClusterMode: GO_OMIT_ZERO,
+        ...webTLS,
+        ...under('clusterTLS.server', { '': GO_STRUCT, cert: GO_STRUCT, client_ca: GO_STRUCT }),
+        ...under('clusterTLS.client', { '': GO_STRUCT, ca: GO_STRUCT, cert: GO_STRUCT }),
+      },
+    }),
+    check(spec, input, ctx) {
       refuseDefaultedEmpty(spec, { portName: '"web"', retention: '"120h"' }, ctx);
       refuseNonPositiveDurations(spec, ['retention', 'clusterGossipInterval', 'clusterPushpullInterval', 'clusterPeerTimeout'], ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator runs 0 replicas for it; write 0', ctx);
       checkAlertmanagerVersion(spec, ctx);
-      checkOperatorNames(spec, names, 'alertmanager', 'db', 'Alertmanager', ctx);
+      checkOperatorNames(spec, names(input), 'alertmanager', 'db', 'Alertmanager', ctx);
       enforceOperatorWorkloadPolicy(spec, ctx);
     },
     // The reference's own golden output carries no version, though it reads it for the checks.
-    fill(spec) {
-      delete spec.version;
+    content({ version: _version, ...spec }) {
+      return spec;
     },
   }),
-  specKind({
+  defineKind<Json>({
     type: 'thanosruler',
     description: 'A ThanosRuler the Prometheus operator runs as a StatefulSet. Its external labels (the spec\'s labels) are the externalLabels property.',
     apiVersion: API_VERSION,
     kind: 'ThanosRuler',
     scope: 'namespaced',
-    spec: schemas.thanosRuler,
-    renamed: { externalLabels: { field: 'labels', description: EXTERNAL_LABELS } },
-    go: { ...workloadGo, web: nested({ tlsConfig: webTLS }), grpcServerTlsConfig: safeTLS, remoteWrite: nested(httpClient) },
-    check(spec, ctx, names) {
+    ...crdProperties(schemas.thanosRuler, {
+      renamed: { externalLabels: { field: 'labels', description: EXTERNAL_LABELS } },
+      go: { ...workloadGo, ...webTLS, ...under('grpcServerTlsConfig', safeTLS), ...under('remoteWrite[]', httpClient) },
+    }),
+    check(spec, input, ctx) {
       refuseDefaultedEmpty(spec, { portName: '"web"', evaluationInterval: '"15s"', retention: '"24h"' }, ctx);
       refuseNegativeReplicas(spec, 'the Prometheus operator copies it into the StatefulSet, which the API refuses with fewer than 0; write 0 or more', ctx);
-      checkOperatorNames(spec, names, 'thanos-ruler', 'data', 'ThanosRuler', ctx);
+      checkOperatorNames(spec, names(input), 'thanos-ruler', 'data', 'ThanosRuler', ctx);
       enforceOperatorWorkloadPolicy(spec, ctx);
     },
-    fill(spec) {
+    content({ externalLabels, ...spec }) {
       for (const reference of (spec.excludedFromEnforcement ?? []) as Json[]) {
         if (reference.group === undefined || reference.group === '') reference.group = 'monitoring.coreos.com';
       }
+      return externalLabels === undefined ? spec : { ...spec, labels: externalLabels };
     },
   }),
 ];

@@ -1,59 +1,72 @@
-import { enforceMaxQuantity, enforcePodPolicy, RefusalClass, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
+import { defineKind, enforceMaxQuantity, enforcePodPolicy, goAlways, GO_OMIT_ZERO, GO_STRUCT, RefusalClass, type ComponentHandler, type GoEncoding, type HandlerContext } from 'kurel/plugin-api';
 import { volsyncBackubeV1alpha1 } from '../generated/volsync/index.js';
+import { crdProperties } from '../shared/crd-properties.js';
 import { crdSpec } from '../shared/crd-spec.js';
-import { always, nested, OMIT_ZERO, struct, type GoShape } from '../shared/go-encoding.js';
-import { podSecurityContextGo } from '../shared/k8s-go-shapes.js';
-import { specKind } from '../shared/spec-kind.js';
 
 // VolSync (volsync.backube/v1alpha1). The schemas are generated from backube/volsync's CRD
-// manifests (crds/volsync/provenance.json); the Go shapes say where the upstream types
+// manifests (crds/volsync/provenance.json); the `go` annotations say where the upstream types
 // (api/v1alpha1) write what was not authored: non-pointer `omitempty` strings and bools drop their
 // zero, customCA is a struct held by value, a Syncthing peer always writes its three fields.
 
 const API = 'volsync.backube/v1alpha1';
 
-/** What every mover shares: its volume options and its pod's settings. */
-const mover: GoShape = {
-  copyMethod: OMIT_ZERO,
-  cleanupTempPVC: OMIT_ZERO,
-  cleanupCachePVC: OMIT_ZERO,
-  enableFileDeletion: OMIT_ZERO,
-  moverSecurityContext: nested(podSecurityContextGo),
+type GoFields = Record<string, GoEncoding>;
+
+/** Each field of a mover, by its path under the mover. */
+const under = (mover: string, fields: GoFields): GoFields => Object.fromEntries(Object.entries(fields).map(([path, go]) => [`${mover}.${path}`, go]));
+
+/** corev1.PodSecurityContext: the SELinux labels are non-pointer `omitempty` strings. */
+const moverSecurityContext: GoFields = Object.fromEntries(['user', 'role', 'type', 'level'].map((label) => [`moverSecurityContext.seLinuxOptions.${label}`, GO_OMIT_ZERO]));
+
+const customCA: GoFields = { customCA: GO_STRUCT, 'customCA.secretName': GO_OMIT_ZERO, 'customCA.configMapName': GO_OMIT_ZERO, 'customCA.key': GO_OMIT_ZERO };
+
+const common: GoFields = { 'trigger.manual': GO_OMIT_ZERO, paused: GO_OMIT_ZERO, 'external.provider': GO_OMIT_ZERO };
+
+/** The fields each mover of a ReplicationSource has: the CRD gives each its own set. */
+const sourceGo: GoFields = {
+  ...common,
+  sourcePVC: GO_OMIT_ZERO,
+  ...under('rsync', { copyMethod: GO_OMIT_ZERO }),
+  ...under('rsyncTLS', { copyMethod: GO_OMIT_ZERO, ...moverSecurityContext }),
+  ...under('rclone', { copyMethod: GO_OMIT_ZERO, ...moverSecurityContext, ...customCA }),
+  ...under('restic', { copyMethod: GO_OMIT_ZERO, ...moverSecurityContext, ...customCA, repository: GO_OMIT_ZERO, unlock: GO_OMIT_ZERO }),
+  ...under('syncthing', { ...moverSecurityContext, 'peers[].address': goAlways(''), 'peers[].ID': goAlways(''), 'peers[].introducer': goAlways(false) }),
 };
 
-const customCA = struct({ secretName: OMIT_ZERO, configMapName: OMIT_ZERO, key: OMIT_ZERO });
-
-const movers: GoShape = {
-  trigger: nested({ manual: OMIT_ZERO }),
-  paused: OMIT_ZERO,
-  external: nested({ provider: OMIT_ZERO }),
-  rsync: nested(mover),
-  rsyncTLS: nested(mover),
-  rclone: nested({ ...mover, customCA }),
-  restic: nested({ ...mover, customCA, repository: OMIT_ZERO, unlock: OMIT_ZERO }),
-  syncthing: nested({ ...mover, peers: nested({ address: always(''), ID: always(''), introducer: always(false) }) }),
+const destinationGo: GoFields = {
+  ...common,
+  ...under('rsync', { copyMethod: GO_OMIT_ZERO, cleanupTempPVC: GO_OMIT_ZERO }),
+  ...under('rsyncTLS', { copyMethod: GO_OMIT_ZERO, cleanupTempPVC: GO_OMIT_ZERO, ...moverSecurityContext }),
+  ...under('rclone', { copyMethod: GO_OMIT_ZERO, cleanupTempPVC: GO_OMIT_ZERO, ...moverSecurityContext, ...customCA }),
+  ...under('restic', {
+    copyMethod: GO_OMIT_ZERO,
+    cleanupTempPVC: GO_OMIT_ZERO,
+    cleanupCachePVC: GO_OMIT_ZERO,
+    enableFileDeletion: GO_OMIT_ZERO,
+    ...moverSecurityContext,
+    ...customCA,
+    repository: GO_OMIT_ZERO,
+  }),
 };
 
-const replicationsource = specKind({
+const replicationsource = defineKind<Record<string, any>>({
   type: 'replicationsource',
   description: 'A VolSync ReplicationSource: replicates or backs up a PersistentVolumeClaim.',
   apiVersion: API,
   kind: 'ReplicationSource',
   scope: 'namespaced',
-  spec: crdSpec(volsyncBackubeV1alpha1.ReplicationSource),
-  go: { ...movers, sourcePVC: OMIT_ZERO },
-  check: (spec, ctx) => enforceMoverPolicy(spec, SOURCE_MOVERS, ctx),
+  ...crdProperties(crdSpec(volsyncBackubeV1alpha1.ReplicationSource), { go: sourceGo }),
+  check: (spec, _input, ctx) => enforceMoverPolicy(spec, SOURCE_MOVERS, ctx),
 });
 
-const replicationdestination = specKind({
+const replicationdestination = defineKind<Record<string, any>>({
   type: 'replicationdestination',
   description: 'A VolSync ReplicationDestination: receives a replication or restores a backup into a volume.',
   apiVersion: API,
   kind: 'ReplicationDestination',
   scope: 'namespaced',
-  spec: crdSpec(volsyncBackubeV1alpha1.ReplicationDestination),
-  go: movers,
-  check: (spec, ctx) => enforceMoverPolicy(spec, DESTINATION_MOVERS, ctx),
+  ...crdProperties(crdSpec(volsyncBackubeV1alpha1.ReplicationDestination), { go: destinationGo }),
+  check: (spec, _input, ctx) => enforceMoverPolicy(spec, DESTINATION_MOVERS, ctx),
 });
 
 const SOURCE_MOVERS = ['rsync', 'rsyncTLS', 'rclone', 'restic', 'syncthing'];

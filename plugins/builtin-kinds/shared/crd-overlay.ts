@@ -1,5 +1,6 @@
-import type { PropertySchema } from 'kurel/plugin-api';
-import { editAt } from './schema-edit.js';
+import { schemaBuilders, type PropertySchema } from 'kurel/plugin-api';
+
+const { editAt } = schemaBuilders;
 
 /**
  * Where the reference departs from an upstream CRD: a field it refuses (or drops) though the CRD

@@ -2,6 +2,7 @@ import { defineKind, type ComponentHandler, type ComponentInput, type HandlerCon
 import { applyOverlay, type OverlayEntry } from './crd-overlay.js';
 import { printFields, propertiesOf, type Fields } from './go-fields.js';
 import { once, withLazyProperties } from './lazy.js';
+import { keepAuthoredEmpties } from './keep-authored-empties.js';
 
 export interface GoKindDefinition {
   type: string;
@@ -34,7 +35,7 @@ export interface GoKindDefinition {
 /** A kind whose properties are its spec, decoded strictly into the upstream type and printed as it marshals. */
 export function goKind(definition: GoKindDefinition): ComponentHandler<Properties> {
   const { spec, finish, check } = definition;
-  const properties = definition.schema ? {} : propertiesOf(spec);
+  const properties = definition.schema ? {} : keepAuthoredEmpties(propertiesOf(spec));
   const handler = defineKind<Properties>({
     type: definition.type,
     description: definition.description,

@@ -1,6 +1,9 @@
+import { EACH, operatorMetadataHolders, podTemplateOf, type MetadataHolder } from '../reserved-keys/holders.js';
+
 // Where an object holds labels that reach pods, by kind: the component label is read in every
 // such place and written only into the object's own labels, its pod template and a CronJob's job
-// template. The operator and Flux places are read only: launcher writes nothing there.
+// template. The operator and Flux places are read only: launcher writes nothing there. The places
+// are the reserved keys' metadata holders, but those that reach no pods: one table serves both.
 
 type Json = Record<string, any>;
 
@@ -15,27 +18,6 @@ export interface LabelPlace {
   holder?: unknown;
 }
 
-/** The pod-template kinds, each in its own API group ('' for the core group). */
-const POD_TEMPLATE_KINDS: Record<string, string> = {
-  Deployment: 'apps',
-  StatefulSet: 'apps',
-  DaemonSet: 'apps',
-  Job: 'batch',
-  ReplicaSet: 'apps',
-  ReplicationController: '',
-  CronJob: 'batch',
-  PodTemplate: '',
-};
-
-const PROMETHEUS_KINDS = ['Prometheus', 'PrometheusAgent', 'Alertmanager', 'ThanosRuler'];
-const VOLSYNC_MOVERS = ['rsync', 'rsyncTLS', 'rclone', 'restic', 'syncthing', 'external'];
-/** The Flux holders of spec.commonMetadata that may apply a Pod. */
-const COMMON_METADATA: Record<string, string[]> = {
-  'kustomize.toolkit.fluxcd.io': ['Kustomization'],
-  'helm.toolkit.fluxcd.io': ['HelmRelease'],
-  'fluxcd.controlplane.io': ['ResourceSet'],
-};
-
 export function groupOf(object: Json): string {
   const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : '';
   return apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
@@ -46,42 +28,42 @@ const at = (value: unknown, ...keys: (string | number)[]): unknown => keys.reduc
 
 /** Whether the object is a workload of its kind's own group, holding a pod template. */
 export function isPodTemplateKind(object: Json): boolean {
-  return typeof object.kind === 'string' && POD_TEMPLATE_KINDS[object.kind] === groupOf(object);
+  return typeof object.kind === 'string' && podTemplateOf(groupOf(object), object.kind) !== undefined;
 }
 
 /** The label places of an object: its own, its pod and job templates, and the read-only ones. */
 export function labelPlaces(object: Json): LabelPlace[] {
   const places: LabelPlace[] = [{ path: 'metadata.labels', metadata: object.metadata, written: true }];
   const group = groupOf(object);
-  const kind = object.kind;
-  if (isPodTemplateKind(object)) {
-    const template = (path: string, holder: unknown) => places.push({ path: `${path}.metadata.labels`, metadata: at(holder, 'metadata') as Json, written: true, holder });
-    if (kind === 'CronJob') {
-      template('spec.jobTemplate', at(object, 'spec', 'jobTemplate'));
-      template('spec.jobTemplate.spec.template', at(object, 'spec', 'jobTemplate', 'spec', 'template'));
-    } else if (kind === 'PodTemplate') {
-      template('template', object.template);
-    } else {
-      template('spec.template', at(object, 'spec', 'template'));
-    }
+  const template = typeof object.kind === 'string' ? podTemplateOf(group, object.kind) : undefined;
+  const written = (steps: string[]) => {
+    const holder = at(object, ...steps);
+    places.push({ path: `${steps.join('.')}.metadata.labels`, metadata: at(holder, 'metadata') as Json, written: true, holder });
+  };
+  if (template?.jobTemplate) written(template.jobTemplate);
+  if (template) written([...template.spec, 'template']);
+  for (const holder of operatorMetadataHolders(group, object.kind)) {
+    if (!holder.noPods) places.push(...readPlaces(object, holder));
   }
-  const read = (path: string, metadata: unknown) => places.push({ path, metadata: metadata as Json, written: false });
-  if (group === 'postgresql.cnpg.io' && kind === 'Cluster') read('spec.inheritedMetadata.labels', at(object, 'spec', 'inheritedMetadata'));
-  if (group === 'postgresql.cnpg.io' && kind === 'Pooler') read('spec.template.metadata.labels', at(object, 'spec', 'template', 'metadata'));
-  if (group === 'monitoring.coreos.com' && PROMETHEUS_KINDS.includes(kind)) read('spec.podMetadata.labels', at(object, 'spec', 'podMetadata'));
-  if (group === 'volsync.backube' && (kind === 'ReplicationSource' || kind === 'ReplicationDestination')) {
-    for (const mover of VOLSYNC_MOVERS) {
-      const labels = at(object, 'spec', mover, 'moverPodLabels');
-      if (labels !== undefined) read(`spec.${mover}.moverPodLabels`, { labels });
-    }
-  }
-  if (group === 'cert-manager.io' && (kind === 'Issuer' || kind === 'ClusterIssuer')) {
-    const solvers = at(object, 'spec', 'acme', 'solvers');
-    if (Array.isArray(solvers)) {
-      solvers.forEach((_, i) => read(`spec.acme.solvers[${i}].http01.ingress.podTemplate.metadata.labels`, at(solvers, i, 'http01', 'ingress', 'podTemplate', 'metadata')));
-    }
-  }
-  if (group === 'gateway.networking.k8s.io' && kind === 'Gateway') read('spec.infrastructure.labels', at(object, 'spec', 'infrastructure'));
-  if (COMMON_METADATA[group]?.includes(kind)) read('spec.commonMetadata.labels', at(object, 'spec', 'commonMetadata'));
   return places;
+}
+
+/** What a holder holds on the object, once or once per element of the lists its path goes through; an absent step holds nothing. */
+function readPlaces(object: Json, holder: MetadataHolder): LabelPlace[] {
+  const out: LabelPlace[] = [];
+  const walk = (node: unknown, steps: string[], path: string): void => {
+    if (steps.length === 0) {
+      if (holder.only === 'labels') {
+        if (node !== undefined) out.push({ path, metadata: { labels: node }, written: false });
+      } else out.push({ path: `${path}.labels`, metadata: node as Json, written: false });
+      return;
+    }
+    const [step, ...rest] = steps;
+    const value = at(node, step);
+    const here = path ? `${path}.${step}` : step;
+    if (rest[0] !== EACH) return walk(value, rest, here);
+    if (Array.isArray(value)) value.forEach((element, index) => walk(element, rest.slice(1), `${here}[${index}]`));
+  };
+  walk(object, holder.path, '');
+  return out;
 }

@@ -2,10 +2,13 @@ import type { SealedRegistry } from '../registry.js';
 import { referenceDocs } from './reference-docs.js';
 import { clusterProfilePage, clusterProfileSchema } from './cluster-profile.js';
 import { applicationSchema, folderOf, publishedTypes, type PublishedType } from './schema-set.js';
+import { shareRepeatedShapes } from './shared-defs.js';
+import { documentFiles } from './documents.js';
 
 export { publishedTypes, applicationSchema, type PublishedType } from './schema-set.js';
 export { propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
 export { exampleDocument } from './reference-docs.js';
+export { PUBLISHED_DOCUMENTS, type PublishedDocument } from './documents.js';
 
 /**
  * What the sealed registry knows, as files: one JSON Schema per component, trait and policy type,
@@ -14,12 +17,13 @@ export { exampleDocument } from './reference-docs.js';
 export function publishSchemas(registry: SealedRegistry): { types: PublishedType[]; files: Record<string, string> } {
   const types = publishedTypes(registry);
   const files: Record<string, string> = {};
-  for (const entry of types) files[`${folderOf(entry.position)}/${entry.type}.schema.json`] = json(entry.schema);
+  for (const entry of types) files[`${folderOf(entry.position)}/${entry.type}.schema.json`] = json(shareRepeatedShapes(entry.schema));
   // Written compact: it holds every type's schema, and indenting that many levels triples its size.
-  files['application.schema.json'] = `${JSON.stringify(applicationSchema(types))}\n`;
+  files['application.schema.json'] = `${JSON.stringify(shareRepeatedShapes(applicationSchema(types)))}\n`;
   Object.assign(files, referenceDocs(types, (entry) => entry.example));
   files['clusterprofile.schema.json'] = json(clusterProfileSchema());
   files['docs/clusterprofile.md'] = clusterProfilePage();
+  Object.assign(files, documentFiles());
   return { types, files };
 }
 

@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import type { Properties, PropertiesSchema, PropertySchema } from '../../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from '../documents.js';
+import { PUBLISHED_DOCUMENTS } from './documents.js';
 import { DELIVERY_TYPE_NOTE, folderOf, type PublishedType } from './schema-set.js';
 
 /** The Markdown reference: an index and one page per registered type. */
@@ -18,6 +19,7 @@ export function referenceDocs(types: PublishedType[], examples: (entry: Publishe
     index.push('');
   }
   index.push('## The ClusterProfile', '', 'See [ClusterProfile](clusterprofile.md): capability bindings, and the API resources the cluster serves.', '');
+  index.push('## Other documents', '', ...PUBLISHED_DOCUMENTS.map((document) => `- [${document.title}](${document.name}.md): ${document.summary}`), '');
   files['docs/index.md'] = index.join('\n');
   return files;
 }

@@ -77,3 +77,20 @@ describe('withoutComponents', () => {
     expect(withoutComponents(`${header}    - name: a\n    - name: b\n`, [0, 1])).toBeUndefined();
   });
 });
+
+describe('check on many refused components', () => {
+  it('reports every component refused at parsing and every one refused at the property check, each once, in file order', async () => {
+    const components = Array.from({ length: 60 }, (_, index) =>
+      index % 3 === 0
+        ? `    - name: c${index}\n      type: workr\n      properties: {image: x/c:v1}\n`
+        : index % 3 === 1
+          ? `    - name: c${index}\n      type: worker\n      properties: {image: x/c:v1, replicas: two}\n`
+          : `    - name: c${index}\n      type: worker\n      properties: {image: x/c:v1}\n`,
+    ).join('');
+    const { errors } = await check({ application: { file: 'app.yaml', text: header + components }, settings }, registry);
+    const expected = Array.from({ length: 60 }, (_, index) => index)
+      .filter((index) => index % 3 !== 2)
+      .map((index) => (index % 3 === 0 ? `spec.components[${index}].type` : `spec.components[${index}].properties.replicas`));
+    expect(errors.map((error) => error.path)).toEqual(expected);
+  });
+});

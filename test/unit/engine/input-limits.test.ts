@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/engine/diagnostics.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
 import { parseSource } from '../../../src/engine/source.js';
+import { parseApplication } from '../../../src/engine/parse-application.js';
+import builtinComponents from '../../../plugins/builtin-components/index.js';
+import builtinKinds from '../../../plugins/builtin-kinds/index.js';
+import builtinPolicies from '../../../plugins/builtin-policies/index.js';
+import builtinTraits from '../../../plugins/builtin-traits/index.js';
+import { registryOf } from './support.js';
 
 // Every input file is held to limits on nesting, aliases, documents and repeated keys, each a
 // positioned refusal naming the config key that raises it.
@@ -73,5 +79,17 @@ describe('repeated keys', () => {
     const keys = Array.from({ length: 50_000 }, (_, index) => `k${index}: v\n`).join('');
     expect(parseSource({ file: 'app.yaml', text: `data:\n${keys.replace(/^/gm, '  ')}` })).toHaveLength(1);
     expect(refusal('a: 1\nb: 2\na: 3\n').message).toBe('app.yaml:3:1: YAML syntax error: Map keys must be unique');
+  });
+});
+
+describe('the default limits', () => {
+  it('admit an Application of 16,000 web services, each with a trait, and count its components', () => {
+    const service = (i: number) =>
+      `  - name: web-${i}\n    type: webservice\n    properties:\n      image: ghcr.io/example/web:v1.0.${i}\n      port: 8080\n      serviceAccountName: default\n    traits:\n    - type: expose\n      properties:\n        hostnames:\n        - web-${i}.example.com\n`;
+    const text = `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: big}\nspec:\n  components:\n${Array.from({ length: 16_000 }, (_, i) => service(i + 1)).join('')}`;
+    expect(Buffer.byteLength(text)).toBeLessThan(DEFAULT_INPUT_LIMITS.fileBytes);
+    const [document] = parseSource({ file: 'app.yaml', text });
+    const app = parseApplication(document, { registry: registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]), extraTraitTypes: [] });
+    expect(app.components).toHaveLength(16_000);
   });
 });

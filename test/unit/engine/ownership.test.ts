@@ -171,6 +171,13 @@ describe('ownership: the label is authoritative', () => {
     ['a Pooler pod template', object('Pooler', 'p', { spec: { template: { metadata: { labels: { [KEY]: 'x' } } } } }, 'postgresql.cnpg.io/v1'), 'spec.template.metadata.labels'],
     ['a Prometheus podMetadata', object('Prometheus', 'p', { spec: { podMetadata: { labels: { [KEY]: 'x' } } } }, 'monitoring.coreos.com/v1'), 'spec.podMetadata.labels'],
     ['a VolSync mover', object('ReplicationSource', 'r', { spec: { restic: { moverPodLabels: { [KEY]: 'x' } } } }, 'volsync.backube/v1alpha1'), 'spec.restic.moverPodLabels'],
+    ['a ReplicationSource Syncthing mover', object('ReplicationSource', 'r', { spec: { syncthing: { moverPodLabels: { [KEY]: 'x' } } } }, 'volsync.backube/v1alpha1'), 'spec.syncthing.moverPodLabels'],
+    ['a ReplicationDestination rsyncTLS mover', object('ReplicationDestination', 'r', { spec: { rsyncTLS: { moverPodLabels: { [KEY]: 'x' } } } }, 'volsync.backube/v1alpha1'), 'spec.rsyncTLS.moverPodLabels'],
+    [
+      'an HTTP01 Gateway solver pod template',
+      object('Issuer', 'le', { spec: { acme: { solvers: [{ http01: { gatewayHTTPRoute: { podTemplate: { metadata: { labels: { [KEY]: 'x' } } } } } }] } } }, 'cert-manager.io/v1'),
+      'spec.acme.solvers[0].http01.gatewayHTTPRoute.podTemplate.metadata.labels',
+    ],
     [
       'an HTTP01 solver pod template',
       object('ClusterIssuer', 'le', { spec: { acme: { solvers: [{ dns01: {} }, { http01: { ingress: { podTemplate: { metadata: { labels: { [KEY]: 'x' } } } } } }] } } }, 'cert-manager.io/v1'),
@@ -188,6 +195,10 @@ describe('ownership: the label is authoritative', () => {
     ['an ArtifactGenerator commonMetadata', object('ArtifactGenerator', 'a', { spec: { commonMetadata: { labels: { [KEY]: 'x' } } } }, 'source.extensions.fluxcd.io/v1beta1')],
     ['a Prometheus storage claim template', object('Prometheus', 'p', { spec: { storage: { volumeClaimTemplate: { metadata: { labels: { [KEY]: 'x' } } } } } }, 'monitoring.coreos.com/v1')],
     ['a Certificate secretTemplate', object('Certificate', 'c', { spec: { secretTemplate: { labels: { [KEY]: 'x' } } } }, 'cert-manager.io/v1')],
+    ['a FluxInstance commonMetadata', object('FluxInstance', 'f', { spec: { commonMetadata: { labels: { [KEY]: 'x' } } } }, 'fluxcd.controlplane.io/v1')],
+    // VolSync's CRDs have no moverPodLabels there: the ReplicationDestination has no Syncthing mover, and the external mover runs no pod of VolSync's.
+    ['a ReplicationDestination syncthing field', object('ReplicationDestination', 'r', { spec: { syncthing: { moverPodLabels: { [KEY]: 'x' } } } }, 'volsync.backube/v1alpha1')],
+    ['an external mover', object('ReplicationSource', 'r', { spec: { external: { moverPodLabels: { [KEY]: 'x' } } } }, 'volsync.backube/v1alpha1')],
   ])('does not read %s', (_, kept) => {
     expect(() => own([application('web', [kept])], KEY)).not.toThrow();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineKind } from '../../../src/plugin-api/index.js';
+import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, schemaBuilders } from '../../../src/plugin-api/index.js';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 
 // An organisation's own CRD kind, declared with the same factory the built-in kinds use.
@@ -89,5 +89,57 @@ describe('defineKind', () => {
       { title: 'app label', properties: { size: 1, labels: { app: 'other' } }, error: { message: /label "app" may only hold the component's own value "test"/ } },
       { title: 'label key', properties: { size: 1, labels: { 'bad key': 'x' } }, error: { message: /invalid label key "bad key"/ } },
     ]);
+  });
+});
+
+// An organisation's CRD kind written as the built-ins write theirs: a schema from the toolkit, and
+// how its Go type writes each field as annotations on it.
+const { object, str, bool, quantity, withGo } = schemaBuilders;
+let built = 0;
+const bucket = defineKind<Record<string, unknown>>({
+  type: 'bucket',
+  description: 'A Bucket of the example.com storage operator.',
+  apiVersion: 'storage.example.com/v1',
+  kind: 'Bucket',
+  scope: 'namespaced',
+  properties: () => {
+    built += 1;
+    const spec = object('The Bucket spec.', {
+      size: quantity('How much it holds.'),
+      versioned: bool('Whether objects keep their versions.'),
+      retention: str('How long objects are kept.'),
+      owner: object('Who pays.', { team: str('The team.') }),
+      region: str('Where it lives.'),
+    });
+    return withGo(spec, { versioned: GO_OMIT_ZERO, retention: GO_DURATION, owner: GO_STRUCT, 'owner.team': goAlways(''), region: GO_OMIT_ZERO }).properties!;
+  },
+});
+
+describe('defineKind: the Go encoding of an organisation kind', () => {
+  it('builds its schema on first use only', () => {
+    expect(built).toBe(0);
+    expect(Object.keys(bucket.properties)).toEqual(['size', 'versioned', 'retention', 'owner', 'region']);
+    expect(built).toBe(1);
+  });
+
+  it('writes the object as its Go type does: struct held by value, zeros dropped, durations and quantities in Go spelling', () => {
+    tester.runComponent(bucket, [
+      {
+        name: 'b',
+        properties: { size: '1024Mi', versioned: false, retention: '90m', region: '' },
+        objects: [
+          {
+            apiVersion: 'storage.example.com/v1',
+            kind: 'Bucket',
+            metadata: { name: 'b', namespace: 'shop' },
+            spec: { size: '1Gi', retention: '1h30m0s', owner: { team: '' } },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a value its Go type cannot read, by path', () => {
+    tester.runComponent(bucket, [{ title: 'duration', properties: { retention: 'a week' }, error: { message: /retention: "a week" is not a Go duration/, path: ['retention'] } }]);
   });
 });

@@ -1,16 +1,15 @@
 import { defineKind, describeValue, RefusalClass, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-api';
-import { goJson } from '../../shared/go-json.js';
 import { canonicalQuantity } from 'kurel/plugin-api';
 import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
-import { once, withLazyProperties } from '../../shared/lazy.js';
-import { coreGoFields } from './go-fields.js';
-import { strictKind } from './strict-kind.js';
+import { once } from '../../shared/lazy.js';
+import { withCoreGo } from './go-annotations.js';
+import { decodedProperties } from './decoded-properties.js';
 
 type Json = Record<string, any>;
 
 const claimProperties = (): PropertiesSchema => {
-  const claimSpec = coreV1.PersistentVolumeClaimSpec().properties!;
+  const claimSpec = withCoreGo(coreV1.PersistentVolumeClaimSpec()).properties!;
   return {
     size: { types: ['string', 'number'], required: true, description: 'The storage requested (resources.requests.storage), a positive quantity such as "10Gi".' },
     storageClassName: {
@@ -34,7 +33,7 @@ const claimKind = defineKind<Json>({
   kind: 'PersistentVolumeClaim',
   scope: 'namespaced',
   appLabel: true,
-  properties: {},
+  properties: claimProperties,
   check(props, input, ctx) {
     const size = canonicalQuantity(props.size);
     if (size === undefined || size.startsWith('-') || size === '0') ctx.fail(`size: "${props.size}" is not a positive quantity (such as "10Gi")`, ['size']);
@@ -50,21 +49,19 @@ const claimKind = defineKind<Json>({
     }
     const storageClass = storageClassName ?? fromProfile ?? undefined;
     if (storageClass !== undefined) spec.storageClassName = storageClass;
-    const printed = goJson(spec, coreV1.PersistentVolumeClaimSpec(), coreGoFields()) as Json;
     // storageClassName is a pointer: an empty class ("no class") is written, not dropped.
-    if (storageClass === '') printed.storageClassName = '';
-    return printed;
+    return spec;
   },
 });
-export const persistentvolumeclaim = withLazyProperties(claimKind, claimProperties);
+export const persistentvolumeclaim = claimKind;
 
-export const persistentvolume = strictKind({
+export const persistentvolume = defineKind({
   type: 'persistentvolume',
   description: 'A cluster-scoped v1 PersistentVolume: its properties are the PersistentVolumeSpec, decoded strictly.',
   apiVersion: 'v1',
   kind: 'PersistentVolume',
   scope: 'cluster',
-  schema: coreV1.PersistentVolumeSpec,
+  properties: decodedProperties(coreV1.PersistentVolumeSpec),
   check: (props: Json, _input, ctx) => {
     // A PV backed by a node's own filesystem is a host path, which the policy denies by default.
     for (const source of ['hostPath', 'local']) {
@@ -77,15 +74,14 @@ export const persistentvolume = strictKind({
   },
 });
 
-export const storageclass = strictKind({
+export const storageclass = defineKind({
   type: 'storageclass',
   description: 'A storage.k8s.io/v1 StorageClass: its fields (provisioner, parameters, reclaimPolicy, …) are top-level properties.',
   apiVersion: 'storage.k8s.io/v1',
   kind: 'StorageClass',
   scope: 'cluster',
   placement: 'top-level',
-  schema: storageV1.StorageClass,
-  required: ['provisioner'],
+  properties: decodedProperties(storageV1.StorageClass, ['provisioner']),
 });
 
 // kubernetes-models 4.5.1 predates VolumeAttributesClass; its two fields, from storage.k8s.io/v1.
@@ -102,25 +98,24 @@ const volumeAttributesClass = once((): PropertySchema => ({
   },
 }));
 
-export const volumeattributesclass = strictKind<Json>({
+export const volumeattributesclass = defineKind<Json>({
   type: 'volumeattributesclass',
   description: 'A storage.k8s.io/v1 VolumeAttributesClass: driverName and at least one parameter, as top-level properties.',
   apiVersion: 'storage.k8s.io/v1',
   kind: 'VolumeAttributesClass',
   scope: 'cluster',
   placement: 'top-level',
-  schema: volumeAttributesClass,
-  required: ['driverName', 'parameters'],
+  properties: decodedProperties(volumeAttributesClass, ['driverName', 'parameters']),
   check(props, _input, ctx) {
     if (Object.keys(props.parameters).length === 0) ctx.fail('parameters: at least one parameter is required', ['parameters']);
   },
 });
 
-export const csidriver = strictKind({
+export const csidriver = defineKind({
   type: 'csidriver',
   description: 'A storage.k8s.io/v1 CSIDriver: its properties are the CSIDriverSpec. Name the component (or objectName) after the driver.',
   apiVersion: 'storage.k8s.io/v1',
   kind: 'CSIDriver',
   scope: 'cluster',
-  schema: storageV1.CSIDriverSpec,
+  properties: decodedProperties(storageV1.CSIDriverSpec),
 });

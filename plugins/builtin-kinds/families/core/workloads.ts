@@ -1,6 +1,7 @@
+import { defineKind } from 'kurel/plugin-api';
 import type { ComponentInput, HandlerContext } from 'kurel/plugin-api';
 import { appsV1, coreV1 } from '../../schemas/kubernetes-models/index.js';
-import { strictKind } from './strict-kind.js';
+import { decodedProperties } from './decoded-properties.js';
 import { enforceWrittenPodSpec } from 'kurel/plugin-api';
 import { enforceMaxReplicas } from 'kurel/plugin-api';
 
@@ -30,29 +31,27 @@ const POD_REFUSED = {
   overhead: 'the overhead is set from the RuntimeClass by the admission controller; set runtimeClassName',
 };
 
-export const pod = strictKind<Json>({
+export const pod = defineKind<Json>({
   type: 'pod',
   description: 'A bare v1 Pod: its properties are the PodSpec, decoded strictly. It carries the app label.',
   apiVersion: 'v1',
   kind: 'Pod',
   scope: 'namespaced',
   appLabel: true,
-  schema: coreV1.PodSpec,
-  required: ['containers'],
+  properties: decodedProperties(coreV1.PodSpec, ['containers']),
   check: (props, _input, ctx) => {
     refuseMembers(props, POD_REFUSED, [], ctx);
     enforceWrittenPodSpec(props, [], ctx);
   },
 });
 
-export const replicaset = strictKind<Json>({
+export const replicaset = defineKind<Json>({
   type: 'replicaset',
   description: 'An apps/v1 ReplicaSet: its properties are the ReplicaSetSpec, decoded strictly. The pod template gets the app label.',
   apiVersion: 'apps/v1',
   kind: 'ReplicaSet',
   scope: 'namespaced',
-  schema: appsV1.ReplicaSetSpec,
-  required: ['selector', 'template'],
+  properties: decodedProperties(appsV1.ReplicaSetSpec, ['selector', 'template']),
   check: (props, _input, ctx) => {
     refuseMembers(props.template?.spec, { activeDeadlineSeconds: 'a ReplicaSet restarts its pods forever; a deadline belongs to a Job' }, ['template', 'spec'], ctx);
     enforceMaxReplicas(props.replicas ?? 1, ctx, ['replicas']);
@@ -61,14 +60,13 @@ export const replicaset = strictKind<Json>({
   content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
 });
 
-export const replicationcontroller = strictKind<Json>({
+export const replicationcontroller = defineKind<Json>({
   type: 'replicationcontroller',
   description: 'A v1 ReplicationController: its properties are the ReplicationControllerSpec, decoded strictly. The pod template gets the app label.',
   apiVersion: 'v1',
   kind: 'ReplicationController',
   scope: 'namespaced',
-  schema: coreV1.ReplicationControllerSpec,
-  required: ['template'],
+  properties: decodedProperties(coreV1.ReplicationControllerSpec, ['template']),
   check: (props, _input, ctx) => {
     enforceMaxReplicas(props.replicas ?? 1, ctx, ['replicas']);
     enforceWrittenPodSpec(props.template?.spec, ['template', 'spec'], ctx);
@@ -76,15 +74,14 @@ export const replicationcontroller = strictKind<Json>({
   content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
 });
 
-export const podtemplate = strictKind<Json>({
+export const podtemplate = defineKind<Json>({
   type: 'podtemplate',
   description: 'A v1 PodTemplate: stored, not run. Its one property, template, is decoded strictly; no app label.',
   apiVersion: 'v1',
   kind: 'PodTemplate',
   scope: 'namespaced',
   placement: 'top-level',
-  schema: coreV1.PodTemplate,
-  required: ['template'],
+  properties: decodedProperties(coreV1.PodTemplate, ['template']),
   check: (props, _input, ctx) => enforceWrittenPodSpec(props.template?.spec, ['template', 'spec'], ctx),
   // The engine stamps the component label on pod templates it finds under `spec`; a PodTemplate
   // holds its template at the top level, so the kind labels it itself.

@@ -1,7 +1,8 @@
 import { defineKind, type ComponentHandler, type HandlerContext, type KindDefinition, type PropertyPath, type PropertySchema } from 'kurel/plugin-api';
-import { canonicalQuantity } from 'kurel/plugin-api';
+import { canonicalQuantity, type PropertiesSchema } from 'kurel/plugin-api';
 import { applyOverlay, type OverlayEntry } from '../../shared/crd-overlay.js';
 import { once, withLazyProperties } from '../../shared/lazy.js';
+import { keepAuthoredEmpties } from '../../shared/keep-authored-empties.js';
 
 // The factory the operator kinds use: `defineKind`, plus the one rule every kind of these
 // families shares. A field the upstream type declares as a resource.Quantity (the schema's
@@ -59,10 +60,10 @@ export type OperatorKindDefinition<P> = Omit<KindDefinition<P>, 'properties'> &
 export function defineOperatorKind<P = Record<string, unknown>>(definition: OperatorKindDefinition<P>): ComponentHandler<P> {
   const { spec: generated, overlay, ...kind } = definition;
   const authored = generated ? once(() => applyOverlay(generated(), overlay ?? [])) : undefined;
-  const schema = once((): PropertySchema => (authored ? authored() : { type: 'object', properties: definition.properties }));
+  const schema = once((): PropertySchema => (authored ? authored() : { type: 'object', properties: definition.properties as PropertiesSchema }));
   const handler = defineKind<P>({
     ...kind,
-    properties: definition.properties ?? {},
+    properties: authored ? {} : keepAuthoredEmpties(definition.properties as PropertiesSchema),
     check(properties, input, ctx) {
       checkQuantities(schema(), properties, ctx);
       definition.check?.(properties, input, ctx);

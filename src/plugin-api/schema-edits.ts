@@ -1,20 +1,27 @@
-import type { PropertiesSchema, PropertySchema } from 'kurel/plugin-api';
+import type { GoEncoding } from './go-encoding.js';
+import type { PropertiesSchema, PropertySchema } from './schema.js';
 
-// Edits of an upstream schema where the reference accepts what the package's version lacks. Each
-// returns a new schema: the generated modules are shared and stay as generated.
+// Edits of a schema an organisation did not write, such as one generated from a CRD: each returns
+// a new schema and leaves the one it was given as it was. A path names properties, with `[]` for
+// the items of a list (`rules[].filters[]`); a path that does not exist throws, so a typo is found
+// the first time the kind is loaded, never silently ignored.
 
-/** A path into a schema: property names, with `[]` for the items of a list (`rules[].filters[]`). */
+/** A path into a schema: property names, `[]` for the items of a list, `{}` for the values of a map. */
 export type SchemaPath = string;
 
 /** The schema at `path` replaced by what `edit` makes of it. */
 export function editAt(schema: PropertySchema, path: SchemaPath, edit: (target: PropertySchema) => PropertySchema): PropertySchema {
-  const steps = parse(path);
+  const steps = parsePath(path);
   const walk = (node: PropertySchema, index: number): PropertySchema => {
     if (index === steps.length) return edit(node);
     const step = steps[index];
     if (step === '[]') {
       if (!node.items) throw new Error(`schema edit: no list at ${path}`);
       return { ...node, items: walk(node.items, index + 1) };
+    }
+    if (step === '{}') {
+      if (typeof node.additionalProperties !== 'object') throw new Error(`schema edit: no map at ${path}`);
+      return { ...node, additionalProperties: walk(node.additionalProperties, index + 1) };
     }
     const child = node.properties?.[step];
     if (!child) throw new Error(`schema edit: no property "${step}" at ${path}`);
@@ -33,7 +40,7 @@ export function withEnumValues(schema: PropertySchema, path: SchemaPath, values:
   return editAt(schema, path, (target) => ({ ...target, enum: [...(target.enum ?? []), ...values.filter((value) => !target.enum?.includes(value))] }));
 }
 
-/** Removes properties of the object at `path` (fields the reference does not take). */
+/** Removes properties of the object at `path`. */
 export function withoutProperties(schema: PropertySchema, path: SchemaPath, keys: string[]): PropertySchema {
   return editAt(schema, path, (target) => ({ ...target, properties: Object.fromEntries(Object.entries(target.properties ?? {}).filter(([key]) => !keys.includes(key))) }));
 }
@@ -44,16 +51,25 @@ export function requiredAt(schema: PropertySchema, path: SchemaPath): PropertySc
 }
 
 /** Makes the property at `path` optional. */
-export function optional(schema: PropertySchema, path: SchemaPath): PropertySchema {
+export function optionalAt(schema: PropertySchema, path: SchemaPath): PropertySchema {
   return editAt(schema, path, (target) => {
     const { required: _required, ...rest } = target;
     return rest;
   });
 }
 
-/** Gives the property at `path` a default the reference fills in. */
+/** Gives the property at `path` a default. */
 export function withDefault(schema: PropertySchema, path: SchemaPath, value: unknown): PropertySchema {
   return editAt(schema, path, (target) => ({ ...target, default: value }));
+}
+
+/**
+ * Says, field by field, how the upstream Go type writes what the schema describes (see
+ * GoEncoding): `{ 'passwordSecret': GO_STRUCT, 'passwordSecret.name': GO_OMIT_ZERO }`. The
+ * entries apply in order; an empty path annotates the schema itself.
+ */
+export function withGo(schema: PropertySchema, fields: Record<SchemaPath, GoEncoding>): PropertySchema {
+  return Object.entries(fields).reduce((current, [path, go]) => editAt(current, path, (target) => ({ ...target, go: { ...target.go, ...go } })), schema);
 }
 
 /** Applies edits in order. */
@@ -61,13 +77,13 @@ export function edited(schema: PropertySchema, ...edits: Array<(schema: Property
   return edits.reduce((current, edit) => edit(current), schema);
 }
 
-function parse(path: SchemaPath): string[] {
+function parsePath(path: SchemaPath): string[] {
   const steps: string[] = [];
   for (const part of path.split('.')) {
     if (part === '') continue;
-    const name = part.replace(/(\[\])+$/, '');
+    const name = part.replace(/(\[\]|\{\})+$/, '');
     if (name) steps.push(name);
-    for (let i = 0; i < (part.length - name.length) / 2; i++) steps.push('[]');
+    for (const marker of part.slice(name.length).match(/\[\]|\{\}/g) ?? []) steps.push(marker);
   }
   return steps;
 }

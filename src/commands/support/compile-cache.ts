@@ -1,0 +1,123 @@
+// A V8 code cache for the bundled CLI: the bytecode of the functions a run compiled, kept on disk
+// and handed back to V8 by the next run, so that a start-up no longer parses and compiles the
+// same 3 MB of JavaScript each time. Node 22 has this built in (`module.enableCompileCache`), for
+// CommonJS and ES modules; Node 20, which kurel supports, does not. The cache is taken after the
+// run (`createCachedData` at exit), so it holds the functions the command ran, not only the
+// top-level code a cache taken at compile time holds.
+//
+// Only the bundle's own CommonJS files go through here. On Node 20 code compiled this way cannot
+// run `import()`: scripts/bundle.mjs makes each one call the function installed here instead.
+// V8 checks each cache against its source and its own version and flags, and a rejected or
+// unreadable cache is compiled as if absent.
+// This file imports nothing but Node's built-ins: it is installed before the bundle loads.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { Script } from 'node:vm';
+
+interface CompiledFile {
+  script: Script;
+  cacheFile: string;
+}
+
+interface ModuleInternals {
+  _compile(content: string, filename: string): unknown;
+  exports: unknown;
+  filename: string;
+}
+
+/** Where code caches go: beside the chart cache, `$KUREL_CACHE_DIR` or `~/.cache/kurel`. */
+export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.KUREL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'kurel');
+  return join(base, 'compile', `${process.version}-${process.arch}`);
+}
+
+/**
+ * Compiles every CommonJS file under `bundleDir` with the cache of a previous run of the same
+ * command (`variant`: the functions `build` runs are not those `--help` runs), and writes the
+ * cache at exit where there was none or V8 refused it.
+ */
+export function installCompileCache(bundleDir: string, variant: string): void {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  const cacheDir = compileCacheDir();
+  const prototype = (Module as unknown as { prototype: ModuleInternals }).prototype;
+  const compile = prototype._compile;
+  const toWrite: CompiledFile[] = [];
+  const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
+  const installation = fnv1a(root);
+  (globalThis as Record<symbol, unknown>)[Symbol.for('kurel.import')] = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
+
+  prototype._compile = function compileWithCache(this: ModuleInternals, content: string, filename: string) {
+    if (!filename.startsWith(root) || !filename.endsWith('.cjs') ) return compile.call(this, content, filename);
+    const cacheFile = join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, statSync(filename), variant));
+    const cachedData = readCache(cacheFile);
+    const script = new Script((Module as unknown as { wrap(source: string): string }).wrap(content), {
+      filename,
+      cachedData,
+    });
+    if (cachedData === undefined || script.cachedDataRejected) toWrite.push({ script, cacheFile });
+    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    const require = Module.createRequire(filename);
+    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
+  };
+
+  process.once('exit', () => {
+    for (const { script, cacheFile } of toWrite) writeCache(cacheFile, script.createCachedData());
+  });
+}
+
+/**
+ * Where kurel is installed: two installations (two checkouts, two projects' node_modules) keep
+ * caches of their own. A 32-bit FNV-1a hash, enough to tell a handful of folders apart.
+ */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * The installation, the file's place in the bundle, its size and modification time: a rebuilt
+ * bundle gets new caches. (V8 checks a cache against its source's length alone, so the name must
+ * not outlive a change of the file.)
+ */
+function cacheName(file: string, stat: { size: number; mtimeMs: number }, variant: string): string {
+  return `${file.replaceAll(sep, '_')}@${stat.size}-${Math.trunc(stat.mtimeMs)}.${variant}.bin`;
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Written whole or not at all (a temporary file renamed into place), in place of the caches this
+ * code wrote for an earlier build of the same file and command. A cache that cannot be written is
+ * skipped.
+ */
+function writeCache(file: string, data: Buffer): void {
+  const folder = dirname(file);
+  const name = file.slice(folder.length + 1);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(temporary, data);
+    renameSync(temporary, file);
+    const [source, rest] = name.split('@');
+    const variant = rest.slice(rest.indexOf('.'));
+    for (const other of readdirSync(folder)) {
+      if (other !== name && other.startsWith(`${source}@`) && other.endsWith(variant)) rmSync(join(folder, other), { force: true });
+    }
+  } catch {
+    // A read-only or full disk costs the next run its cache, never this run its output.
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing more to tidy.
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The code cache bin/kurel keeps for the bundled CLI: written after a run, taken by the next,
+// and never a reason for different output, whatever state it is found in.
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const kurel = join(repo, 'bin/kurel');
+const fixture = join(repo, 'bench/fixtures/webservice-minimal');
+
+let cacheHome: string;
+
+beforeAll(() => {
+  if (!existsSync(join(repo, 'dist/bundle/main.cjs'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
+  cacheHome = mkdtempSync(join(tmpdir(), 'kurel-compile-cache-'));
+});
+
+afterAll(() => rmSync(cacheHome, { recursive: true, force: true }));
+
+function build(cacheDir: string, env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [kurel, 'build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, KUREL_CACHE_DIR: cacheDir, ...env },
+  });
+  if (result.error) throw result.error;
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return result.stdout;
+}
+
+/** The cache files, by name, in the one folder per Node version they go to. */
+function cacheFiles(cacheDir: string): Map<string, string> {
+  const root = join(cacheDir, 'compile');
+  const found = new Map<string, string>();
+  if (!existsSync(root)) return found;
+  for (const version of readdirSync(root)) for (const name of readdirSync(join(root, version))) found.set(name, join(root, version, name));
+  return found;
+}
+
+describe('the compile cache', () => {
+  it('is written by the first run, for the shared chunk and each built-in, and taken unchanged by the next', () => {
+    const cacheDir = join(cacheHome, 'fresh');
+    const first = build(cacheDir);
+    const written = cacheFiles(cacheDir);
+    const names = [...written.keys()];
+    expect(names.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin'))).toBe(true);
+    for (const builtin of ['components', 'kinds', 'traits', 'policies']) {
+      expect(names.some((name) => name.includes(`_plugins_builtin-${builtin}.cjs@`))).toBe(true);
+    }
+    const before = new Map([...written].map(([name, file]) => [name, statSync(file).mtimeMs]));
+
+    expect(build(cacheDir)).toBe(first);
+    const after = cacheFiles(cacheDir);
+    expect([...after.keys()].sort()).toEqual(names.sort());
+    for (const [name, file] of after) expect(statSync(file).mtimeMs).toBe(before.get(name));
+  });
+
+  it('gives the same output from a damaged cache, and replaces it', () => {
+    const cacheDir = join(cacheHome, 'damaged');
+    const clean = build(cacheDir);
+    const [, chunkCache] = [...cacheFiles(cacheDir)].find(([name]) => name.includes('_chunks_kurel.cjs@'))!;
+    const garbage = Buffer.from('not a V8 code cache'.repeat(100));
+    writeFileSync(chunkCache, garbage);
+
+    expect(build(cacheDir)).toBe(clean);
+    expect(readFileSync(chunkCache).equals(garbage)).toBe(false);
+  });
+
+  it('keeps one cache per command: help runs other functions than build', () => {
+    const cacheDir = join(cacheHome, 'commands');
+    build(cacheDir);
+    const result = spawnSync(process.execPath, [kurel, 'validate', '--help'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUREL_CACHE_DIR: cacheDir } });
+    expect(result.status).toBe(0);
+    const names = [...cacheFiles(cacheDir).keys()];
+    expect(names.some((name) => name.endsWith('.build.bin'))).toBe(true);
+    expect(names.some((name) => name.endsWith('.validate.bin'))).toBe(true);
+  });
+
+  it('writes nothing under NODE_DISABLE_COMPILE_CACHE, and the output is the same', () => {
+    const cacheDir = join(cacheHome, 'disabled');
+    const cached = build(join(cacheHome, 'enabled'));
+    expect(build(cacheDir, { NODE_DISABLE_COMPILE_CACHE: '1' })).toBe(cached);
+    expect(cacheFiles(cacheDir).size).toBe(0);
+  });
+});
