@@ -18,13 +18,20 @@ if (printed.status !== 0) {
 const text = JSON.parse(printed.stdout)['application.schema.json'];
 const schema = JSON.parse(text);
 const times = [];
+const cpuTimes = [];
+// CPU time beside wall time: on a shared machine the wall time mostly measures the others' load.
+const cpu = () => { const usage = process.cpuUsage(); return (usage.user + usage.system) / 1000; };
 for (let run = 0; run < runs; run++) {
+  const copy = structuredClone(schema);
   const start = process.hrtime.bigint();
-  new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+  const startCpu = cpu();
+  new Ajv2020({ strict: false, allErrors: true }).compile(copy);
   times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  cpuTimes.push(cpu() - startCpu);
 }
 times.sort((a, b) => a - b);
+cpuTimes.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
 console.log(`application.schema.json: ${(text.length / 1024 / 1024).toFixed(1)} MB`);
-console.log(`ajv compile, ${runs} runs: ${times.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}; median ${median.toFixed(0)} ms`);
+console.log(`ajv compile, ${runs} runs: ${times.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}; median ${median.toFixed(0)} ms (CPU median ${cpuTimes[Math.floor(cpuTimes.length / 2)].toFixed(0)} ms)`);
 console.log(`target ≤ ${TARGET_MS} ms: ${median <= TARGET_MS ? 'met' : 'NOT met'}`);

@@ -101,17 +101,19 @@ export function checkComposed(document: Document.Parsed, limits: InputLimits, fi
   const pending: unknown[] = [document.contents];
   while (pending.length > 0) {
     const node = pending.pop();
+    // A scalar holds nothing to check: only collections and aliases are walked, one push per
+    // item (a spread of a list of a few hundred thousand items would overflow the stack).
     if (isMap(node)) {
       const keys = new Set<unknown>();
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
           if (keys.has(pair.key.value)) throw kurelErrors.yamlSyntax('YAML syntax error: Map keys must be unique', at(pair.key as Node));
           keys.add(pair.key.value);
-        }
-        pending.push(pair.key, pair.value);
+        } else if (pair.key !== null && typeof pair.key === 'object') pending.push(pair.key);
+        if (pair.value !== null && typeof pair.value === 'object' && !isScalar(pair.value)) pending.push(pair.value);
       }
     } else if (isSeq(node)) {
-      pending.push(...node.items);
+      for (const item of node.items) if (item !== null && typeof item === 'object' && !isScalar(item)) pending.push(item);
     } else if (isAlias(node)) {
       const target = node.resolve(document) as Node | undefined;
       if (!target) continue;

@@ -114,7 +114,7 @@ describe('a chart rendered at build time', () => {
     expect(result.stderr).toContain('component "platform": chart "platform" from http://127.0.0.1');
     expect(result.stderr).toContain('version 1.2.3 is not in the chart cache');
     expect(result.stderr).toContain('--offline forbids pulling it');
-    expect(existsSync(join(dir, 'offline-miss', 'cache'))).toBe(false);
+    expect(existsSync(join(dir, 'offline-miss', 'cache', 'charts'))).toBe(false);
   });
 
   it('merges secretValues over values, and reports a failed render without quoting them', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +144,20 @@ describe('kurel version and help', () => {
     const result = kurelRun('--version');
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(`${config.userAgent}\n`);
+  });
+
+  it('says to build when the bundle is missing, instead of a module-not-found trace', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'kurel-unbuilt-'));
+    try {
+      mkdirSync(join(copy, 'bin'));
+      copyFileSync(kurel, join(copy, 'bin/kurel'));
+      copyFileSync(join(repo, 'package.json'), join(copy, 'package.json'));
+      const result = spawnSync(process.execPath, [join(copy, 'bin/kurel'), 'build'], { encoding: 'utf8', timeout: 60_000 });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(`Error: ${join(copy, 'dist/bundle')}/ is missing: run \`npm run build\` in ${copy}/\n`);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('lists the commands with --help', () => {

@@ -1,4 +1,4 @@
-import { bool, int, list, quantity, str, stringMap, strings, struct, map, type Fields, type GoField, type StructOptions } from './go-fields.js';
+import { bool, int, list, quantity, str, stringMap, strings, struct, map, type Fields, type GoField, type StructOptions } from './go-typed-schemas.js';
 
 // Kubernetes core types the CRD specs embed, written from the Kubernetes API reference (k8s.io/api
 // core/v1 and k8s.io/apimachinery meta/v1), as their Go types marshal.

@@ -48,9 +48,11 @@ let configs = 0;
 const LOADERS: Record<string, Loader> = {
   package: (document) => accepts(() => parsePackage(parseSingleSource({ file: 'kurel.yaml', text: stringify(document) }, 'package file'))),
   // Documents of other kinds are skipped by the loader: a CapabilityDefinition is one it reads.
-  capabilitydefinition: (document) => accepts(() => {
-    if (loadCapabilityDefinitions([{ file: 'definition.yaml', text: stringify(document) }]).size !== 1) throw Object.assign(new Error('skipped'), { code: 'KUREL_SKIPPED', diagnostics: [] });
-  }).catch(() => false),
+  capabilitydefinition: async (document) => {
+    let read = 0;
+    const ok = await accepts(() => (read = loadCapabilityDefinitions([{ file: 'definition.yaml', text: stringify(document) }]).size));
+    return ok && read === 1;
+  },
   environmentset: (document) => accepts(() => parseEnvironmentSet({ file: 'environments.yaml', text: stringify(document) })),
   config: (document) =>
     accepts(() => {

@@ -82,6 +82,14 @@ describe('repeated keys', () => {
   });
 });
 
+describe('long lists', () => {
+  it('reads a list of 300,000 items, each key still checked', () => {
+    const text = `list:\n${'- a\n'.repeat(300_000)}`;
+    expect((parseSource({ file: 'app.yaml', text })[0].toJS() as { list: string[] }).list).toHaveLength(300_000);
+    expect(refusal(`${text}- {k: 1, k: 2}\n`).diagnostics[0]).toMatchObject({ line: 300_002, message: expect.stringContaining('Map keys must be unique') });
+  });
+});
+
 describe('the default limits', () => {
   it('admit an Application of 16,000 web services, each with a trait, and count its components', () => {
     const service = (i: number) =>

@@ -1,6 +1,5 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
-import { duration, int, json, list, str, strings, struct } from '../../shared/go-fields.js';
-import { goKind } from '../../shared/go-kind.js';
+import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { duration, int, json, list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { labelSelectorFields } from '../../shared/k8s-types.js';
 import { commonMetadata, localRef } from './common.js';
 import { sourceExtensionsFluxcdIoV1beta1 } from '../../generated/flux-source-watcher/index.js';
@@ -13,14 +12,13 @@ import { crdSpec } from '../../shared/crd-spec.js';
 
 const required = { emit: 'always', required: true } as const;
 
-const artifactgenerator = goKind({
+const artifactgenerator = defineKind<Record<string, any>>({
   type: 'artifactgenerator',
   description: 'A Flux ArtifactGenerator: composes artifacts (ExternalArtifacts) from the files of Flux sources.',
   apiVersion: 'source.extensions.fluxcd.io/v1beta1',
   kind: 'ArtifactGenerator',
-  schema: crdSpec(sourceExtensionsFluxcdIoV1beta1.ArtifactGenerator),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     commonMetadata: commonMetadata('Labels and annotations put on every generated ExternalArtifact.'),
     sources: list(
       'The sources whose files are copied, each under an alias.',
@@ -55,16 +53,16 @@ const artifactgenerator = goKind({
       }),
       required,
     ),
-  },
+  }, crdSpec(sourceExtensionsFluxcdIoV1beta1.ArtifactGenerator)),
 });
 
-const resourcesetinputprovider = goKind({
+const resourcesetinputprovider = defineKind<Record<string, any>>({
   type: 'resourcesetinputprovider',
   description: 'A Flux Operator ResourceSetInputProvider: inputs for ResourceSets, read from a Git forge, an OCI registry or artifacts.',
   apiVersion: 'fluxcd.controlplane.io/v1',
   kind: 'ResourceSetInputProvider',
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     type: str('Where the inputs come from (Static, GitHubBranch, GitHubTag, GitHubPullRequest, GitLabMergeRequest, OCIArtifactTag, ExternalArtifact, …).', required),
     url: str('The repository or registry URL the inputs are read from.'),
     serviceAccountName: str('The ServiceAccount whose identity authenticates to the provider.'),
@@ -93,7 +91,7 @@ const resourcesetinputprovider = goKind({
       'The ExternalArtifacts read (type ExternalArtifact).',
       struct('A selector.', { namespace: str('The namespace of the artifacts; * for every namespace.'), ...labelSelectorFields() }),
     ),
-  },
+  }),
 });
 
 export const artifacts: ComponentHandler<any>[] = [artifactgenerator, resourcesetinputprovider];

@@ -1,5 +1,5 @@
 import type { K8sObject, NamedInput } from 'kurel/plugin-api';
-import { bool, list, str, stringMap, struct, type GoField, type StructOptions } from '../../shared/go-fields.js';
+import { bool, list, str, stringMap, struct, type GoField, type StructOptions } from '../../shared/go-typed-schemas.js';
 
 // Types of github.com/fluxcd/pkg/apis (meta, kustomize, acl) the Flux APIs share, written from
 // the upstream API reference of those packages.

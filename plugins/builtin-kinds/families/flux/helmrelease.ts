@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ComponentHandler } from 'kurel/plugin-api';
-import { bool, duration, int, json, list, str, stringMap, strings, struct, type GoField } from '../../shared/go-fields.js';
-import { goKind } from '../../shared/go-kind.js';
+import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { bool, duration, int, json, list, str, stringMap, strings, struct, type GoField, goTypedProperties, refuseTogether } from '../../shared/go-typed-schemas.js';
 import { commonMetadata, helmReleaseReads, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
 import { helmToolkitFluxcdIoV2 } from '../../generated/flux-helm-controller/index.js';
 import { crdSpec } from '../../shared/crd-spec.js';
@@ -164,20 +163,19 @@ function fluxReleaseName(name: string): string {
   return `${name.slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
 }
 
-const helmrelease = goKind({
+const helmrelease = defineKind<Record<string, any>>({
   type: 'helmrelease',
   description: 'A Flux HelmRelease against an existing chart source. The engine gives it the post-renderer that labels its chart\'s pods with the component label.',
   apiVersion: 'helm.toolkit.fluxcd.io/v2',
   kind: 'HelmRelease',
-  schema: crdSpec(helmToolkitFluxcdIoV2.HelmRelease),
   scope: 'flux',
+  ...goTypedProperties(spec, crdSpec(helmToolkitFluxcdIoV2.HelmRelease)),
   fluxNamespaceReads: helmReleaseReads,
-  spec,
-  exclusive: [['chart', 'chartRef']],
   check: (properties, _input, ctx) => {
+    refuseTogether(properties, [['chart', 'chartRef']], ctx);
     if (properties.chart === undefined && properties.chartRef === undefined) ctx.fail('one of chart or chartRef is required');
   },
-  finish: (printed, input) => {
+  content: (printed, input) => {
     const out: Record<string, unknown> = { ...printed };
     // Flux names the release after the object: a renamed object keeps the component's release.
     let keepReleaseName = input.objectName !== input.name;

@@ -1,6 +1,5 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
-import { bool, duration, str, stringMap, strings, struct } from '../../shared/go-fields.js';
-import { goKind } from '../../shared/go-kind.js';
+import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { bool, duration, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { labelSelector } from '../../shared/k8s-types.js';
 import { accessFrom, crossNamespaceRef, localRef, namespacedRef, providers } from './common.js';
 import { imageToolkitFluxcdIoV1 } from '../../generated/flux-image-reflector-controller/index.js';
@@ -16,14 +15,13 @@ const IMAGE = 'image.toolkit.fluxcd.io/v1';
 const required = { emit: 'always', required: true } as const;
 const order = (description: string) => struct(description, { order: str('asc or desc; asc when empty.', { enum: ['asc', 'desc'] }) });
 
-const imagerepository = goKind({
+const imagerepository = defineKind<Record<string, any>>({
   type: 'imagerepository',
   description: 'A Flux ImageRepository: an image whose tags the image-reflector-controller scans.',
   apiVersion: IMAGE,
   kind: 'ImageRepository',
-  schema: crdSpec(imageToolkitFluxcdIoV1.ImageRepository),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     image: str('The image (registry/repository, without tag).'),
     interval: duration('How often the tags are scanned.'),
     timeout: duration('The timeout of one scan.', { pointer: true, hours: false }),
@@ -36,17 +34,16 @@ const imagerepository = goKind({
     exclusionList: strings('Regular expressions of tags not scanned.'),
     provider: providers('The registry provider of the credentials', ['generic', 'aws', 'azure', 'gcp']),
     insecure: bool('Whether a plain HTTP registry is allowed.'),
-  },
+  }, crdSpec(imageToolkitFluxcdIoV1.ImageRepository)),
 });
 
-const imagepolicy = goKind({
+const imagepolicy = defineKind<Record<string, any>>({
   type: 'imagepolicy',
   description: 'A Flux ImagePolicy: how the latest image of an ImageRepository is chosen.',
   apiVersion: IMAGE,
   kind: 'ImagePolicy',
-  schema: crdSpec(imageToolkitFluxcdIoV1.ImagePolicy),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     imageRepositoryRef: namespacedRef('The ImageRepository whose tags are chosen from.', { emit: 'value', required: true }),
     policy: struct(
       'How the latest tag is chosen: exactly one of semver, alphabetical or numerical.',
@@ -63,17 +60,16 @@ const imagepolicy = goKind({
     }),
     digestReflectionPolicy: str('When the digest of the chosen tag is written: Always, IfNotPresent or Never.', { enum: ['Always', 'IfNotPresent', 'Never'] }),
     interval: duration('How often the digest is reflected (digestReflectionPolicy Always).', { pointer: true }),
-  },
+  }, crdSpec(imageToolkitFluxcdIoV1.ImagePolicy)),
 });
 
-const imageupdateautomation = goKind({
+const imageupdateautomation = defineKind<Record<string, any>>({
   type: 'imageupdateautomation',
   description: 'A Flux ImageUpdateAutomation: commits the images ImagePolicies chose into a Git repository.',
   apiVersion: IMAGE,
   kind: 'ImageUpdateAutomation',
-  schema: crdSpec(automationImageToolkitFluxcdIoV1.ImageUpdateAutomation),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     sourceRef: crossNamespaceRef('The GitRepository the updates are committed to.', ['GitRepository'], { emit: 'value', required: true }),
     git: struct('How the repository is checked out, committed to and pushed.', {
       checkout: struct('The branch checked out; the GitRepository reference when absent.', {
@@ -115,7 +111,7 @@ const imageupdateautomation = goKind({
       path: str('The path of the manifests in the repository; the root when empty.'),
     }),
     suspend: bool('Whether the automation is suspended.'),
-  },
+  }, crdSpec(automationImageToolkitFluxcdIoV1.ImageUpdateAutomation)),
 });
 
 export const image: ComponentHandler<any>[] = [imagerepository, imagepolicy, imageupdateautomation];

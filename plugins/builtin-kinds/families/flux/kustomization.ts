@@ -1,6 +1,5 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
-import { bool, duration, list, str, stringMap, strings, struct } from '../../shared/go-fields.js';
-import { goKind } from '../../shared/go-kind.js';
+import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { bool, duration, list, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { commonMetadata, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, localRef } from './common.js';
 import { kustomizeToolkitFluxcdIoV1 } from '../../generated/flux-kustomize-controller/index.js';
 import { crdSpec } from '../../shared/crd-spec.js';
@@ -9,14 +8,13 @@ import { crdSpec } from '../../shared/crd-spec.js';
 // from fluxcd/kustomize-controller's CRD (crds/flux-kustomize-controller); the Go fields below say
 // how KustomizationSpec prints what was authored.
 
-const fluxKustomization = goKind({
+const fluxKustomization = defineKind<Record<string, any>>({
   type: 'fluxcd-kustomization',
   description: 'A Flux Kustomization, as authored: it applies a path of a source. targetNamespace is never defaulted.',
   apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
   kind: 'Kustomization',
-  schema: crdSpec(kustomizeToolkitFluxcdIoV1.Kustomization),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     commonMetadata: commonMetadata('Labels and annotations put on every object applied.'),
     dependsOn: dependency('Kustomizations that must be ready before this one is applied.'),
     decryption: struct('How encrypted manifests are decrypted.', {
@@ -75,7 +73,7 @@ const fluxKustomization = goKind({
     wait: bool('Whether every applied object must be ready (instead of healthChecks).'),
     components: strings('Kustomize components included in the build.'),
     ignoreMissingComponents: bool('Whether a missing component is skipped.'),
-  },
+  }, crdSpec(kustomizeToolkitFluxcdIoV1.Kustomization)),
 });
 
 export const kustomize: ComponentHandler<any>[] = [fluxKustomization];

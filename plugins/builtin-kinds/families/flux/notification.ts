@@ -1,6 +1,5 @@
-import type { ComponentHandler } from 'kurel/plugin-api';
-import { bool, duration, list, str, stringMap, strings, struct } from '../../shared/go-fields.js';
-import { goKind } from '../../shared/go-kind.js';
+import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { bool, duration, list, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { localRef } from './common.js';
 import { notificationToolkitFluxcdIoV1beta3 } from '../../generated/flux-notification-controller/index.js';
 import { notificationToolkitFluxcdIoV1 } from '../../generated/flux-notification-controller/index.js';
@@ -22,14 +21,13 @@ const objectRef = (description: string, extra: Record<string, ReturnType<typeof 
     ...extra,
   });
 
-const alert = goKind({
+const alert = defineKind<Record<string, any>>({
   type: 'fluxcd-alert',
   description: 'A Flux Alert: which events of which Flux objects are sent to a Provider.',
   apiVersion: 'notification.toolkit.fluxcd.io/v1beta3',
   kind: 'Alert',
-  schema: crdSpec(notificationToolkitFluxcdIoV1beta3.Alert),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     providerRef: localRef('The Provider the events are sent to.', { emit: 'value', required: true }),
     eventSeverity: str('The least severity sent: info or error; info when empty.', { enum: ['info', 'error'] }),
     eventSources: list('The objects whose events are sent.', objectRef('An event source.'), required),
@@ -38,17 +36,16 @@ const alert = goKind({
     exclusionList: strings('Regular expressions whose matching event messages are not sent.'),
     summary: str('Deprecated (use eventMetadata): a summary added to every event.'),
     suspend: bool('Whether sending is suspended.'),
-  },
+  }, crdSpec(notificationToolkitFluxcdIoV1beta3.Alert)),
 });
 
-const provider = goKind({
+const provider = defineKind<Record<string, any>>({
   type: 'fluxcd-provider',
   description: 'A Flux notification Provider: where alerts are sent (Slack, Teams, a Git forge commit status, a webhook, …).',
   apiVersion: 'notification.toolkit.fluxcd.io/v1beta3',
   kind: 'Provider',
-  schema: crdSpec(notificationToolkitFluxcdIoV1beta3.Provider),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     type: str('The provider type (slack, msteams, discord, generic, generic-hmac, github, gitlab, …).', required),
     interval: duration('Deprecated: not used.', { pointer: true }),
     channel: str('The channel the alerts are posted to.'),
@@ -62,17 +59,16 @@ const provider = goKind({
     suspend: bool('Whether sending is suspended.'),
     commitStatusExpr: str('A CEL expression building the commit status identifier (Git providers).'),
     serviceAccountName: str('The ServiceAccount whose identity authenticates to the provider.'),
-  },
+  }, crdSpec(notificationToolkitFluxcdIoV1beta3.Provider)),
 });
 
-const receiver = goKind({
+const receiver = defineKind<Record<string, any>>({
   type: 'fluxcd-receiver',
   description: 'A Flux Receiver: a webhook that triggers the reconciliation of Flux objects.',
   apiVersion: 'notification.toolkit.fluxcd.io/v1',
   kind: 'Receiver',
-  schema: crdSpec(notificationToolkitFluxcdIoV1.Receiver),
   scope: 'flux',
-  spec: {
+  ...goTypedProperties({
     type: str('The webhook sender (generic, generic-hmac, generic-oidc, github, gitlab, bitbucket, harbor, dockerhub, quay, gcr, nexus, acr, cdevents).', required),
     interval: duration('How often the Receiver checks its secret and resources.', { pointer: true }),
     events: strings('The sender events that trigger a reconciliation; all when empty.'),
@@ -99,7 +95,7 @@ const receiver = goKind({
       }),
     ),
     suspend: bool('Whether the receiver is suspended.'),
-  },
+  }, crdSpec(notificationToolkitFluxcdIoV1.Receiver)),
 });
 
 export const notification: ComponentHandler<any>[] = [alert, provider, receiver];

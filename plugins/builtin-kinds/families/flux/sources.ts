@@ -1,6 +1,5 @@
-import { enforceAllowedRegistry, type ComponentHandler } from 'kurel/plugin-api';
-import { bool, duration, list, str, strings, struct } from '../../shared/go-fields.js';
-import { goKind } from '../../shared/go-kind.js';
+import { defineKind, enforceAllowedRegistry, type ComponentHandler } from 'kurel/plugin-api';
+import { bool, duration, list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { accessFrom, ignore, localRef, ociVerification, providers, suspend, sourceReads } from './common.js';
 import { sourceToolkitFluxcdIoV1 } from '../../generated/flux-source-controller/index.js';
 import { crdSpec } from '../../shared/crd-spec.js';
@@ -24,16 +23,13 @@ const gitRef = (description: string) =>
     commit: str('The commit SHA to check out; wins over every other field.'),
   });
 
-const gitrepository = goKind({
+const gitrepository = defineKind<Record<string, any>>({
   type: 'gitrepository',
   description: 'A Flux GitRepository: a Git repository the source-controller fetches as an artifact.',
   apiVersion: SOURCE,
   kind: 'GitRepository',
-  schema: crdSpec(sourceToolkitFluxcdIoV1.GitRepository),
   scope: 'flux',
-  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'GitRepository url'),
-  fluxNamespaceReads: sourceReads,
-  spec: {
+  ...goTypedProperties({
     url: url('The repository URL (http, https or ssh).'),
     secretRef: localRef('The Secret holding the credentials of the repository.'),
     provider: providers('The identity provider of the credentials', ['generic', 'azure', 'github']),
@@ -58,19 +54,18 @@ const gitrepository = goKind({
     ),
     sparseCheckout: strings('Directories to check out; the whole repository when empty.'),
     serviceAccountName: str('The ServiceAccount whose identity authenticates to the provider.'),
-  },
+  }, crdSpec(sourceToolkitFluxcdIoV1.GitRepository)),
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'GitRepository url'),
+  fluxNamespaceReads: sourceReads,
 });
 
-const ocirepository = goKind({
+const ocirepository = defineKind<Record<string, any>>({
   type: 'ocirepository',
   description: 'A Flux OCIRepository: an OCI artifact the source-controller fetches. It makes no Kustomization (the oci type does).',
   apiVersion: SOURCE,
   kind: 'OCIRepository',
-  schema: crdSpec(sourceToolkitFluxcdIoV1.OCIRepository),
   scope: 'flux',
-  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'OCIRepository url'),
-  fluxNamespaceReads: sourceReads,
-  spec: {
+  ...goTypedProperties({
     url: url('The artifact URL (oci://registry/repository).'),
     ref: struct('The artifact version to pull; latest when absent.', {
       digest: str('The digest to pull; wins over every other field.'),
@@ -93,19 +88,18 @@ const ocirepository = goKind({
     ignore: ignore(),
     insecure: bool('Whether a plain HTTP registry is allowed.'),
     suspend: suspend(),
-  },
+  }, crdSpec(sourceToolkitFluxcdIoV1.OCIRepository)),
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'OCIRepository url'),
+  fluxNamespaceReads: sourceReads,
 });
 
-const helmrepository = goKind({
+const helmrepository = defineKind<Record<string, any>>({
   type: 'helmrepository',
   description: 'A Flux HelmRepository: a Helm chart repository (HTTP index or OCI registry).',
   apiVersion: SOURCE,
   kind: 'HelmRepository',
-  schema: crdSpec(sourceToolkitFluxcdIoV1.HelmRepository),
   scope: 'flux',
-  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'HelmRepository url'),
-  fluxNamespaceReads: sourceReads,
-  spec: {
+  ...goTypedProperties({
     url: url('The repository URL (https:// or oci://).'),
     secretRef: localRef('The Secret holding the repository credentials.'),
     certSecretRef: localRef('The Secret holding the TLS client certificate and CA.'),
@@ -117,19 +111,18 @@ const helmrepository = goKind({
     accessFrom: accessFrom('Deprecated: the namespaces whose objects may use this repository.'),
     type: str('The repository type: default (HTTP index) or oci.', { enum: ['default', 'oci'] }),
     provider: providers('The OCI registry provider of the credentials', ['generic', 'aws', 'azure', 'gcp']),
-  },
+  }, crdSpec(sourceToolkitFluxcdIoV1.HelmRepository)),
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.url, ctx, ['url'], 'HelmRepository url'),
+  fluxNamespaceReads: sourceReads,
 });
 
-const bucket = goKind({
+const bucket = defineKind<Record<string, any>>({
   type: 'bucket',
   description: 'A Flux Bucket: an S3-compatible, GCS or Azure bucket the source-controller fetches.',
   apiVersion: SOURCE,
   kind: 'Bucket',
-  schema: crdSpec(sourceToolkitFluxcdIoV1.Bucket),
   scope: 'flux',
-  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.endpoint, ctx, ['endpoint'], 'Bucket endpoint'),
-  fluxNamespaceReads: sourceReads,
-  spec: {
+  ...goTypedProperties({
     provider: providers('The bucket provider', ['generic', 'aws', 'gcp', 'azure']),
     bucketName: str('The name of the bucket.', { emit: 'always', required: true }),
     endpoint: str('The bucket endpoint (host, without scheme).', { emit: 'always', required: true }),
@@ -150,18 +143,18 @@ const bucket = goKind({
     timeout: timeout(),
     ignore: ignore(),
     suspend: suspend(),
-  },
+  }, crdSpec(sourceToolkitFluxcdIoV1.Bucket)),
+  check: (properties, _input, ctx) => enforceAllowedRegistry(properties.endpoint, ctx, ['endpoint'], 'Bucket endpoint'),
+  fluxNamespaceReads: sourceReads,
 });
 
-const helmchart = goKind({
+const helmchart = defineKind<Record<string, any>>({
   type: 'helmchart',
   description: 'A Flux HelmChart: a chart the source-controller packages from a HelmRepository, GitRepository or Bucket.',
   apiVersion: SOURCE,
   kind: 'HelmChart',
-  schema: crdSpec(sourceToolkitFluxcdIoV1.HelmChart),
   scope: 'flux',
-  fluxNamespaceReads: sourceReads,
-  spec: {
+  ...goTypedProperties({
     chart: str('The chart name (in a repository) or path (in a Git repository or bucket).', { emit: 'always', required: true }),
     version: str('The chart version or semver range (repository charts only).'),
     sourceRef: struct(
@@ -183,7 +176,8 @@ const helmchart = goKind({
     ignoreMissingValuesFiles: bool('Whether a missing values file is skipped instead of failing.'),
     suspend: suspend(),
     verify: ociVerification('The verification of an OCI chart signature.'),
-  },
+  }, crdSpec(sourceToolkitFluxcdIoV1.HelmChart)),
+  fluxNamespaceReads: sourceReads,
 });
 
 // Before the Helm composite became the `helm` type it was authored as `helmchart`, the name this

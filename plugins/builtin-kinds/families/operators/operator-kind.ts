@@ -41,15 +41,20 @@ function normaliseQuantities(schema: PropertySchema, content: unknown): void {
   eachQuantity(schema, content, [], (value, _path, replace) => replace(canonicalQuantity(value) ?? String(value)));
 }
 
-export interface OperatorKindDefinition<P> extends KindDefinition<P> {
-  /**
-   * The spec's schema generated from the upstream CRD (crd-spec.ts), built on first use: its
-   * properties are the component's, in place of `properties`.
-   */
-  spec?: () => PropertySchema;
-  /** Where the reference departs from the upstream CRD the spec is generated from (crd-overlay.ts). */
-  overlay?: readonly OverlayEntry[];
-}
+/**
+ * An operator kind: hand-written `properties`, or the spec's schema generated from the upstream CRD
+ * (crd-spec.ts), built on first use, whose properties are the component's.
+ */
+export type OperatorKindDefinition<P> = Omit<KindDefinition<P>, 'properties'> &
+  (
+    | { properties: KindDefinition<P>['properties']; spec?: undefined; overlay?: undefined }
+    | {
+        properties?: undefined;
+        spec: () => PropertySchema;
+        /** Where the reference departs from the upstream CRD the spec is generated from (crd-overlay.ts). */
+        overlay?: readonly OverlayEntry[];
+      }
+  );
 
 /** Makes a component handler from an operator kind definition. */
 export function defineOperatorKind<P = Record<string, unknown>>(definition: OperatorKindDefinition<P>): ComponentHandler<P> {

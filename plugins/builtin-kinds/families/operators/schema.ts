@@ -34,8 +34,5 @@ export const smap = (description: string, valueDescription = 'A string value.'):
 /** A Kubernetes `IntOrString`. */
 export const intOrString = (description: string, extra: Extra = {}): PropertySchema => ({ types: ['integer', 'string'], description, ...extra });
 
-/** A Kubernetes quantity: a string such as "500m" or "1Gi", or a bare number. */
-export const quantity = (description: string, extra: Extra = {}): PropertySchema => ({ types: ['string', 'number'], description, ...extra });
-
 /** The same schema, marked required. */
 export const req = (schema: PropertySchema): PropertySchema => ({ ...schema, required: true });
