@@ -1,4 +1,4 @@
-import { normaliseGoDuration, type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
+import { normaliseGoDuration, normaliseGoTime, type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
 
 // The reference decodes a kind's properties into the operator's Go types and encodes them back,
 // so its output carries Go's marshalling: a non-pointer struct is written even when empty
@@ -48,16 +48,6 @@ export function omitZero(root: Record<string, unknown>, ...paths: string[]): voi
     const value = parent[key];
     if (value === false || value === 0 || value === '') delete parent[key];
   });
-}
-
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
-/** A metav1.Time as Go writes it (RFC 3339 in UTC, whole seconds); undefined when Go would not read it. */
-export function normaliseGoTime(text: string): string | undefined {
-  if (!RFC3339.test(text)) return undefined;
-  const time = new Date(text);
-  if (Number.isNaN(time.getTime())) return undefined;
-  return `${time.toISOString().slice(0, 19)}Z`;
 }
 
 const readers = { duration: normaliseGoDuration, time: normaliseGoTime };
