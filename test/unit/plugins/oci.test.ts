@@ -14,6 +14,7 @@ import { checked, refusal, EVERY_MEMBER } from './support.js';
 const artifact = 'oci://registry.example.com/platform/base';
 const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
 
+type OciProperties = Parameters<typeof ociRule.lower>[0]['component']['properties'];
 type Authored = { name: string; properties: Record<string, unknown>; traits?: AuthoredComponent['traits']; annotations?: Record<string, string> };
 
 /** A document of oci components, as the engine hands it to the rule in a lowering round. */
@@ -22,7 +23,8 @@ function documentOf(components: Authored[]): DocumentInfo {
 }
 
 function lowerOci(component: Authored, document: DocumentInfo = documentOf([component]), ctx: LoweringContext = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER })): AuthoredComponent[] {
-  const properties = checked(ociRule.properties, component.properties);
+  // Checked against the rule's schema, so of the type the rule reads from it.
+  const properties = checked(ociRule.properties, component.properties) as OciProperties;
   return ociRule.lower({ component: { type: 'oci', ...component, properties }, document }, ctx).components!;
 }
 
