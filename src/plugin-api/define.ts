@@ -19,48 +19,54 @@ import type { PropertiesOf } from './schema-types.js';
 // (written inline, or `as const`, or made of the schema builders): `defineTrait({ properties:
 // { port: { type: 'integer', default: 80 } }, apply({ properties }) { properties.port … } })`
 // types `properties.port` as a number. An author may still name the type instead,
-// `defineTrait<MyProperties>({ … })`; a schema that is not a literal gives the loose `Properties`.
-
-/** The named properties type when one is given, else the one the schema describes. */
-export type InputOf<P, S> = [P] extends [never] ? PropertiesOf<S> : P;
+// `defineTrait<MyProperties>({ … })`, and so may a generic factory of handlers (the second
+// signature of each); a schema that is not a literal gives the loose `Properties`. The first
+// signature's second type parameter, `Inferred`, has no default so that it is never written: a
+// call naming one type argument skips that signature, whatever the type it names.
 
 export function definePlugin(plugin: KurelPlugin): KurelPlugin {
   return plugin;
 }
 
-export function defineComponent<P = never, const S extends PropertiesSchema = PropertiesSchema>(
-  handler: ComponentHandler<InputOf<P, S>> & { properties: S },
-): ComponentHandler<InputOf<P, S>> {
+export function defineComponent<const S extends PropertiesSchema, Inferred>(handler: ComponentHandler<PropertiesOf<S>> & { properties: S }): ComponentHandler<PropertiesOf<S>>;
+export function defineComponent<P>(handler: ComponentHandler<P>): ComponentHandler<P>;
+export function defineComponent(handler: ComponentHandler<unknown>): ComponentHandler<unknown> {
   return handler;
 }
 
-export function defineTrait<P = never, const S extends PropertiesSchema = PropertiesSchema>(
-  handler: TraitHandler<InputOf<P, S>> & { properties: S },
-): TraitHandler<InputOf<P, S>> {
+export function defineTrait<const S extends PropertiesSchema, Inferred>(handler: TraitHandler<PropertiesOf<S>> & { properties: S }): TraitHandler<PropertiesOf<S>>;
+export function defineTrait<P>(handler: TraitHandler<P>): TraitHandler<P>;
+export function defineTrait(handler: TraitHandler<unknown>): TraitHandler<unknown> {
   return handler;
 }
 
-export function definePolicy<P = never, const S extends PropertiesSchema = PropertiesSchema>(
-  handler: PolicyHandler<InputOf<P, S>> & { properties: S },
-): PolicyHandler<InputOf<P, S>> {
+export function definePolicy<const S extends PropertiesSchema, Inferred>(handler: PolicyHandler<PropertiesOf<S>> & { properties: S }): PolicyHandler<PropertiesOf<S>>;
+export function definePolicy<P>(handler: PolicyHandler<P>): PolicyHandler<P>;
+export function definePolicy(handler: PolicyHandler<unknown>): PolicyHandler<unknown> {
   return handler;
 }
 
-export function defineComponentLowering<P = never, const S extends PropertiesSchema = PropertiesSchema>(
-  rule: Omit<ComponentLoweringRule<InputOf<P, S>>, 'position'> & { properties: S },
-): ComponentLoweringRule<InputOf<P, S>> {
+export function defineComponentLowering<const S extends PropertiesSchema, Inferred>(
+  rule: Omit<ComponentLoweringRule<PropertiesOf<S>>, 'position'> & { properties: S },
+): ComponentLoweringRule<PropertiesOf<S>>;
+export function defineComponentLowering<P>(rule: Omit<ComponentLoweringRule<P>, 'position'>): ComponentLoweringRule<P>;
+export function defineComponentLowering(rule: Omit<ComponentLoweringRule<unknown>, 'position'>): ComponentLoweringRule<unknown> {
   return { ...rule, position: 'component' };
 }
 
-export function defineTraitLowering<P = never, const S extends PropertiesSchema = PropertiesSchema>(
-  rule: Omit<TraitLoweringRule<InputOf<P, S>>, 'position'> & { properties: S },
-): TraitLoweringRule<InputOf<P, S>> {
+export function defineTraitLowering<const S extends PropertiesSchema, Inferred>(
+  rule: Omit<TraitLoweringRule<PropertiesOf<S>>, 'position'> & { properties: S },
+): TraitLoweringRule<PropertiesOf<S>>;
+export function defineTraitLowering<P>(rule: Omit<TraitLoweringRule<P>, 'position'>): TraitLoweringRule<P>;
+export function defineTraitLowering(rule: Omit<TraitLoweringRule<unknown>, 'position'>): TraitLoweringRule<unknown> {
   return { ...rule, position: 'trait' };
 }
 
-export function definePolicyLowering<P = never, const S extends PropertiesSchema = PropertiesSchema>(
-  rule: Omit<PolicyLoweringRule<InputOf<P, S>>, 'position'> & { properties: S },
-): PolicyLoweringRule<InputOf<P, S>> {
+export function definePolicyLowering<const S extends PropertiesSchema, Inferred>(
+  rule: Omit<PolicyLoweringRule<PropertiesOf<S>>, 'position'> & { properties: S },
+): PolicyLoweringRule<PropertiesOf<S>>;
+export function definePolicyLowering<P>(rule: Omit<PolicyLoweringRule<P>, 'position'>): PolicyLoweringRule<P>;
+export function definePolicyLowering(rule: Omit<PolicyLoweringRule<unknown>, 'position'>): PolicyLoweringRule<unknown> {
   return { ...rule, position: 'policy' };
 }
 

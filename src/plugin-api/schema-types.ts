@@ -42,12 +42,17 @@ type RequiredKeys<P> = { [K in keyof P]: P[K] extends { readonly required: true 
  */
 type IsLiteral<S> = string extends keyof S ? false : S[keyof S] extends PropertySchema ? (PropertySchema extends S[keyof S] ? false : true) : false;
 
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
 /**
  * The properties a handler receives for a properties schema: checked against it, with defaults
  * applied, so a key that is required or has a default is always present. A schema that is not a
  * literal gives the loose `Properties`.
  */
-export type PropertiesOf<S> = IsLiteral<S> extends true
+export type PropertiesOf<S> = IsAny<S> extends true
+  ? // A handler that names `any` as its type, `defineTrait<any>(…)`, keeps it.
+    any
+  : IsLiteral<S> extends true
   ? FromSchema<Extract<{ type: 'object'; additionalProperties: false } & ObjectWords<S>, JSONSchema>, { keepDefaultedPropertiesOptional: false }>
   : Properties;
 

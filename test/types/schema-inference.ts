@@ -2,7 +2,7 @@
 // from its properties schema, and a wrong property is a compile error. Each `@ts-expect-error`
 // fails the check when the line below it stops being an error.
 import { expectTypeOf } from 'vitest';
-import { defineComponentLowering, definePolicy, defineTrait, schemaBuilders, type PropertiesOf, type Properties } from 'kurel/plugin-api';
+import { defineComponentLowering, defineKind, definePolicy, defineTrait, schemaBuilders, type ComponentHandler, type KindDefinition, type PropertiesOf, type Properties } from 'kurel/plugin-api';
 import { redisSidecar } from '../../examples/plugins/redis-sidecar/src/index.js';
 
 const { bool, int, list, object, oneOf, quantity, str, stringMap } = schemaBuilders;
@@ -84,5 +84,33 @@ defineTrait<{ image: string }>({
   properties: { image: str('The image.', { required: true }) },
   apply({ properties }) {
     expectTypeOf(properties).toEqualTypeOf<{ image: string }>();
+  },
+});
+
+// A kind for an organisation's CRD reads its properties the same way.
+defineKind({
+  type: 'acme-database',
+  description: 'A database.',
+  apiVersion: 'db.acme.example/v1',
+  kind: 'Database',
+  scope: 'namespaced',
+  properties: { engine: oneOf(['postgres', 'mysql'], 'The engine.', { required: true }), storage: quantity('Its storage.') },
+  check(properties, _input, ctx) {
+    expectTypeOf(properties.engine).toEqualTypeOf<'postgres' | 'mysql'>();
+    // @ts-expect-error an undeclared key
+    if (properties.engnie) ctx.fail('never');
+  },
+});
+
+// A generic factory of handlers names its type, as does a handler naming a loose record.
+export function kindFactory<P>(definition: KindDefinition<P>): ComponentHandler<P> {
+  return defineKind<P>(definition);
+}
+defineTrait<Record<string, number>>({
+  type: 'loose',
+  description: 'A loose named type.',
+  properties: { replicas: int('Replicas.') },
+  apply({ properties }) {
+    expectTypeOf(properties).toEqualTypeOf<Record<string, number>>();
   },
 });
