@@ -43,6 +43,18 @@ describe('core kinds from Kubernetes v1.36', () => {
     expect(pod.spec).toEqual({ ...spec, containers: [{ ...spec.containers[0], resources: {} }] });
   });
 
+  it('print what the v1.36 models mark optional as the Go types of k8s.io/api v0.36.3 write it', async () => {
+    // RoleRef.apiGroup, PriorityClass.value, EndpointSlice.endpoints and ProjectedVolumeSource.sources have no omitempty.
+    expect((await render('rolebinding', { roleRef: { kind: 'Role', name: 'r' } })).roleRef).toEqual({ apiGroup: '', kind: 'Role', name: 'r' });
+    expect((await render('priorityclass', {})).value).toBe(0);
+    expect((await render('endpointslice', { addressType: 'IPv4' })).endpoints).toBeNull();
+    const pod = await render('pod', { containers: [container], volumes: [{ name: 'p', projected: { defaultMode: 420 } }] });
+    expect(pod.spec.volumes).toEqual([{ name: 'p', projected: { sources: null, defaultMode: 420 } }]);
+    // ContainerRestartRule.action and PodCertificateProjection.signerName are required by the API but omitempty.
+    const rules = await render('pod', { containers: [{ ...container, restartPolicyRules: [{ exitCodes: { values: [1] } }] }] });
+    expect(rules.spec.containers[0].restartPolicyRules).toEqual([{ exitCodes: { values: [1] } }]);
+  });
+
   it('take the CSIDriver fields and the webhook rule scope of v1.36', async () => {
     expect((await render('csidriver', { preventPodSchedulingIfMissing: true, serviceAccountTokenInSecrets: false })).spec).toEqual({
       preventPodSchedulingIfMissing: true,

@@ -3397,6 +3397,7 @@ function coreV1_ProjectedVolumeSource(): PropertySchema {
       sources: {
         type: "array",
         description: "sources is the list of volume projections. Each entry in this list handles one source.",
+        default: null,
         items: coreV1_VolumeProjection(),
       },
     },
