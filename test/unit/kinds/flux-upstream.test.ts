@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { builtinTester } from '../../support/engine.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf } from './support.js';
-import { renderSamplesIsolated } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 // Each Flux controller's kinds take the schema generated from that controller's CRDs
 // (plugins/builtin-kinds/crds/flux-*): its own config/samples build, and a misspelt field deep in
 // the spec is refused by its path.
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = builtinTester('kinds', { namespace: 'shop' });
 
 /** Every authored spec field of each rendered sample is in the object the kind writes. */
-function expectSamplesBuild(family: string, groups: string[], least: number) {
-  const rendered = renderSamplesIsolated(kinds, family, groups);
+async function expectSamplesBuild(family: string, groups: string[], least: number) {
+  const rendered = await buildSamples(kinds, family, groups);
   expect(rendered.length).toBeGreaterThanOrEqual(least);
   for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
 }
@@ -35,7 +35,7 @@ describe('Flux kinds from the controllers’ CRDs', () => {
     ['imageupdateautomation', { interval: '5m', sourceRef: { kind: 'GitRepository', name: 'x' }, git: { commit: { autor: {} } } }, ['git', 'commit', 'autor']],
     ['artifactgenerator', { sources: [{ alias: 'a', kind: 'GitRepository', name: 'x' }], artifacts: [{ name: 'a', copy: [{ from: '@a/**', to: '@artifact/', exclde: [] }] }] }, ['artifacts', 0, 'copy', 0, 'exclde']],
   ];
-  it.each(misspelt)('%s refuses a misspelt nested field by its path', (type, properties, path) => {
-    tester.runComponent(handlerOf(kinds, type), [{ properties, error: { path, message: new RegExp(`unsupported field "${String(path.at(-1))}"`) } }]);
+  it.each(misspelt)('%s refuses a misspelt nested field by its path', async (type, properties, path) => {
+    await tester.runComponent(handlerOf(kinds, type).type, [{ properties, error: { code: 'KUREL_PROPERTY', property: path, message: new RegExp(`unsupported field "${String(path.at(-1))}"`) } }]);
   });
 });
