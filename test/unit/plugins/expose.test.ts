@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { K8sObject, Properties } from 'kurel/plugin-api';
 import type { TraitCase } from 'kurel/plugin-api/testing';
-import { builtinTester, emitted } from '../../support/engine.js';
+import { builtinTester, emitted, loweringRefusal } from '../../support/engine.js';
 
 // The expose trait lowers to an ingress or an httproute trait, as the platform's expose
 // capability says; the engine then renders that trait: each case reads the object it becomes.
@@ -27,11 +27,8 @@ async function ingressOf(properties: Properties, rendering: Record<string, unkno
 const toWeb = (path = '/', pathType = 'Prefix') => ({ path, pathType, backend: { service: { name: 'web', port: { number: 8080 } } } });
 const routed = (host: string, ...paths: unknown[]) => ({ host, http: { paths: paths.length ? paths : [toWeb()] } });
 
-/** A refusal while lowering the expose trait, as the CLI words it (the lowering trail after it). */
-function lowering(message: string): RegExp {
-  const escaped = `lowering trait "expose" on component "web" in document "app" (kind "Application"): ${message}\n`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped}`);
-}
+/** A refusal while lowering the expose trait, as the CLI words it. */
+const lowering = (message: string) => loweringRefusal('trait "expose" on component "web"', message);
 
 /** Cases of the expose trait on the webservice under this rendering. */
 async function runExpose(rendering: Record<string, unknown> | undefined, cases: Array<Omit<TraitCase, 'component'>>): Promise<void> {
