@@ -7,8 +7,8 @@ import { deploymentComponent } from './fixtures.js';
 // the optional interface and answers false. A refusal never carries the value.
 
 const SENTINEL = 's3cr3t-sentinel-value';
-const forbidding: Partial<Policy> = { allowExplicitSecrets: () => false };
-const allowing: Partial<Policy> = { allowExplicitSecrets: () => true };
+const forbidding = { allowExplicitSecrets: () => false } as Partial<Policy>;
+const allowing = { allowExplicitSecrets: () => true } as Partial<Policy>;
 const component = deploymentComponent('api');
 const secretDoc = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\nstringData:\n  password: ${SENTINEL}\n`;
 const FORBIDS = 'the environment policy forbids explicit secrets; reference a Secret created out of band instead';
