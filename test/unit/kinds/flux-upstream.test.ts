@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { builtinTester } from '../../support/engine.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf } from './support.js';
-import { renderSamplesIsolated } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 // Each Flux controller's kinds, and the Flux Operator's ResourceSetInputProvider, take the schema
 // generated from that project's CRDs (plugins/builtin-kinds/crds/flux-*): its own samples build,
 // and a misspelt field deep in the spec is refused by its path.
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = builtinTester('kinds', { namespace: 'shop' });
 
 /** Every authored spec field of each rendered sample is in the object the kind writes. */
-function expectSamplesBuild(family: string, groups: string[], least: number) {
-  const rendered = renderSamplesIsolated(kinds, family, groups);
+async function expectSamplesBuild(family: string, groups: string[], least: number) {
+  const rendered = await buildSamples(kinds, family, groups);
   expect(rendered.length).toBeGreaterThanOrEqual(least);
   for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
 }
@@ -38,8 +38,8 @@ describe('Flux kinds from the controllers’ CRDs', () => {
     ['resourcesetinputprovider', { type: 'ExternalArtifact', selectors: [{ matchExpressions: [{ key: 'team', operator: 'In', value: ['a'] }] }] }, ['selectors', 0, 'matchExpressions', 0, 'value']],
     ['artifactgenerator', { sources: [{ alias: 'a', kind: 'GitRepository', name: 'x' }], artifacts: [{ name: 'a', copy: [{ from: '@a/**', to: '@artifact/', exclde: [] }] }] }, ['artifacts', 0, 'copy', 0, 'exclde']],
   ];
-  it.each(misspelt)('%s refuses a misspelt nested field by its path', (type, properties, path) => {
-    tester.runComponent(handlerOf(kinds, type), [{ properties, error: { path, message: new RegExp(`unsupported field "${String(path.at(-1))}"`) } }]);
+  it.each(misspelt)('%s refuses a misspelt nested field by its path', async (type, properties, path) => {
+    await tester.runComponent(handlerOf(kinds, type).type, [{ properties, error: { code: 'KUREL_PROPERTY', property: path, message: new RegExp(`unsupported field "${String(path.at(-1))}"`) } }]);
   });
 
   it('prints a ResourceSetInputProvider as flux-operator\'s Go type writes it: omitempty zeros dropped, a schedule window always', () => {
