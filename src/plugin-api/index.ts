@@ -75,7 +75,7 @@ export {
 } from './name-roles.js';
 export { writeAtPath } from './render-reserved.js';
 export { afterPolicy, type PostPolicyStep, type PostPolicyInput } from './post-policy.js';
-export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
+export { podTemplatesOf, type PodTemplateRef, type PodSpecFields, type PodContainer, type PodTemplateMetadata } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {
   encodeGo,
