@@ -1,6 +1,4 @@
-import { defineTrait, isDns1123Subdomain, formatGoDuration, parseGoDuration, type HandlerContext } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
+import { defineTrait, isDns1123Subdomain, formatGoDuration, parseGoDuration, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
 
 const KEY_SIZES: Record<string, number[]> = { RSA: [2048, 4096, 8192], ECDSA: [256, 384, 521] };
 
@@ -45,14 +43,14 @@ export const certificate = defineTrait({
     },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     const secretName: string = props.secretName;
     if (!isDns1123Subdomain(secretName)) ctx.fail(`secretName: "${secretName}" is not a valid name for the Certificate and its Secret (a DNS-1123 subdomain)`, ['secretName']);
     // cert-manager writes the Secret: no other owner may generate it.
     ctx.claimObjectName({ kind: 'Secret', name: secretName, property: 'secretName' });
-    if (!props.issuerRef) ctx.fail(`issuerRef is required; neither the trait nor capability "certificate"'s rendering sets it`, ['issuerRef']);
+    if (!props.issuerRef) return ctx.fail(`issuerRef is required; neither the trait nor capability "certificate"'s rendering sets it`, ['issuerRef']);
     if (props.dnsNames.length === 0) ctx.fail("dnsNames: at least one DNS name is required", ['dnsNames']);
-    const spec: Json = {
+    const spec: JsonObject = {
       secretName,
       issuerRef: { name: props.issuerRef.name, kind: props.issuerRef.kind },
       dnsNames: [...props.dnsNames],
@@ -75,14 +73,22 @@ function goDuration(text: string, key: string, ctx: HandlerContext): string {
   return formatGoDuration(nanos);
 }
 
-function checkedPrivateKey(privateKey: Json | undefined, ctx: HandlerContext): Json | undefined {
+/** The private key options, as the schema above gives them. */
+type PrivateKeyOptions = {
+  algorithm?: 'RSA' | 'ECDSA' | 'Ed25519';
+  size?: number;
+  encoding?: 'PKCS1' | 'PKCS8';
+  rotationPolicy?: 'Never' | 'Always';
+};
+
+function checkedPrivateKey(privateKey: PrivateKeyOptions | undefined, ctx: HandlerContext): PrivateKeyOptions | undefined {
   if (!privateKey || Object.keys(privateKey).length === 0) return undefined;
   const { algorithm, size } = privateKey;
   if (size !== undefined) {
     if (size <= 0) ctx.fail(`privateKey.size must be positive, got ${size}`, ['privateKey', 'size']);
     if (algorithm === undefined) ctx.fail('privateKey.size requires privateKey.algorithm to be set', ['privateKey', 'size']);
     if (algorithm === 'Ed25519') ctx.fail('privateKey.size must not be set for Ed25519 (key size is fixed)', ['privateKey', 'size']);
-    const allowed = KEY_SIZES[algorithm];
+    const allowed = KEY_SIZES[algorithm!];
     if (!allowed.includes(size)) ctx.fail(`privateKey.size ${size} is invalid for ${algorithm} (allowed: ${allowed.join(', ')})`, ['privateKey', 'size']);
   }
   return { ...privateKey };

@@ -1,6 +1,4 @@
-import { defineTrait, isDns1123Subdomain, podTemplatesOf, buildConfigMap, configMapContentSchema, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
+import { defineTrait, isDns1123Subdomain, podTemplatesOf, buildConfigMap, configMapContentSchema, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
 
 /**
  * A ConfigMap beside the component, built as the configmap kind builds one. With mountPath it
@@ -18,7 +16,7 @@ export const configmap = defineTrait({
     mountPath: { type: 'string', description: "Where the ConfigMap is mounted in the component's main container; unset, it is not mounted." },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid ConfigMap name (a DNS-1123 subdomain)`, ['name']);
     ctx.claimObjectName({ kind: 'ConfigMap', name: props.name, property: 'name', generated: true });
     const metadata = { name: props.name, namespace: component.namespace, labels: { app: component.labelValue } };
@@ -35,13 +33,13 @@ function mountInto(objects: K8sObject[], name: string, mountPath: string, ctx: H
   }
   for (const { owner, spec } of templates) {
     const where = `${owner.kind} "${owner.metadata.name}"`;
-    const volumes = (spec.volumes ??= []) as Json[];
+    const volumes = (spec.volumes ??= []) as JsonObject[];
     if (volumes.some((volume) => volume.name === name)) {
       ctx.fail(`name: ${where} already has a volume named "${name}"; give the ConfigMap another name`, ['name']);
     }
     const container = spec.containers?.[0];
     if (!container) continue;
-    const mounts = (container.volumeMounts ??= []) as Json[];
+    const mounts = (container.volumeMounts ??= []) as JsonObject[];
     if (mounts.some((mount) => mount.mountPath === mountPath)) {
       ctx.fail(`mountPath: ${where} already mounts a volume at "${mountPath}"`, ['mountPath']);
     }

@@ -1,8 +1,6 @@
-import { defineTrait, isDns1123Subdomain } from 'kurel/plugin-api';
+import { defineTrait, isDns1123Subdomain, type JsonObject } from 'kurel/plugin-api';
 import { isPositiveQuantity } from './quantity.js';
 import { enforceMaxStorage } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
 
 const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
 
@@ -29,7 +27,7 @@ export const pvc = defineTrait({
     volumeMode: { type: 'string', enum: ['Filesystem', 'Block'], description: 'Whether the volume holds a filesystem or is a raw block device.' },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid claim name (a DNS-1123 subdomain)`, ['name']);
     const authored = props.size ?? (ctx.policy.defaultStorageSize() || undefined);
     if (authored === undefined) ctx.fail(`"size" is required; neither the trait nor the environment policy's default storage size sets it`, ['size']);
@@ -37,7 +35,7 @@ export const pvc = defineTrait({
     if (!isPositiveQuantity(size)) ctx.fail(`size: "${size}" is not a positive quantity (such as "5Gi")`, ['size']);
     enforceMaxStorage(size, ctx, ['size'], `PVC "${props.name}": `);
     if (props.accessModes.length === 0) ctx.fail('accessModes: at least one access mode is required', ['accessModes']);
-    const spec: Json = { accessModes: [...props.accessModes], resources: { requests: { storage: size } } };
+    const spec: JsonObject = { accessModes: [...props.accessModes], resources: { requests: { storage: size } } };
     if (props.storageClassName !== undefined) spec.storageClassName = props.storageClassName;
     if (props.volumeMode !== undefined) spec.volumeMode = props.volumeMode;
     ctx.claimObjectName({ kind: 'PersistentVolumeClaim', name: props.name, property: 'name', generated: true });

@@ -1,6 +1,4 @@
-import { defineTrait, isDns1123Subdomain, podTemplatesOf, type ComponentView, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
+import { defineTrait, isDns1123Subdomain, podTemplatesOf, type ComponentView, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
 
 const RBAC_API = 'rbac.authorization.k8s.io/v1';
 
@@ -33,8 +31,8 @@ export const rbac = defineTrait({
     name: { type: 'string', description: 'Name of every object the trait generates; the component name when absent.' },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
-    const rules = props.rules as Json[];
+    const props = properties;
+    const rules = props.rules;
     if (rules.length === 0) ctx.fail('rules: at least one rule is required', ['rules']);
     const policyRules = rules.map((rule, index) => policyRule(rule, index, ctx));
     const account = serviceAccountOf(component, ctx);
@@ -63,9 +61,16 @@ export const rbac = defineTrait({
   },
 });
 
-function policyRule(rule: Json, index: number, ctx: HandlerContext): Json {
-  for (const key of ['resources', 'verbs']) {
-    if ((rule[key] as string[]).length === 0) ctx.fail(`rules[${index}].${key}: at least one entry is required`, ['rules', index, key]);
+/** One rule as the schema above gives it. */
+interface PolicyRuleInput {
+  apiGroups?: string[];
+  resources: string[];
+  verbs: string[];
+}
+
+function policyRule(rule: PolicyRuleInput, index: number, ctx: HandlerContext): JsonObject {
+  for (const key of ['resources', 'verbs'] as const) {
+    if (rule[key].length === 0) ctx.fail(`rules[${index}].${key}: at least one entry is required`, ['rules', index, key]);
   }
   return { apiGroups: [...(rule.apiGroups ?? [''])], resources: [...rule.resources], verbs: [...rule.verbs] };
 }

@@ -1,7 +1,5 @@
-import { defineTrait, shortenNameWithSuffix, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { defineTrait, shortenNameWithSuffix, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
 import { enforceMaxReplicas, withPolicyDefault } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
 
 /**
  * A HorizontalPodAutoscaler for the component's Deployment and, with enablePDB, a
@@ -25,7 +23,7 @@ export const scaler = defineTrait({
     pdbName: { type: 'string', description: 'Name of the PodDisruptionBudget, used as written (a DNS-1123 subdomain); <component>-pdb when unset. Only with enablePDB.' },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     const target = component.objects.find((object) => object.kind === 'Deployment');
     if (!target) ctx.fail(`scaler: component "${component.name}" generates no Deployment to scale`);
     // Authored > policy default; with neither, the bound is 0 and the checks below refuse it.
@@ -64,7 +62,7 @@ export const scaler = defineTrait({
   },
 });
 
-function utilizationMetric(resource: 'cpu' | 'memory', percent: number | undefined, ctx: HandlerContext): Json | undefined {
+function utilizationMetric(resource: 'cpu' | 'memory', percent: number | undefined, ctx: HandlerContext): JsonObject | undefined {
   if (percent === undefined) return undefined;
   const key = `${resource}Utilization`;
   if (percent < 1 || percent > 100) ctx.fail(`${key} must be between 1 and 100, got ${percent}`, [key]);

@@ -1,7 +1,5 @@
 import { defineTrait, isDns1123Subdomain, refuseExplicitSecret, buildSecret, secretContentSchema } from 'kurel/plugin-api';
 
-type Json = Record<string, any>;
-
 /** A Secret beside the component, built as the secret kind builds one. It mounts nothing. */
 export const secret = defineTrait({
   type: 'secret',
@@ -13,7 +11,7 @@ export const secret = defineTrait({
     ...secretContentSchema,
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid Secret name (a DNS-1123 subdomain)`, ['name']);
     refuseExplicitSecret(props.name, ctx);
     ctx.claimObjectName({ kind: 'Secret', name: props.name, property: 'name', generated: true });

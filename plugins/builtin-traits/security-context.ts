@@ -1,11 +1,9 @@
-import { defineTrait, podTemplatesOf, type HandlerContext } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
+import { defineTrait, podTemplatesOf, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
 
 const LEVELS = ['restricted', 'baseline', 'privileged'];
 
 /** The container settings a Pod Security Standard level asks for, before the authored ones. */
-function levelDefaults(level: string): Json {
+function levelDefaults(level: string): JsonObject {
   if (level === 'restricted') {
     return { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' } };
   }
@@ -39,24 +37,24 @@ export const securityContext = defineTrait({
     fsGroup: { type: 'integer', description: "GID owning the pod's volumes, set on the pod's securityContext; 0 or more." },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     const pods = podTemplatesOf(component.objects);
     if (pods.length === 0) ctx.fail(`security-context: component "${component.name}" generates no pods the trait can act on`);
-    for (const key of ['runAsUser', 'runAsGroup', 'fsGroup']) {
+    for (const key of ['runAsUser', 'runAsGroup', 'fsGroup'] as const) {
       if (props[key] !== undefined && props[key] < 0) ctx.fail(`${key} must be >= 0, got ${props[key]}`, [key]);
     }
     const level: string = props.psaLevel;
-    const container: Json = { ...levelDefaults(level) };
-    for (const key of ['runAsNonRoot', 'allowPrivilegeEscalation', 'readOnlyRootFilesystem', 'runAsUser', 'runAsGroup']) {
+    const container: JsonObject = { ...levelDefaults(level) };
+    for (const key of ['runAsNonRoot', 'allowPrivilegeEscalation', 'readOnlyRootFilesystem', 'runAsUser', 'runAsGroup'] as const) {
       if (props[key] !== undefined) container[key] = props[key];
     }
     check(level, container, ctx);
 
     for (const pod of pods) {
       const windows = (pod.spec.os as { name?: string } | undefined)?.name === 'windows';
-      const settings: Json = windows ? (container.runAsNonRoot === undefined ? {} : { runAsNonRoot: container.runAsNonRoot }) : container;
+      const settings: JsonObject = windows ? (container.runAsNonRoot === undefined ? {} : { runAsNonRoot: container.runAsNonRoot }) : container;
       for (const key of ['initContainers', 'containers']) {
-        for (const each of (pod.spec[key] as Json[] | undefined) ?? []) {
+        for (const each of (pod.spec[key] as JsonObject[] | undefined) ?? []) {
           if (Object.keys(settings).length > 0) each.securityContext = structuredClone(settings);
           else delete each.securityContext;
         }
@@ -66,7 +64,7 @@ export const securityContext = defineTrait({
   },
 });
 
-function check(level: string, container: Json, ctx: HandlerContext): void {
+function check(level: string, container: JsonObject, ctx: HandlerContext): void {
   if (level === 'restricted') {
     if (container.runAsNonRoot === false) ctx.fail('runAsNonRoot: false is not allowed under psaLevel restricted', ['runAsNonRoot']);
     if (container.allowPrivilegeEscalation === true) ctx.fail('allowPrivilegeEscalation: true is not allowed under psaLevel restricted', ['allowPrivilegeEscalation']);

@@ -1,9 +1,14 @@
-import { defineTrait, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type K8sObject, type JsonObject, type LabelSelector, type PodSpecFields } from 'kurel/plugin-api';
 
-type Json = Record<string, any>;
+/** What the trait reads and writes of a Deployment's spec. */
+interface DeploymentSpec {
+  replicas?: number;
+  selector?: LabelSelector;
+  template: { spec?: PodSpecFields };
+}
 
 /** Constraints by replica count: none for one pod, nodes from 2, and zones (softly) from 3. */
-function spreadConstraints(replicas: number, matchLabels: Record<string, string>): Json[] {
+function spreadConstraints(replicas: number, matchLabels: Record<string, string>): JsonObject[] {
   const constraint = (topologyKey: string, whenUnsatisfiable: string) => ({
     labelSelector: { matchLabels: { ...matchLabels } },
     maxSkew: 1,
@@ -37,10 +42,10 @@ export const topologySpread = defineTrait({
 });
 
 function spread(deployment: K8sObject, ctx: HandlerContext): void {
-  const spec = deployment.spec as Json;
-  const podSpec: Json = (spec.template.spec ??= {});
+  const spec = deployment.spec as DeploymentSpec;
+  const podSpec = (spec.template.spec ??= {});
   const name = deployment.metadata.name;
-  const existing = podSpec.topologySpreadConstraints?.length ?? 0;
+  const existing = (podSpec.topologySpreadConstraints as unknown[] | undefined)?.length ?? 0;
   if (existing > 0) {
     ctx.fail(`topology-spread: Deployment "${name}" already carries ${existing} topologySpreadConstraints; remove them, set topologySpread: false, or drop the trait`);
   }
@@ -48,6 +53,6 @@ function spread(deployment: K8sObject, ctx: HandlerContext): void {
   if (!selector?.matchLabels || Object.keys(selector.matchLabels).length === 0 || selector.matchExpressions?.length) {
     ctx.fail(`topology-spread: Deployment "${name}" needs a selector made of matchLabels only to derive the spread selector from`);
   }
-  const constraints = spreadConstraints(spec.replicas ?? 1, selector.matchLabels);
+  const constraints = spreadConstraints(spec.replicas ?? 1, selector!.matchLabels!);
   if (constraints.length > 0) podSpec.topologySpreadConstraints = constraints;
 }

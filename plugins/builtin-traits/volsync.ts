@@ -1,6 +1,4 @@
-import { defineTrait, isDns1123Subdomain, shortenNameWithSuffix, checkSchedule } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
+import { defineTrait, isDns1123Subdomain, shortenNameWithSuffix, checkSchedule, type JsonObject } from 'kurel/plugin-api';
 
 const COPY_METHODS = ['Snapshot', 'Clone', 'Direct'];
 
@@ -35,7 +33,7 @@ export const volsync = defineTrait({
     },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     if (!isDns1123Subdomain(props.sourcePVC)) ctx.fail(`sourcePVC: "${props.sourcePVC}" is not a valid claim name (a DNS-1123 subdomain)`, ['sourcePVC']);
     checkSchedule(props.schedule, ctx);
     const repository: string = props.repository ?? shortenNameWithSuffix(component.name, '-volsync-secret', 253);
@@ -43,15 +41,15 @@ export const volsync = defineTrait({
     if (props.pruneIntervalDays !== undefined && props.pruneIntervalDays < 1) {
       ctx.fail(`pruneIntervalDays must be >= 1, got ${props.pruneIntervalDays}`, ['pruneIntervalDays']);
     }
-    const retain: Json = {};
-    for (const key of ['daily', 'weekly', 'monthly']) {
+    const retain: JsonObject = {};
+    for (const key of ['daily', 'weekly', 'monthly'] as const) {
       const count = props.retain?.[key];
       if (count === undefined) continue;
       if (count < 1) ctx.fail(`retain.${key} must be >= 1, got ${count}`, ['retain', key]);
       retain[key] = count;
     }
 
-    const restic: Json = { copyMethod: props.copyMethod };
+    const restic: JsonObject = { copyMethod: props.copyMethod };
     if (props.copyMethod !== 'Direct' && props.storageClassName !== undefined) restic.storageClassName = props.storageClassName;
     if (props.copyMethod === 'Snapshot' && props.volumeSnapshotClassName !== undefined) restic.volumeSnapshotClassName = props.volumeSnapshotClassName;
     if (props.pruneIntervalDays !== undefined) restic.pruneIntervalDays = props.pruneIntervalDays;

@@ -1,6 +1,7 @@
 import type { HandlerContext } from './context.js';
 import type { K8sObject, ObjectMeta } from './objects.js';
 import type { PropertiesSchema } from './schema.js';
+import type { PropertiesOf } from './schema-types.js';
 import { bool, str, stringMap } from './schema-builders.js';
 
 // The one ConfigMap path and the one Secret path: the configmap/secret component kinds and
@@ -8,38 +9,31 @@ import { bool, str, stringMap } from './schema-builders.js';
 // object's name. An organisation's plugin that writes a ConfigMap or Secret gets the API
 // server's key, encoding and size checks from here too.
 
-/** The properties `configMapContentSchema` describes. */
-export interface ConfigMapContent {
-  data?: Record<string, string>;
-  binaryData?: Record<string, string>;
-  immutable?: boolean;
-}
-
-/** The properties `secretContentSchema` describes. */
-export interface SecretContent {
-  stringData?: Record<string, string>;
-  data?: Record<string, string>;
-  type?: string;
-  immutable?: boolean;
-}
 
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** The API server's cap on the bytes of one ConfigMap or Secret. */
 const MAX_BYTES = 1024 * 1024;
 
-export const configMapContentSchema: PropertiesSchema = {
+// Literal, so that a handler spreading them into its own schema reads its input type from them.
+export const configMapContentSchema = {
   data: stringMap('Entries as key to text value. Keys may hold letters, digits, "-", "_" and ".".'),
   binaryData: stringMap('Entries as key to base64-encoded bytes; a key may not also be in data.', 'Base64-encoded bytes.'),
   immutable: bool('When true, the entries cannot be changed later; the ConfigMap must be replaced instead.'),
-};
+} as const satisfies PropertiesSchema;
 
-export const secretContentSchema: PropertiesSchema = {
+/** The properties `configMapContentSchema` describes. */
+export type ConfigMapContent = PropertiesOf<typeof configMapContentSchema>;
+
+export const secretContentSchema = {
   stringData: stringMap('Entries as key to plain text value; written base64-encoded under data, not encrypted.'),
   data: stringMap('Entries as key to base64-encoded value; a key may not also be in stringData.', 'Base64-encoded bytes.'),
   type: str('Secret type (kubernetes.io/tls, …); unset means Opaque.'),
   immutable: bool('When true, the entries cannot be changed later; the Secret must be replaced instead.'),
-};
+} as const satisfies PropertiesSchema;
+
+/** The properties `secretContentSchema` describes. */
+export type SecretContent = PropertiesOf<typeof secretContentSchema>;
 
 /** A ConfigMap of the content, its keys, base64 and size checked as the API server checks them. */
 export function buildConfigMap(props: ConfigMapContent, metadata: ObjectMeta, ctx: HandlerContext): K8sObject {

@@ -2,7 +2,7 @@ export { KUREL_API_VERSION } from './version.js';
 export type { SchemaType, PropertySchema, PropertiesSchema, ExclusiveGroup } from './schema.js';
 export { exclusiveGroups } from './schema.js';
 export type { PropertiesOf, ValueOf } from './schema-types.js';
-export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
+export type { K8sObject, ObjectMeta, Properties, JsonValue, JsonObject } from './objects.js';
 export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
 export { UNDECLARED_CLUSTER, type ApiScope, type ClusterApis, type Negotiated } from './cluster-apis.js';

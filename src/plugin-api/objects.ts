@@ -16,4 +16,7 @@ export interface K8sObject {
 
 export type Properties = Record<string, unknown>;
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON value: what a property, an object's field or a rendered document holds. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+/** A JSON object, such as an object's spec built by a handler. */
+export type JsonObject = { [key: string]: JsonValue };

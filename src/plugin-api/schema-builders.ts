@@ -7,57 +7,60 @@ import type { PropertySchema } from './schema.js';
 
 /** Further keywords for a built schema: `{ required: true }`, `{ default: 80 }`, bounds. */
 type Extra = Partial<PropertySchema>;
-/** No further keywords. */
+/**
+ * No further keywords. (Each builder's result type holds its keywords as `NoInfer<E>`: an omitted
+ * `extra` is then none, not whatever type the call's context expects.)
+ */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type None = {};
 
-export function str<const E extends Extra = None>(description: string, extra?: E): { type: 'string'; description: string } & E {
-  return { type: 'string', description, ...extra } as { type: 'string'; description: string } & E;
+export function str<const E extends Extra = None>(description: string, extra?: E): { type: 'string'; description: string } & NoInfer<E> {
+  return { type: 'string', description, ...extra } as { type: 'string'; description: string } & NoInfer<E>;
 }
 
-export function int<const E extends Extra = None>(description: string, extra?: E): { type: 'integer'; description: string } & E {
-  return { type: 'integer', description, ...extra } as { type: 'integer'; description: string } & E;
+export function int<const E extends Extra = None>(description: string, extra?: E): { type: 'integer'; description: string } & NoInfer<E> {
+  return { type: 'integer', description, ...extra } as { type: 'integer'; description: string } & NoInfer<E>;
 }
 
-export function bool<const E extends Extra = None>(description: string, extra?: E): { type: 'boolean'; description: string } & E {
-  return { type: 'boolean', description, ...extra } as { type: 'boolean'; description: string } & E;
+export function bool<const E extends Extra = None>(description: string, extra?: E): { type: 'boolean'; description: string } & NoInfer<E> {
+  return { type: 'boolean', description, ...extra } as { type: 'boolean'; description: string } & NoInfer<E>;
 }
 
 export function oneOf<const V extends readonly string[], const E extends Extra = None>(
   values: V,
   description: string,
   extra?: E,
-): { type: 'string'; enum: V; description: string } & E {
-  return { type: 'string', enum: values, description, ...extra } as { type: 'string'; enum: V; description: string } & E;
+): { type: 'string'; enum: V; description: string } & NoInfer<E> {
+  return { type: 'string', enum: values, description, ...extra } as { type: 'string'; enum: V; description: string } & NoInfer<E>;
 }
 
 type StringList = { type: 'array'; description: string; items: { type: 'string'; description: string } };
 
-export function stringList<const E extends Extra = None>(description: string, itemDescription = 'One entry.', extra?: E): StringList & E {
-  return { type: 'array', description, items: { type: 'string', description: itemDescription }, ...extra } as StringList & E;
+export function stringList<const E extends Extra = None>(description: string, itemDescription = 'One entry.', extra?: E): StringList & NoInfer<E> {
+  return { type: 'array', description, items: { type: 'string', description: itemDescription }, ...extra } as StringList & NoInfer<E>;
 }
 
 export function list<const I extends PropertySchema, const E extends Extra = None>(
   description: string,
   items: I,
   extra?: E,
-): { type: 'array'; description: string; items: I } & E {
-  return { type: 'array', description, items, ...extra } as { type: 'array'; description: string; items: I } & E;
+): { type: 'array'; description: string; items: I } & NoInfer<E> {
+  return { type: 'array', description, items, ...extra } as { type: 'array'; description: string; items: I } & NoInfer<E>;
 }
 
 export function object<const P extends Record<string, PropertySchema>, const E extends Extra = None>(
   description: string,
   properties: P,
   extra?: E,
-): { type: 'object'; description: string; properties: P } & E {
-  return { type: 'object', description, properties, ...extra } as { type: 'object'; description: string; properties: P } & E;
+): { type: 'object'; description: string; properties: P } & NoInfer<E> {
+  return { type: 'object', description, properties, ...extra } as { type: 'object'; description: string; properties: P } & NoInfer<E>;
 }
 
 type StringMap = { type: 'object'; description: string; additionalProperties: { type: 'string'; description: string } };
 
 /** A map of string keys to string values (labels, selectors, ConfigMap data). */
-export function stringMap<const E extends Extra = None>(description: string, valueDescription = 'A string value.', extra?: E): StringMap & E {
-  return { type: 'object', description, additionalProperties: { type: 'string', description: valueDescription }, ...extra } as StringMap & E;
+export function stringMap<const E extends Extra = None>(description: string, valueDescription = 'A string value.', extra?: E): StringMap & NoInfer<E> {
+  return { type: 'object', description, additionalProperties: { type: 'string', description: valueDescription }, ...extra } as StringMap & NoInfer<E>;
 }
 
 /**
@@ -78,13 +81,13 @@ export function nameRefList(description: string, itemDescription: string) {
 }
 
 /** A Kubernetes quantity: a string such as "500m" or "1Gi", or a bare number. Written back in its canonical form. */
-export function quantity<const E extends Extra = None>(description: string, extra?: E): { types: readonly ['string', 'number']; description: string } & E {
-  return { types: ['string', 'number'], description, ...extra } as { types: readonly ['string', 'number']; description: string } & E;
+export function quantity<const E extends Extra = None>(description: string, extra?: E): { types: readonly ['string', 'number']; description: string } & NoInfer<E> {
+  return { types: ['string', 'number'], description, ...extra } as { types: readonly ['string', 'number']; description: string } & NoInfer<E>;
 }
 
 /** A Kubernetes IntOrString. */
-export function intOrString<const E extends Extra = None>(description: string, extra?: E): { types: readonly ['integer', 'string']; description: string } & E {
-  return { types: ['integer', 'string'], description, ...extra } as { types: readonly ['integer', 'string']; description: string } & E;
+export function intOrString<const E extends Extra = None>(description: string, extra?: E): { types: readonly ['integer', 'string']; description: string } & NoInfer<E> {
+  return { types: ['integer', 'string'], description, ...extra } as { types: readonly ['integer', 'string']; description: string } & NoInfer<E>;
 }
 
 /** The same schema, required. */

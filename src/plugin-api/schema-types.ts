@@ -8,28 +8,28 @@ import type { PropertySchema } from './schema.js';
 // the keys that shape a value are carried over; descriptions, Go encodings and hints are not.
 
 /** The JSON Schema words for one property schema of kurel's vocabulary. */
-type JsonSchemaOf<S> = Extract<JsonWords<S>, JSONSchema>;
+type AsJsonSchema<S> = Extract<KeywordsOf<S>, JSONSchema>;
 
 // An empty object type is the identity of the intersection: a keyword the schema does not use adds nothing.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-type JsonWords<S> = (S extends { readonly type: infer T extends string }
+type KeywordsOf<S> = (S extends { readonly type: infer T extends string }
   ? { type: T }
   : S extends { readonly types: infer T extends readonly string[] }
     ? { type: T }
     : {}) &
   (S extends { readonly enum: infer E extends readonly unknown[] } ? { enum: E } : {}) &
   (S extends { readonly default: infer D } ? { default: D } : {}) &
-  (S extends { readonly items: infer I } ? { items: JsonSchemaOf<I> } : {}) &
+  (S extends { readonly items: infer I } ? { items: AsJsonSchema<I> } : {}) &
   (S extends { readonly properties: infer P } ? ObjectWords<P> : {}) &
   (S extends { readonly additionalProperties: infer A }
-    ? { additionalProperties: A extends boolean ? A : JsonSchemaOf<A> }
+    ? { additionalProperties: A extends boolean ? A : AsJsonSchema<A> }
     : S extends { readonly type: 'object' }
       ? { additionalProperties: false }
       : {});
 
 /** An object's declared keys, and the ones it requires, in JSON Schema words. */
 type ObjectWords<P> = {
-  properties: { [K in keyof P]: JsonSchemaOf<P[K]> };
+  properties: { [K in keyof P]: AsJsonSchema<P[K]> };
   required: ReadonlyArray<RequiredKeys<P>>;
 };
 
@@ -57,4 +57,4 @@ export type PropertiesOf<S> = IsAny<S> extends true
   : Properties;
 
 /** The value a single property schema describes, as the handler receives it. */
-export type ValueOf<S extends PropertySchema> = PropertySchema extends S ? unknown : FromSchema<JsonSchemaOf<S>>;
+export type ValueOf<S extends PropertySchema> = PropertySchema extends S ? unknown : FromSchema<AsJsonSchema<S>>;

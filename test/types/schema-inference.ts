@@ -2,7 +2,7 @@
 // from its properties schema, and a wrong property is a compile error. Each `@ts-expect-error`
 // fails the check when the line below it stops being an error.
 import { expectTypeOf } from 'vitest';
-import { defineComponentLowering, defineKind, definePolicy, defineTrait, schemaBuilders, type ComponentHandler, type KindDefinition, type PropertiesOf, type Properties } from 'kurel/plugin-api';
+import { defineComponentLowering, defineKind, definePolicy, defineTrait, schemaBuilders, type ComponentHandler, type KindDefinition, type PropertiesOf, type PropertiesSchema, type Properties } from 'kurel/plugin-api';
 import { redisSidecar } from '../../examples/plugins/redis-sidecar/src/index.js';
 
 const { bool, int, list, object, oneOf, quantity, str, stringMap } = schemaBuilders;
@@ -114,3 +114,7 @@ defineTrait<Record<string, number>>({
     expectTypeOf(properties).toEqualTypeOf<Record<string, number>>();
   },
 });
+
+// A builder's result keeps its own type where the context asks for any schema.
+const contextual = { data: stringMap('Entries.'), port: int('A port.') } as const satisfies PropertiesSchema;
+expectTypeOf<PropertiesOf<typeof contextual>>().toEqualTypeOf<{ data?: { [key: string]: string }; port?: number }>();
