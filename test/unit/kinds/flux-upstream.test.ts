@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { builtinTester, objectOf, rendered } from '../../support/engine.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf } from './support.js';
-import { renderSamplesIsolated } from './upstream-samples.js';
+import { buildSamples } from './upstream-samples.js';
 
 // Each Flux controller's kinds, and the Flux Operator's ResourceSetInputProvider, take the schema
 // generated from that project's CRDs (plugins/builtin-kinds/crds/flux-*): its own samples build,
 // and a misspelt field deep in the spec is refused by its path.
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = builtinTester('kinds', { namespace: 'shop' });
 
 /** Every authored spec field of each rendered sample is in the object the kind writes. */
-function expectSamplesBuild(family: string, groups: string[], least: number) {
-  const rendered = renderSamplesIsolated(kinds, family, groups);
+async function expectSamplesBuild(family: string, groups: string[], least: number) {
+  const rendered = await buildSamples(kinds, family, groups);
   expect(rendered.length).toBeGreaterThanOrEqual(least);
   for (const { file, authored, object } of rendered) expect(Object.keys(object.spec as object), file).toEqual(expect.arrayContaining(Object.keys(authored)));
 }
@@ -38,20 +38,20 @@ describe('Flux kinds from the controllers’ CRDs', () => {
     ['resourcesetinputprovider', { type: 'ExternalArtifact', selectors: [{ matchExpressions: [{ key: 'team', operator: 'In', value: ['a'] }] }] }, ['selectors', 0, 'matchExpressions', 0, 'value']],
     ['artifactgenerator', { sources: [{ alias: 'a', kind: 'GitRepository', name: 'x' }], artifacts: [{ name: 'a', copy: [{ from: '@a/**', to: '@artifact/', exclde: [] }] }] }, ['artifacts', 0, 'copy', 0, 'exclde']],
   ];
-  it.each(misspelt)('%s refuses a misspelt nested field by its path', (type, properties, path) => {
-    tester.runComponent(handlerOf(kinds, type), [{ properties, error: { path, message: new RegExp(`unsupported field "${String(path.at(-1))}"`) } }]);
+  it.each(misspelt)('%s refuses a misspelt nested field by its path', async (type, properties, path) => {
+    await tester.runComponent(handlerOf(kinds, type).type, [{ properties, error: { code: 'KUREL_PROPERTY', property: path, message: new RegExp(`unsupported field "${String(path.at(-1))}"`) } }]);
   });
 
-  it('prints a ResourceSetInputProvider as flux-operator\'s Go type writes it: omitempty zeros dropped, a schedule window always', () => {
-    const spec = tester.renderComponent(handlerOf(kinds, 'resourcesetinputprovider'), 'previews', {
+  it('prints a ResourceSetInputProvider as flux-operator\'s Go type writes it: omitempty zeros dropped, a schedule window always', async () => {
+    const { objects } = await rendered(tester, handlerOf(kinds, 'resourcesetinputprovider').type, 'previews', {
       type: 'GitHubBranch',
       url: 'https://github.com/x/y',
       serviceAccountName: '',
       insecure: false,
       filter: { limit: 0, includeBranch: '', semver: '>=1.0.0' },
       schedule: [{ cron: '0 8 * * 1-5' }, { cron: '0 * * * *', timeZone: '', window: '90m' }],
-    }).objects[0].spec;
-    expect(spec).toEqual({
+    });
+    expect(objectOf(objects, 'ResourceSetInputProvider', 'previews').spec).toEqual({
       type: 'GitHubBranch',
       url: 'https://github.com/x/y',
       filter: { semver: '>=1.0.0' },
@@ -62,7 +62,7 @@ describe('Flux kinds from the controllers’ CRDs', () => {
     });
   });
 
-  it('refuses a ResourceSetInputProvider type its CRD does not list', () => {
-    tester.runComponent(handlerOf(kinds, 'resourcesetinputprovider'), [{ properties: { type: 'BitbucketBranch' }, error: { path: ['type'], message: /must be one of: Static, GitHubBranch/ } }]);
+  it('refuses a ResourceSetInputProvider type its CRD does not list', async () => {
+    await tester.runComponent(handlerOf(kinds, 'resourcesetinputprovider').type, [{ properties: { type: 'BitbucketBranch' }, error: { code: 'KUREL_PROPERTY', property: ['type'], message: /must be one of: Static, GitHubBranch/ } }]);
   });
 });
