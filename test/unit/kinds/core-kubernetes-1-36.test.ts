@@ -9,7 +9,7 @@ import provenance from '../../../plugins/builtin-kinds/schemas/kubernetes-models
 
 const kind = (type: string) => kinds.find((k) => k.type === type)!;
 const tester = builtinTester('kinds', { namespace: 'shop' });
-const render = async (type: string, properties: Record<string, unknown>, name = 'app') => (await rendered(tester, kind(type).type, name, properties)).objects[0];
+const render = async (type: string, properties: Record<string, unknown>, name = 'app'): Promise<Record<string, any>> => (await rendered(tester, kind(type).type, name, properties)).objects[0];
 
 const container = { name: 'app', image: 'ghcr.io/example/app:v1.0.0' };
 

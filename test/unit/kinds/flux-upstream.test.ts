@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinTester } from '../../support/engine.js';
+import { builtinTester, objectOf, rendered } from '../../support/engine.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf } from './support.js';
 import { buildSamples } from './upstream-samples.js';
@@ -42,16 +42,16 @@ describe('Flux kinds from the controllers’ CRDs', () => {
     await tester.runComponent(handlerOf(kinds, type).type, [{ properties, error: { code: 'KUREL_PROPERTY', property: path, message: new RegExp(`unsupported field "${String(path.at(-1))}"`) } }]);
   });
 
-  it('prints a ResourceSetInputProvider as flux-operator\'s Go type writes it: omitempty zeros dropped, a schedule window always', () => {
-    const spec = tester.renderComponent(handlerOf(kinds, 'resourcesetinputprovider'), 'previews', {
+  it('prints a ResourceSetInputProvider as flux-operator\'s Go type writes it: omitempty zeros dropped, a schedule window always', async () => {
+    const { objects } = await rendered(tester, handlerOf(kinds, 'resourcesetinputprovider').type, 'previews', {
       type: 'GitHubBranch',
       url: 'https://github.com/x/y',
       serviceAccountName: '',
       insecure: false,
       filter: { limit: 0, includeBranch: '', semver: '>=1.0.0' },
       schedule: [{ cron: '0 8 * * 1-5' }, { cron: '0 * * * *', timeZone: '', window: '90m' }],
-    }).objects[0].spec;
-    expect(spec).toEqual({
+    });
+    expect(objectOf(objects, 'ResourceSetInputProvider', 'previews').spec).toEqual({
       type: 'GitHubBranch',
       url: 'https://github.com/x/y',
       filter: { semver: '>=1.0.0' },
@@ -62,7 +62,7 @@ describe('Flux kinds from the controllers’ CRDs', () => {
     });
   });
 
-  it('refuses a ResourceSetInputProvider type its CRD does not list', () => {
-    tester.runComponent(handlerOf(kinds, 'resourcesetinputprovider'), [{ properties: { type: 'BitbucketBranch' }, error: { path: ['type'], message: /must be one of: Static, GitHubBranch/ } }]);
+  it('refuses a ResourceSetInputProvider type its CRD does not list', async () => {
+    await tester.runComponent(handlerOf(kinds, 'resourcesetinputprovider').type, [{ properties: { type: 'BitbucketBranch' }, error: { code: 'KUREL_PROPERTY', property: ['type'], message: /must be one of: Static, GitHubBranch/ } }]);
   });
 });
