@@ -10,7 +10,7 @@ export interface TraitOutput {
 }
 
 /** Moves each sub-application whose input the component's Flux objects read by kind and name. */
-export function followFluxReads(handler: ComponentHandler<any> | undefined, objects: K8sObject[], subs: TraitOutput[], fluxNamespace: string | undefined): void {
+export function followFluxReads(handler: ComponentHandler<unknown> | undefined, objects: K8sObject[], subs: TraitOutput[], fluxNamespace: string | undefined): void {
   if (!fluxNamespace || handler?.object?.scope !== 'flux' || !handler.fluxNamespaceReads) return;
   const reads = objects.flatMap((object) => handler.fluxNamespaceReads!(object));
   for (const sub of subs) {

@@ -25,12 +25,12 @@ export interface Registered<T> {
  */
 export interface SealedRegistry {
   readonly sealed: true;
-  component(type: string): Registered<ComponentHandler<any>> | undefined;
-  trait(type: string): Registered<TraitHandler<any>> | undefined;
-  policy(type: string): Registered<PolicyHandler<any>> | undefined;
-  componentRule(type: string): Registered<ComponentLoweringRule<any>> | undefined;
-  traitRule(type: string): Registered<TraitLoweringRule<any>> | undefined;
-  policyRule(type: string): Registered<PolicyLoweringRule<any>> | undefined;
+  component(type: string): Registered<ComponentHandler<unknown>> | undefined;
+  trait(type: string): Registered<TraitHandler<unknown>> | undefined;
+  policy(type: string): Registered<PolicyHandler<unknown>> | undefined;
+  componentRule(type: string): Registered<ComponentLoweringRule<unknown>> | undefined;
+  traitRule(type: string): Registered<TraitLoweringRule<unknown>> | undefined;
+  policyRule(type: string): Registered<PolicyLoweringRule<unknown>> | undefined;
   documentRule(kind: string): Registered<DocumentLoweringRule> | undefined;
   rawDocumentRule(apiVersion: string, kind: string): Registered<RawDocumentLoweringRule> | undefined;
   /** A declared trait or policy type no plugin renders. */

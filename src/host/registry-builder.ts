@@ -9,9 +9,9 @@ type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
  * every declared lowering target and returns the read-only registry the engine runs on.
  */
 export class RegistryBuilder {
-  private readonly components = new Map<string, Registered<ComponentHandler<any>>>();
-  private readonly traits = new Map<string, Registered<TraitHandler<any>>>();
-  private readonly policies = new Map<string, Registered<PolicyHandler<any>>>();
+  private readonly components = new Map<string, Registered<ComponentHandler<unknown>>>();
+  private readonly traits = new Map<string, Registered<TraitHandler<unknown>>>();
+  private readonly policies = new Map<string, Registered<PolicyHandler<unknown>>>();
   private readonly rules = new Map<string, Registered<LoweringRule>>();
   private readonly declarations = new Map<string, Registered<TypeDeclaration>>();
   private readonly owners = new Map<string, string>();
@@ -82,9 +82,9 @@ function gap(rule: LoweringRule, position: string, type: string): string {
 }
 
 function freeze(
-  components: Map<string, Registered<ComponentHandler<any>>>,
-  traits: Map<string, Registered<TraitHandler<any>>>,
-  policies: Map<string, Registered<PolicyHandler<any>>>,
+  components: Map<string, Registered<ComponentHandler<unknown>>>,
+  traits: Map<string, Registered<TraitHandler<unknown>>>,
+  policies: Map<string, Registered<PolicyHandler<unknown>>>,
   rules: Map<string, Registered<LoweringRule>>,
   declarations: Map<string, Registered<TypeDeclaration>>,
   naming: Registered<NamingHook> | undefined,

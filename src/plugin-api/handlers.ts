@@ -358,8 +358,8 @@ export interface PolicyLoweringRule<P = Properties> extends RuleBase {
 export type LoweringRule =
   | RawDocumentLoweringRule
   | DocumentLoweringRule
-  | ComponentLoweringRule<any>
-  | TraitLoweringRule<any>
-  | PolicyLoweringRule<any>;
+  | ComponentLoweringRule<unknown>
+  | TraitLoweringRule<unknown>
+  | PolicyLoweringRule<unknown>;
 
 export type LoweringPosition = LoweringRule['position'];

@@ -10,9 +10,9 @@ export interface PluginMeta {
 
 export interface KurelPlugin {
   meta: PluginMeta;
-  components?: ComponentHandler<any>[];
-  traits?: TraitHandler<any>[];
-  policies?: PolicyHandler<any>[];
+  components?: ComponentHandler<unknown>[];
+  traits?: TraitHandler<unknown>[];
+  policies?: PolicyHandler<unknown>[];
   lowering?: LoweringRule[];
   /** Types authors may write that this plugin does not render. */
   declarations?: { traits?: TypeDeclaration[]; policies?: TypeDeclaration[] };

@@ -75,7 +75,7 @@ const issuerGo: GoFields = {
   }),
 };
 
-export const kinds: ComponentHandler<any>[] = [
+export const kinds: ComponentHandler<unknown>[] = [
   defineKind<Record<string, any>>({
     type: 'certificate',
     description: 'A cert-manager Certificate, as authored: cert-manager writes the Secret secretName names. Needs no capability, unlike the certificate trait.',

@@ -8,7 +8,7 @@ import { endpointslice, horizontalpodautoscaler, ingress, ingressclass, networkp
 import { csidriver, persistentvolume, persistentvolumeclaim, storageclass, volumeattributesclass } from './core/storage.js';
 import { pod, podtemplate, replicaset, replicationcontroller } from './core/workloads.js';
 
-export const kinds: ComponentHandler<any>[] = [
+export const kinds: ComponentHandler<unknown>[] = [
   pod,
   replicaset,
   replicationcontroller,

@@ -4,4 +4,4 @@ import { kinds as gatewayApi } from './gateway-api.js';
 import { kinds as prometheus } from './prometheus.js';
 
 // The kinds of the CRD packages: Gateway API, cert-manager, Prometheus operator.
-export const kinds: ComponentHandler<any>[] = [...gatewayApi, ...certManager, ...prometheus];
+export const kinds: ComponentHandler<unknown>[] = [...gatewayApi, ...certManager, ...prometheus];

@@ -126,4 +126,4 @@ const crd = defineComponent<SourceProperties>({
   },
 });
 
-export const kinds: ComponentHandler<any>[] = [passthrough, manifests, crd, object];
+export const kinds: ComponentHandler<unknown>[] = [passthrough, manifests, crd, object];

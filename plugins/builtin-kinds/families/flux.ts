@@ -14,4 +14,4 @@ import { kinds as volsync } from './volsync.js';
 // with the VolSync and MetalLB kinds, the escape hatches and charts rendered at build time kept beside them. The schemas of
 // the Flux controllers' kinds and the Flux Operator's ResourceSetInputProvider are generated from
 // their CRDs (crds/flux-*).
-export const kinds: ComponentHandler<any>[] = [...sources, ...helm, ...kustomize, ...notification, ...image, ...artifacts, ...volsync, ...metallb, ...escapeHatches, helmtemplate];
+export const kinds: ComponentHandler<unknown>[] = [...sources, ...helm, ...kustomize, ...notification, ...image, ...artifacts, ...volsync, ...metallb, ...escapeHatches, helmtemplate];

@@ -37,7 +37,7 @@ function checkBackendRules(spec: Json, ctx: HandlerContext): void {
   });
 }
 
-export const kinds: ComponentHandler<any>[] = [
+export const kinds: ComponentHandler<unknown>[] = [
   defineKind<Json>({
     type: 'gatewayclass',
     description: 'A GatewayClass: the controller that runs the Gateways of this class, and its parameters.',

@@ -14,7 +14,7 @@ const BGPPEER_OMIT_ZERO = ['peerASN', 'dynamicASN', 'localASN', 'peerAddress', '
   .concat(['enableGracefulRestart', 'ebgpMultiHop', 'disableMP', 'dualStackAddressFamily'])
   .map((field) => [field, GO_OMIT_ZERO]);
 
-export const kinds: ComponentHandler<any>[] = [
+export const kinds: ComponentHandler<unknown>[] = [
   defineKind({
     type: 'metallb-bfdprofile',
     description: 'A MetalLB BFDProfile: the BFD settings of BGP sessions.',

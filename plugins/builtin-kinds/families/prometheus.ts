@@ -77,7 +77,7 @@ const webTLS: GoFields = { 'web.tlsConfig.cert': GO_STRUCT, 'web.tlsConfig.clien
 
 const names = (input: { objectName: string; name: string }): ObjectNames => ({ object: input.objectName, component: input.name });
 
-export const kinds: ComponentHandler<any>[] = [
+export const kinds: ComponentHandler<unknown>[] = [
   defineKind<Json>({
     type: 'servicemonitor',
     description: 'A ServiceMonitor: how Prometheus scrapes the endpoints of the Services its selector picks.',

@@ -89,4 +89,4 @@ function enforceMoverPolicy(props: Record<string, any>, movers: string[], ctx: H
   }
 }
 
-export const kinds: ComponentHandler<any>[] = [replicationsource, replicationdestination];
+export const kinds: ComponentHandler<unknown>[] = [replicationsource, replicationdestination];

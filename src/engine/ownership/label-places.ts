@@ -24,7 +24,7 @@ export function groupOf(object: Json): string {
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const at = (value: unknown, ...keys: (string | number)[]): unknown => keys.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as any)[key] : undefined), value);
+const at = (value: unknown, ...keys: (string | number)[]): unknown => keys.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined), value);
 
 /** Whether the object is a workload of its kind's own group, holding a pod template. */
 export function isPodTemplateKind(object: Json): boolean {

@@ -1,7 +1,7 @@
 import type { ComponentHandler } from 'kurel/plugin-api';
 
 /** The handler of a type in a family table; fails the test when the table lacks it. */
-export function handlerOf(kinds: ComponentHandler<any>[], type: string): ComponentHandler<any> {
+export function handlerOf(kinds: ComponentHandler<unknown>[], type: string): ComponentHandler<unknown> {
   const handler = kinds.find((candidate) => candidate.type === type);
   if (!handler) throw new Error(`no kind "${type}" in the table`);
   return handler;

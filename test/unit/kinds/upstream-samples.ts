@@ -39,12 +39,12 @@ function fileName(path: string): string {
 }
 
 /** The kind of a sample, by apiVersion and kind. */
-export function kindOf(kinds: ComponentHandler<any>[], object: K8sObject): ComponentHandler<any> | undefined {
+export function kindOf(kinds: ComponentHandler<unknown>[], object: K8sObject): ComponentHandler<unknown> | undefined {
   return kinds.find((kind) => kind.object?.apiVersion === object.apiVersion && kind.object?.kind === object.kind);
 }
 
 /** What an author writes for a sample: its spec, or its own fields where the kind takes those. */
-export function authoredOf(kind: ComponentHandler<any>, object: K8sObject & Record<string, unknown>): Record<string, unknown> {
+export function authoredOf(kind: ComponentHandler<unknown>, object: K8sObject & Record<string, unknown>): Record<string, unknown> {
   const { apiVersion: _apiVersion, kind: _kind, metadata: _metadata, status: _status, ...fields } = object;
   return 'spec' in kind.properties || !('spec' in fields) ? fields : (fields.spec as Record<string, unknown>);
 }
@@ -53,7 +53,7 @@ export function authoredOf(kind: ComponentHandler<any>, object: K8sObject & Reco
  * Builds every sample of the family's API groups through its kind, one Application each; returns each rendered object
  * with the fields it was authored with. A sample of the groups that no kind takes fails.
  */
-export async function buildSamples(kinds: ComponentHandler<any>[], family: string, groups: string[]) {
+export async function buildSamples(kinds: ComponentHandler<unknown>[], family: string, groups: string[]) {
   const tester = builtinTester('kinds', { namespace: 'samples' });
   const rendered: Array<{ file: string; authored: Record<string, unknown>; object: K8sObject }> = [];
   for (const { file, object } of upstreamSamples(family)) {

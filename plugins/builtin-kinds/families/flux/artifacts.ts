@@ -80,4 +80,4 @@ const resourcesetinputprovider = defineKind<Record<string, any>>({
   ...crdProperties(crdSpec(fluxcdControlplaneIoV1.ResourceSetInputProvider), { go: resourceSetInputProviderGo }),
 });
 
-export const artifacts: ComponentHandler<any>[] = [artifactgenerator, resourcesetinputprovider];
+export const artifacts: ComponentHandler<unknown>[] = [artifactgenerator, resourcesetinputprovider];

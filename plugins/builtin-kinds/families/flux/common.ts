@@ -123,9 +123,10 @@ export const ignore = (): GoField => str('Paths to ignore, in .gitignore format.
 export const providers = (description: string, values: string[]): GoField => str(`${description}: ${values.join(', ')}.`, { enum: values });
 
 /** A Secret named at `path` under the object's spec (`{ name }`), if there is one. */
-function secretAt(spec: Record<string, any> | undefined, path: string[]): NamedInput[] {
-  const ref = path.reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), spec);
-  return typeof ref?.name === 'string' && ref.name !== '' ? [{ kind: 'Secret', name: ref.name }] : [];
+function secretAt(spec: Record<string, unknown> | undefined, path: string[]): NamedInput[] {
+  const ref = path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), spec);
+  const name = ref && typeof ref === 'object' ? (ref as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name !== '' ? [{ kind: 'Secret', name }] : [];
 }
 
 /** What a Flux source reads from its own namespace: its secretRef, certSecretRef, proxySecretRef and the Secrets under verify and sts. */

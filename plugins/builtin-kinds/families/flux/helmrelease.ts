@@ -195,4 +195,4 @@ const helmrelease = defineKind<Record<string, any>>({
   },
 });
 
-export const helm: ComponentHandler<any>[] = [helmrelease];
+export const helm: ComponentHandler<unknown>[] = [helmrelease];

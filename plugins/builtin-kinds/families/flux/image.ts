@@ -114,4 +114,4 @@ const imageupdateautomation = defineKind<Record<string, any>>({
   }, crdSpec(automationImageToolkitFluxcdIoV1.ImageUpdateAutomation)),
 });
 
-export const image: ComponentHandler<any>[] = [imagerepository, imagepolicy, imageupdateautomation];
+export const image: ComponentHandler<unknown>[] = [imagerepository, imagepolicy, imageupdateautomation];

@@ -76,4 +76,4 @@ const fluxKustomization = defineKind<Record<string, any>>({
   }, crdSpec(kustomizeToolkitFluxcdIoV1.Kustomization)),
 });
 
-export const kustomize: ComponentHandler<any>[] = [fluxKustomization];
+export const kustomize: ComponentHandler<unknown>[] = [fluxKustomization];

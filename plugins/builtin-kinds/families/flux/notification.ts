@@ -98,4 +98,4 @@ const receiver = defineKind<Record<string, any>>({
   }, crdSpec(notificationToolkitFluxcdIoV1.Receiver)),
 });
 
-export const notification: ComponentHandler<any>[] = [alert, provider, receiver];
+export const notification: ComponentHandler<unknown>[] = [alert, provider, receiver];

@@ -183,6 +183,6 @@ const helmchart = defineKind<Record<string, any>>({
 // Before the Helm composite became the `helm` type it was authored as `helmchart`, the name this
 // kind now holds: the composite's own properties point an author of such a document to `helm`.
 const renamed = 'type helmchart is the Flux HelmChart kind; the Helm chart component that took source and values is now type helm';
-const helmchartKind: ComponentHandler<any> = Object.defineProperty(helmchart, 'hints', { value: { source: renamed, values: renamed, secretValues: renamed, releaseName: renamed }, enumerable: true });
+const helmchartKind: ComponentHandler<unknown> = Object.defineProperty(helmchart, 'hints', { value: { source: renamed, values: renamed, secretValues: renamed, releaseName: renamed }, enumerable: true });
 
-export const sources: ComponentHandler<any>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchartKind];
+export const sources: ComponentHandler<unknown>[] = [gitrepository, ocirepository, helmrepository, bucket, helmchartKind];

@@ -7,7 +7,7 @@ import { ciliumClusterwideNetworkPolicy, ciliumEgressGatewayPolicy, ciliumLocalR
 // (crds/cilium, as datreeio/CRDs-catalog holds them), with what the reference's v1.20.0 adds and
 // where the reference departs from them in overlay.ts; the `go` annotations of each kind say where
 // the upstream types write what was not authored.
-export const ciliumKinds: ComponentHandler<any>[] = [
+export const ciliumKinds: ComponentHandler<unknown>[] = [
   ciliumNetworkPolicy,
   ciliumClusterwideNetworkPolicy,
   ciliumBgpAdvertisement,

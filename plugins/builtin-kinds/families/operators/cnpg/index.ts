@@ -10,7 +10,7 @@ import { cnpgPooler } from './pooler.js';
 // (barmancloud.cnpg.io/v1 ObjectStore, crds/plugin-barman-cloud), with the reference's departures
 // in overlay.ts; each kind's `go` annotations say where the upstream types write what was not
 // authored.
-export const cnpgKinds: ComponentHandler<any>[] = [
+export const cnpgKinds: ComponentHandler<unknown>[] = [
   withOperatorEndpoint(cnpgCluster, 'cnpg.io/cluster'),
   withOperatorEndpoint(cnpgPooler, 'cnpg.io/poolerName'),
   cnpgDatabase,

@@ -56,4 +56,4 @@ export const clusterSecretStore = defineKind<Spec>({
   check: (props, _input, ctx) => checkStore(props, ctx),
 });
 
-export const externalSecretsKinds: ComponentHandler<any>[] = [externalSecret, clusterExternalSecret, secretStore, clusterSecretStore];
+export const externalSecretsKinds: ComponentHandler<unknown>[] = [externalSecret, clusterExternalSecret, secretStore, clusterSecretStore];
