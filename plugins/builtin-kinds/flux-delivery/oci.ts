@@ -55,7 +55,7 @@ export const ociRule = defineComponentLowering({
     kustomizationName: str('The name of the Kustomization, in place of the component name.'),
   },
   lower({ component, document }, ctx) {
-    const props = component.properties as Json;
+    const props = component.properties;
     const oci = readOci(props, ctx);
     const kustomization = (sourceName: string, traits: AuthoredTrait[]): AuthoredComponent =>
       named({ name: component.name, type: 'fluxcd-kustomization', properties: kustomizationSpec(oci, sourceName), traits, ...annotationsOf(component) }, oci.kustomizationName, 'kustomizationName', 'oci-kustomization', 'Kustomization', ctx);
