@@ -1,7 +1,5 @@
 import type { K8sObject } from './objects.js';
 
-type Json = Record<string, any>;
-
 /** A container of a pod spec: its name, and its other fields as written. */
 export interface PodContainer {
   name: string;
@@ -31,22 +29,31 @@ export interface PodTemplateRef {
 
 const TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicaSet', 'ReplicationController']);
 
+/** A pod template as a workload holds it, filled in as it is reached. */
+interface HeldTemplate {
+  metadata?: PodTemplateMetadata;
+  spec?: PodSpecFields;
+}
+
+/** The template's metadata and spec, made empty objects where absent so that a trait can write into them. */
+function filled(owner: K8sObject, template: HeldTemplate): PodTemplateRef {
+  return { owner, metadata: (template.metadata ??= {}), spec: (template.spec ??= {}) };
+}
+
 /** The pod templates of workload objects (CronJob through its job template; a bare Pod's own spec). */
 export function podTemplatesOf(objects: readonly K8sObject[]): PodTemplateRef[] {
   const refs: PodTemplateRef[] = [];
   for (const object of objects) {
-    const spec = object.spec as Json | undefined;
+    const spec = object.spec as { template?: HeldTemplate; jobTemplate?: { spec?: { template?: HeldTemplate } } } | undefined;
     if (!spec) continue;
     if (TEMPLATE_KINDS.has(object.kind) && spec.template) {
-      refs.push({ owner: object, metadata: (spec.template.metadata ??= {}), spec: (spec.template.spec ??= {}) });
+      refs.push(filled(object, spec.template));
     } else if (object.kind === 'CronJob' && spec.jobTemplate?.spec?.template) {
-      const template = spec.jobTemplate.spec.template;
-      refs.push({ owner: object, metadata: (template.metadata ??= {}), spec: (template.spec ??= {}) });
+      refs.push(filled(object, spec.jobTemplate.spec.template));
     } else if (object.kind === 'Pod') {
-      refs.push({ owner: object, metadata: object.metadata, spec });
-    } else if (object.kind === 'PodTemplate' && (object.template as Json | undefined)) {
-      const template = object.template as Json;
-      refs.push({ owner: object, metadata: (template.metadata ??= {}), spec: (template.spec ??= {}) });
+      refs.push({ owner: object, metadata: object.metadata, spec: spec as PodSpecFields });
+    } else if (object.kind === 'PodTemplate' && object.template) {
+      refs.push(filled(object, object.template as HeldTemplate));
     }
   }
   return refs;
