@@ -30,9 +30,6 @@ export const serviceObjectNameSchema: PropertiesSchema = {
 /** Properties the rule evaluates itself and hands to no member. */
 const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes', 'deploymentObjectName', 'serviceObjectName', 'serviceAccountObjectName'];
 
-/** Routing traits act on the Service; the delivery intents cover every member's objects. */
-const SERVICE_TRAITS = new Set(['expose', 'ingress', 'httproute']);
-
 /** The name of the main container's port and of the Service port in front of it. */
 const PORT_NAME = 'http';
 
@@ -59,7 +56,8 @@ export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, op
   const accountTraits: AuthoredTrait[] = [];
   for (const trait of component.traits ?? []) {
     const everyMember = ctx.appliesToEveryMember(trait.type);
-    const routing = port !== undefined && SERVICE_TRAITS.has(trait.type);
+    // Routing traits act on the Service; the delivery intents cover every member's objects.
+    const routing = port !== undefined && ctx.routesToService(trait.type);
     if (routing || everyMember) serviceTraits.push(trait);
     if (!routing) depTraits.push(trait);
     if (everyMember) accountTraits.push(trait);

@@ -35,6 +35,7 @@ export const expose = defineTraitLowering({
   contract: { family: 'expose', version: 'v1alpha1', requiredCapabilityKeys: ['expose'] },
   capability: { required: true, exampleRendering: { controllerType: 'ingress', ingressClassName: 'nginx' } },
   targets: { traitTypes: ['ingress', 'httproute'] },
+  routesToService: true,
   properties: {
     hostnames: stringList('Hostnames to route: one rule per host ("/" to the Service) with an Ingress, the route\'s hostnames with a Gateway.', 'A hostname.'),
     rules: { type: 'array', items: openRule, description: 'Routing rules in the shape of the lowered trait; they replace the hostnames shorthand.' },

@@ -26,6 +26,7 @@ export const ingress = defineTrait({
     tls: [{ hosts: ['shop.example.com'], secretName: 'shop-tls' }],
   },
   contract: { family: 'ingress', version: 'v1alpha1' },
+  routesToService: true,
   capability: {},
   properties: {
     rules: {

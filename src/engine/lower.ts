@@ -21,7 +21,7 @@ import {
 import { isKurelError, KurelError, type Diagnostic } from './diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
-import type { NameOwner } from './name-claims.js';
+import { routesToService, type NameOwner } from './name-claims.js';
 import { policyViolation } from './policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
@@ -204,6 +204,7 @@ class Lowering {
       ...base,
       namer,
       appliesToEveryMember: (traitType) => this.registry.trait(traitType)?.value.everyMember === true,
+      routesToService: (traitType) => routesToService(this.registry, traitType),
       resolveSharedName: (nameBase, suffix, identity, spec) => this.sharedName(namer, owner, origin, nameBase, suffix, identity, spec),
       resolveMemberName: (member, spec) => {
         const object = this.registry.component(member.type)?.value.object;

@@ -119,10 +119,11 @@ export function resolveUnclaimed(spec: NameSpec): string {
  * members, so it writes the names it chooses into them; no hook is asked; and its output is never
  * synthesized, so a reserved value it renders is written but not recorded, and refused as authored.
  */
-export function documentRuleContext(namer: Namer, registry: SealedRegistry): Pick<LoweringContext, 'namer' | 'appliesToEveryMember' | 'resolveMemberName' | 'renderReserved' | 'resolveSharedName'> {
+export function documentRuleContext(namer: Namer, registry: SealedRegistry): Pick<LoweringContext, 'namer' | 'appliesToEveryMember' | 'routesToService' | 'resolveMemberName' | 'renderReserved' | 'resolveSharedName'> {
   return {
     namer,
     appliesToEveryMember: (traitType) => registry.trait(traitType)?.value.everyMember === true,
+    routesToService: (traitType) => routesToService(registry, traitType),
     resolveMemberName(): never {
       throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
     },
@@ -131,4 +132,9 @@ export function documentRuleContext(namer: Namer, registry: SealedRegistry): Pic
     },
     resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec),
   };
+}
+
+/** Whether the trait type's handler, or the rule that claims it, declares that it routes traffic to the component's Service. */
+export function routesToService(registry: SealedRegistry, traitType: string): boolean {
+  return (registry.trait(traitType)?.value.routesToService ?? registry.traitRule(traitType)?.value.routesToService) === true;
 }

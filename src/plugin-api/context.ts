@@ -85,6 +85,8 @@ export interface LoweringContext extends HandlerContext {
   readonly namer: Namer;
   /** Whether the registered trait of this type declares `everyMember`: a rule hands it to every member it emits. */
   appliesToEveryMember(traitType: string): boolean;
+  /** Whether the registered trait (or trait rule) of this type declares `routesToService`: a rule hands it to the Service member. */
+  routesToService(traitType: string): boolean;
   /**
    * Names the object of `member` (a component the rule is about to emit, of a type that declares
    * its object): the author's name, else the Naming hook's answer, else the member's name. The

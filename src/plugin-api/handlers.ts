@@ -276,6 +276,12 @@ export interface TraitHandler<P = Properties> extends Described {
    * (`LoweringContext.appliesToEveryMember`).
    */
   everyMember?: boolean;
+  /**
+   * The trait routes traffic to the component's Service (an Ingress, a route): a lowering rule
+   * that splits a component into members hands it to the Service member, not to the workload
+   * (`LoweringContext.routesToService`).
+   */
+  routesToService?: boolean;
   apply(input: TraitInput<P>, ctx: HandlerContext): TraitRendering | void;
 }
 
@@ -341,6 +347,8 @@ export interface ComponentLoweringRule<P = Properties> extends RuleBase, Endpoin
 export interface TraitLoweringRule<P = Properties> extends RuleBase {
   position: 'trait';
   capability?: CapabilitySpec;
+  /** As a trait handler's `routesToService`: the trait this rule claims routes traffic to the component's Service. */
+  routesToService?: boolean;
   lower(
     input: { trait: AuthoredTrait & { properties: P }; component: AuthoredComponent; document: DocumentInfo },
     ctx: LoweringContext,

@@ -71,6 +71,7 @@ export const httproute = defineTrait({
     rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/' } }], timeouts: { request: '30s' } }],
   },
   contract: { family: 'httproute', version: 'v1alpha1' },
+  routesToService: true,
   capability: {},
   get properties() {
     return httpRouteTraitSchema();

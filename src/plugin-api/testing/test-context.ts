@@ -20,6 +20,8 @@ export interface TestContextOptions {
   policy?: Policy;
   /** The trait types a lowering context says apply to every member; none when absent. */
   everyMemberTraits?: string[];
+  /** The trait types a lowering context says route traffic to the component's Service; none when absent. */
+  serviceTraits?: string[];
   /** What the cluster serves; nothing declared and no kind pinned when absent. */
   cluster?: ClusterApis;
 }
@@ -85,6 +87,7 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
     ...createTestContext(options),
     namer,
     appliesToEveryMember: (traitType) => (options.everyMemberTraits ?? []).includes(traitType),
+    routesToService: (traitType) => (options.serviceTraits ?? []).includes(traitType),
     resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec),
     renderReserved: (element, path, value) => writeAtPath(element.properties, path, value),
     // Outside a build: an authored name checked and set; no hook, no claim.

@@ -37,8 +37,11 @@ export function checked(schema: PropertiesSchema, properties: Properties): Prope
 /** The trait types the built-ins declare `everyMember`, as the registry answers them. */
 export const EVERY_MEMBER = traits.traits!.filter((handler) => handler.everyMember).map((handler) => handler.type);
 
+/** The trait types the built-ins declare `routesToService` (handlers and the rules that claim a type). */
+export const SERVICE_TRAITS = [...traits.traits!, ...(traits.lowering ?? [])].filter((entry) => 'routesToService' in entry && entry.routesToService).map((entry) => entry.type);
+
 export function loweringContext(options: TestContextOptions = {}): LoweringContext & { warnings: string[] } {
-  return createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, ...options });
+  return createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, serviceTraits: SERVICE_TRAITS, ...options });
 }
 
 /** Runs a component lowering rule on schema-checked properties. */
