@@ -30,6 +30,9 @@ const openRule: PropertySchema = {
  */
 export const expose = defineTraitLowering({
   type: 'expose',
+  nameRoles: [
+    { role: 'tls-secret', names: 'the TLS Secret of an expose trait with platform-managed certificates', default: '<component>-tls', property: 'secretName', syntax: 'subdomain' },
+  ],
   description: "Expose the component's Service through the platform's ingress controller or Gateway, as the ClusterProfile's expose binding decides.",
   example: { hostnames: ['shop.example.com'] },
   contract: { family: 'expose', version: 'v1alpha1', requiredCapabilityKeys: ['expose'] },

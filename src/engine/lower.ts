@@ -109,7 +109,7 @@ class Lowering {
    */
   private sharedName(namer: Namer, owner: NameOwner, origin: Origin, base: string, suffix: string, identity: string, spec: Omit<NameSpec, 'default'>): { name: string; adopted: boolean } {
     const claims = this.run.nameClaims;
-    if (!claims) return sharedNameUnhooked(namer, base, suffix, identity, spec);
+    if (!claims) return sharedNameUnhooked(namer, base, suffix, identity, spec, this.run.nameRoles);
     const full: NameSpec = { ...spec, default: shortenName(`${base}-${suffix}`, 253) };
     const documentOwner: NameOwner = { description: `document "${origin.document}"`, lowering: true };
     const owned = full.authored !== undefined ? owner : documentOwner;

@@ -2,9 +2,11 @@ import type { CapabilityBinding, HandlerContext, LoweringContext } from '../cont
 import { UNDECLARED_CLUSTER, type ClusterApis } from '../cluster-apis.js';
 import { HandlerError, type PropertyPath } from '../errors.js';
 import { componentLabelValue, shortenName } from '../names.js';
-import { chooseName, sharedNameUnhooked } from '../name-roles.js';
+import { chooseName, declaredNameRoles, nameRoleLookup, sharedNameUnhooked } from '../name-roles.js';
 import { NOOP_POLICY, PolicyRefusal, type Policy } from '../policy.js';
 import { writeAtPath } from '../render-reserved.js';
+import { declaredLayouts, layoutKey } from '../object-layout.js';
+import type { KurelPlugin } from '../plugin.js';
 
 export interface TestContextOptions {
   namespace?: string;
@@ -24,12 +26,16 @@ export interface TestContextOptions {
   serviceTraits?: string[];
   /** What the cluster serves; nothing declared and no kind pinned when absent. */
   cluster?: ClusterApis;
+  /** The plugins whose declarations the context answers from, as a registry would (`objectLayout`, name roles); none when absent. */
+  plugins?: KurelPlugin[];
 }
 
 /** A handler context for tests: warnings are collected, refusals throw a HandlerError. */
 export function createTestContext(options: TestContextOptions = {}): HandlerContext & { warnings: string[] } {
   const domain = options.domain ?? 'launcher.gokure.dev';
   const warnings: string[] = [];
+  const layouts = declaredLayouts(options.plugins ?? []);
+  const roles = nameRoleLookup(declaredNameRoles(options.plugins ?? []));
   return {
     namespace: options.namespace ?? 'default',
     domain,
@@ -53,8 +59,9 @@ export function createTestContext(options: TestContextOptions = {}): HandlerCont
     renderedChart: () => options.renderedChart,
     labelValue: componentLabelValue,
     // Outside a build: the authored name checked, or the default; no hook, no claim.
-    resolveName: (spec) => chooseName(spec).name,
+    resolveName: (spec) => chooseName(spec, roles).name,
     claimObjectName: () => undefined,
+    objectLayout: (apiVersion, kind) => layouts.get(layoutKey(apiVersion, kind)),
   };
 }
 
@@ -83,16 +90,17 @@ export function createLoweringTestContext(options: TestContextOptions = {}): Low
     emitOrAdopt: adopt,
     nameOrAdopt: (base: string, suffix: string, identity: string) => adopt(shortenName(`${base}-${suffix}`, 253), identity),
   };
+  const roles = nameRoleLookup(declaredNameRoles(options.plugins ?? []));
   return {
     ...createTestContext(options),
     namer,
     appliesToEveryMember: (traitType) => (options.everyMemberTraits ?? []).includes(traitType),
     routesToService: (traitType) => (options.serviceTraits ?? []).includes(traitType),
-    resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec),
+    resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec, roles),
     renderReserved: (element, path, value) => writeAtPath(element.properties, path, value),
     // Outside a build: an authored name checked and set; no hook, no claim.
     resolveMemberName: (member, spec) => {
-      const name = chooseName({ ...spec, kind: '', default: member.name }).name;
+      const name = chooseName({ ...spec, kind: '', default: member.name }, roles).name;
       if (name !== member.name) member.objectName = name;
       return name;
     },

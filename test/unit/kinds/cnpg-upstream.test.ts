@@ -4,12 +4,13 @@ import { cnpgKinds } from '../../../plugins/builtin-kinds/families/operators/cnp
 import { clusterOverlay, databaseOverlay } from '../../../plugins/builtin-kinds/families/operators/cnpg/overlay.js';
 import { handlerOf } from './support.js';
 import { renderSamplesIsolated } from './upstream-samples.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 // The CloudNativePG kinds take the schemas generated from cloudnative-pg v1.30.0's CRDs, the
 // ObjectStore from plugin-barman-cloud v0.14.0's: the projects' own samples build, a misspelt field
 // deep in the spec is refused by its path, and each overlay entry holds.
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = new HandlerTester({ plugins: SOURCE_BUILTINS, namespace: 'shop' });
 
 function expectSamplesBuild(family: string, groups: string[], least: number) {
   const rendered = renderSamplesIsolated(cnpgKinds, family, groups);

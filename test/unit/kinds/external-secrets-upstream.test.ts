@@ -3,12 +3,13 @@ import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { externalSecretsKinds } from '../../../plugins/builtin-kinds/families/operators/external-secrets/index.js';
 import { handlerOf } from './support.js';
 import { renderSamplesIsolated } from './upstream-samples.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 // The External Secrets kinds take the schemas generated from external-secrets/external-secrets'
 // CRDs (plugins/builtin-kinds/crds/external-secrets, v2.7.0): the project's documentation snippets
 // build, and a misspelt field deep in the spec is refused by its path.
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = new HandlerTester({ plugins: SOURCE_BUILTINS, namespace: 'shop' });
 const storeRef = { name: 'vault', kind: 'ClusterSecretStore' };
 
 describe('External Secrets kinds from the upstream CRDs', () => {

@@ -3,12 +3,13 @@ import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { kinds } from '../../../plugins/builtin-kinds/families/flux.js';
 import { handlerOf } from './support.js';
 import { renderSamplesIsolated } from './upstream-samples.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 // Each Flux controller's kinds take the schema generated from that controller's CRDs
 // (plugins/builtin-kinds/crds/flux-*): its own config/samples build, and a misspelt field deep in
 // the spec is refused by its path.
 
-const tester = new HandlerTester({ namespace: 'shop' });
+const tester = new HandlerTester({ plugins: SOURCE_BUILTINS, namespace: 'shop' });
 
 /** Every authored spec field of each rendered sample is in the object the kind writes. */
 function expectSamplesBuild(family: string, groups: string[], least: number) {

@@ -6,6 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import type { ComponentHandler, K8sObject } from 'kurel/plugin-api';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { builtinTester, rendered as renderedBy } from '../../support/engine.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 // Upstream's own sample objects, copied from the upstream repository with a provenance.json
 // (repository, version, commit, sha256 per file), fed through the family's kinds.
@@ -74,7 +75,7 @@ export async function buildSamples(kinds: ComponentHandler<any>[], family: strin
  * with the fields it was authored with. A sample of the groups that no kind takes fails.
  */
 export function renderSamplesIsolated(kinds: ComponentHandler<any>[], family: string, groups: string[]) {
-  const tester = new HandlerTester({ namespace: 'samples' });
+  const tester = new HandlerTester({ plugins: SOURCE_BUILTINS, namespace: 'samples' });
   const rendered: Array<{ file: string; authored: Record<string, unknown>; object: K8sObject }> = [];
   for (const { file, object } of upstreamSamples(family)) {
     if (!groups.includes(object.apiVersion.split('/')[0])) continue;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeGo, goAlways, GO_DURATION, GO_KEEP_EMPTY, GO_OMIT_ZERO, GO_STRUCT, GO_TIME, schemaBuilders, type PropertySchema } from '../../../src/plugin-api/index.js';
 import { createTestContext } from '../../../src/plugin-api/testing/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 const { editAt, optionalAt, withEnumValues, withGo, withProperties } = schemaBuilders;
 
@@ -26,7 +27,7 @@ const schema: PropertySchema = {
 };
 
 describe('encodeGo', () => {
-  const ctx = createTestContext();
+  const ctx = createTestContext({ plugins: SOURCE_BUILTINS });
 
   it('writes structs held by value and fields without omitempty the way the Go type does', () => {
     const annotated = withGo(schema, {

@@ -12,6 +12,7 @@ import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
 import { registryOf } from '../engine/support.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
 
@@ -38,27 +39,27 @@ function refusalOf(run: () => unknown): Error {
 
 describe('explicit secrets', () => {
   it('refuses the secret trait and the secret component under a policy that forbids them', () => {
-    new HandlerTester({ policy: forbidding() }).runTrait(secretTrait, [
+    new HandlerTester({ plugins: SOURCE_BUILTINS, policy: forbidding() }).runTrait(secretTrait, [
       {
         component,
         properties: { name: 'creds', stringData: { password: SENTINEL } },
         error: { message: 'secret "creds": the environment policy forbids explicit secrets; reference a Secret created out of band instead', refusalClass: RefusalClass.explicitSecret },
       },
     ]);
-    new HandlerTester({ policy: forbidding() }).runComponent(secretComponent, [
+    new HandlerTester({ plugins: SOURCE_BUILTINS, policy: forbidding() }).runComponent(secretComponent, [
       { name: 'creds', properties: { stringData: { password: SENTINEL } }, error: { message: 'secret "creds": the environment policy forbids explicit secrets; reference a Secret created out of band instead', refusalClass: RefusalClass.explicitSecret } },
     ]);
   });
 
   it('builds them with no policy, a policy that does not answer, and one that allows them', () => {
-    for (const tester of [new HandlerTester(), new HandlerTester({ policy: allowing() })]) {
+    for (const tester of [new HandlerTester({ plugins: SOURCE_BUILTINS }), new HandlerTester({ plugins: SOURCE_BUILTINS, policy: allowing() })]) {
       expect(tester.applyTrait(secretTrait, { component, properties: { name: 'creds', stringData: { password: 'x' } } }).objects[0].kind).toBe('Secret');
       expect(tester.renderComponent(secretComponent, 'creds', { stringData: { password: 'x' } }).objects[0].kind).toBe('Secret');
     }
   });
 
   it('refuses a core Secret a passthrough or manifests component carries, whatever it holds', () => {
-    const tester = new HandlerTester({ namespace: 'shop', policy: forbidding() });
+    const tester = new HandlerTester({ plugins: SOURCE_BUILTINS, namespace: 'shop', policy: forbidding() });
     const pt = refusalOf(() => tester.renderComponent(passthrough, 'creds', { object: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds' }, stringData: { password: SENTINEL } } }));
     expect(pt.message).toBe('passthrough: object Secret "shop/creds" is a Secret, and the environment policy forbids explicit secrets; reference a Secret created out of band instead');
     const mf = refusalOf(() => tester.renderComponent(manifests, 'bundle', { inline: `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n---\n${secretDoc}` }));
@@ -67,7 +68,7 @@ describe('explicit secrets', () => {
   });
 
   it('lets a Secret of another group and other kinds pass', () => {
-    const tester = new HandlerTester({ namespace: 'shop', policy: forbidding() });
+    const tester = new HandlerTester({ plugins: SOURCE_BUILTINS, namespace: 'shop', policy: forbidding() });
     expect(tester.renderComponent(passthrough, 'x', { object: { apiVersion: 'example.com/v1', kind: 'Secret', metadata: { name: 'x' }, spec: {} } }).objects).toHaveLength(1);
     expect(tester.renderComponent(manifests, 'x', { inline: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n' }).objects).toHaveLength(1);
   });

@@ -5,12 +5,13 @@ import { expose } from '../../../plugins/builtin-traits/expose.js';
 import { ingress } from '../../../plugins/builtin-traits/ingress.js';
 import { webServiceObject } from './isolated-fixtures.js';
 import { refusal } from './support.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 const INGRESS = { controllerType: 'ingress', ingressClassName: 'nginx' };
 const GATEWAY = { controllerType: 'gateway', gatewayName: 'prod-gateway' };
 
 function lower(properties: Properties, rendering?: Record<string, unknown>) {
-  const ctx = createLoweringTestContext(rendering ? { capabilities: { expose: rendering } } : {});
+  const ctx = createLoweringTestContext({ plugins: SOURCE_BUILTINS, ...(rendering ? { capabilities: { expose: rendering } } : {}) });
   const component = { name: 'web', type: 'webservice', properties: { image: 'web:1', port: 8080 } };
   return expose.lower({ trait: { type: 'expose', properties }, component, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, ctx).traits;
 }
@@ -66,7 +67,7 @@ describe('expose trait lowering', () => {
   it('has the ingress trait refuse an authored annotation that contradicts a typed property', () => {
     const [lowered] = lower({ hostnames: ['a.example.com'], sslRedirect: true, annotations: { 'nginx.ingress.kubernetes.io/ssl-redirect': 'false' } }, INGRESS)!;
     const component = { name: 'web', type: 'service', objects: [webServiceObject('web', 8080)], answers: { servicePort: { port: 8080, name: 'http' } } };
-    new HandlerTester().runTrait(ingress, [
+    new HandlerTester({ plugins: SOURCE_BUILTINS }).runTrait(ingress, [
       {
         component,
         properties: lowered.properties,
@@ -88,7 +89,7 @@ describe('expose trait lowering', () => {
   it('produces an ingress trait the ingress handler renders', () => {
     const [lowered] = lower({ hostnames: ['a.example.com'] }, INGRESS)!;
     const component = { name: 'web', type: 'service', objects: [webServiceObject('web', 8080)], answers: { servicePort: { port: 8080, name: 'http' } } };
-    const { objects } = new HandlerTester().applyTrait(ingress, { component, properties: lowered.properties });
+    const { objects } = new HandlerTester({ plugins: SOURCE_BUILTINS }).applyTrait(ingress, { component, properties: lowered.properties });
     expect(objects[0].spec).toEqual({
       ingressClassName: 'nginx',
       rules: [{ host: 'a.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 8080 } } } }] } }],
@@ -129,7 +130,7 @@ describe('expose: tls and Ingress-shaped rules', () => {
   });
 
   it('turns Ingress-shaped rules into route hostnames and rules, and ignores tls with a warning on the Gateway path', () => {
-    const ctx = createLoweringTestContext({ capabilities: { expose: GATEWAY } });
+    const ctx = createLoweringTestContext({ plugins: SOURCE_BUILTINS, capabilities: { expose: GATEWAY } });
     const component = { name: 'web', type: 'webservice', properties: { image: 'web:1', port: 8080 } };
     const [trait] = expose.lower({ trait: { type: 'expose', properties: { rules, tls } }, component, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, ctx).traits!;
     expect(trait.properties).toMatchObject({

@@ -10,11 +10,12 @@ import builtinTraits from '../../../plugins/builtin-traits/index.js';
 import { build } from '../../../src/engine/build.js';
 import { registryOf, refusal as buildRefusal } from '../engine/support.js';
 import { checked, refusal, EVERY_MEMBER } from './support.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 const repo = 'https://charts.bitnami.com/bitnami';
 
 /** Runs the rule on schema-checked properties, in a shared lowering context. */
-function lowerHelm(name: string, properties: Record<string, unknown>, ctx: LoweringContext = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER }), extra: Partial<AuthoredComponent> = {}) {
+function lowerHelm(name: string, properties: Record<string, unknown>, ctx: LoweringContext = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS }), extra: Partial<AuthoredComponent> = {}) {
   const checkedProperties = checked(helmRule.properties, properties);
   return helmRule.lower({ component: { name, type: 'helm', properties: checkedProperties, ...extra }, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, ctx).components!;
 }
@@ -50,7 +51,7 @@ describe('helm lowering (delivery: flux)', () => {
   });
 
   it('emits one source for two components on one repository: the second adopts it', () => {
-    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER });
+    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS });
     const first = lowerHelm('cache', { chart: 'redis', source: { url: repo } }, ctx);
     const second = lowerHelm('db', { chart: 'postgresql', source: { url: repo } }, ctx);
     expect(first.map((m) => m.type)).toEqual(['helmrepository', 'helmrelease']);
@@ -162,7 +163,7 @@ describe('helm lowering (delivery: flux)', () => {
 
   it('forwards authored traits and annotations to the release', () => {
     const traits = [{ type: 'prune-protection', properties: {} }];
-    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { a: 1 } }, createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER }), { traits, annotations: { note: 'x' } });
+    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { a: 1 } }, createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS }), { traits, annotations: { note: 'x' } });
     expect(release.traits!.map((t) => t.type)).toEqual(['secret', 'prune-protection']);
     expect(release.annotations).toEqual({ note: 'x' });
   });
@@ -255,7 +256,7 @@ describe('helm refusals', () => {
   });
 
   it('refuses another source content under a source.name already generated', () => {
-    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER });
+    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS });
     lowerHelm('a', { chart: 'x', source: { url: repo, name: 'charts' } }, ctx);
     expect(refusal(() => lowerHelm('b', { chart: 'x', source: { url: 'https://other.example/charts', name: 'charts' } }, ctx)).message).toMatch(/^helm: naming the generated source: .*"charts"/);
   });

@@ -6,7 +6,7 @@ import { HandlerTester as EngineTester } from 'kurel/plugin-api/testing';
 import traits from '../../../plugins/builtin-traits/index.js';
 import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
-const tester = new HandlerTester();
+const tester = new HandlerTester({ plugins: SOURCE_BUILTINS });
 const web = { name: 'shop', type: 'service', objects: [webServiceObject('shop', 8080)], answers: { servicePort: { port: 8080, name: 'http' } } };
 const portless = { name: 'shop', type: 'deployment', objects: [deploymentObject('shop')] };
 
@@ -74,7 +74,7 @@ describe('ingress trait', () => {
   });
 
   it('merges the platform annotations and holds hosts to the platform wildcard', () => {
-    const platform = new HandlerTester({ capabilities: { ingress: { platformAnnotations: { 'platform.example/zone': 'eu' }, allowedHostnameWildcard: '*.apps.example.com' } } });
+    const platform = new HandlerTester({ plugins: SOURCE_BUILTINS, capabilities: { ingress: { platformAnnotations: { 'platform.example/zone': 'eu' }, allowedHostnameWildcard: '*.apps.example.com' } } });
     platform.runTrait(ingress, [
       {
         component: web,

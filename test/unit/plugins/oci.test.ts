@@ -10,6 +10,7 @@ import builtinTraits from '../../../plugins/builtin-traits/index.js';
 import { build } from '../../../src/engine/build.js';
 import { registryOf, refusal as buildRefusal } from '../engine/support.js';
 import { checked, refusal, EVERY_MEMBER } from './support.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 const artifact = 'oci://registry.example.com/platform/base';
 const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
@@ -21,7 +22,7 @@ function documentOf(components: Authored[]): DocumentInfo {
   return { name: 'shop', kind: 'Application', namespace: 'default', components: components.map((c) => ({ name: c.name, type: 'oci', properties: checked(ociRule.properties, c.properties) })) };
 }
 
-function lowerOci(component: Authored, document: DocumentInfo = documentOf([component]), ctx: LoweringContext = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER })): AuthoredComponent[] {
+function lowerOci(component: Authored, document: DocumentInfo = documentOf([component]), ctx: LoweringContext = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS })): AuthoredComponent[] {
   const properties = checked(ociRule.properties, component.properties);
   return ociRule.lower({ component: { type: 'oci', ...component, properties }, document }, ctx).components!;
 }
@@ -76,7 +77,7 @@ describe('oci lowering', () => {
     const a = { name: 'base', properties: props() };
     const b = { name: 'addons', properties: props({ interval: '1h' }) };
     const document = documentOf([a, b]);
-    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER });
+    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS });
     const first = lowerOci(a, document, ctx);
     const second = lowerOci(b, document, ctx);
     // The reference's identity: url, version and the interval as Go prints it (60m and 1h are one).
@@ -123,7 +124,7 @@ describe('oci lowering', () => {
     const a = { name: 'a', properties: props({}, { name: 'platform' }) };
     const b = { name: 'b', properties: props({}, { name: 'platform' }) };
     const document = documentOf([a, b]);
-    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER });
+    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS });
     const first = lowerOci(a, document, ctx);
     expect(first.map((m) => [m.type, m.name, m.orderAfter])).toEqual([
       ['ocirepository', 'platform', undefined],
@@ -186,7 +187,7 @@ describe('oci refusals', () => {
     const a = { name: 'a', properties: props({}, { name: 'shared' }) };
     const b = { name: 'b', properties: { source: { url: 'oci://registry.example.com/other', name: 'shared' }, version: '1' } };
     const document = documentOf([a, b]);
-    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER });
+    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, plugins: SOURCE_BUILTINS });
     lowerOci(a, document, ctx);
     expect(refusal(() => lowerOci(b, document, ctx)).message).toMatch(/^oci: naming the generated source: .*"shared"/);
   });

@@ -1,9 +1,11 @@
 import { describe, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 import { rbac } from '../../../plugins/builtin-traits/rbac.js';
 import { deploymentObject, meta, serviceAccountObject } from './isolated-fixtures.js';
 
-const tester = new HandlerTester();
+// The built-ins' kinds say where their pod templates are, as the registry would.
+const tester = new HandlerTester({ plugins: SOURCE_BUILTINS });
 const rules = [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }];
 const withAccount = { name: 'api', type: 'deployment', objects: [deploymentObject('api', { pod: { serviceAccountName: 'api-sa' } })], answers: { serviceAccountName: 'api-sa' } };
 const subjects = (name: string) => [{ kind: 'ServiceAccount', name, namespace: 'default' }];

@@ -1,9 +1,11 @@
 import { describe, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 import { securityContext } from '../../../plugins/builtin-traits/security-context.js';
 import { DEFAULT_RESOURCES, deploymentObject } from './isolated-fixtures.js';
 
-const tester = new HandlerTester();
+// The built-ins' kinds say where their pod templates are, as the registry would.
+const tester = new HandlerTester({ plugins: SOURCE_BUILTINS });
 const RESTRICTED = { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' } };
 const init = { name: 'init', image: 'busybox', securityContext: { privileged: true } };
 const component = (pod: Record<string, unknown> = {}) => ({

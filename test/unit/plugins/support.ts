@@ -17,6 +17,7 @@ import { createLoweringTestContext, createTestContext, type TestContextOptions }
 import components from '../../../plugins/builtin-components/index.js';
 import policies from '../../../plugins/builtin-policies/index.js';
 import traits from '../../../plugins/builtin-traits/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 // A stand-in for the engine, enough to run the built-ins end to end in unit tests: schema
 // check with defaults, lowering, rendering, traits, and the sibling-group object order.
@@ -41,7 +42,7 @@ export const EVERY_MEMBER = traits.traits!.filter((handler) => handler.everyMemb
 export const SERVICE_TRAITS = [...traits.traits!, ...(traits.lowering ?? [])].filter((entry) => 'routesToService' in entry && entry.routesToService).map((entry) => entry.type);
 
 export function loweringContext(options: TestContextOptions = {}): LoweringContext & { warnings: string[] } {
-  return createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, serviceTraits: SERVICE_TRAITS, ...options });
+  return createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER, serviceTraits: SERVICE_TRAITS, plugins: SOURCE_BUILTINS, ...options });
 }
 
 /** Runs a component lowering rule on schema-checked properties. */
@@ -80,7 +81,7 @@ export function build(component: AuthoredComponent, options: TestContextOptions 
 
 function applyTrait(trait: AuthoredTrait, component: Parameters<TraitHandler['apply']>[0]['component'], options: TestContextOptions): K8sObject[] {
   const handler = traitHandlers.get(trait.type)!;
-  const ctx = createTestContext(options);
+  const ctx = createTestContext({ plugins: SOURCE_BUILTINS, ...options });
   const rendering = handler.capability ? (ctx.capability(trait.type)?.rendering ?? {}) : {};
   const properties = checked(handler.properties, { ...rendering, ...trait.properties });
   return handler.apply({ properties, component }, ctx)?.objects ?? [];

@@ -2,8 +2,9 @@ import { describe, it } from 'vitest';
 import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { topologySpread } from '../../../plugins/builtin-traits/topology-spread.js';
 import { deploymentObject } from './isolated-fixtures.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
-const tester = new HandlerTester();
+const tester = new HandlerTester({ plugins: SOURCE_BUILTINS });
 const hostname = { labelSelector: { matchLabels: { app: 'api' } }, maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule' };
 const zone = { labelSelector: { matchLabels: { app: 'api' } }, maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway' };
 const withReplicas = (replicas: number, pod: Record<string, unknown> = {}) => ({ name: 'api', type: 'deployment', objects: [deploymentObject('api', { replicas, pod })] });

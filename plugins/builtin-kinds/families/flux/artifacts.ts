@@ -1,9 +1,10 @@
-import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type ObjectKindDeclaration } from 'kurel/plugin-api';
 import { duration, int, json, list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { labelSelectorFields } from '../../shared/k8s-types.js';
 import { commonMetadata, localRef } from './common.js';
 import { sourceExtensionsFluxcdIoV1beta1 } from '../../generated/flux-source-watcher/index.js';
 import { crdSpec } from '../../shared/crd-spec.js';
+import { commonMetadata as commonMetadataHolder } from '../../shared/metadata-holders.js';
 
 // The Flux artifact APIs: ArtifactGenerator (source.extensions.fluxcd.io/v1beta1), its schema
 // generated from fluxcd/source-watcher's CRD (crds/flux-source-watcher); and
@@ -18,6 +19,8 @@ const artifactgenerator = defineKind<Record<string, any>>({
   apiVersion: 'source.extensions.fluxcd.io/v1beta1',
   kind: 'ArtifactGenerator',
   scope: 'flux',
+  // Onto the ExternalArtifacts it generates: no pods.
+  metadataHolders: [commonMetadataHolder(true)],
   ...goTypedProperties({
     commonMetadata: commonMetadata('Labels and annotations put on every generated ExternalArtifact.'),
     sources: list(
@@ -95,3 +98,13 @@ const resourcesetinputprovider = defineKind<Record<string, any>>({
 });
 
 export const artifacts: ComponentHandler<any>[] = [artifactgenerator, resourcesetinputprovider];
+
+/**
+ * The Flux Operator's kinds with no component type, which authors reach through object, manifests
+ * or a chart: a ResourceSet's common metadata goes onto the objects it applies, pods included; a
+ * FluxInstance's onto the objects of the installation.
+ */
+export const fluxOperatorKinds: ObjectKindDeclaration[] = [
+  { apiVersion: 'fluxcd.controlplane.io/v1', kind: 'ResourceSet', metadataHolders: [commonMetadataHolder()] },
+  { apiVersion: 'fluxcd.controlplane.io/v1', kind: 'FluxInstance', metadataHolders: [commonMetadataHolder(true)] },
+];

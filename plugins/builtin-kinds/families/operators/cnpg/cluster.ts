@@ -1,3 +1,4 @@
+import { EACH } from 'kurel/plugin-api';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
 import { defineOperatorKind } from '../operator-kind.js';
@@ -42,6 +43,12 @@ export const cnpgCluster = defineOperatorKind<Record<string, unknown>>({
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Cluster',
   spec: crdSpec(postgresqlCnpgIoV1.Cluster),
+  metadataHolders: [
+    { path: ['spec', 'inheritedMetadata'], holder: 'spec.inheritedMetadata' },
+    { path: ['spec', 'managed', 'services', 'additional', EACH, 'serviceTemplate', 'metadata'], holder: 'service template', noPods: true },
+    { path: ['spec', 'serviceAccountTemplate', 'metadata'], holder: 'service account template', noPods: true },
+    { path: ['spec', 'backup', 'volumeSnapshot'], holder: 'volume snapshot', noPods: true },
+  ],
   overlay: clusterOverlay,
   scope: 'namespaced',
   check(props, _input, ctx) {

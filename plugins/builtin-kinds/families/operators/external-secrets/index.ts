@@ -20,6 +20,7 @@ export const externalSecret = defineOperatorKind<Spec>({
   apiVersion: 'external-secrets.io/v1',
   kind: 'ExternalSecret',
   spec: crdSpec(externalSecretsIoV1.ExternalSecret),
+  metadataHolders: [{ path: ['spec', 'target', 'template', 'metadata'], holder: 'secret template', noPods: true }],
   scope: 'namespaced',
   check: (props, _input, ctx) => checkGoValues(props, 'duration', ctx, 'refreshInterval'),
   content(props) {
@@ -37,6 +38,10 @@ export const clusterExternalSecret = defineOperatorKind<Spec>({
   apiVersion: 'external-secrets.io/v1',
   kind: 'ClusterExternalSecret',
   spec: crdSpec(externalSecretsIoV1.ClusterExternalSecret),
+  metadataHolders: [
+    { path: ['spec', 'externalSecretMetadata'], holder: 'spec.externalSecretMetadata', noPods: true },
+    { path: ['spec', 'externalSecretSpec', 'target', 'template', 'metadata'], holder: 'secret template', noPods: true },
+  ],
   scope: 'cluster',
   check: (props, _input, ctx) => checkGoValues(props, 'duration', ctx, 'refreshTime', 'externalSecretSpec.refreshInterval'),
   content(props) {
