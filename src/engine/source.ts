@@ -1,6 +1,7 @@
-import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node } from 'yaml';
+import { Composer, isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
+import { parseCountingComponents } from './component-count.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
 /** An input file as the host read it. */
@@ -68,13 +69,14 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
 /**
  * Parses every YAML document of a file. A syntax error is refused with its line and column.
  * Documents are read as YAML 1.2 core, except that aliases are expanded. The file is held to its
- * limits (nesting and documents before anything is composed, aliases and repeated keys after),
+ * limits (an Application's components while it is parsed, nesting and documents before anything
+ * is composed, aliases and repeated keys after),
  * so that the work grows linearly with its size.
  */
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
   const lines = new LineCounter();
-  const tokens = checkTokens(new Parser(lines.addNewLine).parse(input.text), limits, input.file, lines);
+  const tokens = checkTokens(parseCountingComponents(input.text, lines, limits, input.file), limits, input.file, lines);
   // Repeated keys are found by checkComposed: the library's own check compares each key with every earlier one.
   const list = Array.from(new Composer({ uniqueKeys: false }).compose(tokens));
   for (const document of list) {

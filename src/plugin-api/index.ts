@@ -55,7 +55,6 @@ export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObje
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
 export {
   ENGINE_NAME_ROLES,
-  declaredNameRoles,
   nameRoleLookup,
   nameRoleInfo,
   nameRoleProblem,
@@ -78,7 +77,7 @@ export {
 export { writeAtPath } from './render-reserved.js';
 export { afterPolicy, type PostPolicyStep, type PostPolicyInput } from './post-policy.js';
 export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
-export { EACH, apiGroupOf, declaresLayout, declaredLayouts, layoutKey, type MetadataHolder, type ObjectKindDeclaration, type ObjectLayout, type PodTemplatePlace } from './object-layout.js';
+export { EACH, apiGroupOf, declaresLayout, type MetadataHolder, type ObjectKindDeclaration, type ObjectLayout, type PodTemplatePlace } from './object-layout.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {
   encodeGo,

@@ -43,21 +43,6 @@ export const ENGINE_NAME_ROLES: readonly NameRoleInfo[] = Object.freeze([
   role({ role: 'generated', names: "the object of a plugin's rule or trait that no other role names", default: "the rule's or trait's own", syntax: 'subdomain' }),
 ]);
 
-/**
- * The roles a set of plugins declares on their handlers and rules, after the engine's: what a
- * context outside a build answers from. The host's registry reads the same declarations and
- * refuses a role two plugins declare.
- */
-export function declaredNameRoles(plugins: ReadonlyArray<{ components?: readonly { nameRoles?: readonly NameRoleInfo[] }[]; traits?: readonly { nameRoles?: readonly NameRoleInfo[] }[]; policies?: readonly { nameRoles?: readonly NameRoleInfo[] }[]; lowering?: readonly { nameRoles?: readonly NameRoleInfo[] }[] }>): NameRoleInfo[] {
-  const roles = new Map<string, NameRoleInfo>(ENGINE_NAME_ROLES.map((info) => [info.role, info]));
-  for (const plugin of plugins) {
-    for (const element of [...(plugin.components ?? []), ...(plugin.traits ?? []), ...(plugin.policies ?? []), ...(plugin.lowering ?? [])]) {
-      for (const info of element.nameRoles ?? []) if (!roles.has(info.role)) roles.set(info.role, info);
-    }
-  }
-  return [...roles.values()];
-}
-
 /** A lookup over these roles. */
 export function nameRoleLookup(roles: readonly NameRoleInfo[]): NameRoleLookup {
   const byName = new Map(roles.map((info) => [info.role, info]));

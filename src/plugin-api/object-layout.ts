@@ -67,23 +67,3 @@ export function declaresLayout(layout: ObjectLayout): boolean {
   return layout.podTemplate !== undefined || (layout.metadataHolders?.length ?? 0) > 0;
 }
 
-/** `group/kind`: how a registry keys a kind's layout. */
-export function layoutKey(apiVersion: string, kind: string): string {
-  return `${apiGroupOf(apiVersion)}/${kind}`;
-}
-
-/**
- * The layouts a set of plugins declares, by `layoutKey`: on their components' objects and their
- * `objectKinds`, in registration order. What a context outside a build reads (`createTestContext`);
- * the host's registry reads the same declarations and refuses a kind declared twice.
- */
-export function declaredLayouts(plugins: ReadonlyArray<{ components?: ReadonlyArray<{ object?: ObjectKindDeclaration }>; objectKinds?: ReadonlyArray<ObjectKindDeclaration> }>): Map<string, ObjectKindDeclaration> {
-  const layouts = new Map<string, ObjectKindDeclaration>();
-  for (const plugin of plugins) {
-    const declarations = [...(plugin.components ?? []).map((handler) => handler.object), ...(plugin.objectKinds ?? [])];
-    for (const declaration of declarations) {
-      if (declaration && declaresLayout(declaration) && !layouts.has(layoutKey(declaration.apiVersion, declaration.kind))) layouts.set(layoutKey(declaration.apiVersion, declaration.kind), declaration);
-    }
-  }
-  return layouts;
-}

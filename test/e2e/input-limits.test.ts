@@ -67,6 +67,14 @@ describe('input limits through the CLI', () => {
     expect(raised.stdout.match(/^kind: ConfigMap$/gm)).toHaveLength(30);
   });
 
+  it('refuses a 20 MB file of 300,000 components at the first one past the limit, with limits.fileBytes raised', () => {
+    const components = Array.from({ length: 300_000 }, (_, index) => `    - {name: c${index}, type: configmap, properties: {data: {a: "1"}}}\n`).join('');
+    expect(Buffer.byteLength(HEAD + components)).toBeGreaterThan(20_000_000);
+    const refused = run(HEAD + components, 'limits:\n  fileBytes: 33554432\n');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe('Error: app.yaml:20006:7 spec.components[20000]: component 20001: over the limit of 20000 components per Application; raise limits.components in the kurel config to allow it\n');
+  });
+
   it('builds 2,000 web services, each exposed, under the default limits', () => {
     const service = (i: number) =>
       `    - name: web-${i}\n      type: webservice\n      properties: {image: "ghcr.io/example/web:v1.0.${i}", port: 8080, serviceAccountName: default}\n      traits:\n        - type: expose\n          properties: {hostnames: [web-${i}.example.com]}\n`;

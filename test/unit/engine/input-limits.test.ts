@@ -90,6 +90,49 @@ describe('long lists', () => {
   });
 });
 
+describe('components per Application, counted while the file is parsed', () => {
+  const application = (components: string, kind = 'kind: Application\n') => `apiVersion: launcher.gokure.dev/v1alpha1\n${kind}metadata: {name: shop}\nspec:\n  components:\n${components}`;
+  const repeat = (count: number, item: (index: number) => string) => Array.from({ length: count }, (_, index) => item(index)).join('');
+  // Each shape an item can be written in, with one item more than the limit after the one past it.
+  const shapes: Array<[string, string]> = [
+    ['one-line flow maps', repeat(7, (i) => `    - {name: c${i}, type: configmap}\n`)],
+    ['block maps with nested lists', repeat(7, (i) => `    - name: c${i}\n      traits:\n        - type: expose\n`)],
+    ['items on the line after their dash, between comments', repeat(7, (i) => `    # item ${i}\n    -\n      name: c${i}\n`)],
+    ['anchored and tagged items', repeat(7, (i) => `    - &c${i} !!map {name: c${i}}\n`)],
+    ['empty items', repeat(7, () => '    -   \n')],
+    ['one flow list', `    [${repeat(7, (i) => `{name: c${i}}, `)}]\n`],
+    ['one flow list over lines, with a pair item', `    [\n${repeat(7, (i) => `      name${i}: c${i},\n`)}    ]\n`],
+  ];
+
+  for (const [shape, components] of shapes) {
+    it(`refuses ${shape} at the item past the limit, where the composed document places it`, () => {
+      const text = application(components);
+      const [whole] = parseSource({ file: 'app.yaml', text });
+      const error = refusal(text, { components: 5 });
+      expect(error.code).toBe('KUREL_INPUT_LIMIT');
+      expect(error.diagnostics[0]).toMatchObject({ ...whole.at(['spec', 'components', 5]), path: 'spec.components[5]' });
+      const { line, column } = whole.at(['spec', 'components', 5]);
+      expect(error.message).toBe(`app.yaml:${line}:${column} spec.components[5]: component 6: over the limit of 5 components per Application; raise limits.components in the kurel config to allow it`);
+    });
+  }
+
+  it('refuses the huge file long before its end: 300,000 components, the limit 20,000', () => {
+    const text = application(repeat(300_000, (i) => `    - {name: c${i}, type: configmap, properties: {data: {a: "1"}}}\n`));
+    expect(refusal(text, { fileBytes: 32 * 1024 * 1024 }).message).toBe(
+      'app.yaml:20006:7 spec.components[20000]: component 20001: over the limit of 20000 components per Application; raise limits.components in the kurel config to allow it',
+    );
+  });
+
+  it('reads a list at the limit, and leaves a list under another kind or another key alone', () => {
+    const items = repeat(6, (i) => `    - {name: c${i}}\n`);
+    expect(parseSource({ file: 'app.yaml', text: application(items), limits: limits({ components: 6 }) })).toHaveLength(1);
+    expect(parseSource({ file: 'app.yaml', text: application(items, 'kind: Other\n'), limits: limits({ components: 2 }) })).toHaveLength(1);
+    expect(parseSource({ file: 'app.yaml', text: application(items).replace('components:', 'policies:'), limits: limits({ components: 2 }) })).toHaveLength(1);
+    // A kind written after the list is not known while it is parsed: the list is counted.
+    expect(refusal(`${application(items, '')}kind: Application\n`, { components: 2 }).code).toBe('KUREL_INPUT_LIMIT');
+  });
+});
+
 describe('the default limits', () => {
   it('admit an Application of 16,000 web services, each with a trait, and count its components', () => {
     const service = (i: number) =>

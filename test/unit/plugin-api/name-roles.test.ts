@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { chooseName, declaredNameRoles, ENGINE_NAME_ROLES, nameRoleInfo, nameRoleLookup, nameRoleProblem as problemOf, propertyPath, qualifiedKind } from '../../../src/plugin-api/index.js';
+import { chooseName, ENGINE_NAME_ROLES, nameRoleInfo, nameRoleLookup, nameRoleProblem as problemOf, propertyPath, qualifiedKind } from '../../../src/plugin-api/index.js';
 import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
+import { registryOf } from '../engine/support.js';
 
 // The built-ins' roles, as their handlers and rules declare them: what a registry of them answers.
-const roles = nameRoleLookup(declaredNameRoles(SOURCE_BUILTINS));
+const registry = registryOf(SOURCE_BUILTINS);
+const roles = registry.nameRole;
+const declared = registry.nameRoles().map((entry) => entry.value.role);
 const nameRoleProblem = (role: string, name: string) => problemOf(nameRoleInfo(role, roles), name);
 
 describe('name roles', () => {
   it('are the engine\'s own, then those the handlers and rules declare', () => {
     expect(ENGINE_NAME_ROLES.map((info) => info.role)).toEqual(['bundle', 'group', 'sub-application', 'netpol-synth', 'object', 'generated']);
-    expect(declaredNameRoles(SOURCE_BUILTINS).map((info) => info.role).slice(0, ENGINE_NAME_ROLES.length)).toEqual(ENGINE_NAME_ROLES.map((info) => info.role));
-    expect(declaredNameRoles(SOURCE_BUILTINS).map((info) => info.role).sort()).toEqual([
+    expect(declared.slice(0, ENGINE_NAME_ROLES.length)).toEqual(ENGINE_NAME_ROLES.map((info) => info.role));
+    expect([...declared].sort()).toEqual([
       'bundle', 'group', 'sub-application', 'netpol-synth', 'hpa', 'pdb', 'tls-secret', 'external-secret', 'rbac', 'networkpolicy',
       'ingress', 'httproute', 'volsync-replicationsource', 'pooler', 'database', 'object', 'helm-source', 'values-configmap', 'values-secret',
       'helm-release', 'oci-kustomization', 'oci-source', 'workload-deployment', 'workload-service', 'workload-serviceaccount',
