@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { builtinTester, rendered } from '../../support/engine.js';
+import { builtinTester, rendered as renderedBy } from '../../support/engine.js';
 import { ciliumKinds } from '../../../plugins/builtin-kinds/families/operators/cilium/index.js';
 import { ciliumAdditions, ciliumOverlay } from '../../../plugins/builtin-kinds/families/operators/cilium/overlay.js';
+import { handlerOf } from './support.js';
 import { buildSamples } from './upstream-samples.js';
 
 // The Cilium kinds take the schemas generated from Cilium 1.18.2's CRD schemas
@@ -9,7 +10,8 @@ import { buildSamples } from './upstream-samples.js';
 // field deep in a rule is refused by its path, and each entry of the additions and the overlay holds.
 
 const tester = builtinTester('kinds', { namespace: 'shop' });
-const spec = async (type: string, properties: Record<string, unknown>) => (await rendered(tester, type, 'x', properties)).objects[0].spec as Record<string, unknown>;
+const kind = (type: string) => handlerOf(ciliumKinds, type);
+const spec = async (type: string, properties: Record<string, unknown>) => (await renderedBy(tester, kind(type).type, 'x', properties)).objects[0].spec as Record<string, unknown>;
 
 describe('Cilium kinds from the upstream CRDs', () => {
   it("build Cilium's own example policies (examples/policies) as written", async () => {
@@ -22,15 +24,15 @@ describe('Cilium kinds from the upstream CRDs', () => {
   it('refuses a misspelt nested field by its path', async () => {
     const rule = { endpointSelector: {}, egress: [{ toPorts: [{ ports: [{ port: '53' }], rules: { dns: [{ matchNmae: 'x' }] } }] }] };
     await tester.runComponent('cilium-networkpolicy', [
-      { properties: { specs: [rule] }, error: { property: ['specs', 0, 'egress', 0, 'toPorts', 0, 'rules', 'dns', 0, 'matchNmae'], message: /unsupported field "matchNmae"/ } },
+      { properties: { specs: [rule] }, error: { code: 'KUREL_PROPERTY', property: ['specs', 0, 'egress', 0, 'toPorts', 0, 'rules', 'dns', 0, 'matchNmae'], message: /unsupported field "matchNmae"/ } },
     ]);
-    await tester.runComponent('cilium-bgppeerconfig', [{ properties: { timers: { holdTimeSecond: 9 } }, error: { property: ['timers', 'holdTimeSecond'], message: /unsupported field "holdTimeSecond"/ } }]);
+    await tester.runComponent('cilium-bgppeerconfig', [{ properties: { timers: { holdTimeSecond: 9 } }, error: { code: 'KUREL_PROPERTY', property: ['timers', 'holdTimeSecond'], message: /unsupported field "holdTimeSecond"/ } }]);
   });
 
   it('keeps the patterns and enums upstream states', async () => {
     await tester.runComponent('cilium-networkpolicy', [
-      { properties: { spec: { endpointSelector: {}, ingress: [{ toPorts: [{ ports: [{ port: '80', protocol: 'ICMP' }] }] }] } }, error: { property: ['spec', 'ingress', 0, 'toPorts', 0, 'ports', 0, 'protocol'] } },
-      { properties: { spec: { endpointSelector: {}, egress: [{ toFQDNs: [{ matchName: 'bad name' }] }] } }, error: { property: ['spec', 'egress', 0, 'toFQDNs', 0, 'matchName'], message: /pattern/ } },
+      { properties: { spec: { endpointSelector: {}, ingress: [{ toPorts: [{ ports: [{ port: '80', protocol: 'ICMP' }] }] }] } }, error: { code: 'KUREL_PROPERTY', property: ['spec', 'ingress', 0, 'toPorts', 0, 'ports', 0, 'protocol'] } },
+      { properties: { spec: { endpointSelector: {}, egress: [{ toFQDNs: [{ matchName: 'bad name' }] }] } }, error: { code: 'KUREL_PROPERTY', property: ['spec', 'egress', 0, 'toFQDNs', 0, 'matchName'], message: /pattern/ } },
     ]);
   });
 
@@ -51,7 +53,7 @@ describe('Cilium kinds from the upstream CRDs', () => {
     it('takes an Interface advertisement and the interface it names', async () => {
       const advertisements = [{ advertisementType: 'Interface', interface: { name: 'lo' } }];
       expect(await spec('cilium-bgpadvertisement', { advertisements })).toEqual({ advertisements });
-      await tester.runComponent('cilium-bgpadvertisement', [{ properties: { advertisements: [{ advertisementType: 'Interface', interface: { nam: 'lo' } }] }, error: { property: ['advertisements', 0, 'interface', 'nam'] } }]);
+      await tester.runComponent('cilium-bgpadvertisement', [{ properties: { advertisements: [{ advertisementType: 'Interface', interface: { nam: 'lo' } }] }, error: { code: 'KUREL_PROPERTY', property: ['advertisements', 0, 'interface', 'nam'] } }]);
     });
 
     it.each(['destinationCIDRs', 'excludedCIDRs'])('takes IPv6 CIDRs in an egress gateway policy’s %s', async (field) => {
@@ -63,7 +65,7 @@ describe('Cilium kinds from the upstream CRDs', () => {
       const egressGateways = [{ nodeSelector: { matchLabels: { egress: 'a' } }, egressIP: '198.51.100.7' }];
       expect(await spec('cilium-egressgatewaypolicy', { selectors: [{ podSelector: {} }], destinationCIDRs: ['0.0.0.0/0'], egressGateways })).toMatchObject({ egressGateways });
       await tester.runComponent('cilium-egressgatewaypolicy', [
-        { properties: { selectors: [{ podSelector: {} }], destinationCIDRs: ['0.0.0.0/0'], egressGateways: [{ nodeSelector: {}, egressIp: 'x' }] }, error: { property: ['egressGateways', 0, 'egressIp'] } },
+        { properties: { selectors: [{ podSelector: {} }], destinationCIDRs: ['0.0.0.0/0'], egressGateways: [{ nodeSelector: {}, egressIp: 'x' }] }, error: { code: 'KUREL_PROPERTY', property: ['egressGateways', 0, 'egressIp'] } },
       ]);
     });
 
