@@ -35,13 +35,13 @@ function mountInto(objects: K8sObject[], name: string, mountPath: string, ctx: H
   }
   for (const { owner, spec } of templates) {
     const where = `${owner.kind} "${owner.metadata.name}"`;
-    const volumes: Json[] = (spec.volumes ??= []);
+    const volumes = (spec.volumes ??= []) as Json[];
     if (volumes.some((volume) => volume.name === name)) {
       ctx.fail(`name: ${where} already has a volume named "${name}"; give the ConfigMap another name`, ['name']);
     }
     const container = spec.containers?.[0];
     if (!container) continue;
-    const mounts: Json[] = (container.volumeMounts ??= []);
+    const mounts = (container.volumeMounts ??= []) as Json[];
     if (mounts.some((mount) => mount.mountPath === mountPath)) {
       ctx.fail(`mountPath: ${where} already mounts a volume at "${mountPath}"`, ['mountPath']);
     }

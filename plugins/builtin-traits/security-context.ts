@@ -53,7 +53,7 @@ export const securityContext = defineTrait({
     check(level, container, ctx);
 
     for (const pod of pods) {
-      const windows = pod.spec.os?.name === 'windows';
+      const windows = (pod.spec.os as { name?: string } | undefined)?.name === 'windows';
       const settings: Json = windows ? (container.runAsNonRoot === undefined ? {} : { runAsNonRoot: container.runAsNonRoot }) : container;
       for (const key of ['initContainers', 'containers']) {
         for (const each of (pod.spec[key] as Json[] | undefined) ?? []) {

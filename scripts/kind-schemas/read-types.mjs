@@ -1,8 +1,7 @@
 // Reads model interfaces out of the `.d.ts` files of a kubernetes-models package with the
 // TypeScript compiler API and turns them into property-schema nodes. Named interfaces become
 // definitions (one per interface, shared by every reference); everything else is inlined.
-import { createRequire } from 'node:module';
-import { dirname, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { cleanDoc, freeForm, keywordType, literalEnum, literalType, propertyName } from './type-nodes.mjs';
 
@@ -15,45 +14,37 @@ const ROOT_FIELDS = new Set(['apiVersion', 'kind', 'metadata', 'status']);
 export class TypeReader {
   /**
    * @param {{ package: string, number?: 'integer'|'number', required?: 'required'|'zero-default', defaults?: Record<string, unknown> }} request
-   * @param {string} projectRoot
+   * @param {string} modulesDir a folder laid out as node_modules, holding the package and those its models import
    */
-  constructor(request, projectRoot) {
+  constructor(request, modulesDir) {
     this.request = request;
     this.numberType = request.number ?? 'integer';
     this.zeroDefaults = request.required === 'zero-default';
     this.overrides = request.defaults ?? {};
-    this.packageRoot = dirname(createRequire(`${projectRoot}/package.json`).resolve(`${request.package}/package.json`));
+    this.omitEmpty = new Set(request.omitEmpty ?? []);
+    this.modulesDir = modulesDir;
+    this.packageRoot = join(modulesDir, request.package);
     this.definitions = new Map();
     this.stack = [];
   }
 
-  /** Resolves `group/version/Type` (or `…/Type#member`) to its declaration and reads it. */
+  /** Resolves `group/version/Type` to its declaration and reads it. */
   read(typePaths) {
-    const files = typePaths.map((path) => `${this.packageRoot}/${path.split('#')[0]}.d.ts`);
-    this.program = ts.createProgram(files, { strict: true, skipLibCheck: true, noEmit: true, moduleResolution: ts.ModuleResolutionKind.Node10 });
+    const files = typePaths.map((path) => `${this.packageRoot}/${path}.d.ts`);
+    // The models import each other by package name (`@kubernetes-models/apimachinery/...`), which
+    // resolve under the modules folder.
+    this.program = ts.createProgram(files, { strict: true, skipLibCheck: true, noEmit: true, moduleResolution: ts.ModuleResolutionKind.Node10, baseUrl: this.modulesDir });
     this.checker = this.program.getTypeChecker();
     const roots = [];
     for (const path of typePaths) {
-      const [file, member] = path.split('#');
-      const source = this.program.getSourceFile(`${this.packageRoot}/${file}.d.ts`);
+      const source = this.program.getSourceFile(`${this.packageRoot}/${path}.d.ts`);
       if (!source) throw new Error(`no declaration file for "${path}" in ${this.request.package}`);
-      const name = file.split('/').pop();
+      const name = path.split('/').pop();
       const declaration = source.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === `I${name}`);
-      if (!declaration) throw new Error(`no interface I${name} in ${file}.d.ts`);
-      if (member) roots.push(this.memberDefinition(declaration, member, name));
-      else roots.push(this.definition(declaration, { root: true }));
+      if (!declaration) throw new Error(`no interface I${name} in ${path}.d.ts`);
+      roots.push(this.definition(declaration, { root: true }));
     }
     return { roots, definitions: [...this.definitions.values()] };
-  }
-
-  /** A definition made of one member's inline type (a CRD kind's `spec`). */
-  memberDefinition(declaration, member, kindName) {
-    const property = declaration.members.find((m) => ts.isPropertySignature(m) && propertyName(m) === member);
-    if (!property) throw new Error(`no member "${member}" in I${kindName}`);
-    const id = `${this.moduleOf(declaration)}:${kindName}${member[0].toUpperCase()}${member.slice(1)}`;
-    if (this.definitions.has(id)) return id;
-    const description = this.docOf(property) || `The ${member} of a ${kindName}.`;
-    return this.define(id, description, () => this.schemaOf(property.type, description, member));
   }
 
   definition(declaration, { root = false } = {}) {
@@ -86,8 +77,7 @@ export class TypeReader {
   /** The module a declaration belongs to: its folder under the package, as `group-version`. */
   moduleOf(declaration) {
     const file = declaration.getSourceFile().fileName;
-    const packageDir = file.slice(0, file.lastIndexOf('/node_modules/') + '/node_modules/'.length);
-    const parts = relative(packageDir, dirname(file)).split(sep);
+    const parts = relative(this.modulesDir, dirname(file)).split(sep);
     const packageParts = parts[0].startsWith('@') ? 2 : 1;
     const folders = parts.slice(packageParts).filter((p) => p !== 'apis' && p !== 'api');
     if (folders.length === 1 && /^v\d/.test(folders[0])) return `core-${folders[0]}`;
@@ -111,7 +101,9 @@ export class TypeReader {
       const override = this.overrides[`${ownerName}.${key}`];
       if (override !== undefined) schema.default = override;
       else if (!optional) {
-        if (this.zeroDefaults) schema.default = this.zeroOf(schema);
+        if (this.zeroDefaults && this.omitEmpty.has(`${ownerName}.${key}`)) {
+          // Required by the API, but `omitempty` in Go: an absent member is not written.
+        } else if (this.zeroDefaults) schema.default = this.zeroOf(schema);
         else schema.required = true;
       }
       properties[key] = schema;

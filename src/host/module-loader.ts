@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +16,21 @@ const NATIVE = /\.(m?js|cjs|json)$/;
  * A TypeScript plugin is given this host's own plugin API, whatever its folder can resolve: the
  * API it is checked against is the one it runs with.
  */
-const PLUGIN_API_ALIASES = {
-  'kurel/plugin-api/testing': fileURLToPath(new URL('../plugin-api/testing/index', import.meta.url)),
-  'kurel/plugin-api': fileURLToPath(new URL('../plugin-api/index', import.meta.url)),
-};
+function pluginApiAliases(): Record<string, string> {
+  return {
+    'kurel/plugin-api/testing': testingEntry(),
+    'kurel/plugin-api': fileURLToPath(new URL('../plugin-api/index', import.meta.url)),
+  };
+}
+
+/**
+ * The engine-backed tester: the bundle keeps it as `plugin-api/testing` beside its chunks; run from
+ * source (or from tsc's output), it is `src/testing`.
+ */
+function testingEntry(): string {
+  const bundled = fileURLToPath(new URL('../plugin-api/testing/index.cjs', import.meta.url));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL('../testing/index', import.meta.url));
+}
 
 async function jitiFor(parentFile: string): Promise<Jiti> {
   const { createJiti } = await import('jiti');
@@ -27,7 +39,7 @@ async function jitiFor(parentFile: string): Promise<Jiti> {
     tryNative: true,
     moduleCache: true,
     interopDefault: true,
-    alias: PLUGIN_API_ALIASES,
+    alias: pluginApiAliases(),
   });
 }
 

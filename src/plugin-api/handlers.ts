@@ -314,6 +314,9 @@ export interface LoweringResult {
   policies?: AuthoredPolicy[];
 }
 
+/** An authored element whose properties are of the type its rule's schema gives. */
+export type WithProperties<E extends { properties: Properties }, P> = Omit<E, 'properties'> & { properties: P };
+
 interface RuleBase extends Described {
   targets?: LoweringTargets;
 }
@@ -335,21 +338,21 @@ export interface DocumentLoweringRule extends Omit<RuleBase, 'properties'> {
 /** A rule claiming a component type answers its components' endpoints, as a handler would. */
 export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P> {
   position: 'component';
-  lower(input: { component: AuthoredComponent & { properties: P }; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
+  lower(input: { component: WithProperties<AuthoredComponent, P>; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
 }
 
 export interface TraitLoweringRule<P = Properties> extends RuleBase {
   position: 'trait';
   capability?: CapabilitySpec;
   lower(
-    input: { trait: AuthoredTrait & { properties: P }; component: AuthoredComponent; document: DocumentInfo },
+    input: { trait: WithProperties<AuthoredTrait, P>; component: AuthoredComponent; document: DocumentInfo },
     ctx: LoweringContext,
   ): LoweringResult;
 }
 
 export interface PolicyLoweringRule<P = Properties> extends RuleBase {
   position: 'policy';
-  lower(input: { policy: AuthoredPolicy & { properties: P }; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
+  lower(input: { policy: WithProperties<AuthoredPolicy, P>; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
 }
 
 export type LoweringRule =

@@ -1,6 +1,7 @@
 export { KUREL_API_VERSION } from './version.js';
 export type { SchemaType, PropertySchema, PropertiesSchema, ExclusiveGroup } from './schema.js';
 export { exclusiveGroups } from './schema.js';
+export type { PropertiesOf, ValueOf } from './schema-types.js';
 export type { K8sObject, ObjectMeta, Properties, JsonValue } from './objects.js';
 export type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 export type { AuthoredComponent, AuthoredTrait, AuthoredPolicy, AuthoredDocument, DocumentInfo, DocumentMetadata } from './authored.js';
@@ -74,7 +75,7 @@ export {
 } from './name-roles.js';
 export { writeAtPath } from './render-reserved.js';
 export { afterPolicy, type PostPolicyStep, type PostPolicyInput } from './post-policy.js';
-export { podTemplatesOf, type PodTemplateRef } from './pod-templates.js';
+export { podTemplatesOf, type PodTemplateRef, type PodSpecFields, type PodContainer, type PodTemplateMetadata } from './pod-templates.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {
   encodeGo,

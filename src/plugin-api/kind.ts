@@ -1,5 +1,6 @@
 import type { ContractMetadata } from './contract-metadata.js';
 import type { HandlerContext } from './context.js';
+import type { PropertiesOf } from './schema-types.js';
 import { encodeGo } from './go-encoding.js';
 import type { ComponentAnswers, ComponentHandler, ComponentInput, NamedInput, ObjectScope } from './handlers.js';
 import type { K8sObject, Properties } from './objects.js';
@@ -42,8 +43,19 @@ export interface KindDefinition<P = Properties> {
   fluxNamespaceReads?(object: K8sObject): NamedInput[];
 }
 
-/** Makes a component handler from a kind definition. */
-export function defineKind<P = Properties>(definition: KindDefinition<P>): ComponentHandler<P> {
+/**
+ * Makes a component handler from a kind definition. Its input type is read from a literal
+ * properties schema (or one a function returns), as `defineComponent` reads it; a named type wins.
+ */
+export function defineKind<const S extends PropertiesSchema, Inferred>(
+  definition: KindDefinition<PropertiesOf<S>> & { properties: S | (() => S) },
+): ComponentHandler<PropertiesOf<S>>;
+export function defineKind<P>(definition: KindDefinition<P>): ComponentHandler<P>;
+export function defineKind(definition: KindDefinition<unknown>): ComponentHandler<unknown> {
+  return kindHandler(definition);
+}
+
+function kindHandler<P>(definition: KindDefinition<P>): ComponentHandler<P> {
   const { type, description, contract, example, apiVersion, kind, scope } = definition;
   const properties = lazily(definition.properties);
   const hints = definition.hints === undefined ? undefined : lazily(definition.hints);

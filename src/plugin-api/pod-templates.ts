@@ -2,11 +2,31 @@ import type { K8sObject } from './objects.js';
 
 type Json = Record<string, any>;
 
-/** A pod template held by an object: its metadata and its pod spec. */
+/** A container of a pod spec: its name, and its other fields as written. */
+export interface PodContainer {
+  name: string;
+  [field: string]: unknown;
+}
+
+/** A pod spec: its containers, and its other fields as written. */
+export interface PodSpecFields {
+  containers?: PodContainer[];
+  initContainers?: PodContainer[];
+  [field: string]: unknown;
+}
+
+/** A pod template's metadata. */
+export interface PodTemplateMetadata {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  [field: string]: unknown;
+}
+
+/** A pod template held by an object: its metadata and its pod spec, changed in place by a trait. */
 export interface PodTemplateRef {
   owner: K8sObject;
-  metadata: Json;
-  spec: Json;
+  metadata: PodTemplateMetadata;
+  spec: PodSpecFields;
 }
 
 const TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicaSet', 'ReplicationController']);

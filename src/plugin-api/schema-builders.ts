@@ -1,46 +1,70 @@
 import type { PropertySchema } from './schema.js';
 
 // Small constructors for the schema vocabulary, so a handler's schema reads as a list of
-// fields and their descriptions rather than as nested object literals.
+// fields and their descriptions rather than as nested object literals. Each keeps the literal
+// type of what it builds (`int('Port.', { default: 80 })` is `{ type: 'integer'; default: 80 }`),
+// so a handler's input type can still be read from a schema made of them.
 
-export function str(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'string', description, ...extra };
+/** Further keywords for a built schema: `{ required: true }`, `{ default: 80 }`, bounds. */
+type Extra = Partial<PropertySchema>;
+/** No further keywords. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type None = {};
+
+export function str<const E extends Extra = None>(description: string, extra?: E): { type: 'string'; description: string } & E {
+  return { type: 'string', description, ...extra } as { type: 'string'; description: string } & E;
 }
 
-export function int(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'integer', description, ...extra };
+export function int<const E extends Extra = None>(description: string, extra?: E): { type: 'integer'; description: string } & E {
+  return { type: 'integer', description, ...extra } as { type: 'integer'; description: string } & E;
 }
 
-export function bool(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'boolean', description, ...extra };
+export function bool<const E extends Extra = None>(description: string, extra?: E): { type: 'boolean'; description: string } & E {
+  return { type: 'boolean', description, ...extra } as { type: 'boolean'; description: string } & E;
 }
 
-export function oneOf(values: string[], description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'string', enum: values, description, ...extra };
+export function oneOf<const V extends readonly string[], const E extends Extra = None>(
+  values: V,
+  description: string,
+  extra?: E,
+): { type: 'string'; enum: V; description: string } & E {
+  return { type: 'string', enum: values, description, ...extra } as { type: 'string'; enum: V; description: string } & E;
 }
 
-export function stringList(description: string, itemDescription = 'One entry.', extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'array', description, items: { type: 'string', description: itemDescription }, ...extra };
+type StringList = { type: 'array'; description: string; items: { type: 'string'; description: string } };
+
+export function stringList<const E extends Extra = None>(description: string, itemDescription = 'One entry.', extra?: E): StringList & E {
+  return { type: 'array', description, items: { type: 'string', description: itemDescription }, ...extra } as StringList & E;
 }
 
-export function list(description: string, items: PropertySchema, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'array', description, items, ...extra };
+export function list<const I extends PropertySchema, const E extends Extra = None>(
+  description: string,
+  items: I,
+  extra?: E,
+): { type: 'array'; description: string; items: I } & E {
+  return { type: 'array', description, items, ...extra } as { type: 'array'; description: string; items: I } & E;
 }
 
-export function object(description: string, properties: Record<string, PropertySchema>, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'object', description, properties, ...extra };
+export function object<const P extends Record<string, PropertySchema>, const E extends Extra = None>(
+  description: string,
+  properties: P,
+  extra?: E,
+): { type: 'object'; description: string; properties: P } & E {
+  return { type: 'object', description, properties, ...extra } as { type: 'object'; description: string; properties: P } & E;
 }
+
+type StringMap = { type: 'object'; description: string; additionalProperties: { type: 'string'; description: string } };
 
 /** A map of string keys to string values (labels, selectors, ConfigMap data). */
-export function stringMap(description: string, valueDescription = 'A string value.', extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'object', description, additionalProperties: { type: 'string', description: valueDescription }, ...extra };
+export function stringMap<const E extends Extra = None>(description: string, valueDescription = 'A string value.', extra?: E): StringMap & E {
+  return { type: 'object', description, additionalProperties: { type: 'string', description: valueDescription }, ...extra } as StringMap & E;
 }
 
 /**
  * A Kubernetes struct accepted as written. Its nested fields are not yet declared one by one
  * (strict upstream schemas come later), so the description says so.
  */
-export function openObject(description: string): PropertySchema {
+export function openObject(description: string): { type: 'object'; additionalProperties: true; description: string } {
   return {
     type: 'object',
     additionalProperties: true,
@@ -49,27 +73,27 @@ export function openObject(description: string): PropertySchema {
 }
 
 /** A list of `{ name }` references (imagePullSecrets, schedulingGates). */
-export function nameRefList(description: string, itemDescription: string): PropertySchema {
+export function nameRefList(description: string, itemDescription: string) {
   return list(description, object(itemDescription, { name: str('Name of the referenced object.', { required: true }) }));
 }
 
 /** A Kubernetes quantity: a string such as "500m" or "1Gi", or a bare number. Written back in its canonical form. */
-export function quantity(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { types: ['string', 'number'], description, ...extra };
+export function quantity<const E extends Extra = None>(description: string, extra?: E): { types: readonly ['string', 'number']; description: string } & E {
+  return { types: ['string', 'number'], description, ...extra } as { types: readonly ['string', 'number']; description: string } & E;
 }
 
 /** A Kubernetes IntOrString. */
-export function intOrString(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { types: ['integer', 'string'], description, ...extra };
+export function intOrString<const E extends Extra = None>(description: string, extra?: E): { types: readonly ['integer', 'string']; description: string } & E {
+  return { types: ['integer', 'string'], description, ...extra } as { types: readonly ['integer', 'string']; description: string } & E;
 }
 
 /** The same schema, required. */
-export function required(schema: PropertySchema): PropertySchema {
+export function required<const S extends PropertySchema>(schema: S): Omit<S, 'required'> & { required: true } {
   return { ...schema, required: true };
 }
 
 /** The same schema under another description. */
-export function described(schema: PropertySchema, description: string): PropertySchema {
+export function described<const S extends PropertySchema>(schema: S, description: string): Omit<S, 'description'> & { description: string } {
   return { ...schema, description };
 }
 

@@ -68,8 +68,9 @@ export function withDefault(schema: PropertySchema, path: SchemaPath, value: unk
  * GoEncoding): `{ 'passwordSecret': GO_STRUCT, 'passwordSecret.name': GO_OMIT_ZERO }`. The
  * entries apply in order; an empty path annotates the schema itself.
  */
-export function withGo(schema: PropertySchema, fields: Record<SchemaPath, GoEncoding>): PropertySchema {
-  return Object.entries(fields).reduce((current, [path, go]) => editAt(current, path, (target) => ({ ...target, go: { ...target.go, ...go } })), schema);
+export function withGo<const S extends PropertySchema>(schema: S, fields: Record<SchemaPath, GoEncoding>): S {
+  // Go annotations change how a value is written, not what it is: the schema keeps its type.
+  return Object.entries(fields).reduce<PropertySchema>((current, [path, go]) => editAt(current, path, (target) => ({ ...target, go: { ...target.go, ...go } })), schema) as S;
 }
 
 /** Applies edits in order. */

@@ -10,14 +10,14 @@ export interface PropertySchema {
   /** The one type a value must have. */
   type?: SchemaType;
   /** A union: the value must have one of these types. Exclusive with `type`. */
-  types?: SchemaType[];
+  types?: readonly SchemaType[];
   description?: string;
   /** The key must be present (checked on objects holding this property). */
   required?: boolean;
   /** Applied when the key is absent (or explicitly null). */
   default?: unknown;
   /** The value must equal one of these. */
-  enum?: unknown[];
+  enum?: readonly unknown[];
   /** Declared keys of an object value. */
   properties?: Record<string, PropertySchema>;
   /** The schema of every element of an array value. */
@@ -31,7 +31,7 @@ export interface PropertySchema {
    * Groups of keys of which at most one may be set; a group written `{ keys, required: true }`
    * wants exactly one (relaxed to at most one where top-level `required` is).
    */
-  exclusive?: Array<string[] | ExclusiveGroup>;
+  exclusive?: ReadonlyArray<readonly string[] | ExclusiveGroup>;
   /** Only the ClusterProfile rendering may set this key; an author may not. */
   platformReserved?: boolean;
   /** Why a key this object does not declare is not accepted, shown with its refusal. */
@@ -55,14 +55,19 @@ export interface PropertySchema {
 
 /** A one-of group of an object's keys. */
 export interface ExclusiveGroup {
-  keys: string[];
+  keys: readonly string[];
   /** Exactly one of the keys, not at most one. */
   required?: boolean;
 }
 
 /** An object node's groups, each as `{ keys, required }`. */
 export function exclusiveGroups(schema: Pick<PropertySchema, 'exclusive'>): ExclusiveGroup[] {
-  return (schema.exclusive ?? []).map((group) => (Array.isArray(group) ? { keys: group, required: false } : { keys: group.keys, required: group.required === true }));
+  return (schema.exclusive ?? []).map((group) => (isKeyList(group) ? { keys: group, required: false } : { keys: group.keys, required: group.required === true }));
+}
+
+// Array.isArray does not narrow a readonly array out of a union.
+function isKeyList(group: readonly string[] | ExclusiveGroup): group is readonly string[] {
+  return Array.isArray(group);
 }
 
 /** The properties of a component, trait or policy: the top-level keys and their schemas. */

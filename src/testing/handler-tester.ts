@@ -69,6 +69,8 @@ export interface HandlerTesterOptions {
   capabilityDefinitions?: string[];
   /** The Application's namespace: `default` when unset. */
   namespace?: string;
+  /** The namespace Flux's objects go to (`fluxNamespace` of a config): beside the workloads when unset. */
+  fluxNamespace?: string;
   /** The bodies the host would have fetched for the handlers' declared URLs, by URL (`ctx.fetched(url)`). */
   fetched?: Record<string, string>;
   /** The plugins the plugin under test runs beside: kurel's built-ins, loaded as the CLI loads them, when unset. */
@@ -97,7 +99,12 @@ export class HandlerTester {
         application: { file: 'app.yaml', text: applicationText(components, policies, namespace) },
         profile: this.options.profile === undefined ? undefined : { file: 'cluster.yaml', text: this.options.profile },
         capabilityDefinitions: (this.options.capabilityDefinitions ?? []).map((text, index) => ({ file: `definition-${index}.yaml`, text })),
-        settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: this.options.policy && ({ ...NOOP_POLICY, ...this.options.policy } as Policy) },
+        settings: {
+          domain: 'launcher.gokure.dev',
+          clusterId: 'local',
+          policy: this.options.policy && ({ ...NOOP_POLICY, ...this.options.policy } as Policy),
+          ...(this.options.fluxNamespace === undefined ? {} : { fluxNamespace: this.options.fluxNamespace }),
+        },
         fetched: this.options.fetched,
       },
       registry,

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, isKurelError } from 'kurel/plugin-api';
-import { HandlerTester, type ComponentSpec } from 'kurel/plugin-api/testing';
+import { HandlerTester, type ComponentSpec, type PolicySpec } from 'kurel/plugin-api/testing';
 import { applicationText } from '../../src/testing/application.js';
 import traits from '../../plugins/builtin-traits/index.js';
 import { kurelIn, scratchFolder } from './support.js';
@@ -12,8 +12,8 @@ import { kurelIn, scratchFolder } from './support.js';
 const scratch = scratchFolder('kurel-handler-tester-');
 const tester = new HandlerTester(traits);
 
-function cli(components: ComponentSpec[]) {
-  writeFileSync(join(scratch.dir, 'app.yaml'), applicationText(components, [], 'default'));
+function cli(components: ComponentSpec[], policies: PolicySpec[] = []) {
+  writeFileSync(join(scratch.dir, 'app.yaml'), applicationText(components, policies, 'default'));
   return kurelIn(scratch.dir, ['build', 'app.yaml']);
 }
 
@@ -37,5 +37,24 @@ describe('HandlerTester and the CLI', () => {
     );
     expect(refusal).toMatch(/maxReplicas \(2\) must be >= minReplicas \(3\)/);
     expect(refusal).toBe(result.stderr);
+  });
+
+  it('print a lowering rule’s refusal and a policy’s refusal as the CLI does', async () => {
+    const printed = (components: ComponentSpec[], policies: PolicySpec[] = []) =>
+      tester.build(components, policies).then(
+        () => undefined,
+        (error: unknown) => (isKurelError(error) ? error.diagnostics.map((diagnostic) => `Error: ${formatDiagnostic(diagnostic)}\n`).join('') : undefined),
+      );
+    const lowering = [{ name: 'shop', type: 'webservice', properties: { image: 'ghcr.io/acme/shop:v1', port: 0 } }];
+    const lowered = cli(lowering);
+    expect(lowered.status).toBe(1);
+    expect(await printed(lowering)).toMatch(/lowering component "shop" \(type "webservice"\)/);
+    expect(await printed(lowering)).toBe(lowered.stderr);
+    const configmaps = [{ name: 'web', type: 'configmap', properties: { data: { a: 'b' } } }];
+    const policies = [{ name: 'order', type: 'dependency', properties: { rules: [{ component: 'web', dependsOn: ['nobody'] }] } }];
+    const refused = cli(configmaps, policies);
+    expect(refused.status).toBe(1);
+    expect(await printed(configmaps, policies)).toMatch(/nobody/);
+    expect(await printed(configmaps, policies)).toBe(refused.stderr);
   });
 });

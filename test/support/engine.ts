@@ -96,3 +96,13 @@ export async function answersOf(type: string, name: string, properties: Componen
   const serviceAccountName = binding && binding.subjects[0].name !== name ? binding.subjects[0].name : undefined;
   return { ...(servicePort ? { servicePort } : {}), ...(serviceAccountName ? { serviceAccountName } : {}) };
 }
+
+/**
+ * The message the CLI prints for a refusal while lowering `element` (`component "web" (type
+ * "webservice")`, `trait "expose" on component "web"`) of the test Application: the rule's own
+ * message, then the lowering trail when there is one.
+ */
+export function loweringRefusal(element: string, message: string): RegExp {
+  const escaped = `lowering ${element} in document "app" (kind "Application"): ${message}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}(\\n|$)`);
+}

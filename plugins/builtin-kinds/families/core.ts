@@ -1,6 +1,6 @@
 // The core family: Kubernetes built-in kinds. Schemas: generated from the .d.ts models of
-// kubernetes-models@4.5.1 (plugins/builtin-kinds/schemas/kubernetes-models, request.json there),
-// except VolumeAttributesClass, which that release lacks (written by hand from storage.k8s.io/v1).
+// kubernetes-models@5.1.0, Kubernetes v1.36.0 (plugins/builtin-kinds/schemas/kubernetes-models:
+// request.json and provenance.json there).
 import type { ComponentHandler } from 'kurel/plugin-api';
 import { apiservice, clusterrole, clusterrolebinding, mutatingwebhookconfiguration, role, rolebinding, validatingwebhookconfiguration } from './core/access.js';
 import { limitrange, namespace, priorityclass, resourcequota, runtimeclass } from './core/cluster-config.js';

@@ -12,6 +12,6 @@ import { kinds as volsync } from './volsync.js';
 
 // The Flux kinds (source, helm, kustomize, notification, image, artifact and Flux Operator APIs),
 // with the VolSync and MetalLB kinds, the escape hatches and charts rendered at build time kept beside them. The schemas of
-// the Flux controllers' kinds are generated from their CRDs (crds/flux-*); the Flux Operator's
-// ResourceSetInputProvider is written from its upstream API reference.
+// the Flux controllers' kinds and the Flux Operator's ResourceSetInputProvider are generated from
+// their CRDs (crds/flux-*).
 export const kinds: ComponentHandler<any>[] = [...sources, ...helm, ...kustomize, ...notification, ...image, ...artifacts, ...volsync, ...metallb, ...escapeHatches, helmtemplate];

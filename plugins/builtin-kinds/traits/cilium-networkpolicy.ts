@@ -1,11 +1,11 @@
 import { defineTrait, isDns1123Subdomain, type PropertySchema } from 'kurel/plugin-api';
-import { endpointSelector, rule } from '../families/operators/cilium/rules.js';
+import { ruleFields } from '../families/operators/cilium/rules.js';
 
 type Json = Record<string, any>;
 
-// The Cilium rule's own schemas: the raw rules are decoded strictly, an unknown field refused.
-const ruleFields = rule('A Cilium policy rule.').properties!;
-const rules = (direction: string): PropertySchema => ({ ...ruleFields[direction], description: `Cilium ${direction} allow rules, as the CiliumNetworkPolicy spec writes them.` });
+// The Cilium rule's own schemas, from the CiliumNetworkPolicy CRD, read when the trait's schema is
+// first read: the raw rules are decoded strictly, an unknown field refused.
+const rules = (direction: string): PropertySchema => ({ ...ruleFields()[direction], description: `Cilium ${direction} allow rules, as the CiliumNetworkPolicy spec writes them.` });
 
 /**
  * A CiliumNetworkPolicy beside the component. Its rules are Cilium's own, written as the
@@ -23,9 +23,15 @@ export const ciliumNetworkPolicy = defineTrait({
   contract: { family: 'cilium-networkpolicy', version: 'v1alpha1' },
   properties: {
     name: { type: 'string', required: true, description: 'Name of the CiliumNetworkPolicy (a DNS-1123 subdomain).' },
-    endpointSelector: { ...endpointSelector('The endpoints the policy applies to.'), required: true },
-    ingress: rules('ingress'),
-    egress: rules('egress'),
+    get endpointSelector(): PropertySchema {
+      return { ...ruleFields().endpointSelector, description: 'The endpoints the policy applies to. An empty selector ({}) selects every endpoint.', required: true };
+    },
+    get ingress(): PropertySchema {
+      return rules('ingress');
+    },
+    get egress(): PropertySchema {
+      return rules('egress');
+    },
   },
   apply({ properties, component }, ctx) {
     const props = properties as Json;

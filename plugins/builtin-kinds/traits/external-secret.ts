@@ -1,7 +1,11 @@
 import { defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
-import { externalSecretSpec } from '../families/operators/external-secrets/external-secret.js';
+import { externalSecretsIoV1 } from '../generated/external-secrets/index.js';
+import { crdSpec } from '../shared/crd-spec.js';
 
 type Json = Record<string, any>;
+
+/** The ExternalSecret spec generated from the upstream CRD, built when the trait's schema is first read. */
+const externalSecretSpec = crdSpec(externalSecretsIoV1.ExternalSecret);
 
 const remoteRefFields = {
   version: { type: 'string', description: 'Version of the remote secret read.' },
@@ -83,7 +87,10 @@ export const externalSecret = defineTrait({
         },
       },
     },
-    dataFrom: externalSecretSpec.dataFrom,
+    // The upstream ExternalSecretDataFromRemoteRef list, as the reference decodes it.
+    get dataFrom(): PropertySchema {
+      return externalSecretSpec().properties!.dataFrom;
+    },
     remoteRef: shorthandRemoteRef,
     envFrom: { type: 'boolean', default: false, description: "Put every key of the Secret in the environment of the first container of each of the component's pod templates." },
     mountPath: { type: 'string', description: "Mount the Secret at this path in the first container of each of the component's pod templates." },

@@ -51,7 +51,7 @@ function objectSchema(schema: PropertySchema): JsonSchema {
 }
 
 /** At most one key of the group: no two of them together. */
-function atMostOne(group: string[]): JsonSchema | undefined {
+function atMostOne(group: readonly string[]): JsonSchema | undefined {
   const pairs: string[][] = [];
   for (let i = 0; i < group.length; i++) for (let j = i + 1; j < group.length; j++) pairs.push([group[i], group[j]]);
   if (pairs.length === 0) return undefined;

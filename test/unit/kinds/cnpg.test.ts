@@ -66,7 +66,7 @@ describe('CloudNativePG kinds', () => {
       managed: { roles: [{ name: 'app', validUntil: '2027-01-31T12:00:00Z' }] },
     });
     await tester.runComponent(kind('cnpg-cluster').type, [
-      { properties: { replica: { source: 'o', minApplyDelay: '1 hour' } }, error: { message: /not a duration/, property: ['replica', 'minApplyDelay'] } },
+      { properties: { replica: { source: 'o', minApplyDelay: '1 hour' } }, error: { message: /not a Go duration/, property: ['replica', 'minApplyDelay'] } },
       { properties: { managed: { roles: [{ name: 'a' }, { name: 'b', validUntil: 'tomorrow' }] } }, error: { message: /not an RFC 3339 time stamp/, property: ['managed', 'roles', 1, 'validUntil'] } },
     ]);
   });

@@ -47,7 +47,7 @@ describe('External Secrets kinds', () => {
     const sdk = await rendered(tester, kind('secretstore').type, 'op', { provider: { onepasswordSDK: { vault: 'v', auth: { serviceAccountSecretRef: { name: 't' } }, cache: {} } } });
     expect(sdk.objects[0].spec).toEqual({ provider: { onepasswordSDK: { vault: 'v', auth: { serviceAccountSecretRef: { name: 't' } }, cache: { ttl: '0s' } } } });
     await tester.runComponent(kind('secretstore').type, [
-      { properties: { provider: { webhook: { url: 'https://s', timeout: 'soon' } } }, error: { message: /not a duration/, property: ['provider', 'webhook', 'timeout'] } },
+      { properties: { provider: { webhook: { url: 'https://s', timeout: 'soon' } } }, error: { message: /not a Go duration/, property: ['provider', 'webhook', 'timeout'] } },
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('External Secrets kinds', () => {
   });
 
   it('refuses a duration Go cannot read and a store with no provider or two', async () => {
-    await tester.runComponent(kind('externalsecret').type, [{ properties: { refreshInterval: '1d' }, error: { message: /"1d" is not a duration/, property: ['refreshInterval'] } }]);
+    await tester.runComponent(kind('externalsecret').type, [{ properties: { refreshInterval: '1d' }, error: { message: /"1d" is not a Go duration/, property: ['refreshInterval'] } }]);
     await tester.runComponent(kind('clusterexternalsecret').type, [
       { properties: { externalSecretSpec: { refreshInterval: '5' } }, error: { property: ['externalSecretSpec', 'refreshInterval'] } },
     ]);

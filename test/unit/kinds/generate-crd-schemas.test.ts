@@ -5,7 +5,7 @@ import { validateProperties, type PropertySchema } from '../../../src/plugin-api
 // @ts-expect-error: a plain ES module script without declarations
 import { convert, crdDefinitions, QUANTITY_PATTERN } from '../../../scripts/crd-schemas/convert.mjs';
 // @ts-expect-error: a plain ES module script without declarations
-import { crdsDir, generatedDir, generateFamily } from '../../../scripts/generate-crd-schemas.mjs';
+import { crdsDir, generatedDir, generateFamily, schemaFileCrd } from '../../../scripts/generate-crd-schemas.mjs';
 
 const crd = {
   kind: 'CustomResourceDefinition',
@@ -115,6 +115,32 @@ describe('generate-crd-schemas', () => {
     const notes: string[] = [];
     convert(crd.spec.versions[0].schema.openAPIV3Schema.properties.spec, notes, 'spec');
     expect(notes).toEqual(['spec.odd: pattern (?<!a)b( is not an ECMAScript regular expression; not checked']);
+  });
+
+  it("reads a CRD version's schema file as that version of the CRD, without the strictness a schema catalogue adds", () => {
+    const file = {
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { labels: { type: 'object', additionalProperties: { type: 'string' } }, additionalProperties: { type: 'string' }, values: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { a: { type: 'string' } }, additionalProperties: false } },
+        },
+      },
+    };
+    const crd = schemaFileCrd(file, { group: 'example.io', version: 'v2', kind: 'Gadget' });
+    const schema = crd.spec.versions[0].schema.openAPIV3Schema;
+    expect(schema.properties.spec).not.toHaveProperty('additionalProperties');
+    expect(schema.properties.spec.properties.values).not.toHaveProperty('additionalProperties');
+    expect(schema.properties.spec.properties.additionalProperties).toEqual({ type: 'string' });
+    const [definition] = crdDefinitions(crd, []);
+    expect(definition).toMatchObject({ id: 'example.io/v2/Gadget', module: 'example.io-v2', name: 'Gadget' });
+    const spec = definition.schema.properties.spec;
+    // A field named additionalProperties stays a field; the preserved object keeps unknown keys.
+    expect(Object.keys(spec.properties)).toEqual(['additionalProperties', 'labels', 'values']);
+    expect(spec.properties.values.additionalProperties).toBe(true);
+    expect(validateProperties(spec.properties, { labels: { a: 'b' }, values: { a: 'x', b: 1 } }).issues).toEqual([]);
+    expect(validateProperties(spec.properties, { other: 1 }).issues).toHaveLength(1);
   });
 
   it('has written the committed modules from the committed CRDs, whose sha256 match their provenance', () => {

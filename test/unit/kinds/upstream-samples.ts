@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { ComponentHandler, K8sObject } from 'kurel/plugin-api';
-import { HandlerTester } from '../../../src/plugin-api/testing/index.js';
 import { builtinTester, rendered as renderedBy } from '../../support/engine.js';
 
 // Upstream's own sample objects, copied from the upstream repository with a provenance.json
@@ -63,25 +62,6 @@ export async function buildSamples(kinds: ComponentHandler<any>[], family: strin
     expect(kind, `${file}: ${object.apiVersion} ${object.kind} has a kind`).toBeDefined();
     const authored = authoredOf(kind!, object);
     const { objects } = await renderedBy(tester, kind!.type, object.metadata?.name ?? 'sample', structuredClone(authored));
-    rendered.push({ file, authored, object: objects[0] });
-  }
-  return rendered;
-}
-
-/**
- * The isolated tester's rendering of every sample (for the tests not yet moved to `buildSamples`):
- * renders every sample of the family's API groups through its kind; returns each rendered object
- * with the fields it was authored with. A sample of the groups that no kind takes fails.
- */
-export function renderSamplesIsolated(kinds: ComponentHandler<any>[], family: string, groups: string[]) {
-  const tester = new HandlerTester({ namespace: 'samples' });
-  const rendered: Array<{ file: string; authored: Record<string, unknown>; object: K8sObject }> = [];
-  for (const { file, object } of upstreamSamples(family)) {
-    if (!groups.includes(object.apiVersion.split('/')[0])) continue;
-    const kind = kindOf(kinds, object);
-    expect(kind, `${file}: ${object.apiVersion} ${object.kind} has a kind`).toBeDefined();
-    const authored = authoredOf(kind!, object);
-    const objects = tester.renderComponent(kind!, object.metadata?.name ?? 'sample', structuredClone(authored)).objects;
     rendered.push({ file, authored, object: objects[0] });
   }
   return rendered;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeGo, goAlways, GO_DURATION, GO_KEEP_EMPTY, GO_OMIT_ZERO, GO_STRUCT, GO_TIME, schemaBuilders, type PropertySchema } from '../../../src/plugin-api/index.js';
-import { createTestContext } from '../../../src/plugin-api/testing/index.js';
+import { defineKind, goAlways, GO_DURATION, GO_KEEP_EMPTY, GO_OMIT_ZERO, GO_STRUCT, GO_TIME, schemaBuilders, type GoEncoding, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { pluginTester, rendered } from '../../support/engine.js';
 
 const { editAt, optionalAt, withEnumValues, withGo, withProperties } = schemaBuilders;
 
@@ -25,41 +25,51 @@ const schema: PropertySchema = {
   },
 };
 
-describe('encodeGo', () => {
-  const ctx = createTestContext();
+/** A kind of this schema with these Go annotations, as an organisation declares one: the engine writes its spec through encodeGo. */
+function goKind(annotations: Record<string, GoEncoding>) {
+  const kind = defineKind<Record<string, unknown>>({ type: 'encoded', description: 'An Encoded object.', apiVersion: 'example.com/v1', kind: 'Encoded', scope: 'namespaced', properties: withGo(schema, annotations).properties! });
+  return pluginTester({ components: [kind] });
+}
 
-  it('writes structs held by value and fields without omitempty the way the Go type does', () => {
-    const annotated = withGo(schema, {
+/** The spec the CLI writes for these properties. */
+async function encoded(annotations: Record<string, GoEncoding>, properties: Record<string, unknown>) {
+  return (await rendered(goKind(annotations), 'encoded', 'e', properties)).objects[0].spec;
+}
+
+describe('encodeGo, as the engine writes a kind', () => {
+
+  it('writes structs held by value and fields without omitempty the way the Go type does', async () => {
+    const annotations = {
       namespaceSelector: GO_STRUCT,
       'storage.volumeClaimTemplate': GO_STRUCT,
       'storage.volumeClaimTemplate.metadata': GO_STRUCT,
       'storage.volumeClaimTemplate.status': GO_STRUCT,
       endpoints: goAlways(null),
-    });
-    expect(encodeGo({ storage: {} }, annotated, ctx)).toEqual({ namespaceSelector: {}, storage: { volumeClaimTemplate: { metadata: {}, status: {} } }, endpoints: null });
-    expect(encodeGo({ endpoints: [] }, annotated, ctx)).toEqual({ namespaceSelector: {}, endpoints: [] });
+    };
+    expect(await encoded(annotations, { storage: {} })).toEqual({ namespaceSelector: {}, storage: { volumeClaimTemplate: { metadata: {}, status: {} } }, endpoints: null });
+    expect(await encoded(annotations, { endpoints: [] })).toEqual({ namespaceSelector: {}, endpoints: [] });
   });
 
-  it('drops empty lists and maps, and the zero of an omitempty scalar, but keeps an empty struct', () => {
-    const annotated = withGo(schema, { 'endpoints[].honorLabels': GO_OMIT_ZERO });
+  it('drops empty lists and maps, and the zero of an omitempty scalar, but keeps an empty struct', async () => {
     const value = { names: [], selector: { matchLabels: {} }, endpoints: [{ honorLabels: false, interval: '30s' }] };
-    expect(encodeGo(value, annotated, ctx)).toEqual({ selector: {}, endpoints: [{ interval: '30s' }] });
+    expect(await encoded({ 'endpoints[].honorLabels': GO_OMIT_ZERO }, value)).toEqual({ selector: {}, endpoints: [{ interval: '30s' }] });
   });
 
-  it('keeps an empty list without omitempty, and a scalar zero without an annotation', () => {
-    const annotated = withGo(schema, { names: GO_KEEP_EMPTY });
-    expect(encodeGo({ names: [], endpoints: [{ honorLabels: false, interval: '' }] }, annotated, ctx)).toEqual({ names: [], endpoints: [{ honorLabels: false, interval: '' }] });
+  it('keeps an empty list without omitempty, and a scalar zero without an annotation', async () => {
+    expect(await encoded({ names: GO_KEEP_EMPTY }, { names: [], endpoints: [{ honorLabels: false, interval: '' }] })).toEqual({ names: [], endpoints: [{ honorLabels: false, interval: '' }] });
   });
 
-  it("prints durations, times and quantities in Go's spelling and refuses what Go cannot read, by path", () => {
-    const annotated = withGo(schema, { 'endpoints[].interval': GO_DURATION, 'endpoints[].scrapedAt': GO_TIME });
-    expect(encodeGo({ size: '1024Mi', endpoints: [{ interval: '90s', scrapedAt: '2026-01-31T13:00:00+01:00' }] }, annotated, ctx)).toEqual({
+  it("prints durations, times and quantities in Go's spelling and refuses what Go cannot read, by path", async () => {
+    const annotations = { 'endpoints[].interval': GO_DURATION, 'endpoints[].scrapedAt': GO_TIME };
+    expect(await encoded(annotations, { size: '1024Mi', endpoints: [{ interval: '90s', scrapedAt: '2026-01-31T13:00:00+01:00' }] })).toEqual({
       size: '1Gi',
       endpoints: [{ interval: '1m30s', scrapedAt: '2026-01-31T12:00:00Z' }],
     });
-    expect(() => encodeGo({ endpoints: [{ interval: '1d' }] }, annotated, ctx)).toThrow(/endpoints\[0\]\.interval: "1d" is not a Go duration/);
-    expect(() => encodeGo({ endpoints: [{ scrapedAt: 'yesterday' }] }, annotated, ctx)).toThrow(/endpoints\[0\]\.scrapedAt: "yesterday" is not an RFC 3339 time stamp/);
-    expect(() => encodeGo({ size: 'lots' }, annotated, ctx)).toThrow(/size: "lots" is not a quantity/);
+    await goKind(annotations).runComponent('encoded', [
+      { title: 'duration', properties: { endpoints: [{ interval: '1d' }] }, error: { code: 'KUREL_HANDLER_REFUSED', message: /endpoints\[0\]\.interval: "1d" is not a Go duration/, property: ['endpoints', 0, 'interval'] } },
+      { title: 'time', properties: { endpoints: [{ scrapedAt: 'yesterday' }] }, error: { code: 'KUREL_HANDLER_REFUSED', message: /endpoints\[0\]\.scrapedAt: "yesterday" is not an RFC 3339 time stamp/, property: ['endpoints', 0, 'scrapedAt'] } },
+      { title: 'quantity', properties: { size: 'lots' }, error: { code: 'KUREL_HANDLER_REFUSED', message: /size: "lots" is not a quantity/, property: ['size'] } },
+    ]);
   });
 
   it('refuses an annotation at a path the schema does not have', () => {

@@ -62,3 +62,16 @@ export function serviceAccountObject(name: string, automount = false): K8sObject
 export function httpPort(port: number) {
   return [{ containerPort: port, name: 'http', protocol: 'TCP' }];
 }
+
+/** An object as an author writes it: without the component label the engine adds to it and its pod template. */
+export function authored(object: K8sObject): K8sObject {
+  const copy = structuredClone(object);
+  const places = [copy.metadata, (copy.spec as { template?: { metadata?: K8sObject['metadata'] } } | undefined)?.template?.metadata];
+  for (const metadata of places) delete metadata?.labels?.[COMPONENT_LABEL];
+  return copy;
+}
+
+/** A component carrying this object as written (a `passthrough`), so a trait meets an object no component type renders. */
+export function carrying(name: string, object: K8sObject) {
+  return { name, type: 'passthrough', properties: { object: authored(object) } };
+}

@@ -1,99 +1,111 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthoredComponent, LoweringContext } from 'kurel/plugin-api';
-import { createLoweringTestContext } from '../../../src/plugin-api/testing/index.js';
-import builtinComponents from '../../../plugins/builtin-components/index.js';
-import { helmRule } from '../../../plugins/builtin-kinds/flux-delivery/helm.js';
-import builtinKinds from '../../../plugins/builtin-kinds/index.js';
-import builtinPolicies from '../../../plugins/builtin-policies/index.js';
-import builtinTraits from '../../../plugins/builtin-traits/index.js';
-import { build } from '../../../src/engine/build.js';
-import { registryOf, refusal as buildRefusal } from '../engine/support.js';
-import { checked, refusal, EVERY_MEMBER } from './support.js';
+import type { K8sObject } from 'kurel/plugin-api';
+import type { ComponentSpec } from 'kurel/plugin-api/testing';
+import { builtinTester, objectOf, refusalOf, type BuiltinTesterOptions } from '../../support/engine.js';
 
 const repo = 'https://charts.bitnami.com/bitnami';
+const tester = builtinTester('components');
+const COMPONENT_LABEL = 'launcher.gokure.dev/component';
 
-/** Runs the rule on schema-checked properties, in a shared lowering context. */
-function lowerHelm(name: string, properties: Record<string, unknown>, ctx: LoweringContext = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER }), extra: Partial<AuthoredComponent> = {}) {
-  const checkedProperties = checked(helmRule.properties, properties);
-  return helmRule.lower({ component: { name, type: 'helm', properties: checkedProperties, ...extra }, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, ctx).components!;
+type Authored = Omit<ComponentSpec, 'type'>;
+type Spec = Record<string, any>;
+
+/** The helm components of one Application as the CLI builds them: objects, each component's members and the bundle's order. */
+async function deliver(components: Authored[], options: BuiltinTesterOptions = {}) {
+  const result = await builtinTester('components', options).build(components.map((component) => ({ ...component, type: 'helm' })));
+  return {
+    objects: result.objects,
+    // Each authored component's members, in the order the components are written.
+    members: components.map(({ name }) => result.chains.find((chain) => chain.name === name)!.members.map((member) => ({ name: member.name, type: member.type, traits: member.traits.map((trait) => trait.type) }))),
+    bundle: result.bundle,
+  };
 }
 
-const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
-
-function buildApp(components: string, name = 'shop') {
-  const text = ['apiVersion: launcher.gokure.dev/v1alpha1', 'kind: Application', `metadata: {name: ${name}, namespace: default}`, 'spec:', '  components:', components].join('\n');
-  return build({ application: { file: 'app.yaml', text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local' } }, registry);
-}
+/** One helm component `name`, built alone. */
+const lowerHelm = (name: string, properties: Record<string, unknown>, extra: Omit<Authored, 'name' | 'properties'> = {}) => deliver([{ name, properties, ...extra }]);
+const specOf = (objects: K8sObject[], kind: string, name?: string) => objectOf(objects, kind, name).spec as Spec;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The start of the CLI's message for a refusal by the helm rule of component `name`. */
+const lowering = (name: string, message: string) => new RegExp(`^${escape(`lowering component "${name}" (type "helm") in document "app" (kind "Application"): ${message}`)}`);
+const sourceName = (identity: string) => `app-source-${createHash('sha256').update(identity).digest('hex').slice(0, 10)}`;
 
 describe('helm lowering (delivery: flux)', () => {
-  it('references an existing source: a helmrelease alone, with chart.spec.sourceRef', () => {
-    const members = lowerHelm('prometheus', { chart: 'kube-prometheus-stack', version: '69.3.2', source: { kind: 'HelmRepository', name: 'prometheus-community', namespace: 'flux-system' } });
-    expect(members).toEqual([
-      {
-        name: 'prometheus',
-        type: 'helmrelease',
-        properties: {
-          interval: '60m',
-          chart: { spec: { chart: 'kube-prometheus-stack', version: '69.3.2', sourceRef: { kind: 'HelmRepository', name: 'prometheus-community', namespace: 'flux-system' } } },
-        },
-        traits: [],
-      },
+  it('references an existing source: a helmrelease alone, with chart.spec.sourceRef', async () => {
+    const { members, objects } = await lowerHelm('prometheus', { chart: 'kube-prometheus-stack', version: '69.3.2', source: { kind: 'HelmRepository', name: 'prometheus-community', namespace: 'flux-system' } });
+    expect(members).toEqual([[{ name: 'prometheus', type: 'helmrelease', traits: [] }]]);
+    expect(objects.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual(['HelmRelease/prometheus']);
+    const { interval, chart } = objects[0].spec as Spec;
+    expect({ interval, chart }).toEqual({
+      interval: '1h0m0s',
+      chart: { spec: { chart: 'kube-prometheus-stack', version: '69.3.2', sourceRef: { kind: 'HelmRepository', name: 'prometheus-community', namespace: 'flux-system' } } },
+    });
+  });
+
+  it('emits an inline source as <document>-source-<10 hex> and orders the release after it', async () => {
+    const { members, objects, bundle } = await lowerHelm('redis', { chart: 'redis', version: '18.6.1', source: { url: repo }, values: { auth: { enabled: false } } });
+    const [source, release] = members[0];
+    expect(source).toEqual({ name: expect.stringMatching(/^app-source-[0-9a-f]{10}$/), type: 'helmrepository', traits: [] });
+    expect(specOf(objects, 'HelmRepository', source.name)).toEqual({ url: repo, interval: '1h0m0s' });
+    expect(bundle.applications).toEqual([source.name]);
+    expect(bundle.groups.map((group) => group.components)).toEqual([[release.name]]);
+    expect(specOf(objects, 'HelmRelease', 'redis')).toMatchObject({ chart: { spec: { chart: 'redis', version: '18.6.1', sourceRef: { kind: 'HelmRepository', name: source.name } } }, values: { auth: { enabled: false } } });
+  });
+
+  it('emits one source for two components on one repository: the second adopts it', async () => {
+    const { members, bundle } = await deliver([
+      { name: 'cache', properties: { chart: 'redis', source: { url: repo } } },
+      { name: 'db', properties: { chart: 'postgresql', source: { url: repo } } },
+      { name: 'other', properties: { chart: 'x', source: { url: 'https://example.com/charts' } } },
     ]);
-  });
-
-  it('emits an inline source as <document>-source-<10 hex> and orders the release after it', () => {
-    const [source, release] = lowerHelm('redis', { chart: 'redis', version: '18.6.1', source: { url: repo }, values: { auth: { enabled: false } } });
-    expect(source).toEqual({ name: expect.stringMatching(/^shop-source-[0-9a-f]{10}$/), type: 'helmrepository', properties: { url: repo, interval: '60m' } });
-    expect(release.orderAfter).toEqual([source.name]);
-    expect(release.properties).toMatchObject({ chart: { spec: { chart: 'redis', version: '18.6.1', sourceRef: { kind: 'HelmRepository', name: source.name } } }, values: { auth: { enabled: false } } });
-  });
-
-  it('emits one source for two components on one repository: the second adopts it', () => {
-    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER });
-    const first = lowerHelm('cache', { chart: 'redis', source: { url: repo } }, ctx);
-    const second = lowerHelm('db', { chart: 'postgresql', source: { url: repo } }, ctx);
-    expect(first.map((m) => m.type)).toEqual(['helmrepository', 'helmrelease']);
-    expect(second.map((m) => m.type)).toEqual(['helmrelease']);
-    expect(second[0].orderAfter).toEqual([first[0].name]);
-    const third = lowerHelm('other', { chart: 'x', source: { url: 'https://example.com/charts' } }, ctx);
+    expect(members.map((list) => list.map((member) => member.type))).toEqual([['helmrepository', 'helmrelease'], ['helmrelease'], ['helmrepository', 'helmrelease']]);
+    const [first, , third] = members;
+    expect(bundle.applications).toEqual([first[0].name, third[0].name]);
+    expect(bundle.groups.map((group) => group.components)).toEqual([['cache', 'db', 'other']]);
     expect(third[0].name).not.toBe(first[0].name);
   });
 
-  it('names the generated source source.name when given beside an inline source', () => {
-    const [source, release] = lowerHelm('redis', { chart: 'redis', source: { url: repo, name: 'bitnami' } });
-    expect(source.name).toBe('bitnami');
-    expect(release.orderAfter).toEqual(['bitnami']);
+  it('names the generated source source.name when given beside an inline source', async () => {
+    const { members, bundle, objects } = await lowerHelm('redis', { chart: 'redis', source: { url: repo, name: 'bitnami' } });
+    expect(members[0].map((member) => member.name)).toEqual(['bitnami', 'redis']);
+    expect(bundle.applications).toEqual(['bitnami']);
+    expect(specOf(objects, 'HelmRelease', 'redis').chart.spec.sourceRef).toEqual({ kind: 'HelmRepository', name: 'bitnami' });
   });
 
-  it('takes an oci:// source as an OCIRepository tagged with the version, read through chartRef', () => {
-    const [source, release] = lowerHelm('podinfo', { version: '6.5.0', source: { url: 'oci://ghcr.io/stefanprodan/charts/podinfo' } });
+  it('takes an oci:// source as an OCIRepository tagged with the version, read through chartRef', async () => {
+    const { members, objects } = await lowerHelm('podinfo', { version: '6.5.0', source: { url: 'oci://ghcr.io/stefanprodan/charts/podinfo' } });
+    const [source] = members[0];
     expect(source.type).toBe('ocirepository');
-    expect(source.properties).toMatchObject({ url: 'oci://ghcr.io/stefanprodan/charts/podinfo', ref: { tag: '6.5.0' } });
-    expect(release.properties.chartRef).toEqual({ kind: 'OCIRepository', name: source.name });
-    expect(release.properties.chart).toBeUndefined();
+    expect(specOf(objects, 'OCIRepository', source.name)).toMatchObject({ url: 'oci://ghcr.io/stefanprodan/charts/podinfo', ref: { tag: '6.5.0' } });
+    const release = specOf(objects, 'HelmRelease', 'podinfo');
+    expect(release.chartRef).toEqual({ kind: 'OCIRepository', name: source.name });
+    expect(release.chart).toBeUndefined();
   });
 
-  it('generates a GitRepository and a Bucket inline, whose charts follow the revision', () => {
-    const [git, fromGit] = lowerHelm('app', { chart: './charts/app', source: { kind: 'GitRepository', url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' } } });
-    expect(git).toMatchObject({ type: 'gitrepository', properties: { url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' }, interval: '60m' } });
-    expect(fromGit.properties.chart).toEqual({ spec: { chart: './charts/app', sourceRef: { kind: 'GitRepository', name: git.name }, reconcileStrategy: 'Revision' } });
-    const [bucket, release] = lowerHelm('app', { chart: './app', source: { kind: 'Bucket', bucketName: 'charts', endpoint: 's3.amazonaws.com', provider: 'aws', region: 'eu-west-1' } });
-    expect(bucket).toMatchObject({ type: 'bucket', properties: { bucketName: 'charts', endpoint: 's3.amazonaws.com', provider: 'aws', region: 'eu-west-1' } });
-    expect(release.properties).toMatchObject({ chart: { spec: { sourceRef: { kind: 'Bucket' }, reconcileStrategy: 'Revision' } } });
+  it('generates a GitRepository and a Bucket inline, whose charts follow the revision', async () => {
+    const fromGit = await lowerHelm('app', { chart: './charts/app', source: { kind: 'GitRepository', url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' } } });
+    const [git] = fromGit.members[0];
+    expect(git.type).toBe('gitrepository');
+    expect(specOf(fromGit.objects, 'GitRepository', git.name)).toMatchObject({ url: 'https://github.com/example/app', ref: { tag: 'v1.0.0' }, interval: '1h0m0s' });
+    expect(specOf(fromGit.objects, 'HelmRelease', 'app').chart).toEqual({ spec: { chart: './charts/app', sourceRef: { kind: 'GitRepository', name: git.name }, reconcileStrategy: 'Revision' } });
+    const fromBucket = await lowerHelm('app', { chart: './app', source: { kind: 'Bucket', bucketName: 'charts', endpoint: 's3.amazonaws.com', provider: 'aws', region: 'eu-west-1' } });
+    const [bucket] = fromBucket.members[0];
+    expect(bucket.type).toBe('bucket');
+    expect(specOf(fromBucket.objects, 'Bucket', bucket.name)).toMatchObject({ bucketName: 'charts', endpoint: 's3.amazonaws.com', provider: 'aws', region: 'eu-west-1' });
+    expect(specOf(fromBucket.objects, 'HelmRelease', 'app')).toMatchObject({ chart: { spec: { sourceRef: { kind: 'Bucket' }, reconcileStrategy: 'Revision' } } });
   });
 
-  it('gives the generated source its own interval, never the release one, and the name the reference gives it', () => {
-    const [source, release] = lowerHelm('redis', { chart: 'redis', source: { url: repo }, interval: '5m' });
-    expect(source.properties.interval).toBe('60m');
-    expect(release.properties.interval).toBe('5m');
+  it('gives the generated source its own interval, never the release one, and the name the reference gives it', async () => {
+    const { members, objects } = await lowerHelm('redis', { chart: 'redis', source: { url: repo }, interval: '5m' });
     // sha256("helm:" + url): a HelmRepository's identity is its URL alone.
-    expect(source.name).toBe(`shop-source-${createHash('sha256').update(`helm:${repo}`).digest('hex').slice(0, 10)}`);
+    expect(members[0][0].name).toBe(sourceName(`helm:${repo}`));
+    expect(specOf(objects, 'HelmRepository').interval).toBe('1h0m0s');
+    expect(specOf(objects, 'HelmRelease').interval).toBe('5m0s');
   });
 
-  it('moves values into a configmap trait with valuesMode: configMap, and secretValues into a secret trait, both read through valuesFrom', () => {
+  it('moves values into a configmap trait with valuesMode: configMap, and secretValues into a secret trait, both read through valuesFrom', async () => {
     const authored = [{ kind: 'Secret', name: 'extra' }];
-    const [, release] = lowerHelm('cache', {
+    const { members, objects } = await lowerHelm('cache', {
       chart: 'redis',
       source: { url: repo },
       valuesMode: 'configMap',
@@ -101,30 +113,33 @@ describe('helm lowering (delivery: flux)', () => {
       secretValues: { auth: { password: 's3cret' } },
       valuesFrom: authored,
     });
-    expect(release.properties.values).toBeUndefined();
-    const [configmap, secret] = release.traits!;
+    expect(members[0][1].traits).toEqual(['configmap', 'secret']);
+    const release = specOf(objects, 'HelmRelease', 'cache');
+    expect(release.values).toBeUndefined();
     // Indented JSON with the keys sorted as Go sorts a map's, and the digest of those bytes in the name.
     const values = '{\n  "10": "b",\n  "9": "a",\n  "auth": {\n    "enabled": true\n  }\n}';
     const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
-    expect(configmap).toEqual({ type: 'configmap', properties: { name: `cache-values-${digest(values)}`, data: { 'values.json': values } } });
+    const configmap = objectOf(objects, 'ConfigMap', `cache-values-${digest(values)}`) as K8sObject & { data: Record<string, string> };
+    expect(configmap.data).toEqual({ 'values.json': values });
     const secretText = '{\n  "auth": {\n    "password": "s3cret"\n  }\n}';
-    expect(secret).toEqual({ type: 'secret', properties: { name: `cache-secret-values-${digest(secretText)}`, stringData: { 'values.json': secretText } } });
-    expect(release.properties.valuesFrom).toEqual([
-      { kind: 'ConfigMap', name: configmap.properties.name, valuesKey: 'values.json' },
-      { kind: 'Secret', name: secret.properties.name, valuesKey: 'values.json' },
+    const secret = objectOf(objects, 'Secret', `cache-secret-values-${digest(secretText)}`) as K8sObject & { data: Record<string, string> };
+    expect(secret.data).toEqual({ 'values.json': Buffer.from(secretText).toString('base64') });
+    expect(release.valuesFrom).toEqual([
+      { kind: 'ConfigMap', name: configmap.metadata.name, valuesKey: 'values.json' },
+      { kind: 'Secret', name: secret.metadata.name, valuesKey: 'values.json' },
       ...authored,
     ]);
   });
 
-  it('keeps the values hash whole when it shortens a long component name', () => {
-    const [, release] = lowerHelm('c'.repeat(250), { chart: 'redis', source: { url: repo }, secretValues: { a: 1 } });
-    const name = release.traits![0].properties.name as string;
+  it('keeps the values hash whole when it shortens a long component name', async () => {
+    const { objects } = await lowerHelm('c'.repeat(250), { chart: 'redis', source: { url: repo }, secretValues: { a: 1 } });
+    const name = objectOf(objects, 'Secret').metadata.name;
     expect(name).toHaveLength(253);
     expect(name).toMatch(/-[0-9a-f]{10}-secret-values-[0-9a-f]{10}$/);
   });
 
-  it('uses valuesConfigMapName and valuesSecretName as written', () => {
-    const [, release] = lowerHelm('cache', {
+  it('uses valuesConfigMapName and valuesSecretName as written', async () => {
+    const { objects } = await lowerHelm('cache', {
       chart: 'redis',
       source: { url: repo },
       valuesMode: 'configMap',
@@ -133,38 +148,36 @@ describe('helm lowering (delivery: flux)', () => {
       valuesConfigMapName: 'cache-values',
       valuesSecretName: 'cache-secrets',
     });
-    expect(release.traits!.map((t) => t.properties.name)).toEqual(['cache-values', 'cache-secrets']);
+    expect(objects.filter((object) => ['ConfigMap', 'Secret'].includes(object.kind)).map((object) => `${object.kind}/${object.metadata.name}`)).toEqual(['ConfigMap/cache-values', 'Secret/cache-secrets']);
   });
 
-  it('writes the release name only when Flux would name it otherwise: past 53 characters, or with targetNamespace', () => {
+  it('writes the release name only when Flux would name it otherwise: past 53 characters, or with targetNamespace', async () => {
+    const release = async (name: string, extra: Record<string, unknown> = {}) => specOf((await lowerHelm(name, { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, ...extra })).objects, 'HelmRelease');
     const long = 'a'.repeat(60);
-    const [release] = lowerHelm(long, { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
-    expect(release.properties.releaseName).toBe(`${'a'.repeat(40)}-${createHash('sha256').update(long).digest('hex').slice(0, 12)}`);
-    const [moved] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, targetNamespace: 'apps' });
-    expect(moved.properties).toMatchObject({ releaseName: 'web', targetNamespace: 'apps' });
-    const [named] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, releaseName: 'custom' });
-    expect(named.properties.releaseName).toBe('custom');
-    const [short] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
-    expect(short.properties.releaseName).toBeUndefined();
+    expect((await release(long)).releaseName).toBe(`${'a'.repeat(40)}-${createHash('sha256').update(long).digest('hex').slice(0, 12)}`);
+    expect(await release('web', { targetNamespace: 'apps' })).toMatchObject({ releaseName: 'web', targetNamespace: 'apps' });
+    expect((await release('web', { releaseName: 'custom' })).releaseName).toBe('custom');
+    expect((await release('web')).releaseName).toBeUndefined();
   });
 
-  it('names the HelmRelease helmReleaseName, the member keeping the component name', () => {
-    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, helmReleaseName: 'web-release' });
-    expect([release.name, release.objectName]).toEqual(['web', 'web-release']);
-    const [plain] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
-    expect(plain.objectName).toBeUndefined();
+  it('names the HelmRelease helmReleaseName, the member keeping the component name', async () => {
+    const named = await lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, helmReleaseName: 'web-release' });
+    expect(named.members[0].map((member) => member.name)).toEqual(['web']);
+    expect(objectOf(named.objects, 'HelmRelease').metadata).toMatchObject({ name: 'web-release', labels: { [COMPONENT_LABEL]: 'web' } });
+    const plain = await lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } });
+    expect(objectOf(plain.objects, 'HelmRelease').metadata.name).toBe('web');
   });
 
-  it('allows a global key at the top level of secretValues', () => {
-    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { global: { token: 'x' } } });
-    expect(release.traits![0].type).toBe('secret');
+  it('allows a global key at the top level of secretValues', async () => {
+    const { members, objects } = await lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { global: { token: 'x' } } });
+    expect(members[0][0].traits).toEqual(['secret']);
+    expect(objectOf(objects, 'Secret').metadata.name).toMatch(/^web-secret-values-[0-9a-f]{10}$/);
   });
 
-  it('forwards authored traits and annotations to the release', () => {
+  it('forwards authored traits to the release', async () => {
     const traits = [{ type: 'prune-protection', properties: {} }];
-    const [release] = lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { a: 1 } }, createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER }), { traits, annotations: { note: 'x' } });
-    expect(release.traits!.map((t) => t.type)).toEqual(['secret', 'prune-protection']);
-    expect(release.annotations).toEqual({ note: 'x' });
+    const { members } = await lowerHelm('web', { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' }, secretValues: { a: 1 } }, { traits });
+    expect(members[0][0].traits).toEqual(['secret', 'prune-protection']);
   });
 });
 
@@ -242,97 +255,93 @@ describe('helm refusals', () => {
     ],
   ];
   for (const [what, properties, message] of cases) {
-    it(`refuses ${what}`, () => {
-      expect(refusal(() => lowerHelm('web', properties)).message).toContain(message);
+    it(`refuses ${what}`, async () => {
+      await tester.runComponent('helm', [{ name: 'web', properties, error: { code: 'KUREL_LOWERING', message: lowering('web', message) } }]);
     });
   }
 
-  it('refuses a default release name Helm would refuse', () => {
+  it('refuses a default release name Helm would refuse', async () => {
     const name = `${'a'.repeat(39)}.${'b'.repeat(20)}`;
-    expect(refusal(() => lowerHelm(name, { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } })).message).toMatch(
-      /^helm: the default release name "a{39}\.-[0-9a-f]{12}", derived from the component name .* as Flux derives a HelmRelease's, must be a DNS-1123 subdomain of at most 53 characters, as a Helm release name is; set releaseName$/,
-    );
+    await tester.runComponent('helm', [
+      {
+        name,
+        properties: { chart: 'x', source: { kind: 'HelmRepository', name: 'repo' } },
+        error: {
+          code: 'KUREL_LOWERING',
+          message: /: helm: the default release name "a{39}\.-[0-9a-f]{12}", derived from the component name .* as Flux derives a HelmRelease's, must be a DNS-1123 subdomain of at most 53 characters, as a Helm release name is; set releaseName$/,
+        },
+      },
+    ]);
   });
 
-  it('refuses another source content under a source.name already generated', () => {
-    const ctx = createLoweringTestContext({ everyMemberTraits: EVERY_MEMBER });
-    lowerHelm('a', { chart: 'x', source: { url: repo, name: 'charts' } }, ctx);
-    expect(refusal(() => lowerHelm('b', { chart: 'x', source: { url: 'https://other.example/charts', name: 'charts' } }, ctx)).message).toMatch(/^helm: naming the generated source: .*"charts"/);
+  it('refuses another source content under a source.name already generated', async () => {
+    const refusal = await refusalOf([
+      { name: 'a', type: 'helm', properties: { chart: 'x', source: { url: repo, name: 'charts' } } },
+      { name: 'b', type: 'helm', properties: { chart: 'x', source: { url: 'https://other.example/charts', name: 'charts' } } },
+    ]);
+    expect(refusal.code).toBe('KUREL_LOWERING');
+    expect(refusal.message).toMatch(/^lowering component "b" \(type "helm"\) in document "app" \(kind "Application"\): helm: naming the generated source: .*"charts"/);
   });
 });
 
 describe('helm end to end', () => {
-  it('builds two components on one repository into one source, placed before both releases', () => {
-    const result = buildApp(
-      [
-        '    - name: cache',
-        '      type: helm',
-        '      properties: {chart: redis, version: "18.6.1", source: {url: "https://charts.bitnami.com/bitnami"}, valuesMode: configMap, values: {auth: {enabled: false}}, secretValues: {auth: {password: x}}}',
-        '    - name: db',
-        '      type: helm',
-        '      properties: {chart: postgresql, source: {url: "https://charts.bitnami.com/bitnami"}}',
-      ].join('\n'),
-    );
-    const summary = result.objects.map((o) => `${o.kind}/${o.metadata.name}`);
+  it('builds two components on one repository into one source, placed before both releases', async () => {
+    const { objects } = await deliver([
+      { name: 'cache', properties: { chart: 'redis', version: '18.6.1', source: { url: repo }, valuesMode: 'configMap', values: { auth: { enabled: false } }, secretValues: { auth: { password: 'x' } } } },
+      { name: 'db', properties: { chart: 'postgresql', source: { url: repo } } },
+    ]);
+    const summary = objects.map((o) => `${o.kind}/${o.metadata.name}`);
     const sources = summary.filter((s) => s.startsWith('HelmRepository/'));
     expect(sources).toHaveLength(1);
-    expect(sources[0]).toMatch(/^HelmRepository\/shop-source-[0-9a-f]{10}$/);
+    expect(sources[0]).toMatch(/^HelmRepository\/app-source-[0-9a-f]{10}$/);
     expect(summary.indexOf(sources[0])).toBeLessThan(summary.indexOf('HelmRelease/cache'));
     expect(summary.indexOf(sources[0])).toBeLessThan(summary.indexOf('HelmRelease/db'));
     expect(summary.filter((s) => /^(ConfigMap|Secret)\/cache-/.test(s))).toHaveLength(2);
-    const cache = result.objects.find((o) => o.kind === 'HelmRelease' && o.metadata.name === 'cache') as any;
-    expect(cache.spec.interval).toBe('1h0m0s');
-    expect(cache.spec.valuesFrom.map((v: any) => v.kind)).toEqual(['ConfigMap', 'Secret']);
+    const cache = specOf(objects, 'HelmRelease', 'cache');
+    expect(cache.interval).toBe('1h0m0s');
+    expect(cache.valuesFrom.map((v: { kind: string }) => v.kind)).toEqual(['ConfigMap', 'Secret']);
   });
 
-  it('refuses the template-only keys with a hint', () => {
-    const error = buildRefusal(() => buildApp('    - name: web\n      type: helm\n      properties: {chart: redis, hookGroupNamePrefix: web, source: {url: "https://charts.bitnami.com/bitnami"}}'));
-    expect(error.message).toMatch(/hookGroupNamePrefix[\s\S]*delivery: template/);
+  it('refuses the template-only keys with a hint', async () => {
+    await tester.runComponent('helm', [{ name: 'web', properties: { chart: 'redis', hookGroupNamePrefix: 'web', source: { url: repo } }, error: { message: /hookGroupNamePrefix[\s\S]*delivery: template/ } }]);
   });
 
   // The schema is checked before the rule runs, as the reference checks authored properties before
   // lowering: these refusals of §9.11 reach an author as the schema's texts.
-  const schemaCases: Array<[string, string, string]> = [
-    ['an unknown delivery', '{delivery: kustomize, chart: x, source: {url: "https://c.example"}}', 'delivery: component "web" (type "helm"): "kustomize" is not allowed; must be one of: flux, template'],
-    ['an unknown valuesMode', '{valuesMode: file, chart: x, source: {url: "https://c.example"}}', 'valuesMode: component "web" (type "helm"): "file" is not allowed; must be one of: inline, configMap'],
-    ['secretValues that is no object', '{secretValues: [1], chart: x, source: {url: "https://c.example"}}', 'secretValues: component "web" (type "helm"): expected a map, got a list'],
-    ['no source', '{chart: x}', 'properties: component "web" (type "helm"): "source" is required'],
-    ['a second spelling of a key', '{chart: x, Chart: y, source: {url: "https://c.example"}}', 'properties.Chart: component "web" (type "helm"): unsupported field "Chart"'],
+  const schemaCases: Array<[string, Record<string, unknown>, string]> = [
+    ['an unknown delivery', { delivery: 'kustomize', chart: 'x', source: { url: 'https://c.example' } }, 'delivery: component "web" (type "helm"): "kustomize" is not allowed; must be one of: flux, template'],
+    ['an unknown valuesMode', { valuesMode: 'file', chart: 'x', source: { url: 'https://c.example' } }, 'valuesMode: component "web" (type "helm"): "file" is not allowed; must be one of: inline, configMap'],
+    ['secretValues that is no object', { secretValues: [1], chart: 'x', source: { url: 'https://c.example' } }, 'secretValues: component "web" (type "helm"): expected a map, got a list'],
+    ['no source', { chart: 'x' }, 'properties: component "web" (type "helm"): "source" is required'],
+    ['a second spelling of a key', { chart: 'x', Chart: 'y', source: { url: 'https://c.example' } }, 'properties.Chart: component "web" (type "helm"): unsupported field "Chart"'],
   ];
   for (const [what, properties, message] of schemaCases) {
-    it(`refuses ${what} by the schema`, () => {
-      expect(buildRefusal(() => buildApp(`    - name: web\n      type: helm\n      properties: ${properties}`)).message).toContain(message);
+    it(`refuses ${what} by the schema`, async () => {
+      await tester.runComponent('helm', [{ name: 'web', properties, error: { code: 'KUREL_PROPERTY', text: new RegExp(`^app\\.yaml:\\d+:\\d+ spec\\.components\\[0\\]\\.${escape(message.startsWith('properties') ? message : `properties.${message}`)}`) } }]);
     });
   }
 
-  it('under a Flux namespace, installs beside the workloads under its own release name, and takes its values along', () => {
-    const text = [
-      'apiVersion: launcher.gokure.dev/v1alpha1',
-      'kind: Application',
-      'metadata: {name: shop, namespace: apps}',
-      'spec:',
-      '  components:',
-      '    - name: cache',
-      '      type: helm',
-      `      properties: {chart: redis, source: {url: "${repo}"}, valuesMode: configMap, values: {a: 1}}`,
-      '    - name: queue',
-      '      type: helm',
-      `      properties: {chart: rabbitmq, source: {url: "${repo}"}, targetNamespace: messaging}`,
-    ].join('\n');
-    const result = build({ application: { file: 'app.yaml', text }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', fluxNamespace: 'flux-system' } }, registry);
-    const find = (kind: string, name: string) => result.objects.find((o) => o.kind === kind && o.metadata.name.startsWith(name)) as any;
+  it('under a Flux namespace, installs beside the workloads under its own release name, and takes its values along', async () => {
+    const { objects } = await deliver(
+      [
+        { name: 'cache', properties: { chart: 'redis', source: { url: repo }, valuesMode: 'configMap', values: { a: 1 } } },
+        { name: 'queue', properties: { chart: 'rabbitmq', source: { url: repo }, targetNamespace: 'messaging' } },
+      ],
+      { namespace: 'apps', fluxNamespace: 'flux-system' },
+    );
+    const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name.startsWith(name)) as K8sObject & { spec: Spec };
     expect(find('HelmRelease', 'cache').metadata.namespace).toBe('flux-system');
     expect(find('HelmRelease', 'cache').spec).toMatchObject({ targetNamespace: 'apps', storageNamespace: 'apps', releaseName: 'cache' });
     expect(find('HelmRelease', 'queue').spec).toMatchObject({ targetNamespace: 'messaging', storageNamespace: 'messaging', releaseName: 'queue' });
     expect(find('ConfigMap', 'cache-values-').metadata.namespace).toBe('flux-system');
-    expect(find('HelmRepository', 'shop-source-').metadata.namespace).toBe('flux-system');
+    expect(find('HelmRepository', 'app-source-').metadata.namespace).toBe('flux-system');
   });
 
-  it('names the HelmRelease object helmReleaseName while the Helm release keeps the component name', () => {
-    const result = buildApp(`    - name: cache\n      type: helm\n      properties: {chart: redis, source: {url: "${repo}"}, helmReleaseName: cache-release}`);
-    const release = result.objects.find((o) => o.kind === 'HelmRelease') as any;
+  it('names the HelmRelease object helmReleaseName while the Helm release keeps the component name', async () => {
+    const { objects } = await lowerHelm('cache', { chart: 'redis', source: { url: repo }, helmReleaseName: 'cache-release' });
+    const release = objectOf(objects, 'HelmRelease');
     expect(release.metadata.name).toBe('cache-release');
-    expect(release.metadata.labels['launcher.gokure.dev/component']).toBe('cache');
-    expect(release.spec.releaseName).toBe('cache');
+    expect(release.metadata.labels?.[COMPONENT_LABEL]).toBe('cache');
+    expect((release.spec as Spec).releaseName).toBe('cache');
   });
 });

@@ -1,39 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { build as buildApplication } from '../../../src/engine/build.js';
-import builtinComponents from '../../../plugins/builtin-components/index.js';
-import builtinKinds from '../../../plugins/builtin-kinds/index.js';
-import builtinPolicies from '../../../plugins/builtin-policies/index.js';
-import builtinTraits from '../../../plugins/builtin-traits/index.js';
-import { registryOf } from '../engine/support.js';
-import { lower, refusal } from './support.js';
-import { KurelError } from '../../../src/engine/diagnostics.js';
-import { NOOP_POLICY, RefusalClass, refusalClassOf, type Policy } from '../../../src/plugin-api/index.js';
-import { applyPostgresqlDefaults } from '../../../plugins/builtin-components/postgresql-after-policy.js';
+import { RefusalClass, type Policy } from 'kurel/plugin-api';
+import type { ComponentCase } from 'kurel/plugin-api/testing';
+import { builtinTester, loweringRefusal, refusalOf, type BuiltinTesterOptions } from '../../support/engine.js';
 
-const baseCluster = {
-  imageName: 'ghcr.io/cloudnative-pg/postgresql:16',
-  instances: 1,
-  primaryUpdateStrategy: 'unsupervised',
-  storage: {},
-  resources: {},
-};
+const KINDS: Record<string, string> = { Cluster: 'cnpg-cluster', ObjectStore: 'cnpg-objectstore', Pooler: 'cnpg-pooler', Database: 'cnpg-database' };
+
+/** The postgresql component `name` as the CLI builds it: its members as `[name, type]` with their traits, and each object's `[name, type]` and spec. */
+async function lower(name: string, properties: Record<string, unknown>, options: BuiltinTesterOptions & { traits?: Array<{ type: string; properties?: Record<string, unknown> }> } = {}) {
+  const { traits, ...rest } = options;
+  const result = await builtinTester('components', rest).build([{ name, type: 'postgresql', properties, traits }]);
+  return {
+    members: result.chains[0].members.map((member) => ({ name: member.name, type: member.type, traits: member.traits.map((trait) => trait.type) })),
+    objects: result.objects.map((object) => ({ name: object.metadata.name, type: KINDS[object.kind], spec: object.spec as Record<string, any> })),
+  };
+}
+
+const lowering = (name: string, message: string) => loweringRefusal(`component "${name}" (type "postgresql")`, message);
 
 describe('postgresql lowering', () => {
-  it('emits a cnpg-cluster under the component name with the defaults, leaving storage size and PDB to its post-policy step', () => {
-    expect(lower('postgresql', { name: 'db', properties: {} })).toEqual([{ name: 'db', type: 'cnpg-cluster', properties: baseCluster, traits: [], afterPolicy: [applyPostgresqlDefaults] }]);
+  it('emits a cnpg-cluster under the component name with the defaults, its post-policy step writing storage size and PDB', async () => {
+    const { members, objects } = await lower('db', {});
+    expect(members).toEqual([{ name: 'db', type: 'cnpg-cluster', traits: [] }]);
+    expect(objects).toEqual([
+      {
+        name: 'db',
+        type: 'cnpg-cluster',
+        spec: {
+          affinity: {},
+          enablePDB: false,
+          imageName: 'ghcr.io/cloudnative-pg/postgresql:16',
+          instances: 1,
+          postgresql: { syncReplicaElectionConstraint: { enabled: false } },
+          primaryUpdateStrategy: 'unsupervised',
+          resources: {},
+          storage: { size: '1Gi' },
+        },
+      },
+    ]);
   });
 
-  it('derives the image from version, takes imageName and storageSize as written', () => {
-    const [cluster] = lower('postgresql', { name: 'db', properties: { version: '17', replicas: 3, storageSize: '10Gi' } });
-    expect(cluster.properties).toMatchObject({ imageName: 'ghcr.io/cloudnative-pg/postgresql:17', instances: 3, storage: { size: '10Gi' } });
-    const [custom] = lower('postgresql', { name: 'db', properties: { imageName: 'ghcr.io/example/pg:16', version: '15' } });
-    expect(custom.properties.imageName).toBe('ghcr.io/example/pg:16');
+  it('derives the image from version, takes imageName and storageSize as written', async () => {
+    const [cluster] = (await lower('db', { version: '17', replicas: 3, storageSize: '10Gi' })).objects;
+    expect(cluster.spec).toMatchObject({ imageName: 'ghcr.io/cloudnative-pg/postgresql:17', instances: 3, storage: { size: '10Gi' } });
+    const [custom] = (await lower('db', { imageName: 'ghcr.io/example/pg:16', version: '15' })).objects;
+    expect(custom.spec.imageName).toBe('ghcr.io/example/pg:16');
   });
 
-  it('writes backup, monitoring, roles, inherited metadata, parameters, replication, bootstrap and affinity into the Cluster', () => {
-    const [cluster] = lower('postgresql', {
-      name: 'db',
-      properties: {
+  it('writes backup, monitoring, roles, inherited metadata, parameters, replication, bootstrap and affinity into the Cluster', async () => {
+    const [cluster] = (
+      await lower('db', {
         backup: { retentionPolicy: '30d', destinationPath: 's3://b/', endpointURL: 'https://s3', secretName: 'creds' },
         monitoring: { enabled: true, customQueries: [{ name: 'q', key: 'queries' }] },
         managedRoles: [
@@ -46,9 +61,9 @@ describe('postgresql lowering', () => {
         bootstrap: { pg_basebackup: { source: 'origin' } },
         externalClusters: [{ name: 'origin', connectionParameters: { host: 'old-db' } }],
         affinity: { nodeSelector: { disk: 'ssd' } },
-      },
-    });
-    expect(cluster.properties).toMatchObject({
+      })
+    ).objects;
+    expect(cluster.spec).toMatchObject({
       backup: {
         retentionPolicy: '30d',
         barmanObjectStore: {
@@ -72,14 +87,15 @@ describe('postgresql lowering', () => {
     });
   });
 
-  it('emits the ObjectStore beside the Cluster and points the barman-cloud plugin at it', () => {
-    const members = lower('postgresql', { name: 'db', properties: { objectStore: { destinationPath: 's3://b/', secretName: 'creds', retentionPolicy: '30d', serverName: 'srv' } } });
+  it('emits the ObjectStore beside the Cluster and points the barman-cloud plugin at it', async () => {
+    const { members, objects } = await lower('db', { objectStore: { destinationPath: 's3://b/', secretName: 'creds', retentionPolicy: '30d', serverName: 'srv' } });
     expect(members.map((m) => [m.name, m.type])).toEqual([
       ['db', 'cnpg-cluster'],
       ['db', 'cnpg-objectstore'],
     ]);
-    expect(members[0].properties.plugins).toEqual([{ name: 'barman-cloud.barmancloud.cnpg.io', isWALArchiver: true, parameters: { objectStoreName: 'db', serverName: 'srv' } }]);
-    expect(members[1].properties).toEqual({
+    expect(objects[0].spec.plugins).toEqual([{ name: 'barman-cloud.barmancloud.cnpg.io', isWALArchiver: true, parameters: { objectStoreName: 'db', serverName: 'srv' } }]);
+    expect(objects[1]).toMatchObject({ name: 'db', type: 'cnpg-objectstore' });
+    expect(objects[1].spec).toMatchObject({
       configuration: {
         destinationPath: 's3://b/',
         s3Credentials: { accessKeyId: { name: 'creds', key: 'ACCESS_KEY_ID' }, secretAccessKey: { name: 'creds', key: 'SECRET_ACCESS_KEY' } },
@@ -88,31 +104,33 @@ describe('postgresql lowering', () => {
     });
   });
 
-  it('emits the Pooler as <name>-pooler, or under poolerName, with its defaults', () => {
-    const [, pooler] = lower('postgresql', { name: 'db', properties: { pooler: { enabled: true } } });
-    expect(pooler).toEqual({ name: 'db-pooler', type: 'cnpg-pooler', properties: { cluster: { name: 'db' }, type: 'rw', instances: 3, pgbouncer: { poolMode: 'session' } }, traits: [] });
-    const [, named] = lower('postgresql', { name: 'db', properties: { poolerName: 'pgb', pooler: { enabled: true, type: 'ro', poolMode: 'transaction', parameters: { max_client_conn: '100' } } } });
-    expect(named.name).toBe('pgb');
-    expect(named.properties).toMatchObject({ type: 'ro', pgbouncer: { poolMode: 'transaction', parameters: { max_client_conn: '100' } } });
-    expect(lower('postgresql', { name: 'db', properties: { pooler: { enabled: false } } })).toHaveLength(1);
+  it('emits the Pooler as <name>-pooler, or under poolerName, with its defaults', async () => {
+    const { members, objects } = await lower('db', { pooler: { enabled: true } });
+    expect(members[1]).toEqual({ name: 'db-pooler', type: 'cnpg-pooler', traits: [] });
+    expect(objects[1]).toEqual({ name: 'db-pooler', type: 'cnpg-pooler', spec: { cluster: { name: 'db' }, type: 'rw', instances: 3, pgbouncer: { poolMode: 'session' } } });
+    const named = await lower('db', { poolerName: 'pgb', pooler: { enabled: true, type: 'ro', poolMode: 'transaction', parameters: { max_client_conn: '100' } } });
+    expect(named.members[1].name).toBe('pgb');
+    expect(named.objects[1]).toMatchObject({ name: 'pgb', spec: { type: 'ro', pgbouncer: { poolMode: 'transaction', parameters: { max_client_conn: '100' } } } });
+    expect((await lower('db', { pooler: { enabled: false } })).members).toHaveLength(1);
   });
 
-  it('emits one Database per entry, named <name>-<database> or objectName', () => {
-    const members = lower('postgresql', {
-      name: 'db',
-      properties: {
-        databases: [
-          { name: 'shop', owner: 'shop' },
-          { name: 'stats', owner: 'stats', objectName: 'analytics', ensure: 'absent', databaseReclaimPolicy: 'delete', extensions: [{ name: 'vector' }, { name: 'old', ensure: 'absent' }] },
-        ],
-      },
+  it('emits one Database per entry, named <name>-<database> or objectName', async () => {
+    const { members, objects } = await lower('db', {
+      databases: [
+        { name: 'shop', owner: 'shop' },
+        { name: 'stats', owner: 'stats', objectName: 'analytics', ensure: 'absent', databaseReclaimPolicy: 'delete', extensions: [{ name: 'vector' }, { name: 'old', ensure: 'absent' }] },
+      ],
     });
-    expect(members.slice(1)).toEqual([
-      { name: 'db-shop', type: 'cnpg-database', properties: { cluster: { name: 'db' }, name: 'shop', owner: 'shop' }, traits: [] },
+    expect(members.slice(1).map((m) => [m.name, m.type])).toEqual([
+      ['db-shop', 'cnpg-database'],
+      ['analytics', 'cnpg-database'],
+    ]);
+    expect(objects.slice(1)).toEqual([
+      { name: 'db-shop', type: 'cnpg-database', spec: { cluster: { name: 'db' }, name: 'shop', owner: 'shop' } },
       {
         name: 'analytics',
         type: 'cnpg-database',
-        properties: {
+        spec: {
           cluster: { name: 'db' },
           name: 'stats',
           owner: 'stats',
@@ -123,82 +141,82 @@ describe('postgresql lowering', () => {
             { name: 'old', ensure: 'absent' },
           ],
         },
-        traits: [],
       },
     ]);
   });
 
-  it('puts a database named pooler under the Pooler default name, a sibling of the Pooler', () => {
-    const members = lower('postgresql', { name: 'db', properties: { pooler: { enabled: true }, databases: [{ name: 'pooler', owner: 'a' }] } });
+  it('puts a database named pooler under the Pooler default name, a sibling of the Pooler', async () => {
+    const { members, objects } = await lower('db', { pooler: { enabled: true }, databases: [{ name: 'pooler', owner: 'a' }] });
     expect(members.map((m) => [m.name, m.type])).toEqual([
+      ['db', 'cnpg-cluster'],
+      ['db-pooler', 'cnpg-pooler'],
+      ['db-pooler', 'cnpg-database'],
+    ]);
+    expect(objects.map((o) => [o.name, o.type])).toEqual([
       ['db', 'cnpg-cluster'],
       ['db-pooler', 'cnpg-pooler'],
       ['db-pooler', 'cnpg-database'],
     ]);
   });
 
-  it('forwards the authored traits to the Cluster, the object-decorating ones to every member, and the annotations to all', () => {
+  it('forwards the authored traits to the Cluster and the object-decorating ones to every member', async () => {
     const traits = [
-      { type: 'networkpolicy', properties: {} },
+      { type: 'networkpolicy', properties: { ingress: [] } },
       { type: 'prune-protection', properties: {} },
     ];
-    const members = lower('postgresql', { name: 'db', properties: { pooler: { enabled: true }, databases: [{ name: 'a', owner: 'a' }] }, traits, annotations: { note: 'x' } });
-    expect(members.map((m) => m.traits!.map((t) => t.type))).toEqual([['networkpolicy', 'prune-protection'], ['prune-protection'], ['prune-protection']]);
-    expect(members.map((m) => m.annotations)).toEqual([{ note: 'x' }, { note: 'x' }, { note: 'x' }]);
+    const { members } = await lower('db', { pooler: { enabled: true }, databases: [{ name: 'a', owner: 'a' }] }, { traits });
+    expect(members.map((m) => m.traits)).toEqual([['networkpolicy', 'prune-protection'], ['prune-protection'], ['prune-protection']]);
   });
 
-  it('refuses what it cannot lower', () => {
-    const refused = (properties: Record<string, unknown>, name = 'db') => refusal(() => lower('postgresql', { name, properties }));
-    expect(refused({}, 'Db').message).toBe('postgresql name "Db": must be a DNS-1035 label of at most 50 characters (CloudNativePG rejects longer or dotted cluster names)');
-    expect(refused({}, 'd'.repeat(51)).message).toMatch(/at most 50 characters/);
-    expect(refused({ version: '' })).toMatchObject({ message: 'version: must not be empty; omit it to default to "16"', path: ['version'] });
-    expect(refused({ replicas: 0 })).toMatchObject({ message: 'replicas: must be >= 1, got 0', path: ['replicas'] });
-    expect(refused({ storageSize: '' }).message).toBe('storageSize: must not be empty; omit it to take the policy default or 1Gi');
-    expect(refused({ storageSize: 'lots' }).message).toBe('storageSize: invalid quantity "lots"');
-    expect(refused({ storageSize: '-1Gi' }).message).toBe('storageSize: quantity must be positive, got "-1Gi"');
-    expect(refused({ storageSize: '0' }).message).toBe('storageSize: quantity must be positive, got "0"');
-    expect(refused({ backup: { retentionPolicy: '30d' } })).toMatchObject({
-      message: 'backup.destinationPath: required (the object store path backups and WAL are written to)',
-      path: ['backup', 'destinationPath'],
-    });
-    expect(refused({ poolerName: 'pgb' }).message).toBe('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler');
-    expect(refused({ poolerName: 'pg.b', pooler: { enabled: true } }).message).toMatch(/^poolerName "pg.b" cannot be the name for role "pooler": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "db-pooler"$/);
-    expect(refused({ externalClusters: [{ name: 'o', barmanObjectStore: {} }] }).path).toEqual(['externalClusters', 0, 'barmanObjectStore', 'destinationPath']);
-    expect(refused({ managedRoles: [{ name: 'a', connectionLimit: 0 }] }).message).toMatch(/^managedRoles\[0\]\.connectionLimit: 0 cannot be carried/);
-    expect(refused({ databases: [{ name: 'a', owner: 'a' }, { name: 'a', owner: 'b' }] }).message).toBe('databases[1]: repeats the name "a" of databases[0]; each database is one object');
-    expect(refused({ databases: [{ name: 'my_app', owner: 'a' }] })).toMatchObject({
-      message: 'databases[0] "my_app": the Database object would be named "db-my_app", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise',
-      path: ['databases', 0, 'name'],
-    });
-    expect(refused({ databases: [{ name: 'a', owner: 'a', objectName: 'Bad' }] })).toMatchObject({
-      message: expect.stringMatching(/^databases\[0\]\.objectName "Bad" cannot be the name for role "database": not a valid DNS-1123 subdomain: /),
-      path: ['databases', 0, 'objectName'],
-    });
-    // The rule's own schema, checked before the rule runs.
-    expect(refused({ clusterObjectName: 'Main' }).message).toMatch(/^clusterObjectName "Main" cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: /);
-    expect(refused({ clusterObjectName: 'm'.repeat(51) }).message).toMatch(/cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: must be no more than 50 characters; /);
-    expect(refused({ objectStoreObjectName: 'store' })).toMatchObject({
-      message: 'objectStoreObjectName: names the ObjectStore, and objectStore is not set; remove it, or configure the object store',
-      path: ['objectStoreObjectName'],
-    });
-    expect(refused({ provider: 'other' })).toMatchObject({ message: '"other" is not allowed; must be one of: cnpg', path: ['provider'] });
-    expect(refused({ pooler: { enabled: true, poolMode: 'statement' } }).path).toEqual(['pooler', 'poolMode']);
-    expect(refused({ objectStore: { secretName: 'c' } })).toMatchObject({ path: ['objectStore'], message: expect.stringMatching(/destinationPath/) });
-    expect(refused({ databases: [{ name: 'a' }] })).toMatchObject({ path: ['databases', 0], message: expect.stringMatching(/owner/) });
-    expect(refused({ bootstrap: { recovery: { source: 'a' }, pg_basebackup: { source: 'b' } } }).path[0]).toBe('bootstrap');
-    expect(refused({ storage: '1Gi' }).message).toMatch(/storage/);
+  it('refuses what it cannot lower', async () => {
+    const rule = (message: string, property?: Array<string | number>, name = 'db'): ComponentCase => ({ name, error: { code: 'KUREL_LOWERING', message: lowering(name, message), ...(property ? { property } : {}) } });
+    const pattern = (message: RegExp, property?: Array<string | number>): ComponentCase => ({ name: 'db', error: { code: 'KUREL_LOWERING', message, ...(property ? { property } : {}) } });
+    const schema = (message: RegExp | undefined, property: Array<string | number>): ComponentCase => ({ name: 'db', error: { code: 'KUREL_PROPERTY', ...(message ? { message } : {}), property } });
+    const cases: Array<[Record<string, unknown>, ComponentCase]> = [
+      // The CLI refuses a component name that is no DNS-1123 subdomain before any rule runs; the rule then holds the CNPG cluster name to a DNS-1035 label.
+      [{}, { name: 'Db', error: { code: 'KUREL_INVALID_NAME', text: 'app.yaml:8:7 spec.components[0].name: component name "Db" is not a valid DNS-1123 subdomain' } }],
+      [{}, rule('postgresql name "my.db": must be a DNS-1035 label of at most 50 characters (CloudNativePG rejects longer or dotted cluster names)', undefined, 'my.db')],
+      [{}, { name: 'd'.repeat(51), error: { code: 'KUREL_LOWERING', message: /at most 50 characters/ } }],
+      [{ version: '' }, rule('version: must not be empty; omit it to default to "16"', ['version'])],
+      [{ replicas: 0 }, rule('replicas: must be >= 1, got 0', ['replicas'])],
+      [{ storageSize: '' }, rule('storageSize: must not be empty; omit it to take the policy default or 1Gi')],
+      [{ storageSize: 'lots' }, rule('storageSize: invalid quantity "lots"')],
+      [{ storageSize: '-1Gi' }, rule('storageSize: quantity must be positive, got "-1Gi"')],
+      [{ storageSize: '0' }, rule('storageSize: quantity must be positive, got "0"')],
+      [{ backup: { retentionPolicy: '30d' } }, rule('backup.destinationPath: required (the object store path backups and WAL are written to)', ['backup', 'destinationPath'])],
+      [{ poolerName: 'pgb' }, rule('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler')],
+      [{ poolerName: 'pg.b', pooler: { enabled: true } }, pattern(/: poolerName "pg.b" cannot be the name for role "pooler": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "db-pooler"$/)],
+      [{ externalClusters: [{ name: 'o', barmanObjectStore: {} }] }, pattern(/./, ['externalClusters', 0, 'barmanObjectStore', 'destinationPath'])],
+      [{ managedRoles: [{ name: 'a', connectionLimit: 0 }] }, pattern(/: managedRoles\[0\]\.connectionLimit: 0 cannot be carried/)],
+      [{ databases: [{ name: 'a', owner: 'a' }, { name: 'a', owner: 'b' }] }, rule('databases[1]: repeats the name "a" of databases[0]; each database is one object')],
+      [
+        { databases: [{ name: 'my_app', owner: 'a' }] },
+        rule('databases[0] "my_app": the Database object would be named "db-my_app", which is not a valid DNS-1123 subdomain; set objectName to name it otherwise', ['databases', 0, 'name']),
+      ],
+      [{ databases: [{ name: 'a', owner: 'a', objectName: 'Bad' }] }, pattern(/: databases\[0\]\.objectName "Bad" cannot be the name for role "database": not a valid DNS-1123 subdomain: /, ['databases', 0, 'objectName'])],
+      [{ clusterObjectName: 'Main' }, pattern(/: clusterObjectName "Main" cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: /)],
+      [{ clusterObjectName: 'm'.repeat(51) }, pattern(/cannot be the name for role "postgresql-cluster": not a valid DNS-1035 label: must be no more than 50 characters; /)],
+      [{ objectStoreObjectName: 'store' }, rule('objectStoreObjectName: names the ObjectStore, and objectStore is not set; remove it, or configure the object store', ['objectStoreObjectName'])],
+      // The rule's own schema, checked before the rule runs.
+      [{ provider: 'other' }, schema(/"other" is not allowed; must be one of: cnpg$/, ['provider'])],
+      [{ pooler: { enabled: true, poolMode: 'statement' } }, schema(undefined, ['pooler', 'poolMode'])],
+      [{ objectStore: { secretName: 'c' } }, schema(/destinationPath/, ['objectStore'])],
+      [{ databases: [{ name: 'a' }] }, schema(/owner/, ['databases', 0])],
+      [{ bootstrap: { recovery: { source: 'a' }, pg_basebackup: { source: 'b' } } }, schema(undefined, ['bootstrap'])],
+      [{ storage: '1Gi' }, schema(/storage/, ['storage'])],
+    ];
+    await builtinTester('components').runComponent(
+      'postgresql',
+      cases.map(([properties, testCase]) => ({ title: JSON.stringify(properties), ...testCase, properties })),
+    );
   });
 });
 
 describe('postgresql end to end', () => {
-  const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
-  const settings = { domain: 'launcher.gokure.dev', clusterId: 'local' };
-  const application = (properties: string) =>
-    ['apiVersion: launcher.gokure.dev/v1alpha1', 'kind: Application', 'metadata: {name: shop, namespace: data}', 'spec:', '  components:', '  - name: db', '    type: postgresql', `    properties: ${properties}`].join('\n');
+  const build = async (properties: Record<string, unknown>) => (await builtinTester('components', { namespace: 'data' }).build([{ name: 'db', type: 'postgresql', properties }])).objects;
 
-  it('builds the Cluster, ObjectStore, Pooler and Databases, in that order, through the CNPG kinds', () => {
-    const text = application('{replicas: 2, storageSize: 10Gi, objectStore: {destinationPath: "s3://b/"}, pooler: {enabled: true}, databases: [{name: shop, owner: shop}]}');
-    const { objects } = buildApplication({ application: { file: 'app.yaml', text }, settings }, registry);
+  it('builds the Cluster, ObjectStore, Pooler and Databases, in that order, through the CNPG kinds', async () => {
+    const objects = await build({ replicas: 2, storageSize: '10Gi', objectStore: { destinationPath: 's3://b/' }, pooler: { enabled: true }, databases: [{ name: 'shop', owner: 'shop' }] });
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Cluster/db', 'ObjectStore/db', 'Pooler/db-pooler', 'Database/db-shop']);
     expect(objects[0]).toEqual({
       apiVersion: 'postgresql.cnpg.io/v1',
@@ -221,9 +239,8 @@ describe('postgresql end to end', () => {
     expect(objects[3].spec).toEqual({ cluster: { name: 'db' }, name: 'shop', owner: 'shop' });
   });
 
-  it('names the Cluster and the ObjectStore by clusterObjectName and objectStoreObjectName, and every reference follows', () => {
-    const text = application('{clusterObjectName: main, objectStoreObjectName: main-store, objectStore: {destinationPath: "s3://b/"}, pooler: {enabled: true}, databases: [{name: shop, owner: shop}]}');
-    const { objects } = buildApplication({ application: { file: 'app.yaml', text }, settings }, registry);
+  it('names the Cluster and the ObjectStore by clusterObjectName and objectStoreObjectName, and every reference follows', async () => {
+    const objects = await build({ clusterObjectName: 'main', objectStoreObjectName: 'main-store', objectStore: { destinationPath: 's3://b/' }, pooler: { enabled: true }, databases: [{ name: 'shop', owner: 'shop' }] });
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Cluster/main', 'ObjectStore/main-store', 'Pooler/db-pooler', 'Database/db-shop']);
     const spec = (index: number) => objects[index].spec as Record<string, any>;
     expect(spec(0).plugins[0].parameters).toEqual({ objectStoreName: 'main-store' });
@@ -232,58 +249,50 @@ describe('postgresql end to end', () => {
     expect(objects.slice(0, 2).map((o) => o.metadata.labels?.['launcher.gokure.dev/component'])).toEqual(['db', 'db']);
   });
 
-  it('lets the Database kind refuse the postgres database', () => {
-    const text = application('{databases: [{name: postgres, owner: app}]}');
-    expect(() => buildApplication({ application: { file: 'app.yaml', text }, settings }, registry)).toThrow(/the postgres database belongs to the operator/);
+  it('lets the Database kind refuse the postgres database', async () => {
+    const refusal = await refusalOf([{ name: 'db', type: 'postgresql', properties: { databases: [{ name: 'postgres', owner: 'app' }] } }], { namespace: 'data' });
+    expect(refusal.message).toMatch(/the postgres database belongs to the operator/);
   });
 });
 
 describe('postgresql under an environment policy', () => {
-  const policy = (overrides: Partial<Policy>): Policy => ({ ...NOOP_POLICY, ...overrides });
-  const registry = registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]);
-  const app = (properties: string) => `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop, namespace: data}\nspec:\n  components:\n    - name: db\n      type: postgresql\n      properties: ${properties}\n`;
-  const violation = (properties: string, overrides: Partial<Policy>): KurelError => {
-    try {
-      buildApplication({ application: { file: 'app.yaml', text: app(properties) }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: policy(overrides) } }, registry);
-    } catch (error) {
-      if (error instanceof KurelError) return error;
-      throw error;
-    }
-    throw new Error('expected a violation');
-  };
+  const cluster = async (properties: Record<string, unknown>, policy: Partial<Policy>) =>
+    (await builtinTester('components', { namespace: 'data', policy }).build([{ name: 'db', type: 'postgresql', properties }])).objects[0].spec as Record<string, unknown>;
 
-  const cluster = (properties: string, overrides: Partial<Policy>) => {
-    const { objects } = buildApplication({ application: { file: 'app.yaml', text: app(properties) }, settings: { domain: 'launcher.gokure.dev', clusterId: 'local', policy: policy(overrides) } }, registry);
-    return objects[0].spec as Record<string, unknown>;
-  };
-
-  it('takes the policy default storage size when none is authored, else 1Gi; an authored one wins', () => {
-    expect(cluster('{}', { defaultStorageSize: () => '5Gi' }).storage).toEqual({ size: '5Gi' });
-    expect(cluster('{storageSize: 2Gi}', { defaultStorageSize: () => '5Gi' }).storage).toEqual({ size: '2Gi' });
-    expect(cluster('{}', {}).storage).toEqual({ size: '1Gi' });
+  it('takes the policy default storage size when none is authored, else 1Gi; an authored one wins', async () => {
+    expect((await cluster({}, { defaultStorageSize: () => '5Gi' })).storage).toEqual({ size: '5Gi' });
+    expect((await cluster({ storageSize: '2Gi' }, { defaultStorageSize: () => '5Gi' })).storage).toEqual({ size: '2Gi' });
+    expect((await cluster({}, {})).storage).toEqual({ size: '1Gi' });
   });
 
-  it('enables the PodDisruptionBudget from two instances', () => {
-    expect(cluster('{}', {}).enablePDB).toBe(false);
-    expect(cluster('{replicas: 2}', {}).enablePDB).toBe(true);
+  it('enables the PodDisruptionBudget from two instances', async () => {
+    expect((await cluster({}, {})).enablePDB).toBe(false);
+    expect((await cluster({ replicas: 2 }, {})).enablePDB).toBe(true);
   });
 
-  it('holds only the fallback to the maximum in its step: a policy default within it is taken', () => {
-    expect(cluster('{}', { defaultStorageSize: () => '256Mi', maxStorageSize: () => '512Mi' }).storage).toEqual({ size: '256Mi' });
+  it('holds only the fallback to the maximum in its step: a policy default within it is taken', async () => {
+    expect((await cluster({}, { defaultStorageSize: () => '256Mi', maxStorageSize: () => '512Mi' })).storage).toEqual({ size: '256Mi' });
   });
 
-  it('holds the 1Gi fallback to the maximum, as a storage-maximum violation of the component', () => {
-    const error = violation('{}', { maxStorageSize: () => '512Mi' });
-    expect(error.code).toBe('KUREL_POLICY_VIOLATION');
-    expect(error.refusalClass).toBe(RefusalClass.storageMaximum);
-    expect(error.diagnostics[0]).toMatchObject({ component: 'db', path: 'spec.components[0].properties.storageSize' });
-    expect(error.diagnostics[0].message).toBe('component "db": storageSize "1Gi" exceeds enforced maximum "512Mi"');
+  it('holds the 1Gi fallback to the maximum, as a storage-maximum violation of the component', async () => {
+    await builtinTester('components', { namespace: 'data', policy: { maxStorageSize: () => '512Mi' } }).runComponent('postgresql', [
+      {
+        name: 'db',
+        properties: {},
+        error: { code: 'KUREL_POLICY_VIOLATION', refusalClass: RefusalClass.storageMaximum, path: 'spec.components[0].properties.storageSize', message: 'component "db": storageSize "1Gi" exceeds enforced maximum "512Mi"' },
+      },
+    ]);
+    const refusal = await refusalOf([{ name: 'db', type: 'postgresql', properties: {} }], { namespace: 'data', policy: { maxStorageSize: () => '512Mi' } });
+    expect(refusal.component).toBe('db');
   });
 
-  it('refuses instances over the replica maximum', () => {
-    const thrown = refusal(() => lower('postgresql', { name: 'db', properties: { replicas: 5 } }, { policy: policy({ maxReplicas: () => 3 }) }));
-    expect(thrown.message).toBe('instances 5 exceeds enforced maximum 3');
-    expect(refusalClassOf(thrown)).toBe(RefusalClass.replicaMaximum);
-    expect(violation('{replicas: 5}', { maxReplicas: () => 3 }).refusalClass).toBe(RefusalClass.replicaMaximum);
+  it('refuses instances over the replica maximum', async () => {
+    await builtinTester('components', { namespace: 'data', policy: { maxReplicas: () => 3 } }).runComponent('postgresql', [
+      {
+        name: 'db',
+        properties: { replicas: 5 },
+        error: { code: 'KUREL_POLICY_VIOLATION', refusalClass: RefusalClass.replicaMaximum, message: /instances 5 exceeds enforced maximum 3$/, property: ['replicas'] },
+      },
+    ]);
   });
 });

@@ -1,106 +1,146 @@
 import { describe, expect, it } from 'vitest';
-import { build, lower, refusal } from './support.js';
-import { deploymentObject, httpPort, meta, serviceAccountObject, webServiceObject } from './isolated-fixtures.js';
+import type { K8sObject } from 'kurel/plugin-api';
+import { builtinTester, loweringRefusal, objectOf, type BuiltinTesterOptions } from '../../support/engine.js';
+import type { ComponentSpec } from 'kurel/plugin-api/testing';
+import { deploymentObject, httpPort, meta, serviceAccountObject, webServiceObject } from './fixtures.js';
 
 const image = 'ghcr.io/example/frontend:v1.0.0';
 
+/** The objects the CLI builds for one component, and how the engine lowered it. */
+async function build(component: ComponentSpec, options: BuiltinTesterOptions = {}) {
+  const result = await builtinTester('components', options).build([component]);
+  return { objects: result.objects, members: result.chains[0].members.map((member) => ({ name: member.name, type: member.type, traits: member.traits.map((trait) => trait.type) })) };
+}
+
+type Pod = { spec: { template: { spec: Record<string, unknown> & { containers: Array<Record<string, unknown>> } } } };
+const podOf = (object: K8sObject) => (object as K8sObject & Pod).spec.template.spec;
+const lowering = (name: string, message: string) => loweringRefusal(`component "${name}" (type "webservice")`, message);
+const tester = builtinTester('components');
+
 describe('webservice lowering', () => {
-  it('emits a deployment, a service and a serviceaccount under the component name', () => {
-    const members = lower('webservice', { name: 'frontend', properties: { image, port: 8080 } });
+  it('emits a deployment, a service and a serviceaccount under the component name', async () => {
+    const { objects, members } = await build({ name: 'frontend', type: 'webservice', properties: { image, port: 8080 } });
     expect(members).toEqual([
+      { name: 'frontend', type: 'deployment', traits: ['topology-spread'] },
+      { name: 'frontend', type: 'service', traits: [] },
+      { name: 'frontend', type: 'serviceaccount', traits: [] },
+    ]);
+    expect(podOf(objects[0]).containers[0].ports).toEqual(httpPort(8080));
+    expect(podOf(objects[0]).serviceAccountName).toBe('frontend');
+    expect(objects[1].spec).toMatchObject({ ports: [{ name: 'http', port: 8080, targetPort: 8080, protocol: 'TCP' }] });
+    expect(objects[2]).toEqual(serviceAccountObject('frontend'));
+  });
+
+  it("names the members' objects by deploymentObjectName, serviceObjectName and serviceAccountObjectName; the members keep the component name", async () => {
+    const { objects, members } = await build({ name: 'web', type: 'webservice', properties: { image, deploymentObjectName: 'shop-web', serviceObjectName: 'shop-http', serviceAccountObjectName: 'shop-runner' } });
+    expect(members.map((member) => [member.name, member.type])).toEqual([
+      ['web', 'deployment'],
+      ['web', 'service'],
+      ['web', 'serviceaccount'],
+    ]);
+    expect(objects.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual(['Deployment/shop-web', 'Service/shop-http', 'ServiceAccount/shop-runner']);
+    expect(podOf(objects[0]).serviceAccountName).toBe('shop-runner');
+    expect(objects.every((object) => object.metadata.labels?.['launcher.gokure.dev/component'] === 'web')).toBe(true);
+  });
+
+  it('refuses a member name its role does not take, and an account name beside serviceAccountName', async () => {
+    await tester.runComponent('webservice', [
       {
-        name: 'frontend',
-        type: 'deployment',
-        properties: { image, ports: httpPort(8080), serviceAccountName: 'frontend' },
-        traits: [{ type: 'topology-spread', properties: {} }],
+        name: 'web',
+        properties: { image, serviceObjectName: 'shop.web' },
+        error: {
+          code: 'KUREL_LOWERING',
+          message: /^lowering component "web" \(type "webservice"\) in document "app" \(kind "Application"\): naming the Service: serviceObjectName "shop.web" cannot be the name for role "workload-service": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "web"$/,
+          property: ['serviceObjectName'],
+        },
       },
-      { name: 'frontend', type: 'service', properties: { ports: [{ name: 'http', port: 8080, targetPort: 8080, protocol: 'TCP' }] }, traits: [] },
-      { name: 'frontend', type: 'serviceaccount', properties: { automountServiceAccountToken: false }, traits: [] },
+      {
+        name: 'web',
+        properties: { image, serviceAccountName: 'shared', serviceAccountObjectName: 'mine' },
+        error: {
+          code: 'KUREL_LOWERING',
+          message: lowering('web', 'serviceAccountObjectName and serviceAccountName are both set: serviceAccountName names an existing account, so the component generates none for serviceAccountObjectName to name; remove one of them'),
+          property: ['serviceAccountObjectName'],
+        },
+      },
     ]);
   });
 
-  it('names the members\' objects by deploymentObjectName, serviceObjectName and serviceAccountObjectName; the members keep the component name', () => {
-    const members = lower('webservice', { name: 'web', properties: { image, deploymentObjectName: 'shop-web', serviceObjectName: 'shop-http', serviceAccountObjectName: 'shop-runner' } });
-    expect(members.map((m) => [m.name, m.type, m.objectName])).toEqual([
-      ['web', 'deployment', 'shop-web'],
-      ['web', 'service', 'shop-http'],
-      ['web', 'serviceaccount', 'shop-runner'],
+  it('names a created claim by claimObjectName, refusing one that is no name', async () => {
+    const { objects } = await build({ name: 'api', type: 'webservice', properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'api-store' }] } });
+    expect(objectOf(objects, 'PersistentVolumeClaim').metadata.name).toBe('api-store');
+    expect(podOf(objects[0]).volumes).toEqual([{ name: 'data', persistentVolumeClaim: { claimName: 'api-store' } }]);
+    await tester.runComponent('webservice', [
+      {
+        name: 'api',
+        properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'Store' }] },
+        error: {
+          code: 'KUREL_LOWERING',
+          message: /^lowering component "api" \(type "webservice"\) in document "app" \(kind "Application"\): volume "data": naming the PersistentVolumeClaim: volumes\[0\]\.claimObjectName "Store" cannot be the name for role "workload-volume-claim": not a valid DNS-1123 subdomain: /,
+          property: ['volumes', 0, 'claimObjectName'],
+        },
+      },
     ]);
-    expect(members[0].properties.serviceAccountName).toBe('shop-runner');
-    expect(members[0].properties).not.toHaveProperty('deploymentObjectName');
   });
 
-  it('refuses a member name its role does not take, and an account name beside serviceAccountName', () => {
-    expect(refusal(() => lower('webservice', { name: 'web', properties: { image, serviceObjectName: 'shop.web' } }))).toMatchObject({
-      message: expect.stringMatching(/^naming the Service: serviceObjectName "shop.web" cannot be the name for role "workload-service": not a valid DNS-1035 label: .*; write a valid name, or leave the property out for the default "web"$/),
-      path: ['serviceObjectName'],
-    });
-    expect(refusal(() => lower('webservice', { name: 'web', properties: { image, serviceAccountName: 'shared', serviceAccountObjectName: 'mine' } }))).toMatchObject({
-      message:
-        'serviceAccountObjectName and serviceAccountName are both set: serviceAccountName names an existing account, so the component generates none for serviceAccountObjectName to name; remove one of them',
-      path: ['serviceAccountObjectName'],
-    });
+  it('defaults the port to 80', async () => {
+    const { objects } = await build({ name: 'web', type: 'webservice', properties: { image } });
+    expect(podOf(objects[0]).containers[0].ports).toEqual(httpPort(80));
+    expect(objects[1]).toEqual(webServiceObject('web', 80));
   });
 
-  it('names a created claim by claimObjectName, refusing one that is no name', () => {
-    const [deployment] = lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'api-store' }] } });
-    expect(deployment.traits?.find((trait) => trait.type === 'pvc')?.properties.name).toBe('api-store');
-    expect((deployment.properties.volumes as Array<Record<string, unknown>>)[0]).toEqual({ name: 'data', type: 'pvc', mountPath: '/data', claimName: 'api-store' });
-    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '1Gi', claimObjectName: 'Store' }] } }))).toMatchObject({
-      message: expect.stringMatching(/^volume "data": naming the PersistentVolumeClaim: volumes\[0\]\.claimObjectName "Store" cannot be the name for role "workload-volume-claim": not a valid DNS-1123 subdomain: /),
-      path: ['volumes', 0, 'claimObjectName'],
-    });
+  it('adds no spread with topologySpread: false and no account when serviceAccountName is authored', async () => {
+    const { objects, members } = await build({ name: 'api', type: 'webservice', properties: { image, replicas: 3, topologySpread: false, serviceAccountName: 'shared' } });
+    expect(members).toEqual([
+      { name: 'api', type: 'deployment', traits: [] },
+      { name: 'api', type: 'service', traits: [] },
+    ]);
+    expect(podOf(objects[0]).topologySpreadConstraints).toBeUndefined();
+    expect(podOf(objects[0]).serviceAccountName).toBe('shared');
   });
 
-  it('defaults the port to 80', () => {
-    const [deployment, service] = lower('webservice', { name: 'web', properties: { image } });
-    expect(deployment.properties.ports).toEqual(httpPort(80));
-    expect(service.properties.ports).toEqual([{ name: 'http', port: 80, targetPort: 80, protocol: 'TCP' }]);
-  });
-
-  it('adds no spread with topologySpread: false and no account when serviceAccountName is authored', () => {
-    const members = lower('webservice', { name: 'api', properties: { image, topologySpread: false, serviceAccountName: 'shared' } });
-    expect(members.map((m) => m.type)).toEqual(['deployment', 'service']);
-    expect(members[0].traits).toEqual([]);
-    expect(members[0].properties.serviceAccountName).toBe('shared');
-  });
-
-  it('forwards routing traits to the service, delivery intents to every member and the rest to the deployment', () => {
+  it('forwards routing traits to the service, delivery intents to every member and the rest to the deployment', async () => {
     const traits = [
       { type: 'scaler', properties: { minReplicas: 2, maxReplicas: 4 } },
-      { type: 'expose', properties: {} },
+      { type: 'expose', properties: { hostnames: ['a.example.com'] } },
       { type: 'prune-protection', properties: {} },
     ];
-    const [deployment, service, account] = lower('webservice', { name: 'api', properties: { image }, traits, annotations: { note: 'x' } });
-    expect(deployment.traits!.map((t) => t.type)).toEqual(['topology-spread', 'scaler', 'prune-protection']);
-    expect(service.traits!.map((t) => t.type)).toEqual(['expose', 'prune-protection']);
-    expect(account.traits!.map((t) => t.type)).toEqual(['prune-protection']);
-    expect([deployment, service, account].map((m) => m.annotations)).toEqual([{ note: 'x' }, { note: 'x' }, { note: 'x' }]);
+    const capabilities = { expose: { controllerType: 'ingress', ingressClassName: 'nginx' } };
+    const { objects, members } = await build({ name: 'api', type: 'webservice', properties: { image }, traits }, { capabilities });
+    expect(members.map((member) => [member.type, member.traits])).toEqual([
+      ['deployment', ['topology-spread', 'scaler', 'prune-protection']],
+      ['service', ['ingress', 'prune-protection']],
+      ['serviceaccount', ['prune-protection']],
+    ]);
+    expect(objects.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual(['Deployment/api', 'Service/api', 'ServiceAccount/api', 'HorizontalPodAutoscaler/api-hpa', 'Ingress/api-ingress']);
   });
 
-  it('turns a pvc volume without claimName into a pvc trait and points the volume at the claim', () => {
+  it('turns a pvc volume without claimName into a pvc trait and points the volume at the claim', async () => {
     const volumes = [
       { name: 'data', type: 'pvc', mountPath: '/data', size: '5Gi', accessModes: ['ReadWriteOnce'] },
       { name: 'fast', type: 'pvc', mountPath: '/fast', size: '1Gi', storageClass: 'ssd' },
       { name: 'shared', type: 'pvc', mountPath: '/shared', claimName: 'existing' },
     ];
-    const [deployment] = lower('webservice', { name: 'api', properties: { image, volumes } }, { capabilities: { pvc: { storageClassName: 'standard' } } });
-    expect(deployment.traits).toEqual([
-      { type: 'topology-spread', properties: {} },
-      { type: 'pvc', properties: { name: 'api-data', size: '5Gi', storageClassName: 'standard', accessModes: ['ReadWriteOnce'] } },
-      { type: 'pvc', properties: { name: 'api-fast', size: '1Gi', storageClassName: 'ssd' } },
-    ]);
-    expect(deployment.properties.volumes).toEqual([
-      { name: 'data', type: 'pvc', mountPath: '/data', claimName: 'api-data' },
-      { name: 'fast', type: 'pvc', mountPath: '/fast', claimName: 'api-fast' },
-      { name: 'shared', type: 'pvc', mountPath: '/shared', claimName: 'existing' },
+    const { objects, members } = await build({ name: 'api', type: 'webservice', properties: { image, volumes } }, { capabilities: { pvc: { storageClassName: 'standard' } } });
+    expect(members[0].traits).toEqual(['topology-spread', 'pvc', 'pvc']);
+    const claim = (name: string, storage: string, storageClassName: string) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: meta(name, 'api'),
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } }, storageClassName },
+    });
+    expect(objects.slice(3)).toEqual([claim('api-data', '5Gi', 'standard'), claim('api-fast', '1Gi', 'ssd')]);
+    expect(podOf(objects[0]).volumes).toEqual([
+      { name: 'data', persistentVolumeClaim: { claimName: 'api-data' } },
+      { name: 'fast', persistentVolumeClaim: { claimName: 'api-fast' } },
+      { name: 'shared', persistentVolumeClaim: { claimName: 'existing' } },
     ]);
   });
 
-  it('evaluates the affinity shorthand over the component label', () => {
+  it('evaluates the affinity shorthand over the component label', async () => {
     const affinity = { enablePodAntiAffinity: true, nodeSelector: { disk: 'ssd' } };
-    const [deployment] = lower('webservice', { name: 'api', properties: { image, affinity } });
-    expect(deployment.properties.affinity).toEqual({
+    const { objects } = await build({ name: 'api', type: 'webservice', properties: { image, affinity } });
+    expect(podOf(objects[0]).affinity).toEqual({
       nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'disk', operator: 'In', values: ['ssd'] }] }] } },
       podAntiAffinity: {
         preferredDuringSchedulingIgnoredDuringExecution: [
@@ -108,34 +148,44 @@ describe('webservice lowering', () => {
         ],
       },
     });
-    const [required] = lower('webservice', { name: 'api', properties: { image, affinity: { enablePodAntiAffinity: true, podAntiAffinityType: 'required' } } });
-    expect(required.properties.affinity).toEqual({
+    const required = await build({ name: 'api', type: 'webservice', properties: { image, affinity: { enablePodAntiAffinity: true, podAntiAffinityType: 'required' } } });
+    expect(podOf(required.objects[0]).affinity).toEqual({
       podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'api' } }, topologyKey: 'kubernetes.io/hostname' }] },
     });
   });
 
-  it('refuses what it cannot lower', () => {
-    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, port: 0 } }))).toMatchObject({
-      message: 'port: must be between 1 and 65535, got 0',
-      path: ['port'],
-    });
-    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d' }] } }))).toMatchObject({
-      message: 'volumes[0]: a pvc volume without claimName needs size, the size of the claim it creates',
-      path: ['volumes', 0, 'size'],
-    });
-    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d', claimName: 'c', size: '1Gi' }] } })).message).toBe(
-      'volumes[0].size: describes a claim to create, but claimName names an existing one',
-    );
-    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, ports: [] } })).message).toMatch(/unsupported field "ports"/);
-    expect(refusal(() => lower('webservice', { name: 'api', properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d', size: '1Gi' }] } }, { capabilities: { pvc: { storageClassName: 7 } } })).message).toBe(
-      'capability "pvc" storageClassName: expected a string, got a number',
-    );
+  it('refuses what it cannot lower', async () => {
+    await tester.runComponent('webservice', [
+      { title: 'port', name: 'api', properties: { image, port: 0 }, error: { code: 'KUREL_LOWERING', message: lowering('api', 'port: must be between 1 and 65535, got 0'), property: ['port'] } },
+      {
+        title: 'size',
+        name: 'api',
+        properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d' }] },
+        error: { code: 'KUREL_LOWERING', message: lowering('api', 'volumes[0]: a pvc volume without claimName needs size, the size of the claim it creates'), property: ['volumes', 0, 'size'] },
+      },
+      {
+        title: 'size and claimName',
+        name: 'api',
+        properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d', claimName: 'c', size: '1Gi' }] },
+        error: { code: 'KUREL_LOWERING', message: lowering('api', 'volumes[0].size: describes a claim to create, but claimName names an existing one') },
+      },
+      { title: 'ports', name: 'api', properties: { image, ports: [] }, error: { code: 'KUREL_PROPERTY', message: 'component "api" (type "webservice"): unsupported field "ports" (did you mean "port"?)', property: ['ports'] } },
+    ]);
+    // The CLI checks a capability's rendering against its schema when it reads the profile, before any rule runs.
+    await builtinTester('components', { capabilities: { pvc: { storageClassName: 7 } } }).runComponent('webservice', [
+      {
+        title: 'storage class',
+        name: 'api',
+        properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d', size: '1Gi' }] },
+        error: { code: 'KUREL_CAPABILITY', text: 'cluster.yaml:9:9 spec.capabilities.pvc.rendering.storageClassName: evaluating profile "test": capability "pvc": expected a string, got a number' },
+      },
+    ]);
   });
 });
 
 describe('webservice end to end', () => {
-  it('builds Deployment, Service and ServiceAccount, in that order', () => {
-    const { objects } = build({ name: 'frontend', type: 'webservice', properties: { image, port: 8080 } });
+  it('builds Deployment, Service and ServiceAccount, in that order', async () => {
+    const { objects } = await build({ name: 'frontend', type: 'webservice', properties: { image, port: 8080 } });
     expect(objects).toEqual([
       deploymentObject('frontend', { container: { image, ports: httpPort(8080) }, pod: { serviceAccountName: 'frontend' } }),
       webServiceObject('frontend', 8080),
@@ -143,7 +193,7 @@ describe('webservice end to end', () => {
     ]);
   });
 
-  it('passes the container surface through to the main container', () => {
+  it('passes the container surface through to the main container', async () => {
     const surface = {
       workingDir: '/app',
       env: [
@@ -163,13 +213,13 @@ describe('webservice end to end', () => {
       },
     };
     const resources = { requests: { cpu: '100m', memory: '128Mi', 'ephemeral-storage': '1Gi' }, limits: { memory: '128Mi' } };
-    const { objects } = build({ name: 'frontend', type: 'webservice', properties: { image, port: 8080, resources, ...surface } });
+    const { objects } = await build({ name: 'frontend', type: 'webservice', properties: { image, port: 8080, resources, ...surface } });
     expect(objects[0]).toEqual(
       deploymentObject('frontend', { container: { image, ports: httpPort(8080), resources, ...surface }, pod: { serviceAccountName: 'frontend' } }),
     );
   });
 
-  it('writes the pod-level surface and generates no account for an authored serviceAccountName', () => {
+  it('writes the pod-level surface and generates no account for an authored serviceAccountName', async () => {
     const pod = {
       serviceAccountName: 'shared-api-sa',
       automountServiceAccountToken: false,
@@ -196,25 +246,25 @@ describe('webservice end to end', () => {
     };
     const podResources = { requests: { cpu: '500m', memory: '1Gi' }, limits: { memory: '2Gi', 'hugepages-2Mi': '100Mi' } };
     const podSecurityContext = { runAsUser: 1000, fsGroup: 2000, supplementalGroups: [4000], sysctls: [{ name: 'net.core.somaxconn', value: '1024' }] };
-    const { objects } = build({ name: 'api', type: 'webservice', properties: { image, port: 8080, ...pod, nodeName: 'node-a', podResources, podSecurityContext } });
+    const { objects } = await build({ name: 'api', type: 'webservice', properties: { image, port: 8080, ...pod, nodeName: 'node-a', podResources, podSecurityContext } });
     expect(objects).toEqual([
       deploymentObject('api', { container: { image, ports: httpPort(8080) }, pod: { ...pod, resources: podResources, securityContext: podSecurityContext } }),
       webServiceObject('api', 8080),
     ]);
   });
 
-  it('spreads over nodes from 2 replicas and over zones from 3', () => {
-    const constraints = (replicas: number) =>
-      (build({ name: 'web', type: 'webservice', properties: { image, replicas } }).objects[0].spec as any).template.spec.topologySpreadConstraints;
+  it('spreads over nodes from 2 replicas and over zones from 3', async () => {
+    const constraints = async (replicas: number) =>
+      ((await build({ name: 'web', type: 'webservice', properties: { image, replicas } })).objects[0].spec as { template: { spec: Record<string, unknown> } }).template.spec.topologySpreadConstraints;
     const hostname = { labelSelector: { matchLabels: { app: 'web' } }, maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule' };
     const zone = { labelSelector: { matchLabels: { app: 'web' } }, maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway' };
-    expect(constraints(1)).toBeUndefined();
-    expect(constraints(2)).toEqual([hostname]);
-    expect(constraints(3)).toEqual([hostname, zone]);
+    expect(await constraints(1)).toBeUndefined();
+    expect(await constraints(2)).toEqual([hostname]);
+    expect(await constraints(3)).toEqual([hostname, zone]);
   });
 
-  it('emits the claims of its volumes and its traits after the group', () => {
-    const { objects } = build({
+  it('emits the claims of its volumes and its traits after the group', async () => {
+    const { objects } = await build({
       name: 'api',
       type: 'webservice',
       properties: { image, port: 8080, volumes: [{ name: 'data', type: 'pvc', mountPath: '/data', size: '5Gi' }] },

@@ -17,6 +17,12 @@ describe('worker', () => {
     expect((pod.containers as Array<Record<string, unknown>>)[0].ports).toBeUndefined();
   });
 
+  it('generates no ServiceAccount when the pods run as an existing one', async () => {
+    const result = await tester.build([{ name: 'backend', type: 'worker', properties: { image, serviceAccountName: 'shared' } }]);
+    expect(result.objects.map((object) => `${object.kind}/${object.metadata.name}`)).toEqual(['Deployment/backend']);
+    expect((result.objects[0].spec as { template: { spec: Record<string, unknown> } }).template.spec.serviceAccountName).toBe('shared');
+  });
+
   it('has no port', async () => {
     await tester.runComponent('worker', [{ name: 'backend', properties: { image, port: 80 }, error: { code: 'KUREL_PROPERTY', message: /unsupported field "port"/, path: 'spec.components[0].properties.port' } }]);
   });

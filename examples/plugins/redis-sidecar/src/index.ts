@@ -1,11 +1,5 @@
 import { definePlugin, defineTrait, podTemplatesOf } from 'kurel/plugin-api';
 
-interface RedisSidecarProperties {
-  image: string;
-  maxMemory: string;
-  port: number;
-}
-
 const CONTAINER_NAME = 'redis';
 const MEBIBYTE = 1024 ** 2;
 
@@ -40,7 +34,7 @@ function toRedisMemory({ bytes, suffix }: { bytes: number; suffix: string }): st
   return unit ? `${bytes / unit[1]}${unit[0]}` : String(bytes);
 }
 
-export const redisSidecar = defineTrait<RedisSidecarProperties>({
+export const redisSidecar = defineTrait({
   type: 'redis-sidecar',
   description: 'Adds a Redis sidecar container to every pod template of the component.',
   properties: {

@@ -1,8 +1,7 @@
-import { defineKind, describeValue, RefusalClass, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { defineKind, describeValue, RefusalClass, type PropertiesSchema } from 'kurel/plugin-api';
 import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-api';
 import { canonicalQuantity } from 'kurel/plugin-api';
 import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
-import { once } from '../../shared/lazy.js';
 import { withCoreGo } from './go-annotations.js';
 import { decodedProperties } from './decoded-properties.js';
 
@@ -84,20 +83,6 @@ export const storageclass = defineKind({
   properties: decodedProperties(storageV1.StorageClass, ['provisioner']),
 });
 
-// kubernetes-models 4.5.1 predates VolumeAttributesClass; its two fields, from storage.k8s.io/v1.
-const volumeAttributesClass = once((): PropertySchema => ({
-  type: 'object',
-  description: 'VolumeAttributesClass represents a specification of mutable volume attributes defined by the CSI driver.',
-  properties: {
-    driverName: { type: 'string', default: '', description: 'Name of the CSI driver. This field is immutable.' },
-    parameters: {
-      type: 'object',
-      description: 'parameters hold volume attributes defined by the CSI driver. These values are opaque to Kubernetes and are passed directly to the CSI driver. This field is immutable.',
-      additionalProperties: { type: 'string', description: 'A volume attribute value.' },
-    },
-  },
-}));
-
 export const volumeattributesclass = defineKind<Json>({
   type: 'volumeattributesclass',
   description: 'A storage.k8s.io/v1 VolumeAttributesClass: driverName and at least one parameter, as top-level properties.',
@@ -105,7 +90,7 @@ export const volumeattributesclass = defineKind<Json>({
   kind: 'VolumeAttributesClass',
   scope: 'cluster',
   placement: 'top-level',
-  properties: decodedProperties(volumeAttributesClass, ['driverName', 'parameters']),
+  properties: decodedProperties(storageV1.VolumeAttributesClass, ['driverName', 'parameters']),
   check(props, _input, ctx) {
     if (Object.keys(props.parameters).length === 0) ctx.fail('parameters: at least one parameter is required', ['parameters']);
   },

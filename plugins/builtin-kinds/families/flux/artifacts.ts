@@ -1,14 +1,15 @@
-import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
-import { duration, int, json, list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
-import { labelSelectorFields } from '../../shared/k8s-types.js';
-import { commonMetadata, localRef } from './common.js';
+import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, type ComponentHandler, type GoEncoding } from 'kurel/plugin-api';
+import { list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
+import { commonMetadata } from './common.js';
 import { sourceExtensionsFluxcdIoV1beta1 } from '../../generated/flux-source-watcher/index.js';
+import { fluxcdControlplaneIoV1 } from '../../generated/flux-operator/index.js';
+import { crdProperties } from '../../shared/crd-properties.js';
 import { crdSpec } from '../../shared/crd-spec.js';
 
 // The Flux artifact APIs: ArtifactGenerator (source.extensions.fluxcd.io/v1beta1), its schema
 // generated from fluxcd/source-watcher's CRD (crds/flux-source-watcher); and
-// ResourceSetInputProvider (fluxcd.controlplane.io/v1), written from the upstream API reference of
-// controlplaneio-fluxcd/flux-operator.
+// ResourceSetInputProvider (fluxcd.controlplane.io/v1), generated from
+// controlplaneio-fluxcd/flux-operator's CRD (crds/flux-operator).
 
 const required = { emit: 'always', required: true } as const;
 
@@ -56,42 +57,27 @@ const artifactgenerator = defineKind<Record<string, any>>({
   }, crdSpec(sourceExtensionsFluxcdIoV1beta1.ArtifactGenerator)),
 });
 
+/**
+ * How flux-operator's ResourceSetInputProviderSpec (api/v1) writes what was not authored: its
+ * non-pointer `omitempty` scalars drop their zero, and a schedule's window, a metav1.Duration held
+ * by value without `omitempty`, is written `0s` when absent.
+ */
+const omitZero = (prefix: string, fields: string[]) => fields.map((field) => [`${prefix}${field}`, GO_OMIT_ZERO] as const);
+const resourceSetInputProviderGo: Record<string, GoEncoding> = Object.fromEntries([
+  ...omitZero('', ['url', 'serviceAccountName', 'insecure']),
+  ...omitZero('filter.', ['includeBranch', 'excludeBranch', 'includeTag', 'excludeTag', 'includeEnvironment', 'excludeEnvironment', 'limit', 'semver']),
+  ...omitZero('schedule[].', ['timeZone']),
+  ...omitZero('selectors[].', ['name', 'namespace']),
+  ['schedule[].window', goAlways('0s', GO_DURATION)],
+]);
+
 const resourcesetinputprovider = defineKind<Record<string, any>>({
   type: 'resourcesetinputprovider',
   description: 'A Flux Operator ResourceSetInputProvider: inputs for ResourceSets, read from a Git forge, an OCI registry or artifacts.',
   apiVersion: 'fluxcd.controlplane.io/v1',
   kind: 'ResourceSetInputProvider',
   scope: 'flux',
-  ...goTypedProperties({
-    type: str('Where the inputs come from (Static, GitHubBranch, GitHubTag, GitHubPullRequest, GitLabMergeRequest, OCIArtifactTag, ExternalArtifact, …).', required),
-    url: str('The repository or registry URL the inputs are read from.'),
-    serviceAccountName: str('The ServiceAccount whose identity authenticates to the provider.'),
-    secretRef: localRef('The Secret holding the credentials.'),
-    certSecretRef: localRef('The Secret holding the TLS client certificate and CA.'),
-    filter: struct('Which inputs are kept.', {
-      includeBranch: str('A regular expression the branches must match.'),
-      excludeBranch: str('A regular expression of branches left out.'),
-      includeTag: str('A regular expression the tags must match.'),
-      excludeTag: str('A regular expression of tags left out.'),
-      labels: strings('Labels the pull or merge requests must carry.'),
-      limit: int('The most inputs kept.'),
-      semver: str('A semver range the tags must match.'),
-    }),
-    skip: struct('When a reconciliation is skipped.', { labels: strings('Labels (or !label) of pull or merge requests that are skipped.') }),
-    defaultValues: json('Values every input starts from.'),
-    schedule: list(
-      'When the inputs are refreshed.',
-      struct('A schedule.', {
-        cron: str('A cron expression.', required),
-        timeZone: str('The time zone of the cron expression; UTC when empty.'),
-        window: duration('How long after each start refreshing is allowed.'),
-      }),
-    ),
-    selectors: list(
-      'The ExternalArtifacts read (type ExternalArtifact).',
-      struct('A selector.', { namespace: str('The namespace of the artifacts; * for every namespace.'), ...labelSelectorFields() }),
-    ),
-  }),
+  ...crdProperties(crdSpec(fluxcdControlplaneIoV1.ResourceSetInputProvider), { go: resourceSetInputProviderGo }),
 });
 
 export const artifacts: ComponentHandler<any>[] = [artifactgenerator, resourcesetinputprovider];

@@ -3,9 +3,10 @@ import { ciliumBgpAdvertisement, ciliumBgpClusterConfig, ciliumBgpNodeConfigOver
 import { ciliumCidrGroup, ciliumLoadBalancerIpPool, ciliumNodeConfig } from './network.js';
 import { ciliumClusterwideNetworkPolicy, ciliumEgressGatewayPolicy, ciliumLocalRedirectPolicy, ciliumNetworkPolicy } from './policies.js';
 
-// Cilium: schemas written by hand from the upstream Go API types (cilium.io/v2 of Cilium
-// 1.18: the policy rule of pkg/policy/api, pkg/k8s/apis/cilium.io/v2 for the BGP control plane
-// v2, IPAM, egress gateway, local redirect and node config kinds); no npm package ships them.
+// Cilium (cilium.io/v2). What an author may write is generated from Cilium 1.18.2's CRD schemas
+// (crds/cilium, as datreeio/CRDs-catalog holds them), with what the reference's v1.20.0 adds and
+// where the reference departs from them in overlay.ts; the `go` annotations of each kind say where
+// the upstream types write what was not authored.
 export const ciliumKinds: ComponentHandler<any>[] = [
   ciliumNetworkPolicy,
   ciliumClusterwideNetworkPolicy,

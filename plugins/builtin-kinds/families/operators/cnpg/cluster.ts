@@ -1,67 +1,69 @@
+import { canonicalQuantity, defineKind, GO_DURATION, GO_STRUCT, GO_TIME, goAlways } from 'kurel/plugin-api';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
+import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
-import { defineOperatorKind } from '../operator-kind.js';
 import { clusterOverlay } from './overlay.js';
 import { enforceClusterPolicy } from './cluster-policy.js';
-import { checkGoValues, emptyStructs, normaliseGoValues, omitZero, zeroValue } from '../go-shape.js';
-import { barmanOmitZero, ROLE_OMIT_ZERO } from './go-omit.js';
+import { barmanOmitZero, omitZeroAt, roleOmitZero, type GoFields } from './go-omit.js';
 
 // CloudNativePG Cluster, postgresql.cnpg.io/v1 ClusterSpec: its schema generated from the CRD,
 // no launcher opinions beyond the operator's own default of one instance (overlay.ts).
 
-const DURATIONS = ['replica.minApplyDelay', 'monitoring.metricsQueriesTTL'];
-
-/** Fields Go writes without their zero value (`omitempty` on a non-pointer). */
-const OMIT_ZERO = [
-  'minSyncReplicas',
-  'maxSyncReplicas',
-  'postgresUID',
-  'postgresGID',
-  'startDelay',
-  'stopDelay',
-  'switchoverDelay',
-  'failoverDelay',
-  'monitoring.enablePodMonitor',
-  'monitoring.tls.enabled',
-  'postgresql.enableAlterSystem',
-  'postgresql.promotionTimeout',
-  'postgresql.ldap.tls',
-  'replicationSlots.highAvailability.synchronizeLogicalDecoding',
-  'replicationSlots.updateInterval',
-  'nodeMaintenanceWindow.inProgress',
-  'bootstrap.initdb.import.schemaOnly',
-  'bootstrap.initdb.walSegmentSize',
-  'tablespaces[].temporary',
+/** How the ClusterSpec Go type writes what was not authored. */
+const clusterGo: GoFields = {
+  postgresql: GO_STRUCT,
+  affinity: GO_STRUCT,
+  resources: GO_STRUCT,
+  storage: GO_STRUCT,
+  'postgresql.syncReplicaElectionConstraint': GO_STRUCT,
+  'postgresql.syncReplicaElectionConstraint.enabled': goAlways(false),
+  'postgresql.synchronous.failoverQuorum': goAlways(false),
+  'tablespaces[].storage': GO_STRUCT,
+  'tablespaces[].owner': GO_STRUCT,
+  'managed.services.additional[].serviceTemplate.metadata': GO_STRUCT,
+  'managed.services.additional[].serviceTemplate.spec': GO_STRUCT,
+  'replica.minApplyDelay': GO_DURATION,
+  'monitoring.metricsQueriesTTL': GO_DURATION,
+  'managed.roles[].validUntil': GO_TIME,
+  ...omitZeroAt(
+    'minSyncReplicas',
+    'maxSyncReplicas',
+    'postgresUID',
+    'postgresGID',
+    'startDelay',
+    'stopDelay',
+    'switchoverDelay',
+    'failoverDelay',
+    'monitoring.enablePodMonitor',
+    'monitoring.tls.enabled',
+    'postgresql.enableAlterSystem',
+    'postgresql.promotionTimeout',
+    'postgresql.ldap.tls',
+    'replicationSlots.highAvailability.synchronizeLogicalDecoding',
+    'replicationSlots.updateInterval',
+    'nodeMaintenanceWindow.inProgress',
+    'bootstrap.initdb.import.schemaOnly',
+    'bootstrap.initdb.walSegmentSize',
+    'tablespaces[].temporary',
+  ),
   ...barmanOmitZero('backup.barmanObjectStore'),
   ...barmanOmitZero('externalClusters[].barmanObjectStore'),
-];
+  ...roleOmitZero('managed.roles[].'),
+};
 
-export const cnpgCluster = defineOperatorKind<Record<string, unknown>>({
+export const cnpgCluster = defineKind<Record<string, unknown>>({
   type: 'cnpg-cluster',
   description: 'A CloudNativePG Cluster (postgresql.cnpg.io/v1), its spec as written.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Cluster',
-  spec: crdSpec(postgresqlCnpgIoV1.Cluster),
-  overlay: clusterOverlay,
+  ...crdProperties(crdSpec(postgresqlCnpgIoV1.Cluster), { go: clusterGo, overlay: clusterOverlay }),
   scope: 'namespaced',
-  check(props, _input, ctx) {
-    checkGoValues(props, 'duration', ctx, ...DURATIONS);
-    checkGoValues(props, 'time', ctx, 'managed.roles[].validUntil');
-    enforceClusterPolicy(props, ctx);
-  },
-  content(props, _input, ctx) {
-    const spec = structuredClone(props);
+  check: (props, _input, ctx) => enforceClusterPolicy(props, ctx),
+  content(spec, _input, ctx) {
     // Authored > the policy's default; with neither, the size stays unset for the operator to refuse.
     const defaultSize = ctx.policy.defaultStorageSize();
     const storage = spec.storage as Record<string, unknown> | undefined;
-    if (defaultSize && storage?.size === undefined) spec.storage = { ...storage, size: defaultSize };
-    emptyStructs(spec, 'postgresql', 'affinity', 'resources', 'storage');
-    emptyStructs(spec, 'postgresql.syncReplicaElectionConstraint', 'tablespaces[].storage', 'tablespaces[].owner');
-    emptyStructs(spec, 'managed.services.additional[].serviceTemplate.metadata', 'managed.services.additional[].serviceTemplate.spec');
-    zeroValue(spec, false, 'postgresql.syncReplicaElectionConstraint.enabled', 'postgresql.synchronous.failoverQuorum');
-    omitZero(spec, ...OMIT_ZERO, ...ROLE_OMIT_ZERO.map((field) => `managed.roles[].${field}`));
-    normaliseGoValues(spec, 'duration', ...DURATIONS);
-    normaliseGoValues(spec, 'time', 'managed.roles[].validUntil');
-    return spec;
+    if (!defaultSize || storage?.size !== undefined) return spec;
+    return { ...spec, storage: { ...storage, size: canonicalQuantity(defaultSize) ?? defaultSize } };
   },
 });

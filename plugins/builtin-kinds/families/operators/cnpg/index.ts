@@ -8,7 +8,7 @@ import { cnpgPooler } from './pooler.js';
 // CloudNativePG. What an author may write is generated from the CRDs of cloudnative-pg v1.30.0
 // (postgresql.cnpg.io/v1, crds/cloudnative-pg) and plugin-barman-cloud v0.14.0
 // (barmancloud.cnpg.io/v1 ObjectStore, crds/plugin-barman-cloud), with the reference's departures
-// in overlay.ts; the Go shapes in each kind say where the upstream types write what was not
+// in overlay.ts; each kind's `go` annotations say where the upstream types write what was not
 // authored.
 export const cnpgKinds: ComponentHandler<any>[] = [
   withOperatorEndpoint(cnpgCluster, 'cnpg.io/cluster'),

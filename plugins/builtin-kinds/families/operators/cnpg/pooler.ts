@@ -1,9 +1,8 @@
+import { defineKind, enforceMaxReplicas, enforceWrittenPodSpec, GO_STRUCT } from 'kurel/plugin-api';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
+import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
-import { defineOperatorKind } from '../operator-kind.js';
-import { enforceWrittenPodSpec } from 'kurel/plugin-api';
-import { enforceMaxReplicas } from 'kurel/plugin-api';
-import { emptyStructs, omitZero } from '../go-shape.js';
+import { omitZeroAt, type GoFields } from './go-omit.js';
 
 // CloudNativePG Pooler, postgresql.cnpg.io/v1 PoolerSpec, decoded strictly.
 
@@ -11,12 +10,23 @@ interface PoolerProperties {
   cluster: { name: string };
 }
 
-export const cnpgPooler = defineOperatorKind<PoolerProperties>({
+/** How the PoolerSpec Go type writes what was not authored: its pod and service templates hold structs by value. */
+const poolerGo: GoFields = {
+  'template.metadata': GO_STRUCT,
+  'template.spec': GO_STRUCT,
+  'serviceTemplate.metadata': GO_STRUCT,
+  'serviceTemplate.spec': GO_STRUCT,
+  'template.spec.containers[].resources': GO_STRUCT,
+  'template.spec.initContainers[].resources': GO_STRUCT,
+  ...omitZeroAt('monitoring.enablePodMonitor'),
+};
+
+export const cnpgPooler = defineKind<PoolerProperties>({
   type: 'cnpg-pooler',
   description: 'A CloudNativePG Pooler (postgresql.cnpg.io/v1): PgBouncer in front of a Cluster.',
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Pooler',
-  spec: crdSpec(postgresqlCnpgIoV1.Pooler),
+  ...crdProperties(crdSpec(postgresqlCnpgIoV1.Pooler), { go: poolerGo }),
   scope: 'namespaced',
   check(props, input, ctx) {
     if (props.cluster.name === input.objectName) {
@@ -25,12 +35,5 @@ export const cnpgPooler = defineOperatorKind<PoolerProperties>({
     const spec = props as unknown as Record<string, any>;
     enforceMaxReplicas(spec.instances, ctx, ['instances'], 'instances');
     enforceWrittenPodSpec(spec.template?.spec, ['template', 'spec'], ctx);
-  },
-  content(props) {
-    const spec = structuredClone(props) as unknown as Record<string, unknown>;
-    emptyStructs(spec, 'template.metadata', 'template.spec', 'serviceTemplate.metadata', 'serviceTemplate.spec');
-    emptyStructs(spec, 'template.spec.containers[].resources', 'template.spec.initContainers[].resources');
-    omitZero(spec, 'monitoring.enablePodMonitor');
-    return spec;
   },
 });

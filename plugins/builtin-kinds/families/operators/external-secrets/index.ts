@@ -1,90 +1,59 @@
-import type { ComponentHandler, HandlerContext } from 'kurel/plugin-api';
+import { defineKind, GO_DURATION, GO_STRUCT, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
 import { externalSecretsIoV1 } from '../../../generated/external-secrets/index.js';
+import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
-import { defineOperatorKind } from '../operator-kind.js';
-import { checkGoValues, emptyStructs, normaliseGoValues, omitZero, zeroValue } from '../go-shape.js';
-import { externalSecretOmitZero, externalSecretStructs } from './external-secret.js';
-import { extraProviderShape, providerOmitZero, providerStructs } from './providers.js';
+import { externalSecretGo, under } from './external-secret.js';
+import { storeGo } from './providers.js';
 
 // External Secrets Operator (external-secrets.io/v1). What an author may write is generated from
-// external-secrets/external-secrets' CRDs (crds/external-secrets); the Go shapes below say where
-// the upstream types write what was not authored (external-secret.ts, providers.ts). The
-// hand-written ExternalSecret spec in external-secret.ts describes the external-secret trait's
-// dataFrom only.
+// external-secrets/external-secrets' CRDs (crds/external-secrets); the `go` annotations say where
+// the upstream types write what was not authored (external-secret.ts, providers.ts).
 
 type Spec = Record<string, unknown>;
 
-export const externalSecret = defineOperatorKind<Spec>({
+export const externalSecret = defineKind<Spec>({
   type: 'externalsecret',
   description: 'An ExternalSecret (external-secrets.io/v1): a Secret written from a secret store.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'ExternalSecret',
-  spec: crdSpec(externalSecretsIoV1.ExternalSecret),
+  ...crdProperties(crdSpec(externalSecretsIoV1.ExternalSecret), { go: externalSecretGo }),
   scope: 'namespaced',
-  check: (props, _input, ctx) => checkGoValues(props, 'duration', ctx, 'refreshInterval'),
-  content(props) {
-    const spec = structuredClone(props);
-    normaliseGoValues(spec, 'duration', 'refreshInterval');
-    emptyStructs(spec, ...externalSecretStructs);
-    omitZero(spec, ...externalSecretOmitZero);
-    return spec;
-  },
 });
 
-export const clusterExternalSecret = defineOperatorKind<Spec>({
+export const clusterExternalSecret = defineKind<Spec>({
   type: 'clusterexternalsecret',
   description: 'A ClusterExternalSecret (external-secrets.io/v1): one ExternalSecret in each selected namespace.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'ClusterExternalSecret',
-  spec: crdSpec(externalSecretsIoV1.ClusterExternalSecret),
+  ...crdProperties(crdSpec(externalSecretsIoV1.ClusterExternalSecret), {
+    go: { externalSecretMetadata: GO_STRUCT, refreshTime: GO_DURATION, ...under('externalSecretSpec', externalSecretGo) },
+  }),
   scope: 'cluster',
-  check: (props, _input, ctx) => checkGoValues(props, 'duration', ctx, 'refreshTime', 'externalSecretSpec.refreshInterval'),
-  content(props) {
-    const spec = structuredClone(props);
-    normaliseGoValues(spec, 'duration', 'refreshTime', 'externalSecretSpec.refreshInterval');
-    const inner = spec.externalSecretSpec as Spec;
-    emptyStructs(spec, 'externalSecretMetadata');
-    emptyStructs(inner, ...externalSecretStructs);
-    omitZero(inner, ...externalSecretOmitZero);
-    return spec;
-  },
 });
 
 function checkStore(props: Spec, ctx: HandlerContext): void {
   const chosen = Object.keys(props.provider as Spec);
   if (chosen.length !== 1) ctx.fail(`provider takes exactly one provider, got ${chosen.length === 0 ? 'none' : chosen.join(', ')}`, ['provider']);
-  checkGoValues(props, 'duration', ctx, ...extraProviderShape.durations);
 }
 
-function storeContent(props: Spec): Spec {
-  const spec = structuredClone(props);
-  emptyStructs(spec, ...providerStructs, ...extraProviderShape.structs);
-  zeroValue(spec, '0s', ...extraProviderShape.zeroDurations);
-  omitZero(spec, ...providerOmitZero, ...extraProviderShape.omitZero, 'refreshInterval');
-  normaliseGoValues(spec, 'duration', ...extraProviderShape.durations);
-  return spec;
-}
-
-export const secretStore = defineOperatorKind<Spec>({
+export const secretStore = defineKind<Spec>({
   type: 'secretstore',
   description: 'A SecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of its namespace read from.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'SecretStore',
-  spec: crdSpec(externalSecretsIoV1.SecretStore),
+  ...crdProperties(crdSpec(externalSecretsIoV1.SecretStore), { go: storeGo }),
   scope: 'namespaced',
   check: (props, _input, ctx) => checkStore(props, ctx),
-  content: storeContent,
 });
 
-export const clusterSecretStore = defineOperatorKind<Spec>({
+export const clusterSecretStore = defineKind<Spec>({
   type: 'clustersecretstore',
   description: 'A ClusterSecretStore (external-secrets.io/v1): a secret provider ExternalSecrets of every namespace may read from.',
   apiVersion: 'external-secrets.io/v1',
   kind: 'ClusterSecretStore',
-  spec: crdSpec(externalSecretsIoV1.ClusterSecretStore),
+  ...crdProperties(crdSpec(externalSecretsIoV1.ClusterSecretStore), { go: storeGo }),
   scope: 'cluster',
   check: (props, _input, ctx) => checkStore(props, ctx),
-  content: storeContent,
 });
 
 export const externalSecretsKinds: ComponentHandler<any>[] = [externalSecret, clusterExternalSecret, secretStore, clusterSecretStore];

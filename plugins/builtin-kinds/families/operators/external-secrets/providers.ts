@@ -1,26 +1,29 @@
+import { GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, goAlways } from 'kurel/plugin-api';
+import type { GoFields } from './external-secret.js';
+
 // Where the Go types of a SecretStore's providers (external-secrets.io/v1) write what was not
-// authored, by path: the non-pointer structs, the `omitempty` zeros, the durations.
+// authored, by path under the store's spec: the non-pointer structs, the `omitempty` zeros, the
+// durations.
 
-/** Paths of the provider's non-pointer structs, which Go writes even when empty. */
-export const providerStructs = [
-  'provider.aws.auth',
-  'provider.vault.tls',
-  'provider.vault.auth.ldap.secretRef',
-  'provider.vault.auth.cert.clientCert',
-  'provider.vault.auth.cert.secretRef',
-  'provider.vault.auth.iam.secretRef.accessKeyIDSecretRef',
-  'provider.vault.auth.iam.secretRef.secretAccessKeySecretRef',
-  'provider.gcpsm.auth',
-  'provider.kubernetes.server',
-];
-
-/** Paths of the provider's `omitempty` fields Go drops at their zero value. */
-export const providerOmitZero = ['provider.vault.readYourWrites', 'provider.vault.forwardInconsistent', 'provider.gitlab.inheritFromGroups', 'provider.aws.secretsManager.forceDeleteWithoutRecovery', 'provider.aws.secretsManager.recoveryWindowInDays'];
-
-/** The webhook, 1Password SDK and Bitwarden providers: structs always written, durations normalised. */
-export const extraProviderShape = {
-  structs: ['provider.webhook.result'],
-  durations: ['provider.webhook.timeout', 'provider.onepasswordSDK.cache.ttl'],
-  zeroDurations: ['provider.onepasswordSDK.cache.ttl'],
-  omitZero: ['provider.onepasswordSDK.cache.maxSize'],
+export const storeGo: GoFields = {
+  'provider.aws.auth': GO_STRUCT,
+  'provider.vault.tls': GO_STRUCT,
+  'provider.vault.auth.ldap.secretRef': GO_STRUCT,
+  'provider.vault.auth.cert.clientCert': GO_STRUCT,
+  'provider.vault.auth.cert.secretRef': GO_STRUCT,
+  'provider.vault.auth.iam.secretRef.accessKeyIDSecretRef': GO_STRUCT,
+  'provider.vault.auth.iam.secretRef.secretAccessKeySecretRef': GO_STRUCT,
+  'provider.gcpsm.auth': GO_STRUCT,
+  'provider.kubernetes.server': GO_STRUCT,
+  'provider.webhook.result': GO_STRUCT,
+  'provider.vault.readYourWrites': GO_OMIT_ZERO,
+  'provider.vault.forwardInconsistent': GO_OMIT_ZERO,
+  'provider.gitlab.inheritFromGroups': GO_OMIT_ZERO,
+  'provider.aws.secretsManager.forceDeleteWithoutRecovery': GO_OMIT_ZERO,
+  'provider.aws.secretsManager.recoveryWindowInDays': GO_OMIT_ZERO,
+  'provider.onepasswordSDK.cache.maxSize': GO_OMIT_ZERO,
+  refreshInterval: GO_OMIT_ZERO,
+  'provider.webhook.timeout': GO_DURATION,
+  // A metav1.Duration held by value: "0s" when absent.
+  'provider.onepasswordSDK.cache.ttl': goAlways('0s', GO_DURATION),
 };
