@@ -16,7 +16,12 @@ export const cronjob = defineComponent({
   description: 'A batch/v1 CronJob running one main container on a schedule, with its own ServiceAccount.',
   example: { image: 'ghcr.io/example/cleanup:v1.0.0', schedule: '0 2 * * *' },
   contract: { family: 'cronjob', version: 'v1alpha1' },
-  object: { apiVersion: 'batch/v1', kind: 'CronJob', scope: 'namespaced' },
+  object: {
+    apiVersion: 'batch/v1',
+    kind: 'CronJob',
+    scope: 'namespaced',
+    podTemplate: { path: ['spec', 'jobTemplate', 'spec', 'template'], jobTemplate: ['spec', 'jobTemplate'], selector: ['spec', 'jobTemplate', 'spec', 'selector'] },
+  },
   properties: {
     ...podSurfaceSchema({ jobPods: true }),
     ...jobSpecSchema,

@@ -18,7 +18,7 @@ export const daemonset = defineComponent({
     volumeMounts: [{ name: 'agent-config', mountPath: '/etc/node-agent', readOnly: true }],
   },
   contract: { family: 'daemonset', version: 'v1alpha1' },
-  object: { apiVersion: 'apps/v1', kind: 'DaemonSet', scope: 'namespaced' },
+  object: { apiVersion: 'apps/v1', kind: 'DaemonSet', scope: 'namespaced', podTemplate: { path: ['spec', 'template'], selector: ['spec', 'selector'] } },
   properties: {
     ...nodeKindPodSchema(),
     port: int('Port the main container listens on, 1-65535; it is declared as the container port named http and answered as the service port.'),

@@ -29,7 +29,7 @@ export const deployment = defineComponent({
   description: 'An apps/v1 Deployment running one main container, with optional init containers and sidecars.',
   example: { image: 'ghcr.io/example/api:v1.0.0', replicas: 3, ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }] },
   contract: { family: 'deployment', version: 'v1alpha1' },
-  object: { apiVersion: 'apps/v1', kind: 'Deployment', scope: 'namespaced' },
+  object: { apiVersion: 'apps/v1', kind: 'Deployment', scope: 'namespaced', podTemplate: { path: ['spec', 'template'], selector: ['spec', 'selector'] } },
   properties: {
     ...podSurfaceSchema({ jobPods: false }),
     ...deploymentSpecSchema,

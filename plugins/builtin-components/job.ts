@@ -14,7 +14,7 @@ export const job = defineComponent({
   description: 'A batch/v1 Job running one main container to completion.',
   example: { image: 'ghcr.io/example/migrate:v1.0.0', backoffLimit: 2 },
   contract: { family: 'job', version: 'v1alpha1' },
-  object: { apiVersion: 'batch/v1', kind: 'Job', scope: 'namespaced' },
+  object: { apiVersion: 'batch/v1', kind: 'Job', scope: 'namespaced', podTemplate: { path: ['spec', 'template'], selector: ['spec', 'selector'] } },
   properties: {
     ...podSurfaceSchema({ jobPods: true }),
     ...jobSpecSchema,

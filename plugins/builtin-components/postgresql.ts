@@ -87,6 +87,12 @@ const bootstrapSource = (description: string): PropertySchema => object(descript
 
 export const postgresqlRule = defineComponentLowering({
   type: 'postgresql',
+  nameRoles: [
+    { role: 'postgresql-cluster', names: "a postgresql component's Cluster", default: 'the component name', property: 'clusterObjectName', syntax: 'label1035', maxLength: 50 },
+    { role: 'postgresql-objectstore', names: "a postgresql component's barman ObjectStore", default: 'the component name', property: 'objectStoreObjectName', syntax: 'subdomain' },
+    { role: 'pooler', names: "a postgresql component's Pooler", default: '<component>-pooler', property: 'poolerName', syntax: 'label1035' },
+    { role: 'database', names: "each Database of a postgresql component", default: '<component>-<database>', property: 'databases[].objectName', syntax: 'subdomain' },
+  ],
   description: 'A CloudNativePG PostgreSQL cluster, with its object store, pooler and databases.',
   example: { replicas: 3, storageSize: '10Gi', pooler: { enabled: true }, databases: [{ name: 'shop', owner: 'shop' }] },
   contract: { family: 'postgresql', version: 'v1alpha1' },

@@ -1,4 +1,4 @@
-import { describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema } from 'kurel/plugin-api';
+import { describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import type { Json } from './metadata.js';
@@ -30,8 +30,15 @@ export const serviceObjectNameSchema: PropertiesSchema = {
 /** Properties the rule evaluates itself and hands to no member. */
 const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes', 'deploymentObjectName', 'serviceObjectName', 'serviceAccountObjectName'];
 
-/** Routing traits act on the Service; the delivery intents cover every member's objects. */
-const SERVICE_TRAITS = new Set(['expose', 'ingress', 'httproute']);
+/** The roles a role rule names its members under: webservice's and worker's alike. */
+export const WORKLOAD_ROLES: NameRoleInfo[] = [
+  { role: 'workload-deployment', names: 'the Deployment of a webservice or worker component', default: 'the component name', property: 'deploymentObjectName', syntax: 'subdomain' },
+  { role: 'workload-serviceaccount', names: 'the ServiceAccount of a webservice or worker component', default: 'the component name', property: 'serviceAccountObjectName', syntax: 'subdomain' },
+  { role: 'workload-volume-claim', names: 'the PersistentVolumeClaim of a pvc volume of a webservice or worker component', default: '<component>-<volume>, shortened to 253 with the volume kept whole', property: 'volumes[].claimObjectName', syntax: 'subdomain' },
+];
+
+/** The Service's role: a webservice's only. */
+export const WORKLOAD_SERVICE_ROLE: NameRoleInfo = { role: 'workload-service', names: 'the Service of a webservice component', default: 'the component name', property: 'serviceObjectName', syntax: 'label1035' };
 
 /** The name of the main container's port and of the Service port in front of it. */
 const PORT_NAME = 'http';
@@ -59,7 +66,8 @@ export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, op
   const accountTraits: AuthoredTrait[] = [];
   for (const trait of component.traits ?? []) {
     const everyMember = ctx.appliesToEveryMember(trait.type);
-    const routing = port !== undefined && SERVICE_TRAITS.has(trait.type);
+    // Routing traits act on the Service; the delivery intents cover every member's objects.
+    const routing = port !== undefined && ctx.routesToService(trait.type);
     if (routing || everyMember) serviceTraits.push(trait);
     if (!routing) depTraits.push(trait);
     if (everyMember) accountTraits.push(trait);

@@ -1,4 +1,4 @@
-import { defineComponent, describeValue, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, describeValue, EACH, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata, type Json } from './metadata.js';
 
@@ -105,7 +105,14 @@ export const statefulset = defineComponent({
     storage: { size: '10Gi', mountPath: '/var/lib/store' },
   },
   contract: { family: 'statefulset', version: 'v1alpha1' },
-  object: { apiVersion: 'apps/v1', kind: 'StatefulSet', scope: 'namespaced' },
+  object: {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    scope: 'namespaced',
+    podTemplate: { path: ['spec', 'template'], selector: ['spec', 'selector'] },
+    // The controller makes each claim from its template: metadata that reaches claims, no pods.
+    metadataHolders: [{ path: ['spec', 'volumeClaimTemplates', EACH, 'metadata'], holder: 'volume claim template', noPods: true }],
+  },
   properties: {
     ...nodeKindPodSchema(),
     port: int('Port the main container listens on, 1-65535; it is declared as the container port named tcp and answered as the service port.'),

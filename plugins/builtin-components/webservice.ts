@@ -1,7 +1,7 @@
 import { defineComponentLowering, schemaBuilders } from 'kurel/plugin-api';
 import type { Json } from './metadata.js';
 import { isPortNumber } from './ports.js';
-import { lowerRole, roleSchema, serviceObjectNameSchema } from './role.js';
+import { lowerRole, roleSchema, serviceObjectNameSchema, WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE } from './role.js';
 
 const { int } = schemaBuilders;
 
@@ -11,6 +11,7 @@ const { int } = schemaBuilders;
  */
 export const webserviceRule = defineComponentLowering({
   type: 'webservice',
+  nameRoles: [...WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE],
   description: 'An HTTP service: Deployment, ClusterIP Service and ServiceAccount, with spread and claims.',
   example: { image: 'ghcr.io/example/shop:v1.2.0', port: 8080, replicas: 2, env: [{ name: 'LOG_LEVEL', value: 'info' }] },
   contract: { family: 'webservice', version: 'v1alpha1' },

@@ -3,6 +3,8 @@ import { kinds as core } from './families/core.js';
 import { kinds as crdPackages } from './families/crd-packages.js';
 import { kinds as flux } from './families/flux.js';
 import { kinds as operators } from './families/operators.js';
+import { fluxOperatorKinds } from './families/flux/artifacts.js';
+import { objectKinds as prometheusOperatorKinds } from './families/prometheus.js';
 import { coreExamples } from './examples/core.js';
 import { crdPackageExamples } from './examples/crd-packages.js';
 import { fluxExamples } from './examples/flux.js';
@@ -21,6 +23,7 @@ import { httproute } from './traits/httproute.js';
 export default definePlugin({
   meta: { name: 'kurel-builtin-kinds', version: '0.1.0', kurelApi: '^1.0.0' },
   components: withExamples([...core, ...crdPackages, ...flux, ...operators], coreExamples, crdPackageExamples, fluxExamples, operatorExamples),
+  objectKinds: [...prometheusOperatorKinds, ...fluxOperatorKinds],
   traits: [ciliumNetworkPolicy, externalSecret, httproute],
   lowering: [helmRule, ociRule],
 });

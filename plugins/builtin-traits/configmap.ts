@@ -29,7 +29,7 @@ export const configmap = defineTrait({
 });
 
 function mountInto(objects: K8sObject[], name: string, mountPath: string, ctx: HandlerContext): void {
-  const templates = podTemplatesOf(objects);
+  const templates = podTemplatesOf(objects, ctx);
   if (templates.length === 0) {
     ctx.fail('mountPath: the component runs no pods to mount the ConfigMap into (no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod)', ['mountPath']);
   }

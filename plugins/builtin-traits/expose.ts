@@ -30,11 +30,15 @@ const openRule: PropertySchema = {
  */
 export const expose = defineTraitLowering({
   type: 'expose',
+  nameRoles: [
+    { role: 'tls-secret', names: 'the TLS Secret of an expose trait with platform-managed certificates', default: '<component>-tls', property: 'secretName', syntax: 'subdomain' },
+  ],
   description: "Expose the component's Service through the platform's ingress controller or Gateway, as the ClusterProfile's expose binding decides.",
   example: { hostnames: ['shop.example.com'] },
   contract: { family: 'expose', version: 'v1alpha1', requiredCapabilityKeys: ['expose'] },
   capability: { required: true, exampleRendering: { controllerType: 'ingress', ingressClassName: 'nginx' } },
   targets: { traitTypes: ['ingress', 'httproute'] },
+  routesToService: true,
   properties: {
     hostnames: stringList('Hostnames to route: one rule per host ("/" to the Service) with an Ingress, the route\'s hostnames with a Gateway.', 'A hostname.'),
     rules: { type: 'array', items: openRule, description: 'Routing rules in the shape of the lowered trait; they replace the hostnames shorthand.' },

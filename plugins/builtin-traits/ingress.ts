@@ -19,6 +19,9 @@ const pathSchema = object('One path under the host and the Service it routes to.
 /** A networking.k8s.io/v1 Ingress routing hosts and paths to the component's Service. */
 export const ingress = defineTrait({
   type: 'ingress',
+  nameRoles: [
+    { role: 'ingress', names: "the ingress trait's Ingress", default: '<component>-ingress[-<scope>]', property: 'name', syntax: 'subdomain' },
+  ],
   description: 'A networking.k8s.io/v1 Ingress routing hosts and paths to the component\'s Service (or to named backends).',
   example: {
     ingressClassName: 'nginx',
@@ -26,6 +29,7 @@ export const ingress = defineTrait({
     tls: [{ hosts: ['shop.example.com'], secretName: 'shop-tls' }],
   },
   contract: { family: 'ingress', version: 'v1alpha1' },
+  routesToService: true,
   capability: {},
   properties: {
     rules: {

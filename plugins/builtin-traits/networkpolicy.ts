@@ -73,6 +73,9 @@ const rules = (direction: 'ingress' | 'egress', peers: 'from' | 'to'): PropertyS
  */
 export const networkpolicy = defineTrait({
   type: 'networkpolicy',
+  nameRoles: [
+    { role: 'networkpolicy', names: "the networkpolicy trait's NetworkPolicy", default: '<component>-allow', property: 'name', syntax: 'subdomain' },
+  ],
   description: "A networking.k8s.io/v1 NetworkPolicy for the component's pods, from ingress and egress rules.",
   example: { ingress: [{ from: [{ podSelector: { matchLabels: { app: 'frontend' } } }], ports: [{ port: 8080, protocol: 'TCP' }] }] },
   contract: { family: 'networkpolicy', version: 'v1alpha1' },

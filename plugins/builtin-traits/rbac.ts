@@ -11,6 +11,9 @@ const RBAC_API = 'rbac.authorization.k8s.io/v1';
  */
 export const rbac = defineTrait({
   type: 'rbac',
+  nameRoles: [
+    { role: 'rbac', names: "each object of the rbac trait", default: 'the component name', property: 'name', syntax: 'subdomain' },
+  ],
   description: "Grant RBAC rules to the component's ServiceAccount with a Role and RoleBinding, or a ClusterRole and ClusterRoleBinding.",
   example: { rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] }] },
   contract: { family: 'rbac', version: 'v1alpha1' },
@@ -79,7 +82,7 @@ function serviceAccountOf(component: ComponentView, ctx: HandlerContext): string
   if (component.answers.serviceAccountName) return component.answers.serviceAccountName;
   const account = component.objects.find((object) => object.kind === 'ServiceAccount');
   if (account) return account.metadata.name;
-  const pods = podTemplatesOf(component.objects);
+  const pods = podTemplatesOf(component.objects, ctx);
   const named = [...new Set(pods.map((pod) => pod.spec.serviceAccountName).filter((value): value is string => typeof value === 'string' && value !== ''))];
   if (named.length === 1 && pods.every((pod) => pod.spec.serviceAccountName === named[0])) return named[0];
   if (pods.length > 0) {

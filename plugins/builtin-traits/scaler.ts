@@ -9,6 +9,10 @@ type Json = Record<string, any>;
  */
 export const scaler = defineTrait({
   type: 'scaler',
+  nameRoles: [
+    { role: 'hpa', names: "the scaler trait's HorizontalPodAutoscaler", default: '<component>-hpa', property: 'hpaName', syntax: 'subdomain' },
+    { role: 'pdb', names: "the scaler trait's PodDisruptionBudget", default: '<component>-pdb', property: 'pdbName', syntax: 'subdomain' },
+  ],
   description: 'Scale the Deployment with a HorizontalPodAutoscaler, optionally guarded by a PodDisruptionBudget.',
   example: { minReplicas: 2, maxReplicas: 10, enablePDB: true },
   contract: { family: 'scaler', version: 'v1alpha1' },

@@ -40,7 +40,7 @@ export const securityContext = defineTrait({
   },
   apply({ properties, component }, ctx) {
     const props = properties as Json;
-    const pods = podTemplatesOf(component.objects);
+    const pods = podTemplatesOf(component.objects, ctx);
     if (pods.length === 0) ctx.fail(`security-context: component "${component.name}" generates no pods the trait can act on`);
     for (const key of ['runAsUser', 'runAsGroup', 'fsGroup']) {
       if (props[key] !== undefined && props[key] < 0) ctx.fail(`${key} must be >= 0, got ${props[key]}`, [key]);

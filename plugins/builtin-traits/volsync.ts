@@ -12,6 +12,9 @@ const COPY_METHODS = ['Snapshot', 'Clone', 'Direct'];
  */
 export const volsync = defineTrait({
   type: 'volsync',
+  nameRoles: [
+    { role: 'volsync-replicationsource', names: "the volsync trait's ReplicationSource", default: '<sourcePVC>-backup', syntax: 'subdomain' },
+  ],
   description: 'Back a PersistentVolumeClaim up on a schedule with a VolSync restic ReplicationSource.',
   example: { sourcePVC: 'example-data', schedule: '0 2 * * *', retain: { daily: 7, weekly: 4 } },
   contract: { family: 'volsync', version: 'v1alpha1' },

@@ -1,4 +1,4 @@
-import { kurelErrors, type ChartRequest, type HookGroup, type K8sObject } from '../plugin-api/index.js';
+import { apiGroupOf, kurelErrors, type ChartRequest, type HookGroup, type K8sObject } from '../plugin-api/index.js';
 import { loadCapabilityDefinitions } from './capability-definitions.js';
 import { KurelError, type Diagnostic } from './diagnostics.js';
 import { encodeStream } from './emit.js';
@@ -111,6 +111,8 @@ export function prepare(input: BuildInput, registry: SealedRegistry) {
   const profile = parseProfile(parseSingleSource(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
   const run = new RunContext(input.settings, profile, input.fetched ?? {});
   run.cluster = clusterApis(profile, registry);
+  run.objectLayout = (apiVersion, kind) => registry.objectLayout(apiGroupOf(apiVersion), kind);
+  run.nameRoles = registry.nameRole;
   const definitions = loadCapabilityDefinitions(input.capabilityDefinitions ?? []);
   const documentLowering = lowerDocument(applicationSource, registry, run);
   const appSource = documentLowering.source;
@@ -228,9 +230,9 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   });
   checkBundleNames(bundles, appSource);
   const ordered = bundles.flatMap((bundle) => bundle.applications);
-  checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey });
+  checkReservedMetadataKeys({ applications: ordered, reserved: input.settings.reservedMetadataKeys, componentLabelKey: run.componentLabelKey, layouts: registry });
   checkObjectKinds(ordered, kindRules, registry);
-  own(ordered, run.componentLabelKey);
+  own(ordered, run.componentLabelKey, registry);
   const generated = generate(ordered, app.name);
   const objects = generated.map((entry) => entry.object);
   if (objects.length === 0) run.warn('no resources generated');

@@ -1,6 +1,6 @@
 export { build, buildFetching, collectFetches, type BuildInput, type BuildIO, type BuildResult, type BuiltChart, type ChartRenderRequest, type FetchRequest } from './build.js';
 export { componentEndpoints, type ComponentEndpoints } from './endpoints.js';
-export type { SealedRegistry, Registered } from './registry.js';
+export type { SealedRegistry, Registered, PodTemplateKind } from './registry.js';
 export { ruleIdentity } from './registry.js';
 export { KurelError, isKurelError, formatDiagnostic, formatPath, kurelErrors, ErrorCode, type Diagnostic } from '../plugin-api/index.js';
 export type { InputFile } from './source.js';

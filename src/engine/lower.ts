@@ -21,7 +21,7 @@ import {
 import { isKurelError, KurelError, type Diagnostic } from './diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
-import type { NameOwner } from './name-claims.js';
+import { routesToService, type NameOwner } from './name-claims.js';
 import { policyViolation } from './policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
@@ -109,7 +109,7 @@ class Lowering {
    */
   private sharedName(namer: Namer, owner: NameOwner, origin: Origin, base: string, suffix: string, identity: string, spec: Omit<NameSpec, 'default'>): { name: string; adopted: boolean } {
     const claims = this.run.nameClaims;
-    if (!claims) return sharedNameUnhooked(namer, base, suffix, identity, spec);
+    if (!claims) return sharedNameUnhooked(namer, base, suffix, identity, spec, this.run.nameRoles);
     const full: NameSpec = { ...spec, default: shortenName(`${base}-${suffix}`, 253) };
     const documentOwner: NameOwner = { description: `document "${origin.document}"`, lowering: true };
     const owned = full.authored !== undefined ? owner : documentOwner;
@@ -204,6 +204,7 @@ class Lowering {
       ...base,
       namer,
       appliesToEveryMember: (traitType) => this.registry.trait(traitType)?.value.everyMember === true,
+      routesToService: (traitType) => routesToService(this.registry, traitType),
       resolveSharedName: (nameBase, suffix, identity, spec) => this.sharedName(namer, owner, origin, nameBase, suffix, identity, spec),
       resolveMemberName: (member, spec) => {
         const object = this.registry.component(member.type)?.value.object;

@@ -1,5 +1,5 @@
 import type { SealedRegistry } from './registry.js';
-import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRole, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../plugin-api/index.js';
+import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRole, type NameRoleLookup, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../plugin-api/index.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
 export interface NameOwner {
@@ -37,6 +37,8 @@ export class NameClaims {
 
   constructor(
     private readonly application: string,
+    /** The sealed registry's roles: the engine's and those its plugins declare. */
+    private readonly roles: NameRoleLookup,
     private readonly hook?: NamingHook,
   ) {}
 
@@ -49,7 +51,7 @@ export class NameClaims {
 
   /** The name `spec` resolves to for `owner`, the hook asked where it is, nothing claimed yet. */
   choice(spec: NameSpec, owner: NameOwner): NameChoice {
-    return chooseName(spec, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: asked.kind, default: asked.default }) : undefined);
+    return chooseName(spec, this.roles, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: asked.kind, default: asked.default }) : undefined);
   }
 
   /** Claims a resolved name for `owner`. */
@@ -64,7 +66,7 @@ export class NameClaims {
    */
   choose(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
     const full = { ...spec, kind: '' };
-    const choice = chooseName(full, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: '', default: asked.default }) : undefined);
+    const choice = chooseName(full, this.roles, this.hook ? (asked) => this.hook!({ application: this.application, component: owner.component ?? '', role: asked.role, kind: '', default: asked.default }) : undefined);
     return { name: choice.name, namedBy: `${owner.description} ${describeSource(full, choice)}` };
   }
 
@@ -109,26 +111,27 @@ function describeSource(spec: NameSpec, choice: NameChoice): string {
   return `(role "${spec.role}", its default)`;
 }
 
-/** A context's `resolveName` outside a build: the authored name checked, or the default; nothing asked, nothing claimed. */
-export function resolveUnclaimed(spec: NameSpec): string {
-  return chooseName(spec).name;
-}
-
 /**
  * What a document rule's context holds beside the handler context: it emits documents, not
  * members, so it writes the names it chooses into them; no hook is asked; and its output is never
  * synthesized, so a reserved value it renders is written but not recorded, and refused as authored.
  */
-export function documentRuleContext(namer: Namer, registry: SealedRegistry): Pick<LoweringContext, 'namer' | 'appliesToEveryMember' | 'resolveMemberName' | 'renderReserved' | 'resolveSharedName'> {
+export function documentRuleContext(namer: Namer, registry: SealedRegistry): Pick<LoweringContext, 'namer' | 'appliesToEveryMember' | 'routesToService' | 'resolveMemberName' | 'renderReserved' | 'resolveSharedName'> {
   return {
     namer,
     appliesToEveryMember: (traitType) => registry.trait(traitType)?.value.everyMember === true,
+    routesToService: (traitType) => routesToService(registry, traitType),
     resolveMemberName(): never {
       throw new HandlerError('resolveMemberName names the object of a component a component rule emits; a document rule writes the names it chooses into the documents it emits');
     },
     renderReserved(element, path, value) {
       writeAtPath(element.properties, path, value);
     },
-    resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec),
+    resolveSharedName: (base, suffix, identity, spec) => sharedNameUnhooked(namer, base, suffix, identity, spec, registry.nameRole),
   };
+}
+
+/** Whether the trait type's handler, or the rule that claims it, declares that it routes traffic to the component's Service. */
+export function routesToService(registry: SealedRegistry, traitType: string): boolean {
+  return (registry.trait(traitType)?.value.routesToService ?? registry.traitRule(traitType)?.value.routesToService) === true;
 }

@@ -4,6 +4,9 @@ import type {
   DocumentLoweringRule,
   LoweringPosition,
   LoweringRule,
+  NameRoleInfo,
+  ObjectLayout,
+  PodTemplatePlace,
   NamingHook,
   PolicyHandler,
   PolicyLoweringRule,
@@ -44,6 +47,25 @@ export interface SealedRegistry {
   rules(): Registered<LoweringRule>[];
   /** The one Naming hook a plugin contributed, if any. */
   naming(): Registered<NamingHook> | undefined;
+  /** Where objects of `group` and `kind` hold metadata, as the one declaration of the kind says; undefined for a kind none describes. */
+  objectLayout(group: string, kind: string): ObjectLayout | undefined;
+  /**
+   * The kinds that declare a pod template, in registration order, those that are themselves pods
+   * (a Pod) last: the order the HelmRelease post-renderer patches them in.
+   */
+  podTemplateKinds(): PodTemplateKind[];
+  /** What a name role is: the engine's own, or the one plugin's that declares it; undefined for a role none declares. */
+  nameRole(role: string): NameRoleInfo | undefined;
+  /** Every role, the engine's first, then the declared ones in registration order, each with the plugin that declared it (empty for the engine's). */
+  nameRoles(): Registered<NameRoleInfo>[];
+}
+
+/** A kind with a pod template, as its declaration gives it. */
+export interface PodTemplateKind {
+  group: string;
+  version: string;
+  kind: string;
+  podTemplate: PodTemplatePlace;
 }
 
 /** `<position>/<type>@<version>`: a lowering rule's identity on origins, steps and errors. */

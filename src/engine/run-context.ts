@@ -1,4 +1,4 @@
-import { chooseName, componentLabelValue, HandlerError, NOOP_POLICY, UNDECLARED_CLUSTER, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, ENGINE_NAME_ROLES, HandlerError, nameRoleLookup, NOOP_POLICY, type NameRoleLookup, UNDECLARED_CLUSTER, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic, DiagnosticPlace } from '../plugin-api/index.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
@@ -31,6 +31,10 @@ export class RunContext {
   private claims?: NameClaims;
   /** What the cluster serves, over the sealed registry's pinned kinds; set once the registry is known. */
   cluster: ClusterApis = UNDECLARED_CLUSTER;
+  /** Where objects of a kind hold metadata, as the sealed registry's kinds declare it; set once the registry is known. */
+  objectLayout: HandlerContext['objectLayout'] = () => undefined;
+  /** The roles names are resolved under: the engine's, and those the sealed registry's plugins declare once it is known. */
+  nameRoles: NameRoleLookup = nameRoleLookup(ENGINE_NAME_ROLES);
 
   constructor(
     readonly settings: TransformSettings,
@@ -52,7 +56,7 @@ export class RunContext {
 
   /** Starts the build's claim space for the names resolved under a role in document `application`. */
   startNaming(application: string, hook?: NamingHook): void {
-    this.claims = new NameClaims(application, hook);
+    this.claims = new NameClaims(application, this.nameRoles, hook);
     this.applicationName = application;
   }
 
@@ -66,7 +70,7 @@ export class RunContext {
 
   /** A name not claimed as an object's (an application's, a bundle's): the hook's answer or the default, and how a collision text names it. */
   chooseUnclaimed(spec: Omit<NameSpec, 'kind'>, owner: NameOwner): { name: string; namedBy: string } {
-    return this.claims ? this.claims.choose(spec, owner) : { name: chooseName({ ...spec, kind: '' }).name, namedBy: owner.description };
+    return this.claims ? this.claims.choose(spec, owner) : { name: chooseName({ ...spec, kind: '' }, this.nameRoles).name, namedBy: owner.description };
   }
 
   get componentLabelKey(): string {
@@ -111,10 +115,11 @@ export class RunContext {
       fetched: (url: string) => this.fetchedDocuments[url],
       renderedChart: () => (owner?.component !== undefined ? this.renderedCharts[owner.component] : undefined),
       labelValue: componentLabelValue,
-      resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec).name),
+      resolveName: (spec) => (owner && this.claims ? this.claims.resolve(spec, owner, namespace) : chooseName(spec, this.nameRoles).name),
       claimObjectName: (claim) => {
         if (owner && this.claims) this.claims.claimObject(claim, owner, namespace);
       },
+      objectLayout: this.objectLayout,
     };
   }
 }

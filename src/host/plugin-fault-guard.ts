@@ -8,7 +8,7 @@ import { ErrorCode } from '../engine/index.js';
  * the authored position, with the component. The stack is kept out of the text unless
  * `KUREL_DEBUG=1`; it is the plugin author's, not the user's.
  */
-export function guardPlugin<P extends Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations' | 'naming'>>(plugin: P, debug = process.env.KUREL_DEBUG === '1'): P {
+export function guardPlugin<P extends Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations' | 'naming' | 'objectKinds'>>(plugin: P, debug = process.env.KUREL_DEBUG === '1'): P {
   const identity = `${plugin.meta.name}@${plugin.meta.version}`;
   const guard = <T extends object>(element: T, what: string): T => guardElement(element, what, identity, debug);
   return {

@@ -1,5 +1,20 @@
-import { KurelError, ruleIdentity, type Registered, type SealedRegistry } from '../engine/index.js';
-import { kurelErrors, type ComponentHandler, type KurelPlugin, type LoweringRule, type NamingHook, type PolicyHandler, type TraitHandler, type TypeDeclaration } from '../plugin-api/index.js';
+import { KurelError, ruleIdentity, type PodTemplateKind, type Registered, type SealedRegistry } from '../engine/index.js';
+import {
+  apiGroupOf,
+  declaresLayout,
+  ENGINE_NAME_ROLES,
+  kurelErrors,
+  type NameRoleInfo,
+  type ComponentHandler,
+  type KurelPlugin,
+  type LoweringRule,
+  type NamingHook,
+  type ObjectKindDeclaration,
+  type ObjectLayout,
+  type PolicyHandler,
+  type TraitHandler,
+  type TypeDeclaration,
+} from '../plugin-api/index.js';
 
 type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
 
@@ -16,10 +31,20 @@ export class RegistryBuilder {
   private readonly declarations = new Map<string, Registered<TypeDeclaration>>();
   private readonly owners = new Map<string, string>();
   private naming?: Registered<NamingHook>;
+  /** Each kind's layout by `group/kind`, with the plugin and the element that declared it, in registration order. */
+  private readonly layouts = new Map<string, Registered<ObjectKindDeclaration> & { by: string }>();
+  /** Each name role by name, with the plugin and the element that declared it: the engine's first. */
+  private readonly roles = new Map<string, Registered<NameRoleInfo> & { by: string }>(ENGINE_NAME_ROLES.map((info) => [info.role, { value: info, plugin: '', by: 'the engine' }]));
 
-  register(plugin: Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations' | 'naming'>): void {
+  register(plugin: Pick<KurelPlugin, 'meta' | 'components' | 'traits' | 'policies' | 'lowering' | 'declarations' | 'naming' | 'objectKinds'>): void {
     const name = plugin.meta.name;
     if (plugin.naming !== undefined) this.contributeNaming(plugin.naming, name);
+    for (const handler of plugin.components ?? []) if (handler.object) this.describeKind(handler.object, name, `component type "${handler.type}"`);
+    for (const declaration of plugin.objectKinds ?? []) this.describeKind(declaration, name, 'its objectKinds');
+    for (const handler of plugin.components ?? []) this.declareRoles(handler.nameRoles, name, `component type "${handler.type}"`);
+    for (const handler of plugin.traits ?? []) this.declareRoles(handler.nameRoles, name, `trait type "${handler.type}"`);
+    for (const handler of plugin.policies ?? []) this.declareRoles(handler.nameRoles, name, `policy type "${handler.type}"`);
+    for (const rule of plugin.lowering ?? []) this.declareRoles(rule.nameRoles, name, `${rule.position} lowering rule "${rule.type}"`);
     for (const declaration of plugin.declarations?.traits ?? []) this.declare('trait', declaration, name);
     for (const declaration of plugin.declarations?.policies ?? []) this.declare('policy', declaration, name);
     for (const handler of plugin.components ?? []) this.claim('component', handler.type, name, () => this.components.set(handler.type, { value: handler, plugin: name }));
@@ -48,6 +73,41 @@ export class RegistryBuilder {
     this.declarations.set(key, { value: declaration, plugin });
   }
 
+  /**
+   * One description of a kind's layout per registry: two would disagree on where its pods'
+   * metadata is. A declaration that describes nothing (a component's plain `object`) claims nothing.
+   */
+  private describeKind(declaration: ObjectKindDeclaration, plugin: string, by: string): void {
+    if (!declaresLayout(declaration)) return;
+    const key = `${apiGroupOf(declaration.apiVersion)}/${declaration.kind}`;
+    const holder = this.layouts.get(key);
+    if (holder) {
+      throw kurelErrors.duplicateType(
+        `kind ${declaration.kind} (${declaration.apiVersion}) has its pod template and metadata holders declared twice: by plugin "${holder.plugin}" (${holder.by}) and by plugin "${plugin}" (${by}); a registry holds one declaration per kind`,
+        { plugin },
+      );
+    }
+    this.layouts.set(key, { value: declaration, plugin, by });
+  }
+
+  /**
+   * One meaning per name role. Two elements of one plugin may resolve names under one role (the
+   * rules of webservice and worker) when they declare it alike; another plugin, or the engine,
+   * holding the role already is refused.
+   */
+  private declareRoles(roles: readonly NameRoleInfo[] | undefined, plugin: string, by: string): void {
+    for (const info of roles ?? []) {
+      if (typeof info?.role !== 'string' || info.role === '') throw kurelErrors.pluginContract(`plugin "${plugin}" declares a name role with no name on ${by}`, { plugin });
+      const holder = this.roles.get(info.role);
+      if (holder && holder.plugin === plugin && JSON.stringify(holder.value) === JSON.stringify(info)) continue;
+      if (holder) {
+        const first = holder.plugin === '' ? 'the engine' : `plugin "${holder.plugin}" (${holder.by})`;
+        throw kurelErrors.duplicateType(`name role "${info.role}" is declared twice: by ${first} and by plugin "${plugin}" (${by}); give the role another name`, { plugin });
+      }
+      this.roles.set(info.role, { value: Object.freeze({ ...info }), plugin, by });
+    }
+  }
+
   private claim(position: Position, type: string, plugin: string, store: () => void): void {
     if (typeof type !== 'string' || type === '') throw kurelErrors.pluginContract(`plugin "${plugin}" registers a ${position} with no type name`, { plugin });
     const key = `${position}:${type}`;
@@ -73,7 +133,9 @@ export class RegistryBuilder {
     }
     // The sealed registry holds copies: a later registration on the builder cannot reach it.
     const unrendered = new Map([...this.declarations].filter(([key]) => !this.owners.has(key)));
-    return freeze(new Map(this.components), new Map(this.traits), new Map(this.policies), new Map(this.rules), unrendered, this.naming);
+    const layouts = new Map([...this.layouts].map(([key, entry]): [string, ObjectKindDeclaration] => [key, entry.value]));
+    const roles = [...this.roles.values()].map(({ value, plugin }) => ({ value, plugin }));
+    return freeze(new Map(this.components), new Map(this.traits), new Map(this.policies), new Map(this.rules), unrendered, this.naming, layouts, roles);
   }
 }
 
@@ -88,6 +150,8 @@ function freeze(
   rules: Map<string, Registered<LoweringRule>>,
   declarations: Map<string, Registered<TypeDeclaration>>,
   naming: Registered<NamingHook> | undefined,
+  layouts: Map<string, ObjectKindDeclaration>,
+  roles: Registered<NameRoleInfo>[],
 ): SealedRegistry {
   const rule = <T>(position: string, type: string) => rules.get(`${position}:${type}`) as Registered<T> | undefined;
   const typesAt = (position: string, handlers: Map<string, unknown>) =>
@@ -102,6 +166,8 @@ function freeze(
   const traitTypes = typesAt('trait', traits);
   const policyTypes = typesAt('policy', policies);
   const allRules = [...rules.values()];
+  const podTemplateKinds = podTemplateKindsOf(layouts);
+  const rolesByName = new Map(roles.map((entry) => [entry.value.role, entry.value]));
   return Object.freeze({
     sealed: true as const,
     component: (type: string) => components.get(type),
@@ -119,5 +185,20 @@ function freeze(
     policyTypes: () => [...policyTypes],
     rules: () => [...allRules],
     naming: () => naming,
+    objectLayout: (group: string, kind: string): ObjectLayout | undefined => layouts.get(`${group}/${kind}`),
+    podTemplateKinds: () => [...podTemplateKinds],
+    nameRole: (role: string) => rolesByName.get(role),
+    nameRoles: () => [...roles],
   } satisfies SealedRegistry);
+}
+
+/** The kinds with a pod template in registration order, the kinds that are themselves pods last. */
+function podTemplateKindsOf(layouts: Map<string, ObjectKindDeclaration>): PodTemplateKind[] {
+  const kinds: PodTemplateKind[] = [];
+  for (const declaration of layouts.values()) {
+    if (!declaration.podTemplate) continue;
+    const slash = declaration.apiVersion.indexOf('/');
+    kinds.push({ group: apiGroupOf(declaration.apiVersion), version: declaration.apiVersion.slice(slash + 1), kind: declaration.kind, podTemplate: declaration.podTemplate });
+  }
+  return [...kinds.filter((kind) => kind.podTemplate.path.length > 0), ...kinds.filter((kind) => kind.podTemplate.path.length === 0)];
 }

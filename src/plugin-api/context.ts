@@ -1,6 +1,7 @@
 import type { PropertyPath } from './errors.js';
 import type { AuthoredComponent } from './authored.js';
 import type { Properties } from './objects.js';
+import type { ObjectLayout } from './object-layout.js';
 import type { NameRole, NameSpec, ObjectClaim } from './name-roles.js';
 import type { Policy } from './policy.js';
 import type { ClusterApis } from './cluster-apis.js';
@@ -53,6 +54,8 @@ export interface HandlerContext {
   resolveName(spec: NameSpec): string;
   /** Holds a name the handler chose itself, under no role, against every other name of the build. */
   claimObjectName(claim: ObjectClaim): void;
+  /** What the registry declares about where objects of this kind hold metadata (a pod template, say); undefined for a kind it does not describe. */
+  objectLayout(apiVersion: string, kind: string): ObjectLayout | undefined;
 }
 
 /** The generated-name allocator shared by every rule of one build. */
@@ -85,6 +88,8 @@ export interface LoweringContext extends HandlerContext {
   readonly namer: Namer;
   /** Whether the registered trait of this type declares `everyMember`: a rule hands it to every member it emits. */
   appliesToEveryMember(traitType: string): boolean;
+  /** Whether the registered trait (or trait rule) of this type declares `routesToService`: a rule hands it to the Service member. */
+  routesToService(traitType: string): boolean;
   /**
    * Names the object of `member` (a component the rule is about to emit, of a type that declares
    * its object): the author's name, else the Naming hook's answer, else the member's name. The

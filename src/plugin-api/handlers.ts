@@ -2,6 +2,8 @@ import type { AuthoredComponent, AuthoredDocument, AuthoredPolicy, AuthoredTrait
 import type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 import type { ChartInput, ChartRequest } from './charts.js';
 import type { HandlerContext, LoweringContext } from './context.js';
+import type { NameRoleInfo } from './name-roles.js';
+import type { ObjectLayout } from './object-layout.js';
 import type { K8sObject, Properties } from './objects.js';
 import type { PropertiesSchema } from './schema.js';
 
@@ -46,8 +48,12 @@ export interface ComponentAnswers {
 /** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */
 export type ObjectScope = 'namespaced' | 'cluster' | 'flux';
 
-/** The one object a kind component generates. Declaring it opts the type into `objectName`, `labels` and `annotations`. */
-export interface ComponentObject {
+/**
+ * The one object a kind component generates. Declaring it opts the type into `objectName`,
+ * `labels` and `annotations`. Its layout (a pod template, metadata an operator copies) holds for
+ * every object of the kind, whoever generates it: one declaration per kind in a registry.
+ */
+export interface ComponentObject extends ObjectLayout {
   apiVersion: string;
   kind: string;
   scope: ObjectScope;
@@ -127,6 +133,11 @@ interface Described {
   example?: Properties;
   /** Why a top-level property this type does not declare is not accepted, shown with its refusal. */
   hints?: Record<string, string>;
+  /**
+   * The name roles this handler or rule resolves names under (`ctx.resolveName`, `resolveMemberName`),
+   * beside the engine's own: the registry collects them, and a role no plugin declares is refused.
+   */
+  nameRoles?: NameRoleInfo[];
 }
 
 /** What a component type is told when asked for a component's endpoints. */
@@ -276,6 +287,12 @@ export interface TraitHandler<P = Properties> extends Described {
    * (`LoweringContext.appliesToEveryMember`).
    */
   everyMember?: boolean;
+  /**
+   * The trait routes traffic to the component's Service (an Ingress, a route): a lowering rule
+   * that splits a component into members hands it to the Service member, not to the workload
+   * (`LoweringContext.routesToService`).
+   */
+  routesToService?: boolean;
   apply(input: TraitInput<P>, ctx: HandlerContext): TraitRendering | void;
 }
 
@@ -344,6 +361,8 @@ export interface ComponentLoweringRule<P = Properties> extends RuleBase, Endpoin
 export interface TraitLoweringRule<P = Properties> extends RuleBase {
   position: 'trait';
   capability?: CapabilitySpec;
+  /** As a trait handler's `routesToService`: the trait this rule claims routes traffic to the component's Service. */
+  routesToService?: boolean;
   lower(
     input: { trait: WithProperties<AuthoredTrait, P>; component: AuthoredComponent; document: DocumentInfo },
     ctx: LoweringContext,

@@ -55,7 +55,8 @@ export { allowedOrClosest, closestNames, didYouMean } from './suggest.js';
 export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
 export {
-  nameRoles,
+  ENGINE_NAME_ROLES,
+  nameRoleLookup,
   nameRoleInfo,
   nameRoleProblem,
   dns1123SubdomainErrors,
@@ -66,6 +67,7 @@ export {
   sharedNameUnhooked,
   type NameRole,
   type NameRoleInfo,
+  type NameRoleLookup,
   type NameSyntax,
   type NameRequest,
   type NamingHook,
@@ -76,6 +78,7 @@ export {
 export { writeAtPath } from './render-reserved.js';
 export { afterPolicy, type PostPolicyStep, type PostPolicyInput } from './post-policy.js';
 export { podTemplatesOf, type PodTemplateRef, type PodSpecFields, type PodContainer, type PodTemplateMetadata } from './pod-templates.js';
+export { EACH, apiGroupOf, declaresLayout, type MetadataHolder, type ObjectKindDeclaration, type ObjectLayout, type PodTemplatePlace } from './object-layout.js';
 export { defineKind, type KindDefinition } from './kind.js';
 export {
   encodeGo,

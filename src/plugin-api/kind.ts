@@ -3,6 +3,8 @@ import type { HandlerContext } from './context.js';
 import type { PropertiesOf } from './schema-types.js';
 import { encodeGo } from './go-encoding.js';
 import type { ComponentAnswers, ComponentHandler, ComponentInput, NamedInput, ObjectScope } from './handlers.js';
+import type { NameRoleInfo } from './name-roles.js';
+import type { MetadataHolder, PodTemplatePlace } from './object-layout.js';
 import type { K8sObject, Properties } from './objects.js';
 import type { PropertiesSchema, PropertySchema } from './schema.js';
 
@@ -30,9 +32,15 @@ export interface KindDefinition<P = Properties> {
   placement?: 'spec' | 'top-level';
   /** Whether the object carries `app: <component label value>` (kinds whose selectors use it). */
   appLabel?: boolean;
+  /** Where the kind holds its pod template: the component label and the reserved-key check reach its pods' metadata there, and traits find it (`podTemplatesOf`). */
+  podTemplate?: PodTemplatePlace;
+  /** Other places its metadata reaches the cluster: what an operator copies onto the pods or objects it creates. */
+  metadataHolders?: MetadataHolder[];
   contract?: ContractMetadata;
   /** Properties of a complete, working example, shown in the reference docs (`kurel schemas`). */
   example?: Properties;
+  /** The name roles the kind resolves names under beyond `object` (see `Described.nameRoles`). */
+  nameRoles?: NameRoleInfo[];
   /** Kind-specific rules beyond the schema: required combinations, refused fields with hints. Refuse with `ctx.fail`. */
   check?(properties: P, input: ComponentInput<P>, ctx: HandlerContext): void;
   /** Turns the encoded properties into the object's content (renames, values written beside them); the properties when absent. */
@@ -65,8 +73,15 @@ function kindHandler<P>(definition: KindDefinition<P>): ComponentHandler<P> {
     description,
     properties: {},
     ...(example === undefined ? {} : { example }),
+    ...(definition.nameRoles ? { nameRoles: definition.nameRoles } : {}),
     contract: contract ?? { family: type, version: 'v1alpha1' },
-    object: { apiVersion, kind, scope },
+    object: {
+      apiVersion,
+      kind,
+      scope,
+      ...(definition.podTemplate ? { podTemplate: definition.podTemplate } : {}),
+      ...(definition.metadataHolders ? { metadataHolders: definition.metadataHolders } : {}),
+    },
     ...(definition.fluxNamespaceReads ? { fluxNamespaceReads: definition.fluxNamespaceReads } : {}),
     render(input, ctx) {
       definition.check?.(input.properties, input, ctx);

@@ -2,16 +2,21 @@ import { HandlerError, type PropertyPath } from './errors.js';
 import { shortenName } from './names.js';
 
 /**
- * The closed set of names the engine resolves in one order: the author's property when written,
- * else the Naming hook's answer, else the default. Each role says what it names and which rule a
- * name that is not the default must pass; the order is fixed, and a consumer may rely on it.
+ * The roles names are resolved under, each in one order: the author's property when written, else
+ * the Naming hook's answer, else the default. A role says what it names and which rule a name that
+ * is not the default must pass. The engine's own roles are below; every other role is declared by
+ * the handler or rule that resolves names under it (`nameRoles`), and the sealed registry collects
+ * them: a third-party plugin's roles are honoured as a built-in's are.
  */
 
 /** How a name that is not the default is checked. */
 export type NameSyntax = 'subdomain' | 'label1035' | 'kustomization';
 
+/** A role's name: the engine's own, or one a handler or rule declares. */
+export type NameRole = string;
+
 export interface NameRoleInfo {
-  role: string;
+  role: NameRole;
   /** What the role names. */
   names: string;
   /** How the default is built. */
@@ -23,84 +28,31 @@ export interface NameRoleInfo {
   maxLength?: number;
 }
 
+/** What a role is, by its name: the sealed registry's answer inside a build. */
+export type NameRoleLookup = (role: NameRole) => NameRoleInfo | undefined;
+
 const role = (info: NameRoleInfo): NameRoleInfo => Object.freeze(info);
 
-const ROLES = Object.freeze([
+/** The roles the engine itself resolves names under, first in every listing of roles. */
+export const ENGINE_NAME_ROLES: readonly NameRoleInfo[] = Object.freeze([
   role({ role: 'bundle', names: "the application's bundle", default: "the Application's metadata.name", syntax: 'subdomain' }),
   role({ role: 'group', names: 'the bundle of one ordered group', default: '<application>-<tier> or <application>-<NN>, shortened to 253', syntax: 'subdomain' }),
   role({ role: 'sub-application', names: "a trait's sub-application, or a synthesized NetworkPolicy's application", default: "the trait's default, such as <component>-scaler", syntax: 'subdomain' }),
   role({ role: 'netpol-synth', names: 'a synthesized NetworkPolicy', default: '<component>-allow-ingress-traffic and its kin', syntax: 'subdomain' }),
-  role({ role: 'hpa', names: "the scaler trait's HorizontalPodAutoscaler", default: '<component>-hpa', property: 'hpaName', syntax: 'subdomain' }),
-  role({ role: 'pdb', names: "the scaler trait's PodDisruptionBudget", default: '<component>-pdb', property: 'pdbName', syntax: 'subdomain' }),
-  role({ role: 'tls-secret', names: 'the TLS Secret of an expose trait with platform-managed certificates', default: '<component>-tls', property: 'secretName', syntax: 'subdomain' }),
-  role({ role: 'external-secret', names: 'the Secret an ExternalSecret produces', default: "the trait's secretName", property: 'targetSecretName', syntax: 'subdomain' }),
-  role({ role: 'rbac', names: "each object of the rbac trait", default: 'the component name', property: 'name', syntax: 'subdomain' }),
-  role({ role: 'networkpolicy', names: "the networkpolicy trait's NetworkPolicy", default: '<component>-allow', property: 'name', syntax: 'subdomain' }),
-  role({ role: 'ingress', names: "the ingress trait's Ingress", default: '<component>-ingress[-<scope>]', property: 'name', syntax: 'subdomain' }),
-  role({ role: 'httproute', names: "the httproute trait's HTTPRoute", default: '<component>-httproute[-<scope>]', property: 'name', syntax: 'subdomain' }),
-  role({ role: 'volsync-replicationsource', names: "the volsync trait's ReplicationSource", default: '<sourcePVC>-backup', syntax: 'subdomain' }),
-  role({ role: 'pooler', names: "a postgresql component's Pooler", default: '<component>-pooler', property: 'poolerName', syntax: 'label1035' }),
-  role({ role: 'database', names: "each Database of a postgresql component", default: '<component>-<database>', property: 'databases[].objectName', syntax: 'subdomain' }),
   role({ role: 'object', names: 'the one object of a kind component', default: 'the component name', property: 'objectName', syntax: 'subdomain' }),
-  role({ role: 'helm-source', names: 'a generated Flux source', default: '<document>-source-<digest>', property: 'source.name', syntax: 'subdomain' }),
-  role({ role: 'values-configmap', names: "a helm component's values ConfigMap", default: '<component>-values-<hash>', property: 'valuesConfigMapName', syntax: 'subdomain' }),
-  role({ role: 'values-secret', names: "a helm component's values Secret", default: '<component>-secret-values-<hash>', property: 'valuesSecretName', syntax: 'subdomain' }),
-  role({ role: 'helm-release', names: "a helm component's HelmRelease", default: 'the component name', property: 'helmReleaseName', syntax: 'subdomain' }),
-  role({ role: 'oci-kustomization', names: "an oci component's Kustomization", default: 'the component name', property: 'kustomizationName', syntax: 'subdomain' }),
-  role({ role: 'oci-source', names: 'an OCIRepository an oci component keeps to itself', default: 'the component name', property: 'source.objectName', syntax: 'subdomain' }),
-  role({ role: 'workload-deployment', names: 'the Deployment of a webservice or worker component', default: 'the component name', property: 'deploymentObjectName', syntax: 'subdomain' }),
-  role({ role: 'workload-service', names: 'the Service of a webservice component', default: 'the component name', property: 'serviceObjectName', syntax: 'label1035' }),
-  role({ role: 'workload-serviceaccount', names: 'the ServiceAccount of a webservice or worker component', default: 'the component name', property: 'serviceAccountObjectName', syntax: 'subdomain' }),
-  role({ role: 'workload-volume-claim', names: 'the PersistentVolumeClaim of a pvc volume of a webservice or worker component', default: '<component>-<volume>, shortened to 253 with the volume kept whole', property: 'volumes[].claimObjectName', syntax: 'subdomain' }),
-  role({ role: 'postgresql-cluster', names: "a postgresql component's Cluster", default: 'the component name', property: 'clusterObjectName', syntax: 'label1035', maxLength: 50 }),
-  role({ role: 'postgresql-objectstore', names: "a postgresql component's barman ObjectStore", default: 'the component name', property: 'objectStoreObjectName', syntax: 'subdomain' }),
-  role({ role: 'hook-group', names: "the prefix of a helmtemplate component's hook-group layouts", default: '<application>-<component>', property: 'hookGroupNamePrefix', syntax: 'subdomain' }),
-  role({ role: 'layout', names: "the Flux Kustomization of a chart's own layout", default: '<bundle>-<component>', property: 'layoutKustomizationName', syntax: 'kustomization', maxLength: 63 }),
   role({ role: 'generated', names: "the object of a plugin's rule or trait that no other role names", default: "the rule's or trait's own", syntax: 'subdomain' }),
 ]);
 
-export type NameRole =
-  | 'bundle'
-  | 'group'
-  | 'sub-application'
-  | 'netpol-synth'
-  | 'hpa'
-  | 'pdb'
-  | 'tls-secret'
-  | 'external-secret'
-  | 'rbac'
-  | 'networkpolicy'
-  | 'ingress'
-  | 'httproute'
-  | 'volsync-replicationsource'
-  | 'pooler'
-  | 'database'
-  | 'object'
-  | 'helm-source'
-  | 'values-configmap'
-  | 'values-secret'
-  | 'helm-release'
-  | 'oci-kustomization'
-  | 'oci-source'
-  | 'workload-deployment'
-  | 'workload-service'
-  | 'workload-serviceaccount'
-  | 'workload-volume-claim'
-  | 'postgresql-cluster'
-  | 'postgresql-objectstore'
-  | 'hook-group'
-  | 'layout'
-  | 'generated';
-
-/** Every role, in the fixed order. */
-export function nameRoles(): NameRole[] {
-  return ROLES.map((info) => info.role as NameRole);
+/** A lookup over these roles. */
+export function nameRoleLookup(roles: readonly NameRoleInfo[]): NameRoleLookup {
+  const byName = new Map(roles.map((info) => [info.role, info]));
+  return (name) => byName.get(name);
 }
 
-/** What a role names, its default and the rule its names are held to. */
-export function nameRoleInfo(role: NameRole): NameRoleInfo {
-  const info = ROLES.find((entry) => entry.role === role);
-  if (!info) throw new Error(`unknown name role "${role}"`);
+/** What a role names, its default and its rule; refused when no plugin declares it. */
+export function nameRoleInfo(name: NameRole, roles: NameRoleLookup): NameRoleInfo {
+  const info = roles(name);
+  if (!info) throw new HandlerError(`name role "${name}" is declared by no registered plugin: the handler or rule that resolves names under it declares it in its nameRoles`);
   return info;
 }
 
@@ -127,10 +79,9 @@ export function dns1035LabelErrors(name: string, limit = 63): string[] {
   return errors;
 }
 
-/** Why `name` cannot be a name of `role`, or undefined when it can. */
-export function nameRoleProblem(role: NameRole, name: string): string | undefined {
+/** Why `name` cannot be a name of the role, or undefined when it can. */
+export function nameRoleProblem(info: NameRoleInfo, name: string): string | undefined {
   if (name === '') return 'it is empty';
-  const info = nameRoleInfo(role);
   if (info.syntax === 'label1035') {
     const errors = dns1035LabelErrors(name, info.maxLength ?? 63);
     return errors.length > 0 ? `not a valid DNS-1035 label: ${errors.join('; ')}` : undefined;
@@ -189,9 +140,10 @@ export interface NameChoice {
  * inside a build), else the default. An authored or hook name that cannot be a name of the role is
  * refused, never shortened; the hook is never asked about an authored name.
  */
-export function chooseName(spec: NameSpec, ask?: (spec: NameSpec) => string | false | undefined): NameChoice {
+export function chooseName(spec: NameSpec, roles: NameRoleLookup, ask?: (spec: NameSpec) => string | false | undefined): NameChoice {
+  const info = nameRoleInfo(spec.role, roles);
   if (spec.authored !== undefined) {
-    const problem = nameRoleProblem(spec.role, spec.authored);
+    const problem = nameRoleProblem(info, spec.authored);
     if (problem) {
       const property = spec.property ?? 'name';
       throw new HandlerError(
@@ -203,7 +155,7 @@ export function chooseName(spec: NameSpec, ask?: (spec: NameSpec) => string | fa
   }
   const answer = ask?.(spec);
   if (typeof answer === 'string') {
-    const problem = nameRoleProblem(spec.role, answer);
+    const problem = nameRoleProblem(info, answer);
     if (problem) {
       throw new HandlerError(`the Naming hook returned "${answer}" for role "${spec.role}" in place of "${spec.default}": ${problem}; return a valid name, or false to keep the default`);
     }
@@ -256,6 +208,7 @@ export function sharedNameUnhooked(
   suffix: string,
   identity: string,
   spec: Omit<NameSpec, 'default'>,
+  roles: NameRoleLookup,
 ): { name: string; adopted: boolean } {
-  return namer.emitOrAdopt(chooseName({ ...spec, default: shortenName(`${base}-${suffix}`, 253) }).name, identity);
+  return namer.emitOrAdopt(chooseName({ ...spec, default: shortenName(`${base}-${suffix}`, 253) }, roles).name, identity);
 }

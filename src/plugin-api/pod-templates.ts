@@ -1,3 +1,4 @@
+import type { HandlerContext } from './context.js';
 import type { K8sObject } from './objects.js';
 
 type Json = Record<string, any>;
@@ -29,25 +30,27 @@ export interface PodTemplateRef {
   spec: PodSpecFields;
 }
 
-const TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicaSet', 'ReplicationController']);
+const isMap = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The pod templates of workload objects (CronJob through its job template; a bare Pod's own spec). */
-export function podTemplatesOf(objects: readonly K8sObject[]): PodTemplateRef[] {
+/**
+ * The pod templates of `objects`, where their kinds declare them (`podTemplate` on the kind's
+ * object declaration, read through `ctx.objectLayout`): a Deployment's `spec.template`, a
+ * CronJob's through its job template, a bare Pod's own metadata and spec. A template is given
+ * `metadata` and `spec` maps when it holds none; an object without its template is passed over.
+ */
+export function podTemplatesOf(objects: readonly K8sObject[], ctx: Pick<HandlerContext, 'objectLayout'>): PodTemplateRef[] {
   const refs: PodTemplateRef[] = [];
   for (const object of objects) {
-    const spec = object.spec as Json | undefined;
-    if (!spec) continue;
-    if (TEMPLATE_KINDS.has(object.kind) && spec.template) {
-      refs.push({ owner: object, metadata: (spec.template.metadata ??= {}), spec: (spec.template.spec ??= {}) });
-    } else if (object.kind === 'CronJob' && spec.jobTemplate?.spec?.template) {
-      const template = spec.jobTemplate.spec.template;
-      refs.push({ owner: object, metadata: (template.metadata ??= {}), spec: (template.spec ??= {}) });
-    } else if (object.kind === 'Pod') {
-      refs.push({ owner: object, metadata: object.metadata, spec });
-    } else if (object.kind === 'PodTemplate' && (object.template as Json | undefined)) {
-      const template = object.template as Json;
-      refs.push({ owner: object, metadata: (template.metadata ??= {}), spec: (template.spec ??= {}) });
+    const place = ctx.objectLayout(object.apiVersion, object.kind)?.podTemplate;
+    if (!place) continue;
+    if (place.path.length === 0) {
+      // The object is itself a pod: without a spec it holds no pod to act on.
+      if (isMap(object.spec)) refs.push({ owner: object, metadata: object.metadata, spec: object.spec });
+      continue;
     }
+    const template = place.path.reduce<unknown>((node, step) => (isMap(node) ? node[step] : undefined), object);
+    if (!isMap(template)) continue;
+    refs.push({ owner: object, metadata: (template.metadata ??= {}), spec: (template.spec ??= {}) });
   }
   return refs;
 }

@@ -26,6 +26,11 @@ export const acmeScaler = defineTrait<ScalerProperties>({
   description: 'Autoscales the Deployment, optionally with a PodDisruptionBudget.',
   contract: { family: 'scaler', version: 'v1alpha1' },
   componentTypes: ['webservice', 'worker', 'deployment'],
+  // The roles it names its objects under, as the built-in scaler declares them: it takes its place.
+  nameRoles: [
+    { role: 'hpa', names: "the scaler trait's HorizontalPodAutoscaler", default: '<component>-hpa', property: 'hpaName', syntax: 'subdomain' },
+    { role: 'pdb', names: "the scaler trait's PodDisruptionBudget", default: '<component>-pdb', property: 'pdbName', syntax: 'subdomain' },
+  ],
   properties: {
     minReplicas: int('Fewest replicas.'),
     maxReplicas: int('Most replicas.'),

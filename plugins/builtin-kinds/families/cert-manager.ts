@@ -2,6 +2,7 @@ import { defineKind, explicitSecretsAllowed, goAlways, GO_DURATION, GO_OMIT_ZERO
 import { certManagerIoV1 } from '../generated/cert-manager/index.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import { crdSpec } from '../shared/crd-spec.js';
+import { acmeSolverHolders } from '../shared/metadata-holders.js';
 
 // cert-manager kinds, cert-manager.io/v1, as the reference's cert-manager v1.21 types. The schemas
 // are generated from cert-manager/cert-manager's CRD manifests at v1.21.1
@@ -82,6 +83,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'Certificate',
     scope: 'namespaced',
+    metadataHolders: [{ path: ['spec', 'secretTemplate'], holder: 'secret template', noPods: true }],
     ...crdProperties(crdSpec(certManagerIoV1.Certificate), { go: certificateGo }),
     check(spec, _input, ctx) {
       if (explicitSecretsAllowed(ctx.policy)) return;
@@ -101,6 +103,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'Issuer',
     scope: 'namespaced',
+    metadataHolders: acmeSolverHolders(),
     ...crdProperties(crdSpec(certManagerIoV1.Issuer), { go: issuerGo }),
   }),
   defineKind<Record<string, any>>({
@@ -109,6 +112,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'ClusterIssuer',
     scope: 'cluster',
+    metadataHolders: acmeSolverHolders(),
     ...crdProperties(crdSpec(certManagerIoV1.ClusterIssuer), { go: issuerGo }),
   }),
 ];

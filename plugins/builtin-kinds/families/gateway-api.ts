@@ -52,6 +52,8 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'Gateway',
     scope: 'namespaced',
+    // The controller copies it onto the load balancer's pods and Service.
+    metadataHolders: [{ path: ['spec', 'infrastructure'], holder: 'spec.infrastructure' }],
     ...crdProperties(schemas.gateway, { go: { defaultScope: GO_OMIT_ZERO } }),
     check: (spec, _input, ctx) => atLeastOne(spec.listeners, ['listeners'], 'at least one listener of the Gateway', ctx),
   }),

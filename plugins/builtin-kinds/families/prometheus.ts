@@ -1,4 +1,4 @@
-import { defineKind, goAlways, GO_OMIT_ZERO, GO_STRUCT, type ComponentHandler, type GoEncoding } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_OMIT_ZERO, GO_STRUCT, type ComponentHandler, type GoEncoding, type ObjectKindDeclaration } from 'kurel/plugin-api';
 import { enforceOperatorWorkloadPolicy } from './prometheus-policy.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import {
@@ -13,6 +13,7 @@ import {
 type Json = Record<string, any>;
 import { alertmanagerOverlay, probeOverlay } from './prometheus-overlay.js';
 import * as schemas from './prometheus-schemas.js';
+import { prometheusOperatorHolders } from '../shared/metadata-holders.js';
 
 // Prometheus operator kinds, monitoring.coreos.com/v1, as the reference's prometheus-operator
 // v0.93 types. Prometheus and PrometheusAgent have no component type.
@@ -119,6 +120,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'Alertmanager',
     scope: 'namespaced',
+    metadataHolders: prometheusOperatorHolders(),
     ...crdProperties(schemas.alertmanager, {
       overlay: alertmanagerOverlay,
       go: {
@@ -149,6 +151,7 @@ export const kinds: ComponentHandler<any>[] = [
     apiVersion: API_VERSION,
     kind: 'ThanosRuler',
     scope: 'namespaced',
+    metadataHolders: prometheusOperatorHolders(),
     ...crdProperties(schemas.thanosRuler, {
       renamed: { externalLabels: { field: 'labels', description: EXTERNAL_LABELS } },
       go: { ...workloadGo, ...webTLS, ...under('grpcServerTlsConfig', safeTLS), ...under('remoteWrite[]', httpClient) },
@@ -166,4 +169,10 @@ export const kinds: ComponentHandler<any>[] = [
       return externalLabels === undefined ? spec : { ...spec, labels: externalLabels };
     },
   }),
+];
+
+/** The operator's kinds with no component type, which authors reach through object, manifests or a chart: their pods' metadata is read as the others'. */
+export const objectKinds: ObjectKindDeclaration[] = [
+  { apiVersion: API_VERSION, kind: 'Prometheus', metadataHolders: prometheusOperatorHolders() },
+  { apiVersion: 'monitoring.coreos.com/v1alpha1', kind: 'PrometheusAgent', metadataHolders: prometheusOperatorHolders() },
 ];

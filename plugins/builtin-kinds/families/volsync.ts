@@ -2,6 +2,7 @@ import { defineKind, enforceMaxQuantity, enforcePodPolicy, goAlways, GO_OMIT_ZER
 import { volsyncBackubeV1alpha1 } from '../generated/volsync/index.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import { crdSpec } from '../shared/crd-spec.js';
+import { moverPodLabels, moverServiceAnnotations } from '../shared/metadata-holders.js';
 
 // VolSync (volsync.backube/v1alpha1). The schemas are generated from backube/volsync's CRD
 // manifests (crds/volsync/provenance.json); the `go` annotations say where the upstream types
@@ -55,6 +56,7 @@ const replicationsource = defineKind<Record<string, any>>({
   apiVersion: API,
   kind: 'ReplicationSource',
   scope: 'namespaced',
+  metadataHolders: moverPodLabels('rsync', 'rsyncTLS', 'rclone', 'restic', 'syncthing'),
   ...crdProperties(crdSpec(volsyncBackubeV1alpha1.ReplicationSource), { go: sourceGo }),
   check: (spec, _input, ctx) => enforceMoverPolicy(spec, SOURCE_MOVERS, ctx),
 });
@@ -65,6 +67,7 @@ const replicationdestination = defineKind<Record<string, any>>({
   apiVersion: API,
   kind: 'ReplicationDestination',
   scope: 'namespaced',
+  metadataHolders: [...moverPodLabels('rsync', 'rsyncTLS', 'rclone', 'restic'), ...moverServiceAnnotations('rsync', 'rsyncTLS')],
   ...crdProperties(crdSpec(volsyncBackubeV1alpha1.ReplicationDestination), { go: destinationGo }),
   check: (spec, _input, ctx) => enforceMoverPolicy(spec, DESTINATION_MOVERS, ctx),
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isHandlerError, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
+import { isHandlerError, type DocumentInfo, type LoweringContext, type NameRoleInfo } from 'kurel/plugin-api';
 
 // The Flux source a role rule generates beside its consumer (helm's inline source, oci's shared
 // artifact). It is a component of the document, the document's own when no name is authored:
@@ -79,3 +79,6 @@ export function goJson(value: unknown, indent?: number): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/** The role a generated Flux source is named under, by each rule that generates one (helm, oci). */
+export const HELM_SOURCE_ROLE: NameRoleInfo = { role: 'helm-source', names: 'a generated Flux source', default: '<document>-source-<digest>', property: 'source.name', syntax: 'subdomain' };

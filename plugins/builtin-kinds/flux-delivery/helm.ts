@@ -1,6 +1,7 @@
 import { defineComponentLowering, isDns1123Subdomain, isHandlerError, schemaBuilders, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
 import { helm as helmKinds } from '../families/flux/helmrelease.js';
 import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
+import { HELM_SOURCE_ROLE } from './generated-source.js';
 import { fluxReleaseName } from '../shared/chart-values.js';
 import { lowerToTemplate, TEMPLATE_ONLY_KEYS, TEMPLATE_SCHEMA } from './helm-template-delivery.js';
 import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
@@ -44,6 +45,12 @@ const sourceSchema = object(
 
 export const helmRule = defineComponentLowering({
   type: 'helm',
+  nameRoles: [
+    HELM_SOURCE_ROLE,
+    { role: 'values-configmap', names: "a helm component's values ConfigMap", default: '<component>-values-<hash>', property: 'valuesConfigMapName', syntax: 'subdomain' },
+    { role: 'values-secret', names: "a helm component's values Secret", default: '<component>-secret-values-<hash>', property: 'valuesSecretName', syntax: 'subdomain' },
+    { role: 'helm-release', names: "a helm component's HelmRelease", default: 'the component name', property: 'helmReleaseName', syntax: 'subdomain' },
+  ],
   description: 'A Helm chart installed by Flux: a HelmRelease, the values ConfigMap and Secret it reads, and a generated source for an inline one.',
   example: { chart: 'redis', version: '18.6.1', source: { url: 'https://charts.bitnami.com/bitnami' }, values: { auth: { enabled: false } } },
   contract: { family: 'helm', version: 'v1alpha1' },

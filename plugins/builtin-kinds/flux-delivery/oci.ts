@@ -1,6 +1,7 @@
 import { defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
+import { HELM_SOURCE_ROLE } from './generated-source.js';
 type Json = Record<string, any>;
 
 const { bool, list, object, str } = schemaBuilders;
@@ -25,6 +26,11 @@ const healthCheck = object('One object Flux checks for readiness.', {
 
 export const ociRule = defineComponentLowering({
   type: 'oci',
+  nameRoles: [
+    { role: 'oci-kustomization', names: "an oci component's Kustomization", default: 'the component name', property: 'kustomizationName', syntax: 'subdomain' },
+    { role: 'oci-source', names: 'an OCIRepository an oci component keeps to itself', default: 'the component name', property: 'source.objectName', syntax: 'subdomain' },
+    HELM_SOURCE_ROLE,
+  ],
   description: 'Manifests synced from an OCI artifact: a Flux OCIRepository and the Kustomization that applies it, the source shared by the oci components of one artifact.',
   example: { source: { url: 'oci://ghcr.io/stefanprodan/manifests/podinfo' }, version: '6.7.0', path: './kustomize', targetNamespace: 'podinfo' },
   contract: { family: 'oci', version: 'v1alpha1' },

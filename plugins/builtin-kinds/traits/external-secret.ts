@@ -42,6 +42,9 @@ const shorthandRemoteRef: PropertySchema = {
  */
 export const externalSecret = defineTrait({
   type: 'external-secret',
+  nameRoles: [
+    { role: 'external-secret', names: 'the Secret an ExternalSecret produces', default: "the trait's secretName", property: 'targetSecretName', syntax: 'subdomain' },
+  ],
   description: 'An external-secrets.io/v1 ExternalSecret writing a Secret for the component, optionally exposed to its pods.',
   example: { secretName: 'example-credentials', data: [{ secretKey: 'DB_PASSWORD', remoteRef: { key: 'prod/example/db', property: 'password' } }], envFrom: true },
   contract: { family: 'external-secret', version: 'v1alpha1' },
@@ -219,7 +222,7 @@ function checkEnvNames(props: Json, data: Json[], ctx: HandlerContext): void {
 type Expose = (podSpec: Json, container: Json, where: string) => void;
 
 function exposeToPods(objects: K8sObject[], ctx: HandlerContext, key: string, expose: Expose): void {
-  const templates = podTemplatesOf(objects);
+  const templates = podTemplatesOf(objects, ctx);
   if (templates.length === 0) {
     ctx.fail(`${key}: the component runs no pods to give the Secret to (no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod)`, [key]);
   }

@@ -64,6 +64,9 @@ function httpRouteTraitSchema(): PropertiesSchema {
 /** A gateway.networking.k8s.io/v1 HTTPRoute sending requests to the component's Service. */
 export const httproute = defineTrait({
   type: 'httproute',
+  nameRoles: [
+    { role: 'httproute', names: "the httproute trait's HTTPRoute", default: '<component>-httproute[-<scope>]', property: 'name', syntax: 'subdomain' },
+  ],
   description: "A Gateway API HTTPRoute sending a Gateway's requests to the component's Service (or to named backends).",
   example: {
     parentRefs: [{ name: 'public-gateway', namespace: 'gateway-system' }],
@@ -71,6 +74,7 @@ export const httproute = defineTrait({
     rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/' } }], timeouts: { request: '30s' } }],
   },
   contract: { family: 'httproute', version: 'v1alpha1' },
+  routesToService: true,
   capability: {},
   get properties() {
     return httpRouteTraitSchema();

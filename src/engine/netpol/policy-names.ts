@@ -17,7 +17,7 @@ export function policyOwner(component: string, service?: string): NameOwner {
 export function choosePolicyName(object: K8sObject, owner: NameOwner, run: RunContext): { spec: NameSpec; name: string; claim: () => void } {
   const spec: NameSpec = { role: 'netpol-synth', kind: POLICY_KIND, default: shortenName(object.metadata.name, 253) };
   const claims = run.nameClaims;
-  const choice = placed(owner, () => (claims ? claims.choice(spec, owner) : chooseName(spec)));
+  const choice = placed(owner, () => (claims ? claims.choice(spec, owner) : chooseName(spec, run.nameRoles)));
   const namespace = object.metadata.namespace ?? '';
   return { spec, name: choice.name, claim: () => placed(owner, () => claims?.claimChoice(spec, choice, owner, namespace)) };
 }

@@ -4,6 +4,7 @@ import { appliedMembers, isListEnvelope } from '../list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';
 import { foreignValueText, selectorRequiresAnotherText, selectorRulesOutText } from './texts.js';
 import { checkWorkloadSelector } from './workload-selector.js';
+import type { ObjectLayouts } from '../reserved-keys/holders.js';
 
 // The component label is authoritative: every object an owned application generates is held to
 // it before it is written. A value already under the key must be the owner's (or, under the key
@@ -22,6 +23,8 @@ export interface Ownership {
   want: string;
   /** The values accepted where one is already written: the owner's, and under the key app the entry's. */
   accepted: string[];
+  /** Where each kind holds metadata, as the registry's kinds declare it. */
+  layouts: ObjectLayouts;
 }
 
 /** How the refusals name an object: `Deployment "web"`. */
@@ -55,7 +58,7 @@ function refuseLabel(message: string, component: string, refusal: string): never
 
 /** Holds one object (not an envelope) to the label, then writes it. */
 function holdOne(object: Json, own: Ownership): void {
-  const places = labelPlaces(object);
+  const places = labelPlaces(object, own.layouts);
   let template: Record<string, string> | undefined;
   for (const place of places) {
     const labels = readLabels(object, place.metadata, place.path, own.component);
@@ -65,7 +68,7 @@ function holdOne(object: Json, own: Ownership): void {
       refuseLabel(foreignValueText(describe(object), place.path, own.key, value, own.component, own.want), own.component, 'foreign-value');
     }
   }
-  const finding = checkWorkloadSelector(object, own.key, own.accepted, template);
+  const finding = checkWorkloadSelector(object, own.key, own.accepted, template, own.layouts);
   if (finding && 'unreadable' in finding) unreadable(object, `${finding.path}: ${finding.unreadable}`, own.component);
   if (finding?.refusal === 'requires-another') {
     refuseLabel(selectorRequiresAnotherText(describe(object), finding.path, own.key, finding.required, own.component, own.want), own.component, 'selector-requires-another');
@@ -101,7 +104,7 @@ function addPostRenderer(object: Json, own: Ownership): void {
   if (!Array.isArray(current)) {
     throw kurelErrors.unreadableObject(`component label: HelmRelease "${object.metadata?.name ?? ''}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
   }
-  const renderer = componentLabelPostRenderer(own.key, own.want);
+  const renderer = componentLabelPostRenderer(own.key, own.want, own.layouts);
   const text = JSON.stringify(renderer);
   if (current.some((entry) => JSON.stringify(entry) === text)) return;
   spec.postRenderers = [...current, renderer];

@@ -1,9 +1,10 @@
-import { EACH, operatorMetadataHolders, podTemplateOf, type MetadataHolder } from '../reserved-keys/holders.js';
+import { EACH, operatorMetadataHolders, podTemplateOf, type MetadataHolder, type ObjectLayouts } from '../reserved-keys/holders.js';
 
 // Where an object holds labels that reach pods, by kind: the component label is read in every
 // such place and written only into the object's own labels, its pod template and a CronJob's job
 // template. The operator and Flux places are read only: launcher writes nothing there. The places
-// are the reserved keys' metadata holders, but those that reach no pods: one table serves both.
+// are the reserved keys' metadata holders, but those that reach no pods: the kinds' one
+// declaration in the registry serves both.
 
 type Json = Record<string, any>;
 
@@ -26,23 +27,18 @@ export function groupOf(object: Json): string {
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const at = (value: unknown, ...keys: (string | number)[]): unknown => keys.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as any)[key] : undefined), value);
 
-/** Whether the object is a workload of its kind's own group, holding a pod template. */
-export function isPodTemplateKind(object: Json): boolean {
-  return typeof object.kind === 'string' && podTemplateOf(groupOf(object), object.kind) !== undefined;
-}
-
 /** The label places of an object: its own, its pod and job templates, and the read-only ones. */
-export function labelPlaces(object: Json): LabelPlace[] {
+export function labelPlaces(object: Json, layouts: ObjectLayouts): LabelPlace[] {
   const places: LabelPlace[] = [{ path: 'metadata.labels', metadata: object.metadata, written: true }];
   const group = groupOf(object);
-  const template = typeof object.kind === 'string' ? podTemplateOf(group, object.kind) : undefined;
+  const template = typeof object.kind === 'string' ? podTemplateOf(layouts, group, object.kind) : undefined;
   const written = (steps: string[]) => {
     const holder = at(object, ...steps);
     places.push({ path: `${steps.join('.')}.metadata.labels`, metadata: at(holder, 'metadata') as Json, written: true, holder });
   };
   if (template?.jobTemplate) written(template.jobTemplate);
-  if (template) written([...template.spec, 'template']);
-  for (const holder of operatorMetadataHolders(group, object.kind)) {
+  if (template) written(template.path);
+  for (const holder of operatorMetadataHolders(layouts, group, object.kind)) {
     if (!holder.noPods) places.push(...readPlaces(object, holder));
   }
   return places;

@@ -2,15 +2,16 @@ import { componentLabelValue, kurelErrors } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { holdComponentLabel, type Ownership } from './component-label.js';
 import { ofAnotherComponentText } from './texts.js';
+import type { ObjectLayouts } from '../reserved-keys/holders.js';
 
 /** What one application is held to, or undefined for one the document as a whole owns. */
-export function ownershipOf(application: Pick<Application, 'name' | 'owner'>, key: string): Ownership | undefined {
+export function ownershipOf(application: Pick<Application, 'name' | 'owner'>, key: string, layouts: ObjectLayouts): Ownership | undefined {
   if (application.owner === '') return undefined;
   const want = componentLabelValue(application.owner);
   const entry = componentLabelValue(application.name);
   // Under the key app the kinds write the entry's own value, which no document can change.
   const accepted = key === 'app' && entry !== want ? [want, entry] : [want];
-  return { key, component: application.owner, want, accepted };
+  return { key, component: application.owner, want, accepted, layouts };
 }
 
 /**
@@ -36,10 +37,10 @@ function checkEntryValues(applications: Application[], key: string): void {
  * The ownership stage: every object an owned application generates, its sub-applications'
  * included, is held to its owner's component label and carries it.
  */
-export function own(applications: Application[], key: string): void {
+export function own(applications: Application[], key: string, layouts: ObjectLayouts): void {
   checkEntryValues(applications, key);
   for (const application of applications) {
-    const ownership = ownershipOf(application, key);
+    const ownership = ownershipOf(application, key, layouts);
     if (!ownership) continue;
     for (const member of application.members) for (const object of member.objects) holdComponentLabel(object, ownership);
     for (const sub of application.subApplications) for (const object of sub.objects) holdComponentLabel(object, ownership);

@@ -1,27 +1,16 @@
-// The post-renderer a HelmRelease carries so that every pod its chart renders holds the component
-// label: one strategic merge patch per pod-template kind, in the reference's order.
+import type { ObjectLayouts } from '../reserved-keys/holders.js';
 
+// The post-renderer a HelmRelease carries so that every pod its chart renders holds the component
+// label: one strategic merge patch per kind the registry knows a pod template of, in registration
+// order with the bare Pod last (the reference's order for the built-in kinds).
+
+/** A kind the patch targets: its group and version, and the path of the labels it sets below the object's top level. */
 interface PodKind {
   group: string;
   version: string;
   kind: string;
-  /** The path of the labels the patch sets, below the object's top level. */
   labels: string[];
 }
-
-const TEMPLATE = ['spec', 'template', 'metadata', 'labels'];
-
-const POD_KINDS: PodKind[] = [
-  { group: 'apps', version: 'v1', kind: 'Deployment', labels: TEMPLATE },
-  { group: 'apps', version: 'v1', kind: 'StatefulSet', labels: TEMPLATE },
-  { group: 'apps', version: 'v1', kind: 'DaemonSet', labels: TEMPLATE },
-  { group: 'batch', version: 'v1', kind: 'Job', labels: TEMPLATE },
-  { group: 'batch', version: 'v1', kind: 'CronJob', labels: ['spec', 'jobTemplate', 'spec', 'template', 'metadata', 'labels'] },
-  { group: 'apps', version: 'v1', kind: 'ReplicaSet', labels: TEMPLATE },
-  { group: '', version: 'v1', kind: 'ReplicationController', labels: TEMPLATE },
-  { group: '', version: 'v1', kind: 'PodTemplate', labels: ['template', 'metadata', 'labels'] },
-  { group: '', version: 'v1', kind: 'Pod', labels: ['metadata', 'labels'] },
-];
 
 /** A string as go-yaml writes it: plain, or single-quoted when a YAML 1.1 reader would take it for another type. */
 function scalar(value: string): string {
@@ -50,10 +39,11 @@ function patchText(pod: PodKind, key: string, value: string): string {
 }
 
 /** The post-renderer entry that labels every pod template of the release with the component label. */
-export function componentLabelPostRenderer(key: string, value: string): Record<string, unknown> {
+export function componentLabelPostRenderer(key: string, value: string, layouts: ObjectLayouts): Record<string, unknown> {
+  const pods: PodKind[] = layouts.podTemplateKinds().map(({ group, version, kind, podTemplate }) => ({ group, version, kind, labels: [...podTemplate.path, 'metadata', 'labels'] }));
   return {
     kustomize: {
-      patches: POD_KINDS.map((pod) => ({
+      patches: pods.map((pod) => ({
         patch: patchText(pod, key, value),
         target: { group: pod.group || '^$', version: pod.version, kind: pod.kind },
       })),

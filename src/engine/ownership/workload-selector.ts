@@ -1,4 +1,5 @@
-import { groupOf, isPodTemplateKind } from './label-places.js';
+import { groupOf } from './label-places.js';
+import type { ObjectLayouts } from '../reserved-keys/holders.js';
 
 // A workload's own selector and the component label: it may require no other value for the key,
 // and may not rule the label out of a pod template that carries none.
@@ -19,11 +20,12 @@ interface Requirement {
   path: string;
 }
 
-/** The selector of a workload and its path, or undefined for a kind with none. */
-function selectorOf(object: Json): { selector: unknown; path: string; labelMap: boolean } | undefined {
-  if (!isPodTemplateKind(object) || object.kind === 'PodTemplate') return undefined;
-  if (object.kind === 'CronJob') return { selector: object.spec?.jobTemplate?.spec?.selector, path: 'spec.jobTemplate.spec.selector', labelMap: false };
-  return { selector: object.spec?.selector, path: 'spec.selector', labelMap: groupOf(object) === '' && object.kind === 'ReplicationController' };
+/** The selector of a workload and its path, as its kind declares them, or undefined for a kind with none. */
+function selectorOf(object: Json, layouts: ObjectLayouts): { selector: unknown; path: string; labelMap: boolean } | undefined {
+  const place = typeof object.kind === 'string' ? layouts.objectLayout(groupOf(object), object.kind)?.podTemplate : undefined;
+  if (!place?.selector) return undefined;
+  const selector = place.selector.reduce<unknown>((node, step) => (isObject(node) ? node[step] : undefined), object);
+  return { selector, path: place.selector.join('.'), labelMap: place.selectorIsLabelMap === true };
 }
 
 const quoteAll = (values: string[]) => values.map((value) => `"${value}"`).join(', ');
@@ -70,8 +72,8 @@ function matches(requirement: Requirement, labels: Record<string, string>): bool
  * Reads a workload's own selector against the component label: `accepted` are the values the
  * key may hold, `template` the pod template's labels (undefined when it has no pod template).
  */
-export function checkWorkloadSelector(object: Json, key: string, accepted: string[], template: Record<string, string> | undefined): SelectorFinding | undefined {
-  const found = selectorOf(object);
+export function checkWorkloadSelector(object: Json, key: string, accepted: string[], template: Record<string, string> | undefined, layouts: ObjectLayouts): SelectorFinding | undefined {
+  const found = selectorOf(object, layouts);
   if (!found || found.selector === undefined || found.selector === null) return undefined;
   const { selector, path } = found;
   if (!isObject(selector)) return { unreadable: 'the selector is no object', path };

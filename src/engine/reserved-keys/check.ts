@@ -1,6 +1,6 @@
 import { describeValue, isPlainObject, kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
-import { EACH, metadataHolders, type MetadataHolder } from './holders.js';
+import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from './holders.js';
 import { appliedObjects } from '../list-envelopes.js';
 
 /** The label launcher's own components and traits write on what they generate. */
@@ -14,6 +14,8 @@ export interface ReservedKeysInput {
   /** Keys and `prefix/` entries, validated by the host; nothing is reserved when empty. */
   reserved: readonly string[] | undefined;
   componentLabelKey: string;
+  /** Where each kind holds metadata, as the registry's kinds declare it. */
+  layouts: ObjectLayouts;
 }
 
 interface Reserved {
@@ -40,10 +42,10 @@ export function checkReservedMetadataKeys(input: ReservedKeysInput): void {
  * the document as a whole owns (the refusal then names the document). `platform` holds the
  * annotations its trait wrote from the platform's input.
  */
-export function checkReservedKeysOf(objects: K8sObject[], component: string | undefined, settings: Pick<ReservedKeysInput, 'reserved' | 'componentLabelKey'>, platform?: Record<string, string>): void {
+export function checkReservedKeysOf(objects: K8sObject[], component: string | undefined, settings: Pick<ReservedKeysInput, 'reserved' | 'componentLabelKey' | 'layouts'>, platform?: Record<string, string>): void {
   const reserved = parseReserved(settings.reserved);
   if (!reserved) return;
-  for (const object of objects.flatMap(appliedObjects)) checkObject(object, { owner: component, reserved, labelKey: settings.componentLabelKey, platform });
+  for (const object of objects.flatMap(appliedObjects)) checkObject(object, { owner: component, reserved, labelKey: settings.componentLabelKey, platform, layouts: settings.layouts });
 }
 
 function parseReserved(entries: readonly string[] | undefined): Reserved | undefined {
@@ -65,6 +67,7 @@ interface Owner {
   reserved: Reserved;
   labelKey: string;
   platform: Record<string, string> | undefined;
+  layouts: ObjectLayouts;
 }
 
 function checkObject(object: Record<string, any>, owner: Owner): void {
@@ -72,7 +75,7 @@ function checkObject(object: Record<string, any>, owner: Owner): void {
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
   const kind = typeof object.kind === 'string' ? object.kind : '';
   const where = `${kind} "${object.metadata?.name ?? ''}"`;
-  for (const holder of metadataHolders(group, kind)) {
+  for (const holder of metadataHolders(owner.layouts, group, kind)) {
     if (holder.when && !holder.when(object)) continue;
     for (const held of collect(object, holder, where)) {
       checkHeld(held, holder, where, owner, holder.holder === '' ? owner.platform : undefined);

@@ -59,10 +59,12 @@ const sharer: ComponentLoweringRule = {
   position: 'component',
   type: 'sharer',
   description: 'A sharing rule for tests.',
+  // The role it names the shared source under, declared as any rule declares its own.
+  nameRoles: [{ role: 'shared-source', names: 'the source the sharer rule generates', default: '<document>-source', property: 'sourceName', syntax: 'subdomain' }],
   properties: { url: { type: 'string', description: 'What the source reads.' }, sourceName: { type: 'string', description: 'The source name.' } },
   lower: ({ component, document }, ctx) => {
     const url = component.properties.url as string;
-    const claim = ctx.resolveSharedName(document.name, 'source', url, { role: 'helm-source', kind: 'ConfigMap', authored: component.properties.sourceName as string | undefined, property: 'sourceName' });
+    const claim = ctx.resolveSharedName(document.name, 'source', url, { role: 'shared-source', kind: 'ConfigMap', authored: component.properties.sourceName as string | undefined, property: 'sourceName' });
     const own = { name: component.name, type: 'box', properties: {} };
     return { components: claim.adopted ? [own] : [{ name: claim.name, type: 'boxed', properties: {} }, own] };
   },
@@ -237,10 +239,10 @@ describe('resolveSharedName', () => {
     const asked: NameRequest[] = [];
     const hook: NamingHook = (request) => {
       asked.push(request);
-      return request.role === 'helm-source' ? 'shared' : false;
+      return request.role === 'shared-source' ? 'shared' : false;
     };
     expect(names(sharing('url: a', 'url: a'), hook)).toEqual(['shared', 'web-data', 'api-data']);
-    expect(asked.filter((request) => request.role === 'helm-source')).toEqual([{ application: 'shop', component: '', role: 'helm-source', kind: 'ConfigMap', default: 'shop-source' }]);
+    expect(asked.filter((request) => request.role === 'shared-source')).toEqual([{ application: 'shop', component: '', role: 'shared-source', kind: 'ConfigMap', default: 'shop-source' }]);
   });
 
   it('keeps an authored name the component\'s own, shared only by one name for one identity', () => {

@@ -3,7 +3,11 @@ import type { WorkComponent } from '../../../src/engine/model.js';
 import { own } from '../../../src/engine/ownership/own.js';
 import type { Application } from '../../../src/engine/transform.js';
 import { componentLabelValue, type K8sObject } from '../../../src/plugin-api/index.js';
-import { firstDiagnostic } from './support.js';
+import { firstDiagnostic, registryOf } from './support.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
+
+// The kinds' declared pod templates and metadata holders, as the built-ins' registry answers them.
+const LAYOUTS = registryOf(SOURCE_BUILTINS);
 
 const KEY = 'launcher.gokure.dev/component';
 type Json = Record<string, any>;
@@ -24,13 +28,13 @@ function application(name: string, objects: K8sObject[], options: { owner?: stri
 
 const podSpec = () => ({ containers: [{ name: 'c', image: 'i:1' }] });
 const deployment = (name: string, spec: Json) => object('Deployment', name, { spec }, 'apps/v1');
-const refusedBy = (apps: Application[], key = KEY) => firstDiagnostic(() => own(apps, key));
+const refusedBy = (apps: Application[], key = KEY) => firstDiagnostic(() => own(apps, key, LAYOUTS));
 
 describe('ownership: writing the component label', () => {
   it('labels every object an application owns, sub-applications included, keeping other labels', () => {
     const service = object('Service', 'web');
     const config = object('ConfigMap', 'web-cfg');
-    own([application('web', [service], { sub: [config] })], KEY);
+    own([application('web', [service], { sub: [config] })], KEY, LAYOUTS);
     expect(service.metadata.labels).toEqual({ app: 'web', [KEY]: 'web' });
     expect(config.metadata.labels).toEqual({ app: 'web-cfg', [KEY]: 'web' });
   });
@@ -39,7 +43,7 @@ describe('ownership: writing the component label', () => {
     const web = deployment('web', { template: { metadata: { labels: { app: 'web' } }, spec: podSpec() } });
     const job = object('Job', 'migrate', { spec: { template: { spec: podSpec() } } }, 'batch/v1');
     const template = object('PodTemplate', 'tpl', { template: { spec: podSpec() } });
-    own([application('web', [web, job, template])], KEY);
+    own([application('web', [web, job, template])], KEY, LAYOUTS);
     expect((web.spec as Json).template.metadata.labels).toEqual({ app: 'web', [KEY]: 'web' });
     expect((job.spec as Json).template.metadata.labels).toEqual({ [KEY]: 'web' });
     expect((template.template as Json).metadata.labels).toEqual({ [KEY]: 'web' });
@@ -47,7 +51,7 @@ describe('ownership: writing the component label', () => {
 
   it('labels a CronJob, its jobTemplate and the jobTemplate pod template', () => {
     const cronjob = object('CronJob', 'nightly', { spec: { jobTemplate: { spec: { template: { spec: podSpec() } } } } }, 'batch/v1');
-    own([application('nightly', [cronjob])], KEY);
+    own([application('nightly', [cronjob])], KEY, LAYOUTS);
     const spec = cronjob.spec as Json;
     expect(cronjob.metadata.labels).toEqual({ app: 'nightly', [KEY]: 'nightly' });
     expect(spec.jobTemplate.metadata.labels).toEqual({ [KEY]: 'nightly' });
@@ -56,35 +60,35 @@ describe('ownership: writing the component label', () => {
 
   it("leaves a kind of another group alone: a custom resource's template is not a pod template", () => {
     const custom = object('Deployment', 'web', { spec: { template: { metadata: {} } } }, 'example.com/v1');
-    own([application('web', [custom])], KEY);
+    own([application('web', [custom])], KEY, LAYOUTS);
     expect((custom.spec as Json).template.metadata.labels).toBeUndefined();
   });
 
   it('writes a map of its own, so a selector sharing the template labels never gains the key', () => {
     const shared = { app: 'web' };
     const web = deployment('web', { selector: { matchLabels: shared }, template: { metadata: { labels: shared }, spec: podSpec() } });
-    own([application('web', [web])], KEY);
+    own([application('web', [web])], KEY, LAYOUTS);
     expect((web.spec as Json).selector.matchLabels).toEqual({ app: 'web' });
     expect((web.spec as Json).template.metadata.labels).toEqual({ app: 'web', [KEY]: 'web' });
   });
 
   it('uses the owner: an entry a rule emitted under another name carries its component value', () => {
     const pooler = object('Pooler', 'db-pooler', {}, 'postgresql.cnpg.io/v1');
-    own([application('db-pooler', [pooler], { owner: 'db' })], KEY);
+    own([application('db-pooler', [pooler], { owner: 'db' })], KEY, LAYOUTS);
     expect(pooler.metadata.labels?.[KEY]).toBe('db');
   });
 
   it('uses the projected label value of a long component name, and the configured key', () => {
     const name = 'n'.repeat(70);
     const config = object('ConfigMap', 'short');
-    own([application(name, [config])], 'platform.example/owner');
+    own([application(name, [config])], 'platform.example/owner', LAYOUTS);
     expect(config.metadata.labels?.['platform.example/owner']).toBe(componentLabelValue(name));
     expect(config.metadata.labels?.['platform.example/owner']).toHaveLength(63);
   });
 
   it('writes nothing on what the document as a whole owns, and holds it to nothing', () => {
     const source = object('HelmRepository', 'charts', { metadata: { name: 'charts', labels: { [KEY]: 'anything' } } }, 'source.toolkit.fluxcd.io/v1');
-    own([application('charts', [source], { owner: '' })], KEY);
+    own([application('charts', [source], { owner: '' })], KEY, LAYOUTS);
     expect(source.metadata.labels).toEqual({ [KEY]: 'anything' });
   });
 
@@ -92,7 +96,7 @@ describe('ownership: writing the component label', () => {
     const inner = { apiVersion: 'v1', kind: 'ConfigMapList', items: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } }] };
     const plain = { apiVersion: 'v1', kind: 'Bag', items: [{ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'b' }, items: [{ kind: 'Deep', metadata: { name: 'c' } }] }] };
     const list = { apiVersion: 'v1', kind: 'List', metadata: { name: '' }, items: [inner, plain] } as unknown as K8sObject;
-    own([application('web', [list])], KEY);
+    own([application('web', [list])], KEY, LAYOUTS);
     expect(list.metadata.labels).toEqual({ [KEY]: 'web' });
     expect((inner.items[0] as Json).metadata.labels).toEqual({ [KEY]: 'web' });
     expect((plain.items[0] as Json).metadata.labels).toEqual({ [KEY]: 'web' });
@@ -107,7 +111,7 @@ describe('ownership: the HelmRelease post-renderer', () => {
   it('appends one post-renderer after the authored ones, one patch per pod kind in its own group', () => {
     const authored = { kustomize: { images: [{ name: 'nginx', newTag: '1.27' }] } };
     const helm = release([authored]);
-    own([application('redis', [helm])], KEY);
+    own([application('redis', [helm])], KEY, LAYOUTS);
     const renderers = (helm.spec as Json).postRenderers;
     expect(renderers).toHaveLength(2);
     expect(renderers[0]).toEqual(authored);
@@ -129,15 +133,15 @@ describe('ownership: the HelmRelease post-renderer', () => {
 
   it('adds it once, however often the objects are owned', () => {
     const helm = release();
-    own([application('redis', [helm])], KEY);
-    own([application('redis', [helm])], KEY);
+    own([application('redis', [helm])], KEY, LAYOUTS);
+    own([application('redis', [helm])], KEY, LAYOUTS);
     expect((helm.spec as Json).postRenderers).toHaveLength(1);
   });
 
   it('gives a HelmRelease inside a list envelope its post-renderer, and none to a HelmRelease of another group', () => {
     const member = release();
     const other = object('HelmRelease', 'x', { spec: {} }, 'example.com/v1');
-    own([application('redis', [{ apiVersion: 'v1', kind: 'List', metadata: { name: '' }, items: [member] } as unknown as K8sObject, other])], KEY);
+    own([application('redis', [{ apiVersion: 'v1', kind: 'List', metadata: { name: '' }, items: [member] } as unknown as K8sObject, other])], KEY, LAYOUTS);
     expect((member.spec as Json).postRenderers).toHaveLength(1);
     expect((other.spec as Json).postRenderers).toBeUndefined();
   });
@@ -160,7 +164,7 @@ describe('ownership: the label is authoritative', () => {
 
   it('accepts the value that is the component’s, and reads a null value as the empty string', () => {
     const ok = object('ConfigMap', 'web', { metadata: { name: 'web', labels: { [KEY]: 'web' } } });
-    expect(() => own([application('web', [ok])], KEY)).not.toThrow();
+    expect(() => own([application('web', [ok])], KEY, LAYOUTS)).not.toThrow();
     const empty = object('ConfigMap', 'web', { metadata: { name: 'web', labels: { [KEY]: null } } });
     expect(refusedBy([application('web', [empty])]).message).toContain('metadata.labels["launcher.gokure.dev/component"]: "" is not the component label');
   });
@@ -200,7 +204,7 @@ describe('ownership: the label is authoritative', () => {
     ['a ReplicationDestination syncthing field', object('ReplicationDestination', 'r', { spec: { syncthing: { moverPodLabels: { [KEY]: 'x' } } } }, 'volsync.backube/v1alpha1')],
     ['an external mover', object('ReplicationSource', 'r', { spec: { external: { moverPodLabels: { [KEY]: 'x' } } } }, 'volsync.backube/v1alpha1')],
   ])('does not read %s', (_, kept) => {
-    expect(() => own([application('web', [kept])], KEY)).not.toThrow();
+    expect(() => own([application('web', [kept])], KEY, LAYOUTS)).not.toThrow();
   });
 
   it('refuses a member of a list envelope holding another value, naming the member', () => {
@@ -238,7 +242,7 @@ describe("ownership: a workload's own selector", () => {
     const rc = object('ReplicationController', 'rc', { spec: { selector: { [KEY]: 'db' }, template: template() } });
     expect(refusedBy([application('web', [rc])]).message).toContain('ReplicationController "rc": spec.selector["launcher.gokure.dev/component"]: the selector requires "db"');
     const holds = deployment('web', { selector: { matchExpressions: [{ key: KEY, operator: 'In', values: ['a', 'web'] }] }, template: template() });
-    expect(() => own([application('web', [holds])], KEY)).not.toThrow();
+    expect(() => own([application('web', [holds])], KEY, LAYOUTS)).not.toThrow();
   });
 
   it('refuses a selector that rules the label out of a template carrying none', () => {
@@ -255,7 +259,7 @@ describe("ownership: a workload's own selector", () => {
   it('does not refuse a NotIn of another value, or a selector that does not match the template anyway', () => {
     const other = deployment('web', { selector: { matchExpressions: [{ key: KEY, operator: 'NotIn', values: ['db'] }] }, template: template() });
     const unmatched = deployment('web', { selector: { matchLabels: { app: 'api' }, matchExpressions: [{ key: KEY, operator: 'DoesNotExist' }] }, template: template() });
-    expect(() => own([application('web', [other, unmatched])], KEY)).not.toThrow();
+    expect(() => own([application('web', [other, unmatched])], KEY, LAYOUTS)).not.toThrow();
   });
 
   it('refuses a selector it cannot read, as no component label refusal', () => {
@@ -268,7 +272,7 @@ describe("ownership: a workload's own selector", () => {
 describe('ownership: under the key app', () => {
   it("accepts a renamed entry's own value on its objects, and no other component's", () => {
     const entryObject = object('ConfigMap', 'db-pooler');
-    own([application('db', []), application('db-pooler', [entryObject], { owner: 'db' })], 'app');
+    own([application('db', []), application('db-pooler', [entryObject], { owner: 'db' })], 'app', LAYOUTS);
     expect(entryObject.metadata.labels).toEqual({ app: 'db-pooler' });
     const foreign = object('ConfigMap', 'x', { metadata: { name: 'x', labels: { app: 'other' } } });
     expect(refusedBy([application('db-pooler', [foreign], { owner: 'db' })], 'app').message).toContain('"other" is not the component label of component "db" ("db")');

@@ -91,7 +91,7 @@ describe('reserved metadata keys', () => {
 
   it('names the document for an application the document as a whole owns', () => {
     const source = { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'HelmRepository', metadata: { name: 'charts', labels: { team: 'a' } }, spec: { url: 'https://charts.example.com' } };
-    const error = refusal(() => checkReservedKeysOf([source as never], undefined, { reserved: ['team'], componentLabelKey: 'launcher.gokure.dev/component' }));
+    const error = refusal(() => checkReservedKeysOf([source as never], undefined, { reserved: ['team'], componentLabelKey: 'launcher.gokure.dev/component', layouts: registry }));
     expect(error.message).toBe(`the document: HelmRepository "charts": label "team" may not be set: the key is reserved for the platform: ${SENTINEL}`);
   });
 

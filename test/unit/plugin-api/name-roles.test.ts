@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { chooseName, nameRoleInfo, nameRoleProblem, nameRoles, propertyPath, qualifiedKind } from '../../../src/plugin-api/index.js';
+import { chooseName, ENGINE_NAME_ROLES, nameRoleInfo, nameRoleLookup, nameRoleProblem as problemOf, propertyPath, qualifiedKind } from '../../../src/plugin-api/index.js';
+import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
+import { registryOf } from '../engine/support.js';
+
+// The built-ins' roles, as their handlers and rules declare them: what a registry of them answers.
+const registry = registryOf(SOURCE_BUILTINS);
+const roles = registry.nameRole;
+const declared = registry.nameRoles().map((entry) => entry.value.role);
+const nameRoleProblem = (role: string, name: string) => problemOf(nameRoleInfo(role, roles), name);
 
 describe('name roles', () => {
-  it('are a closed set in a fixed order', () => {
-    expect(nameRoles()).toEqual([
+  it('are the engine\'s own, then those the handlers and rules declare', () => {
+    expect(ENGINE_NAME_ROLES.map((info) => info.role)).toEqual(['bundle', 'group', 'sub-application', 'netpol-synth', 'object', 'generated']);
+    expect(declared.slice(0, ENGINE_NAME_ROLES.length)).toEqual(ENGINE_NAME_ROLES.map((info) => info.role));
+    expect([...declared].sort()).toEqual([
       'bundle', 'group', 'sub-application', 'netpol-synth', 'hpa', 'pdb', 'tls-secret', 'external-secret', 'rbac', 'networkpolicy',
       'ingress', 'httproute', 'volsync-replicationsource', 'pooler', 'database', 'object', 'helm-source', 'values-configmap', 'values-secret',
       'helm-release', 'oci-kustomization', 'oci-source', 'workload-deployment', 'workload-service', 'workload-serviceaccount',
       'workload-volume-claim', 'postgresql-cluster', 'postgresql-objectstore', 'hook-group', 'layout', 'generated',
-    ]);
-    expect(nameRoleInfo('hpa')).toMatchObject({ default: '<component>-hpa', property: 'hpaName', syntax: 'subdomain' });
-    expect(() => nameRoleInfo('nope' as never)).toThrow('unknown name role "nope"');
+    ].sort());
+    expect(nameRoleInfo('hpa', roles)).toMatchObject({ default: '<component>-hpa', property: 'hpaName', syntax: 'subdomain' });
+    expect(() => nameRoleInfo('nope', roles)).toThrow('name role "nope" is declared by no registered plugin');
+    expect(() => nameRoleInfo('hpa', nameRoleLookup(ENGINE_NAME_ROLES))).toThrow('name role "hpa" is declared by no registered plugin');
   });
 
   it('hold a name to its role: a subdomain, a DNS-1035 label, a Kustomization name', () => {
@@ -29,18 +40,18 @@ describe('name roles', () => {
 
   it('resolve the authored name, else the asked answer, else the default', () => {
     const spec = { role: 'hpa' as const, kind: 'HorizontalPodAutoscaler.autoscaling', default: 'web-hpa' };
-    expect(chooseName(spec)).toEqual({ name: 'web-hpa', source: 'default' });
-    expect(chooseName(spec, () => 'other')).toEqual({ name: 'other', source: 'hook' });
-    expect(chooseName(spec, () => false)).toEqual({ name: 'web-hpa', source: 'default' });
+    expect(chooseName(spec, roles)).toEqual({ name: 'web-hpa', source: 'default' });
+    expect(chooseName(spec, roles, () => 'other')).toEqual({ name: 'other', source: 'hook' });
+    expect(chooseName(spec, roles, () => false)).toEqual({ name: 'web-hpa', source: 'default' });
     let asked = false;
-    expect(chooseName({ ...spec, authored: 'mine', property: 'hpaName' }, () => ((asked = true), 'other'))).toEqual({ name: 'mine', source: 'authored' });
+    expect(chooseName({ ...spec, authored: 'mine', property: 'hpaName' }, roles, () => ((asked = true), 'other'))).toEqual({ name: 'mine', source: 'authored' });
     expect(asked).toBe(false);
   });
 
   it('refuse an authored name that cannot be one, at its property', () => {
     let error: unknown;
     try {
-      chooseName({ role: 'database', kind: 'Database.postgresql.cnpg.io', default: 'db-a', authored: 'Bad', property: 'databases[1].objectName' });
+      chooseName({ role: 'database', kind: 'Database.postgresql.cnpg.io', default: 'db-a', authored: 'Bad', property: 'databases[1].objectName' }, roles);
     } catch (caught) {
       error = caught;
     }
@@ -52,8 +63,8 @@ describe('name roles', () => {
 
   it('choose the default without a hook, the same each time', () => {
     const spec = { role: 'hpa' as const, kind: 'HorizontalPodAutoscaler.autoscaling', default: 'web-hpa' };
-    expect(chooseName(spec).name).toBe('web-hpa');
-    expect(chooseName(spec).name).toBe('web-hpa');
+    expect(chooseName(spec, roles).name).toBe('web-hpa');
+    expect(chooseName(spec, roles).name).toBe('web-hpa');
   });
 
   it('name a kind by its group, a core kind alone', () => {

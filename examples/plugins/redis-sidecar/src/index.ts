@@ -53,7 +53,7 @@ export const redisSidecar = defineTrait({
     if (!memory) return ctx.fail(`maxMemory "${maxMemory}" is not a positive memory quantity such as 256Mi or 1G`, ['maxMemory']);
     if (port < 1 || port > 65535) return ctx.fail(`port ${port} is outside 1-65535`, ['port']);
 
-    const templates = podTemplatesOf(component.objects);
+    const templates = podTemplatesOf(component.objects, ctx);
     if (templates.length === 0) {
       return ctx.fail(`component "${component.name}" (type ${component.type}) has no pod template to add a Redis sidecar to`);
     }

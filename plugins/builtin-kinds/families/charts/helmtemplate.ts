@@ -16,6 +16,10 @@ const str = (description: string): PropertySchema => ({ type: 'string', descript
 
 export const helmtemplate = defineComponent<HelmTemplateProperties>({
   type: 'helmtemplate',
+  nameRoles: [
+    { role: 'hook-group', names: "the prefix of a helmtemplate component's hook-group layouts", default: '<application>-<component>', property: 'hookGroupNamePrefix', syntax: 'subdomain' },
+    { role: 'layout', names: "the Flux Kustomization of a chart's own layout", default: '<bundle>-<component>', property: 'layoutKustomizationName', syntax: 'kustomization', maxLength: 63 },
+  ],
   description:
     'A Helm chart rendered at build time with the helm binary: its objects are written as plain manifests, held to the environment policy and labelled like any other. Hooks become hook groups, applied in order.',
   example: { source: { url: 'https://charts.example.com' }, chart: 'podinfo', version: '6.7.1', values: { replicaCount: 2 } },

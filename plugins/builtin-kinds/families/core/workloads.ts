@@ -37,6 +37,8 @@ export const pod = defineKind<Json>({
   apiVersion: 'v1',
   kind: 'Pod',
   scope: 'namespaced',
+  // A Pod is itself the pod: its own metadata is the pods', and it has no selector.
+  podTemplate: { path: [] },
   appLabel: true,
   properties: decodedProperties(coreV1.PodSpec, ['containers']),
   check: (props, _input, ctx) => {
@@ -51,6 +53,7 @@ export const replicaset = defineKind<Json>({
   apiVersion: 'apps/v1',
   kind: 'ReplicaSet',
   scope: 'namespaced',
+  podTemplate: { path: ['spec', 'template'], selector: ['spec', 'selector'] },
   properties: decodedProperties(appsV1.ReplicaSetSpec, ['selector', 'template']),
   check: (props, _input, ctx) => {
     refuseMembers(props.template?.spec, { activeDeadlineSeconds: 'a ReplicaSet restarts its pods forever; a deadline belongs to a Job' }, ['template', 'spec'], ctx);
@@ -66,6 +69,7 @@ export const replicationcontroller = defineKind<Json>({
   apiVersion: 'v1',
   kind: 'ReplicationController',
   scope: 'namespaced',
+  podTemplate: { path: ['spec', 'template'], selector: ['spec', 'selector'], selectorIsLabelMap: true },
   properties: decodedProperties(coreV1.ReplicationControllerSpec, ['template']),
   check: (props, _input, ctx) => {
     enforceMaxReplicas(props.replicas ?? 1, ctx, ['replicas']);
@@ -80,6 +84,8 @@ export const podtemplate = defineKind<Json>({
   apiVersion: 'v1',
   kind: 'PodTemplate',
   scope: 'namespaced',
+  // Stored, not run: a template with no selector of its own.
+  podTemplate: { path: ['template'] },
   placement: 'top-level',
   properties: decodedProperties(coreV1.PodTemplate, ['template']),
   check: (props, _input, ctx) => enforceWrittenPodSpec(props.template?.spec, ['template', 'spec'], ctx),

@@ -1,10 +1,11 @@
-import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, type ComponentHandler, type GoEncoding } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, type ComponentHandler, type GoEncoding, type ObjectKindDeclaration } from 'kurel/plugin-api';
 import { list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { commonMetadata } from './common.js';
 import { sourceExtensionsFluxcdIoV1beta1 } from '../../generated/flux-source-watcher/index.js';
 import { fluxcdControlplaneIoV1 } from '../../generated/flux-operator/index.js';
 import { crdProperties } from '../../shared/crd-properties.js';
 import { crdSpec } from '../../shared/crd-spec.js';
+import { commonMetadata as commonMetadataHolder } from '../../shared/metadata-holders.js';
 
 // The Flux artifact APIs: ArtifactGenerator (source.extensions.fluxcd.io/v1beta1), its schema
 // generated from fluxcd/source-watcher's CRD (crds/flux-source-watcher); and
@@ -19,6 +20,8 @@ const artifactgenerator = defineKind<Record<string, any>>({
   apiVersion: 'source.extensions.fluxcd.io/v1beta1',
   kind: 'ArtifactGenerator',
   scope: 'flux',
+  // Onto the ExternalArtifacts it generates: no pods.
+  metadataHolders: [commonMetadataHolder(true)],
   ...goTypedProperties({
     commonMetadata: commonMetadata('Labels and annotations put on every generated ExternalArtifact.'),
     sources: list(
@@ -81,3 +84,13 @@ const resourcesetinputprovider = defineKind<Record<string, any>>({
 });
 
 export const artifacts: ComponentHandler<any>[] = [artifactgenerator, resourcesetinputprovider];
+
+/**
+ * The Flux Operator's kinds with no component type, which authors reach through object, manifests
+ * or a chart: a ResourceSet's common metadata goes onto the objects it applies, pods included; a
+ * FluxInstance's onto the objects of the installation.
+ */
+export const fluxOperatorKinds: ObjectKindDeclaration[] = [
+  { apiVersion: 'fluxcd.controlplane.io/v1', kind: 'ResourceSet', metadataHolders: [commonMetadataHolder()] },
+  { apiVersion: 'fluxcd.controlplane.io/v1', kind: 'FluxInstance', metadataHolders: [commonMetadataHolder(true)] },
+];

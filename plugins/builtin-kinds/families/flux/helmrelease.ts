@@ -4,6 +4,7 @@ import { bool, duration, int, json, list, str, stringMap, strings, struct, type 
 import { commonMetadata, helmReleaseReads, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
 import { helmToolkitFluxcdIoV2 } from '../../generated/flux-helm-controller/index.js';
 import { crdSpec } from '../../shared/crd-spec.js';
+import { commonMetadata as commonMetadataHolder } from '../../shared/metadata-holders.js';
 
 // The Flux Helm API (helm.toolkit.fluxcd.io/v2). What an author may write is generated from
 // fluxcd/helm-controller's CRD (crds/flux-helm-controller); the Go fields below say how
@@ -169,6 +170,7 @@ const helmrelease = defineKind<Record<string, any>>({
   apiVersion: 'helm.toolkit.fluxcd.io/v2',
   kind: 'HelmRelease',
   scope: 'flux',
+  metadataHolders: [commonMetadataHolder(), { path: ['spec', 'chart', 'metadata'], holder: 'chart template', noPods: true }],
   ...goTypedProperties(spec, crdSpec(helmToolkitFluxcdIoV2.HelmRelease)),
   fluxNamespaceReads: helmReleaseReads,
   check: (properties, _input, ctx) => {

@@ -3,6 +3,7 @@ import { bool, duration, list, str, stringMap, strings, struct, goTypedPropertie
 import { commonMetadata, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, localRef } from './common.js';
 import { kustomizeToolkitFluxcdIoV1 } from '../../generated/flux-kustomize-controller/index.js';
 import { crdSpec } from '../../shared/crd-spec.js';
+import { commonMetadata as commonMetadataHolder } from '../../shared/metadata-holders.js';
 
 // The Flux Kustomize API (kustomize.toolkit.fluxcd.io/v1). What an author may write is generated
 // from fluxcd/kustomize-controller's CRD (crds/flux-kustomize-controller); the Go fields below say
@@ -14,6 +15,7 @@ const fluxKustomization = defineKind<Record<string, any>>({
   apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
   kind: 'Kustomization',
   scope: 'flux',
+  metadataHolders: [commonMetadataHolder()],
   ...goTypedProperties({
     commonMetadata: commonMetadata('Labels and annotations put on every object applied.'),
     dependsOn: dependency('Kustomizations that must be ready before this one is applied.'),

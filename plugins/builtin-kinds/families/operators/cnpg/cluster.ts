@@ -1,4 +1,4 @@
-import { canonicalQuantity, defineKind, GO_DURATION, GO_STRUCT, GO_TIME, goAlways } from 'kurel/plugin-api';
+import { canonicalQuantity, defineKind, EACH, GO_DURATION, GO_STRUCT, GO_TIME, goAlways } from 'kurel/plugin-api';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
@@ -57,6 +57,12 @@ export const cnpgCluster = defineKind<Record<string, unknown>>({
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Cluster',
   ...crdProperties(crdSpec(postgresqlCnpgIoV1.Cluster), { go: clusterGo, overlay: clusterOverlay }),
+  metadataHolders: [
+    { path: ['spec', 'inheritedMetadata'], holder: 'spec.inheritedMetadata' },
+    { path: ['spec', 'managed', 'services', 'additional', EACH, 'serviceTemplate', 'metadata'], holder: 'service template', noPods: true },
+    { path: ['spec', 'serviceAccountTemplate', 'metadata'], holder: 'service account template', noPods: true },
+    { path: ['spec', 'backup', 'volumeSnapshot'], holder: 'volume snapshot', noPods: true },
+  ],
   scope: 'namespaced',
   check: (props, _input, ctx) => enforceClusterPolicy(props, ctx),
   content(spec, _input, ctx) {

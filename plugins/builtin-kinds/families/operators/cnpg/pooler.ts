@@ -27,6 +27,11 @@ export const cnpgPooler = defineKind<PoolerProperties>({
   apiVersion: 'postgresql.cnpg.io/v1',
   kind: 'Pooler',
   ...crdProperties(crdSpec(postgresqlCnpgIoV1.Pooler), { go: poolerGo }),
+  metadataHolders: [
+    // The operator's PgBouncer pods are made from it; it is no pod template of the kind's own (no selector).
+    { path: ['spec', 'template', 'metadata'], holder: 'pod template' },
+    { path: ['spec', 'serviceTemplate', 'metadata'], holder: 'service template', noPods: true },
+  ],
   scope: 'namespaced',
   check(props, input, ctx) {
     if (props.cluster.name === input.objectName) {

@@ -17,6 +17,7 @@ export const externalSecret = defineKind<Spec>({
   apiVersion: 'external-secrets.io/v1',
   kind: 'ExternalSecret',
   ...crdProperties(crdSpec(externalSecretsIoV1.ExternalSecret), { go: externalSecretGo }),
+  metadataHolders: [{ path: ['spec', 'target', 'template', 'metadata'], holder: 'secret template', noPods: true }],
   scope: 'namespaced',
 });
 
@@ -28,6 +29,10 @@ export const clusterExternalSecret = defineKind<Spec>({
   ...crdProperties(crdSpec(externalSecretsIoV1.ClusterExternalSecret), {
     go: { externalSecretMetadata: GO_STRUCT, refreshTime: GO_DURATION, ...under('externalSecretSpec', externalSecretGo) },
   }),
+  metadataHolders: [
+    { path: ['spec', 'externalSecretMetadata'], holder: 'spec.externalSecretMetadata', noPods: true },
+    { path: ['spec', 'externalSecretSpec', 'target', 'template', 'metadata'], holder: 'secret template', noPods: true },
+  ],
   scope: 'cluster',
 });
 
