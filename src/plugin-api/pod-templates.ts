@@ -1,8 +1,6 @@
 import type { HandlerContext } from './context.js';
 import type { K8sObject } from './objects.js';
 
-type Json = Record<string, any>;
-
 /** A container of a pod spec: its name, and its other fields as written. */
 export interface PodContainer {
   name: string;
@@ -30,7 +28,7 @@ export interface PodTemplateRef {
   spec: PodSpecFields;
 }
 
-const isMap = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The pod templates of `objects`, where their kinds declare them (`podTemplate` on the kind's
@@ -50,7 +48,9 @@ export function podTemplatesOf(objects: readonly K8sObject[], ctx: Pick<HandlerC
     }
     const template = place.path.reduce<unknown>((node, step) => (isMap(node) ? node[step] : undefined), object);
     if (!isMap(template)) continue;
-    refs.push({ owner: object, metadata: (template.metadata ??= {}), spec: (template.spec ??= {}) });
+    // A template's metadata and spec are maps wherever a kind declares one: that is what the kind's
+    // layout promises, and what the fields are read as from here on.
+    refs.push({ owner: object, metadata: (template.metadata ??= {}) as PodTemplateMetadata, spec: (template.spec ??= {}) as PodSpecFields });
   }
   return refs;
 }

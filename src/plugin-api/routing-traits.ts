@@ -3,6 +3,7 @@ import type { PropertyPath } from './errors.js';
 import type { ComponentView, RouteAnswer, RoutedBackend } from './handlers.js';
 import { isDns1123Subdomain, shortenNameWithSuffix } from './names.js';
 import type { PropertySchema } from './schema.js';
+import type { PropertiesOf } from './schema-types.js';
 import { list, object, str, stringMap } from './schema-builders.js';
 
 // What a routing trait (the built-in ingress and httproute, or an organisation's route for its
@@ -10,7 +11,8 @@ import { list, object, str, stringMap } from './schema-builders.js';
 // that names the component's own Service, its object name, the platform-reserved keys a
 // ClusterProfile renders into it, and the route it answers for NetworkPolicy synthesis.
 
-type Json = Record<string, any>;
+/** The properties every routing trait reads here, as its handler receives them. */
+export type RoutingCommonProperties = PropertiesOf<typeof routingCommonSchema>;
 
 /** The Service a routing trait sends traffic to when a path or backendRef names none. */
 export interface DefaultBackend {
@@ -21,7 +23,7 @@ export interface DefaultBackend {
   fromTrait: boolean;
 }
 
-export const trafficSourcesSchema: PropertySchema = {
+export const trafficSourcesSchema = {
   type: 'object',
   platformReserved: true,
   description: 'Platform-reserved: the sources the synthesized NetworkPolicy admits to the routed pods; an empty list switches synthesis off.',
@@ -34,7 +36,7 @@ export const trafficSourcesSchema: PropertySchema = {
       }),
     ),
   },
-};
+} satisfies PropertySchema;
 
 /** Properties every routing trait declares. */
 export const routingCommonSchema = {
@@ -47,7 +49,7 @@ export const routingCommonSchema = {
 } satisfies Record<string, PropertySchema>;
 
 /** `<component>-<kind>[-<scope>]`, or the authored `name`. */
-export function routeObjectName(component: ComponentView, kind: 'ingress' | 'httproute', props: Json, ctx: HandlerContext): string {
+export function routeObjectName(component: ComponentView, kind: 'ingress' | 'httproute', props: RoutingCommonProperties, ctx: HandlerContext): string {
   const suffix = props.scope ? `-${kind}-${props.scope}` : `-${kind}`;
   const fallback = shortenNameWithSuffix(component.name, suffix, 253);
   const authored = props.name !== undefined && props.name !== '' ? (props.name as string) : undefined;
@@ -60,7 +62,7 @@ export function routeObjectName(component: ComponentView, kind: 'ingress' | 'htt
  * The component's own Service and port, or the trait's servicePort/serviceName where the
  * component exposes no port (servicePort first, so a bad one is refused before serviceName is read).
  */
-export function defaultBackend(component: ComponentView, props: Json, overrides: string, ctx: HandlerContext): DefaultBackend {
+export function defaultBackend(component: ComponentView, props: RoutingCommonProperties, overrides: string, ctx: HandlerContext): DefaultBackend {
   const own = component.answers.servicePort;
   const backend: DefaultBackend = { serviceName: component.name, port: own?.port, portName: own?.name, fromTrait: false };
   if (props.servicePort !== undefined) {
@@ -133,8 +135,8 @@ export function mergeAnnotations(platform: Record<string, string> | undefined, a
  * The route a routing trait answers for the NetworkPolicy synthesis: the traffic sources the
  * platform's rendering names, and the backends routed to. None when no source is named.
  */
-export function routeAnswer(props: Json, backends: RoutedBackend[]): RouteAnswer | undefined {
-  const sources = props.networkPolicy?.trafficSources as Json[] | undefined;
+export function routeAnswer(props: RoutingCommonProperties, backends: RoutedBackend[]): RouteAnswer | undefined {
+  const sources = props.networkPolicy?.trafficSources;
   if (!sources?.length) return undefined;
   return {
     trafficSources: sources.map((source) => ({ namespace: source.namespace, ...(source.podSelector ? { podSelector: structuredClone(source.podSelector) } : {}) })),

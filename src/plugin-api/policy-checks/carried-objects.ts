@@ -6,8 +6,7 @@ import { enforceMaxQuantity, enforceMaxReplicas, enforceMaxStorage } from './lim
 import { enforceWrittenPodSpec } from './pod-policy.js';
 import { enforceAllowedRegistry } from './registries.js';
 import { describeValue } from '../value-words.js';
-
-type Json = Record<string, any>;
+import { fieldOf, type WrittenMap } from './written-fields.js';
 
 /** Where a carried object sits, so that its refusals point at the author's input. */
 export interface CarriedObjectPlace {
@@ -44,7 +43,7 @@ export interface CarriedObjectPlace {
  * since a check that read nothing there would let it through. Objects of other kinds pass.
  * Refusals go through `ctx.violate` / `ctx.fail`, so the first one ends the element.
  */
-export function enforceCarriedObjectPolicy(object: Json, ctx: HandlerContext, place: CarriedObjectPlace = {}): void {
+export function enforceCarriedObjectPolicy(object: WrittenMap, ctx: HandlerContext, place: CarriedObjectPlace = {}): void {
   const check = KIND_CHECKS[`${groupOf(object.apiVersion)}/${String(object.kind)}`];
   if (!check) return;
   check(new CarriedObject(object, scopedContext(ctx, place)));
@@ -63,27 +62,30 @@ function scopedContext(ctx: HandlerContext, { label = '', locate = (path) => pat
 /** An object being read as its kind: each read checks the shape the kind gives the field. */
 class CarriedObject {
   constructor(
-    readonly object: Json,
+    readonly object: WrittenMap,
     readonly ctx: HandlerContext,
   ) {}
 
   private unreadable(path: PropertyPath, expected: string, value: unknown): never {
-    const name = typeof this.object.metadata?.name === 'string' ? ` "${this.object.metadata.name}"` : '';
+    const written = fieldOf(this.object.metadata, 'name');
+    const name = typeof written === 'string' ? ` "${written}"` : '';
     const where = pathText(path);
-    return this.ctx.violate(RefusalClass.unreadableObject, `${this.object.kind}${name} cannot be read as a ${this.object.kind}: ${where} must be ${expected}, not ${describeValue(value)}`, path);
+    const kind = String(this.object.kind);
+    return this.ctx.violate(RefusalClass.unreadableObject, `${kind}${name} cannot be read as a ${kind}: ${where} must be ${expected}, not ${describeValue(value)}`, path);
   }
 
   private at(path: PropertyPath): unknown {
     let value: unknown = this.object;
-    for (const segment of path) value = value === null || value === undefined ? undefined : (value as Json)[segment];
+    // Any value but null and undefined is indexed, as a property read in JavaScript would.
+    for (const segment of path) value = value === null || value === undefined ? undefined : (value as Record<PropertyKey, unknown>)[segment];
     return value ?? undefined;
   }
 
-  map(path: PropertyPath): Json | undefined {
+  map(path: PropertyPath): WrittenMap | undefined {
     const value = this.at(path);
     if (value === undefined) return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) this.unreadable(path, 'a map', value);
-    return value as Json;
+    return value as WrittenMap;
   }
 
   list(path: PropertyPath): unknown[] {
@@ -93,10 +95,10 @@ class CarriedObject {
     return value;
   }
 
-  maps(path: PropertyPath): Json[] {
+  maps(path: PropertyPath): WrittenMap[] {
     const items = this.list(path);
     items.forEach((_item, index) => this.map([...path, index]) ?? this.unreadable([...path, index], 'a map', null));
-    return items as Json[];
+    return items as WrittenMap[];
   }
 
   wholeNumber(path: PropertyPath): number | undefined {
@@ -120,10 +122,10 @@ class CarriedObject {
     return String(value);
   }
 
-  /** Reads every field of a pod spec the policy reads; true when there is a pod spec. */
-  podSpec(path: PropertyPath): boolean {
+  /** Reads every field of a pod spec the policy reads; the pod spec, when there is one. */
+  podSpec(path: PropertyPath): WrittenMap | undefined {
     const spec = this.map(path);
-    if (!spec) return false;
+    if (!spec) return undefined;
     for (const flag of ['hostNetwork', 'hostPID', 'hostIPC']) this.of([...path, flag], 'true or false');
     this.securityContext([...path, 'securityContext']);
     this.maps([...path, 'volumes']).forEach((_volume, index) => {
@@ -133,7 +135,7 @@ class CarriedObject {
     for (const key of ['containers', 'initContainers']) {
       this.maps([...path, key]).forEach((_container, index) => this.container([...path, key, index]));
     }
-    return true;
+    return spec;
   }
 
   private securityContext(path: PropertyPath): void {
@@ -164,13 +166,14 @@ function controller(replicated: boolean): KindCheck {
     carried.map(['spec']);
     if (replicated) enforceMaxReplicas(carried.wholeNumber(['spec', 'replicas']) ?? 1, carried.ctx, ['spec', 'replicas']);
     carried.map(['spec', 'template']);
-    if (carried.podSpec(['spec', 'template', 'spec'])) enforceWrittenPodSpec(carried.object.spec.template.spec, ['spec', 'template', 'spec'], carried.ctx);
+    const podSpec = carried.podSpec(['spec', 'template', 'spec']);
+    if (podSpec) enforceWrittenPodSpec(podSpec, ['spec', 'template', 'spec'], carried.ctx);
   };
 }
 
 const statefulSet: KindCheck = (carried) => {
   controller(true)(carried);
-  carried.maps(['spec', 'volumeClaimTemplates']).forEach((template, index) => claimStorage(carried, ['spec', 'volumeClaimTemplates', index, 'spec'], `volume claim template "${template.metadata?.name}"`));
+  carried.maps(['spec', 'volumeClaimTemplates']).forEach((template, index) => claimStorage(carried, ['spec', 'volumeClaimTemplates', index, 'spec'], `volume claim template "${String(fieldOf(template.metadata, 'name'))}"`));
 };
 
 function claimStorage(carried: CarriedObject, spec: PropertyPath, subject: string): void {
@@ -183,11 +186,13 @@ function claimStorage(carried: CarriedObject, spec: PropertyPath, subject: strin
 
 const KIND_CHECKS: Record<string, KindCheck> = {
   '/Pod': (carried) => {
-    if (carried.podSpec(['spec'])) enforceWrittenPodSpec(carried.object.spec, ['spec'], carried.ctx);
+    const podSpec = carried.podSpec(['spec']);
+    if (podSpec) enforceWrittenPodSpec(podSpec, ['spec'], carried.ctx);
   },
   '/PodTemplate': (carried) => {
     carried.map(['template']);
-    if (carried.podSpec(['template', 'spec'])) enforceWrittenPodSpec(carried.object.template.spec, ['template', 'spec'], carried.ctx);
+    const podSpec = carried.podSpec(['template', 'spec']);
+    if (podSpec) enforceWrittenPodSpec(podSpec, ['template', 'spec'], carried.ctx);
   },
   '/ReplicationController': controller(true),
   'apps/Deployment': controller(true),
@@ -201,9 +206,10 @@ const KIND_CHECKS: Record<string, KindCheck> = {
     carried.map(['spec', 'jobTemplate', 'spec']);
     carried.map(['spec', 'jobTemplate', 'spec', 'template']);
     const path = ['spec', 'jobTemplate', 'spec', 'template', 'spec'];
-    if (carried.podSpec(path)) enforceWrittenPodSpec(carried.object.spec.jobTemplate.spec.template.spec, path, carried.ctx);
+    const podSpec = carried.podSpec(path);
+    if (podSpec) enforceWrittenPodSpec(podSpec, path, carried.ctx);
   },
-  '/PersistentVolumeClaim': (carried) => claimStorage(carried, ['spec'], `PVC "${carried.object.metadata?.name}"`),
+  '/PersistentVolumeClaim': (carried) => claimStorage(carried, ['spec'], `PVC "${String(fieldOf(carried.object.metadata, 'name'))}"`),
   '/PersistentVolume': (carried) => {
     const spec = carried.map(['spec']) ?? {};
     for (const source of ['hostPath', 'local']) {

@@ -2,8 +2,8 @@ import type { HandlerContext } from '../context.js';
 import type { PropertyPath } from '../errors.js';
 import { RefusalClass } from '../policy.js';
 import { enforceMaxQuantity } from './limits.js';
-
-type Json = Record<string, any>;
+import { isPlainObject } from '../validate.js';
+import { fieldOf, type WrittenMap } from './written-fields.js';
 
 // What the environment policy says of a pod: host namespaces, host paths, privileged and
 // HostProcess containers, Linux capabilities, image registries and the cpu/memory maxima. The
@@ -11,14 +11,14 @@ type Json = Record<string, any>;
 
 /** A container as the author wrote it: the text names it by `label` (`initContainers[0] "init": `), the path points at it. */
 export interface PolicedContainer {
-  container: Json;
+  container: WrittenMap;
   label: string;
   path: PropertyPath;
   /**
    * The resources as authored and policy-defaulted, before the handler's own defaults: a value
    * only the handler's default produced is named `(generated default)`.
    */
-  authoredResources?: Json;
+  authoredResources?: WrittenMap;
   /** Where its resources are, when not at `path` + `resources` (a mover's `moverResources`). */
   resourcesPath?: PropertyPath;
 }
@@ -31,8 +31,8 @@ export interface PodPaths {
   podSecurityContextName?: string;
   /** The property paths of hostNetwork, the volumes and the pod security context. */
   field(name: 'hostNetwork' | 'hostPID' | 'hostIPC' | 'securityContext'): PropertyPath;
-  /** The property path of a volume, by its name. */
-  volume(name: string): PropertyPath;
+  /** The property path of a volume, by its name as written (a string where the schema held it to one). */
+  volume(name: unknown): PropertyPath;
 }
 
 const HOST_NAMESPACES = [
@@ -42,17 +42,17 @@ const HOST_NAMESPACES = [
 ] as const;
 
 /** Holds a pod spec and its containers to the policy; the first refusal wins. */
-export function enforcePodPolicy(spec: Json, containers: PolicedContainer[], paths: PodPaths, ctx: HandlerContext): void {
+export function enforcePodPolicy(spec: WrittenMap, containers: PolicedContainer[], paths: PodPaths, ctx: HandlerContext): void {
   const { policy } = ctx;
   for (const [field, allowed] of HOST_NAMESPACES) {
     if (spec[field] === true && !policy[allowed]()) ctx.violate(RefusalClass.hostNamespace, `${paths.label}${field} is not allowed by environment policy`, paths.field(field));
   }
-  if (spec.securityContext?.windowsOptions?.hostProcess === true && !policy.allowPrivileged()) {
+  if (fieldOf(fieldOf(spec.securityContext, 'windowsOptions'), 'hostProcess') === true && !policy.allowPrivileged()) {
     ctx.violate(RefusalClass.privileged, `${paths.label}${paths.podSecurityContextName ?? 'podSecurityContext'}.windowsOptions.hostProcess is not allowed by environment policy`, [...paths.field('securityContext'), 'windowsOptions', 'hostProcess']);
   }
   if (!policy.allowHostPathVolumes()) {
-    for (const volume of (spec.volumes as Json[] | undefined) ?? []) {
-      if (volume?.hostPath) ctx.violate(RefusalClass.hostPath, `${paths.label}volume "${volume.name}": hostPath volumes are not allowed by environment policy`, paths.volume(volume.name));
+    for (const volume of (spec.volumes as unknown[] | undefined) ?? []) {
+      if (fieldOf(volume, 'hostPath')) ctx.violate(RefusalClass.hostPath, `${paths.label}volume "${String(fieldOf(volume, 'name'))}": hostPath volumes are not allowed by environment policy`, paths.volume(fieldOf(volume, 'name')));
     }
   }
   for (const entry of containers) enforceContainerPolicy(entry, ctx);
@@ -61,17 +61,18 @@ export function enforcePodPolicy(spec: Json, containers: PolicedContainer[], pat
 function enforceContainerPolicy({ container, label, path, authoredResources, resourcesPath }: PolicedContainer, ctx: HandlerContext): void {
   const { policy } = ctx;
   const allowed = policy.allowedRegistries();
-  if (allowed.length > 0 && typeof container.image === 'string' && !allowed.some((registry) => registryHost(container.image) === registry.replace(/\/+$/, ''))) {
-    ctx.violate(RefusalClass.registry, `${label}image ${JSON.stringify(container.image)} is not from an allowed registry [${allowed.join(' ')}]`, [...path, 'image']);
+  const image = container.image;
+  if (allowed.length > 0 && typeof image === 'string' && !allowed.some((registry) => registryHost(image) === registry.replace(/\/+$/, ''))) {
+    ctx.violate(RefusalClass.registry, `${label}image ${JSON.stringify(image)} is not from an allowed registry [${allowed.join(' ')}]`, [...path, 'image']);
   }
-  const securityContext = container.securityContext as Json | undefined;
-  if (securityContext?.privileged === true && !policy.allowPrivileged()) {
+  const securityContext = container.securityContext;
+  if (fieldOf(securityContext, 'privileged') === true && !policy.allowPrivileged()) {
     ctx.violate(RefusalClass.privileged, `${label}securityContext.privileged is not allowed by environment policy`, [...path, 'securityContext', 'privileged']);
   }
-  if (securityContext?.windowsOptions?.hostProcess === true && !policy.allowPrivileged()) {
+  if (fieldOf(fieldOf(securityContext, 'windowsOptions'), 'hostProcess') === true && !policy.allowPrivileged()) {
     ctx.violate(RefusalClass.privileged, `${label}securityContext.windowsOptions.hostProcess is not allowed by environment policy`, [...path, 'securityContext', 'windowsOptions', 'hostProcess']);
   }
-  enforceContainerCapabilities(securityContext?.capabilities?.add, label, [...path, 'securityContext', 'capabilities', 'add'], ctx);
+  enforceContainerCapabilities(fieldOf(fieldOf(securityContext, 'capabilities'), 'add'), label, [...path, 'securityContext', 'capabilities', 'add'], ctx);
   enforceResourceMaxima(container.resources, authoredResources ?? container.resources, label, resourcesPath ?? [...path, 'resources'], ctx);
 }
 
@@ -97,7 +98,7 @@ function enforceContainerCapabilities(added: unknown, label: string, path: Prope
 }
 
 /** The effective requests and limits against MaxCPU and MaxMemory. */
-function enforceResourceMaxima(effective: Json | undefined, authored: Json | undefined, label: string, path: PropertyPath, ctx: HandlerContext): void {
+function enforceResourceMaxima(effective: unknown, authored: unknown, label: string, path: PropertyPath, ctx: HandlerContext): void {
   const checks = [
     ['requests', 'cpu', ctx.policy.maxCPU(), 'cpu request'],
     ['limits', 'cpu', ctx.policy.maxCPU(), 'cpu limit'],
@@ -105,9 +106,9 @@ function enforceResourceMaxima(effective: Json | undefined, authored: Json | und
     ['limits', 'memory', ctx.policy.maxMemory(), 'memory limit'],
   ] as const;
   for (const [side, resource, max, name] of checks) {
-    const value = effective?.[side]?.[resource];
+    const value = fieldOf(fieldOf(effective, side), resource);
     if (value === undefined) continue;
-    const generated = authored?.[side]?.[resource] === undefined ? ' (generated default)' : '';
+    const generated = fieldOf(fieldOf(authored, side), resource) === undefined ? ' (generated default)' : '';
     enforceMaxQuantity(String(value), max, `${label}${name}${generated}`, RefusalClass.resourceMaximum, ctx, [...path, side, resource]);
   }
 }
@@ -129,17 +130,18 @@ export function registryHost(image: string): string {
  * A pod spec written whole (a Pod's properties, a controller's template.spec): the refusals name
  * the fields by their path below the kind's properties, `base` (`template.spec`).
  */
-export function enforceWrittenPodSpec(spec: Json | undefined, base: PropertyPath, ctx: HandlerContext): void {
-  if (!spec) return;
+export function enforceWrittenPodSpec(spec: unknown, base: PropertyPath, ctx: HandlerContext): void {
+  // A spec of another shape holds no field the checks read.
+  if (!spec || !isPlainObject(spec)) return;
   const prefix = base.length > 0 ? `${base.join('.')}.` : '';
   const containers = (key: 'containers' | 'initContainers'): PolicedContainer[] =>
-    ((spec[key] as Json[] | undefined) ?? []).map((container, index) => ({ container, label: `${prefix}${key}[${index}] "${container?.name}": `, path: [...base, key, index] }));
+    ((spec[key] as WrittenMap[] | undefined) ?? []).map((container, index) => ({ container, label: `${prefix}${key}[${index}] "${container?.name}": `, path: [...base, key, index] }));
   const paths: PodPaths = {
     podSecurityContextName: 'securityContext',
     label: base.length > 0 ? `${base.join('.')}: ` : '',
     field: (name) => [...base, name],
     volume: (name) => {
-      const index = ((spec.volumes as Json[] | undefined) ?? []).findIndex((volume) => volume?.name === name);
+      const index = ((spec.volumes as unknown[] | undefined) ?? []).findIndex((volume) => fieldOf(volume, 'name') === name);
       return [...base, 'volumes', ...(index >= 0 ? [index] : [])];
     },
   };
