@@ -1,8 +1,6 @@
-import { defineTrait, schemaBuilders, checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeAnswer, routeObjectName, routingCommonSchema, type HandlerContext, type ObjectMeta, type DefaultBackend } from 'kurel/plugin-api';
+import { defineTrait, schemaBuilders, checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeAnswer, routeObjectName, routingCommonSchema, type HandlerContext, type ObjectMeta, type DefaultBackend, type ValueOf } from 'kurel/plugin-api';
 
 const { int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
-
-type Json = Record<string, any>;
 
 const pathSchema = object('One path under the host and the Service it routes to.', {
   path: str('URL path to match.', { default: '/' }),
@@ -15,6 +13,22 @@ const pathSchema = object('One path under the host and the Service it routes to.
     { matchLabels: stringMap('Labels of the backend pods.') },
   ),
 });
+
+/** One authored path, as the handler receives it. */
+type PathProperties = ValueOf<typeof pathSchema>;
+
+/** The backend port of an Ingress path: by number or by name. */
+interface BackendPort {
+  number?: number;
+  name?: string;
+}
+
+/** An Ingress path as emitted. */
+interface IngressPath {
+  path: PathProperties['path'];
+  pathType: PathProperties['pathType'];
+  backend: { service: { name: string; port: BackendPort } };
+}
 
 /** A networking.k8s.io/v1 Ingress routing hosts and paths to the component's Service. */
 export const ingress = defineTrait({
@@ -58,33 +72,33 @@ export const ingress = defineTrait({
     },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     if (!props.rules?.length) ctx.fail("required property 'rules' missing or empty", ['rules']);
     const backend = defaultBackend(component, props, "path-level 'port' or 'backend' overrides", ctx);
-    const rules = (props.rules as Json[]).map((rule, i) => {
+    const rules = props.rules.map((rule, i) => {
       if (rule.host === '') ctx.fail(`rules[${i}]: required field 'host' missing or not a string`, ['rules', i, 'host']);
       if (!rule.paths?.length) ctx.fail(`rules[${i}]: required field 'paths' missing or empty`, ['rules', i, 'paths']);
-      const paths = (rule.paths as Json[]).map((path, j) => ingressPath(path, backend, component, `rules[${i}].paths[${j}]`, ['rules', i, 'paths', j], ctx));
+      const paths = rule.paths.map((path, j) => ingressPath(path, backend, component, `rules[${i}].paths[${j}]`, ['rules', i, 'paths', j], ctx));
       return { host: rule.host, http: { paths } };
     });
-    checkHostnames(props.rules.map((rule: Json) => rule.host), props.allowedHostnameWildcard, component.name, ctx, ['rules']);
+    checkHostnames(props.rules.map((rule) => rule.host), props.allowedHostnameWildcard, component.name, ctx, ['rules']);
 
     const metadata: ObjectMeta = { name: routeObjectName(component, 'ingress', props, ctx), namespace: component.namespace, labels: { app: component.labelValue } };
     const annotations = mergeAnnotations(props.platformAnnotations, props.annotations, ctx);
     if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
-    const spec: Json = {};
+    const spec: { ingressClassName?: string; rules?: typeof rules; tls?: { hosts?: string[]; secretName?: string }[] } = {};
     if (props.ingressClassName) spec.ingressClassName = props.ingressClassName;
     spec.rules = rules;
     if (props.tls?.length) {
-      spec.tls = props.tls.map((entry: Json) => {
-        const out: Json = {};
+      spec.tls = props.tls.map((entry) => {
+        const out: { hosts?: string[]; secretName?: string } = {};
         if (entry.hosts?.length) out.hosts = [...entry.hosts];
         if (entry.secretName) out.secretName = entry.secretName;
         return out;
       });
     }
     const backends = rules.flatMap((rule, i) =>
-      rule.http.paths.map((path: Json, j: number) => {
+      rule.http.paths.map((path, j) => {
         const selector = props.rules[i].paths[j].backendSelector?.matchLabels;
         const service = path.backend.service;
         return { service: service.name, port: service.port.number, portName: service.port.name, ...(selector ? { backendSelector: { ...selector } } : {}) };
@@ -95,8 +109,8 @@ export const ingress = defineTrait({
   },
 });
 
-function ingressPath(path: Json, backend: DefaultBackend, component: Parameters<typeof checkImplicitBackend>[1], location: string, at: (string | number)[], ctx: HandlerContext): Json {
-  const named = path.backend !== undefined && path.backend !== '' ? (path.backend as string) : undefined;
+function ingressPath(path: PathProperties, backend: DefaultBackend, component: Parameters<typeof checkImplicitBackend>[1], location: string, at: (string | number)[], ctx: HandlerContext): IngressPath {
+  const named = path.backend !== undefined && path.backend !== '' ? path.backend : undefined;
   const external = named !== undefined && named !== backend.serviceName;
   if (path.port !== undefined && (path.port < 1 || path.port > 65535)) ctx.fail(`${location}: port must be between 1 and 65535, got ${path.port}`, [...at, 'port']);
   const portName: string | undefined = path.port === undefined && path.portName ? path.portName : undefined;
@@ -106,7 +120,7 @@ function ingressPath(path: Json, backend: DefaultBackend, component: Parameters<
       ctx.fail(`${location}.backendSelector.matchLabels: must be non-empty`, [...at, 'backendSelector', 'matchLabels']);
     }
   }
-  let port: Json | undefined;
+  let port: BackendPort | undefined;
   if (external) {
     if (path.port !== undefined) port = { number: path.port };
     else if (portName !== undefined) port = { name: portName };
