@@ -10,7 +10,58 @@ import {
 } from 'kurel/plugin-api';
 import { hasHostBits, isStrictSubset, parseCidr, type Cidr } from './cidr.js';
 
-type Json = Record<string, any>;
+// The properties as the schema below admits them (it is checked before apply runs), and the
+// NetworkPolicy fields built from them.
+interface SelectorProperties {
+  matchLabels?: Record<string, string | number | boolean>;
+}
+interface IpBlockProperties {
+  cidr?: string;
+  except?: string[];
+}
+interface PeerProperties {
+  podSelector?: SelectorProperties;
+  namespaceSelector?: SelectorProperties;
+  ipBlock?: IpBlockProperties;
+}
+interface PortProperties {
+  port: number | string;
+  protocol: 'TCP' | 'UDP' | 'SCTP';
+}
+interface RuleProperties {
+  from?: PeerProperties[];
+  to?: PeerProperties[];
+  ports?: PortProperties[];
+}
+interface NetworkPolicyProperties {
+  name?: string;
+  ingress?: RuleProperties[];
+  egress?: RuleProperties[];
+}
+
+interface LabelSelector {
+  matchLabels: Record<string, string>;
+}
+interface IpBlock {
+  cidr: string;
+  except?: string[];
+}
+interface PolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: IpBlock;
+}
+interface PolicyRule {
+  from?: PolicyPeer[];
+  to?: PolicyPeer[];
+  ports?: PortProperties[];
+}
+interface NetworkPolicySpec {
+  podSelector: LabelSelector;
+  policyTypes: ('Ingress' | 'Egress')[];
+  ingress?: PolicyRule[];
+  egress?: PolicyRule[];
+}
 
 const selector = (description: string): PropertySchema => ({
   type: 'object',
@@ -85,34 +136,35 @@ export const networkpolicy = defineTrait({
     egress: rules('egress', 'to'),
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    // The schema's selectors and rules are built by functions, so the handler's type names their shape.
+    const props = properties as NetworkPolicyProperties;
     if (props.ingress === undefined && props.egress === undefined) ctx.fail("at least one of 'ingress' or 'egress' must be specified");
     const name = ctx.resolveName({ role: 'networkpolicy', kind: 'NetworkPolicy.networking.k8s.io', default: shortenNameWithSuffix(component.name, '-allow', 253), authored: props.name, property: 'name' });
     const labels = () => ({ app: component.labelValue });
-    const spec: Json = { podSelector: { matchLabels: labels() }, policyTypes: [] };
+    const spec: NetworkPolicySpec = { podSelector: { matchLabels: labels() }, policyTypes: [] };
     for (const [direction, peers, type] of [['ingress', 'from', 'Ingress'], ['egress', 'to', 'Egress']] as const) {
       if (props[direction] === undefined) continue;
       spec.policyTypes.push(type);
-      const written = (props[direction] as Json[]).map((rule, index) => policyRule(rule, peers, [direction, index], ctx));
+      const written = props[direction].map((rule, index) => policyRule(rule, peers, [direction, index], ctx));
       if (written.length > 0) spec[direction] = written;
     }
     return { objects: [{ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name, namespace: component.namespace, labels: labels() }, spec }] };
   },
 });
 
-function policyRule(rule: Json, peers: 'from' | 'to', path: PropertyPath, ctx: HandlerContext): Json {
-  const out: Json = {};
-  if (rule[peers]?.length) out[peers] = rule[peers].map((each: Json, index: number) => policyPeer(each, [...path, peers, index], ctx));
-  if (rule.ports?.length) out.ports = rule.ports.map((each: Json, index: number) => policyPort(each, [...path, 'ports', index], ctx));
+function policyRule(rule: RuleProperties, peers: 'from' | 'to', path: PropertyPath, ctx: HandlerContext): PolicyRule {
+  const out: PolicyRule = {};
+  if (rule[peers]?.length) out[peers] = rule[peers].map((each, index) => policyPeer(each, [...path, peers, index], ctx));
+  if (rule.ports?.length) out.ports = rule.ports.map((each, index) => policyPort(each, [...path, 'ports', index], ctx));
   return out;
 }
 
-function policyPeer(peer: Json, path: PropertyPath, ctx: HandlerContext): Json {
+function policyPeer(peer: PeerProperties, path: PropertyPath, ctx: HandlerContext): PolicyPeer {
   const where = dotted(path);
   const kinds = Object.keys(peer);
   if (kinds.length === 0) ctx.fail(`${where}: must specify a peer`, path);
   if (peer.ipBlock && kinds.length > 1) ctx.fail(`${where}: may not specify both ipBlock and another peer`, path);
-  const out: Json = {};
+  const out: PolicyPeer = {};
   for (const key of ['podSelector', 'namespaceSelector'] as const) {
     if (peer[key]) out[key] = labelSelector(peer[key], [...path, key], ctx);
   }
@@ -120,10 +172,10 @@ function policyPeer(peer: Json, path: PropertyPath, ctx: HandlerContext): Json {
   return out;
 }
 
-function labelSelector(selector: Json, path: PropertyPath, ctx: HandlerContext): Json {
+function labelSelector(selector: SelectorProperties, path: PropertyPath, ctx: HandlerContext): LabelSelector {
   const matchLabels: Record<string, string> = {};
   const at = [...path, 'matchLabels'];
-  for (const [key, raw] of Object.entries((selector.matchLabels ?? {}) as Record<string, unknown>)) {
+  for (const [key, raw] of Object.entries(selector.matchLabels ?? {})) {
     const keyProblem = qualifiedNameProblem(key);
     if (keyProblem) ctx.fail(`${dotted(at)}: invalid label key "${key}": ${keyProblem}`, [...at, key]);
     const value = String(raw);
@@ -137,12 +189,12 @@ function labelSelector(selector: Json, path: PropertyPath, ctx: HandlerContext):
   return { matchLabels };
 }
 
-function ipBlock(block: Json, path: PropertyPath, ctx: HandlerContext): Json {
+function ipBlock(block: IpBlockProperties, path: PropertyPath, ctx: HandlerContext): IpBlock {
   const where = dotted(path);
   if (!block.cidr) ctx.fail(`${where}: 'cidr' is required`, path);
   const cidr = strictCidr(block.cidr, `${where}.cidr`, [...path, 'cidr'], ctx);
-  const out: Json = { cidr: block.cidr };
-  (block.except as string[] | undefined)?.forEach((text, index) => {
+  const out: IpBlock = { cidr: block.cidr };
+  block.except?.forEach((text, index) => {
     const at = [...path, 'except', index];
     const except = strictCidr(text, `${where}.except[${index}]`, at, ctx);
     if (!isStrictSubset(except, cidr)) ctx.fail(`${where}.except[${index}]: "${text}" must be a strict subset of cidr "${block.cidr}"`, at);
@@ -158,7 +210,7 @@ function strictCidr(text: string, where: string, path: PropertyPath, ctx: Handle
   return cidr;
 }
 
-function policyPort(port: Json, path: PropertyPath, ctx: HandlerContext): Json {
+function policyPort(port: PortProperties, path: PropertyPath, ctx: HandlerContext): PortProperties {
   const where = dotted(path);
   const value = port.port;
   if (typeof value === 'number') {
