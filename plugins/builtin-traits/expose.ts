@@ -2,7 +2,40 @@ import { defineTraitLowering, isPlainObject, shortenNameWithSuffix, schemaBuilde
 
 const { bool, str, stringList, stringMap } = schemaBuilders;
 
-type Json = Record<string, any>;
+/** A map as written: an open rule, one of its paths, the platform's rendering. */
+type WrittenMap = Record<string, unknown>;
+
+/**
+ * The rendering under the authored properties, as lowering reads and rewrites them into the
+ * lowered trait's: the schema's keys, and the ones lowering adds (parentRefs, platformAnnotations).
+ */
+interface LoweringProperties {
+  [key: string]: unknown;
+  hostnames?: string[];
+  rules?: unknown[];
+  annotations?: Record<string, string>;
+  secretName?: string;
+  tls?: unknown[];
+  sslRedirect?: boolean;
+  forceSslRedirect?: boolean;
+  allowedGroups?: string[];
+  authURL?: string;
+  authSigninURL?: string;
+  authResponseHeaders?: string;
+  gatewayName?: string;
+  gatewayNamespace?: string;
+  controllerType?: string;
+  certManagerClusterIssuer?: string;
+  allowedHostnameWildcard?: string;
+  platformAnnotations?: Record<string, string>;
+  parentRefs?: { name: string | undefined; namespace: string }[];
+}
+
+/** An HTTPRoute rule made from one ingress-shaped path. */
+interface RouteRule {
+  matches: { path: { type: 'Exact' | 'PathPrefix'; value: unknown } }[];
+  backendRefs?: { port: unknown }[];
+}
 
 const CLUSTER_ISSUER = 'cert-manager.io/cluster-issuer';
 const SSL_REDIRECT = 'nginx.ingress.kubernetes.io/ssl-redirect';
@@ -79,7 +112,8 @@ export const expose = defineTraitLowering({
     const binding = ctx.capability('expose');
     if (!binding) ctx.fail('capability "expose" not found in ClusterProfile: oam: capability key not found in ClusterProfile');
     checkRendering(binding!.rendering, ctx);
-    const props = merge(binding!.rendering, trait.properties) as Json;
+    // Both sides are maps, so their merge is one.
+    const props = merge(binding!.rendering, trait.properties) as LoweringProperties;
     const controllerType = props.controllerType;
     const issuer: string | undefined = props.certManagerClusterIssuer || undefined;
     const wildcard: string | undefined = props.allowedHostnameWildcard || undefined;
@@ -103,7 +137,7 @@ export const expose = defineTraitLowering({
   },
 });
 
-function toIngress(props: Json, component: string, issuer: string | undefined, wildcard: string | undefined, ctx: HandlerContext) {
+function toIngress(props: LoweringProperties, component: string, issuer: string | undefined, wildcard: string | undefined, ctx: HandlerContext) {
   const shorthand: string[] = props.hostnames ?? [];
   if (shorthand.length > 0 && props.rules === undefined) props.rules = shorthand.map((host) => ({ host, paths: [{}] }));
   delete props.hostnames;
@@ -114,8 +148,8 @@ function toIngress(props: Json, component: string, issuer: string | undefined, w
   delete props.secretName;
   // What the platform's input and the trait's typed properties write travels apart from the
   // authored annotations: the ingress trait merges them, and a reserved prefix lets them pass.
-  const annotations: Json = { ...(props.annotations ?? {}) };
-  const platform: Json = {};
+  const annotations: Record<string, string> = { ...(props.annotations ?? {}) };
+  const platform: Record<string, string> = {};
   if (issuer) {
     if (annotations[CLUSTER_ISSUER] !== undefined && annotations[CLUSTER_ISSUER] !== issuer) {
       ctx.fail(`annotation ${CLUSTER_ISSUER} is platform-managed by the expose trait and cannot be overridden`, ['annotations', CLUSTER_ISSUER]);
@@ -142,7 +176,7 @@ function toIngress(props: Json, component: string, issuer: string | undefined, w
   return { type: 'ingress', properties: props };
 }
 
-function toHTTPRoute(props: Json, component: string, wildcard: string | undefined, ctx: HandlerContext) {
+function toHTTPRoute(props: LoweringProperties, component: string, wildcard: string | undefined, ctx: HandlerContext) {
   for (const key of INGRESS_ONLY) {
     if (props[key] !== undefined) ctx.fail(`${key} is only valid when controllerType is "ingress"`, [key]);
   }
@@ -151,8 +185,9 @@ function toHTTPRoute(props: Json, component: string, wildcard: string | undefine
     ctx.warn(`component "${component}": expose "tls" has no place on an HTTPRoute: TLS terminates at the Gateway's listener, which the platform configures; the entries are ignored`);
     delete props.tls;
   }
-  if (Array.isArray(props.rules) && props.rules.some((rule: Json) => isPlainObject(rule) && ('host' in rule || 'paths' in rule))) {
-    const converted = ingressRulesToRoute(props.rules);
+  if (Array.isArray(props.rules) && props.rules.some((rule) => isPlainObject(rule) && ('host' in rule || 'paths' in rule))) {
+    // Each rule is a map: the schema's openRule is an object.
+    const converted = ingressRulesToRoute(props.rules as WrittenMap[]);
     props.hostnames = unique([...(props.hostnames ?? []), ...converted.hostnames]);
     checkHostnames(props.hostnames, wildcard, component, ctx, ['rules']);
     props.rules = converted.rules;
@@ -165,7 +200,7 @@ function toHTTPRoute(props: Json, component: string, wildcard: string | undefine
 }
 
 /** What the platform's expose binding must say, checked before the trait is lowered. */
-function checkRendering(r: Json, ctx: HandlerContext): void {
+function checkRendering(r: WrittenMap, ctx: HandlerContext): void {
   const refuse = (message: string): never => ctx.fail(`expose rendering: ${message}`);
   if (!r.controllerType) refuse('controllerType is required');
   if (r.controllerType === 'ingress') {
@@ -186,13 +221,13 @@ function checkRendering(r: Json, ctx: HandlerContext): void {
  * Ingress-shaped rules (`host`, `paths[{path, port, pathType}]`) on the Gateway path: the hosts
  * become the route's hostnames, each path a rule matching it and sending to its port.
  */
-function ingressRulesToRoute(rules: Json[]): { hostnames: string[]; rules: Json[] } {
+function ingressRulesToRoute(rules: WrittenMap[]): { hostnames: string[]; rules: RouteRule[] } {
   const hostnames = unique(ruleHosts(rules));
-  const routeRules: Json[] = [];
+  const routeRules: RouteRule[] = [];
   for (const rule of rules) {
-    for (const path of (rule.paths as Json[] | undefined) ?? [{}]) {
+    for (const path of (rule.paths as WrittenMap[] | undefined) ?? [{}]) {
       const type = path.pathType === 'Exact' ? 'Exact' : 'PathPrefix';
-      const routeRule: Json = { matches: [{ path: { type, value: path.path ?? '/' } }] };
+      const routeRule: RouteRule = { matches: [{ path: { type, value: path.path ?? '/' } }] };
       if (path.port !== undefined) routeRule.backendRefs = [{ port: path.port }];
       routeRules.push(routeRule);
     }
@@ -213,7 +248,7 @@ function unique(values: string[]): string[] {
 function merge(rendered: unknown, authored: unknown): unknown {
   if (authored === null || authored === undefined) return structuredClone(rendered);
   if (isPlainObject(rendered) && isPlainObject(authored)) {
-    const out: Json = structuredClone(rendered);
+    const out: WrittenMap = structuredClone(rendered);
     for (const [key, value] of Object.entries(authored)) {
       const merged = merge(rendered[key], value);
       if (merged === undefined) delete out[key];
