@@ -4,7 +4,13 @@ import { enforceMaxStorage } from 'kurel/plugin-api';
 /** The size of each instance's storage when neither the author nor the policy gives one. */
 export const FALLBACK_STORAGE_SIZE = '1Gi';
 
-type Json = Record<string, any>;
+/** The fields of a cnpg Cluster's spec read and set here; the cnpg-cluster kind writes them. */
+interface ClusterSpec {
+  [field: string]: unknown;
+  storage?: { [field: string]: unknown; size?: unknown };
+  instances?: number;
+  enablePDB?: boolean;
+}
 
 /**
  * The values postgresql derives once the policy is applied to its Cluster, attached by the rule to
@@ -16,7 +22,8 @@ type Json = Record<string, any>;
 export const applyPostgresqlDefaults: PostPolicyStep = ({ objects }, ctx) => {
   const cluster = objects.find((object) => object.kind === 'Cluster');
   if (!cluster) return;
-  const spec = ((cluster as Json).spec ??= {}) as Json;
+  // The cnpg-cluster kind emits its spec as a map of these fields.
+  const spec = (cluster.spec ??= {}) as ClusterSpec;
   if (spec.storage?.size === undefined) {
     enforceMaxStorage(FALLBACK_STORAGE_SIZE, ctx, ['storageSize']);
     spec.storage = { ...spec.storage, size: FALLBACK_STORAGE_SIZE };

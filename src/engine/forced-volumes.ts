@@ -1,5 +1,7 @@
 import type { GeneratedObject } from './generate.js';
 import { appliedMembers } from './list-envelopes.js';
+import { isPlainObject } from '../plugin-api/index.js';
+import { fieldOf, type WrittenMap } from './written-fields.js';
 
 // A PersistentVolume or PersistentVolumeClaim that Flux force-applies is deleted and recreated
 // when an update changes an immutable field, which can lose its data: warned about, not refused.
@@ -8,12 +10,13 @@ import { appliedMembers } from './list-envelopes.js';
 const FORCE_KEY = 'kustomize.toolkit.fluxcd.io/force';
 const VOLUME_KINDS = ['PersistentVolume', 'PersistentVolumeClaim'];
 
-type Json = Record<string, any>;
-
 /** Flux's force selector: the key as a label or an annotation, `enabled` in any case. */
-function forceAnnotated(object: Json): boolean {
+function forceAnnotated(object: WrittenMap): boolean {
   const metadata = object.metadata ?? {};
-  return [metadata.labels, metadata.annotations].some((map) => typeof map?.[FORCE_KEY] === 'string' && map[FORCE_KEY].toLowerCase() === 'enabled');
+  return [fieldOf(metadata, 'labels'), fieldOf(metadata, 'annotations')].some((map) => {
+    const value = fieldOf(map, FORCE_KEY);
+    return typeof value === 'string' && value.toLowerCase() === 'enabled';
+  });
 }
 
 interface Forced {
@@ -27,13 +30,15 @@ interface Forced {
 export function warnForcedVolumes(generated: GeneratedObject[], warn: (message: string) => void): void {
   const found = new Map<string, Forced>();
   for (const entry of generated) {
-    for (const member of appliedMembers(entry.object as Json)) {
-      const object = member as Json;
-      if (!VOLUME_KINDS.includes(object?.kind) || object.apiVersion !== 'v1') continue;
+    for (const member of appliedMembers(entry.object as WrittenMap)) {
+      // A member that is no map has no kind, so it is no volume.
+      if (!isPlainObject(member)) continue;
+      const object = member;
+      if (typeof object.kind !== 'string' || !VOLUME_KINDS.includes(object.kind) || object.apiVersion !== 'v1') continue;
       const annotated = forceAnnotated(object);
       const intent = entry.forceReplace === true;
-      const namespace = object.metadata?.namespace;
-      const display = `${object.kind} ${namespace ? `${namespace}/` : ''}${object.metadata?.name ?? ''}`;
+      const namespace = fieldOf(object.metadata, 'namespace');
+      const display = `${object.kind} ${namespace ? `${String(namespace)}/` : ''}${String(fieldOf(object.metadata, 'name') ?? '')}`;
       const known = found.get(display);
       if (known) {
         known.annotated ||= annotated;

@@ -1,5 +1,6 @@
 import { KurelError, kurelErrors, type Diagnostic, type K8sObject } from '../../plugin-api/index.js';
 import { appliedObjects } from '../list-envelopes.js';
+import { fieldOf, type WrittenMap } from '../written-fields.js';
 import type { Path, WorkComponent } from '../model.js';
 import type { ParsedProfile } from '../profile.js';
 import type { RunContext } from '../run-context.js';
@@ -7,13 +8,12 @@ import type { SourceDocument } from '../source.js';
 import type { Application } from '../transform.js';
 import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from './served.js';
 
-type Json = Record<string, any>;
 
 interface Unserved {
   /** Who emitted the object, as the message names it. */
   label: string;
   path: Path;
-  object: Json;
+  object: WrittenMap;
 }
 
 /**
@@ -47,9 +47,9 @@ export function gateServedApis(applications: Application[], authored: WorkCompon
   return applications.filter((application) => !skipped.has(application.owner));
 }
 
-function notServed(object: Json, served: ServedApis, profileName: string): string {
+function notServed(object: WrittenMap, served: ServedApis, profileName: string): string {
   const apiVersion = String(object.apiVersion ?? '');
-  return `${apiVersion} ${String(object.kind ?? '')} "${String(object.metadata?.name ?? '')}" is not served by the cluster of ClusterProfile "${profileName}": ${describeServedGroup(served, apiVersion)}`;
+  return `${apiVersion} ${String(object.kind ?? '')} "${String(fieldOf(object.metadata, 'name') ?? '')}" is not served by the cluster of ClusterProfile "${profileName}": ${describeServedGroup(served, apiVersion)}`;
 }
 
 function unservedObjects(application: Application, served: ServedApis): Unserved[] {
@@ -74,14 +74,19 @@ function withEmittedDefinitions(served: ServedApis, applications: Application[])
   const groups = new Map([...served.groups].map(([name, group]) => [name, { ...group, versions: [...group.versions], kinds: new Map(group.kinds) }]));
   for (const definition of definitions) {
     const spec = definition.spec ?? {};
-    const kind = spec.names?.kind;
-    if (typeof spec.group !== 'string' || typeof kind !== 'string') continue;
-    const versions: string[] = (Array.isArray(spec.versions) ? spec.versions : []).filter((entry: Json) => entry?.served !== false && typeof entry?.name === 'string').map((entry: Json) => entry.name);
+    const kind = fieldOf(fieldOf(spec, 'names'), 'kind');
+    const specGroup = fieldOf(spec, 'group');
+    if (typeof specGroup !== 'string' || typeof kind !== 'string') continue;
+    const specVersions = fieldOf(spec, 'versions');
+    const versions = (Array.isArray(specVersions) ? specVersions : []).flatMap((entry: unknown) => {
+      const name = fieldOf(entry, 'name');
+      return fieldOf(entry, 'served') !== false && typeof name === 'string' ? [name] : [];
+    });
     if (versions.length === 0) continue;
-    const group = groups.get(spec.group) ?? { group: spec.group as string, versions: [] as string[], preferredVersion: versions[0], kinds: new Map<string, ServedKind>() };
+    const group = groups.get(specGroup) ?? { group: specGroup, versions: [] as string[], preferredVersion: versions[0], kinds: new Map<string, ServedKind>() };
     for (const version of versions) if (!group.versions.includes(version)) group.versions.push(version);
-    group.kinds.set(kind, { scope: spec.scope === 'Cluster' ? 'Cluster' : 'Namespaced', version: group.versions.find((version) => versions.includes(version))! });
-    groups.set(spec.group, group);
+    group.kinds.set(kind, { scope: fieldOf(spec, 'scope') === 'Cluster' ? 'Cluster' : 'Namespaced', version: group.versions.find((version) => versions.includes(version))! });
+    groups.set(specGroup, group);
   }
   return { groups };
 }

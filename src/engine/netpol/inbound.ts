@@ -6,7 +6,8 @@ import { componentSelector, namespacedPeer, networkPolicy } from './policy-objec
 // A backend is the router's own Service, a sibling component's Service (resolved by name across
 // every group), or an external Service, which gets a policy only with an authored backendSelector.
 
-type Json = Record<string, any>;
+/** A map as written: its fields are read without trusting their shapes. */
+type WrittenMap = Record<string, unknown>;
 
 /** One inbound policy to write, before it is named and placed. */
 export interface InboundPlan {
@@ -47,10 +48,11 @@ function serviceOwners(applications: Application[]): Map<string, Application[]> 
 /** The pod port behind a routed Service port: the Service's targetPort when it is a number. */
 function podPort(target: Application, backend: RoutedBackend): number | undefined {
   const service = servicesOf(target).find((object) => object.metadata.name === backend.service);
-  const ports = ((service?.spec as Json | undefined)?.ports ?? []) as Json[];
+  const ports = ((service?.spec as WrittenMap | undefined)?.ports ?? []) as WrittenMap[];
   const port = ports.find((entry) => (backend.port !== undefined ? entry.port === backend.port : backend.portName !== undefined && entry.name === backend.portName));
   if (!port) return backend.port;
-  return typeof port.targetPort === 'number' ? port.targetPort : port.port;
+  // A Service port's port is a number: the Service kinds write it so.
+  return typeof port.targetPort === 'number' ? port.targetPort : (port.port as number | undefined);
 }
 
 /**

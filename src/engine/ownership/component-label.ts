@@ -10,9 +10,10 @@ import type { ObjectLayouts } from '../reserved-keys/holders.js';
 // it before it is written. A value already under the key must be the owner's (or, under the key
 // app, the entry's own, which the kinds write), in every place that reaches pods.
 
-type Json = Record<string, any>;
+/** A map as written: its fields are read without trusting their shapes. */
+type WrittenMap = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is WrittenMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What one application's objects are held to. */
 export interface Ownership {
@@ -28,17 +29,17 @@ export interface Ownership {
 }
 
 /** How the refusals name an object: `Deployment "web"`. */
-function describe(object: Json): string {
+function describe(object: WrittenMap): string {
   return `${typeof object.kind === 'string' ? object.kind : 'object'} "${isObject(object.metadata) ? (object.metadata.name ?? '') : ''}"`;
 }
 
 /** Metadata or a selector the check cannot read: generation fails rather than pass what it never held. */
-function unreadable(object: Json, what: string, component: string): never {
+function unreadable(object: WrittenMap, what: string, component: string): never {
   throw kurelErrors.unreadableObject(`component label: ${describe(object)}: ${what}`, { component });
 }
 
 /** The labels of one place, read as the cluster reads them: null is absent, a null value the empty string. */
-function readLabels(object: Json, metadata: unknown, path: string, component: string): Record<string, string> | undefined {
+function readLabels(object: WrittenMap, metadata: unknown, path: string, component: string): Record<string, string> | undefined {
   if (metadata === undefined || metadata === null) return undefined;
   if (!isObject(metadata)) unreadable(object, `${path.replace(/\.labels$/, '')} is ${describeValue(metadata)}, not a map`, component);
   const labels = metadata.labels;
@@ -57,7 +58,7 @@ function refuseLabel(message: string, component: string, refusal: string): never
 }
 
 /** Holds one object (not an envelope) to the label, then writes it. */
-function holdOne(object: Json, own: Ownership): void {
+function holdOne(object: WrittenMap, own: Ownership): void {
   const places = labelPlaces(object, own.layouts);
   let template: Record<string, string> | undefined;
   for (const place of places) {
@@ -79,12 +80,14 @@ function holdOne(object: Json, own: Ownership): void {
   for (const place of places) {
     if (!place.written) continue;
     if (place.path === 'metadata.labels') {
-      object.metadata = { ...(isObject(object.metadata) ? object.metadata : {}) };
-      object.metadata.labels = withLabel(object.metadata.labels, own);
+      const metadata: WrittenMap = { ...(isObject(object.metadata) ? object.metadata : {}) };
+      object.metadata = metadata;
+      metadata.labels = withLabel(metadata.labels, own);
     } else if (isObject(place.holder)) {
-      const holder = place.holder as Json;
-      holder.metadata = { ...(isObject(holder.metadata) ? holder.metadata : {}) };
-      holder.metadata.labels = withLabel(holder.metadata.labels, own);
+      const holder = place.holder as WrittenMap;
+      const metadata: WrittenMap = { ...(isObject(holder.metadata) ? holder.metadata : {}) };
+      holder.metadata = metadata;
+      metadata.labels = withLabel(metadata.labels, own);
     }
   }
   if (object.kind === 'HelmRelease' && groupOf(object) === 'helm.toolkit.fluxcd.io') addPostRenderer(object, own);
@@ -98,11 +101,11 @@ function withLabel(labels: unknown, own: Ownership): Record<string, string> {
 }
 
 /** Flux renders the chart in the cluster: its pods get the label through one post-renderer, added once. */
-function addPostRenderer(object: Json, own: Ownership): void {
+function addPostRenderer(object: WrittenMap, own: Ownership): void {
   const spec = isObject(object.spec) ? object.spec : (object.spec = {});
   const current = spec.postRenderers ?? [];
   if (!Array.isArray(current)) {
-    throw kurelErrors.unreadableObject(`component label: HelmRelease "${object.metadata?.name ?? ''}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
+    throw kurelErrors.unreadableObject(`component label: HelmRelease "${String((isObject(object.metadata) ? object.metadata.name : undefined) ?? '')}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
   }
   const renderer = componentLabelPostRenderer(own.key, own.want, own.layouts);
   const text = JSON.stringify(renderer);
@@ -115,10 +118,10 @@ function addPostRenderer(object: Json, own: Ownership): void {
  * templates, and on each member of a list envelope, as Flux applies it.
  */
 export function holdComponentLabel(object: K8sObject, own: Ownership): void {
-  holdOne(object as Json, own);
-  if (!isListEnvelope(object as Json)) return;
-  for (const member of appliedMembers(object as Json)) {
-    if (!isObject(member)) unreadable(object as Json, `an item of items is ${describeValue(member)}, not a map`, own.component);
-    holdOne(member as Json, own);
+  holdOne(object as WrittenMap, own);
+  if (!isListEnvelope(object as WrittenMap)) return;
+  for (const member of appliedMembers(object as WrittenMap)) {
+    if (!isObject(member)) unreadable(object as WrittenMap, `an item of items is ${describeValue(member)}, not a map`, own.component);
+    holdOne(member as WrittenMap, own);
   }
 }

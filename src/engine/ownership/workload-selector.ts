@@ -4,9 +4,10 @@ import type { ObjectLayouts } from '../reserved-keys/holders.js';
 // A workload's own selector and the component label: it may require no other value for the key,
 // and may not rule the label out of a pod template that carries none.
 
-type Json = Record<string, any>;
+/** A map as written: its fields are read without trusting their shapes. */
+type WrittenMap = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is WrittenMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export type SelectorFinding =
   | { refusal: 'requires-another'; path: string; required: string }
@@ -21,7 +22,7 @@ interface Requirement {
 }
 
 /** The selector of a workload and its path, as its kind declares them, or undefined for a kind with none. */
-function selectorOf(object: Json, layouts: ObjectLayouts): { selector: unknown; path: string; labelMap: boolean } | undefined {
+function selectorOf(object: WrittenMap, layouts: ObjectLayouts): { selector: unknown; path: string; labelMap: boolean } | undefined {
   const place = typeof object.kind === 'string' ? layouts.objectLayout(groupOf(object), object.kind)?.podTemplate : undefined;
   if (!place?.selector) return undefined;
   const selector = place.selector.reduce<unknown>((node, step) => (isObject(node) ? node[step] : undefined), object);
@@ -31,7 +32,7 @@ function selectorOf(object: Json, layouts: ObjectLayouts): { selector: unknown; 
 const quoteAll = (values: string[]) => values.map((value) => `"${value}"`).join(', ');
 
 /** The requirements of a label selector, or the reason it cannot be read. */
-function requirements(selector: Json, path: string): Requirement[] | { unreadable: string; path: string } {
+function requirements(selector: WrittenMap, path: string): Requirement[] | { unreadable: string; path: string } {
   const out: Requirement[] = [];
   const matchLabels = selector.matchLabels;
   if (matchLabels !== undefined && matchLabels !== null) {
@@ -72,7 +73,7 @@ function matches(requirement: Requirement, labels: Record<string, string>): bool
  * Reads a workload's own selector against the component label: `accepted` are the values the
  * key may hold, `template` the pod template's labels (undefined when it has no pod template).
  */
-export function checkWorkloadSelector(object: Json, key: string, accepted: string[], template: Record<string, string> | undefined, layouts: ObjectLayouts): SelectorFinding | undefined {
+export function checkWorkloadSelector(object: WrittenMap, key: string, accepted: string[], template: Record<string, string> | undefined, layouts: ObjectLayouts): SelectorFinding | undefined {
   const found = selectorOf(object, layouts);
   if (!found || found.selector === undefined || found.selector === null) return undefined;
   const { selector, path } = found;

@@ -1,0 +1,7 @@
+import { isPlainObject } from '../plugin-api/index.js';
+
+/** A map as written: its fields are read without trusting their shapes. */
+export type WrittenMap = Record<string, unknown>;
+
+/** The field `key` of `value` where it is a map, else nothing: a read that tolerates any written shape. */
+export const fieldOf = (value: unknown, key: string): unknown => (isPlainObject(value) ? value[key] : undefined);
