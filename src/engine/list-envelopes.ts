@@ -3,8 +3,7 @@
 // then expands any remaining object whose items is an array, one level. The component label, the
 // reserved metadata keys, the object-kind policy and the forced-volume warning all read this way.
 
-/** A map as written: its fields are read without trusting their shapes. */
-type WrittenMap = Record<string, unknown>;
+import type { WrittenMap } from './written-fields.js';
 
 const isObject = (value: unknown): value is WrittenMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -3,6 +3,7 @@ import { policyViolation } from './policy-violation.js';
 import type { SealedRegistry } from './registry.js';
 import type { Application } from './transform.js';
 import { appliedObjects } from './list-envelopes.js';
+import { fieldOf, type WrittenMap } from './written-fields.js';
 
 const WILDCARD = '*';
 
@@ -66,11 +67,11 @@ export function checkObjectKinds(applications: Application[], rules: ObjectKindR
   }
 }
 
-function kindProblem(object: Record<string, any>, rules: ObjectKindRules, scopes: Map<string, string>): string | undefined {
+function kindProblem(object: WrittenMap, rules: ObjectKindRules, scopes: Map<string, string>): string | undefined {
   const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : '';
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
   const kind = typeof object.kind === 'string' ? object.kind : '';
-  const name = object.metadata?.name ?? '';
+  const name = String(fieldOf(object.metadata, 'name') ?? '');
   if (!kind) return `object "${name}": its kind cannot be told, so it cannot be held to the object kind policy`;
   const where = `${kind} "${name}" (${group || 'core'}/${kind})`;
   if (matches(rules.forbidden, group, kind)) return `${where}: the object kind policy forbids the kind`;

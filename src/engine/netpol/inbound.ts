@@ -1,13 +1,11 @@
 import { kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { componentSelector, namespacedPeer, networkPolicy } from './policy-object.js';
+import type { WrittenMap } from '../written-fields.js';
 
 // The inbound family: who a routing trait lets in, allowed onto the pods that serve the route.
 // A backend is the router's own Service, a sibling component's Service (resolved by name across
 // every group), or an external Service, which gets a policy only with an authored backendSelector.
-
-/** A map as written: its fields are read without trusting their shapes. */
-type WrittenMap = Record<string, unknown>;
 
 /** One inbound policy to write, before it is named and placed. */
 export interface InboundPlan {

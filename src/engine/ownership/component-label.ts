@@ -5,13 +5,11 @@ import { componentLabelPostRenderer } from './post-renderer.js';
 import { foreignValueText, selectorRequiresAnotherText, selectorRulesOutText } from './texts.js';
 import { checkWorkloadSelector } from './workload-selector.js';
 import type { ObjectLayouts } from '../reserved-keys/holders.js';
+import { fieldOf, type WrittenMap } from '../written-fields.js';
 
 // The component label is authoritative: every object an owned application generates is held to
 // it before it is written. A value already under the key must be the owner's (or, under the key
 // app, the entry's own, which the kinds write), in every place that reaches pods.
-
-/** A map as written: its fields are read without trusting their shapes. */
-type WrittenMap = Record<string, unknown>;
 
 const isObject = (value: unknown): value is WrittenMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -105,7 +103,7 @@ function addPostRenderer(object: WrittenMap, own: Ownership): void {
   const spec = isObject(object.spec) ? object.spec : (object.spec = {});
   const current = spec.postRenderers ?? [];
   if (!Array.isArray(current)) {
-    throw kurelErrors.unreadableObject(`component label: HelmRelease "${String((isObject(object.metadata) ? object.metadata.name : undefined) ?? '')}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
+    throw kurelErrors.unreadableObject(`component label: HelmRelease "${String(fieldOf(object.metadata, 'name') ?? '')}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
   }
   const renderer = componentLabelPostRenderer(own.key, own.want, own.layouts);
   const text = JSON.stringify(renderer);

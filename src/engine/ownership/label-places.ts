@@ -1,13 +1,11 @@
 import { EACH, operatorMetadataHolders, podTemplateOf, type MetadataHolder, type ObjectLayouts } from '../reserved-keys/holders.js';
+import type { WrittenMap } from '../written-fields.js';
 
 // Where an object holds labels that reach pods, by kind: the component label is read in every
 // such place and written only into the object's own labels, its pod template and a CronJob's job
 // template. The operator and Flux places are read only: launcher writes nothing there. The places
 // are the reserved keys' metadata holders, but those that reach no pods: the kinds' one
 // declaration in the registry serves both.
-
-/** A map as written: its fields are read without trusting their shapes. */
-type WrittenMap = Record<string, unknown>;
 
 /** A label map of an object: its path, for the refusal, and how to reach it. */
 export interface LabelPlace {

@@ -1,11 +1,9 @@
 import { groupOf } from './label-places.js';
 import type { ObjectLayouts } from '../reserved-keys/holders.js';
+import type { WrittenMap } from '../written-fields.js';
 
 // A workload's own selector and the component label: it may require no other value for the key,
 // and may not rule the label out of a pod template that carries none.
-
-/** A map as written: its fields are read without trusting their shapes. */
-type WrittenMap = Record<string, unknown>;
 
 const isObject = (value: unknown): value is WrittenMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -2,6 +2,7 @@ import { describeValue, isPlainObject, kurelErrors, type K8sObject } from '../..
 import type { Application } from '../transform.js';
 import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from './holders.js';
 import { appliedObjects } from '../list-envelopes.js';
+import { fieldOf, type WrittenMap } from '../written-fields.js';
 
 /** The label launcher's own components and traits write on what they generate. */
 const APP_LABEL = 'app';
@@ -70,11 +71,11 @@ interface Owner {
   layouts: ObjectLayouts;
 }
 
-function checkObject(object: Record<string, any>, owner: Owner): void {
+function checkObject(object: WrittenMap, owner: Owner): void {
   const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : '';
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
   const kind = typeof object.kind === 'string' ? object.kind : '';
-  const where = `${kind} "${object.metadata?.name ?? ''}"`;
+  const where = `${kind} "${String(fieldOf(object.metadata, 'name') ?? '')}"`;
   for (const holder of metadataHolders(owner.layouts, group, kind)) {
     if (holder.when && !holder.when(object)) continue;
     for (const held of collect(object, holder, where)) {
@@ -92,9 +93,9 @@ interface Held {
 }
 
 /** What a holder holds on the object: once, or once per element of the lists its path goes through. */
-function collect(object: Record<string, any>, holder: MetadataHolder, where: string): Held[] {
+function collect(object: WrittenMap, holder: MetadataHolder, where: string): Held[] {
   const out: Held[] = [];
-  const walk = (node: Record<string, any>, steps: string[], at: string): void => {
+  const walk = (node: WrittenMap, steps: string[], at: string): void => {
     for (let i = 0; i < steps.length; i++) {
       const field = steps[i];
       at = at ? `${at}.${field}` : field;
