@@ -1,4 +1,5 @@
-import { defineKind, explicitSecretsAllowed, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, RefusalClass, type ComponentHandler, type GoEncoding } from 'kurel/plugin-api';
+import { defineKind, explicitSecretsAllowed, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, RefusalClass, type ComponentHandler, type JsonObject, type GoEncoding } from 'kurel/plugin-api';
+import { childOf } from '../shared/json-guards.js';
 import { certManagerIoV1 } from '../generated/cert-manager/index.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import { crdSpec } from '../shared/crd-spec.js';
@@ -77,7 +78,7 @@ const issuerGo: GoFields = {
 };
 
 export const kinds: ComponentHandler<unknown>[] = [
-  defineKind<Record<string, any>>({
+  defineKind<JsonObject>({
     type: 'certificate',
     description: 'A cert-manager Certificate, as authored: cert-manager writes the Secret secretName names. Needs no capability, unlike the certificate trait.',
     apiVersion: API_VERSION,
@@ -88,7 +89,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     check(spec, _input, ctx) {
       if (explicitSecretsAllowed(ctx.policy)) return;
       for (const store of ['jks', 'pkcs12']) {
-        if (spec.keystores?.[store]?.password === undefined) continue;
+        if (childOf(childOf(spec.keystores, store), 'password') === undefined) continue;
         ctx.violate(
           RefusalClass.explicitSecret,
           `keystores.${store}.password: the environment policy forbids explicit secrets; set passwordSecretRef to the key of a Secret created out of band instead`,
@@ -97,7 +98,7 @@ export const kinds: ComponentHandler<unknown>[] = [
       }
     },
   }),
-  defineKind<Record<string, any>>({
+  defineKind<JsonObject>({
     type: 'issuer',
     description: "A cert-manager Issuer: an ACME, CA, Vault, self-signed or Venafi issuer of the namespace's Certificates.",
     apiVersion: API_VERSION,
@@ -106,7 +107,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     metadataHolders: acmeSolverHolders(),
     ...crdProperties(crdSpec(certManagerIoV1.Issuer), { go: issuerGo }),
   }),
-  defineKind<Record<string, any>>({
+  defineKind<JsonObject>({
     type: 'clusterissuer',
     description: "A cert-manager ClusterIssuer: an issuer every namespace's Certificates may name.",
     apiVersion: API_VERSION,

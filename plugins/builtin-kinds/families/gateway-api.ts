@@ -1,8 +1,18 @@
-import { defineKind, dottedPath, GO_OMIT_ZERO, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
+import { defineKind, dottedPath, GO_OMIT_ZERO, type ComponentHandler, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
 import { crdProperties } from '../shared/crd-properties.js';
 import * as schemas from './gateway-api-schemas.js';
 
-type Json = Record<string, any>;
+/** A route's backend reference, as far as the checks read it. */
+interface BackendRef {
+  group?: string;
+  kind?: string;
+  port?: number;
+}
+
+/** A route that carries no HTTP: its rules and their backends. */
+interface BackendRoute {
+  rules?: Array<{ backendRefs?: BackendRef[] }>;
+}
 
 // Gateway API kinds, gateway.networking.k8s.io/v1, as the reference's gateway-api v1.6 types.
 //
@@ -12,7 +22,7 @@ type Json = Record<string, any>;
 const API_VERSION = 'gateway.networking.k8s.io/v1';
 
 /** Refuses an empty list the API requires at least one entry of (`[]` would be dropped by the Go type, or written empty). */
-function atLeastOne(value: unknown[] | undefined, path: (string | number)[], why: string, ctx: HandlerContext): void {
+function atLeastOne<T>(value: T[] | undefined, path: (string | number)[], why: string, ctx: HandlerContext): asserts value is T[] {
   if (value === undefined || value.length === 0) ctx.fail(`${dottedPath(path)}: required (${why})`, path);
 }
 
@@ -21,11 +31,11 @@ function atLeastOne(value: unknown[] | undefined, path: (string | number)[], why
  * Service backend (no group and kind, or the core group and Service) with its port, as the API
  * server's expression rule asks once it has filled the defaults.
  */
-function checkBackendRules(spec: Json, ctx: HandlerContext): void {
+function checkBackendRules(spec: BackendRoute, ctx: HandlerContext): void {
   atLeastOne(spec.rules, ['rules'], 'the rules of the route, which name the backends traffic is sent to', ctx);
-  spec.rules.forEach((rule: Json, index: number) => {
+  spec.rules.forEach((rule, index) => {
     atLeastOne(rule.backendRefs, ['rules', index, 'backendRefs'], 'at least one backend the rule sends traffic to', ctx);
-    rule.backendRefs.forEach((ref: Json, refIndex: number) => {
+    rule.backendRefs.forEach((ref, refIndex) => {
       const service = (ref.group === undefined || ref.group === '') && (ref.kind === undefined || ref.kind === 'Service');
       if (service && ref.port === undefined) {
         ctx.fail(
@@ -38,7 +48,7 @@ function checkBackendRules(spec: Json, ctx: HandlerContext): void {
 }
 
 export const kinds: ComponentHandler<unknown>[] = [
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'gatewayclass',
     description: 'A GatewayClass: the controller that runs the Gateways of this class, and its parameters.',
     apiVersion: API_VERSION,
@@ -46,7 +56,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     scope: 'cluster',
     ...crdProperties(schemas.gatewayClass),
   }),
-  defineKind<Json>({
+  defineKind<{ listeners?: JsonObject[] }>({
     type: 'gateway',
     description: 'A Gateway: the listeners, addresses and infrastructure of one load balancer of a GatewayClass. Not the capability gateway the routing traits attach to.',
     apiVersion: API_VERSION,
@@ -57,7 +67,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     ...crdProperties(schemas.gateway, { go: { defaultScope: GO_OMIT_ZERO } }),
     check: (spec, _input, ctx) => atLeastOne(spec.listeners, ['listeners'], 'at least one listener of the Gateway', ctx),
   }),
-  defineKind<Json>({
+  defineKind<{ listeners?: Array<{ port?: number }> }>({
     type: 'listenerset',
     description: 'A ListenerSet: listeners added to an existing Gateway that allows them.',
     apiVersion: API_VERSION,
@@ -66,12 +76,12 @@ export const kinds: ComponentHandler<unknown>[] = [
     ...crdProperties(schemas.listenerSet),
     check(spec, _input, ctx) {
       atLeastOne(spec.listeners, ['listeners'], 'at least one listener to add to the Gateway', ctx);
-      spec.listeners.forEach((listener: Json, index: number) => {
+      spec.listeners.forEach((listener, index) => {
         if (listener.port === 0) ctx.fail(`listeners[${index}].port: required (the network port the listener is bound on)`, ['listeners', index, 'port']);
       });
     },
   }),
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'httproute',
     description: 'An HTTPRoute, as authored: no parent is synthesized and no NetworkPolicy follows it (the httproute trait does both).',
     apiVersion: API_VERSION,
@@ -79,7 +89,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     scope: 'namespaced',
     ...crdProperties(schemas.httpRoute),
   }),
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'grpcroute',
     description: 'A GRPCRoute, as authored: parents and backends are references as written.',
     apiVersion: API_VERSION,
@@ -87,7 +97,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     scope: 'namespaced',
     ...crdProperties(schemas.grpcRoute),
   }),
-  defineKind<Json>({
+  defineKind<BackendRoute>({
     type: 'tcproute',
     description: 'A TCPRoute: TCP traffic of a listener sent to backends.',
     apiVersion: API_VERSION,
@@ -96,7 +106,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     ...crdProperties(schemas.tcpRoute),
     check: (spec, _input, ctx) => checkBackendRules(spec, ctx),
   }),
-  defineKind<Json>({
+  defineKind<BackendRoute & { hostnames?: string[] }>({
     type: 'tlsroute',
     description: 'A TLSRoute: TLS connections of a listener, matched by SNI host name, sent to backends.',
     apiVersion: API_VERSION,
@@ -108,7 +118,7 @@ export const kinds: ComponentHandler<unknown>[] = [
       checkBackendRules(spec, ctx);
     },
   }),
-  defineKind<Json>({
+  defineKind<BackendRoute>({
     type: 'udproute',
     description: 'A UDPRoute: UDP traffic of a listener sent to backends.',
     apiVersion: API_VERSION,
@@ -117,7 +127,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     ...crdProperties(schemas.udpRoute),
     check: (spec, _input, ctx) => checkBackendRules(spec, ctx),
   }),
-  defineKind<Json>({
+  defineKind<{ from?: JsonObject[]; to?: JsonObject[] }>({
     type: 'referencegrant',
     description: "A ReferenceGrant: lets objects of other namespaces refer to this namespace's objects. Emitted in the build namespace.",
     apiVersion: API_VERSION,
@@ -129,7 +139,7 @@ export const kinds: ComponentHandler<unknown>[] = [
       atLeastOne(spec.to, ['to'], 'the kinds of this namespace the references may name', ctx);
     },
   }),
-  defineKind<Json>({
+  defineKind<{ targetRefs?: JsonObject[] }>({
     type: 'backendtlspolicy',
     description: 'A BackendTLSPolicy: how a Gateway validates the certificate of the backends it targets.',
     apiVersion: API_VERSION,

@@ -1,6 +1,5 @@
-import { dottedPath, isDns1123Label, parseGoDuration, type HandlerContext } from 'kurel/plugin-api';
-
-type Json = Record<string, any>;
+import { dottedPath, isDns1123Label, parseGoDuration, type HandlerContext, type JsonObject, type JsonValue } from 'kurel/plugin-api';
+import { childOf, isJsonObject } from '../shared/json-guards.js';
 
 /** The name the object takes, and the component's. */
 export interface ObjectNames {
@@ -13,14 +12,14 @@ export interface ObjectNames {
 type Path = (string | number)[];
 
 /** Every value at a path with `[]` for list elements (`endpoints[].relabelings[].action`), with its concrete path. */
-export function valuesAt(spec: Json, path: string): Array<{ value: unknown; path: Path }> {
-  let found: Array<{ value: unknown; path: Path }> = [{ value: spec, path: [] }];
+export function valuesAt(spec: JsonObject, path: string): Array<{ value: JsonValue; path: Path }> {
+  let found: Array<{ value: JsonValue; path: Path }> = [{ value: spec, path: [] }];
   for (const part of path.split('.')) {
     const name = part.replace(/\[\]$/, '');
     const each = part.endsWith('[]');
     const next: typeof found = [];
     for (const { value, path: at } of found) {
-      const child = (value as Json | undefined)?.[name];
+      const child = childOf(value, name);
       if (child === undefined) continue;
       if (each && Array.isArray(child)) child.forEach((element, index) => next.push({ value: element, path: [...at, name, index] }));
       else if (!each) next.push({ value: child, path: [...at, name] });
@@ -35,7 +34,7 @@ export function valuesAt(spec: Json, path: string): Array<{ value: unknown; path
  * with another default: the object would not carry what was written. (A relabeling action's ""
  * is the schema's to refuse: its enum holds no empty value.)
  */
-export function refuseDefaultedEmpty(spec: Json, defaults: Record<string, string>, ctx: HandlerContext): void {
+export function refuseDefaultedEmpty(spec: JsonObject, defaults: Record<string, string>, ctx: HandlerContext): void {
   for (const [path, fallback] of Object.entries(defaults)) {
     for (const { value, path: at } of valuesAt(spec, path)) {
       if (value === '') {
@@ -45,12 +44,12 @@ export function refuseDefaultedEmpty(spec: Json, defaults: Record<string, string
   }
 }
 
-export function refuseNegativeReplicas(spec: Json, why: string, ctx: HandlerContext): void {
+export function refuseNegativeReplicas(spec: JsonObject, why: string, ctx: HandlerContext): void {
   if (typeof spec.replicas === 'number' && spec.replicas < 0) ctx.fail(`replicas: ${spec.replicas} is below 0: ${why}`, ['replicas']);
 }
 
 /** Refuses a Go duration of 0 or less, which the operator discards; a value that is no Go duration is the API's to judge. */
-export function refuseNonPositiveDurations(spec: Json, fields: string[], ctx: HandlerContext): void {
+export function refuseNonPositiveDurations(spec: JsonObject, fields: string[], ctx: HandlerContext): void {
   for (const field of fields) {
     const value = spec[field];
     if (typeof value !== 'string' || value === '') continue;
@@ -72,8 +71,9 @@ export function parseTolerantVersion(text: string): [number, number, number] | u
  * The Alertmanager version: required where the image is named (the operator chooses the
  * container's flags by it), one the operator parses, and 0.15.0 or later of major version 0.
  */
-export function checkAlertmanagerVersion(spec: Json, ctx: HandlerContext): void {
-  const patched = (spec.containers as Json[] | undefined)?.some((container) => container.name === 'alertmanager' && container.image);
+export function checkAlertmanagerVersion(spec: JsonObject, ctx: HandlerContext): void {
+  const containers = Array.isArray(spec.containers) ? spec.containers : undefined;
+  const patched = containers?.some((container) => isJsonObject(container) && container.name === 'alertmanager' && container.image);
   if (spec.version === undefined || spec.version === '') {
     if ((spec.image !== undefined && spec.image !== '') || patched) {
       ctx.fail(
@@ -83,7 +83,8 @@ export function checkAlertmanagerVersion(spec: Json, ctx: HandlerContext): void 
     }
     return;
   }
-  const version = parseTolerantVersion(spec.version);
+  // The schema types version as a string, and an unset or empty one returned above.
+  const version = parseTolerantVersion(spec.version as string);
   if (!version) ctx.fail(`version: "${spec.version}" is not a version the Prometheus operator can parse, and it fails to build the pods; name one such as v0.28.1`, ['version']);
   const [major, minor] = version;
   if (major > 0 || minor < 15) {
@@ -97,15 +98,16 @@ export function checkAlertmanagerVersion(spec: Json, ctx: HandlerContext): void 
  * `<prefix>-<name>-<suffix>` (or the claim template's own name on the claim template arm), and
  * the API takes each only as a DNS-1123 label.
  */
-export function checkOperatorNames(spec: Json, names: ObjectNames, prefix: string, suffix: string, kind: string, ctx: HandlerContext): void {
+export function checkOperatorNames(spec: JsonObject, names: ObjectNames, prefix: string, suffix: string, kind: string, ctx: HandlerContext): void {
   const refuse = (what: string, value: string): never => {
     const rule = `the Prometheus operator names ${what} "${value}", which must be a DNS-1123 label (at most 63 characters: lower-case letters, digits and "-")`;
     if (names.object === names.component) ctx.fail(`${kind.toLowerCase()} "${names.object}": the component name is the ${kind}'s name, and ${rule}`);
     return ctx.fail(`objectName: "${names.object}" is not a valid name for this ${kind}: ${rule}`, ['objectName']);
   };
-  const storage = spec.storage as Json | undefined;
+  // The schema types storage as an object, and a claim template's metadata.name as a string.
+  const storage = spec.storage as JsonObject | undefined;
   const claimArm = storage !== undefined && storage.emptyDir === undefined && storage.ephemeral === undefined;
-  const claimName = claimArm ? (storage.volumeClaimTemplate?.metadata?.name as string | undefined) : undefined;
+  const claimName = claimArm ? (childOf(childOf(storage.volumeClaimTemplate, 'metadata'), 'name') as string | undefined) : undefined;
   if (claimName) {
     if (!isDns1123Label(claimName)) ctx.fail(`storage.volumeClaimTemplate.metadata.name: "${claimName}" is not a DNS-1123 label; the Prometheus operator names the data volume with it, which the API then refuses`, ['storage', 'volumeClaimTemplate', 'metadata', 'name']);
   } else {

@@ -1,4 +1,4 @@
-import { defineKind, goAlways, GO_OMIT_ZERO, GO_STRUCT, type ComponentHandler, type GoEncoding, type ObjectKindDeclaration } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_OMIT_ZERO, GO_STRUCT, type ComponentHandler, type GoEncoding, type JsonObject, type ObjectKindDeclaration } from 'kurel/plugin-api';
 import { enforceOperatorWorkloadPolicy } from './prometheus-policy.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import {
@@ -10,7 +10,6 @@ import {
   type ObjectNames,
 } from './prometheus-checks.js';
 
-type Json = Record<string, any>;
 import { alertmanagerOverlay, probeOverlay } from './prometheus-overlay.js';
 import * as schemas from './prometheus-schemas.js';
 import { prometheusOperatorHolders } from '../shared/metadata-holders.js';
@@ -79,7 +78,7 @@ const webTLS: GoFields = { 'web.tlsConfig.cert': GO_STRUCT, 'web.tlsConfig.clien
 const names = (input: { objectName: string; name: string }): ObjectNames => ({ object: input.objectName, component: input.name });
 
 export const kinds: ComponentHandler<unknown>[] = [
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'servicemonitor',
     description: 'A ServiceMonitor: how Prometheus scrapes the endpoints of the Services its selector picks.',
     apiVersion: API_VERSION,
@@ -87,7 +86,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     scope: 'namespaced',
     ...crdProperties(schemas.serviceMonitor, { go: { namespaceSelector: GO_STRUCT, selector: GO_STRUCT, ...endpoints('endpoints') } }),
   }),
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'podmonitor',
     description: 'A PodMonitor: how Prometheus scrapes the Pods its selector picks.',
     apiVersion: API_VERSION,
@@ -95,7 +94,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     scope: 'namespaced',
     ...crdProperties(schemas.podMonitor, { go: { namespaceSelector: GO_STRUCT, selector: GO_STRUCT, ...endpoints('podMetricsEndpoints') } }),
   }),
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'prometheus-probe',
     description: 'A Probe: static targets or Ingresses Prometheus probes through a prober such as the blackbox exporter.',
     apiVersion: API_VERSION,
@@ -106,7 +105,7 @@ export const kinds: ComponentHandler<unknown>[] = [
       go: { targets: GO_STRUCT, 'targets.ingress.selector': GO_STRUCT, 'targets.ingress.namespaceSelector': GO_STRUCT, prober: GO_STRUCT, ...httpClient },
     }),
   }),
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'prometheusrule',
     description: 'A PrometheusRule: groups of alerting and recording rules.',
     apiVersion: API_VERSION,
@@ -114,7 +113,7 @@ export const kinds: ComponentHandler<unknown>[] = [
     scope: 'namespaced',
     ...crdProperties(schemas.prometheusRule, { go: { 'groups[].rules': goAlways(null) } }),
   }),
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'alertmanager',
     description: 'An Alertmanager the Prometheus operator runs as a StatefulSet.',
     apiVersion: API_VERSION,
@@ -145,7 +144,7 @@ export const kinds: ComponentHandler<unknown>[] = [
       return spec;
     },
   }),
-  defineKind<Json>({
+  defineKind<JsonObject>({
     type: 'thanosruler',
     description: 'A ThanosRuler the Prometheus operator runs as a StatefulSet. Its external labels (the spec\'s labels) are the externalLabels property.',
     apiVersion: API_VERSION,
@@ -163,7 +162,8 @@ export const kinds: ComponentHandler<unknown>[] = [
       enforceOperatorWorkloadPolicy(spec, ctx);
     },
     content({ externalLabels, ...spec }) {
-      for (const reference of (spec.excludedFromEnforcement ?? []) as Json[]) {
+      // The schema types excludedFromEnforcement as a list of objects.
+      for (const reference of (spec.excludedFromEnforcement ?? []) as JsonObject[]) {
         if (reference.group === undefined || reference.group === '') reference.group = 'monitoring.coreos.com';
       }
       return externalLabels === undefined ? spec : { ...spec, labels: externalLabels };

@@ -1,4 +1,4 @@
-import { defineKind, enforceMaxQuantity, enforcePodPolicy, goAlways, GO_OMIT_ZERO, GO_STRUCT, RefusalClass, type ComponentHandler, type GoEncoding, type HandlerContext } from 'kurel/plugin-api';
+import { defineKind, enforceMaxQuantity, enforcePodPolicy, goAlways, GO_OMIT_ZERO, GO_STRUCT, RefusalClass, type ComponentHandler, type JsonObject, type GoEncoding, type HandlerContext } from 'kurel/plugin-api';
 import { volsyncBackubeV1alpha1 } from '../generated/volsync/index.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import { crdSpec } from '../shared/crd-spec.js';
@@ -50,7 +50,7 @@ const destinationGo: GoFields = {
   }),
 };
 
-const replicationsource = defineKind<Record<string, any>>({
+const replicationsource = defineKind<JsonObject>({
   type: 'replicationsource',
   description: 'A VolSync ReplicationSource: replicates or backs up a PersistentVolumeClaim.',
   apiVersion: API,
@@ -61,7 +61,7 @@ const replicationsource = defineKind<Record<string, any>>({
   check: (spec, _input, ctx) => enforceMoverPolicy(spec, SOURCE_MOVERS, ctx),
 });
 
-const replicationdestination = defineKind<Record<string, any>>({
+const replicationdestination = defineKind<JsonObject>({
   type: 'replicationdestination',
   description: 'A VolSync ReplicationDestination: receives a replication or restores a backup into a volume.',
   apiVersion: API,
@@ -80,10 +80,12 @@ const DESTINATION_MOVERS = ['rsync', 'rsyncTLS', 'rclone', 'restic'];
  * to the storage maximum, its container's resources as written to the cpu and memory maxima, and
  * its pod's security context.
  */
-function enforceMoverPolicy(props: Record<string, any>, movers: string[], ctx: HandlerContext): void {
+function enforceMoverPolicy(props: JsonObject, movers: string[], ctx: HandlerContext): void {
   for (const name of movers) {
-    const mover = props[name];
-    if (!mover || typeof mover !== 'object') continue;
+    const written = props[name];
+    if (!written || typeof written !== 'object') continue;
+    // The schema types each mover as an object.
+    const mover = written as JsonObject;
     for (const field of ['capacity', 'cacheCapacity']) {
       if (mover[field] !== undefined) enforceMaxQuantity(String(mover[field]), ctx.policy.maxStorageSize(), `${name}.${field}`, RefusalClass.storageMaximum, ctx, [name, field]);
     }

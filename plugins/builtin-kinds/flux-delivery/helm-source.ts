@@ -1,7 +1,7 @@
 import type { AuthoredComponent, DocumentInfo, LoweringContext } from 'kurel/plugin-api';
 import { DEFAULT_FLUX_INTERVAL } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
-type Json = Record<string, any>;
+import { GIT_REF_FIELDS, type ChartSource, type HelmProperties } from './helm-properties.js';
 
 // The source a helm release reads: an existing one by reference (source.name alone), or an inline
 // one (a url, or a Bucket's endpoint and bucketName) generated beside the release and shared by
@@ -13,8 +13,7 @@ export const SOURCE_KINDS = ['HelmRepository', 'GitRepository', 'Bucket', 'OCIRe
 /** Source kinds a HelmRelease reads through its chart template (chart.spec.sourceRef); the others through chartRef. */
 export const CHART_TEMPLATE_KINDS = new Set(['HelmRepository', 'GitRepository', 'Bucket']);
 const SOURCE_TYPES: Record<string, string> = { HelmRepository: 'helmrepository', GitRepository: 'gitrepository', Bucket: 'bucket', OCIRepository: 'ocirepository' };
-const BUCKET_FIELDS = ['endpoint', 'bucketName', 'provider', 'region', 'prefix'];
-const GIT_REF_FIELDS = ['branch', 'tag', 'semver', 'name', 'commit'];
+const BUCKET_FIELDS = ['endpoint', 'bucketName', 'provider', 'region', 'prefix'] as const;
 /** Copied as-is: Flux's default extracts the first layer and drops the files its ignore rules exclude, which a chart may read. */
 const HELM_CHART_LAYER = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
 const USERINFO_REMEDY = ', which would be written in plain text into the generated source; author a helmrepository or ocirepository with secretRef and reference it with source.name';
@@ -23,20 +22,21 @@ export interface HelmSource {
   kind: string;
   inline: boolean;
   /** The source as the release references it. */
-  ref: Json;
+  ref: { kind: string; name: string; namespace?: string };
   /** The generated source component, when this component emits it. */
   emitted?: AuthoredComponent;
 }
 
 /** Checks the source's form and resolves its kind; nothing is claimed yet. */
-export function checkSource(props: Json, ctx: LoweringContext): { source: Json; kind: string; inline: boolean } {
-  const source = props.source as Json;
-  const blank = (key: string) => source[key] === undefined || source[key] === '';
+export function checkSource(props: HelmProperties, ctx: LoweringContext): { source: ChartSource; kind: string; inline: boolean } {
+  const source = props.source;
+  const blank = (key: keyof ChartSource) => source[key] === undefined || source[key] === '';
   const inlineBucket = source.kind === 'Bucket' && (blank('name') || !blank('url') || !blank('endpoint') || !blank('bucketName'));
   if (inlineBucket) {
     if (!blank('url')) ctx.fail(`${OWNER}: source.kind Bucket takes source.endpoint and source.bucketName, not source.url`, ['source', 'url']);
     if (blank('endpoint') || blank('bucketName')) ctx.fail(`${OWNER}: an inline source.kind Bucket requires source.endpoint and source.bucketName`, ['source']);
-    if (!plainBucketEndpoint(source.endpoint)) {
+    // Not blank: refused just above.
+    if (!plainBucketEndpoint(source.endpoint as string)) {
       ctx.fail(
         `${OWNER}: source.endpoint of an inline Bucket must be a host[:port], or an https:// URL of only a host and an optional port, any port in 1-65535; user info, a path, a query, a fragment or http:// is not taken inline (author a bucket, with a secretRef or insecure: true, and reference it)`,
         ['source', 'endpoint'],
@@ -56,32 +56,36 @@ export function checkSource(props: Json, ctx: LoweringContext): { source: Json; 
 
   if (!inline) {
     if (blank('kind')) ctx.fail(`${OWNER}: source.kind is required when source.name is set`, ['source', 'kind']);
-    return { source, kind: source.kind, inline };
+    // Not blank: refused just above.
+    return { source, kind: source.kind as string, inline };
   }
   if (inlineBucket) return { source, kind: 'Bucket', inline };
   if (source.kind === 'GitRepository') {
     checkGitSource(source, ctx);
     return { source, kind: 'GitRepository', inline };
   }
-  refuseUserinfo(source.url, ctx);
-  return { source, kind: inlineChartSourceKind(source.url, source.kind, props.chart, ctx), inline };
+  // Inline and not a Bucket: the url is set.
+  const url = source.url as string;
+  refuseUserinfo(url, ctx);
+  return { source, kind: inlineChartSourceKind(url, source.kind, props.chart, ctx), inline };
 }
 
 /** Names (emit-or-adopt) and builds the generated source of an inline source. */
-export function generatedSource(component: string, document: DocumentInfo, source: Json, kind: string, version: string | undefined, ctx: LoweringContext): HelmSource {
-  const authored = source.name === undefined || source.name === '' ? undefined : (source.name as string);
+export function generatedSource(component: string, document: DocumentInfo, source: ChartSource, kind: string, version: string | undefined, ctx: LoweringContext): HelmSource {
+  const authored = source.name === undefined || source.name === '' ? undefined : source.name;
   const claim = generatedSourceName(ctx, OWNER, component, document, sourceIdentity(kind, source, version), authored, kind);
-  const properties: Json = {};
+  const properties: Record<string, unknown> = {};
   switch (kind) {
     case 'HelmRepository':
       properties.url = source.url;
       break;
     case 'GitRepository':
       properties.url = source.url;
-      properties.ref = Object.fromEntries(GIT_REF_FIELDS.filter((key) => source.ref[key]).map((key) => [key, source.ref[key]]));
+      // checkGitSource required the ref.
+      properties.ref = Object.fromEntries(GIT_REF_FIELDS.filter((key) => source.ref![key]).map((key) => [key, source.ref![key]]));
       break;
     case 'Bucket':
-      for (const key of ['endpoint', 'bucketName', 'provider', 'region', 'prefix']) if (source[key]) properties[key] = source[key];
+      for (const key of BUCKET_FIELDS) if (source[key]) properties[key] = source[key];
       break;
     default:
       properties.url = source.url;
@@ -95,12 +99,12 @@ export function generatedSource(component: string, document: DocumentInfo, sourc
 }
 
 /** The reference's content identities: a HelmRepository's url, an OCI chart's url and version, a Git url and ref, a Bucket's location. */
-function sourceIdentity(kind: string, source: Json, version: string | undefined): string {
+function sourceIdentity(kind: string, source: ChartSource, version: string | undefined): string {
   switch (kind) {
     case 'OCIRepository':
       return `oci:${source.url}:${version ?? ''}`;
     case 'GitRepository':
-      return `git:${goJson({ url: source.url, ref: Object.fromEntries(GIT_REF_FIELDS.filter((key) => source.ref[key]).map((key) => [key, source.ref[key]])) })}`;
+      return `git:${goJson({ url: source.url, ref: Object.fromEntries(GIT_REF_FIELDS.filter((key) => source.ref![key]).map((key) => [key, source.ref![key]])) })}`;
     case 'Bucket':
       return `bucket:${goJson({ provider: source.provider ?? '', endpoint: source.endpoint, bucketName: source.bucketName, region: source.region ?? '', prefix: source.prefix ?? '' })}`;
     default:
@@ -138,7 +142,7 @@ function refuseUserinfo(url: string, ctx: LoweringContext): void {
 }
 
 /** An inline GitRepository: a plain http(s) URL of a host and a repository path, and exactly one ref field. */
-function checkGitSource(source: Json, ctx: LoweringContext): void {
+function checkGitSource(source: ChartSource, ctx: LoweringContext): void {
   const url = source.url as string;
   if (!url.startsWith('https://') && !url.startsWith('http://')) {
     ctx.fail(`${OWNER}: source.kind GitRepository requires an http:// or https:// URL; an ssh:// repository needs credentials, so author a gitrepository and reference it`, ['source', 'url']);

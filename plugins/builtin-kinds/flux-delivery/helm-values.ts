@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { shortenNameWithSuffix, type AuthoredTrait, type LoweringContext } from 'kurel/plugin-api';
+import { shortenNameWithSuffix, type AuthoredTrait, type JsonObject, type LoweringContext } from 'kurel/plugin-api';
 import { secretValuesProblem } from '../shared/chart-values.js';
 import { goJson } from './generated-source.js';
-type Json = Record<string, any>;
+import { isJsonObject } from '../shared/json-guards.js';
 
 // The values a helm component keeps out of its HelmRelease: the values ConfigMap (valuesMode:
 // configMap) and the secretValues Secret, each read through a valuesFrom entry. The values are
@@ -17,11 +17,11 @@ const HASH_LENGTH = 10;
 
 export interface ValuesObject {
   trait: AuthoredTrait;
-  valuesFrom: Json;
+  valuesFrom: JsonObject;
 }
 
 /** The configmap trait holding non-empty values, or undefined when there are none. */
-export function valuesConfigMap(component: string, values: Json | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
+export function valuesConfigMap(component: string, values: JsonObject | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
   if (values === undefined || Object.keys(values).length === 0) return undefined;
   const data = serialize(values);
   const name = valuesName(component, 'values', authoredName, data, ctx);
@@ -29,7 +29,7 @@ export function valuesConfigMap(component: string, values: Json | undefined, aut
 }
 
 /** The secret trait holding non-empty secretValues, or undefined when there are none. */
-export function valuesSecret(component: string, secretValues: Json | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
+export function valuesSecret(component: string, secretValues: JsonObject | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
   if (secretValues === undefined || Object.keys(secretValues).length === 0) return undefined;
   const data = serialize(secretValues);
   const name = valuesName(component, 'secret-values', authoredName, data, ctx);
@@ -37,13 +37,9 @@ export function valuesSecret(component: string, secretValues: Json | undefined, 
 }
 
 /** Refuses what secretValues may not hold (shared with helmtemplate), under the helm owner. */
-export function checkSecretValues(values: Json | undefined, secretValues: Json, ctx: LoweringContext): void {
+export function checkSecretValues(values: JsonObject | undefined, secretValues: JsonObject, ctx: LoweringContext): void {
   const problem = secretValuesProblem(values, secretValues);
   if (problem) ctx.fail(`${OWNER}: ${problem.message}`, problem.path);
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -56,7 +52,7 @@ function serialize(value: unknown, depth = 0): string {
     if (value.length === 0) return '[]';
     return `[\n${value.map((item) => pad(depth + 1) + serialize(item, depth + 1)).join(',\n')}\n${pad(depth)}]`;
   }
-  if (isObject(value)) {
+  if (isJsonObject(value)) {
     const keys = Object.keys(value).sort();
     if (keys.length === 0) return '{}';
     return `{\n${keys.map((key) => `${pad(depth + 1)}${goJson(key)}: ${serialize(value[key], depth + 1)}`).join(',\n')}\n${pad(depth)}}`;

@@ -5,7 +5,7 @@ import { HELM_SOURCE_ROLE } from './generated-source.js';
 import { fluxReleaseName } from '../shared/chart-values.js';
 import { lowerToTemplate, TEMPLATE_ONLY_KEYS, TEMPLATE_SCHEMA } from './helm-template-delivery.js';
 import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
-type Json = Record<string, any>;
+import type { HelmProperties } from './helm-properties.js';
 
 const { object, oneOf, str } = schemaBuilders;
 
@@ -78,13 +78,14 @@ export const helmRule = defineComponentLowering({
     layoutKustomizationName: str("delivery: template only. The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>."),
   },
   lower({ component, document }, ctx) {
-    const props = component.properties as Json;
+    // The engine checked the properties against the rule's schema, which HelmProperties spells out.
+    const props = component.properties as unknown as HelmProperties;
     if (props.delivery === 'template') return { components: [lowerToTemplate(component, props, ctx)] };
     for (const key of TEMPLATE_ONLY_KEYS) {
       if (props[key] !== undefined) ctx.fail(`${OWNER}: ${key} is only used with delivery: template, which renders the chart at build time; a HelmRelease installs the chart in the cluster, where it names nothing`, [key]);
     }
-    const secretValues = props.secretValues as Json | undefined;
-    const values = props.values as Json | undefined;
+    const secretValues = props.secretValues;
+    const values = props.values;
     if (secretValues !== undefined) checkSecretValues(values, secretValues, ctx);
     if (props.valuesConfigMapName !== undefined && props.valuesMode !== 'configMap') {
       ctx.fail(`${OWNER}: valuesConfigMapName: names the values ConfigMap, and valuesMode is not configMap, so none is generated; remove it, or set valuesMode: configMap`, ['valuesConfigMapName']);
@@ -106,11 +107,12 @@ export const helmRule = defineComponentLowering({
     // Every refusal is above: the source name is claimed only for a component that lowers.
     const resolved: HelmSource = inline
       ? generatedSource(component.name, document, source, kind, props.version, ctx)
-      : { kind, inline, ref: { kind, name: source.name, ...(source.namespace ? { namespace: source.namespace } : {}) } };
+      : // A reference: checkSource refused a blank source.name.
+        { kind, inline, ref: { kind, name: source.name as string, ...(source.namespace ? { namespace: source.namespace } : {}) } };
 
-    const release: Json = { interval: props.interval ?? DEFAULT_INTERVAL };
+    const release: Record<string, unknown> = { interval: props.interval ?? DEFAULT_INTERVAL };
     if (CHART_TEMPLATE_KINDS.has(kind)) {
-      const spec: Json = { chart: props.chart };
+      const spec: Record<string, unknown> = { chart: props.chart };
       if (props.version) spec.version = props.version;
       spec.sourceRef = resolved.ref;
       // Flux builds a new chart from a Git or Bucket source only when the chart version changes,
@@ -122,10 +124,10 @@ export const helmRule = defineComponentLowering({
     }
     const releaseName = props.releaseName ?? defaultReleaseName(component.name, props.targetNamespace, ctx);
     if (releaseName !== undefined) release.releaseName = releaseName;
-    for (const key of ['targetNamespace', 'driftDetection', 'install', 'upgrade']) if (props[key] !== undefined) release[key] = props[key];
+    for (const key of ['targetNamespace', 'driftDetection', 'install', 'upgrade'] as const) if (props[key] !== undefined) release[key] = props[key];
     if (props.valuesMode !== 'configMap' && values !== undefined && Object.keys(values).length > 0) release.values = values;
     const generated = [configMap, secret].filter((entry) => entry !== undefined);
-    const valuesFrom = [...generated.map((entry) => entry.valuesFrom), ...((props.valuesFrom as Json[] | undefined) ?? [])];
+    const valuesFrom = [...generated.map((entry) => entry.valuesFrom), ...(props.valuesFrom ?? [])];
     if (valuesFrom.length > 0) release.valuesFrom = valuesFrom;
 
     const member: AuthoredComponent = { name: component.name, type: 'helmrelease', properties: release, traits: [...generated.map((entry) => entry.trait), ...(component.traits ?? [])] };
@@ -149,7 +151,7 @@ function nameRelease(member: AuthoredComponent, authored: string | undefined, ct
 }
 
 /** chart and version against the source kind (§2.14), with the reference's texts. */
-function checkChartAndVersion(kind: string, inline: boolean, props: Json, ctx: LoweringContext): void {
+function checkChartAndVersion(kind: string, inline: boolean, props: HelmProperties, ctx: LoweringContext): void {
   if (CHART_TEMPLATE_KINDS.has(kind) && !props.chart) ctx.fail(`${OWNER}: source.kind ${kind} requires chart to be specified`, ['chart']);
   if ((kind === 'GitRepository' || kind === 'Bucket') && props.version) {
     ctx.fail(`${OWNER}: version is not used with source.kind ${kind}, whose chart is read at the source's fetched revision`, ['version']);

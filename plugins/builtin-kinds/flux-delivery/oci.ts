@@ -1,8 +1,15 @@
-import { defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type LoweringContext } from 'kurel/plugin-api';
+import { defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type JsonObject, type LoweringContext, type Properties } from 'kurel/plugin-api';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
 import { HELM_SOURCE_ROLE } from './generated-source.js';
-type Json = Record<string, any>;
+import { isJsonObject } from '../shared/json-guards.js';
+
+/** The source of an oci component, as the rule's schema types it. */
+interface OciSource {
+  url: string;
+  name?: string;
+  objectName?: string;
+}
 
 const { bool, list, object, str } = schemaBuilders;
 
@@ -101,7 +108,7 @@ interface OciProperties {
   interval?: string;
   targetNamespace?: string;
   wait: boolean;
-  healthChecks: Json[];
+  healthChecks: JsonObject[];
   /** source.name: a source generated on its own; an empty one reads as none. */
   sourceName?: string;
   sourceObjectName?: string;
@@ -111,8 +118,9 @@ interface OciProperties {
 }
 
 /** Checks the authored properties, in the reference's order and with its texts. */
-function readOci(props: Json, ctx: LoweringContext): OciProperties {
-  const source = props.source as Json;
+function readOci(props: Properties, ctx: LoweringContext): OciProperties {
+  // The engine checked the properties against the rule's schema: source is an object with a url.
+  const source = props.source as OciSource;
   const url = source.url as string;
   if (!url.startsWith('oci://')) ctx.fail(`${OWNER}: source.url must use the oci:// scheme`, ['source', 'url']);
   const sourceName = source.name === '' ? undefined : (source.name as string | undefined);
@@ -127,7 +135,7 @@ function readOci(props: Json, ctx: LoweringContext): OciProperties {
   if (version === '') ctx.fail(`${OWNER}: version is required (a tag, or sha256:<digest>)`, ['version']);
   const interval = props.interval as string | undefined;
   if (interval !== undefined && interval !== '') checkFluxInterval(OWNER, interval, ctx);
-  const healthChecks = (props.healthChecks as Json[] | undefined) ?? [];
+  const healthChecks = (props.healthChecks as JsonObject[] | undefined) ?? [];
   const wait = props.wait === true;
   if (wait && healthChecks.length > 0) {
     ctx.fail(
@@ -170,8 +178,8 @@ function consumers(document: DocumentInfo, identity: string): number {
   let count = 0;
   for (const other of document.components) {
     if (other.type !== 'oci') continue;
-    const props = other.properties as Json;
-    const source = props.source as Json | undefined;
+    const props = other.properties;
+    const source = isJsonObject(props.source) ? props.source : undefined;
     if (typeof source?.url !== 'string' || typeof props.version !== 'string') continue;
     if ((source.name !== undefined && source.name !== '') || source.objectName !== undefined) continue;
     const interval = typeof props.interval === 'string' && props.interval !== '' ? props.interval : undefined;
@@ -181,13 +189,13 @@ function consumers(document: DocumentInfo, identity: string): number {
   return count;
 }
 
-function sourceSpec(oci: OciProperties): Json {
-  const ref = oci.version.startsWith(DIGEST_PREFIX) ? { digest: oci.version } : { tag: oci.version };
+function sourceSpec(oci: OciProperties): JsonObject {
+  const ref: JsonObject = oci.version.startsWith(DIGEST_PREFIX) ? { digest: oci.version } : { tag: oci.version };
   return { url: oci.url, ref, interval: oci.interval ?? DEFAULT_FLUX_INTERVAL };
 }
 
-function kustomizationSpec(oci: OciProperties, sourceName: string): Json {
-  const spec: Json = { interval: oci.interval ?? DEFAULT_FLUX_INTERVAL, path: oci.path, prune: oci.prune, sourceRef: { kind: 'OCIRepository', name: sourceName } };
+function kustomizationSpec(oci: OciProperties, sourceName: string): JsonObject {
+  const spec: JsonObject = { interval: oci.interval ?? DEFAULT_FLUX_INTERVAL, path: oci.path, prune: oci.prune, sourceRef: { kind: 'OCIRepository', name: sourceName } };
   // Never defaulted: a Kustomization's targetNamespace overrides every object's own namespace.
   if (oci.targetNamespace !== undefined) spec.targetNamespace = oci.targetNamespace;
   if (oci.wait) spec.wait = true;

@@ -1,7 +1,13 @@
-import { defineTrait, isDns1123Subdomain, type PropertySchema } from 'kurel/plugin-api';
+import { defineTrait, isDns1123Subdomain, type JsonObject, type PropertySchema } from 'kurel/plugin-api';
 import { ruleFields } from '../families/operators/cilium/rules.js';
 
-type Json = Record<string, any>;
+/** The trait's properties once checked against its schema: the rules are Cilium's own JSON. */
+interface CiliumNetworkPolicyProperties {
+  name: string;
+  endpointSelector: JsonObject;
+  ingress?: JsonObject[];
+  egress?: JsonObject[];
+}
 
 // The Cilium rule's own schemas, from the CiliumNetworkPolicy CRD, read when the trait's schema is
 // first read: the raw rules are decoded strictly, an unknown field refused.
@@ -12,7 +18,7 @@ const rules = (direction: string): PropertySchema => ({ ...ruleFields()[directio
  * policy's spec writes them; the trait selects nothing on its own: endpointSelector is required
  * and `{}` selects every endpoint of the namespace.
  */
-export const ciliumNetworkPolicy = defineTrait({
+export const ciliumNetworkPolicy = defineTrait<CiliumNetworkPolicyProperties>({
   type: 'cilium-networkpolicy',
   description: 'A cilium.io/v2 CiliumNetworkPolicy owned by the component, from raw Cilium ingress and egress rules.',
   example: {
@@ -34,13 +40,13 @@ export const ciliumNetworkPolicy = defineTrait({
     },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     if (!isDns1123Subdomain(props.name)) ctx.fail(`name: "${props.name}" is not a valid CiliumNetworkPolicy name (a DNS-1123 subdomain)`, ['name']);
     ctx.claimObjectName({ kind: 'CiliumNetworkPolicy.cilium.io', name: props.name, property: 'name' });
     if ((props.ingress?.length ?? 0) + (props.egress?.length ?? 0) === 0) {
       ctx.fail("at least one of 'egress' or 'ingress' must be specified with at least one rule");
     }
-    const spec: Json = { endpointSelector: structuredClone(props.endpointSelector) };
+    const spec: JsonObject = { endpointSelector: structuredClone(props.endpointSelector) };
     if (props.ingress?.length) spec.ingress = structuredClone(props.ingress);
     if (props.egress?.length) spec.egress = structuredClone(props.egress);
     return { objects: [{ apiVersion: 'cilium.io/v2', kind: 'CiliumNetworkPolicy', metadata: { name: props.name, namespace: component.namespace }, spec }] };

@@ -1,8 +1,55 @@
-import { defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type HandlerContext, type JsonObject, type K8sObject, type PodContainer, type PodSpecFields, type PropertySchema } from 'kurel/plugin-api';
 import { externalSecretsIoV1 } from '../generated/external-secrets/index.js';
 import { crdSpec } from '../shared/crd-spec.js';
 
-type Json = Record<string, any>;
+/** A remote value's reference: key and property are derived where left out. */
+interface RemoteRef {
+  key?: string;
+  property?: string;
+  version?: string;
+  decodingStrategy?: string;
+}
+
+/** A key of the Secret and the remote value it holds. */
+interface DataEntry {
+  secretKey: string;
+  remoteRef?: RemoteRef;
+}
+
+interface StoreRef {
+  name: string;
+  kind: string;
+}
+
+interface TargetOptions {
+  creationPolicy?: string;
+  deletionPolicy?: string;
+  template?: { type?: string; data?: Record<string, string> };
+}
+
+/** The trait's properties once checked against its schema, defaults applied. */
+interface ExternalSecretProperties {
+  secretName: string;
+  targetSecretName?: string;
+  secretStoreRef?: StoreRef;
+  provider?: string;
+  refreshInterval: string;
+  target?: TargetOptions;
+  data?: DataEntry[];
+  dataFrom?: JsonObject[];
+  remoteRef?: RemoteRef & { key: string };
+  envFrom: boolean;
+  mountPath?: string;
+}
+
+/** The ExternalSecret's spec as the trait writes it. */
+interface ExternalSecretSpec {
+  secretStoreRef: StoreRef;
+  refreshInterval: string;
+  target: TargetOptions & { name: string };
+  data?: DataEntry[];
+  dataFrom?: JsonObject[];
+}
 
 /** The ExternalSecret spec generated from the upstream CRD, built when the trait's schema is first read. */
 const externalSecretSpec = crdSpec(externalSecretsIoV1.ExternalSecret);
@@ -40,7 +87,7 @@ const shorthandRemoteRef: PropertySchema = {
  * The Secret it writes can be put in the environment of, or mounted into, the first container
  * of each of the component's pod templates.
  */
-export const externalSecret = defineTrait({
+export const externalSecret = defineTrait<ExternalSecretProperties>({
   type: 'external-secret',
   nameRoles: [
     { role: 'external-secret', names: 'the Secret an ExternalSecret produces', default: "the trait's secretName", property: 'targetSecretName', syntax: 'subdomain' },
@@ -99,13 +146,13 @@ export const externalSecret = defineTrait({
     mountPath: { type: 'string', description: "Mount the Secret at this path in the first container of each of the component's pod templates." },
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
-    const secretName: string = props.secretName;
+    const props = properties;
+    const secretName = props.secretName;
     if (!isDns1123Subdomain(secretName)) ctx.fail(`secretName: "${secretName}" is not a valid ExternalSecret name (a DNS-1123 subdomain)`, ['secretName']);
     ctx.claimObjectName({ kind: 'ExternalSecret.external-secrets.io', name: secretName, property: 'secretName', generated: true });
     const targetName = ctx.resolveName({ role: 'external-secret', kind: 'Secret', default: secretName, authored: props.targetSecretName, property: 'targetSecretName' });
 
-    const spec: Json = {
+    const spec: ExternalSecretSpec = {
       secretStoreRef: storeRef(props, ctx),
       refreshInterval: refreshInterval(props.refreshInterval, ctx),
       target: { name: targetName, ...targetOptions(props.target) },
@@ -117,20 +164,22 @@ export const externalSecret = defineTrait({
 
     if (props.envFrom) checkEnvNames(props, data, ctx);
     if (props.envFrom) exposeToPods(component.objects, ctx, 'envFrom', (spec, container) => {
-      const envFrom: Json[] = (container.envFrom ??= []);
+      // A container's envFrom is a list of sources, as the workload's schema decodes it.
+      const envFrom = (container.envFrom ??= []) as Array<{ secretRef?: { name?: string } }>;
       if (envFrom.some((source) => source.secretRef?.name === targetName)) ctx.fail(`envFrom: the container already reads Secret "${targetName}"`, ['envFrom']);
       envFrom.push({ secretRef: { name: targetName } });
     });
     if (props.mountPath !== undefined) {
-      const mountPath: string = props.mountPath;
+      const mountPath = props.mountPath;
       if (!mountPath.startsWith('/')) ctx.fail(`mountPath: "${mountPath}" must be an absolute path`, ['mountPath']);
       if (!isDns1123Label(targetName)) {
         ctx.fail(`mountPath: the Secret's name "${targetName}" names the volume it is mounted from, and is not a valid volume name (a DNS-1123 label)`, ['mountPath']);
       }
       exposeToPods(component.objects, ctx, 'mountPath', (spec, container, where) => {
-        const volumes: Json[] = (spec.volumes ??= []);
+        // Volumes and volume mounts are lists of named entries, as the workload's schema decodes them.
+        const volumes = (spec.volumes ??= []) as Array<{ name?: string; [field: string]: unknown }>;
         if (volumes.some((volume) => volume.name === targetName)) ctx.fail(`mountPath: ${where} already has a volume named "${targetName}"`, ['mountPath']);
-        const mounts: Json[] = (container.volumeMounts ??= []);
+        const mounts = (container.volumeMounts ??= []) as Array<{ mountPath?: string; [field: string]: unknown }>;
         if (mounts.some((mount) => mount.mountPath === mountPath)) ctx.fail(`mountPath: ${where} already mounts a volume at "${mountPath}"`, ['mountPath']);
         volumes.push({ name: targetName, secret: { secretName: targetName } });
         mounts.push({ name: targetName, mountPath });
@@ -143,7 +192,7 @@ export const externalSecret = defineTrait({
   },
 });
 
-function storeRef(props: Json, ctx: HandlerContext): Json {
+function storeRef(props: ExternalSecretProperties, ctx: HandlerContext): StoreRef {
   if (props.provider !== undefined) {
     // The binding's secretStoreRef is merged in under the authored properties: only a
     // secretStoreRef other than the platform's is an authored one competing with provider.
@@ -160,9 +209,9 @@ function storeRef(props: Json, ctx: HandlerContext): Json {
   return { name: props.secretStoreRef.name, kind: props.secretStoreRef.kind };
 }
 
-function sameStore(ref: Json, platform: unknown): boolean {
+function sameStore(ref: StoreRef, platform: unknown): boolean {
   if (typeof platform !== 'object' || platform === null) return false;
-  const other = platform as Json;
+  const other = platform as { name?: unknown; kind?: unknown };
   return ref.name === other.name && ref.kind === (other.kind ?? 'ClusterSecretStore');
 }
 
@@ -172,9 +221,9 @@ function refreshInterval(text: string, ctx: HandlerContext): string {
   return formatGoDuration(nanos);
 }
 
-function targetOptions(target: Json | undefined): Json {
+function targetOptions(target: TargetOptions | undefined): TargetOptions {
   if (!target) return {};
-  const out: Json = {};
+  const out: TargetOptions = {};
   if (target.creationPolicy) out.creationPolicy = target.creationPolicy;
   if (target.deletionPolicy) out.deletionPolicy = target.deletionPolicy;
   if (target.template) out.template = structuredClone(target.template);
@@ -182,17 +231,17 @@ function targetOptions(target: Json | undefined): Json {
 }
 
 /** The data entries, the shorthands expanded: absent remoteRef fields are derived. */
-function dataEntries(props: Json, namespace: string, ctx: HandlerContext): Json[] {
+function dataEntries(props: ExternalSecretProperties, namespace: string, ctx: HandlerContext): DataEntry[] {
   if (props.remoteRef) {
     if (props.data?.length || props.dataFrom?.length) ctx.fail("external-secret: 'remoteRef' cannot be combined with 'data' or 'dataFrom'", ['remoteRef']);
     return [{ secretKey: props.secretName, remoteRef: { ...props.remoteRef } }];
   }
   const seen = new Set<string>();
-  return (props.data ?? []).map((entry: Json, index: number) => {
+  return (props.data ?? []).map((entry, index) => {
     if (entry.secretKey === '') ctx.fail(`data[${index}].secretKey: must not be empty`, ['data', index, 'secretKey']);
     if (seen.has(entry.secretKey)) ctx.fail(`data[${index}].secretKey: "${entry.secretKey}" is listed twice`, ['data', index, 'secretKey']);
     seen.add(entry.secretKey);
-    const ref: Json = { ...(entry.remoteRef ?? {}) };
+    const ref: RemoteRef = { ...(entry.remoteRef ?? {}) };
     ref.key ??= `${namespace}/${props.secretName}`;
     ref.property ??= entry.secretKey;
     return { secretKey: entry.secretKey, remoteRef: ref };
@@ -203,7 +252,7 @@ const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 const ENV_VAR_RULE = "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit";
 
 /** With envFrom every key of the Secret becomes a variable name; dataFrom keys are known only at runtime. */
-function checkEnvNames(props: Json, data: Json[], ctx: HandlerContext): void {
+function checkEnvNames(props: ExternalSecretProperties, data: DataEntry[], ctx: HandlerContext): void {
   if (props.remoteRef) {
     ctx.fail("envFrom cannot be combined with the top-level 'remoteRef' shorthand: its key is secretName, not an environment variable name; write data entries with their own secretKey", ['envFrom']);
   }
@@ -219,7 +268,7 @@ function checkEnvNames(props: Json, data: Json[], ctx: HandlerContext): void {
   }
 }
 
-type Expose = (podSpec: Json, container: Json, where: string) => void;
+type Expose = (podSpec: PodSpecFields, container: PodContainer, where: string) => void;
 
 function exposeToPods(objects: K8sObject[], ctx: HandlerContext, key: string, expose: Expose): void {
   const templates = podTemplatesOf(objects, ctx);

@@ -1,9 +1,87 @@
-import { defineTrait, schemaBuilders, checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type ComponentView, type HandlerContext, type ObjectMeta, type PropertiesSchema, type PropertySchema, type DefaultBackend } from 'kurel/plugin-api';
+import { defineTrait, schemaBuilders, checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type ComponentView, type HandlerContext, type JsonObject, type JsonValue, type ObjectMeta, type PropertiesSchema, type PropertySchema, type DefaultBackend } from 'kurel/plugin-api';
 import { httpRoute } from '../families/gateway-api-schemas.js';
 
 const { int, list, object, str, stringList, stringMap } = schemaBuilders;
 
-type Json = Record<string, any>;
+/** A rule's backend as authored: the component's own Service when unnamed. */
+interface BackendRefInput {
+  name?: string;
+  port?: number;
+  weight?: number;
+  backendSelector?: { matchLabels?: Record<string, string> };
+}
+
+/** A filter's settings block, as far as the checks read it; the rest is copied as written. */
+interface FilterBlock {
+  scheme?: string;
+  hostname?: string;
+  port?: number;
+  statusCode?: number;
+  path?: JsonValue;
+  set?: JsonValue[];
+  add?: JsonValue[];
+  remove?: JsonValue[];
+  percent?: number;
+  fraction?: JsonValue;
+  [field: string]: JsonValue | undefined;
+}
+
+/** A filter: its type, and the one block that type carries its settings in. */
+interface FilterInput {
+  type: string;
+  [block: string]: JsonValue;
+}
+
+/** A header or query parameter match. */
+interface ValueMatch {
+  type?: string;
+  [field: string]: JsonValue | undefined;
+}
+
+interface RouteMatchInput {
+  path?: { type?: string; value?: string };
+  headers?: ValueMatch[];
+  queryParams?: ValueMatch[];
+  [field: string]: unknown;
+}
+
+interface RouteTimeouts {
+  request?: string;
+  backendRequest?: string;
+}
+
+interface RouteRuleInput {
+  matches?: RouteMatchInput[];
+  backendRefs?: BackendRefInput[];
+  filters?: FilterInput[];
+  timeouts?: RouteTimeouts;
+}
+
+/** The trait's properties once checked against its schema (the routing-common ones included). */
+interface HttpRouteProperties {
+  parentRefs?: JsonObject[];
+  hostnames?: string[];
+  rules: RouteRuleInput[];
+  gatewayName?: string;
+  gatewayNamespace?: string;
+  annotations?: Record<string, string>;
+  [common: string]: unknown;
+}
+
+/** A backend as the route writes it. */
+interface BackendRefOutput {
+  name: string;
+  port?: number;
+  weight?: number;
+}
+
+/** A rule as the route writes it. */
+interface RouteRuleOutput {
+  backendRefs: BackendRefOutput[];
+  filters?: Array<{ type: string; [block: string]: unknown }>;
+  matches?: RouteMatchInput[];
+  timeouts?: RouteTimeouts;
+}
 
 const DEFAULT_GATEWAY_NAMESPACE = 'gateway-system';
 
@@ -62,7 +140,7 @@ function httpRouteTraitSchema(): PropertiesSchema {
 }
 
 /** A gateway.networking.k8s.io/v1 HTTPRoute sending requests to the component's Service. */
-export const httproute = defineTrait({
+export const httproute = defineTrait<HttpRouteProperties>({
   type: 'httproute',
   nameRoles: [
     { role: 'httproute', names: "the httproute trait's HTTPRoute", default: '<component>-httproute[-<scope>]', property: 'name', syntax: 'subdomain' },
@@ -80,18 +158,18 @@ export const httproute = defineTrait({
     return httpRouteTraitSchema();
   },
   apply({ properties, component }, ctx) {
-    const props = properties as Json;
+    const props = properties;
     const backend = defaultBackend(component, props, "backendRef-level 'port' or an explicit 'name'", ctx);
     const parentRefs = routeParents(props, ctx);
     if (!props.rules?.length) ctx.fail("required property 'rules' missing or empty", ['rules']);
-    const rules = (props.rules as Json[]).map((rule, i) => routeRule(rule, i, backend, component, ctx));
+    const rules = props.rules.map((rule, i) => routeRule(rule, i, backend, component, ctx));
     const metadata: ObjectMeta = { name: routeObjectName(component, 'httproute', props, ctx), namespace: component.namespace, labels: { app: component.labelValue } };
     if (props.annotations && Object.keys(props.annotations).length > 0) metadata.annotations = { ...props.annotations };
-    const spec: Json = { parentRefs };
+    const spec: { parentRefs: JsonObject[]; hostnames?: string[]; rules?: RouteRuleOutput[] } = { parentRefs };
     if (props.hostnames?.length) spec.hostnames = [...props.hostnames];
     spec.rules = rules;
     const backends = rules.flatMap((rule, i) =>
-      (rule.backendRefs as Json[]).map((ref, j) => {
+      rule.backendRefs.map((ref, j) => {
         const selector = props.rules[i].backendRefs?.[j]?.backendSelector?.matchLabels;
         return { service: ref.name, port: ref.port, ...(selector ? { backendSelector: { ...selector } } : {}) };
       }),
@@ -101,27 +179,28 @@ export const httproute = defineTrait({
   },
 });
 
-function routeParents(props: Json, ctx: HandlerContext): Json[] {
+function routeParents(props: HttpRouteProperties, ctx: HandlerContext): JsonObject[] {
   if (props.parentRefs?.length) return structuredClone(props.parentRefs);
   if (!props.gatewayName) ctx.fail("required property 'parentRefs' missing or empty (and no gatewayName capability to synthesize from)", ['parentRefs']);
   return [{ name: props.gatewayName, namespace: props.gatewayNamespace || DEFAULT_GATEWAY_NAMESPACE }];
 }
 
-function routeRule(rule: Json, i: number, backend: DefaultBackend, component: ComponentView, ctx: HandlerContext): Json {
-  const out: Json = {};
+function routeRule(rule: RouteRuleInput, i: number, backend: DefaultBackend, component: ComponentView, ctx: HandlerContext): RouteRuleOutput {
+  let backendRefs: BackendRefOutput[];
   if (rule.backendRefs !== undefined) {
-    out.backendRefs = (rule.backendRefs as Json[]).map((ref, j) => backendRef(ref, backend, component, `rules[${i}].backendRefs[${j}]`, ['rules', i, 'backendRefs', j], ctx));
+    backendRefs = rule.backendRefs.map((ref, j) => backendRef(ref, backend, component, `rules[${i}].backendRefs[${j}]`, ['rules', i, 'backendRefs', j], ctx));
   } else {
     checkImplicitBackend(backend, component, {}, `rules[${i}]`, ['rules', i], ctx);
-    out.backendRefs = [{ name: backend.serviceName, port: backend.port }];
+    backendRefs = [{ name: backend.serviceName, port: backend.port }];
   }
-  if (rule.filters !== undefined) out.filters = (rule.filters as Json[]).map((filter, j) => routeFilter(filter, `rules[${i}].filters[${j}]`, ['rules', i, 'filters', j], ctx));
-  if (rule.matches !== undefined) out.matches = (rule.matches as Json[]).map(routeMatch);
+  const out: RouteRuleOutput = { backendRefs };
+  if (rule.filters !== undefined) out.filters = rule.filters.map((filter, j) => routeFilter(filter, `rules[${i}].filters[${j}]`, ['rules', i, 'filters', j], ctx));
+  if (rule.matches !== undefined) out.matches = rule.matches.map(routeMatch);
   if (rule.timeouts !== undefined) out.timeouts = routeTimeouts(rule.timeouts, `rules[${i}].timeouts`, ['rules', i, 'timeouts'], ctx);
   return out;
 }
 
-function backendRef(ref: Json, backend: DefaultBackend, component: ComponentView, location: string, at: (string | number)[], ctx: HandlerContext): Json {
+function backendRef(ref: BackendRefInput, backend: DefaultBackend, component: ComponentView, location: string, at: (string | number)[], ctx: HandlerContext): BackendRefOutput {
   const external = ref.name !== undefined && ref.name !== backend.serviceName;
   if (ref.port !== undefined && (ref.port < 1 || ref.port > 65535)) ctx.fail(`${location}: port must be between 1 and 65535, got ${ref.port}`, [...at, 'port']);
   if (ref.backendSelector !== undefined) {
@@ -131,27 +210,29 @@ function backendRef(ref: Json, backend: DefaultBackend, component: ComponentView
   if (!external) checkImplicitBackend(backend, component, { port: ref.port }, location, at, ctx);
   const port = ref.port ?? (external ? undefined : backend.port);
   if (port === undefined) ctx.fail(`${location}: cannot determine backend port — specify 'port' in the backendRef`, at);
-  const out: Json = { name: external ? ref.name : backend.serviceName, port };
+  // external: the name is set.
+  const out: BackendRefOutput = { name: external ? (ref.name as string) : backend.serviceName, port };
   if (ref.weight !== undefined) out.weight = ref.weight;
   return out;
 }
 
 /** A path match defaults to a PathPrefix match of "/", a header or query match to Exact. */
-function routeMatch(match: Json): Json {
-  const out: Json = structuredClone(match);
+function routeMatch(match: RouteMatchInput): RouteMatchInput {
+  const out = structuredClone(match);
   if (match.path) out.path = { type: match.path.type ?? 'PathPrefix', value: match.path.value ?? '/' };
-  for (const key of ['headers', 'queryParams']) {
-    if (match[key]) out[key] = match[key].map((entry: Json) => ({ ...entry, type: entry.type ?? 'Exact' }));
+  for (const key of ['headers', 'queryParams'] as const) {
+    if (match[key]) out[key] = match[key].map((entry) => ({ ...entry, type: entry.type ?? 'Exact' }));
   }
   return out;
 }
 
-function routeFilter(filter: Json, location: string, at: (string | number)[], ctx: HandlerContext): Json {
+function routeFilter(filter: FilterInput, location: string, at: (string | number)[], ctx: HandlerContext): { type: string; [block: string]: unknown } {
   const scope = `${location} "${filter.type}"`;
   if (filter.type === 'ExtensionRef') ctx.fail(`${scope}: filter type "ExtensionRef" is not implemented`, [...at, 'type']);
   const key = FILTER_BLOCKS[filter.type];
   if (!key) ctx.fail(`${scope}: unknown filter type "${filter.type}"`, [...at, 'type']);
-  const block = filter[key];
+  // The filter type's block: an object, as the schema types it, unless absent.
+  const block = filter[key] as FilterBlock | null | undefined;
   if (block === undefined || block === null) ctx.fail(`${scope}: ${key} block is required`, [...at, key]);
   const other = Object.keys(filter).find((name) => name !== 'type' && name !== key);
   if (other) ctx.fail(`${scope}: ${other} does not belong to a ${filter.type} filter`, [...at, other]);
@@ -162,7 +243,7 @@ function routeFilter(filter: Json, location: string, at: (string | number)[], ct
         ctx.fail(`${scope}: statusCode ${block.statusCode} must be one of [${REDIRECT_STATUS_CODES.join(',')}]`, [...where, 'statusCode']);
       }
       if (block.port !== undefined && (block.port < 1 || block.port > 65535)) ctx.fail(`${scope}: port ${block.port} out of range [1,65535]`, [...where, 'port']);
-      if (!['scheme', 'hostname', 'port', 'statusCode', 'path'].some((name) => block[name] !== undefined && block[name] !== '')) {
+      if (!(['scheme', 'hostname', 'port', 'statusCode', 'path'] as const).some((name) => block[name] !== undefined && block[name] !== '')) {
         ctx.fail(`${scope}: at least one of scheme/hostname/port/statusCode/path must be set`, where);
       }
       break;
@@ -181,9 +262,9 @@ function routeFilter(filter: Json, location: string, at: (string | number)[], ct
   return { type: filter.type, [key]: structuredClone(block) };
 }
 
-function routeTimeouts(timeouts: Json, location: string, at: (string | number)[], ctx: HandlerContext): Json {
+function routeTimeouts(timeouts: RouteTimeouts, location: string, at: (string | number)[], ctx: HandlerContext): RouteTimeouts {
   const millis: Record<string, number> = {};
-  for (const key of ['request', 'backendRequest']) {
+  for (const key of ['request', 'backendRequest'] as const) {
     const value = timeouts[key];
     if (value === undefined) continue;
     if (!GATEWAY_DURATION.test(value)) ctx.fail(`${location}.${key}: "${value}" is not a Gateway API duration (such as "10s" or "1m30s")`, [...at, key]);

@@ -6,8 +6,6 @@ import { decodedProperties } from './decoded-properties.js';
 // Authored networking, disruption and autoscaling objects: each is the object as written, with
 // none of the behaviour of the trait of the same name (no NetworkPolicy synthesis, no derived fields).
 
-type Json = Record<string, any>;
-
 export const ingressclass = defineKind({
   type: 'ingressclass',
   description: 'A networking.k8s.io/v1 IngressClass: its properties are the IngressClassSpec (controller required).',
@@ -17,7 +15,7 @@ export const ingressclass = defineKind({
   properties: decodedProperties(networkingV1.IngressClassSpec, ['controller']),
 });
 
-export const servicecidr = defineKind<Json>({
+export const servicecidr = defineKind<{ cidrs: string[] }>({
   type: 'servicecidr',
   description: 'A networking.k8s.io/v1 ServiceCIDR: its properties are the ServiceCIDRSpec (at least one CIDR).',
   apiVersion: 'networking.k8s.io/v1',
@@ -74,5 +72,5 @@ export const horizontalpodautoscaler = defineKind({
   kind: 'HorizontalPodAutoscaler',
   scope: 'namespaced',
   properties: decodedProperties(autoscalingV2.HorizontalPodAutoscalerSpec, ['scaleTargetRef', 'maxReplicas']),
-  check: (props: Record<string, any>, _input, ctx) => enforceMaxReplicas(props.maxReplicas, ctx, ['maxReplicas']),
+  check: (props: { maxReplicas: number }, _input, ctx) => enforceMaxReplicas(props.maxReplicas, ctx, ['maxReplicas']),
 });

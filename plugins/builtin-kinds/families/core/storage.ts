@@ -1,11 +1,19 @@
-import { defineKind, describeValue, RefusalClass, type PropertiesSchema } from 'kurel/plugin-api';
+import { defineKind, describeValue, RefusalClass, type HandlerContext, type JsonObject, type JsonValue, type PropertiesSchema } from 'kurel/plugin-api';
 import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-api';
 import { canonicalQuantity } from 'kurel/plugin-api';
 import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
 import { withCoreGo } from './go-annotations.js';
 import { decodedProperties } from './decoded-properties.js';
 
-type Json = Record<string, any>;
+import { childOf } from '../../shared/json-guards.js';
+
+/** A claim's properties once checked: size and accessModes are required; the rest is the claim spec as written. */
+interface ClaimProperties {
+  size: string | number;
+  storageClassName?: string;
+  accessModes: string[];
+  [key: string]: JsonValue | undefined;
+}
 
 const claimProperties = (): PropertiesSchema => {
   const claimSpec = withCoreGo(coreV1.PersistentVolumeClaimSpec()).properties!;
@@ -25,7 +33,7 @@ const claimProperties = (): PropertiesSchema => {
 };
 
 /** The hand-parsed claim: `size` for the requested storage, the storage class defaulted by the `pvc` capability. */
-const claimKind = defineKind<Json>({
+const claimKind = defineKind<ClaimProperties>({
   type: 'persistentvolumeclaim',
   description: 'A v1 PersistentVolumeClaim named after the component. storageClassName defaults to the ClusterProfile\'s "pvc" capability.',
   apiVersion: 'v1',
@@ -39,11 +47,12 @@ const claimKind = defineKind<Json>({
     enforceMaxStorage(String(props.size), ctx, ['size'], `PVC "${input.objectName}": `);
     if (props.accessModes.length === 0) ctx.fail('accessModes: at least one access mode is required', ['accessModes']);
   },
-  content(props, _input, ctx) {
+  // ctx is typed here so that its fail, which never returns, narrows the profile's class.
+  content(props, _input, ctx: HandlerContext) {
     const { size, storageClassName, ...rest } = props;
-    const spec: Json = { ...rest, resources: { requests: { storage: size } } };
+    const spec: Record<string, JsonValue | undefined> = { ...rest, resources: { requests: { storage: size } } };
     const fromProfile = storageClassName === undefined ? ctx.capability('pvc')?.rendering.storageClassName : undefined;
-    if (fromProfile !== undefined && fromProfile !== null && typeof fromProfile !== 'string') {
+    if (!isStringOrUnset(fromProfile)) {
       ctx.fail(`capability "pvc" defaults: properties.storageClassName: expected a string, got ${describeValue(fromProfile)}`, ['storageClassName']);
     }
     const storageClass = storageClassName ?? fromProfile ?? undefined;
@@ -54,21 +63,26 @@ const claimKind = defineKind<Json>({
 });
 export const persistentvolumeclaim = claimKind;
 
-export const persistentvolume = defineKind({
+/** A storage class a profile may give: a string, or none (null or unset). */
+function isStringOrUnset(value: unknown): value is string | null | undefined {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+export const persistentvolume = defineKind<JsonObject>({
   type: 'persistentvolume',
   description: 'A cluster-scoped v1 PersistentVolume: its properties are the PersistentVolumeSpec, decoded strictly.',
   apiVersion: 'v1',
   kind: 'PersistentVolume',
   scope: 'cluster',
   properties: decodedProperties(coreV1.PersistentVolumeSpec),
-  check: (props: Json, _input, ctx) => {
+  check: (props, _input, ctx) => {
     // A PV backed by a node's own filesystem is a host path, which the policy denies by default.
     for (const source of ['hostPath', 'local']) {
       if (props[source] != null && !ctx.policy.allowHostPathVolumes()) {
         ctx.violate(RefusalClass.hostPath, `${source}: a ${source} PersistentVolume is not allowed by environment policy`, [source]);
       }
     }
-    const capacity = props.capacity?.storage;
+    const capacity = childOf(props.capacity, 'storage');
     if (capacity !== undefined) enforceMaxQuantity(String(capacity), ctx.policy.maxStorageSize(), 'capacity.storage', RefusalClass.storageMaximum, ctx, ['capacity', 'storage']);
   },
 });
@@ -83,7 +97,7 @@ export const storageclass = defineKind({
   properties: decodedProperties(storageV1.StorageClass, ['provisioner']),
 });
 
-export const volumeattributesclass = defineKind<Json>({
+export const volumeattributesclass = defineKind<{ parameters: Record<string, string> }>({
   type: 'volumeattributesclass',
   description: 'A storage.k8s.io/v1 VolumeAttributesClass: driverName and at least one parameter, as top-level properties.',
   apiVersion: 'storage.k8s.io/v1',

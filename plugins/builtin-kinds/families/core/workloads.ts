@@ -1,5 +1,5 @@
 import { defineKind } from 'kurel/plugin-api';
-import type { ComponentInput, HandlerContext } from 'kurel/plugin-api';
+import type { ComponentInput, HandlerContext, JsonObject } from 'kurel/plugin-api';
 import { appsV1, coreV1 } from '../../schemas/kubernetes-models/index.js';
 import { decodedProperties } from './decoded-properties.js';
 import { enforceWrittenPodSpec } from 'kurel/plugin-api';
@@ -7,18 +7,30 @@ import { enforceMaxReplicas } from 'kurel/plugin-api';
 
 // The strict workload kinds: a bare Pod, and the controllers whose pod template is written whole.
 
-type Json = Record<string, any>;
+/** A pod template as its schema decodes it: labels are strings, the spec a PodSpec. */
+interface PodTemplate {
+  metadata?: { labels?: Record<string, string>; [key: string]: unknown };
+  spec?: JsonObject;
+  [key: string]: unknown;
+}
+
+/** The properties of a controller whose pod template is written whole. */
+interface ControllerProperties {
+  replicas?: number;
+  template: PodTemplate;
+  [key: string]: unknown;
+}
 
 /** Refuses the members of `spec` a kind does not take, each with its reason. */
-function refuseMembers(spec: Json | undefined, refused: Record<string, string>, path: (string | number)[], ctx: HandlerContext): void {
+function refuseMembers(spec: JsonObject | undefined, refused: Record<string, string>, path: (string | number)[], ctx: HandlerContext): void {
   for (const [key, reason] of Object.entries(refused)) {
     if (spec?.[key] !== undefined) ctx.fail(`${[...path, key].join('.')}: ${reason}`, [...path, key]);
   }
 }
 
 /** The pod template's labels carry `app: <component>`, which the kind's pods are selected by. */
-function labelTemplate(template: Json, input: ComponentInput<Json>, path: (string | number)[], ctx: HandlerContext): Json {
-  const labels: Json = template.metadata?.labels ?? {};
+function labelTemplate<P>(template: PodTemplate, input: ComponentInput<P>, path: (string | number)[], ctx: HandlerContext): PodTemplate {
+  const labels: Record<string, string> = template.metadata?.labels ?? {};
   if (labels.app !== undefined && labels.app !== input.labelValue) {
     ctx.fail(`${path.join('.')}.metadata.labels.app: the pod template's app label is the component's, "${input.labelValue}"; it cannot be "${labels.app}"`, [...path, 'metadata', 'labels', 'app']);
   }
@@ -31,7 +43,7 @@ const POD_REFUSED = {
   overhead: 'the overhead is set from the RuntimeClass by the admission controller; set runtimeClassName',
 };
 
-export const pod = defineKind<Json>({
+export const pod = defineKind<JsonObject>({
   type: 'pod',
   description: 'A bare v1 Pod: its properties are the PodSpec, decoded strictly. It carries the app label.',
   apiVersion: 'v1',
@@ -47,7 +59,7 @@ export const pod = defineKind<Json>({
   },
 });
 
-export const replicaset = defineKind<Json>({
+export const replicaset = defineKind<ControllerProperties>({
   type: 'replicaset',
   description: 'An apps/v1 ReplicaSet: its properties are the ReplicaSetSpec, decoded strictly. The pod template gets the app label.',
   apiVersion: 'apps/v1',
@@ -63,7 +75,7 @@ export const replicaset = defineKind<Json>({
   content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
 });
 
-export const replicationcontroller = defineKind<Json>({
+export const replicationcontroller = defineKind<ControllerProperties>({
   type: 'replicationcontroller',
   description: 'A v1 ReplicationController: its properties are the ReplicationControllerSpec, decoded strictly. The pod template gets the app label.',
   apiVersion: 'v1',
@@ -78,7 +90,7 @@ export const replicationcontroller = defineKind<Json>({
   content: (props, input, ctx) => ({ ...props, template: labelTemplate(props.template, input, ['template'], ctx) }),
 });
 
-export const podtemplate = defineKind<Json>({
+export const podtemplate = defineKind<{ template: PodTemplate }>({
   type: 'podtemplate',
   description: 'A v1 PodTemplate: stored, not run. Its one property, template, is decoded strictly; no app label.',
   apiVersion: 'v1',

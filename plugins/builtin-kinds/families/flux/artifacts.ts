@@ -1,4 +1,4 @@
-import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, type ComponentHandler, type GoEncoding, type ObjectKindDeclaration } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, type ComponentHandler, type JsonObject, type GoEncoding, type ObjectKindDeclaration } from 'kurel/plugin-api';
 import { list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { commonMetadata } from './common.js';
 import { sourceExtensionsFluxcdIoV1beta1 } from '../../generated/flux-source-watcher/index.js';
@@ -14,7 +14,7 @@ import { commonMetadata as commonMetadataHolder } from '../../shared/metadata-ho
 
 const required = { emit: 'always', required: true } as const;
 
-const artifactgenerator = defineKind<Record<string, any>>({
+const artifactgenerator = defineKind<JsonObject>({
   type: 'artifactgenerator',
   description: 'A Flux ArtifactGenerator: composes artifacts (ExternalArtifacts) from the files of Flux sources.',
   apiVersion: 'source.extensions.fluxcd.io/v1beta1',
@@ -74,7 +74,7 @@ const resourceSetInputProviderGo: Record<string, GoEncoding> = Object.fromEntrie
   ['schedule[].window', goAlways('0s', GO_DURATION)],
 ]);
 
-const resourcesetinputprovider = defineKind<Record<string, any>>({
+const resourcesetinputprovider = defineKind<JsonObject>({
   type: 'resourcesetinputprovider',
   description: 'A Flux Operator ResourceSetInputProvider: inputs for ResourceSets, read from a Git forge, an OCI registry or artifacts.',
   apiVersion: 'fluxcd.controlplane.io/v1',

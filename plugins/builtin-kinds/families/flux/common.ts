@@ -131,13 +131,13 @@ function secretAt(spec: Record<string, unknown> | undefined, path: string[]): Na
 
 /** What a Flux source reads from its own namespace: its secretRef, certSecretRef, proxySecretRef and the Secrets under verify and sts. */
 export function sourceReads(object: K8sObject): NamedInput[] {
-  const spec = object.spec as Record<string, any> | undefined;
+  const spec = object.spec as Record<string, unknown> | undefined;
   return [['secretRef'], ['certSecretRef'], ['proxySecretRef'], ['verify', 'secretRef'], ['sts', 'secretRef'], ['sts', 'certSecretRef']].flatMap((path) => secretAt(spec, path));
 }
 
 /** What a HelmRelease reads from its own namespace: its valuesFrom, its kubeConfig Secret and its chart template's verify Secret. */
 export function helmReleaseReads(object: K8sObject): NamedInput[] {
-  const spec = object.spec as Record<string, any> | undefined;
+  const spec = object.spec as Record<string, unknown> | undefined;
   const values = ((spec?.valuesFrom ?? []) as Array<{ kind: string; name: string }>)
     .filter((entry) => (entry.kind === 'ConfigMap' || entry.kind === 'Secret') && typeof entry.name === 'string')
     .map((entry) => ({ kind: entry.kind as NamedInput['kind'], name: entry.name }));

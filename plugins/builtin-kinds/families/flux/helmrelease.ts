@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
 import { bool, duration, int, json, list, str, stringMap, strings, struct, type GoField, goTypedProperties, refuseTogether } from '../../shared/go-typed-schemas.js';
 import { commonMetadata, helmReleaseReads, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
 import { helmToolkitFluxcdIoV2 } from '../../generated/flux-helm-controller/index.js';
@@ -164,7 +164,7 @@ function fluxReleaseName(name: string): string {
   return `${name.slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
 }
 
-const helmrelease = defineKind<Record<string, any>>({
+const helmrelease = defineKind<JsonObject>({
   type: 'helmrelease',
   description: 'A Flux HelmRelease against an existing chart source. The engine gives it the post-renderer that labels its chart\'s pods with the component label.',
   apiVersion: 'helm.toolkit.fluxcd.io/v2',

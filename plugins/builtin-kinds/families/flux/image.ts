@@ -1,4 +1,4 @@
-import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
 import { bool, duration, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { labelSelector } from '../../shared/k8s-types.js';
 import { accessFrom, crossNamespaceRef, localRef, namespacedRef, providers } from './common.js';
@@ -15,7 +15,7 @@ const IMAGE = 'image.toolkit.fluxcd.io/v1';
 const required = { emit: 'always', required: true } as const;
 const order = (description: string) => struct(description, { order: str('asc or desc; asc when empty.', { enum: ['asc', 'desc'] }) });
 
-const imagerepository = defineKind<Record<string, any>>({
+const imagerepository = defineKind<JsonObject>({
   type: 'imagerepository',
   description: 'A Flux ImageRepository: an image whose tags the image-reflector-controller scans.',
   apiVersion: IMAGE,
@@ -37,7 +37,7 @@ const imagerepository = defineKind<Record<string, any>>({
   }, crdSpec(imageToolkitFluxcdIoV1.ImageRepository)),
 });
 
-const imagepolicy = defineKind<Record<string, any>>({
+const imagepolicy = defineKind<JsonObject>({
   type: 'imagepolicy',
   description: 'A Flux ImagePolicy: how the latest image of an ImageRepository is chosen.',
   apiVersion: IMAGE,
@@ -63,7 +63,7 @@ const imagepolicy = defineKind<Record<string, any>>({
   }, crdSpec(imageToolkitFluxcdIoV1.ImagePolicy)),
 });
 
-const imageupdateautomation = defineKind<Record<string, any>>({
+const imageupdateautomation = defineKind<JsonObject>({
   type: 'imageupdateautomation',
   description: 'A Flux ImageUpdateAutomation: commits the images ImagePolicies chose into a Git repository.',
   apiVersion: IMAGE,

@@ -1,4 +1,4 @@
-import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
 import { bool, duration, list, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { commonMetadata, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, localRef } from './common.js';
 import { kustomizeToolkitFluxcdIoV1 } from '../../generated/flux-kustomize-controller/index.js';
@@ -9,7 +9,7 @@ import { commonMetadata as commonMetadataHolder } from '../../shared/metadata-ho
 // from fluxcd/kustomize-controller's CRD (crds/flux-kustomize-controller); the Go fields below say
 // how KustomizationSpec prints what was authored.
 
-const fluxKustomization = defineKind<Record<string, any>>({
+const fluxKustomization = defineKind<JsonObject>({
   type: 'fluxcd-kustomization',
   description: 'A Flux Kustomization, as authored: it applies a path of a source. targetNamespace is never defaulted.',
   apiVersion: 'kustomize.toolkit.fluxcd.io/v1',

@@ -1,4 +1,4 @@
-import { defineKind, type ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
 import { bool, duration, list, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { localRef } from './common.js';
 import { notificationToolkitFluxcdIoV1beta3 } from '../../generated/flux-notification-controller/index.js';
@@ -21,7 +21,7 @@ const objectRef = (description: string, extra: Record<string, ReturnType<typeof 
     ...extra,
   });
 
-const alert = defineKind<Record<string, any>>({
+const alert = defineKind<JsonObject>({
   type: 'fluxcd-alert',
   description: 'A Flux Alert: which events of which Flux objects are sent to a Provider.',
   apiVersion: 'notification.toolkit.fluxcd.io/v1beta3',
@@ -39,7 +39,7 @@ const alert = defineKind<Record<string, any>>({
   }, crdSpec(notificationToolkitFluxcdIoV1beta3.Alert)),
 });
 
-const provider = defineKind<Record<string, any>>({
+const provider = defineKind<JsonObject>({
   type: 'fluxcd-provider',
   description: 'A Flux notification Provider: where alerts are sent (Slack, Teams, a Git forge commit status, a webhook, …).',
   apiVersion: 'notification.toolkit.fluxcd.io/v1beta3',
@@ -62,7 +62,7 @@ const provider = defineKind<Record<string, any>>({
   }, crdSpec(notificationToolkitFluxcdIoV1beta3.Provider)),
 });
 
-const receiver = defineKind<Record<string, any>>({
+const receiver = defineKind<JsonObject>({
   type: 'fluxcd-receiver',
   description: 'A Flux Receiver: a webhook that triggers the reconciliation of Flux objects.',
   apiVersion: 'notification.toolkit.fluxcd.io/v1',

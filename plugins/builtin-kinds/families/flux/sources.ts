@@ -1,4 +1,4 @@
-import { defineKind, enforceAllowedRegistry, type ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, enforceAllowedRegistry, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
 import { bool, duration, list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { accessFrom, ignore, localRef, ociVerification, providers, suspend, sourceReads } from './common.js';
 import { sourceToolkitFluxcdIoV1 } from '../../generated/flux-source-controller/index.js';
@@ -23,7 +23,7 @@ const gitRef = (description: string) =>
     commit: str('The commit SHA to check out; wins over every other field.'),
   });
 
-const gitrepository = defineKind<Record<string, any>>({
+const gitrepository = defineKind<JsonObject>({
   type: 'gitrepository',
   description: 'A Flux GitRepository: a Git repository the source-controller fetches as an artifact.',
   apiVersion: SOURCE,
@@ -59,7 +59,7 @@ const gitrepository = defineKind<Record<string, any>>({
   fluxNamespaceReads: sourceReads,
 });
 
-const ocirepository = defineKind<Record<string, any>>({
+const ocirepository = defineKind<JsonObject>({
   type: 'ocirepository',
   description: 'A Flux OCIRepository: an OCI artifact the source-controller fetches. It makes no Kustomization (the oci type does).',
   apiVersion: SOURCE,
@@ -93,7 +93,7 @@ const ocirepository = defineKind<Record<string, any>>({
   fluxNamespaceReads: sourceReads,
 });
 
-const helmrepository = defineKind<Record<string, any>>({
+const helmrepository = defineKind<JsonObject>({
   type: 'helmrepository',
   description: 'A Flux HelmRepository: a Helm chart repository (HTTP index or OCI registry).',
   apiVersion: SOURCE,
@@ -116,7 +116,7 @@ const helmrepository = defineKind<Record<string, any>>({
   fluxNamespaceReads: sourceReads,
 });
 
-const bucket = defineKind<Record<string, any>>({
+const bucket = defineKind<JsonObject>({
   type: 'bucket',
   description: 'A Flux Bucket: an S3-compatible, GCS or Azure bucket the source-controller fetches.',
   apiVersion: SOURCE,
@@ -148,7 +148,7 @@ const bucket = defineKind<Record<string, any>>({
   fluxNamespaceReads: sourceReads,
 });
 
-const helmchart = defineKind<Record<string, any>>({
+const helmchart = defineKind<JsonObject>({
   type: 'helmchart',
   description: 'A Flux HelmChart: a chart the source-controller packages from a HelmRepository, GitRepository or Bucket.',
   apiVersion: SOURCE,

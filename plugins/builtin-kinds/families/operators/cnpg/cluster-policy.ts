@@ -1,15 +1,23 @@
-import { RefusalClass, type HandlerContext } from 'kurel/plugin-api';
+import { RefusalClass, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
 import { enforceMaxQuantity, enforceMaxReplicas } from 'kurel/plugin-api';
 import { enforcePodPolicy } from 'kurel/plugin-api';
 
-type Json = Record<string, any>;
+/** The fields of a Cluster's spec the policy reads, as its schema types them. */
+interface ClusterPolicyFields {
+  instances?: number;
+  storage?: { size?: string };
+  walStorage?: { size?: string };
+  securityContext?: JsonObject;
+  resources?: JsonObject;
+  podSecurityContext?: JsonObject;
+}
 
 /**
  * A Cluster's spec under the environment policy: its instances, its storage sizes (the policy's
  * default size included), its instances' resources as written (the operator adds no default to
  * enforce) and the security contexts of its pods and containers.
  */
-export function enforceClusterPolicy(props: Json, ctx: HandlerContext): void {
+export function enforceClusterPolicy(props: ClusterPolicyFields, ctx: HandlerContext): void {
   enforceMaxReplicas(props.instances ?? 1, ctx, ['instances'], 'instances');
   const maxStorage = ctx.policy.maxStorageSize();
   const size = props.storage?.size ?? (ctx.policy.defaultStorageSize() || undefined);

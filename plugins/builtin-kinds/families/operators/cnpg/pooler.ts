@@ -1,4 +1,4 @@
-import { defineKind, enforceMaxReplicas, enforceWrittenPodSpec, GO_STRUCT } from 'kurel/plugin-api';
+import { defineKind, enforceMaxReplicas, enforceWrittenPodSpec, GO_STRUCT, type JsonObject } from 'kurel/plugin-api';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
@@ -8,6 +8,8 @@ import { omitZeroAt, type GoFields } from './go-omit.js';
 
 interface PoolerProperties {
   cluster: { name: string };
+  instances?: number;
+  template?: { spec?: JsonObject };
 }
 
 /** How the PoolerSpec Go type writes what was not authored: its pod and service templates hold structs by value. */
@@ -37,7 +39,7 @@ export const cnpgPooler = defineKind<PoolerProperties>({
     if (props.cluster.name === input.objectName) {
       ctx.fail(`cluster.name "${props.cluster.name}" is the pooler's own object name: a Pooler and its Cluster cannot share a name (their Services would collide)`, ['cluster', 'name']);
     }
-    const spec = props as unknown as Record<string, any>;
+    const spec = props;
     enforceMaxReplicas(spec.instances, ctx, ['instances'], 'instances');
     enforceWrittenPodSpec(spec.template?.spec, ['template', 'spec'], ctx);
   },
