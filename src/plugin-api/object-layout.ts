@@ -32,7 +32,7 @@ export interface MetadataHolder {
   /** The path holds a map of labels (or of annotations) and nothing beside it. */
   only?: 'labels' | 'annotations';
   /** Read only when the object's fields allow it (the first of several alternatives set, say). */
-  when?: (object: Record<string, any>) => boolean;
+  when?: (object: Record<string, unknown>) => boolean;
   /**
    * The metadata reaches objects that are no pods (Secrets, Services, claims): the reserved keys
    * are read there, the component label (which selects pods) is not.

@@ -1,4 +1,5 @@
 import { EACH, type MetadataHolder } from 'kurel/plugin-api';
+import { childOf, isJsonObject } from './json-guards.js';
 
 // The metadata holders several kinds share, as their object declarations list them: where an
 // operator or a controller copies labels and annotations onto the pods or objects it creates.
@@ -18,7 +19,10 @@ export function prometheusOperatorHolders(): MetadataHolder[] {
       holder: 'volume claim template',
       noPods: true,
       // The operator uses the first storage arm set: the claim template only without the other two.
-      when: (object) => object.spec?.storage?.emptyDir == null && object.spec?.storage?.ephemeral == null,
+      when: (object) => {
+        const storage = isJsonObject(object.spec) ? childOf(object.spec, 'storage') : undefined;
+        return childOf(storage, 'emptyDir') == null && childOf(storage, 'ephemeral') == null;
+      },
     },
   ];
 }
