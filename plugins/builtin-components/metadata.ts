@@ -12,9 +12,9 @@ export function ownedMetadata(name: string, namespace: string, labelValue: strin
 }
 
 /** Copies the keys of `source` that are present (not undefined) onto `target`. */
-export function copyPresent(target: Json, source: Json, keys: readonly string[]): Json {
+export function copyPresent<T extends Record<string, unknown>>(target: T, source: Readonly<Record<string, unknown>>, keys: readonly string[]): T {
   for (const key of keys) {
-    if (source[key] !== undefined) target[key] = structuredClone(source[key]);
+    if (source[key] !== undefined) (target as Record<string, unknown>)[key] = structuredClone(source[key]);
   }
   return target;
 }

@@ -103,7 +103,7 @@ export function podLevelFields(props: Json, ctx: HandlerContext): Json {
   if (props.dnsPolicy === 'None' && !props.dnsConfig?.nameservers?.length) {
     ctx.fail('dnsPolicy: None requires dnsConfig.nameservers with at least one entry', ['dnsPolicy']);
   }
-  const spec = copyPresent({}, props, SAME_NAME);
+  const spec: Json = copyPresent({}, props, SAME_NAME);
   for (const key of WRITTEN_WHEN_TRUE) if (props[key] === true) spec[key] = true;
   if (props.podSecurityContext) spec.securityContext = structuredClone(props.podSecurityContext);
   if (props.podResources) spec.resources = podResources(props.podResources, ctx);

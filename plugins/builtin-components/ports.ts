@@ -1,5 +1,11 @@
 import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
+/** A container port as `containerPortsSchema` admits it (protocol defaulted). */
+export interface ContainerPort {
+  containerPort: number;
+  name?: string;
+  protocol?: string;
+  [key: string]: unknown;
+}
 
 const { int, list, object, oneOf, str } = schemaBuilders;
 
@@ -26,7 +32,7 @@ export function isPortNumber(port: number): boolean {
 }
 
 /** Checks container ports the way the API server does; returns them as they are written. */
-export function checkContainerPorts(ports: Json[] | undefined, ctx: HandlerContext): Json[] {
+export function checkContainerPorts(ports: ContainerPort[] | undefined, ctx: HandlerContext): ContainerPort[] {
   const names = new Set<string>();
   const pairs = new Set<string>();
   return (ports ?? []).map((port, index) => {

@@ -1,5 +1,14 @@
 import { NOOP_POLICY, schemaBuilders, type HandlerContext, type Policy, type PropertySchema } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
+
+/** A resource list as `resourceList` admits it: quantities as strings or bare numbers. */
+export type AuthoredResourceList = Record<string, string | number>;
+/** Resources as `resourcesSchema` admits them. */
+export interface AuthoredResources {
+  requests?: AuthoredResourceList;
+  limits?: AuthoredResourceList;
+}
+/** A resource list as written to an object: quantity strings. */
+export type ResourceList = Record<string, string>;
 
 const { object, quantity } = schemaBuilders;
 
@@ -24,8 +33,8 @@ export function resourcesSchema(description: string): PropertySchema {
 }
 
 /** The main container's resources as authored, each value left out taken from the policy's defaults. */
-export function policyDefaultedResources(authored: Json | undefined, policy: Policy = NOOP_POLICY): { requests: Json; limits: Json } {
-  const defaults = (cpu: string, memory: string): Json => ({ ...(cpu ? { cpu } : {}), ...(memory ? { memory } : {}) });
+export function policyDefaultedResources(authored: AuthoredResources | undefined, policy: Policy = NOOP_POLICY): { requests: ResourceList; limits: ResourceList } {
+  const defaults = (cpu: string, memory: string): ResourceList => ({ ...(cpu ? { cpu } : {}), ...(memory ? { memory } : {}) });
   return {
     requests: { ...defaults(policy.defaultCPURequest(), policy.defaultMemoryRequest()), ...normalizeList(authored?.requests) },
     limits: { ...defaults(policy.defaultCPULimit(), policy.defaultMemoryLimit()), ...normalizeList(authored?.limits) },
@@ -37,7 +46,7 @@ export function policyDefaultedResources(authored: Json | undefined, policy: Pol
  * and those over the handler's (requests 100m CPU and 128Mi memory); the memory limit defaults
  * to the effective memory request.
  */
-export function containerResources(authored: Json | undefined, policy: Policy = NOOP_POLICY): Json {
+export function containerResources(authored: AuthoredResources | undefined, policy: Policy = NOOP_POLICY): { limits: ResourceList; requests: ResourceList } {
   const declared = policyDefaultedResources(authored, policy);
   const requests = { ...DEFAULT_REQUESTS, ...declared.requests };
   const limits = declared.limits;
@@ -48,22 +57,23 @@ export function containerResources(authored: Json | undefined, policy: Policy = 
 const POD_LEVEL_RESOURCE = /^(cpu|memory|hugepages-.+)$/;
 
 /** Pod-level resources, as written; the API accepts only cpu, memory and hugepages there. */
-export function podResources(authored: Json, ctx: HandlerContext): Json {
-  const out: Json = {};
+export function podResources(authored: AuthoredResources, ctx: HandlerContext): { requests?: ResourceList; limits?: ResourceList } {
+  const out: { requests?: ResourceList; limits?: ResourceList } = {};
   for (const side of ['requests', 'limits'] as const) {
-    if (!authored[side]) continue;
-    for (const key of Object.keys(authored[side])) {
+    const list = authored[side];
+    if (!list) continue;
+    for (const key of Object.keys(list)) {
       if (!POD_LEVEL_RESOURCE.test(key)) {
         ctx.fail(`podResources.${side}: "${key}" is not a pod-level resource; only cpu, memory and hugepages-<size> are`, ['podResources', side, key]);
       }
     }
-    out[side] = normalizeList(authored[side]);
+    out[side] = normalizeList(list);
   }
   return out;
 }
 
-function normalizeList(list: Json | undefined): Json {
-  const out: Json = {};
+function normalizeList(list: AuthoredResourceList | undefined): ResourceList {
+  const out: ResourceList = {};
   for (const [key, value] of Object.entries(list ?? {})) out[key] = formatQuantity(key, value);
   return out;
 }

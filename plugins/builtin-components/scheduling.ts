@@ -1,5 +1,5 @@
 import { schemaBuilders, type PropertySchema } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
+import type { JsonObject } from 'kurel/plugin-api';
 
 const { bool, int, list, object, oneOf, openObject, str, stringMap } = schemaBuilders;
 
@@ -35,12 +35,21 @@ export const affinityShorthandSchema: PropertySchema = object('Scheduling shorth
 });
 
 /** The Affinity the shorthand stands for, selecting the component's pods by `app`; undefined when it asks for none. */
-export function expandAffinityShorthand(shorthand: Json | undefined, labelValue: string): Json | undefined {
+/** The shorthand as `affinityShorthandSchema` admits it; `topologyKey` is defaulted by the schema. */
+export interface AffinityShorthand {
+  enablePodAntiAffinity?: boolean;
+  topologyKey: string;
+  podAntiAffinityType?: 'preferred' | 'required';
+  nodeSelector?: Record<string, string>;
+}
+
+export function expandAffinityShorthand(shorthand: AffinityShorthand | undefined, labelValue: string): JsonObject | undefined {
   if (!shorthand) return undefined;
-  const affinity: Json = {};
-  const nodeLabels = Object.keys(shorthand.nodeSelector ?? {}).sort();
+  const affinity: JsonObject = {};
+  const nodeSelector = shorthand.nodeSelector ?? {};
+  const nodeLabels = Object.keys(nodeSelector).sort();
   if (nodeLabels.length > 0) {
-    const matchExpressions = nodeLabels.map((key) => ({ key, operator: 'In', values: [shorthand.nodeSelector[key]] }));
+    const matchExpressions = nodeLabels.map((key) => ({ key, operator: 'In', values: [nodeSelector[key]] }));
     affinity.nodeAffinity = { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions }] } };
   }
   if (shorthand.enablePodAntiAffinity) {

@@ -1,5 +1,5 @@
-import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
-import { copyPresent, ownedMetadata, type Json } from './metadata.js';
+import { defineComponent, schemaBuilders, type K8sObject } from 'kurel/plugin-api';
+import { copyPresent, ownedMetadata } from './metadata.js';
 
 const { bool, nameRefList } = schemaBuilders;
 
@@ -14,8 +14,8 @@ export const serviceaccount = defineComponent({
     imagePullSecrets: nameRefList('Secrets holding registry credentials for pods running as the account.', 'One image-pull Secret.'),
   },
   render(input) {
-    const object = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue) };
-    copyPresent(object, input.properties as Json, ['automountServiceAccountToken', 'imagePullSecrets']);
+    const object: K8sObject = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue) };
+    copyPresent(object, input.properties, ['automountServiceAccountToken', 'imagePullSecrets']);
     return { objects: [object] };
   },
 });

@@ -1,5 +1,4 @@
 import { defineComponentLowering, schemaBuilders } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
 import { isPortNumber } from './ports.js';
 import { lowerRole, roleSchema, serviceObjectNameSchema, WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE } from './role.js';
 
@@ -22,7 +21,8 @@ export const webserviceRule = defineComponentLowering({
     port: int('Port the main container listens on and the Service exposes, 1-65535.', { default: 80 }),
   },
   lower({ component }, ctx) {
-    const port = (component.properties as Json).port as number;
+    // The engine validated the properties against the schema above: `port` is an int (defaulted).
+    const port = component.properties.port as number;
     if (!isPortNumber(port)) ctx.fail(`port: must be between 1 and 65535, got ${port}`, ['port']);
     return { components: lowerRole(component, ctx, { port }) };
   },
