@@ -1,10 +1,9 @@
-import { describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo } from 'kurel/plugin-api';
+import { describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo, type Properties } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
-import type { Json } from './metadata.js';
 import { podSpecSchema } from './pod-spec.js';
-import { affinityShorthandSchema, expandAffinityShorthand } from './scheduling.js';
-import { checkVolumes, roleVolumesSchema } from './volumes.js';
+import { affinityShorthandSchema, expandAffinityShorthand, type AffinityShorthand } from './scheduling.js';
+import { checkVolumes, roleVolumesSchema, type AuthoredVolume } from './volumes.js';
 
 const { bool, str } = schemaBuilders;
 
@@ -26,6 +25,18 @@ export const roleSchema: PropertiesSchema = {
 export const serviceObjectNameSchema: PropertiesSchema = {
   serviceObjectName: str('Name of the Service, used as written (a DNS-1035 label); the component name when unset.'),
 };
+
+/** The properties the rule reads, as `roleSchema` admits them; the others pass to the deployment as written. */
+interface RoleProperties {
+  affinity?: AffinityShorthand;
+  volumes?: AuthoredVolume[];
+  topologySpread?: boolean;
+  serviceAccountName?: string;
+  serviceAccountObjectName?: string;
+  deploymentObjectName?: string;
+  serviceObjectName?: string;
+  [key: string]: unknown;
+}
 
 /** Properties the rule evaluates itself and hands to no member. */
 const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes', 'deploymentObjectName', 'serviceObjectName', 'serviceAccountObjectName'];
@@ -49,9 +60,10 @@ const PORT_NAME = 'http';
  * account. They keep the component's name, so they deploy as one sibling group.
  */
 export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, options: { port?: number } = {}): AuthoredComponent[] {
-  const props = component.properties as Json;
+  // The engine validated the properties against `roleSchema` before the rule runs.
+  const props = component.properties as RoleProperties;
   const { port } = options;
-  const depProps: Json = structuredClone(props);
+  const depProps: Properties = structuredClone(props);
   for (const key of RULE_PROPERTIES) delete depProps[key];
   if (port !== undefined) depProps.ports = [{ name: PORT_NAME, containerPort: port, protocol: 'TCP' }];
   const affinity = expandAffinityShorthand(props.affinity, ctx.labelValue(component.name));
@@ -98,7 +110,7 @@ export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, op
 }
 
 /** A member's object name under its role; a refusal says which object it was naming. */
-function nameMember(target: AuthoredComponent, role: NameRole, what: string, props: Json, key: string, ctx: LoweringContext): string {
+function nameMember(target: AuthoredComponent, role: NameRole, what: string, props: RoleProperties, key: 'deploymentObjectName' | 'serviceObjectName' | 'serviceAccountObjectName', ctx: LoweringContext): string {
   try {
     return ctx.resolveMemberName(target, { role, authored: props[key], property: key });
   } catch (error) {
@@ -107,7 +119,7 @@ function nameMember(target: AuthoredComponent, role: NameRole, what: string, pro
   }
 }
 
-function member(component: AuthoredComponent, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
+function member(component: AuthoredComponent, type: string, properties: Properties, traits: AuthoredTrait[]): AuthoredComponent {
   const emitted: AuthoredComponent = { name: component.name, type, properties, traits: structuredClone(traits) };
   if (component.annotations) emitted.annotations = { ...component.annotations };
   return emitted;
@@ -120,7 +132,7 @@ const CLAIM_KEYS = ['size', 'storageClass', 'accessModes', 'volumeMode', 'claimO
  * `<component>-<volume>`, and points the volume at it. The trait is built here, so the rule
  * reads the ClusterProfile's `pvc` storageClassName itself; an authored storageClass wins.
  */
-function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: LoweringContext): { volumes?: Json[]; claimTraits: AuthoredTrait[] } {
+function lowerVolumes(componentName: string, volumes: AuthoredVolume[] | undefined, ctx: LoweringContext): { volumes?: AuthoredVolume[]; claimTraits: AuthoredTrait[] } {
   const claimTraits: AuthoredTrait[] = [];
   if (!volumes) return { claimTraits };
   checkVolumes(volumes, ctx);
@@ -137,13 +149,13 @@ function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: L
       ctx.fail(`volumes[${index}]: a pvc volume without claimName needs size, the size of the claim it creates`, ['volumes', index, 'size']);
     }
     const claim = claimName(componentName, volume, index, ctx);
-    const claimProps: Json = { name: claim, size: String(volume.size) };
+    const claimProps: Properties = { name: claim, size: String(volume.size) };
     const storageClassName = volume.storageClass ?? platformStorageClass(ctx);
     if (storageClassName !== undefined) claimProps.storageClassName = storageClassName;
     if (volume.accessModes !== undefined) claimProps.accessModes = volume.accessModes;
     if (volume.volumeMode !== undefined) claimProps.volumeMode = volume.volumeMode;
     claimTraits.push({ type: 'pvc', properties: claimProps });
-    const kept: Json = { ...volume, claimName: claim };
+    const kept: AuthoredVolume = { ...volume, claimName: claim };
     for (const key of CLAIM_KEYS) delete kept[key];
     return kept;
   });
@@ -151,7 +163,7 @@ function lowerVolumes(componentName: string, volumes: Json[] | undefined, ctx: L
 }
 
 /** The claim's name under role `workload-volume-claim`: `claimObjectName`, else `<component>-<volume>` with the volume half kept whole. */
-function claimName(componentName: string, volume: Json, index: number, ctx: LoweringContext): string {
+function claimName(componentName: string, volume: AuthoredVolume, index: number, ctx: LoweringContext): string {
   const spec = {
     role: 'workload-volume-claim',
     kind: 'PersistentVolumeClaim',

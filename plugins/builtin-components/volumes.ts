@@ -1,5 +1,40 @@
 import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
+
+/** A volume as `volumesSchema` or `roleVolumesSchema` admits it (checked by the engine before a handler runs). */
+export interface AuthoredVolume {
+  name: string;
+  type: (typeof VOLUME_TYPES)[number];
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
+  path?: string;
+  medium?: string;
+  sizeLimit?: string | number;
+  claimName?: string;
+  configMapName?: string;
+  secretName?: string;
+  size?: string | number;
+  storageClass?: string;
+  accessModes?: string[];
+  volumeMode?: 'Filesystem' | 'Block';
+  claimObjectName?: string;
+  [key: string]: unknown;
+}
+
+/** A pod volume as written: its name and its source. */
+export interface PodVolume {
+  name: string;
+  [key: string]: unknown;
+}
+
+/** A container's volume mount as written. */
+export interface VolumeMount {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
+  [key: string]: unknown;
+}
 
 const { bool, list, oneOf, quantity, str, stringList } = schemaBuilders;
 
@@ -52,7 +87,7 @@ export const roleVolumesSchema: PropertySchema = list('Volumes mounted into the 
 const REQUIRED_BY_TYPE: Record<string, string | undefined> = { hostPath: 'path', configMap: 'configMapName', secret: 'secretName' };
 
 /** Checks what the schema cannot: keys of another type, required per-type keys, unique names and paths. */
-export function checkVolumes(volumes: Json[] | undefined, ctx: HandlerContext): void {
+export function checkVolumes(volumes: AuthoredVolume[] | undefined, ctx: HandlerContext): void {
   const otherTypeKeys = (type: string) => Object.entries(TYPE_KEYS).filter(([t]) => t !== type).flatMap(([, keys]) => keys);
   const names = new Set<string>();
   const paths = new Set<string>();
@@ -76,15 +111,15 @@ export function checkVolumes(volumes: Json[] | undefined, ctx: HandlerContext): 
  * The pod volumes and the main container's mounts. A pod kind generates no claim, so a pvc
  * volume must name one (webservice and worker turn theirs into pvc traits first).
  */
-export function buildVolumes(volumes: Json[] | undefined, ctx: HandlerContext): { volumes: Json[]; mounts: Json[] } {
+export function buildVolumes(volumes: AuthoredVolume[] | undefined, ctx: HandlerContext): { volumes: PodVolume[]; mounts: VolumeMount[] } {
   checkVolumes(volumes, ctx);
-  const out = { volumes: [] as Json[], mounts: [] as Json[] };
+  const out: { volumes: PodVolume[]; mounts: VolumeMount[] } = { volumes: [], mounts: [] };
   (volumes ?? []).forEach((volume, index) => {
     if (volume.type === 'pvc' && volume.claimName === undefined) {
       ctx.fail(`volumes[${index}]: a pvc volume needs claimName; create the claim with a pvc trait`, ['volumes', index, 'claimName']);
     }
     out.volumes.push({ name: volume.name, ...volumeSource(volume) });
-    const mount: Json = { name: volume.name, mountPath: volume.mountPath };
+    const mount: VolumeMount = { name: volume.name, mountPath: volume.mountPath };
     if (volume.readOnly !== undefined) mount.readOnly = volume.readOnly;
     if (volume.subPath !== undefined) mount.subPath = volume.subPath;
     out.mounts.push(mount);
@@ -92,10 +127,10 @@ export function buildVolumes(volumes: Json[] | undefined, ctx: HandlerContext): 
   return out;
 }
 
-function volumeSource(volume: Json): Json {
+function volumeSource(volume: AuthoredVolume): Record<string, unknown> {
   switch (volume.type) {
     case 'emptyDir': {
-      const source: Json = {};
+      const source: { medium?: string; sizeLimit?: string } = {};
       if (volume.medium !== undefined) source.medium = volume.medium;
       if (volume.sizeLimit !== undefined) source.sizeLimit = String(volume.sizeLimit);
       return { emptyDir: source };
