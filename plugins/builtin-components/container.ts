@@ -1,6 +1,42 @@
 import { checkImageRef, schemaBuilders, type HandlerContext, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
-import { copyPresent, type Json } from './metadata.js';
-import { containerResources, resourcesSchema } from './resources.js';
+import { copyPresent } from './metadata.js';
+import type { ContainerPort } from './ports.js';
+import { containerResources, resourcesSchema, type AuthoredResources } from './resources.js';
+import type { VolumeMount } from './volumes.js';
+
+/** An env entry as the schema admits it; `valueFrom` holds one source. */
+interface EnvVar {
+  name: string;
+  valueFrom?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** An init container or sidecar as the schema admits it: a Kubernetes Container, written as authored. */
+export interface AuthoredContainer {
+  name: string;
+  image: string;
+  [key: string]: unknown;
+}
+
+/** The main container's properties as `containerSchema` admits them (validated by the engine before a handler runs). */
+export interface ContainerProperties {
+  image: string;
+  env?: EnvVar[];
+  resources?: AuthoredResources;
+  probes?: { readiness?: Record<string, unknown>; liveness?: Record<string, unknown>; startup?: Record<string, unknown> };
+  initContainers?: AuthoredContainer[];
+  sidecars?: AuthoredContainer[];
+  [key: string]: unknown;
+}
+
+/** A container as written to a pod spec. */
+export interface Container {
+  name: string;
+  image?: string;
+  ports?: ContainerPort[];
+  volumeMounts?: VolumeMount[];
+  [key: string]: unknown;
+}
 
 const { bool, int, list, object, oneOf, openObject, str, stringList } = schemaBuilders;
 
@@ -153,10 +189,10 @@ export const containerSchema: PropertiesSchema = {
 const PASSED_THROUGH = ['command', 'args', 'env', 'envFrom', 'lifecycle', 'securityContext', 'workingDir', ...Object.keys(containerFields)];
 
 /** Builds the main container, named after the component, from the kind's properties. */
-export function buildMainContainer(name: string, props: Json, ctx: HandlerContext, extra: { ports?: Json[]; volumeMounts?: Json[] } = {}): Json {
+export function buildMainContainer(name: string, props: ContainerProperties, ctx: HandlerContext, extra: { ports?: ContainerPort[]; volumeMounts?: VolumeMount[] } = {}): Container {
   checkImageRef(props.image, ctx, ['image']);
   checkEnvSources(props.env, ctx);
-  const container: Json = { name, image: props.image };
+  const container: Container = { name, image: props.image };
   copyPresent(container, props, PASSED_THROUGH);
   if (extra.ports?.length) container.ports = extra.ports;
   container.resources = containerResources(props.resources, ctx.policy);
@@ -168,7 +204,7 @@ export function buildMainContainer(name: string, props: Json, ctx: HandlerContex
 }
 
 /** Init containers or sidecars as written, each held to the image rule; names are unique in the pod. */
-export function buildExtraContainers(key: 'initContainers' | 'sidecars', entries: Json[] | undefined, taken: Set<string>, ctx: HandlerContext): Json[] {
+export function buildExtraContainers(key: 'initContainers' | 'sidecars', entries: AuthoredContainer[] | undefined, taken: Set<string>, ctx: HandlerContext): AuthoredContainer[] {
   return (entries ?? []).map((entry, index) => {
     checkImageRef(entry.image, ctx, [key, index, 'image']);
     if (taken.has(entry.name)) {
@@ -180,9 +216,10 @@ export function buildExtraContainers(key: 'initContainers' | 'sidecars', entries
 }
 
 // The schema refuses two sources on one valueFrom; an empty one is refused here.
-function checkEnvSources(env: Json[] | undefined, ctx: HandlerContext): void {
+function checkEnvSources(env: EnvVar[] | undefined, ctx: HandlerContext): void {
   env?.forEach((entry, index) => {
-    if (entry.valueFrom && !ENV_SOURCES.some((source) => entry.valueFrom[source] !== undefined)) {
+    const { valueFrom } = entry;
+    if (valueFrom && !ENV_SOURCES.some((source) => valueFrom[source] !== undefined)) {
       ctx.fail(`env[${index}].valueFrom: exactly one of ${ENV_SOURCES.join(', ')} must be set`, ['env', index, 'valueFrom']);
     }
   });

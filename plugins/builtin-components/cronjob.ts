@@ -1,6 +1,6 @@
 import { defineComponent, checkSchedule, checkTimeZone, schemaBuilders, type K8sObject } from 'kurel/plugin-api';
-import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
-import { copyPresent, ownedMetadata, type Json } from './metadata.js';
+import { checkBatchName, jobSpecFields, jobSpecSchema, type JobPodProperties } from './job-spec.js';
+import { copyPresent, ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
 
 const { bool, int, oneOf, str } = schemaBuilders;
@@ -36,14 +36,15 @@ export const cronjob = defineComponent({
   },
   render(input, ctx) {
     checkBatchName('cronjob', 'CronJob', input.objectName, 52, ctx);
-    const props = input.properties as Json;
+// The engine validated the properties against the schema above before the handler runs.
+    const props = input.properties as typeof input.properties & JobPodProperties;
     checkSchedule(props.schedule, ctx);
     if (props.timeZone !== undefined) checkTimeZone(props.timeZone, ctx);
     const serviceAccountName: string = props.serviceAccountName ?? input.name;
     const podProps = { ...props, serviceAccountName };
     const template = buildPodTemplate({ name: input.name, labelValue: input.labelValue, props: podProps, restartPolicy: props.restartPolicy }, ctx);
     const jobSpec = { ...jobSpecFields(props, ctx), template };
-    const spec: Json = { schedule: props.schedule, jobTemplate: { metadata: { labels: { app: input.labelValue } }, spec: jobSpec } };
+    const spec: Record<string, unknown> = { schedule: props.schedule, jobTemplate: { metadata: { labels: { app: input.labelValue } }, spec: jobSpec } };
     copyPresent(spec, props, CRONJOB_FIELDS);
     const objects: K8sObject[] = [
       { apiVersion: 'batch/v1', kind: 'CronJob', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec },

@@ -1,6 +1,6 @@
 import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
-import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
-import { copyPresent, ownedMetadata, type Json } from './metadata.js';
+import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
+import { copyPresent, ownedMetadata } from './metadata.js';
 
 const { int, object, oneOf, openObject } = schemaBuilders;
 
@@ -30,14 +30,15 @@ export const daemonset = defineComponent({
     revisionHistoryLimit: int('Old revisions kept for rollback.'),
   },
   render(input, ctx) {
-    const props = input.properties as Json;
+// The engine validated the properties against the schema above before the handler runs.
+    const props = input.properties as KindPodProperties & { updateStrategy?: Record<string, unknown>; serviceAccountName?: string };
     const { ports, servicePort } = kindPorts(props, 'http', ctx);
     const template = kindPodTemplate({ name: input.name, labelValue: input.labelValue, props, ports }, ctx);
-    const spec: Json = { selector: { matchLabels: { app: input.labelValue } }, template };
+    const spec: Record<string, unknown> = { selector: { matchLabels: { app: input.labelValue } }, template };
     if (props.updateStrategy !== undefined) spec.updateStrategy = structuredClone(props.updateStrategy);
     copyPresent(spec, props, SPEC_FIELDS);
     const object = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
-    const answers: Json = {};
+    const answers: Record<string, unknown> = {};
     if (props.serviceAccountName) answers.serviceAccountName = props.serviceAccountName;
     if (servicePort) answers.servicePort = servicePort;
     return { objects: [object], answers };

@@ -1,7 +1,15 @@
 import { defineComponent, enforceMaxReplicas, schemaBuilders, type PropertiesSchema } from 'kurel/plugin-api';
-import { copyPresent, ownedMetadata, type Json } from './metadata.js';
-import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
-import { checkContainerPorts, containerPortsSchema } from './ports.js';
+import { copyPresent, ownedMetadata } from './metadata.js';
+import { buildPodTemplate, podSurfaceSchema, type PodSurfaceProperties } from './pod-surface.js';
+import { checkContainerPorts, containerPortsSchema, type ContainerPort } from './ports.js';
+
+/** The properties the handler reads, as its schema admits them. */
+interface DeploymentProperties extends PodSurfaceProperties {
+  replicas?: number;
+  ports?: ContainerPort[];
+  strategy?: Record<string, unknown>;
+  serviceAccountName?: string;
+}
 
 const { bool, int, object, oneOf, openObject } = schemaBuilders;
 
@@ -36,14 +44,15 @@ export const deployment = defineComponent({
     ports: containerPortsSchema,
   },
   render(input, ctx) {
-    const props = input.properties as Json;
+// The engine validated the properties against the schema above before the handler runs.
+    const props = input.properties as DeploymentProperties;
     // Authored > the policy's default > 1, held to the policy's maximum.
     const replicas: number = props.replicas ?? ctx.policy.defaultReplicas() ?? 1;
     if (replicas < 0) ctx.fail(`replicas: must not be negative, got ${replicas}`, ['replicas']);
     enforceMaxReplicas(replicas, ctx, ['replicas']);
     const ports = checkContainerPorts(props.ports, ctx);
     const template = buildPodTemplate({ name: input.name, labelValue: input.labelValue, props, ports }, ctx);
-    const spec: Json = {
+    const spec: Record<string, unknown> = {
       replicas,
       selector: { matchLabels: { app: input.labelValue } },
       strategy: structuredClone(props.strategy ?? {}),
@@ -51,7 +60,7 @@ export const deployment = defineComponent({
     };
     copyPresent(spec, props, SPEC_FIELDS);
     const object = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
-    const serviceAccountName = props.serviceAccountName as string | undefined;
+    const serviceAccountName = props.serviceAccountName;
     return { objects: [object], answers: serviceAccountName ? { serviceAccountName } : {} };
   },
 });

@@ -1,5 +1,16 @@
 import { schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
-import { copyPresent, type Json } from './metadata.js';
+import { copyPresent } from './metadata.js';
+import type { PodSurfaceProperties } from './pod-surface.js';
+
+/** The properties of a job's or cronjob's pods and JobSpec, as their schemas admit them. */
+export interface JobPodProperties extends PodSurfaceProperties {
+  completionMode?: string;
+  completions?: number;
+  restartPolicy?: string;
+  podFailurePolicy?: Record<string, unknown>;
+  serviceAccountName?: string;
+  automountServiceAccountToken?: boolean;
+}
 
 const { int, list, object, oneOf, openObject, str } = schemaBuilders;
 
@@ -31,7 +42,7 @@ const JOB_SPEC_FIELDS = Object.keys(jobSpecSchema).filter((key) => key !== 'rest
 const INDEXED_ONLY = ['backoffLimitPerIndex', 'maxFailedIndexes', 'successPolicy'];
 
 /** The authored JobSpec fields, checked against the rules the API server applies to them. */
-export function jobSpecFields(props: Json, ctx: HandlerContext): Json {
+export function jobSpecFields(props: JobPodProperties, ctx: HandlerContext): Record<string, unknown> {
   if (props.completionMode === 'Indexed' && props.completions === undefined) {
     ctx.fail('completionMode: Indexed requires completions', ['completionMode']);
   }

@@ -1,6 +1,6 @@
 import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
-import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
-import { ownedMetadata, type Json } from './metadata.js';
+import { checkBatchName, jobSpecFields, jobSpecSchema, type JobPodProperties } from './job-spec.js';
+import { ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
 
 const { bool } = schemaBuilders;
@@ -22,7 +22,8 @@ export const job = defineComponent({
   },
   render(input, ctx) {
     checkBatchName('job', 'Job', input.objectName, 63, ctx);
-    const props = input.properties as Json;
+// The engine validated the properties against the schema above before the handler runs.
+    const props = input.properties as JobPodProperties & { suspend?: boolean };
     const spec = jobSpecFields(props, ctx);
     if (props.suspend !== undefined) spec.suspend = props.suspend;
     const template = buildPodTemplate({ name: input.name, labelValue: input.labelValue, props, restartPolicy: props.restartPolicy }, ctx);
@@ -31,7 +32,7 @@ export const job = defineComponent({
     }
     spec.template = template;
     const object = { apiVersion: 'batch/v1', kind: 'Job', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
-    const serviceAccountName = props.serviceAccountName as string | undefined;
+    const serviceAccountName = props.serviceAccountName;
     return { objects: [object], answers: serviceAccountName ? { serviceAccountName } : {} };
   },
 });

@@ -1,6 +1,14 @@
 import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
-import { VOLUME_TYPES } from './volumes.js';
+import type { PodTemplate } from './pod-surface.js';
+import { VOLUME_TYPES, type AuthoredVolume, type PodVolume, type VolumeMount } from './volumes.js';
+
+/** A volume as `kindVolumesSchema` admits it: the shorthand (with `type`) or a Kubernetes Volume. */
+export interface KindVolume {
+  name: string;
+  type?: AuthoredVolume['type'];
+  mountPath?: string;
+  [key: string]: unknown;
+}
 
 const { bool, list, object, oneOf, openObject, quantity, str } = schemaBuilders;
 
@@ -53,14 +61,15 @@ export const volumeMountsSchema: PropertySchema = list(
 );
 
 /** Splits authored volumes into the shorthand entries and the raw Kubernetes ones, checking the raw ones. */
-export function splitVolumes(volumes: Json[] | undefined, ctx: HandlerContext): { shorthand: Json[]; raw: Json[] } {
-  const out = { shorthand: [] as Json[], raw: [] as Json[] };
+export function splitVolumes(volumes: KindVolume[] | undefined, ctx: HandlerContext): { shorthand: AuthoredVolume[]; raw: KindVolume[] } {
+  const out: { shorthand: AuthoredVolume[]; raw: KindVolume[] } = { shorthand: [], raw: [] };
   (volumes ?? []).forEach((volume, index) => {
     const sources = RAW_SOURCES.filter((key) => volume[key] !== undefined);
     if (volume.type !== undefined) {
       if (sources.length > 0) ctx.fail(`volumes[${index}].${sources[0]}: a shorthand volume (with type) takes no Kubernetes volume source`, ['volumes', index, sources[0]]);
       if (volume.mountPath === undefined) ctx.fail(`volumes[${index}]: a shorthand volume needs mountPath`, ['volumes', index, 'mountPath']);
-      out.shorthand.push(volume);
+      // Checked above: a shorthand entry has type and mountPath, and the schema admits its other keys.
+      out.shorthand.push(volume as AuthoredVolume);
       return;
     }
     for (const key of SHORTHAND_KEYS) {
@@ -79,13 +88,13 @@ export function splitVolumes(volumes: Json[] | undefined, ctx: HandlerContext): 
  * volumes in authored order, and `volumeMounts` (plus `extraMounts`) join the main container's.
  * Every mount must name a volume of the pod or one of `claimNames`; names and paths are unique.
  */
-export function addKindVolumes(template: Json, props: Json, raw: Json[], ctx: HandlerContext, extra: { claimNames?: string[]; extraMounts?: Json[] } = {}): void {
+export function addKindVolumes(template: PodTemplate, props: { volumes?: KindVolume[]; volumeMounts?: VolumeMount[] }, raw: KindVolume[], ctx: HandlerContext, extra: { claimNames?: string[]; extraMounts?: VolumeMount[] } = {}): void {
   const spec = template.spec;
-  const built = new Map<string, Json>((spec.volumes ?? []).map((volume: Json) => [volume.name, volume]));
+  const built = new Map<string, PodVolume>((spec.volumes ?? []).map((volume) => [volume.name, volume]));
   const rawByName = new Map(raw.map((volume) => [volume.name, volume]));
   const names = new Set<string>();
-  const volumes: Json[] = [];
-  (props.volumes ?? []).forEach((volume: Json, index: number) => {
+  const volumes: PodVolume[] = [];
+  (props.volumes ?? []).forEach((volume, index) => {
     if (names.has(volume.name)) ctx.fail(`volumes[${index}].name: duplicate volume name "${volume.name}"`, ['volumes', index, 'name']);
     names.add(volume.name);
     volumes.push(rawByName.has(volume.name) ? structuredClone(volume) : built.get(volume.name)!);
@@ -94,10 +103,10 @@ export function addKindVolumes(template: Json, props: Json, raw: Json[], ctx: Ha
   else delete spec.volumes;
 
   const main = spec.containers[0];
-  const mounts: Json[] = [...(main.volumeMounts ?? [])];
+  const mounts: VolumeMount[] = [...(main.volumeMounts ?? [])];
   const paths = new Set(mounts.map((mount) => mount.mountPath));
   const known = new Set([...names, ...(extra.claimNames ?? [])]);
-  (props.volumeMounts ?? []).forEach((mount: Json, index: number) => {
+  (props.volumeMounts ?? []).forEach((mount, index) => {
     if (!known.has(mount.name)) ctx.fail(`volumeMounts[${index}].name: no volume or claim template named "${mount.name}"`, ['volumeMounts', index, 'name']);
     if (paths.has(mount.mountPath)) ctx.fail(`volumeMounts[${index}].mountPath: "${mount.mountPath}" is already mounted`, ['volumeMounts', index, 'mountPath']);
     paths.add(mount.mountPath);

@@ -1,7 +1,26 @@
 import { schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
 import { appArmorProfileSchema, seccompProfileSchema, seLinuxOptionsSchema } from './container.js';
-import { copyPresent, type Json } from './metadata.js';
-import { podResources, resourcesSchema } from './resources.js';
+import { copyPresent } from './metadata.js';
+import { podResources, resourcesSchema, type AuthoredResources } from './resources.js';
+
+/** The pod-level properties `podLevelFields` reads, as `podSpecSchema` admits them; the others are copied as written. */
+export interface PodLevelProperties {
+  shareProcessNamespace?: boolean;
+  hostPID?: boolean;
+  dnsPolicy?: string;
+  dnsConfig?: { nameservers?: string[] };
+  podSecurityContext?: Record<string, unknown>;
+  podResources?: AuthoredResources;
+  podActiveDeadlineSeconds?: number;
+  [key: string]: unknown;
+}
+
+/** The pod-level fields of a PodSpec as written (no containers). */
+export interface PodSpecFields {
+  nodeName?: string;
+  schedulingGates?: unknown[];
+  [key: string]: unknown;
+}
 
 const { bool, int, list, nameRefList, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
@@ -96,14 +115,14 @@ const SAME_NAME = [
 const WRITTEN_WHEN_TRUE = ['hostNetwork', 'hostPID', 'hostIPC'];
 
 /** The authored pod-level fields of a PodSpec (no containers, volumes or scheduling rules). */
-export function podLevelFields(props: Json, ctx: HandlerContext): Json {
+export function podLevelFields(props: PodLevelProperties, ctx: HandlerContext): PodSpecFields {
   if (props.shareProcessNamespace && props.hostPID) {
     ctx.fail('shareProcessNamespace and hostPID cannot both be true', ['shareProcessNamespace']);
   }
   if (props.dnsPolicy === 'None' && !props.dnsConfig?.nameservers?.length) {
     ctx.fail('dnsPolicy: None requires dnsConfig.nameservers with at least one entry', ['dnsPolicy']);
   }
-  const spec: Json = copyPresent({}, props, SAME_NAME);
+  const spec: PodSpecFields = copyPresent({}, props, SAME_NAME);
   for (const key of WRITTEN_WHEN_TRUE) if (props[key] === true) spec[key] = true;
   if (props.podSecurityContext) spec.securityContext = structuredClone(props.podSecurityContext);
   if (props.podResources) spec.resources = podResources(props.podResources, ctx);

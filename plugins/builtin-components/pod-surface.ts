@@ -1,9 +1,10 @@
 import type { HandlerContext, PropertiesSchema } from 'kurel/plugin-api';
-import { buildExtraContainers, buildMainContainer, containerSchema } from './container.js';
-import { copyPresent, type Json } from './metadata.js';
-import { podLevelFields, podSpecSchema } from './pod-spec.js';
+import { buildExtraContainers, buildMainContainer, containerSchema, type AuthoredContainer, type Container, type ContainerProperties } from './container.js';
+import { copyPresent } from './metadata.js';
+import { podLevelFields, podSpecSchema, type PodLevelProperties, type PodSpecFields } from './pod-spec.js';
+import type { ContainerPort } from './ports.js';
 import { rawAffinitySchema, tolerationsSchema, topologySpreadConstraintsSchema } from './scheduling.js';
-import { buildVolumes, volumesSchema } from './volumes.js';
+import { buildVolumes, volumesSchema, type AuthoredVolume, type PodVolume } from './volumes.js';
 import { enforcePodPolicy, type PodPaths, type PolicedContainer } from 'kurel/plugin-api';
 import { policyDefaultedResources } from './resources.js';
 
@@ -22,23 +23,42 @@ export function podSurfaceSchema(options: { jobPods: boolean }): PropertiesSchem
   };
 }
 
+/** The pod surface properties as `podSurfaceSchema` admits them (validated by the engine before a handler runs). */
+export interface PodSurfaceProperties extends ContainerProperties, PodLevelProperties {
+  volumes?: AuthoredVolume[];
+}
+
+/** A PodSpec as the pod surface writes it. */
+export interface PodSpec extends PodSpecFields {
+  containers: Container[];
+  initContainers?: AuthoredContainer[];
+  volumes?: PodVolume[];
+  restartPolicy?: string;
+}
+
+/** A pod template labelled `app: <labelValue>`. */
+export interface PodTemplate {
+  metadata: { labels: Record<string, string> };
+  spec: PodSpec;
+}
+
 export interface PodTemplateInput {
   /** The component name: the main container is named after it. */
   name: string;
   labelValue: string;
-  props: Json;
+  props: PodSurfaceProperties;
   /** The main container's ports, as the kind builds them. */
-  ports?: Json[];
+  ports?: ContainerPort[];
   /** Job pods only. */
   restartPolicy?: string;
   /** Completes the template (a kind's own volumes) before it is held to the environment policy. */
-  complete?: (template: Json) => void;
+  complete?: (template: PodTemplate) => void;
   /** The volumes as authored, when `props.volumes` holds only some of them: refusals point at the authored entry. */
-  authoredVolumes?: Json[];
+  authoredVolumes?: Array<{ name: string }>;
 }
 
 /** A pod template labelled `app: <labelValue>`, built from the pod surface properties. */
-export function buildPodTemplate(input: PodTemplateInput, ctx: HandlerContext): Json {
+export function buildPodTemplate(input: PodTemplateInput, ctx: HandlerContext): PodTemplate {
   const { props } = input;
   const { volumes, mounts } = buildVolumes(props.volumes, ctx);
   const main = buildMainContainer(input.name, props, ctx, { ports: input.ports, volumeMounts: mounts });
@@ -46,20 +66,19 @@ export function buildPodTemplate(input: PodTemplateInput, ctx: HandlerContext): 
   const initContainers = buildExtraContainers('initContainers', props.initContainers, names, ctx);
   const sidecars = buildExtraContainers('sidecars', props.sidecars, names, ctx);
 
-  const spec: Json = podLevelFields(props, ctx);
-  spec.containers = [main, ...sidecars];
+  const spec: PodSpec = Object.assign(podLevelFields(props, ctx), { containers: [main, ...sidecars] });
   if (initContainers.length > 0) spec.initContainers = initContainers;
   if (volumes.length > 0) spec.volumes = volumes;
   copyPresent(spec, props, ['affinity', 'tolerations', 'topologySpreadConstraints']);
   if (input.restartPolicy !== undefined) spec.restartPolicy = input.restartPolicy;
-  const template = { metadata: { labels: { app: input.labelValue } }, spec };
+  const template: PodTemplate = { metadata: { labels: { app: input.labelValue } }, spec };
   input.complete?.(template);
   enforcePodPolicy(spec, policedContainers(props, main, sidecars, initContainers, ctx), surfacePaths(input.authoredVolumes ?? props.volumes), ctx);
   return template;
 }
 
 /** The pod surface is flat: the pod's fields are top-level properties, named as written; a volume by its authored entry. */
-function surfacePaths(volumes: Json[] | undefined): PodPaths {
+function surfacePaths(volumes: Array<{ name: string }> | undefined): PodPaths {
   return {
     label: '',
     field: (name) => [name === 'securityContext' ? 'podSecurityContext' : name],
@@ -71,8 +90,8 @@ function surfacePaths(volumes: Json[] | undefined): PodPaths {
 }
 
 /** Each container as the author wrote it: the main one's fields are top-level properties. */
-function policedContainers(props: Json, main: Json, sidecars: Json[], initContainers: Json[], ctx: HandlerContext): PolicedContainer[] {
-  const extra = (key: string, list: Json[]) => list.map((container, index) => ({ container, label: `${key}[${index}] "${container.name}": `, path: [key, index] }));
+function policedContainers(props: PodSurfaceProperties, main: Container, sidecars: AuthoredContainer[], initContainers: AuthoredContainer[], ctx: HandlerContext): PolicedContainer[] {
+  const extra = (key: string, list: AuthoredContainer[]) => list.map((container, index) => ({ container, label: `${key}[${index}] "${container.name}": `, path: [key, index] }));
   return [
     { container: main, label: '', path: [], authoredResources: policyDefaultedResources(props.resources, ctx.policy) },
     ...extra('sidecars', sidecars),

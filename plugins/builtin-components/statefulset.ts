@@ -1,6 +1,39 @@
 import { defineComponent, describeValue, EACH, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
-import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
-import { copyPresent, ownedMetadata, type Json } from './metadata.js';
+import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
+import { copyPresent, ownedMetadata } from './metadata.js';
+import type { VolumeMount } from './volumes.js';
+
+/** A claim template as the schema admits it; `storage` is read into the same shape. */
+interface ClaimTemplateEntry {
+  name: string;
+  size?: string | number;
+  storageClassName?: string;
+  accessModes?: string[];
+  volumeMode?: string;
+  selector?: Record<string, unknown>;
+  volumeAttributesClassName?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  mountPath?: string;
+  readOnly?: boolean;
+  subPath?: string;
+  [key: string]: unknown;
+}
+
+/** A PersistentVolumeClaim template as written to the StatefulSet. */
+interface ClaimTemplate {
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec: Record<string, unknown>;
+}
+
+/** The properties the handler reads, as its schema admits them. */
+interface StatefulSetProperties extends KindPodProperties {
+  replicas?: number;
+  storage?: ClaimTemplateEntry & { storageClass?: string };
+  volumeClaimTemplates?: ClaimTemplateEntry[];
+  updateStrategy?: Record<string, unknown>;
+  serviceAccountName?: string;
+}
 
 const { bool, int, list, object, oneOf, openObject, quantity, str, stringList, stringMap } = schemaBuilders;
 
@@ -49,11 +82,11 @@ function platformStorageClass(ctx: HandlerContext): string | undefined {
   return value;
 }
 
-function claimTemplate(entry: Json, storageClassName: string | undefined): Json {
-  const metadata: Json = { name: entry.name };
+function claimTemplate(entry: ClaimTemplateEntry, storageClassName: string | undefined): ClaimTemplate {
+  const metadata: ClaimTemplate['metadata'] = { name: entry.name };
   if (entry.labels !== undefined) metadata.labels = structuredClone(entry.labels);
   if (entry.annotations !== undefined) metadata.annotations = structuredClone(entry.annotations);
-  const spec: Json = { accessModes: structuredClone(entry.accessModes ?? ['ReadWriteOnce']), resources: { requests: { storage: String(entry.size) } } };
+  const spec: Record<string, unknown> = { accessModes: structuredClone(entry.accessModes ?? ['ReadWriteOnce']), resources: { requests: { storage: String(entry.size) } } };
   const className = entry.storageClassName ?? storageClassName;
   if (className !== undefined) spec.storageClassName = className;
   if (entry.volumeMode !== undefined) spec.volumeMode = entry.volumeMode;
@@ -63,25 +96,25 @@ function claimTemplate(entry: Json, storageClassName: string | undefined): Json 
 }
 
 /** The authored templates, `storage` first; each checked for access modes and unique names. */
-function claimTemplates(props: Json, ctx: HandlerContext): { templates: Json[]; mounts: Json[] } {
-  const entries: Array<{ entry: Json; at: Array<string | number> }> = [];
+function claimTemplates(props: StatefulSetProperties, ctx: HandlerContext): { templates: ClaimTemplate[]; mounts: VolumeMount[] } {
+  const entries: Array<{ entry: ClaimTemplateEntry; at: Array<string | number> }> = [];
   if (props.storage !== undefined) {
     const { storageClass, ...rest } = props.storage;
     entries.push({ entry: { ...rest, storageClassName: storageClass }, at: ['storage'] });
   }
-  (props.volumeClaimTemplates ?? []).forEach((entry: Json, index: number) => entries.push({ entry, at: ['volumeClaimTemplates', index] }));
+  (props.volumeClaimTemplates ?? []).forEach((entry, index) => entries.push({ entry, at: ['volumeClaimTemplates', index] }));
   const fromProfile = entries.some(({ entry }) => entry.storageClassName === undefined) ? platformStorageClass(ctx) : undefined;
   const names = new Set<string>();
-  const out = { templates: [] as Json[], mounts: [] as Json[] };
+  const out: { templates: ClaimTemplate[]; mounts: VolumeMount[] } = { templates: [], mounts: [] };
   for (const { entry, at } of entries) {
     if (names.has(entry.name)) ctx.fail(`${at.join('.')}.name: duplicate claim template name "${entry.name}"`, [...at, 'name']);
     names.add(entry.name);
-    (entry.accessModes ?? []).forEach((mode: string, index: number) => {
+    (entry.accessModes ?? []).forEach((mode, index) => {
       if (!ACCESS_MODES.includes(mode)) ctx.fail(`${at.join('.')}.accessModes[${index}]: unknown access mode "${mode}"`, [...at, 'accessModes', index]);
     });
     out.templates.push(claimTemplate(entry, fromProfile));
     if (entry.mountPath !== undefined) {
-      const mount: Json = { name: entry.name, mountPath: entry.mountPath };
+      const mount: VolumeMount = { name: entry.name, mountPath: entry.mountPath };
       if (entry.readOnly !== undefined) mount.readOnly = entry.readOnly;
       if (entry.subPath !== undefined) mount.subPath = entry.subPath;
       out.mounts.push(mount);
@@ -137,14 +170,15 @@ export const statefulset = defineComponent({
     storage: storageSchema,
   },
   render(input, ctx) {
-    const props = input.properties as Json;
+// The engine validated the properties against the schema above before the handler runs.
+    const props = input.properties as StatefulSetProperties;
     // Authored > the policy's default > 1, held to the policy's maximum.
     const replicas: number = props.replicas ?? ctx.policy.defaultReplicas() ?? 1;
     if (replicas < 0) ctx.fail(`replicas: must not be negative, got ${replicas}`, ['replicas']);
     enforceMaxReplicas(replicas, ctx, ['replicas']);
     const { ports, servicePort } = kindPorts(props, 'tcp', ctx);
     const { templates, mounts } = claimTemplates(props, ctx);
-    const volumeNames = new Set((props.volumes ?? []).map((volume: Json) => volume.name));
+    const volumeNames = new Set((props.volumes ?? []).map((volume) => volume.name));
     templates.forEach((template, index) => {
       if (volumeNames.has(template.metadata.name)) ctx.fail(`claim template "${template.metadata.name}" has the name of a volume of the pod`, ['volumeClaimTemplates', index, 'name']);
     });
@@ -152,12 +186,12 @@ export const statefulset = defineComponent({
       claimNames: templates.map((entry) => entry.metadata.name),
       extraMounts: mounts,
     });
-    const spec: Json = { replicas, selector: { matchLabels: { app: input.labelValue } }, template };
+    const spec: Record<string, unknown> = { replicas, selector: { matchLabels: { app: input.labelValue } }, template };
     copyPresent(spec, props, SPEC_FIELDS);
     if (props.updateStrategy !== undefined) spec.updateStrategy = structuredClone(props.updateStrategy);
     if (templates.length > 0) spec.volumeClaimTemplates = templates;
     const object = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
-    const answers: Json = {};
+    const answers: Record<string, unknown> = {};
     if (props.serviceAccountName) answers.serviceAccountName = props.serviceAccountName;
     if (servicePort) answers.servicePort = servicePort;
     return { objects: [object], answers };
