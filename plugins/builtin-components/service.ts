@@ -1,6 +1,27 @@
 import { defineComponent, isDns1035Label, isDns1123Label, schemaBuilders, type HandlerContext } from 'kurel/plugin-api';
-import { copyPresent, ownedMetadata, type Json } from './metadata.js';
+import { copyPresent, ownedMetadata } from './metadata.js';
 import { isPortName, isPortNumber, PROTOCOLS } from './ports.js';
+
+/** A Service port as the schema admits it, and as written (protocol defaulted). */
+interface ServicePortEntry {
+  port: number;
+  name?: string;
+  targetPort?: number | string;
+  protocol?: string;
+  nodePort?: number;
+  appProtocol?: string;
+  [key: string]: unknown;
+}
+
+/** The properties the handler reads, as its schema admits them. */
+interface ServiceProperties {
+  type: string;
+  externalName?: string;
+  ports?: ServicePortEntry[];
+  selector?: Record<string, string>;
+  clusterIP?: string;
+  [key: string]: unknown;
+}
 
 const { bool, int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
@@ -47,7 +68,8 @@ export const service = defineComponent({
     if (!isDns1035Label(input.objectName)) {
       ctx.fail(`name: "${input.objectName}" is not a valid Service name, which must be a DNS-1035 label`);
     }
-    const props = input.properties as Json;
+    // The engine validated the properties against the schema above before the handler runs.
+    const props = input.properties as ServiceProperties;
     const external = props.type === 'ExternalName';
     if (external && props.externalName === undefined) ctx.fail('type ExternalName requires externalName', ['externalName']);
     if (!external && props.externalName !== undefined) ctx.fail('externalName: only a Service of type ExternalName takes it', ['externalName']);
@@ -57,8 +79,8 @@ export const service = defineComponent({
     }
     if (props.clusterIP === 'None' && props.type !== 'ClusterIP') ctx.fail('clusterIP: None (headless) needs type ClusterIP', ['clusterIP']);
 
-    const ports = (props.ports ?? []).map((port: Json, index: number) => servicePort(port, index, props, ctx));
-    const spec: Json = { type: props.type };
+    const ports = (props.ports ?? []).map((port, index) => servicePort(port, index, props, ctx));
+    const spec: Record<string, unknown> = { type: props.type };
     if (!external) spec.selector = { ...(props.selector ?? { app: input.labelValue }) };
     if (ports.length > 0) spec.ports = ports;
     copyPresent(spec, props, PASSED_THROUGH);
@@ -69,18 +91,20 @@ export const service = defineComponent({
       // An ExternalName Service selects no pods: no routed port reaches one.
       ports: external
         ? []
-        : ports.map((port: Json) => ({ port: port.port, ...(port.name ? { name: port.name } : {}), ...(port.targetPort !== undefined ? { targetPort: port.targetPort } : {}), protocol: port.protocol ?? 'TCP' })),
+        : ports.map((port) => ({ port: port.port, ...(port.name ? { name: port.name } : {}), ...(port.targetPort !== undefined ? { targetPort: port.targetPort } : {}), protocol: port.protocol ?? 'TCP' })),
     };
     return { objects: [object], answers: { routingTarget, ...(first ? { servicePort: { port: first.port, ...(first.name ? { name: first.name } : {}) } } : {}) } };
   },
 });
 
-function servicePort(port: Json, index: number, props: Json, ctx: HandlerContext): Json {
+function servicePort(port: ServicePortEntry, index: number, props: ServiceProperties, ctx: HandlerContext): ServicePortEntry {
   const label = `ports[${index}]`;
   const at = (key: string) => ['ports', index, key];
-  const others = (props.ports as Json[]).slice(0, index);
+  // Called for each entry of props.ports: the list is there.
+  const all = props.ports!;
+  const others = all.slice(0, index);
   if (!isPortNumber(port.port)) ctx.fail(`${label}.port: must be between 1 and 65535, got ${port.port}`, at('port'));
-  if (port.name === undefined && props.ports.length > 1) ctx.fail(`${label}.name: required when the Service has more than one port`, at('name'));
+  if (port.name === undefined && all.length > 1) ctx.fail(`${label}.name: required when the Service has more than one port`, at('name'));
   if (port.name !== undefined && !isDns1123Label(port.name)) ctx.fail(`${label}.name: invalid port name "${port.name}"`, at('name'));
   if (port.name !== undefined && others.some((other) => other.name === port.name)) ctx.fail(`${label}.name: duplicate port name "${port.name}"`, at('name'));
   if (others.some((other) => other.port === port.port && (other.protocol ?? 'TCP') === port.protocol)) {
