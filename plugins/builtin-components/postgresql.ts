@@ -12,7 +12,78 @@ import {
   type LoweringContext,
   type PropertySchema,
 } from 'kurel/plugin-api';
-import type { Json } from './metadata.js';
+import type { AuthoredResources } from './resources.js';
+
+/** An object store's Barman configuration as the schema admits it. */
+interface BarmanSource {
+  destinationPath?: string;
+  endpointURL?: string;
+  secretName?: string;
+  retentionPolicy?: string;
+  [key: string]: unknown;
+}
+
+interface ManagedRole {
+  name: string;
+  comment?: string;
+  ensure?: string;
+  inherit?: boolean;
+  connectionLimit?: number;
+  passwordSecret?: string;
+  inRoles?: string[];
+  [key: string]: unknown;
+}
+
+interface DatabaseEntry {
+  name: string;
+  owner: string;
+  objectName?: string;
+  ensure?: string;
+  databaseReclaimPolicy?: string;
+  extensions?: Array<{ name: string; ensure?: string }>;
+}
+
+interface ExternalCluster {
+  name: string;
+  connectionParameters?: Record<string, string>;
+  barmanObjectStore?: BarmanSource;
+}
+
+interface PoolerProperties {
+  enabled?: boolean;
+  instances: number;
+  type: string;
+  poolMode: string;
+  parameters?: Record<string, string>;
+}
+
+/** The properties as the schema admits them (validated by the engine before the rule runs; defaults applied). */
+interface PostgresqlProperties {
+  version?: string;
+  imageName?: string;
+  replicas: number;
+  storageSize?: string;
+  resources?: AuthoredResources;
+  inheritedMetadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+  backup?: BarmanSource;
+  objectStore?: BarmanSource & { serverName?: string };
+  monitoring?: { enabled?: boolean; customQueries?: Array<{ name: string; key: string }> };
+  pooler?: PoolerProperties;
+  poolerName?: string;
+  bootstrap?: { recovery?: { source: string }; pg_basebackup?: { source: string } };
+  externalClusters?: ExternalCluster[];
+  postgresql?: { parameters?: Record<string, string> };
+  replication?: { synchronous?: { method: string; number: number; dataDurability?: string } };
+  affinity?: { enablePodAntiAffinity?: boolean; topologyKey?: string; podAntiAffinityType?: string; nodeSelector?: Record<string, string> };
+  managedRoles?: ManagedRole[];
+  databases?: DatabaseEntry[];
+  clusterObjectName?: string;
+  objectStoreObjectName?: string;
+  [key: string]: unknown;
+}
+
+/** An object spec the rule builds for a member. */
+type Spec = Record<string, unknown>;
 import { enforceMaxReplicas, enforceMaxStorage } from 'kurel/plugin-api';
 import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
 import { resourcesSchema } from './resources.js';
@@ -167,7 +238,8 @@ export const postgresqlRule = defineComponentLowering({
   // instances with their Cluster's object name (clusterObjectName when authored), the PgBouncer
   // pods with their Pooler's.
   endpoints({ name, properties }) {
-    const props = properties as Json;
+    // The engine validated the properties against the schema above.
+    const props = properties as PostgresqlProperties;
     const cluster = typeof props.clusterObjectName === 'string' ? props.clusterObjectName : name;
     const endpoints: Endpoint[] = [{ selector: { 'cnpg.io/cluster': cluster }, ports: [{ port: POSTGRES_PORT }] }];
     if (props.pooler?.enabled === true) {
@@ -176,7 +248,8 @@ export const postgresqlRule = defineComponentLowering({
     return endpoints;
   },
   lower({ component }, ctx) {
-    const props = component.properties as Json;
+    // The engine validated the properties against the schema above before the rule runs.
+    const props = component.properties as PostgresqlProperties;
     // Storage is authored > the policy's default > 1Gi: the cnpg-cluster kind applies the
     // policy's default, and the step attached to the cnpg-cluster the 1Gi fallback after it.
     checkProperties(component.name, props, ctx);
@@ -202,7 +275,7 @@ export const postgresqlRule = defineComponentLowering({
       if (props.poolerName === undefined) defaultPooler = name;
       members.push(member(component, name, 'cnpg-pooler', poolerSpec(cluster, props.pooler), objectTraits));
     }
-    (props.databases as Json[] | undefined)?.forEach((db, index) => {
+    props.databases?.forEach((db, index) => {
       // A database named pooler is a Database under the Pooler's default name: it joins the
       // Pooler's same-name sibling group, as the reference emits it.
       const joinsPooler = db.objectName === undefined && db.name === 'pooler' && defaultPooler !== undefined;
@@ -236,21 +309,21 @@ function databaseName(component: string, database: string, index: number, ctx: L
   return ctx.namer.reserve(ctx.resolveName({ role: 'database', kind: DATABASE_KIND, default: fallback }));
 }
 
-function databaseObjectName(component: string, db: Json, index: number, ctx: LoweringContext): string {
+function databaseObjectName(component: string, db: DatabaseEntry, index: number, ctx: LoweringContext): string {
   const fallback = shortenName(`${component}-${db.name}`, 253);
   return ctx.namer.reserve(ctx.resolveName({ role: 'database', kind: DATABASE_KIND, default: fallback, authored: db.objectName, property: `databases[${index}].objectName` }));
 }
 
 const DATABASE_KIND = 'Database.postgresql.cnpg.io';
 
-function member(component: AuthoredComponent, name: string, type: string, properties: Json, traits: AuthoredTrait[]): AuthoredComponent {
+function member(component: AuthoredComponent, name: string, type: string, properties: Spec, traits: AuthoredTrait[]): AuthoredComponent {
   const emitted: AuthoredComponent = { name, type, properties, traits: structuredClone(traits) };
   if (component.annotations) emitted.annotations = { ...component.annotations };
   return emitted;
 }
 
 /** The checks the reference makes on the authored values, with its texts. */
-function checkProperties(name: string, props: Json, ctx: LoweringContext): void {
+function checkProperties(name: string, props: PostgresqlProperties, ctx: LoweringContext): void {
   if (props.clusterObjectName === undefined && (!isDns1035Label(name) || name.length > CLUSTER_NAME_MAX)) {
     ctx.fail(`postgresql name "${name}": must be a DNS-1035 label of at most ${CLUSTER_NAME_MAX} characters (CloudNativePG rejects longer or dotted cluster names)`);
   }
@@ -266,7 +339,7 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
   if (props.poolerName !== undefined && props.pooler?.enabled !== true) {
     ctx.fail('poolerName: names the Pooler, and pooler.enabled is not true; remove it, or enable the pooler', ['poolerName']);
   }
-  (props.externalClusters as Json[] | undefined)?.forEach((ext, index) => {
+  props.externalClusters?.forEach((ext, index) => {
     if (ext.barmanObjectStore && ext.barmanObjectStore.destinationPath === undefined) {
       ctx.fail(
         `externalClusters[${index}].barmanObjectStore.destinationPath: required (the object store path the cluster's backups and WAL are read from)`,
@@ -274,7 +347,7 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
       );
     }
   });
-  (props.managedRoles as Json[] | undefined)?.forEach((role, index) => {
+  props.managedRoles?.forEach((role, index) => {
     if (role.connectionLimit === 0) {
       ctx.fail(
         `managedRoles[${index}].connectionLimit: 0 cannot be carried by the CloudNativePG API types (the field is omitted when zero, so the operator would apply its default -1, no limit); set login: false to keep the role from connecting`,
@@ -283,7 +356,7 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
     }
   });
   const first = new Map<string, number>();
-  (props.databases as Json[] | undefined)?.forEach((db, index) => {
+  props.databases?.forEach((db, index) => {
     const seen = first.get(db.name);
     if (seen !== undefined) ctx.fail(`databases[${index}]: repeats the name "${db.name}" of databases[${seen}]; each database is one object`, ['databases', index, 'name']);
     first.set(db.name, index);
@@ -291,7 +364,7 @@ function checkProperties(name: string, props: Json, ctx: LoweringContext): void 
 }
 
 /** The Pooler's name under role `pooler`: `poolerName`, else `<component>-pooler`; a DNS-1035 label either way. */
-function poolerName(component: string, props: Json, ctx: LoweringContext): string {
+function poolerName(component: string, props: PostgresqlProperties, ctx: LoweringContext): string {
   const fallback = shortenName(`${component}-pooler`, 253);
   if (props.poolerName === undefined && !isDns1035Label(fallback)) {
     ctx.fail(`pooler name "${fallback}": not a valid DNS-1035 label; the default derives from the component name: set poolerName to name the Pooler otherwise`, ['poolerName']);
@@ -299,24 +372,24 @@ function poolerName(component: string, props: Json, ctx: LoweringContext): strin
   return ctx.namer.reserve(ctx.resolveName({ role: 'pooler', kind: 'Pooler.postgresql.cnpg.io', default: fallback, authored: props.poolerName, property: 'poolerName' }));
 }
 
-function s3Credentials(secretName: string): Json {
+function s3Credentials(secretName: string): Spec {
   return {
     accessKeyId: { name: secretName, key: S3_ACCESS_KEY_ID },
     secretAccessKey: { name: secretName, key: S3_SECRET_ACCESS_KEY },
   };
 }
 
-function barmanStore(source: Json): Json {
-  const store: Json = { destinationPath: source.destinationPath ?? '' };
+function barmanStore(source: BarmanSource): Spec {
+  const store: Spec = { destinationPath: source.destinationPath ?? '' };
   if (source.endpointURL !== undefined) store.endpointURL = source.endpointURL;
   if (source.secretName !== undefined && source.secretName !== '') store.s3Credentials = s3Credentials(source.secretName);
   return store;
 }
 
 /** The Cluster spec; the kind writes the empty structs and zero values Go writes. */
-function clusterSpec(cluster: string, storeName: string | undefined, props: Json): Json {
-  const replicas = props.replicas as number;
-  const spec: Json = {
+function clusterSpec(cluster: string, storeName: string | undefined, props: PostgresqlProperties): Spec {
+  const replicas = props.replicas;
+  const spec: Spec = {
     imageName: props.imageName || `${IMAGE_REPOSITORY}:${props.version}`,
     instances: replicas,
     primaryUpdateStrategy: 'unsupervised',
@@ -328,12 +401,13 @@ function clusterSpec(cluster: string, storeName: string | undefined, props: Json
   const hasLabels = labels && Object.keys(labels).length > 0;
   const hasAnnotations = annotations && Object.keys(annotations).length > 0;
   if (hasLabels || hasAnnotations) {
-    spec.inheritedMetadata = {};
-    if (hasLabels) spec.inheritedMetadata.labels = { ...labels };
-    if (hasAnnotations) spec.inheritedMetadata.annotations = { ...annotations };
+    const inheritedMetadata: { labels?: Record<string, string>; annotations?: Record<string, string> } = {};
+    spec.inheritedMetadata = inheritedMetadata;
+    if (hasLabels) inheritedMetadata.labels = { ...labels };
+    if (hasAnnotations) inheritedMetadata.annotations = { ...annotations };
   }
-  const resources: Json = {};
-  for (const side of ['requests', 'limits']) {
+  const resources: Spec = {};
+  for (const side of ['requests', 'limits'] as const) {
     const values = props.resources?.[side];
     if (values && Object.keys(values).length > 0) resources[side] = { ...values };
   }
@@ -341,55 +415,59 @@ function clusterSpec(cluster: string, storeName: string | undefined, props: Json
 
   const backup = props.backup;
   if (backup && (backup.retentionPolicy || backup.destinationPath)) {
-    spec.backup = { barmanObjectStore: barmanStore(backup) };
-    if (backup.retentionPolicy) spec.backup.retentionPolicy = backup.retentionPolicy;
+    const backupSpec: Spec = { barmanObjectStore: barmanStore(backup) };
+    spec.backup = backupSpec;
+    if (backup.retentionPolicy) backupSpec.retentionPolicy = backup.retentionPolicy;
   }
   if (props.monitoring?.enabled === true) {
-    spec.monitoring = { enablePodMonitor: true };
-    const queries = props.monitoring.customQueries as Json[] | undefined;
-    if (queries?.length) spec.monitoring.customQueriesConfigMap = queries.map((q) => ({ name: q.name, key: q.key }));
+    const monitoring: Spec = { enablePodMonitor: true };
+    spec.monitoring = monitoring;
+    const queries = props.monitoring.customQueries;
+    if (queries?.length) monitoring.customQueriesConfigMap = queries.map((q) => ({ name: q.name, key: q.key }));
   }
   if (props.bootstrap?.recovery) spec.bootstrap = { recovery: { source: props.bootstrap.recovery.source } };
   else if (props.bootstrap?.pg_basebackup) spec.bootstrap = { pg_basebackup: { source: props.bootstrap.pg_basebackup.source } };
-  const externals = props.externalClusters as Json[] | undefined;
+  const externals = props.externalClusters;
   if (externals?.length) {
     spec.externalClusters = externals.map((ext) => {
-      const out: Json = { name: ext.name };
+      const out: Spec = { name: ext.name };
       if (ext.connectionParameters && Object.keys(ext.connectionParameters).length > 0) out.connectionParameters = { ...ext.connectionParameters };
       if (ext.barmanObjectStore) out.barmanObjectStore = structuredClone(ext.barmanObjectStore);
       return out;
     });
   }
-  const postgresql: Json = {};
+  const postgresql: Spec = {};
   const parameters = props.postgresql?.parameters;
   if (parameters && Object.keys(parameters).length > 0) postgresql.parameters = { ...parameters };
   const sync = props.replication?.synchronous;
   if (sync) {
-    postgresql.synchronous = { method: sync.method, number: sync.number };
-    if (sync.dataDurability !== undefined) postgresql.synchronous.dataDurability = sync.dataDurability;
+    const synchronous: Spec = { method: sync.method, number: sync.number };
+    postgresql.synchronous = synchronous;
+    if (sync.dataDurability !== undefined) synchronous.dataDurability = sync.dataDurability;
   }
   if (Object.keys(postgresql).length > 0) spec.postgresql = postgresql;
   if (props.objectStore) {
-    const parameters: Json = { objectStoreName: storeName };
+    const parameters: Spec = { objectStoreName: storeName };
     if (props.objectStore.serverName) parameters.serverName = props.objectStore.serverName;
     spec.plugins = [{ name: BARMAN_CLOUD_PLUGIN, isWALArchiver: true, parameters }];
   }
   if (props.affinity) {
-    const affinity = props.affinity as Json;
-    spec.affinity = {
+    const affinity = props.affinity;
+    const affinitySpec: Spec = {
       enablePodAntiAffinity: affinity.enablePodAntiAffinity,
       topologyKey: affinity.topologyKey,
       podAntiAffinityType: affinity.podAntiAffinityType,
     };
-    if (affinity.nodeSelector && Object.keys(affinity.nodeSelector).length > 0) spec.affinity.nodeSelector = { ...affinity.nodeSelector };
+    spec.affinity = affinitySpec;
+    if (affinity.nodeSelector && Object.keys(affinity.nodeSelector).length > 0) affinitySpec.nodeSelector = { ...affinity.nodeSelector };
   }
-  const roles = props.managedRoles as Json[] | undefined;
+  const roles = props.managedRoles;
   if (roles?.length) spec.managed = { roles: roles.map(roleSpec) };
   return spec;
 }
 
-function roleSpec(role: Json): Json {
-  const out: Json = { name: role.name };
+function roleSpec(role: ManagedRole): Spec {
+  const out: Spec = { name: role.name };
   if (role.comment) out.comment = role.comment;
   if (role.ensure === 'absent') out.ensure = 'absent';
   for (const flag of ['login', 'superuser', 'createdb', 'createrole', 'replication']) {
@@ -402,25 +480,25 @@ function roleSpec(role: Json): Json {
   return out;
 }
 
-function objectStoreSpec(store: Json): Json {
-  const spec: Json = { configuration: barmanStore(store) };
+function objectStoreSpec(store: BarmanSource): Spec {
+  const spec: Spec = { configuration: barmanStore(store) };
   if (store.retentionPolicy) spec.retentionPolicy = store.retentionPolicy;
   return spec;
 }
 
-function poolerSpec(cluster: string, pooler: Json): Json {
-  const pgbouncer: Json = { poolMode: pooler.poolMode };
+function poolerSpec(cluster: string, pooler: PoolerProperties): Spec {
+  const pgbouncer: Spec = { poolMode: pooler.poolMode };
   if (pooler.parameters && Object.keys(pooler.parameters).length > 0) pgbouncer.parameters = { ...pooler.parameters };
-  const spec: Json = { cluster: { name: cluster }, type: pooler.type, pgbouncer };
+  const spec: Spec = { cluster: { name: cluster }, type: pooler.type, pgbouncer };
   if (pooler.instances > 0) spec.instances = pooler.instances;
   return spec;
 }
 
-function databaseSpec(cluster: string, db: Json): Json {
-  const spec: Json = { cluster: { name: cluster }, name: db.name, owner: db.owner };
+function databaseSpec(cluster: string, db: DatabaseEntry): Spec {
+  const spec: Spec = { cluster: { name: cluster }, name: db.name, owner: db.owner };
   if (db.ensure === 'absent') spec.ensure = 'absent';
   if (db.databaseReclaimPolicy === 'delete') spec.databaseReclaimPolicy = 'delete';
-  const extensions = db.extensions as Json[] | undefined;
+  const extensions = db.extensions;
   if (extensions?.length) spec.extensions = extensions.map((ext) => ({ name: ext.name, ensure: ext.ensure === 'absent' ? 'absent' : 'present' }));
   return spec;
 }
