@@ -1,8 +1,5 @@
 import type { ObjectMeta } from 'kurel/plugin-api';
 
-/** Plain JSON data as handlers build it: Kubernetes objects are untyped here. */
-export type Json = Record<string, any>;
-
 /**
  * The metadata of a namespaced object a component owns: its name, namespace and the `app`
  * label. The component label is stamped by the engine, not here.
