@@ -2,6 +2,8 @@ import {
   afterPolicy,
   canonicalQuantity,
   defineComponentLowering,
+  enforceMaxReplicas,
+  enforceMaxStorage,
   isDns1035Label,
   isDns1123Subdomain,
   schemaBuilders,
@@ -12,81 +14,12 @@ import {
   type LoweringContext,
   type PropertySchema,
 } from 'kurel/plugin-api';
-import type { AuthoredResources } from './resources.js';
-
-/** An object store's Barman configuration as the schema admits it. */
-interface BarmanSource {
-  destinationPath?: string;
-  endpointURL?: string;
-  secretName?: string;
-  retentionPolicy?: string;
-  [key: string]: unknown;
-}
-
-interface ManagedRole {
-  name: string;
-  comment?: string;
-  ensure?: string;
-  inherit?: boolean;
-  connectionLimit?: number;
-  passwordSecret?: string;
-  inRoles?: string[];
-  [key: string]: unknown;
-}
-
-interface DatabaseEntry {
-  name: string;
-  owner: string;
-  objectName?: string;
-  ensure?: string;
-  databaseReclaimPolicy?: string;
-  extensions?: Array<{ name: string; ensure?: string }>;
-}
-
-interface ExternalCluster {
-  name: string;
-  connectionParameters?: Record<string, string>;
-  barmanObjectStore?: BarmanSource;
-}
-
-interface PoolerProperties {
-  enabled?: boolean;
-  instances: number;
-  type: string;
-  poolMode: string;
-  parameters?: Record<string, string>;
-}
-
-/** The properties as the schema admits them (validated by the engine before the rule runs; defaults applied). */
-interface PostgresqlProperties {
-  version?: string;
-  imageName?: string;
-  replicas: number;
-  storageSize?: string;
-  resources?: AuthoredResources;
-  inheritedMetadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
-  backup?: BarmanSource;
-  objectStore?: BarmanSource & { serverName?: string };
-  monitoring?: { enabled?: boolean; customQueries?: Array<{ name: string; key: string }> };
-  pooler?: PoolerProperties;
-  poolerName?: string;
-  bootstrap?: { recovery?: { source: string }; pg_basebackup?: { source: string } };
-  externalClusters?: ExternalCluster[];
-  postgresql?: { parameters?: Record<string, string> };
-  replication?: { synchronous?: { method: string; number: number; dataDurability?: string } };
-  affinity?: { enablePodAntiAffinity?: boolean; topologyKey?: string; podAntiAffinityType?: string; nodeSelector?: Record<string, string> };
-  managedRoles?: ManagedRole[];
-  databases?: DatabaseEntry[];
-  clusterObjectName?: string;
-  objectStoreObjectName?: string;
-  [key: string]: unknown;
-}
+import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
+import { resourcesSchema } from './resources.js';
+import type { BarmanSource, ManagedRole, DatabaseEntry, PoolerProperties, PostgresqlProperties } from './postgresql-properties.js';
 
 /** An object spec the rule builds for a member. */
 type Spec = Record<string, unknown>;
-import { enforceMaxReplicas, enforceMaxStorage } from 'kurel/plugin-api';
-import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
-import { resourcesSchema } from './resources.js';
 
 const { bool, int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 

@@ -1,9 +1,8 @@
-import { objectKindPolicy, RefusalClass, type GroupKind, type Policy, kurelErrors } from '../plugin-api/index.js';
+import { objectKindPolicy, RefusalClass, type GroupKind, type Policy, kurelErrors, fieldOf, type WrittenMap } from '../plugin-api/index.js';
 import { policyViolation } from './policy-violation.js';
 import type { SealedRegistry } from './registry.js';
 import type { Application } from './transform.js';
 import { appliedObjects } from './list-envelopes.js';
-import { fieldOf, type WrittenMap } from './written-fields.js';
 
 const WILDCARD = '*';
 

@@ -53,6 +53,7 @@ export {
 } from './define.js';
 export { allowedOrClosest, closestNames, didYouMean } from './suggest.js';
 export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
+export { fieldOf, type WrittenMap } from './written-fields.js';
 export { shortenName, shortenNameWithSuffix, componentLabelValue, isDns1123Label, isDns1123Subdomain, isDns1035Label } from './names.js';
 export {
   ENGINE_NAME_ROLES,

@@ -1,5 +1,6 @@
 import type { HandlerContext } from './context.js';
 import type { K8sObject } from './objects.js';
+import { isPlainObject } from './validate.js';
 
 /** A container of a pod spec: its name, and its other fields as written. */
 export interface PodContainer {
@@ -28,7 +29,6 @@ export interface PodTemplateRef {
   spec: PodSpecFields;
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The pod templates of `objects`, where their kinds declare them (`podTemplate` on the kind's
@@ -43,11 +43,11 @@ export function podTemplatesOf(objects: readonly K8sObject[], ctx: Pick<HandlerC
     if (!place) continue;
     if (place.path.length === 0) {
       // The object is itself a pod: without a spec it holds no pod to act on.
-      if (isMap(object.spec)) refs.push({ owner: object, metadata: object.metadata, spec: object.spec });
+      if (isPlainObject(object.spec)) refs.push({ owner: object, metadata: object.metadata, spec: object.spec });
       continue;
     }
-    const template = place.path.reduce<unknown>((node, step) => (isMap(node) ? node[step] : undefined), object);
-    if (!isMap(template)) continue;
+    const template = place.path.reduce<unknown>((node, step) => (isPlainObject(node) ? node[step] : undefined), object);
+    if (!isPlainObject(template)) continue;
     // A template's metadata and spec are maps wherever a kind declares one: that is what the kind's
     // layout promises, and what the fields are read as from here on.
     refs.push({ owner: object, metadata: (template.metadata ??= {}) as PodTemplateMetadata, spec: (template.spec ??= {}) as PodSpecFields });

@@ -1,11 +1,11 @@
-import type { JsonObject, JsonValue } from 'kurel/plugin-api';
+import { isPlainObject, type JsonObject, type JsonValue } from 'kurel/plugin-api';
 
 // Narrowing for JSON data a handler reads: properties checked against a free-form schema, or
 // objects it builds. A key read through an absent or non-object node reads as undefined.
 
 /** A JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isPlainObject(value);
 }
 
 /** The value under `key` of an object node; undefined for anything else. */

@@ -1,7 +1,6 @@
-import { kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource } from '../../plugin-api/index.js';
+import { kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource, type WrittenMap } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { componentSelector, namespacedPeer, networkPolicy } from './policy-object.js';
-import type { WrittenMap } from '../written-fields.js';
 
 // The inbound family: who a routing trait lets in, allowed onto the pods that serve the route.
 // A backend is the router's own Service, a sibling component's Service (resolved by name across

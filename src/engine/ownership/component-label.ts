@@ -1,17 +1,15 @@
-import { describeValue, kurelErrors, type K8sObject } from '../../plugin-api/index.js';
+import { describeValue, isPlainObject, kurelErrors, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
 import { groupOf, labelPlaces } from './label-places.js';
 import { appliedMembers, isListEnvelope } from '../list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';
 import { foreignValueText, selectorRequiresAnotherText, selectorRulesOutText } from './texts.js';
 import { checkWorkloadSelector } from './workload-selector.js';
 import type { ObjectLayouts } from '../reserved-keys/holders.js';
-import { fieldOf, type WrittenMap } from '../written-fields.js';
 
 // The component label is authoritative: every object an owned application generates is held to
 // it before it is written. A value already under the key must be the owner's (or, under the key
 // app, the entry's own, which the kinds write), in every place that reaches pods.
 
-const isObject = (value: unknown): value is WrittenMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What one application's objects are held to. */
 export interface Ownership {
@@ -28,7 +26,7 @@ export interface Ownership {
 
 /** How the refusals name an object: `Deployment "web"`. */
 function describe(object: WrittenMap): string {
-  return `${typeof object.kind === 'string' ? object.kind : 'object'} "${isObject(object.metadata) ? (object.metadata.name ?? '') : ''}"`;
+  return `${typeof object.kind === 'string' ? object.kind : 'object'} "${isPlainObject(object.metadata) ? (object.metadata.name ?? '') : ''}"`;
 }
 
 /** Metadata or a selector the check cannot read: generation fails rather than pass what it never held. */
@@ -39,10 +37,10 @@ function unreadable(object: WrittenMap, what: string, component: string): never 
 /** The labels of one place, read as the cluster reads them: null is absent, a null value the empty string. */
 function readLabels(object: WrittenMap, metadata: unknown, path: string, component: string): Record<string, string> | undefined {
   if (metadata === undefined || metadata === null) return undefined;
-  if (!isObject(metadata)) unreadable(object, `${path.replace(/\.labels$/, '')} is ${describeValue(metadata)}, not a map`, component);
+  if (!isPlainObject(metadata)) unreadable(object, `${path.replace(/\.labels$/, '')} is ${describeValue(metadata)}, not a map`, component);
   const labels = metadata.labels;
   if (labels === undefined || labels === null) return undefined;
-  if (!isObject(labels)) unreadable(object, `${path} is ${describeValue(labels)}, not a map`, component);
+  if (!isPlainObject(labels)) unreadable(object, `${path} is ${describeValue(labels)}, not a map`, component);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(labels)) {
     if (value !== null && typeof value !== 'string') unreadable(object, `${path}["${key}"] is ${describeValue(value)}, not a string`, component);
@@ -78,12 +76,12 @@ function holdOne(object: WrittenMap, own: Ownership): void {
   for (const place of places) {
     if (!place.written) continue;
     if (place.path === 'metadata.labels') {
-      const metadata: WrittenMap = { ...(isObject(object.metadata) ? object.metadata : {}) };
+      const metadata: WrittenMap = { ...(isPlainObject(object.metadata) ? object.metadata : {}) };
       object.metadata = metadata;
       metadata.labels = withLabel(metadata.labels, own);
-    } else if (isObject(place.holder)) {
+    } else if (isPlainObject(place.holder)) {
       const holder = place.holder as WrittenMap;
-      const metadata: WrittenMap = { ...(isObject(holder.metadata) ? holder.metadata : {}) };
+      const metadata: WrittenMap = { ...(isPlainObject(holder.metadata) ? holder.metadata : {}) };
       holder.metadata = metadata;
       metadata.labels = withLabel(metadata.labels, own);
     }
@@ -93,14 +91,14 @@ function holdOne(object: WrittenMap, own: Ownership): void {
 
 /** A label map of the place's own, with the label: a map a config shares with a selector stays as it is. */
 function withLabel(labels: unknown, own: Ownership): Record<string, string> {
-  const current = isObject(labels) ? (labels as Record<string, string>) : {};
+  const current = isPlainObject(labels) ? (labels as Record<string, string>) : {};
   if (current[own.key] !== undefined && current[own.key] !== null) return { ...current };
   return { ...current, [own.key]: own.want };
 }
 
 /** Flux renders the chart in the cluster: its pods get the label through one post-renderer, added once. */
 function addPostRenderer(object: WrittenMap, own: Ownership): void {
-  const spec = isObject(object.spec) ? object.spec : (object.spec = {});
+  const spec = isPlainObject(object.spec) ? object.spec : (object.spec = {});
   const current = spec.postRenderers ?? [];
   if (!Array.isArray(current)) {
     throw kurelErrors.unreadableObject(`component label: HelmRelease "${String(fieldOf(object.metadata, 'name') ?? '')}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
@@ -119,7 +117,7 @@ export function holdComponentLabel(object: K8sObject, own: Ownership): void {
   holdOne(object as WrittenMap, own);
   if (!isListEnvelope(object as WrittenMap)) return;
   for (const member of appliedMembers(object as WrittenMap)) {
-    if (!isObject(member)) unreadable(object as WrittenMap, `an item of items is ${describeValue(member)}, not a map`, own.component);
+    if (!isPlainObject(member)) unreadable(object as WrittenMap, `an item of items is ${describeValue(member)}, not a map`, own.component);
     holdOne(member as WrittenMap, own);
   }
 }

@@ -1,8 +1,7 @@
-import { describeValue, isPlainObject, kurelErrors, type K8sObject } from '../../plugin-api/index.js';
+import { describeValue, isPlainObject, kurelErrors, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from './holders.js';
 import { appliedObjects } from '../list-envelopes.js';
-import { fieldOf, type WrittenMap } from '../written-fields.js';
 
 /** The label launcher's own components and traits write on what they generate. */
 const APP_LABEL = 'app';

@@ -6,7 +6,7 @@ import { enforceMaxQuantity, enforceMaxReplicas, enforceMaxStorage } from './lim
 import { enforceWrittenPodSpec } from './pod-policy.js';
 import { enforceAllowedRegistry } from './registries.js';
 import { describeValue } from '../value-words.js';
-import { fieldOf, type WrittenMap } from './written-fields.js';
+import { fieldOf, type WrittenMap } from '../written-fields.js';
 
 /** Where a carried object sits, so that its refusals point at the author's input. */
 export interface CarriedObjectPlace {

@@ -3,7 +3,7 @@ import type { PropertyPath } from '../errors.js';
 import { RefusalClass } from '../policy.js';
 import { enforceMaxQuantity } from './limits.js';
 import { isPlainObject } from '../validate.js';
-import { fieldOf, type WrittenMap } from './written-fields.js';
+import { fieldOf, type WrittenMap } from '../written-fields.js';
 
 // What the environment policy says of a pod: host namespaces, host paths, privileged and
 // HostProcess containers, Linux capabilities, image registries and the cpu/memory maxima. The

@@ -1,6 +1,6 @@
-import { isPlainObject } from '../plugin-api/index.js';
+import { isPlainObject } from './validate.js';
 
-/** A map as written: its fields are read without trusting their shapes. */
+/** A map as the author wrote it: its fields are read without trusting their shapes. */
 export type WrittenMap = Record<string, unknown>;
 
 /** The field `key` of `value` where it is a map, else nothing: a read that tolerates any written shape. */
