@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { configFlags } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 import { outputFlag, outputFolder, renderData, reportWritten } from './support/output.js';

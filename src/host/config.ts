@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
 import { declaredKeys, KUREL_CONFIG_SCHEMA, type EgressPeers, type IngressPeers, type InputLimits } from '../engine/index.js';
 import { checkLimitsConfig } from './config-limits.js';
+import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from './config-search.js';
 import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
 import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
@@ -37,16 +38,23 @@ const loadModule: Loader = async (filepath) => importDefault(filepath);
 function explorer() {
   return cosmiconfig('kurel', {
     searchStrategy: 'project',
-    searchPlaces: ['package.json', '.kurelrc', '.kurelrc.json', '.kurelrc.yaml', '.kurelrc.yml', 'kurel.config.ts', 'kurel.config.mts', 'kurel.config.mjs', 'kurel.config.js'],
+    searchPlaces: CONFIG_SEARCH_PLACES,
     loaders: { '.ts': loadModule, '.mts': loadModule, '.mjs': loadModule, '.js': loadModule },
   });
+}
+
+/** cosmiconfig's search, begun in the first folder that holds anything it would read. */
+async function search(from: string) {
+  if (metaConfigPossible(process.cwd())) return explorer().search(from);
+  const folder = firstSearchedFolder(from);
+  return folder === undefined ? null : explorer().search(folder);
 }
 
 /** Finds the config by searching upward from `searchFrom`, or reads the explicit `--config` file. */
 export async function loadConfig(options: { searchFrom: string; explicitFile?: string }): Promise<LoadedConfig> {
   let result;
   try {
-    result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await explorer().search(options.searchFrom);
+    result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await search(options.searchFrom);
   } catch (error) {
     const file = options.explicitFile ?? options.searchFrom;
     throw kurelErrors.config(`reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });

@@ -151,6 +151,7 @@ describe('kurel version and help', () => {
     try {
       mkdirSync(join(copy, 'bin'));
       copyFileSync(kurel, join(copy, 'bin/kurel'));
+      copyFileSync(join(repo, 'bin/package.json'), join(copy, 'bin/package.json'));
       copyFileSync(join(repo, 'package.json'), join(copy, 'package.json'));
       const result = spawnSync(process.execPath, [join(copy, 'bin/kurel'), 'build'], { encoding: 'utf8', timeout: 60_000 });
       expect(result.status).toBe(1);

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { KurelCommand } from '../support/kurel-command.js';
 
 export default class ProfileImport extends KurelCommand {

@@ -1,4 +1,4 @@
-import type { Hook } from '@oclif/core';
+import type { Hook } from '@oclif/core/hooks';
 
 /**
  * An unknown command: one `Error:` line naming the word typed and the closest commands, exit 1

@@ -1,4 +1,4 @@
-import { Help } from '@oclif/core';
+import { Help } from '@oclif/core/help';
 
 /**
  * oclif's help, but help for a command that does not exist is a usage error like the others:

@@ -1,4 +1,6 @@
-import { Command, Errors, Flags } from '@oclif/core';
+import { Command } from '@oclif/core/command';
+import * as Errors from '@oclif/core/errors';
+import * as Flags from '@oclif/core/flags';
 import { reportFailure } from './report.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { FluxLayoutOptions } from '../../engine/index.js';
 
 /** The flags of the Flux tree, shared by `build -o DIR --layout flux` and `explain --layout flux`. */

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 
 /**
  * The output convention every command follows: `-o/--output DIR` names a folder to write, and

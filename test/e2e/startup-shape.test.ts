@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// What start-up must not pay for (bench/README.md says what each costs): not timed here, only
+// checked to be so, on the built bundle a user runs.
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const bundle = join(repo, 'dist/bundle');
+const fixture = join(repo, 'bench/fixtures/webservice-minimal');
+let scratch: string;
+
+beforeAll(() => {
+  if (!existsSync(join(bundle, 'main.cjs'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
+  scratch = mkdtempSync(join(tmpdir(), 'kurel-startup-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function bundledFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? bundledFiles(path) : name.endsWith('.cjs') ? [path] : [];
+  });
+}
+
+/** What a run loaded, read as it exits: Node's built-ins, and the files it required. */
+function loadedBy(args: string[], env: Record<string, string | undefined> = {}): { builtins: string[]; files: string[] } {
+  const report = join(scratch, 'loaded.json');
+  const preload = join(scratch, 'report-loaded.cjs');
+  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ list: process.moduleLoadList, files: Object.keys(require.cache) })));\n`);
+  const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  expect(result.status, result.stderr).toBe(0);
+  const { list, files } = JSON.parse(readFileSync(report, 'utf8')) as { list: string[]; files: string[] };
+  return { builtins: list.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length)), files };
+}
+
+const builtinsLoadedBy = (args: string[]) => loadedBy(args).builtins;
+
+describe('the start-up of kurel', () => {
+  it('reads bundled files of ASCII alone, which V8 keeps one byte a character', () => {
+    const files = bundledFiles(bundle);
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) expect(/[^\x00-\x7f]/.test(readFileSync(file, 'latin1')), file).toBe(false);
+  });
+
+  it('leaves crypto and assert unloaded for a build that hashes nothing', () => {
+    const loaded = builtinsLoadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]);
+    expect(loaded).toContain('fs');
+    expect(loaded).not.toContain('crypto');
+    expect(loaded).not.toContain('assert');
+  });
+
+  it('starts no ES module loader for the CLI itself', () => {
+    const loaded = builtinsLoadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]);
+    expect(loaded).not.toContain('internal/modules/esm/module_job');
+  });
+
+  it('loads crypto where a run needs it: a folder kurel owns, each file recorded by its hash', () => {
+    const out = join(scratch, 'schemas');
+    const loaded = builtinsLoadedBy(['schemas', '-o', out]);
+    expect(loaded).toContain('crypto');
+    expect(readFileSync(join(out, '.kurel-output.json'), 'utf8')).toMatch(/"[0-9a-f]{64}"/);
+  });
+
+  it('loads no TypeScript under NODE_ENV=development or test, where oclif would look for command sources', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const { files } = loadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')], { NODE_ENV });
+      expect(files.some((file) => file.includes(`${sep}dist${sep}bundle${sep}`))).toBe(true);
+      expect(files.filter((file) => file.includes(`${sep}typescript${sep}`))).toEqual([]);
+    }
+  });
+
+  it('sorts no command ids with the locale collator, which costs ICU its start-up', () => {
+    expect(readFileSync(join(bundle, 'chunks/kurel.cjs'), 'utf8')).not.toContain('a.id.localeCompare(b.id)');
+  });
+});
