@@ -72,32 +72,52 @@ const routeDynamicImports = {
 };
 
 /**
- * oclif sorts each plugin's command ids with `localeCompare` at every start, and the first
- * `localeCompare` in a process sets up ICU's collator: some 6 ms, a tenth of a bare `node -e 0`,
- * spent on ids of lowercase ASCII letters, `:` and `-`, which code-point order sorts the same way.
- * The build fails if oclif's line changes, rather than quietly losing the change.
+ * Lines of dependencies that cost every start and buy kurel nothing, each replaced by one that
+ * does the same for kurel. The build fails when a line is no longer there, rather than quietly
+ * losing the change.
  */
-const OCLIF_COMMAND_SORT = '.sort((a, b) => a.id.localeCompare(b.id))';
-const sortCommandsByCodePoint = {
-  name: 'kurel-oclif-command-order',
+const DEPENDENCY_PATCHES = [
+  {
+    // oclif sorts each plugin's command ids at every start, and the first `localeCompare` in a
+    // process sets up ICU's collator: 6-8 ms, for ids of lowercase ASCII letters, `:` and `-`,
+    // which code-point order sorts the same way.
+    module: '/@oclif/core/lib/config/plugin.js',
+    from: '.sort((a, b) => a.id.localeCompare(b.id))',
+    to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
+  },
+  ...['/wsl-utils/index.js', '/powershell-utils/index.js'].map((module) => ({
+    // oclif's platform check loads these, and they bind execFile as they load, which loads
+    // child_process (about 3 ms); bound at the first call instead, it loads when one is made.
+    module,
+    from: 'const execFile = promisify(childProcess.execFile);',
+    to: 'const execFile = (...args) => promisify(childProcess.execFile)(...args);',
+  })),
+];
+const patchDependencies = {
+  name: 'kurel-dependency-patches',
   transform: {
     order: 'pre',
     handler(code, id) {
-      if (!id.endsWith('/@oclif/core/lib/config/plugin.js')) return null;
-      if (!code.includes(OCLIF_COMMAND_SORT)) this.error(`${id}: oclif no longer sorts commands with \`${OCLIF_COMMAND_SORT}\`: review scripts/bundle.mjs`);
-      return { code: code.replace(OCLIF_COMMAND_SORT, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'), map: null };
+      const patches = DEPENDENCY_PATCHES.filter((patch) => id.endsWith(patch.module));
+      if (patches.length === 0) return null;
+      let out = code;
+      for (const patch of patches) {
+        if (!out.includes(patch.from)) this.error(`${id}: no longer holds \`${patch.from}\`: review DEPENDENCY_PATCHES in scripts/bundle.mjs`);
+        out = out.replace(patch.from, patch.to);
+      }
+      return { code: out, map: null };
     },
   },
 };
 
 /**
- * Node built-ins that cost milliseconds to load and that most runs never call: `crypto` (hashes
- * for long names, charts and temporary files) and `assert/strict` (the handler tester). Loaded at
- * the top of a chunk they cost some 5 ms, about a twelfth of a bare `node -e 0`. Each `require`
- * of them becomes a stand-in that loads the module on the first use of one of its members.
- * (`child_process` would be another, but oclif's platform check loads it at every start.)
+ * Node built-ins that cost milliseconds to load and that most runs never call: `child_process`
+ * (helm, git), `crypto` (hashes for long names, charts and folders kurel owns) and `assert/strict`
+ * (the handler tester). Loaded at the top of a chunk they cost some 8 ms, an eighth of a bare
+ * `node -e 0`. Each `require` of them becomes a stand-in that loads the module on the first use
+ * of one of its members.
  */
-const LAZY_BUILTINS = ['crypto', 'assert/strict'];
+const LAZY_BUILTINS = ['child_process', 'crypto', 'assert/strict'];
 const LAZY_HELPER = `function __kurelLazyBuiltin(id, asDefault) {
   let loaded;
   const load = () => (loaded ??= require(id));
@@ -148,7 +168,7 @@ const entries = {
 await build({
   configFile: false,
   logLevel: 'warn',
-  plugins: [routeDynamicImports, sortCommandsByCodePoint, lazyBuiltins],
+  plugins: [routeDynamicImports, patchDependencies, lazyBuiltins],
   build: {
     outDir: 'dist/bundle',
     emptyOutDir: true,

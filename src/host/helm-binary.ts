@@ -1,9 +1,15 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ExecFileOptions } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+/**
+ * Runs a program to its end. Bound at the call, not as the module loads: the bundle loads
+ * `child_process` on first use (scripts/bundle.mjs), and most runs start no program.
+ */
+export function runProgram(file: string, args: string[], options: Omit<ExecFileOptions, 'encoding'>) {
+  return promisify(execFile)(file, args, { ...options, encoding: 'utf8' });
+}
 
 /** The oldest helm whose `template` takes every flag kurel passes. */
 const MINIMUM = [3, 8, 0];
@@ -47,7 +53,7 @@ function executable(path: string): boolean {
 export async function helmVersion(path: string): Promise<{ version: string } | { problem: string }> {
   let version: string;
   try {
-    version = (await run(path, ['version', '--template', '{{.Version}}'], { timeout: 30_000 })).stdout.trim();
+    version = (await runProgram(path, ['version', '--template', '{{.Version}}'], { timeout: 30_000 })).stdout.trim();
   } catch (error) {
     return { problem: `${path} does not answer "helm version": ${(error as Error).message.split('\n')[0]}` };
   }

@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ChartRenderRequest } from '../engine/index.js';
 import { kurelErrors, RefusalClass, type ChartRequest, type KurelErrorName } from '../plugin-api/index.js';
 import { hostAllowed, type FetchPolicy } from './checked-fetch.js';
 import { pullFromHelmRepository } from './chart-repository.js';
 import { pullFromOciRegistry } from './oci-chart.js';
 import { helmCapabilityArgs } from './helm-capabilities.js';
-import { helmVersion, INSTALL_HELM, locateHelm } from './helm-binary.js';
+import { helmVersion, INSTALL_HELM, locateHelm, runProgram } from './helm-binary.js';
 
-const run = promisify(execFile);
 const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
@@ -125,7 +122,7 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
     writeFileSync(file, JSON.stringify(values), { mode: 0o600 });
     try {
       const args = ['template', chart.release, archive, '--namespace', chart.namespace, '--values', file, ...context.capabilities];
-      return { text: (await run(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT })).stdout };
+      return { text: (await runProgram(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT })).stdout };
     } catch (error) {
       return { error: helmError(error) };
     } finally {

@@ -46,9 +46,10 @@ describe('the start-up of kurel', () => {
     for (const file of files) expect(/[^\x00-\x7f]/.test(readFileSync(file, 'latin1')), file).toBe(false);
   });
 
-  it('leaves crypto and assert unloaded for a build that hashes nothing', () => {
+  it('leaves child_process, crypto and assert unloaded for a build that starts no program and hashes nothing', () => {
     const loaded = builtinsLoadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]);
     expect(loaded).toContain('fs');
+    expect(loaded).not.toContain('child_process');
     expect(loaded).not.toContain('crypto');
     expect(loaded).not.toContain('assert');
   });
