@@ -10,8 +10,8 @@
 //
 // Built-in plugins still import `kurel/plugin-api` by the package name and are loaded through
 // the host's plugin path like any plugin; only their packaging differs.
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'vite';
 
 function commandEntries(folder) {
@@ -151,6 +151,49 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * The schemas generated from CRD manifests (plugins/builtin-kinds/generated/<family>), 1.3 MB of
+ * the built-in kinds' 1.9 MB, each a file of its own, required when a kind of the family is
+ * first validated or published rather than read, compiled and declared at every start (some
+ * 4 ms). In the kinds' bundle each family's module is a stand-in with the same exports: each
+ * kind's schema function calls the family's own on first use.
+ */
+const GENERATED_SCHEMAS = resolve('plugins/builtin-kinds/generated');
+const schemaFamilies = readdirSync(GENERATED_SCHEMAS).filter((name) => statSync(join(GENERATED_SCHEMAS, name)).isDirectory());
+const LAZY_SCHEMAS = '\0kurel-lazy-schemas:';
+const schemaFile = (family) => `./kinds-schemas/${family}.cjs`;
+
+/** The exported API groups of a generated module and each one's kinds: `export const certManagerIoV1 = { Certificate: …, };`. */
+function generatedExports(family) {
+  const text = readFileSync(join(GENERATED_SCHEMAS, family, 'index.ts'), 'utf8');
+  const groups = [...text.matchAll(/^export const (\w+) = \{\n((?:  \w+: \w+,\n)*)\};$/gm)].map(([, group, body]) => ({ group, kinds: [...body.matchAll(/^ {2}(\w+):/gm)].map(([, kind]) => kind) }));
+  if (groups.length === 0 || /^export (?!const \w+ = \{$)/m.test(text.replace(/^export const \w+ = \{\n(?: {2}\w+: \w+,\n)*\};$/gm, ''))) {
+    throw new Error(`${family}: the generated module exports what the lazy stand-in does not know (scripts/bundle.mjs)`);
+  }
+  return groups;
+}
+
+const lazySchemas = {
+  name: 'kurel-lazy-schemas',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source.startsWith('./kinds-schemas/')) return { id: source, external: true };
+    if (!importer || importer.startsWith(LAZY_SCHEMAS)) return null;
+    const target = resolve(dirname(importer), source).replace(/\.js$/, '');
+    const family = schemaFamilies.find((name) => target === join(GENERATED_SCHEMAS, name, 'index'));
+    return family ? `${LAZY_SCHEMAS}${family}` : null;
+  },
+  load(id) {
+    if (!id.startsWith(LAZY_SCHEMAS)) return null;
+    const family = id.slice(LAZY_SCHEMAS.length);
+    const lines = [`let family;`, `const load = () => (family ??= require(${JSON.stringify(schemaFile(family))}));`];
+    for (const { group, kinds } of generatedExports(family)) {
+      lines.push(`export const ${group} = {`, ...kinds.map((kind) => `  ${kind}: () => load().${group}.${kind}(),`), '};');
+    }
+    return lines.join('\n');
+  },
+};
+
 const builtins = ['builtin-components', 'builtin-kinds', 'builtin-traits', 'builtin-policies'];
 
 const entries = {
@@ -163,12 +206,13 @@ const entries = {
   'commands/support/help': 'src/commands/support/help.ts',
   'commands/support/command-not-found': 'src/commands/support/command-not-found.ts',
   ...Object.fromEntries(builtins.map((name) => [`plugins/${name}`, `plugins/${name}/index.ts`])),
+  ...Object.fromEntries(schemaFamilies.map((family) => [`plugins/kinds-schemas/${family}`, join(GENERATED_SCHEMAS, family, 'index.ts')])),
 };
 
 await build({
   configFile: false,
   logLevel: 'warn',
-  plugins: [routeDynamicImports, patchDependencies, lazyBuiltins],
+  plugins: [routeDynamicImports, patchDependencies, lazyBuiltins, lazySchemas],
   build: {
     outDir: 'dist/bundle',
     emptyOutDir: true,

@@ -51,7 +51,7 @@ export function defineComponentLowering<const S extends PropertiesSchema, Inferr
 ): ComponentLoweringRule<PropertiesOf<S>>;
 export function defineComponentLowering<P>(rule: Omit<ComponentLoweringRule<P>, 'position'>): ComponentLoweringRule<P>;
 export function defineComponentLowering(rule: Omit<ComponentLoweringRule<unknown>, 'position'>): ComponentLoweringRule<unknown> {
-  return { ...rule, position: 'component' };
+  return positioned(rule, 'component');
 }
 
 export function defineTraitLowering<const S extends PropertiesSchema, Inferred>(
@@ -59,7 +59,7 @@ export function defineTraitLowering<const S extends PropertiesSchema, Inferred>(
 ): TraitLoweringRule<PropertiesOf<S>>;
 export function defineTraitLowering<P>(rule: Omit<TraitLoweringRule<P>, 'position'>): TraitLoweringRule<P>;
 export function defineTraitLowering(rule: Omit<TraitLoweringRule<unknown>, 'position'>): TraitLoweringRule<unknown> {
-  return { ...rule, position: 'trait' };
+  return positioned(rule, 'trait');
 }
 
 export function definePolicyLowering<const S extends PropertiesSchema, Inferred>(
@@ -67,17 +67,26 @@ export function definePolicyLowering<const S extends PropertiesSchema, Inferred>
 ): PolicyLoweringRule<PropertiesOf<S>>;
 export function definePolicyLowering<P>(rule: Omit<PolicyLoweringRule<P>, 'position'>): PolicyLoweringRule<P>;
 export function definePolicyLowering(rule: Omit<PolicyLoweringRule<unknown>, 'position'>): PolicyLoweringRule<unknown> {
-  return { ...rule, position: 'policy' };
+  return positioned(rule, 'policy');
 }
 
 export function defineDocumentLowering(rule: Omit<DocumentLoweringRule, 'position'>): DocumentLoweringRule {
-  return { ...rule, position: 'document' };
+  return positioned(rule, 'document');
 }
 
 export function defineRawDocumentLowering(rule: Omit<RawDocumentLoweringRule, 'position'>): RawDocumentLoweringRule {
-  return { ...rule, position: 'rawdocument' };
+  return positioned(rule, 'rawdocument');
 }
 
 export function defineDeclaration(declaration: TypeDeclaration): TypeDeclaration {
   return declaration;
+}
+
+/**
+ * The rule with its position. Copied property by property, so that a getter of the author's (a
+ * schema built on first read) stays a getter rather than being read as the rule is declared.
+ */
+function positioned<R extends object, P extends string>(rule: R, position: P): R & { position: P } {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(rule)) as R & { position: P };
+  return Object.defineProperty(copy, 'position', { value: position, enumerable: true, writable: true, configurable: true });
 }

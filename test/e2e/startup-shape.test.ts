@@ -74,6 +74,14 @@ describe('the start-up of kurel', () => {
     }
   });
 
+  it('loads the schemas generated from CRDs a family at a time, when a kind of the family is used', () => {
+    const family = (file: string) => /kinds-schemas[\\/]([^\\/]+)\.cjs$/.exec(file)?.[1];
+    const plain = loadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]).files;
+    expect(plain.map(family).filter(Boolean)).toEqual([]);
+    const helm = loadedBy(['build', join(repo, 'test/golden/helm-sources/app.yaml')]).files;
+    expect(helm.map(family).filter(Boolean).sort()).toEqual(['flux-helm-controller', 'flux-source-controller']);
+  });
+
   it('sorts no command ids with the locale collator, which costs ICU its start-up', () => {
     expect(readFileSync(join(bundle, 'chunks/kurel.cjs'), 'utf8')).not.toContain('a.id.localeCompare(b.id)');
   });

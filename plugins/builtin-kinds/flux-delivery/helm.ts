@@ -3,6 +3,7 @@ import { helm as helmKinds } from '../families/flux/helmrelease.js';
 import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
 import { HELM_SOURCE_ROLE } from './generated-source.js';
 import { fluxReleaseName } from '../shared/chart-values.js';
+import { once } from '../shared/lazy.js';
 import { lowerToTemplate, TEMPLATE_ONLY_KEYS, TEMPLATE_SCHEMA } from './helm-template-delivery.js';
 import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
 import type { HelmProperties } from './helm-properties.js';
@@ -16,8 +17,8 @@ const { object, oneOf, str } = schemaBuilders;
 const OWNER = 'helm';
 const DEFAULT_INTERVAL = '60m';
 
-const releaseSchema = helmKinds.find((handler) => handler.type === 'helmrelease')!.properties;
-const releaseField = (key: string, description: string): PropertySchema => ({ ...releaseSchema[key], description });
+/** A field of the HelmRelease spec, read from the kind's schema when the rule's properties are first read. */
+const releaseField = (key: string, description: string): PropertySchema => ({ ...helmKinds.find((handler) => handler.type === 'helmrelease')!.properties[key], description });
 const freeObject = (description: string): PropertySchema => ({ type: 'object', additionalProperties: true, description });
 
 const sourceSchema = object(
@@ -43,6 +44,29 @@ const sourceSchema = object(
   { required: true },
 );
 
+const helmProperties = once(() => ({
+  chart: str('The chart name (HelmRepository) or path (GitRepository, Bucket). Required with those sources; refused with OCIRepository and HelmChart.'),
+  version: str('The chart version or semver range (HelmRepository), or the tag of an inline oci:// source. Refused with Git and Bucket sources and a referenced OCIRepository or HelmChart.'),
+  delivery: oneOf(['flux', 'template'], 'flux: a Flux HelmRelease installs the chart in the cluster. template: the chart is rendered at build time (a helmtemplate component) and its objects are written as plain manifests.', { default: 'flux' }),
+  source: sourceSchema,
+  values: freeObject('The Helm values.'),
+  secretValues: freeObject('Helm values kept out of the HelmRelease: a Secret (base64, not encrypted) the release reads through valuesFrom, after the values ConfigMap. A path also set in values is refused, and so is a key named global below the top level.'),
+  valuesMode: oneOf(['inline', 'configMap'], 'inline (the default): values on the HelmRelease; configMap: values in a ConfigMap the release reads through valuesFrom. Flux only.'),
+  valuesConfigMapName: str('The name of the values ConfigMap (valuesMode: configMap), used as written, with no hash; default <component>-values-<hash>. Refused without valuesMode: configMap or with empty values.'),
+  valuesSecretName: str('The name of the secretValues Secret, used as written, with no hash; default <component>-secret-values-<hash>. Refused with empty secretValues.'),
+  interval: str('How often the HelmRelease is reconciled; default 60m. A generated source keeps its own default, 60m. Flux only.'),
+  releaseName: str('The Helm release name; default the component name, shortened the Flux way past 53 characters.'),
+  helmReleaseName: str("The name of the HelmRelease object, in place of the component name. The Helm release keeps the component's name (or releaseName), and so do the values ConfigMap and Secret."),
+  targetNamespace: str('The namespace the release is installed in; the HelmRelease namespace when empty.'),
+  driftDetection: releaseField('driftDetection', 'How drift between the release and the cluster is detected and corrected (HelmRelease spec.driftDetection).'),
+  install: releaseField('install', 'The Helm install action (HelmRelease spec.install).'),
+  upgrade: releaseField('upgrade', 'The Helm upgrade action (HelmRelease spec.upgrade).'),
+  valuesFrom: releaseField('valuesFrom', 'More ConfigMaps and Secrets the values are read from, after the generated ones.'),
+  scopeOverrides: { ...TEMPLATE_SCHEMA.scopeOverrides, description: 'delivery: template only. The scope of kinds the build does not know, so that a rendered one without a namespace is placed.' },
+  hookGroupNamePrefix: str('delivery: template only. The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>.'),
+  layoutKustomizationName: str("delivery: template only. The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>."),
+}));
+
 export const helmRule = defineComponentLowering({
   type: 'helm',
   nameRoles: [
@@ -55,27 +79,10 @@ export const helmRule = defineComponentLowering({
   example: { chart: 'redis', version: '18.6.1', source: { url: 'https://charts.bitnami.com/bitnami' }, values: { auth: { enabled: false } } },
   contract: { family: 'helm', version: 'v1alpha1' },
   targets: { componentTypes: ['helmtemplate', 'helmrelease', 'helmrepository', 'ocirepository', 'gitrepository', 'bucket'], traitTypes: ['configmap', 'secret'] },
-  properties: {
-    chart: str('The chart name (HelmRepository) or path (GitRepository, Bucket). Required with those sources; refused with OCIRepository and HelmChart.'),
-    version: str('The chart version or semver range (HelmRepository), or the tag of an inline oci:// source. Refused with Git and Bucket sources and a referenced OCIRepository or HelmChart.'),
-    delivery: oneOf(['flux', 'template'], 'flux: a Flux HelmRelease installs the chart in the cluster. template: the chart is rendered at build time (a helmtemplate component) and its objects are written as plain manifests.', { default: 'flux' }),
-    source: sourceSchema,
-    values: freeObject('The Helm values.'),
-    secretValues: freeObject('Helm values kept out of the HelmRelease: a Secret (base64, not encrypted) the release reads through valuesFrom, after the values ConfigMap. A path also set in values is refused, and so is a key named global below the top level.'),
-    valuesMode: oneOf(['inline', 'configMap'], 'inline (the default): values on the HelmRelease; configMap: values in a ConfigMap the release reads through valuesFrom. Flux only.'),
-    valuesConfigMapName: str('The name of the values ConfigMap (valuesMode: configMap), used as written, with no hash; default <component>-values-<hash>. Refused without valuesMode: configMap or with empty values.'),
-    valuesSecretName: str('The name of the secretValues Secret, used as written, with no hash; default <component>-secret-values-<hash>. Refused with empty secretValues.'),
-    interval: str('How often the HelmRelease is reconciled; default 60m. A generated source keeps its own default, 60m. Flux only.'),
-    releaseName: str('The Helm release name; default the component name, shortened the Flux way past 53 characters.'),
-    helmReleaseName: str("The name of the HelmRelease object, in place of the component name. The Helm release keeps the component's name (or releaseName), and so do the values ConfigMap and Secret."),
-    targetNamespace: str('The namespace the release is installed in; the HelmRelease namespace when empty.'),
-    driftDetection: releaseField('driftDetection', 'How drift between the release and the cluster is detected and corrected (HelmRelease spec.driftDetection).'),
-    install: releaseField('install', 'The Helm install action (HelmRelease spec.install).'),
-    upgrade: releaseField('upgrade', 'The Helm upgrade action (HelmRelease spec.upgrade).'),
-    valuesFrom: releaseField('valuesFrom', 'More ConfigMaps and Secrets the values are read from, after the generated ones.'),
-    scopeOverrides: { ...TEMPLATE_SCHEMA.scopeOverrides, description: 'delivery: template only. The scope of kinds the build does not know, so that a rendered one without a namespace is placed.' },
-    hookGroupNamePrefix: str('delivery: template only. The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>.'),
-    layoutKustomizationName: str("delivery: template only. The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>."),
+  // Read on first use: the HelmRelease fields come from its generated schema, which a build
+  // without a helm component need not load.
+  get properties() {
+    return helmProperties();
   },
   lower({ component, document }, ctx) {
     // The engine checked the properties against the rule's schema, which HelmProperties spells out.
