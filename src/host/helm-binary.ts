@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 
 /**
  * Runs a program to its end. Bound at the call, not as the module loads: the bundle loads
- * `child_process` on first use (scripts/bundle.mjs), and most runs start no program.
+ * `child_process` on first use (scripts/bundle/lazy-builtins.mjs), and most runs start no program.
  */
 export function runProgram(file: string, args: string[], options: Omit<ExecFileOptions, 'encoding'>) {
   return promisify(execFile)(file, args, { ...options, encoding: 'utf8' });

@@ -6,7 +6,7 @@
 // top-level code a cache taken at compile time holds.
 //
 // Only the bundle's own CommonJS files go through here. On Node 20 code compiled this way cannot
-// run `import()`: scripts/bundle.mjs makes each one call the function installed here instead.
+// run `import()`: scripts/bundle/dynamic-imports.mjs makes each one call the function installed here instead.
 // V8 checks each cache against its source and its own version and flags, and a rejected or
 // unreadable cache is compiled as if absent.
 // This file imports nothing but Node's built-ins: it is installed before the bundle loads.
