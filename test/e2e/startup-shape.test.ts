@@ -37,7 +37,9 @@ function loadedBy(args: string[], env: Record<string, string | undefined> = {}):
   return { builtins: list.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length)), files };
 }
 
-const builtinsLoadedBy = (args: string[]) => loadedBy(args).builtins;
+/** What a plain build of one web service loaded: run once, read by the tests that ask about it. */
+let plain: { builtins: string[]; files: string[] } | undefined;
+const plainBuild = () => (plain ??= loadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]));
 
 describe('the start-up of kurel', () => {
   it('reads bundled files of ASCII alone, which V8 keeps one byte a character', () => {
@@ -47,7 +49,7 @@ describe('the start-up of kurel', () => {
   });
 
   it('leaves child_process, crypto and assert unloaded for a build that starts no program and hashes nothing', () => {
-    const loaded = builtinsLoadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]);
+    const loaded = plainBuild().builtins;
     expect(loaded).toContain('fs');
     expect(loaded).not.toContain('child_process');
     expect(loaded).not.toContain('crypto');
@@ -55,13 +57,13 @@ describe('the start-up of kurel', () => {
   });
 
   it('starts no ES module loader for the CLI itself', () => {
-    const loaded = builtinsLoadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]);
+    const loaded = plainBuild().builtins;
     expect(loaded).not.toContain('internal/modules/esm/module_job');
   });
 
   it('loads crypto where a run needs it: a folder kurel owns, each file recorded by its hash', () => {
     const out = join(scratch, 'schemas');
-    const loaded = builtinsLoadedBy(['schemas', '-o', out]);
+    const loaded = loadedBy(['schemas', '-o', out]).builtins;
     expect(loaded).toContain('crypto');
     expect(readFileSync(join(out, '.kurel-output.json'), 'utf8')).toMatch(/"[0-9a-f]{64}"/);
   });
@@ -76,8 +78,7 @@ describe('the start-up of kurel', () => {
 
   it('loads the schemas generated from CRDs a family at a time, when a kind of the family is used', () => {
     const family = (file: string) => /kinds-schemas[\\/]([^\\/]+)\.cjs$/.exec(file)?.[1];
-    const plain = loadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]).files;
-    expect(plain.map(family).filter(Boolean)).toEqual([]);
+    expect(plainBuild().files.map(family).filter(Boolean)).toEqual([]);
     const helm = loadedBy(['build', join(repo, 'test/golden/helm-sources/app.yaml')]).files;
     expect(helm.map(family).filter(Boolean).sort()).toEqual(['flux-helm-controller', 'flux-source-controller']);
   });
