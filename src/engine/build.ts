@@ -241,6 +241,7 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
   let yaml: string | undefined;
   let chains: ComponentChain[] | undefined;
   let policies: PolicyChain[] | undefined;
+  let layout: LayoutTree | undefined;
 
   return {
     applicationName: app.name,
@@ -255,7 +256,10 @@ function finish(input: BuildInput, registry: SealedRegistry, { app, appSource, r
     },
     namespace,
     bundle: { name: named.bundle, applications: named.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
-    layout: layoutTree(bundles, generated, appSource.at(['metadata', 'name'])),
+    // Read only for a Flux tree: placing its bundle asks the application's source for a position.
+    get layout() {
+      return (layout ??= layoutTree(bundles, generated, appSource.at(['metadata', 'name'])));
+    },
     // What `explain` shows, worked out only when something reads it: a build alone never does.
     get chains() {
       return (chains ??= explainChains(ordered, generated, steps, appSource));

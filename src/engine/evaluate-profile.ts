@@ -17,13 +17,14 @@ export interface ProfileEvaluation {
 export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, registry: SealedRegistry, run: RunContext, evaluation: ProfileEvaluation): void {
   for (const [key, rendering] of profile.bindings) {
     const traitType = key.split('.')[0];
-    const where = profile.source.at(profile.paths.get(key) ?? []);
+    // A position costs the profile a full YAML reading: it is worked out only for a refusal.
+    const where = () => profile.source.at(profile.paths.get(key) ?? []);
     const registered = registry.trait(traitType) ?? registry.traitRule(traitType);
     const definition = evaluation.definitions.get(traitType);
     if (definition && describedByDefinition(registered)) {
       const applied = applyDefinition(definition, rendering);
       if (applied.problem) {
-        const at = applied.problem.key ? profile.source.at([...(profile.paths.get(key) ?? []), applied.problem.key]) : where;
+        const at = applied.problem.key ? profile.source.at([...(profile.paths.get(key) ?? []), applied.problem.key]) : where();
         throw kurelErrors.capability(`evaluating profile "${profile.name}": capability "${key}" definition schema: ${applied.problem.message}`, at);
       }
       profile.bindings.set(key, applied.value);
@@ -32,7 +33,7 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
     if (!registered) continue;
     const accepts = 'capability' in registered.value && registered.value.capability !== undefined;
     if (!accepts && Object.keys(rendering).length > 0) {
-      throw kurelErrors.capability(`evaluating profile "${profile.name}": capability "${key}": trait type "${traitType}" takes no rendering keys (got ${Object.keys(rendering).sort().join(', ')})`, where);
+      throw kurelErrors.capability(`evaluating profile "${profile.name}": capability "${key}": trait type "${traitType}" takes no rendering keys (got ${Object.keys(rendering).sort().join(', ')})`, where());
     }
     const checked = validateProperties(registered.value.properties, rendering, {});
     if (checked.issues.length > 0) {

@@ -18,10 +18,11 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
   const names = new NameAllocator();
   let current = source;
   for (let round = 0; ; round++) {
-    const raw = current.toJS();
-    if (!isPlainObject(raw)) return { source: current, steps };
-    const rule = claimingRule(raw, registry);
+    const look = current.peek();
+    if (!isPlainObject(look)) return { source: current, steps };
+    const rule = claimingRule(look, registry);
     if (!rule) return { source: current, steps };
+    const raw = current.toJS() as Record<string, unknown>;
     const identity = ruleIdentity(rule);
     const name = String((raw.metadata as Record<string, unknown> | undefined)?.name ?? '');
     const where = { ...current.at([]), path: undefined };

@@ -306,7 +306,6 @@ class Lowering {
     };
   }
 
-  /** Emitted elements are checked against their target's schema before the next round. */
   /**
    * An emitted element is checked against its target's schema. Its reserved keys hold only what
    * the rule rendered with `renderReserved`: a rule's output is synthesized (every component,

@@ -1,6 +1,7 @@
 import { Composer, isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
+import { readBlockYaml } from './block-yaml.js';
 import { parseCountingComponents } from './component-count.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
@@ -13,22 +14,59 @@ export interface InputFile {
   limits?: InputLimits;
 }
 
-/** One YAML document of a file, with the source positions of its nodes kept. */
+/** The YAML library's reading of a file: its documents that hold something, and where its lines start. */
+interface LibraryReading {
+  documents: Document.Parsed[];
+  lines: LineCounter;
+}
+
+/**
+ * One YAML document of a file. Its value comes from the fast block reader where the file is
+ * written in what that reads; the YAML library's reading, with the source positions of its nodes,
+ * is made the first time a position or the document itself is asked for.
+ */
 export class SourceDocument {
+  /** Whether the library's document was handed out, and may since have been changed. */
+  private documentTaken = false;
+  private unread: { value: unknown } | undefined;
+
   constructor(
     readonly file: string,
-    readonly document: Document.Parsed,
-    private readonly lines: LineCounter,
+    private readonly reading: () => LibraryReading,
+    private readonly index: number,
     readonly limits: InputLimits = DEFAULT_INPUT_LIMITS,
-  ) {}
+    private readonly fast?: { value: unknown; reread: () => unknown },
+  ) {
+    this.unread = fast && { value: fast.value };
+  }
 
+  /** The library's document, with every node's source range. */
+  get document(): Document.Parsed {
+    this.documentTaken = true;
+    return this.reading().documents[this.index];
+  }
+
+  /** The document's value, fresh at each call (a caller may change what it is given). */
   toJS(): unknown {
-    return this.document.toJS({ maxAliasCount: -1 });
+    if (!this.fast || this.documentTaken) return this.document.toJS({ maxAliasCount: -1 });
+    const unread = this.unread;
+    this.unread = undefined;
+    return unread ? unread.value : this.fast.reread();
+  }
+
+  /**
+   * The document's value to look at, not to change: the one the next `toJS` hands out, where
+   * there is one, so that a look costs no second reading.
+   */
+  peek(): unknown {
+    if (this.fast && !this.documentTaken && this.unread) return this.unread.value;
+    return this.toJS();
   }
 
   /** Where the node at `path` starts, or the nearest ancestor that exists. */
   locate(path: PropertyPath): { line: number; column: number } | undefined {
-    let node: unknown = this.document.contents;
+    const { documents, lines } = this.reading();
+    let node: unknown = documents[this.index].contents;
     let offset = rangeStart(node);
     for (const segment of path) {
       const next = child(node, segment);
@@ -37,7 +75,7 @@ export class SourceDocument {
       node = next.value;
     }
     if (offset === undefined) return undefined;
-    const { line, col } = this.lines.linePos(offset);
+    const { line, col } = lines.linePos(offset);
     return { line, column: col };
   }
 
@@ -72,9 +110,26 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
  * limits (an Application's components while it is parsed, nesting and documents before anything
  * is composed, aliases and repeated keys after),
  * so that the work grows linearly with its size.
+ *
+ * A file the block reader reads is not read by the library until a position is asked for: the
+ * block reader answers only where the library would accept the file and give the same values.
  */
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
+  const values = readBlockYaml(input.text, limits);
+  if (values === undefined) {
+    const reading = readWithLibrary(input, limits);
+    return reading.documents.map((_, index) => new SourceDocument(input.file, () => reading, index, limits));
+  }
+  let reading: LibraryReading | undefined;
+  const library = () => (reading ??= readWithLibrary(input, limits));
+  return values.map((value, index) => {
+    const reread = () => readBlockYaml(input.text, limits)![index];
+    return new SourceDocument(input.file, library, index, limits, { value, reread });
+  });
+}
+
+function readWithLibrary(input: InputFile, limits: InputLimits): LibraryReading {
   const lines = new LineCounter();
   const tokens = checkTokens(parseCountingComponents(input.text, lines, limits, input.file), limits, input.file, lines);
   // Repeated keys are found by checkComposed: the library's own check compares each key with every earlier one.
@@ -87,7 +142,7 @@ export function parseSource(input: InputFile): SourceDocument[] {
     }
     checkComposed(document, limits, input.file, lines);
   }
-  return list.filter((document) => !isEmptyDocument(document)).map((document) => new SourceDocument(input.file, document, lines, limits));
+  return { documents: list.filter((document) => !isEmptyDocument(document)), lines };
 }
 
 /** Parses a file that must hold exactly one YAML document. */

@@ -99,3 +99,33 @@ describe('parseSingleSource', () => {
     expect(parseSingleSource({ file: 'app.yaml', text: 'a: &x {k: v}\nb: *x\n' }, 'application file').toJS()).toEqual({ a: { k: 'v' }, b: { k: 'v' } });
   });
 });
+
+describe('SourceDocument: a value read without the library', () => {
+  it('hands out a fresh value at each toJS, so that one caller cannot change what the next is given', () => {
+    const doc = parseSingleSource({ file: 'app.yaml', text: APP }, 'application file');
+    const first = doc.toJS() as { metadata: { name: string } };
+    first.metadata.name = 'changed';
+    expect(doc.toJS()).toMatchObject({ metadata: { name: 'shop' } });
+    expect(doc.toJS()).not.toBe(doc.toJS());
+  });
+
+  it('lets a look come before the value without a second reading, and the look is the value handed out next', () => {
+    const doc = parseSingleSource({ file: 'app.yaml', text: APP }, 'application file');
+    const look = doc.peek();
+    expect(look).toMatchObject({ kind: 'Application' });
+    expect(doc.toJS()).toBe(look);
+    expect(doc.peek()).not.toBe(look);
+  });
+
+  it('gives the value of the library document once it is taken, with what was written into it', () => {
+    const doc = parseSingleSource({ file: 'app.yaml', text: APP }, 'application file');
+    doc.document.setIn(['metadata', 'name'], 'written');
+    expect(doc.toJS()).toMatchObject({ metadata: { name: 'written' } });
+  });
+
+  it('places each document of a file read without the library, the empty ones left out', () => {
+    const documents = parseSource({ file: 'many.yaml', text: 'a: 1\n---\n# nothing\n---\nb:\n  c: [x, y]\n' });
+    expect(documents.map((document) => document.toJS())).toEqual([{ a: 1 }, { b: { c: ['x', 'y'] } }]);
+    expect(documents[1].at(['b', 'c', 1])).toEqual({ file: 'many.yaml', line: 6, column: 10, path: 'b.c[1]' });
+  });
+});
