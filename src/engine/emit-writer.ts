@@ -29,9 +29,10 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 
 /** A map's entries, one per line, the first without its indent (the caller places it). */
 function writeMap(map: Record<string, unknown>, indent: string): string {
-  const keys = Object.keys(map).filter((key) => map[key] !== undefined);
+  let keys = Object.keys(map);
+  if (keys.some((key) => map[key] === undefined)) keys = keys.filter((key) => map[key] !== undefined);
   if (keys.length === 0) return '{}';
-  keys.sort(compareKeys);
+  sortKeys(keys);
   const childIndent = indent + INDENT_STEP;
   let text = '';
   for (let i = 0; i < keys.length; i++) {
@@ -40,6 +41,25 @@ function writeMap(map: Record<string, unknown>, indent: string): string {
   }
   return text;
 }
+
+/**
+ * Sorts keys in place. Most maps written hold a few keys, which an insertion sort orders without
+ * the work array a comparator sort allocates; keys are unique, so both give the one order.
+ */
+function sortKeys(keys: string[]): void {
+  if (keys.length > SMALL_MAP) {
+    keys.sort(compareKeys);
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && compareKeys(keys[j], key) > 0; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = key;
+  }
+}
+
+const SMALL_MAP = 16;
 
 /** One `key: value`; `childIndent` is where the entry's nested lines start. */
 function writeEntry(key: string, value: unknown, childIndent: string): string {

@@ -16,10 +16,22 @@ export const OBJECT_METADATA_PROPERTIES: PropertiesSchema = {
   annotations: stringMap("Annotations put on the component's object."),
 };
 
-/** A component type's properties as authors write them: with the object metadata when it declares its object. */
+/**
+ * A component type's properties as authors write them: with the object metadata when it declares
+ * its object. The merged schema is made once per properties schema (a build asks for it for every
+ * component it checks), and is not to be changed.
+ */
 export function componentProperties(handler: Pick<ComponentHandler, 'properties' | 'object'>): PropertiesSchema {
-  return handler.object ? { ...handler.properties, ...OBJECT_METADATA_PROPERTIES } : handler.properties;
+  if (!handler.object) return handler.properties;
+  let merged = withObjectMetadata.get(handler.properties);
+  if (!merged) {
+    merged = Object.freeze({ ...handler.properties, ...OBJECT_METADATA_PROPERTIES });
+    withObjectMetadata.set(handler.properties, merged);
+  }
+  return merged;
 }
+
+const withObjectMetadata = new WeakMap<PropertiesSchema, PropertiesSchema>();
 
 export interface ObjectMetadata {
   objectName?: string;

@@ -61,8 +61,8 @@ function checkValue(
     issues.push({ path, message: 'value nests too deeply' });
     return value;
   }
-  const allowed = schema.types ?? (schema.type ? [schema.type] : undefined);
-  if (allowed && !allowed.some((t) => hasType(value, t))) {
+  if (schema.types ? !schema.types.some((t) => hasType(value, t)) : schema.type !== undefined && !hasType(value, schema.type)) {
+    const allowed = schema.types ?? [schema.type!];
     issues.push({ path, message: `expected ${allowed.map(typeWords).join(' or ')}, got ${describeValue(value)}` });
     return value;
   }
@@ -84,7 +84,8 @@ function boundIssue(schema: PropertySchema, value: unknown): string | undefined 
     if (schema.minimum !== undefined && value < schema.minimum) return `${value} is less than the minimum ${schema.minimum}`;
     if (schema.maximum !== undefined && value > schema.maximum) return `${value} is more than the maximum ${schema.maximum}`;
   } else if (typeof value === 'string') {
-    const length = [...value].length;
+    // Counted in code points, and only where a bound asks: most strings are checked for no length.
+    const length = schema.minLength !== undefined || schema.maxLength !== undefined ? codePoints(value) : 0;
     if (schema.minLength !== undefined && length < schema.minLength) return `${JSON.stringify(value)} is shorter than ${schema.minLength} characters`;
     if (schema.maxLength !== undefined && length > schema.maxLength) return `${JSON.stringify(value)} is longer than ${schema.maxLength} characters`;
     if (schema.pattern !== undefined && !patternOf(schema.pattern).test(value)) return `${JSON.stringify(value)} does not match the pattern ${schema.pattern}`;
@@ -93,6 +94,20 @@ function boundIssue(schema: PropertySchema, value: unknown): string | undefined 
     if (schema.maxItems !== undefined && value.length > schema.maxItems) return `holds ${value.length} items, more than ${schema.maxItems}`;
   }
   return undefined;
+}
+
+function codePoints(value: string): number {
+  let count = 0;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
 }
 
 const patterns = new Map<string, RegExp>();
@@ -144,32 +159,42 @@ function checkObject(
     return { ...value };
   }
 
-  const unknown = Object.keys(value).filter((key) => !(key in declared));
-  if (unknown.length > 0 && extra === false) {
-    const allowedKeys = Object.keys(declared)
-      .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
-      .sort();
-    for (const key of unknown.sort()) {
-      const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
-      issues.push({ path: [...path, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });
+  // Keys are walked by index, not as entries: every object a build checks passes here, and an
+  // entry pair per key is most of what the check would allocate.
+  const keys = Object.keys(value);
+  if (extra === false) {
+    const unknown = keys.filter((key) => !(key in declared));
+    if (unknown.length > 0) {
+      const allowedKeys = Object.keys(declared)
+        .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
+        .sort();
+      for (const key of unknown.sort()) {
+        const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
+        issues.push({ path: [...path, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });
+      }
     }
   }
 
-  for (const [key, raw] of Object.entries(value)) {
+  for (const key of keys) {
+    const raw = value[key];
     const keySchema = declared[key] ?? (typeof extra === 'object' ? extra : undefined);
     if (!(key in declared) && extra === false) continue;
     // Reservation is about what an author wrote: an explicit null is written too.
-    const rendered = options.renderedReserved?.has([...path, key].join('.')) && deepEqual(options.renderedReserved.get([...path, key].join('.')), raw);
-    if (raw !== undefined && options.refuseReserved && declared[key]?.platformReserved && !rendered) {
-      issues.push({ path: [...path, key], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' });
-      continue;
+    if (raw !== undefined && options.refuseReserved && declared[key]?.platformReserved) {
+      const dotted = [...path, key].join('.');
+      const rendered = options.renderedReserved?.has(dotted) && deepEqual(options.renderedReserved.get(dotted), raw);
+      if (!rendered) {
+        issues.push({ path: [...path, key], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' });
+        continue;
+      }
     }
     if (raw === null || raw === undefined) continue;
     out[key] = keySchema ? checkValue(keySchema, raw, [...path, key], issues, options, depth + 1) : raw;
   }
 
-  for (const [key, keySchema] of Object.entries(declared)) {
-    if (out[key] !== undefined) continue;
+  for (const key in declared) {
+    if (!Object.hasOwn(declared, key) || out[key] !== undefined) continue;
+    const keySchema = declared[key];
     if (options.applyDefaults && keySchema.default !== undefined) {
       out[key] = structuredClone(keySchema.default);
     } else if (keySchema.required && (!isTop || options.topLevelRequired)) {
@@ -177,17 +202,20 @@ function checkObject(
     }
   }
 
-  for (const group of exclusiveGroups(schema)) {
-    const present = group.keys.filter((key) => value[key] !== undefined && value[key] !== null);
-    if (present.length > 1) issues.push({ path, message: `only one of ${group.keys.join(', ')} may be set (got ${present.join(', ')})` });
-    // A group's required is relaxed exactly where a key's is: on an authored top level.
-    else if (present.length === 0 && group.required && (!isTop || options.topLevelRequired)) issues.push({ path, message: `one of ${group.keys.join(', ')} must be set` });
+  if (schema.exclusive) {
+    for (const group of exclusiveGroups(schema)) {
+      const present = group.keys.filter((key) => value[key] !== undefined && value[key] !== null);
+      if (present.length > 1) issues.push({ path, message: `only one of ${group.keys.join(', ')} may be set (got ${present.join(', ')})` });
+      // A group's required is relaxed exactly where a key's is: on an authored top level.
+      else if (present.length === 0 && group.required && (!isTop || options.topLevelRequired)) issues.push({ path, message: `one of ${group.keys.join(', ')} must be set` });
+    }
   }
   return out;
 }
 
 /** A malformed group: fewer than two keys, a key the object does not declare or that is required, a key in two groups. */
 function exclusiveSchemaProblem(schema: PropertySchema): string | undefined {
+  if (!schema.exclusive) return undefined;
   const seen = new Set<string>();
   for (const group of exclusiveGroups(schema)) {
     if (group.keys.length < 2) return `exclusive group [${group.keys.join(', ')}] has fewer than two keys`;
@@ -241,7 +269,6 @@ function hasType(value: unknown, type: SchemaType): boolean {
   }
 }
 
-/** The Go type name the reference prints for a decoded YAML value. */
 /** What a value is, in the author's words (`a list`, `a map`): the name older plugins call. */
 export const goTypeName = describeValue;
 
