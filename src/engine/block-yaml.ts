@@ -14,9 +14,26 @@ import type { InputLimits } from './input-limits.js';
  * from the library.
  */
 export function readBlockYaml(text: string, limits: InputLimits): unknown[] | undefined {
+  return readBlockDocuments(text, limits)?.map((document) => document.value);
+}
+
+/** A document the block reader read: its value, and a way to read it again from its own lines. */
+export interface BlockDocument {
+  value: unknown;
+  /** A fresh copy of the value, read again from the document's lines alone. */
+  reread(): unknown;
+}
+
+/** The documents of a text with something in them, as `readBlockYaml` reads them. */
+export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   if (UNREAD_CHARACTERS.test(text)) return undefined;
+  const lines = text.split('\n');
   try {
-    return new BlockReader(text.split('\n'), limits).documents();
+    return new BlockReader(lines, limits).documents().map(({ value, from, to }) => ({
+      value,
+      // A document that a marker ends keeps the line break before the marker: an empty last line.
+      reread: () => new BlockReader(to < lines.length ? [...lines.slice(from, to), ''] : lines.slice(from), limits).documents()[0].value,
+    }));
   } catch (error) {
     if (error === OUTSIDE) return undefined;
     throw error;
@@ -113,10 +130,11 @@ class BlockReader {
     private readonly limits: InputLimits,
   ) {}
 
-  documents(): unknown[] {
-    const found: unknown[] = [];
+  /** Each document's value, and the lines it spans: from its root's first line to the next marker. */
+  documents(): Array<{ value: unknown; from: number; to: number }> {
+    const found: Array<{ value: unknown; from: number; to: number }> = [];
     let markers = 0;
-    let root: { value: unknown } | undefined;
+    let root: { value: unknown; from: number } | undefined;
     for (;;) {
       const indent = this.nextContent();
       if (indent === END) break;
@@ -124,17 +142,18 @@ class BlockReader {
         this.documentStart();
         markers += 1;
         if (markers >= this.limits.documents) outside();
-        if (root) found.push(root.value);
+        if (root) found.push({ ...root, to: this.line });
         root = undefined;
         this.line += 1;
         continue;
       }
       // A second root in one document is the library's to refuse.
       if (root) outside();
-      root = { value: this.block(this.line, indent, 1) };
+      const from = this.line;
+      root = { value: this.block(this.line, indent, 1), from };
     }
-    if (root) found.push(root.value);
-    for (const value of found) this.holdComponents(value);
+    if (root) found.push({ ...root, to: this.lines.length });
+    for (const { value } of found) this.holdComponents(value);
     return found;
   }
 

@@ -1,7 +1,7 @@
 import { Composer, isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
-import { readBlockYaml } from './block-yaml.js';
+import { readBlockDocuments } from './block-yaml.js';
 import { parseCountingComponents } from './component-count.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
@@ -116,17 +116,14 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
  */
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
-  const values = readBlockYaml(input.text, limits);
-  if (values === undefined) {
+  const read = readBlockDocuments(input.text, limits);
+  if (read === undefined) {
     const reading = readWithLibrary(input, limits);
     return reading.documents.map((_, index) => new SourceDocument(input.file, () => reading, index, limits));
   }
   let reading: LibraryReading | undefined;
   const library = () => (reading ??= readWithLibrary(input, limits));
-  return values.map((value, index) => {
-    const reread = () => readBlockYaml(input.text, limits)![index];
-    return new SourceDocument(input.file, library, index, limits, { value, reread });
-  });
+  return read.map((document, index) => new SourceDocument(input.file, library, index, limits, document));
 }
 
 function readWithLibrary(input: InputFile, limits: InputLimits): LibraryReading {

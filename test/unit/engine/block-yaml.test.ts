@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { isScalar, parseAllDocuments, type Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { readBlockYaml } from '../../../src/engine/block-yaml.js';
+import { readBlockDocuments, readBlockYaml } from '../../../src/engine/block-yaml.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
 
 /** The values the YAML library gives a text as kurel reads it, or undefined where it refuses the text. */
@@ -18,13 +18,23 @@ function isEmpty(document: Document.Parsed): boolean {
   return contents === null || (isScalar(contents) && contents.value === null && contents.source === '' && !contents.tag);
 }
 
-/** Where the block reader answers, its answer is the library's, and the library accepts the text. */
+/**
+ * Where the block reader answers, its answer is the library's, and the library accepts the text;
+ * each document read again from its own lines gives a fresh copy of the same value.
+ */
 function expectLibraryAgrees(text: string, limits: InputLimits = DEFAULT_INPUT_LIMITS): unknown[] | undefined {
-  const fast = readBlockYaml(text, limits);
-  if (fast === undefined) return undefined;
+  const documents = readBlockDocuments(text, limits);
+  if (documents === undefined) return undefined;
+  const fast = documents.map((document) => document.value);
   const library = libraryValues(text);
   if (library === undefined || !isDeepStrictEqual(fast, library)) {
     throw new Error(`the block reader and the library differ on:\n${text}\nblock reader: ${JSON.stringify(fast)}\nlibrary: ${JSON.stringify(library)}`);
+  }
+  for (const document of documents) {
+    const again = document.reread();
+    if (!isDeepStrictEqual(again, document.value) || (typeof again === 'object' && again === document.value)) {
+      throw new Error(`a document read again is not a fresh copy of its value:\n${text}`);
+    }
   }
   return fast;
 }
