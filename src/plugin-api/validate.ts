@@ -192,8 +192,8 @@ function checkObject(
     out[key] = keySchema ? checkValue(keySchema, raw, [...path, key], issues, options, depth + 1) : raw;
   }
 
-  for (const key in declared) {
-    if (!Object.hasOwn(declared, key) || out[key] !== undefined) continue;
+  for (const key of keysToFill(declared)) {
+    if (out[key] !== undefined) continue;
     const keySchema = declared[key];
     if (options.applyDefaults && keySchema.default !== undefined) {
       out[key] = structuredClone(keySchema.default);
@@ -212,6 +212,22 @@ function checkObject(
   }
   return out;
 }
+
+/**
+ * The declared keys an absent value may matter for: those with a default or marked required.
+ * Worked out once per properties object (schemas are fixed once registered): most declared keys
+ * have neither, and walking them all for every object checked was most of the check's time.
+ */
+function keysToFill(declared: Record<string, PropertySchema>): readonly string[] {
+  let keys = fillable.get(declared);
+  if (!keys) {
+    keys = Object.keys(declared).filter((key) => declared[key].default !== undefined || declared[key].required);
+    fillable.set(declared, keys);
+  }
+  return keys;
+}
+
+const fillable = new WeakMap<Record<string, PropertySchema>, readonly string[]>();
 
 /** A malformed group: fewer than two keys, a key the object does not declare or that is required, a key in two groups. */
 function exclusiveSchemaProblem(schema: PropertySchema): string | undefined {
