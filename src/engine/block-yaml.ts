@@ -3,15 +3,16 @@ import type { InputLimits } from './input-limits.js';
 
 /**
  * Reads the YAML that Applications, profiles and packages are written in — block maps and lists,
- * one-line plain and quoted scalars, comments, `---` between documents — straight into the values
- * the YAML library's composer and `toJS` give for the same text, at a small part of their cost.
+ * one-line plain and quoted scalars, flow lists and maps that close on their line, literal block
+ * scalars, comments, `---` between documents — straight into the values the YAML library's
+ * composer and `toJS` give for the same text, at a small part of their cost.
  *
- * It reads only what it can read exactly. Anything else (flow collections, block scalars, anchors,
- * aliases, tags, directives, scalars over several lines, tabs, carriage returns, keys that are not
- * strings, a repeated key) and anything the library would refuse or the input limits would stop
- * makes it answer undefined, and the caller reads the text with the library instead. So where it
- * answers, the answer is the library's, and every refusal and every source position still comes
- * from the library.
+ * It reads only what it can read exactly. Anything else (anchors, aliases, tags, directives,
+ * folded block scalars, plain, quoted or flow values over several lines, tabs, carriage returns,
+ * keys that are not strings, a repeated key) and anything the library would refuse or the input
+ * limits would stop makes it answer undefined, and the caller reads the text with the library
+ * instead. So where it answers, the answer is the library's, and every refusal and every source
+ * position still comes from the library.
  */
 export function readBlockYaml(text: string, limits: InputLimits): unknown[] | undefined {
   return readBlockDocuments(text, limits)?.map((document) => document.value);
@@ -101,7 +102,7 @@ const DOUBLE_QUOTED_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\',
 };
 
-/** Characters that cannot start a plain scalar or key here (`-`, `?` and `:` are checked apart). */
+/** Characters that start no plain scalar or key this reader reads (`-` is checked apart: it starts one before a character other than a space). */
 const NOT_PLAIN_START = new Set(['[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', '%', '@', '`', '?', ':']);
 
 /** Keys whose plain text the library treats specially, or that a plain object cannot hold as given. */
@@ -115,7 +116,7 @@ const HASH = 0x23;
 const DASH = 0x2d;
 const COLON = 0x3a;
 
-interface Scalar {
+interface ReadValue {
   value: unknown;
   /** The column after the scalar and its trailing spaces. */
   end: number;
@@ -371,7 +372,7 @@ function startsPlain(text: string, column: number): boolean {
 }
 
 /** A one-line scalar value at `column`; `end` is after it and its trailing spaces. */
-function readScalar(text: string, column: number): Scalar {
+function readScalar(text: string, column: number): ReadValue {
   const first = text[column];
   if (first === '"' || first === "'") {
     const quoted = readQuoted(text, column);
@@ -422,7 +423,7 @@ function readQuoted(text: string, column: number): { value: string; end: number 
  * `end` is after it and the spaces after it. Empty entries, keys without values and `:` inside a
  * plain scalar are left to the library.
  */
-function readFlow(text: string, column: number, depth: number, nestingDepth: number): Scalar {
+function readFlow(text: string, column: number, depth: number, nestingDepth: number): ReadValue {
   return new FlowReader(text, nestingDepth).collection(column, depth);
 }
 
@@ -432,12 +433,12 @@ class FlowReader {
     private readonly nestingDepth: number,
   ) {}
 
-  collection(column: number, depth: number): Scalar {
+  collection(column: number, depth: number): ReadValue {
     if (depth > this.nestingDepth) outside();
     return this.text[column] === '[' ? this.list(column, depth) : this.map(column, depth);
   }
 
-  private list(column: number, depth: number): Scalar {
+  private list(column: number, depth: number): ReadValue {
     const items: unknown[] = [];
     let at = skipSpaces(this.text, column + 1);
     if (this.text[at] === ']') return { value: items, end: skipSpaces(this.text, at + 1) };
@@ -449,7 +450,7 @@ class FlowReader {
     }
   }
 
-  private map(column: number, depth: number): Scalar {
+  private map(column: number, depth: number): ReadValue {
     const entries: Record<string, unknown> = {};
     let at = skipSpaces(this.text, column + 1);
     if (this.text[at] === '}') return { value: entries, end: skipSpaces(this.text, at + 1) };
@@ -494,7 +495,7 @@ class FlowReader {
     return { value, end: skipSpaces(this.text, end + 1) };
   }
 
-  private node(at: number, depth: number): Scalar {
+  private node(at: number, depth: number): ReadValue {
     const first = this.text[at];
     if (first === '[' || first === '{') return this.collection(at, depth);
     if (first === '"' || first === "'") {
