@@ -115,6 +115,8 @@ const SPACE = 0x20;
 const HASH = 0x23;
 const DASH = 0x2d;
 const COLON = 0x3a;
+const DOUBLE_QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 
 interface ReadValue {
   value: unknown;
@@ -389,33 +391,42 @@ function readScalar(text: string, column: number): ReadValue {
 /** A quoted scalar that closes on its line; `end` is after the quote and the spaces after it. */
 function readQuoted(text: string, column: number): { value: string; end: number } {
   const quote = text[column];
+  // Taken a run at a time, between escapes: a character at a time, a long value would be a chain
+  // of as many string pieces.
   let value = '';
   let at = column + 1;
   for (;;) {
-    if (at >= text.length) outside();
-    const character = text[at];
-    if (character === quote) {
-      if (quote === "'" && text[at + 1] === "'") {
-        value += "'";
-        at += 2;
-        continue;
-      }
-      break;
-    }
-    if (quote === '"' && character === '\\') {
-      const escaped = DOUBLE_QUOTED_ESCAPES[text[at + 1]];
-      if (escaped === undefined) outside();
-      value += escaped;
-      at += 2;
+    const stop = quote === "'" ? text.indexOf("'", at) : nextQuoteOrEscape(text, at);
+    if (stop === -1) outside();
+    value += text.slice(at, stop);
+    if (quote === "'" && text[stop + 1] === "'") {
+      value += "'";
+      at = stop + 2;
       continue;
     }
-    value += character;
-    at += 1;
+    if (quote === '"' && text[stop] === '\\') {
+      const escaped = DOUBLE_QUOTED_ESCAPES[text[stop + 1]];
+      if (escaped === undefined) outside();
+      value += escaped;
+      at = stop + 2;
+      continue;
+    }
+    at = stop;
+    break;
   }
   const end = skipSpaces(text, at + 1);
   // A comment after a quoted scalar needs a space before it.
   if (end < text.length && text.charCodeAt(end) === HASH && end === at + 1) outside();
   return { value, end };
+}
+
+/** Where the next `"` or `\` is, from `from` on; -1 where the line has neither. */
+function nextQuoteOrEscape(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === DOUBLE_QUOTE || code === BACKSLASH) return at;
+  }
+  return -1;
 }
 
 /**

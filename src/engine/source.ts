@@ -1,7 +1,7 @@
 import { Composer, isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
-import { readBlockDocuments } from './block-yaml.js';
+import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
 import { parseCountingComponents } from './component-count.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
@@ -28,16 +28,20 @@ interface LibraryReading {
 export class SourceDocument {
   /** Whether the library's document was handed out, and may since have been changed. */
   private documentTaken = false;
+  /** The block reader's value, until `toJS` hands it out. */
   private unread: { value: unknown } | undefined;
+  /** Reads the block reader's value again; undefined where the library read the file. */
+  private readonly reread: (() => unknown) | undefined;
 
   constructor(
     readonly file: string,
     private readonly reading: () => LibraryReading,
     private readonly index: number,
     readonly limits: InputLimits = DEFAULT_INPUT_LIMITS,
-    private readonly fast?: { value: unknown; reread: () => unknown },
+    read?: BlockDocument,
   ) {
-    this.unread = fast && { value: fast.value };
+    this.unread = read && { value: read.value };
+    this.reread = read?.reread;
   }
 
   /** The library's document, with every node's source range. */
@@ -48,10 +52,10 @@ export class SourceDocument {
 
   /** The document's value, fresh at each call (a caller may change what it is given). */
   toJS(): unknown {
-    if (!this.fast || this.documentTaken) return this.document.toJS({ maxAliasCount: -1 });
+    if (!this.reread || this.documentTaken) return this.document.toJS({ maxAliasCount: -1 });
     const unread = this.unread;
     this.unread = undefined;
-    return unread ? unread.value : this.fast.reread();
+    return unread ? unread.value : this.reread();
   }
 
   /**
@@ -59,7 +63,7 @@ export class SourceDocument {
    * there is one, so that a look costs no second reading.
    */
   peek(): unknown {
-    if (this.fast && !this.documentTaken && this.unread) return this.unread.value;
+    if (!this.documentTaken && this.unread) return this.unread.value;
     return this.toJS();
   }
 
