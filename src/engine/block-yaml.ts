@@ -156,7 +156,6 @@ class BlockReader {
       root = { value: this.block(this.line, indent, 1), from };
     }
     if (root) found.push({ ...root, to: this.lines.length });
-    for (const { value } of found) this.holdComponents(value);
     return found;
   }
 
@@ -168,13 +167,6 @@ class BlockReader {
     if (column < text.length && text.charCodeAt(column) !== SPACE) outside();
     while (column < text.length && text.charCodeAt(column) === SPACE) column++;
     if (column < text.length && text.charCodeAt(column) !== HASH) outside();
-  }
-
-  /** An Application over the component limit is refused by the library's reading, at the item past it. */
-  private holdComponents(value: unknown): void {
-    const spec = isObject(value) ? value.spec : undefined;
-    const components = isObject(spec) ? spec.components : undefined;
-    if (Array.isArray(components) && components.length > this.limits.components) outside();
   }
 
   /**
@@ -213,6 +205,9 @@ class BlockReader {
       } else {
         items.push(this.inline(column, indent, depth + 1));
       }
+      // A list longer than an Application may hold components is left to the library, whose
+      // reading refuses an Application's list at the item past the limit, before the rest is read.
+      if (items.length > this.limits.components) outside();
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent) return items;
       if (next > indent) outside();
@@ -258,7 +253,7 @@ class BlockReader {
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
     if (text[column] === '|') return this.literal(text, column, indent);
-    const { value, end } = text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits.nestingDepth) : readScalar(text, column);
+    const { value, end } = text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits) : readScalar(text, column);
     if (end !== text.length && text.charCodeAt(end) !== HASH) outside();
     this.line += 1;
     const next = this.nextContent();
@@ -313,10 +308,6 @@ class BlockReader {
 
 const END = -1;
 const MARKER = -2;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function skipSpaces(text: string, column: number): number {
   while (column < text.length && text.charCodeAt(column) === SPACE) column++;
@@ -434,18 +425,18 @@ function nextQuoteOrEscape(text: string, from: number): number {
  * `end` is after it and the spaces after it. Empty entries, keys without values and `:` inside a
  * plain scalar are left to the library.
  */
-function readFlow(text: string, column: number, depth: number, nestingDepth: number): ReadValue {
-  return new FlowReader(text, nestingDepth).collection(column, depth);
+function readFlow(text: string, column: number, depth: number, limits: InputLimits): ReadValue {
+  return new FlowReader(text, limits).collection(column, depth);
 }
 
 class FlowReader {
   constructor(
     private readonly text: string,
-    private readonly nestingDepth: number,
+    private readonly limits: InputLimits,
   ) {}
 
   collection(column: number, depth: number): ReadValue {
-    if (depth > this.nestingDepth) outside();
+    if (depth > this.limits.nestingDepth) outside();
     return this.text[column] === '[' ? this.list(column, depth) : this.map(column, depth);
   }
 
@@ -456,6 +447,8 @@ class FlowReader {
     for (;;) {
       const item = this.node(at, depth + 1);
       items.push(item.value);
+      // As in a block list: past the component limit, the library's to read.
+      if (items.length > this.limits.components) outside();
       at = this.separator(item.end, ']');
       if (this.text[at] === ']') return { value: items, end: skipSpaces(this.text, at + 1) };
     }

@@ -122,7 +122,7 @@ describe('readBlockYaml: what it leaves to the library', () => {
     it(name, () => expect(readBlockYaml(text, DEFAULT_INPUT_LIMITS)).toBeUndefined());
   }
 
-  it('a file at the edge of a limit, which only the library refuses in the right words', () => {
+  it('a file at the edge of a limit, which only the library refuses in the right words, or past which the reader stops', () => {
     const limits = { ...DEFAULT_INPUT_LIMITS, nestingDepth: 3, documents: 3, components: 2 };
     expect(readBlockYaml('a:\n  b:\n    c: 1\n', limits)).toBeDefined();
     expect(readBlockYaml('a:\n  b:\n    c:\n      d: 1\n', limits)).toBeUndefined();
@@ -130,6 +130,10 @@ describe('readBlockYaml: what it leaves to the library', () => {
     expect(readBlockYaml('a: 1\n---\nb: 2\n---\nc: 3\n---\nd: 4\n', limits)).toBeUndefined();
     expect(readBlockYaml('spec:\n  components:\n  - a\n  - b\n', limits)).toBeDefined();
     expect(readBlockYaml('spec:\n  components:\n  - a\n  - b\n  - c\n', limits)).toBeUndefined();
+    // Any list past the component limit, block or flow: the reader stops there, not at the end.
+    expect(readBlockYaml('- a\n- b\n- c\n', limits)).toBeUndefined();
+    expect(readBlockYaml('a: [1, 2, 3]\n', limits)).toBeUndefined();
+    expect(readBlockYaml('a: [1, 2]\n', limits)).toBeDefined();
   });
 });
 
