@@ -321,6 +321,9 @@ function isListEntry(text: string, column: number): boolean {
 
 /** Whether a key and its `:` start at `column`. */
 function startsKey(text: string, column: number): boolean {
+  // Most list items that are not maps hold no `: ` at all: answered without trying to read a key.
+  const first = text[column];
+  if (first !== '"' && first !== "'" && !hasKeyColon(text, column)) return false;
   try {
     readKey(text, column);
     return true;
@@ -328,6 +331,14 @@ function startsKey(text: string, column: number): boolean {
     if (error === OUTSIDE) return false;
     throw error;
   }
+}
+
+/** Whether a `:` before a space or the end of the line follows `from`. */
+function hasKeyColon(text: string, from: number): boolean {
+  for (let at = text.indexOf(':', from); at !== -1; at = text.indexOf(':', at + 1)) {
+    if (at + 1 === text.length || text.charCodeAt(at + 1) === SPACE) return true;
+  }
+  return false;
 }
 
 /** A string key at `column` and its `:`; `end` is where its value starts, after spaces. */
