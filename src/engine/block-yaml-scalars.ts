@@ -1,0 +1,157 @@
+import { isScalar, Schema, type ScalarTag } from 'yaml';
+
+/**
+ * The pieces the block reader (`block-yaml.ts`) and its flow reader (`block-yaml-flow.ts`) share:
+ * one-line scalars as the YAML library resolves them, and the way out to the library.
+ */
+
+/** Thrown where the text steps outside what the block reader reads exactly. */
+const OUTSIDE = Symbol('outside the block subset');
+
+export function outside(): never {
+  throw OUTSIDE;
+}
+
+/** Whether an error is the block reader's way out to the library. */
+export function isOutside(error: unknown): boolean {
+  return error === OUTSIDE;
+}
+
+/** The core schema's scalar tags that an untagged plain scalar is tested against, in the library's order. */
+const PLAIN_TAGS: ScalarTag[] = new Schema({}).tags.filter((tag): tag is ScalarTag => tag.default === true && !('collection' in tag && tag.collection) && tag.test !== undefined);
+
+/**
+ * Whether a plain scalar could match a core tag other than the string's: every such test admits
+ * only the empty text or a text starting with one of these characters.
+ */
+function mayResolve(source: string): boolean {
+  return source === '' || '~nNtTfF0123456789+-.'.includes(source[0]);
+}
+
+/** The value the core schema gives a plain scalar, as the composer resolves it. */
+export function plainValue(source: string): unknown {
+  if (!mayResolve(source)) return source;
+  for (const tag of PLAIN_TAGS) {
+    if (!tag.test!.test(source)) continue;
+    const resolved = tag.resolve(source, outside, {});
+    return isScalar(resolved) ? resolved.value : resolved;
+  }
+  return source;
+}
+
+/** Whether a plain key resolves to a string (a key such as `80`, `true` or `null` does not). */
+export function isStringKey(source: string): boolean {
+  if (!mayResolve(source)) return true;
+  for (const tag of PLAIN_TAGS) if (tag.test!.test(source)) return false;
+  return true;
+}
+
+const DOUBLE_QUOTED_ESCAPES: Readonly<Record<string, string>> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+};
+
+/** Characters that start no plain scalar or key this reader reads (`-` is checked apart: it starts one before a character other than a space). */
+export const NOT_PLAIN_START = new Set(['[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', '%', '@', '`', '?', ':']);
+
+/** Keys whose plain text the library treats specially, or that a plain object cannot hold as given. */
+export const SPECIAL_KEYS = new Set(['<<', '__proto__']);
+
+/** The library refuses an implicit key longer than 1024 characters. */
+export const MAX_KEY_LENGTH = 1000;
+
+export const SPACE = 0x20;
+export const HASH = 0x23;
+export const COLON = 0x3a;
+const DOUBLE_QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+export interface ReadValue {
+  value: unknown;
+  /** The column after the scalar and its trailing spaces. */
+  end: number;
+}
+
+export function skipSpaces(text: string, column: number): number {
+  while (column < text.length && text.charCodeAt(column) === SPACE) column++;
+  return column;
+}
+
+/** Whether a plain scalar may start at `column`. */
+export function startsPlain(text: string, column: number): boolean {
+  const first = text[column];
+  if (first === undefined || first === '"' || first === "'" || NOT_PLAIN_START.has(first)) return false;
+  // `-` starts a plain scalar only when a character other than a space follows it.
+  return first !== '-' || (column + 1 < text.length && text.charCodeAt(column + 1) !== SPACE);
+}
+
+/** A one-line scalar value at `column`; `end` is after it and its trailing spaces. */
+export function readScalar(text: string, column: number): ReadValue {
+  const first = text[column];
+  if (first === '"' || first === "'") {
+    const quoted = readQuoted(text, column);
+    return { value: quoted.value, end: quoted.end };
+  }
+  if (!startsPlain(text, column)) outside();
+  const comment = text.indexOf(' #', column);
+  const source = (comment === -1 ? text.slice(column) : text.slice(column, comment)).trimEnd();
+  // `a: b: c` and `a: b:` are nested maps on one line, which the library refuses.
+  if (source.includes(': ') || source.endsWith(':')) outside();
+  return { value: plainValue(source), end: comment === -1 ? text.length : comment + 1 };
+}
+
+/** A quoted scalar that closes on its line; `end` is after the quote and the spaces after it. */
+export function readQuoted(text: string, column: number): { value: string; end: number } {
+  const quote = text[column];
+  // Taken a run at a time, between escapes: a character at a time, a long value would be a chain
+  // of as many string pieces.
+  let value = '';
+  let at = column + 1;
+  for (;;) {
+    const stop = quote === "'" ? text.indexOf("'", at) : nextQuoteOrEscape(text, at);
+    if (stop === -1) outside();
+    value += text.slice(at, stop);
+    if (quote === "'" && text[stop + 1] === "'") {
+      value += "'";
+      at = stop + 2;
+      continue;
+    }
+    if (quote === '"' && text[stop] === '\\') {
+      const escaped = DOUBLE_QUOTED_ESCAPES[text[stop + 1]];
+      if (escaped === undefined) outside();
+      value += escaped;
+      at = stop + 2;
+      continue;
+    }
+    at = stop;
+    break;
+  }
+  const end = skipSpaces(text, at + 1);
+  // A comment after a quoted scalar needs a space before it.
+  if (end < text.length && text.charCodeAt(end) === HASH && end === at + 1) outside();
+  return { value, end };
+}
+
+/** Where the next `"` or `\` is, from `from` on; -1 where the line has neither. */
+function nextQuoteOrEscape(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === DOUBLE_QUOTE || code === BACKSLASH) return at;
+  }
+  return -1;
+}
