@@ -2,11 +2,19 @@ import { readFlow } from './block-yaml-flow.js';
 import { COLON, HASH, isOutside, isStringKey, MAX_KEY_LENGTH, outside, readQuoted, readScalar, skipSpaces, SPACE, SPECIAL_KEYS, startsPlain } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
+/** A document the block reader read: its value, and a way to read it again from its own lines. */
+export interface BlockDocument {
+  value: unknown;
+  /** A fresh copy of the value, read again from the document's lines alone. */
+  reread(): unknown;
+}
+
 /**
- * Reads the YAML that Applications, profiles and packages are written in — block maps and lists,
- * one-line plain and quoted scalars, flow lists and maps that close on their line, literal block
- * scalars, comments, `---` between documents — straight into the values the YAML library's
- * composer and `toJS` give for the same text, at a small part of their cost.
+ * Reads the documents of a text (those with something in them) written in the YAML that
+ * Applications, profiles and packages are written in — block maps and lists, one-line plain and
+ * quoted scalars, flow lists and maps that close on their line, literal block scalars, comments,
+ * `---` between documents — straight into the values the YAML library's composer and `toJS` give
+ * for the same text, at a small part of their cost.
  *
  * It reads only what it can read exactly. Anything else (anchors, aliases, tags, directives,
  * folded block scalars, plain, quoted or flow values over several lines, tabs, carriage returns,
@@ -15,18 +23,6 @@ import type { InputLimits } from './input-limits.js';
  * instead. So where it answers, the answer is the library's, and every refusal and every source
  * position still comes from the library.
  */
-export function readBlockYaml(text: string, limits: InputLimits): unknown[] | undefined {
-  return readBlockDocuments(text, limits)?.map((document) => document.value);
-}
-
-/** A document the block reader read: its value, and a way to read it again from its own lines. */
-export interface BlockDocument {
-  value: unknown;
-  /** A fresh copy of the value, read again from the document's lines alone. */
-  reread(): unknown;
-}
-
-/** The documents of a text with something in them, as `readBlockYaml` reads them. */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   if (UNREAD_CHARACTERS.test(text)) return undefined;
   const lines = text.split('\n');

@@ -3,8 +3,13 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { isScalar, parseAllDocuments, type Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { readBlockDocuments, readBlockYaml } from '../../../src/engine/block-yaml.js';
+import { readBlockDocuments } from '../../../src/engine/block-yaml.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
+
+/** The values the block reader gives a text, or undefined where it leaves the text to the library. */
+function readBlockYaml(text: string, limits: InputLimits): unknown[] | undefined {
+  return readBlockDocuments(text, limits)?.map((document) => document.value);
+}
 
 /** The values the YAML library gives a text as kurel reads it, or undefined where it refuses the text. */
 function libraryValues(text: string): unknown[] | undefined {
@@ -39,7 +44,7 @@ function expectLibraryAgrees(text: string, limits: InputLimits = DEFAULT_INPUT_L
   return fast;
 }
 
-describe('readBlockYaml: what it reads, it reads as the library does', () => {
+describe('the block reader: what it reads, it reads as the library does', () => {
   const read: Record<string, string> = {
     'block maps and lists': 'a: 1\nb:\n  c: x\n  d:\n  - 1\n  - two\n',
     'a list at its key\'s indent': 'a:\n- x\n- y\nb: z\n',
@@ -69,7 +74,7 @@ describe('readBlockYaml: what it reads, it reads as the library does', () => {
   });
 });
 
-describe('readBlockYaml: plain scalars, character by character', () => {
+describe('the block reader: plain scalars, character by character', () => {
   it('resolves every plain scalar and key as the core schema does, whatever its first character', () => {
     const tails = ['', '1', '0', 'rue', 'RUE', 'alse', 'ull', 'ULL', '.5', '5.', 'e3', '1e3', 'o7', 'x1F', 'inf', 'Inf', 'nan', 'NaN', 'x'];
     const lines: string[] = [];
@@ -83,7 +88,7 @@ describe('readBlockYaml: plain scalars, character by character', () => {
   });
 });
 
-describe('readBlockYaml: what it leaves to the library', () => {
+describe('the block reader: what it leaves to the library', () => {
   const left: Record<string, string> = {
     'anchors and aliases': 'a: &x 1\nb: *x\n',
     tags: 'a: !!str 1\n',
@@ -226,7 +231,7 @@ function generator(seed: number) {
   };
 }
 
-describe('readBlockYaml: generated texts', () => {
+describe('the block reader: generated texts', () => {
   it('agrees with the library on every text it reads, and reads a good share of them', () => {
     const next = generator(20261202);
     let readCount = 0;
@@ -238,7 +243,7 @@ describe('readBlockYaml: generated texts', () => {
   });
 });
 
-describe('readBlockYaml: the project\'s own YAML files', () => {
+describe('the block reader: the project\'s own YAML files', () => {
   it('agrees with the library on every file it reads', () => {
     const files = execFileSync('git', ['ls-files', '*.yaml', '*.yml'], { encoding: 'utf8' }).split('\n').filter(Boolean);
     let readCount = 0;
