@@ -43,11 +43,15 @@ function writeMap(map: Record<string, unknown>, indent: string): string {
 }
 
 /**
- * Sorts keys in place. Most maps written hold a few keys, which an insertion sort orders without
- * the work array a comparator sort allocates; keys are unique, so both give the one order.
+ * Sorts keys in place, in the order the library's writer gives them. Most maps written hold a few
+ * keys of ASCII letters and punctuation: among such keys the key order is a total order, so an
+ * insertion sort gives the one order without the work array a comparator sort allocates. Where a
+ * key holds a digit (a run of digits compares as a number) or a character outside ASCII, the order
+ * need not be transitive (`a1e3` < `a01` < `a10` < `a1e3`), and only the library's own sort gives
+ * its result.
  */
 function sortKeys(keys: string[]): void {
-  if (keys.length > SMALL_MAP) {
+  if (keys.length > SMALL_MAP || keys.some((key) => DIGIT_OR_NON_ASCII.test(key))) {
     keys.sort(compareKeys);
     return;
   }
@@ -60,6 +64,8 @@ function sortKeys(keys: string[]): void {
 }
 
 const SMALL_MAP = 16;
+// eslint-disable-next-line no-control-regex
+const DIGIT_OR_NON_ASCII = /[0-9]|[^\x00-\x7f]/;
 
 /** One `key: value`; `childIndent` is where the entry's nested lines start. */
 function writeEntry(key: string, value: unknown, childIndent: string): string {

@@ -38,6 +38,14 @@ describe('writePlainDocument', () => {
     );
   });
 
+  it('orders keys as the library does where the key order is not transitive', () => {
+    // a1e3 < a01 (one digit before two), a01 < a10 (1 < 10), a10 < a1e3 (a letter after a digit).
+    for (const keys of [['a01', '', 'a10', 'a1e3'], ['a1e3', 'a10', 'a01'], ['a10', 'a01', 'a1e3', 'b', 'a']]) {
+      const data = { a: Object.fromEntries(keys.map((key, index) => [key, index])) };
+      expect(writePlainDocument(data)).toBe(encodeThroughDocument(data as unknown as K8sObject));
+    }
+  });
+
   it('writes what the library writes for keys and values at the first level and deeper', () => {
     fc.assert(
       fc.property(scalarText, scalarText, (k, v) => {
