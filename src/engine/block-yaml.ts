@@ -137,12 +137,14 @@ class BlockReader {
   }
 
   /** A block map whose keys start at `indent`; the first one on the current line. */
-  private map(indent: number, depth: number): Record<string, unknown> {
+  /** `first` is the first key when the caller has read it already. */
+  private map(indent: number, depth: number, first?: { key: string; end: number }): Record<string, unknown> {
     if (depth > this.limits.nestingDepth) outside();
     const entries: Record<string, unknown> = {};
     for (;;) {
       const text = this.lines[this.line];
-      const { key, end } = readKey(text, indent);
+      const { key, end } = first ?? readKey(text, indent);
+      first = undefined;
       if (Object.hasOwn(entries, key)) outside();
       if (end === text.length || text.charCodeAt(end) === HASH) {
         this.line += 1;
@@ -163,7 +165,9 @@ class BlockReader {
   /** What follows a list's `- ` on its line: a nested list, a map, or a scalar. */
   private inline(column: number, listIndent: number, depth: number): unknown {
     const text = this.lines[this.line];
-    if (isListEntry(text, column) || startsKey(text, column)) return this.block(this.line, column, depth);
+    if (isListEntry(text, column)) return this.list(column, depth);
+    const key = keyAt(text, column);
+    if (key) return this.map(column, depth, key);
     return this.scalarLine(text, column, listIndent, depth);
   }
 
@@ -235,26 +239,25 @@ function isListEntry(text: string, column: number): boolean {
   return text.charCodeAt(column) === DASH && (column + 1 === text.length || text.charCodeAt(column + 1) === SPACE);
 }
 
-/** Whether a key and its `:` start at `column`. */
-function startsKey(text: string, column: number): boolean {
+/** The key and its `:` that start at `column`, if one does (else undefined, not a way out). */
+function keyAt(text: string, column: number): { key: string; end: number } | undefined {
   // Most list items that are not maps hold no `: ` at all: answered without trying to read a key.
   const first = text[column];
-  if (first !== '"' && first !== "'" && !hasKeyColon(text, column)) return false;
+  if (first !== '"' && first !== "'" && keyColon(text, column) === -1) return undefined;
   try {
-    readKey(text, column);
-    return true;
+    return readKey(text, column);
   } catch (error) {
-    if (isOutside(error)) return false;
+    if (isOutside(error)) return undefined;
     throw error;
   }
 }
 
-/** Whether a `:` before a space or the end of the line follows `from`. */
-function hasKeyColon(text: string, from: number): boolean {
+/** Where the first `:` before a space or the end of the line is, from `from` on; -1 where none is. */
+function keyColon(text: string, from: number): number {
   for (let at = text.indexOf(':', from); at !== -1; at = text.indexOf(':', at + 1)) {
-    if (at + 1 === text.length || text.charCodeAt(at + 1) === SPACE) return true;
+    if (at + 1 === text.length || text.charCodeAt(at + 1) === SPACE) return at;
   }
-  return false;
+  return -1;
 }
 
 /** A string key at `column` and its `:`; `end` is where its value starts, after spaces. */
@@ -268,12 +271,8 @@ function readKey(text: string, column: number): { key: string; end: number } {
     after = quoted.end;
   } else {
     if (!startsPlain(text, column)) outside();
-    after = column;
-    for (;;) {
-      after = text.indexOf(':', after + 1);
-      if (after === -1) outside();
-      if (after + 1 === text.length || text.charCodeAt(after + 1) === SPACE) break;
-    }
+    after = keyColon(text, column + 1);
+    if (after === -1) outside();
     key = text.slice(column, after).trimEnd();
     // A comment or a flow indicator inside the key is the library's to read.
     if (/ #|[[\]{},]/.test(key) || !isStringKey(key)) outside();

@@ -1,4 +1,4 @@
-import { compareKeys } from './key-order.js';
+import { sortKeys } from './key-order.js';
 import { writeNumber, writeString } from './emit-scalars.js';
 
 /**
@@ -41,31 +41,6 @@ function writeMap(map: Record<string, unknown>, indent: string): string {
   }
   return text;
 }
-
-/**
- * Sorts keys in place, in the order the library's writer gives them. Most maps written hold a few
- * keys of ASCII letters and punctuation: among such keys the key order is a total order, so an
- * insertion sort gives the one order without the work array a comparator sort allocates. Where a
- * key holds a digit (a run of digits compares as a number) or a character outside ASCII, the order
- * need not be transitive (`a1e3` < `a01` < `a10` < `a1e3`), and only the library's own sort gives
- * its result.
- */
-function sortKeys(keys: string[]): void {
-  if (keys.length > SMALL_MAP || keys.some((key) => DIGIT_OR_NON_ASCII.test(key))) {
-    keys.sort(compareKeys);
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i];
-    let j = i - 1;
-    for (; j >= 0 && compareKeys(keys[j], key) > 0; j--) keys[j + 1] = keys[j];
-    keys[j + 1] = key;
-  }
-}
-
-const SMALL_MAP = 16;
-// eslint-disable-next-line no-control-regex
-const DIGIT_OR_NON_ASCII = /[0-9]|[^\x00-\x7f]/;
 
 /** One `key: value`; `childIndent` is where the entry's nested lines start. */
 function writeEntry(key: string, value: unknown, childIndent: string): string {

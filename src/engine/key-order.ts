@@ -7,6 +7,31 @@ export function compareKeys(a: string, b: string): number {
 }
 
 /**
+ * Sorts map keys in place in this order, giving what the library's writer gives with
+ * `Array.prototype.sort`. Most maps written hold a few keys of ASCII letters and punctuation:
+ * among such keys the order is total, so an insertion sort gives the one order without the work
+ * array a comparator sort allocates. Where a key holds a digit (a run of digits compares as a
+ * number) or a character outside ASCII, the order need not be transitive (`a1e3` < `a01` < `a10`
+ * < `a1e3`), and only the library's own sort gives its result.
+ */
+export function sortKeys(keys: string[]): void {
+  if (keys.length > SMALL_MAP || keys.some((key) => DIGIT_OR_NON_ASCII.test(key))) {
+    keys.sort(compareKeys);
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && compareKeys(keys[j], key) > 0; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = key;
+  }
+}
+
+const SMALL_MAP = 16;
+// eslint-disable-next-line no-control-regex
+const DIGIT_OR_NON_ASCII = /[0-9]|[^\x00-\x7f]/;
+
+/**
  * The same order on code units, for keys of ASCII characters only (nearly every key written),
  * where a code unit is a code point and a letter is A–Z or a–z: no arrays, no regular
  * expressions, as the emitter sorts the keys of every map it writes.
