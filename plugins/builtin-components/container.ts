@@ -1,4 +1,4 @@
-import { checkImageRef, schemaBuilders, type HandlerContext, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, checkImageRef, schemaBuilders, type HandlerContext, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { copyPresent } from './metadata.js';
 import type { ContainerPort } from './ports.js';
 import { containerResources, resourcesSchema, type AuthoredResources } from './resources.js';
@@ -196,9 +196,9 @@ export function buildMainContainer(name: string, props: ContainerProperties, ctx
   copyPresent(container, props, PASSED_THROUGH);
   if (extra.ports?.length) container.ports = extra.ports;
   container.resources = containerResources(props.resources, ctx.policy);
-  if (props.probes?.readiness) container.readinessProbe = structuredClone(props.probes.readiness);
-  if (props.probes?.liveness) container.livenessProbe = structuredClone(props.probes.liveness);
-  if (props.probes?.startup) container.startupProbe = structuredClone(props.probes.startup);
+  if (props.probes?.readiness) container.readinessProbe = copyData(props.probes.readiness);
+  if (props.probes?.liveness) container.livenessProbe = copyData(props.probes.liveness);
+  if (props.probes?.startup) container.startupProbe = copyData(props.probes.startup);
   if (extra.volumeMounts?.length) container.volumeMounts = extra.volumeMounts;
   return container;
 }
@@ -211,7 +211,7 @@ export function buildExtraContainers(key: 'initContainers' | 'sidecars', entries
       ctx.fail(`${key}[${index}].name: container name "${entry.name}" is already used in the pod`, [key, index, 'name']);
     }
     taken.add(entry.name);
-    return structuredClone(entry);
+    return copyData(entry);
   });
 }
 

@@ -1,4 +1,4 @@
-import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
+import { copyData, defineComponent, schemaBuilders } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 
@@ -35,7 +35,7 @@ export const daemonset = defineComponent({
     const { ports, servicePort } = kindPorts(props, 'http', ctx);
     const template = kindPodTemplate({ name: input.name, labelValue: input.labelValue, props, ports }, ctx);
     const spec: Record<string, unknown> = { selector: { matchLabels: { app: input.labelValue } }, template };
-    if (props.updateStrategy !== undefined) spec.updateStrategy = structuredClone(props.updateStrategy);
+    if (props.updateStrategy !== undefined) spec.updateStrategy = copyData(props.updateStrategy);
     copyPresent(spec, props, SPEC_FIELDS);
     const object = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
     const answers: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import { defineComponent, enforceMaxReplicas, schemaBuilders, type PropertiesSchema } from 'kurel/plugin-api';
+import { copyData, defineComponent, enforceMaxReplicas, schemaBuilders, type PropertiesSchema } from 'kurel/plugin-api';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema, type PodSurfaceProperties } from './pod-surface.js';
 import { checkContainerPorts, containerPortsSchema, type ContainerPort } from './ports.js';
@@ -55,7 +55,7 @@ export const deployment = defineComponent({
     const spec: Record<string, unknown> = {
       replicas,
       selector: { matchLabels: { app: input.labelValue } },
-      strategy: structuredClone(props.strategy ?? {}),
+      strategy: copyData(props.strategy ?? {}),
       template,
     };
     copyPresent(spec, props, SPEC_FIELDS);

@@ -1,4 +1,4 @@
-import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import type { PodTemplate } from './pod-surface.js';
 import { VOLUME_TYPES, type AuthoredVolume, type PodVolume, type VolumeMount } from './volumes.js';
 
@@ -97,7 +97,7 @@ export function addKindVolumes(template: PodTemplate, props: { volumes?: KindVol
   (props.volumes ?? []).forEach((volume, index) => {
     if (names.has(volume.name)) ctx.fail(`volumes[${index}].name: duplicate volume name "${volume.name}"`, ['volumes', index, 'name']);
     names.add(volume.name);
-    volumes.push(rawByName.has(volume.name) ? structuredClone(volume) : built.get(volume.name)!);
+    volumes.push(rawByName.has(volume.name) ? copyData(volume) : built.get(volume.name)!);
   });
   if (volumes.length > 0) spec.volumes = volumes;
   else delete spec.volumes;
@@ -110,7 +110,7 @@ export function addKindVolumes(template: PodTemplate, props: { volumes?: KindVol
     if (!known.has(mount.name)) ctx.fail(`volumeMounts[${index}].name: no volume or claim template named "${mount.name}"`, ['volumeMounts', index, 'name']);
     if (paths.has(mount.mountPath)) ctx.fail(`volumeMounts[${index}].mountPath: "${mount.mountPath}" is already mounted`, ['volumeMounts', index, 'mountPath']);
     paths.add(mount.mountPath);
-    mounts.push(structuredClone(mount));
+    mounts.push(copyData(mount));
   });
   for (const mount of extra.extraMounts ?? []) {
     if (paths.has(mount.mountPath)) ctx.fail(`"${mount.mountPath}" is already mounted`);

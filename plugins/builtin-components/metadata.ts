@@ -1,4 +1,4 @@
-import type { ObjectMeta } from 'kurel/plugin-api';
+import { copyData, type ObjectMeta } from 'kurel/plugin-api';
 
 /**
  * The metadata of a namespaced object a component owns: its name, namespace and the `app`
@@ -11,7 +11,7 @@ export function ownedMetadata(name: string, namespace: string, labelValue: strin
 /** Copies the keys of `source` that are present (not undefined) onto `target`. */
 export function copyPresent<T extends Record<string, unknown>>(target: T, source: Readonly<Record<string, unknown>>, keys: readonly string[]): T {
   for (const key of keys) {
-    if (source[key] !== undefined) (target as Record<string, unknown>)[key] = structuredClone(source[key]);
+    if (source[key] !== undefined) (target as Record<string, unknown>)[key] = copyData(source[key]);
   }
   return target;
 }

@@ -1,4 +1,4 @@
-import { schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
+import { copyData, schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
 import { appArmorProfileSchema, seccompProfileSchema, seLinuxOptionsSchema } from './container.js';
 import { copyPresent } from './metadata.js';
 import { podResources, resourcesSchema, type AuthoredResources } from './resources.js';
@@ -124,7 +124,7 @@ export function podLevelFields(props: PodLevelProperties, ctx: HandlerContext): 
   }
   const spec: PodSpecFields = copyPresent({}, props, SAME_NAME);
   for (const key of WRITTEN_WHEN_TRUE) if (props[key] === true) spec[key] = true;
-  if (props.podSecurityContext) spec.securityContext = structuredClone(props.podSecurityContext);
+  if (props.podSecurityContext) spec.securityContext = copyData(props.podSecurityContext);
   if (props.podResources) spec.resources = podResources(props.podResources, ctx);
   if (props.podActiveDeadlineSeconds !== undefined) spec.activeDeadlineSeconds = props.podActiveDeadlineSeconds;
   // The API refuses nodeName on a pod that still has scheduling gates: such a pod is bound by

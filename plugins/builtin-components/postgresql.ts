@@ -1,5 +1,6 @@
 import {
   afterPolicy,
+  copyData,
   canonicalQuantity,
   defineComponentLowering,
   enforceMaxReplicas,
@@ -250,7 +251,7 @@ function databaseObjectName(component: string, db: DatabaseEntry, index: number,
 const DATABASE_KIND = 'Database.postgresql.cnpg.io';
 
 function member(component: AuthoredComponent, name: string, type: string, properties: Spec, traits: AuthoredTrait[]): AuthoredComponent {
-  const emitted: AuthoredComponent = { name, type, properties, traits: structuredClone(traits) };
+  const emitted: AuthoredComponent = { name, type, properties, traits: copyData(traits) };
   if (component.annotations) emitted.annotations = { ...component.annotations };
   return emitted;
 }
@@ -365,7 +366,7 @@ function clusterSpec(cluster: string, storeName: string | undefined, props: Post
     spec.externalClusters = externals.map((ext) => {
       const out: Spec = { name: ext.name };
       if (ext.connectionParameters && Object.keys(ext.connectionParameters).length > 0) out.connectionParameters = { ...ext.connectionParameters };
-      if (ext.barmanObjectStore) out.barmanObjectStore = structuredClone(ext.barmanObjectStore);
+      if (ext.barmanObjectStore) out.barmanObjectStore = copyData(ext.barmanObjectStore);
       return out;
     });
   }

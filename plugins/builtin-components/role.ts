@@ -1,4 +1,4 @@
-import { describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo, type Properties } from 'kurel/plugin-api';
+import { copyData, describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo, type Properties } from 'kurel/plugin-api';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import { podSpecSchema } from './pod-spec.js';
@@ -63,7 +63,7 @@ export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, op
   // The engine validated the properties against `roleSchema` before the rule runs.
   const props = component.properties as RoleProperties;
   const { port } = options;
-  const depProps: Properties = structuredClone(props);
+  const depProps: Properties = copyData(props);
   for (const key of RULE_PROPERTIES) delete depProps[key];
   if (port !== undefined) depProps.ports = [{ name: PORT_NAME, containerPort: port, protocol: 'TCP' }];
   const affinity = expandAffinityShorthand(props.affinity, ctx.labelValue(component.name));
@@ -120,7 +120,7 @@ function nameMember(target: AuthoredComponent, role: NameRole, what: string, pro
 }
 
 function member(component: AuthoredComponent, type: string, properties: Properties, traits: AuthoredTrait[]): AuthoredComponent {
-  const emitted: AuthoredComponent = { name: component.name, type, properties, traits: structuredClone(traits) };
+  const emitted: AuthoredComponent = { name: component.name, type, properties, traits: copyData(traits) };
   if (component.annotations) emitted.annotations = { ...component.annotations };
   return emitted;
 }

@@ -1,4 +1,4 @@
-import { defineComponent, describeValue, EACH, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, defineComponent, describeValue, EACH, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import type { VolumeMount } from './volumes.js';
@@ -84,13 +84,13 @@ function platformStorageClass(ctx: HandlerContext): string | undefined {
 
 function claimTemplate(entry: ClaimTemplateEntry, storageClassName: string | undefined): ClaimTemplate {
   const metadata: ClaimTemplate['metadata'] = { name: entry.name };
-  if (entry.labels !== undefined) metadata.labels = structuredClone(entry.labels);
-  if (entry.annotations !== undefined) metadata.annotations = structuredClone(entry.annotations);
-  const spec: Record<string, unknown> = { accessModes: structuredClone(entry.accessModes ?? ['ReadWriteOnce']), resources: { requests: { storage: String(entry.size) } } };
+  if (entry.labels !== undefined) metadata.labels = copyData(entry.labels);
+  if (entry.annotations !== undefined) metadata.annotations = copyData(entry.annotations);
+  const spec: Record<string, unknown> = { accessModes: copyData(entry.accessModes ?? ['ReadWriteOnce']), resources: { requests: { storage: String(entry.size) } } };
   const className = entry.storageClassName ?? storageClassName;
   if (className !== undefined) spec.storageClassName = className;
   if (entry.volumeMode !== undefined) spec.volumeMode = entry.volumeMode;
-  if (entry.selector !== undefined) spec.selector = structuredClone(entry.selector);
+  if (entry.selector !== undefined) spec.selector = copyData(entry.selector);
   if (entry.volumeAttributesClassName !== undefined) spec.volumeAttributesClassName = entry.volumeAttributesClassName;
   return { metadata, spec };
 }
@@ -188,7 +188,7 @@ export const statefulset = defineComponent({
     });
     const spec: Record<string, unknown> = { replicas, selector: { matchLabels: { app: input.labelValue } }, template };
     copyPresent(spec, props, SPEC_FIELDS);
-    if (props.updateStrategy !== undefined) spec.updateStrategy = structuredClone(props.updateStrategy);
+    if (props.updateStrategy !== undefined) spec.updateStrategy = copyData(props.updateStrategy);
     if (templates.length > 0) spec.volumeClaimTemplates = templates;
     const object = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: ownedMetadata(input.objectName, input.namespace, input.labelValue), spec };
     const answers: Record<string, unknown> = {};

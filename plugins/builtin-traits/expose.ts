@@ -1,4 +1,4 @@
-import { defineTraitLowering, isPlainObject, shortenNameWithSuffix, schemaBuilders, checkHostnames, trafficSourcesSchema, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, defineTraitLowering, isPlainObject, shortenNameWithSuffix, schemaBuilders, checkHostnames, trafficSourcesSchema, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
 
 const { bool, str, stringList, stringMap } = schemaBuilders;
 
@@ -246,9 +246,9 @@ function unique(values: string[]): string[] {
 
 /** The rendering under the authored properties: authored wins, objects merge, null is absence. */
 function merge(rendered: unknown, authored: unknown): unknown {
-  if (authored === null || authored === undefined) return structuredClone(rendered);
+  if (authored === null || authored === undefined) return copyData(rendered);
   if (isPlainObject(rendered) && isPlainObject(authored)) {
-    const out: WrittenMap = structuredClone(rendered);
+    const out: WrittenMap = copyData(rendered);
     for (const [key, value] of Object.entries(authored)) {
       const merged = merge(rendered[key], value);
       if (merged === undefined) delete out[key];
@@ -256,7 +256,7 @@ function merge(rendered: unknown, authored: unknown): unknown {
     }
     return out;
   }
-  return structuredClone(authored);
+  return copyData(authored);
 }
 
 /** The Secret cert-manager writes the managed certificate into, resolved under role `tls-secret`. */

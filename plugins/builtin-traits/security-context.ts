@@ -1,4 +1,4 @@
-import { defineTrait, podTemplatesOf, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
+import { copyData, defineTrait, podTemplatesOf, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
 
 const LEVELS = ['restricted', 'baseline', 'privileged'];
 
@@ -55,7 +55,7 @@ export const securityContext = defineTrait({
       const settings: JsonObject = windows ? (container.runAsNonRoot === undefined ? {} : { runAsNonRoot: container.runAsNonRoot }) : container;
       for (const key of ['initContainers', 'containers']) {
         for (const each of (pod.spec[key] as JsonObject[] | undefined) ?? []) {
-          if (Object.keys(settings).length > 0) each.securityContext = structuredClone(settings);
+          if (Object.keys(settings).length > 0) each.securityContext = copyData(settings);
           else delete each.securityContext;
         }
       }

@@ -1,4 +1,4 @@
-import type { Endpoint } from '../plugin-api/index.js';
+import { copyData, type Endpoint } from '../plugin-api/index.js';
 import type { WorkComponent } from './model.js';
 import type { SealedRegistry } from './registry.js';
 import type { RunContext } from './run-context.js';
@@ -16,8 +16,8 @@ export function declaredEndpoints(authored: readonly WorkComponent[], registry: 
     const provider = registry.componentRule(component.type)?.value ?? registry.component(component.type)?.value;
     if (!provider?.endpoints) continue;
     const objectName = typeof component.properties.objectName === 'string' ? component.properties.objectName : component.name;
-    const endpoints = provider.endpoints({ name: component.name, objectName, properties: structuredClone(component.properties) }, run.handlerContext(component.origin.namespace));
-    if (endpoints.length > 0) answers.push({ component: component.name, endpoints: structuredClone(endpoints) });
+    const endpoints = provider.endpoints({ name: component.name, objectName, properties: copyData(component.properties) }, run.handlerContext(component.origin.namespace));
+    if (endpoints.length > 0) answers.push({ component: component.name, endpoints: copyData(endpoints) });
   }
   return answers;
 }

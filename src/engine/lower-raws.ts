@@ -1,4 +1,4 @@
-import { componentProperties, isHandlerError, isPlainObject, validateProperties, type LoweringContext, type PropertiesSchema, type RawDocumentLoweringRule, kurelErrors } from '../plugin-api/index.js';
+import { componentProperties, copyData, isHandlerError, isPlainObject, validateProperties, type LoweringContext, type PropertiesSchema, type RawDocumentLoweringRule, kurelErrors } from '../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
 import type { LoweringStep } from './model.js';
 import { NameAllocator } from './name-allocator.js';
@@ -45,7 +45,7 @@ export function lowerRaws(raws: readonly Raw[], registry: SealedRegistry, settin
     const ctx: LoweringContext = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, 0, `${index}`), registry) };
     let emitted: Raw[];
     try {
-      emitted = (rule.lower({ document: structuredClone(raw) }, ctx).documents ?? []) as unknown as Raw[];
+      emitted = (rule.lower({ document: copyData(raw) }, ctx).documents ?? []) as unknown as Raw[];
     } catch (error) {
       if (isHandlerError(error)) return fail(error.message);
       throw error;
@@ -81,7 +81,7 @@ function applicationProblem(document: Raw, registry: SealedRegistry): string | u
   if (document.kind !== 'Application' || !isPlainObject(document.spec)) return undefined;
   const check = (label: string, schema: PropertiesSchema | undefined, properties: unknown, additionalProperties?: boolean): string | undefined => {
     if (!schema || !isPlainObject(properties)) return undefined;
-    const issue = validateProperties(schema, structuredClone(properties), { topLevelRequired: true, additionalProperties }).issues[0];
+    const issue = validateProperties(schema, copyData(properties), { topLevelRequired: true, additionalProperties }).issues[0];
     return issue ? `${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}` : undefined;
   };
   for (const component of asList(document.spec.components)) {

@@ -14,10 +14,11 @@ import {
   type AuthoredComponent,
   type AuthoredTrait,
   type DocumentInfo,
+  type HandlerContext,
   type LoweringContext,
   type LoweringResult,
   type LoweringRule,
-  type PropertiesSchema, ErrorCode, kurelErrors } from '../plugin-api/index.js';
+  type PropertiesSchema, ErrorCode, kurelErrors, copyData } from '../plugin-api/index.js';
 import { isKurelError, KurelError, type Diagnostic } from './diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';
@@ -99,7 +100,18 @@ class Lowering {
 
   startRound(round: number, components: WorkComponent[]): void {
     this.round = round;
-    this.roundDocument = { ...this.document, components: components.map((c) => ({ name: c.name, type: c.type, properties: structuredClone(c.properties) })) };
+    // Copied when a rule first reads them: most rules never look at their siblings. Nothing a
+    // round lowers changes the properties of the components it started with.
+    let siblings: DocumentInfo['components'];
+    this.roundDocument = {
+      ...this.document,
+      get components() {
+        return (siblings ??= components.map((c) => ({ name: c.name, type: c.type, properties: copyData(c.properties) })));
+      },
+      set components(value) {
+        siblings = value;
+      },
+    };
   }
 
   /**
@@ -163,7 +175,7 @@ class Lowering {
         continue;
       }
       const result = this.invoke(rule, policy.origin, policy.path, policy.name, (ctx) =>
-        rule.lower({ policy: { name: policy.name, type: policy.type, properties: structuredClone(policy.properties) }, document: this.roundDocument }, ctx),
+        rule.lower({ policy: { name: policy.name, type: policy.type, properties: copyData(policy.properties) }, document: this.roundDocument }, ctx),
       );
       const origin = { ...policy.origin, rule: ruleIdentity(rule) };
       policies.push(...(result.policies ?? []).map((p) => this.emitPolicy(p, origin, policy.path, rule)));
@@ -182,7 +194,7 @@ class Lowering {
         traits.push(trait);
         continue;
       }
-      const properties = structuredClone(trait.properties);
+      const properties = copyData(trait.properties);
       if (trait.scope !== undefined && 'scope' in rule.properties) properties.scope = trait.scope;
       const input = { type: trait.type, properties };
       const result = this.invoke(rule, trait.origin, trait.path, trait.type, (ctx) =>
@@ -200,8 +212,7 @@ class Lowering {
     const owner = loweringOwner(origin, path);
     const base = this.run.handlerContext(origin.namespace, owner);
     const namer = this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document);
-    const ctx: LoweringContext = {
-      ...base,
+    const lowering: Omit<LoweringContext, keyof HandlerContext> = {
       namer,
       appliesToEveryMember: (traitType) => this.registry.trait(traitType)?.value.everyMember === true,
       routesToService: (traitType) => routesToService(this.registry, traitType),
@@ -217,10 +228,12 @@ class Lowering {
       renderReserved: (element, path, value) => {
         writeAtPath(element.properties, path, value);
         const rendered = this.rendered.get(element) ?? new Map<string, unknown>();
-        rendered.set(path, structuredClone(value));
+        rendered.set(path, copyData(value));
         this.rendered.set(element, rendered);
       },
     };
+    // The handler context is this call's own: extended in place, not copied.
+    const ctx: LoweringContext = Object.assign(base, lowering);
     let result: LoweringResult;
     try {
       result = call(ctx);
@@ -265,7 +278,7 @@ class Lowering {
       annotations: component.annotations ?? {},
       traits: (component.traits ?? []).map((trait) => {
         const source = forwarded(trait);
-        return source ? { ...source, properties: structuredClone(source.properties) } : this.emitTrait(trait, origin, path, rule, true);
+        return source ? { ...source, properties: copyData(source.properties) } : this.emitTrait(trait, origin, path, rule, true);
       }),
       orderAfter: component.orderAfter ?? [],
       objectName: component.objectName,
@@ -322,8 +335,8 @@ class Lowering {
     renderedReserved?: ReadonlyMap<string, unknown>,
     additionalProperties?: boolean,
   ): Record<string, unknown> {
-    if (!schema) return structuredClone(properties);
-    const result = validateProperties(schema, structuredClone(properties), { topLevelRequired: applyDefaults, applyDefaults, refuseReserved: true, renderedReserved, additionalProperties });
+    if (!schema) return copyData(properties);
+    const result = validateProperties(schema, copyData(properties), { topLevelRequired: applyDefaults, applyDefaults, refuseReserved: true, renderedReserved, additionalProperties });
     if (result.issues.length > 0) {
       const issue = result.issues[0];
       throw this.error(origin, path, `lowering rule ${ruleIdentity(rule)} emitted ${label}: properties${issue.path.length ? '.' : ''}${issue.path.join('.')}: ${issue.message}`);
@@ -354,9 +367,9 @@ function toAuthored(component: WorkComponent): AuthoredComponent {
   return {
     name: component.name,
     type: component.type,
-    properties: structuredClone(component.properties),
+    properties: copyData(component.properties),
     annotations: { ...component.annotations },
-    traits: component.traits.map((trait) => ({ type: trait.type, properties: structuredClone(trait.scope ? { ...trait.properties, scope: trait.scope } : trait.properties) })),
+    traits: component.traits.map((trait) => ({ type: trait.type, properties: copyData(trait.scope ? { ...trait.properties, scope: trait.scope } : trait.properties) })),
     orderAfter: [...component.orderAfter],
     ...(component.afterPolicy ? { afterPolicy: [...component.afterPolicy] } : {}),
     ...(component.objectName !== undefined ? { objectName: component.objectName } : {}),

@@ -1,5 +1,5 @@
 import type { SealedRegistry } from './registry.js';
-import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRole, type NameRoleLookup, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../plugin-api/index.js';
+import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRoleLookup, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../plugin-api/index.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
 export interface NameOwner {
@@ -15,21 +15,10 @@ export interface NameOwner {
   sealed?: boolean;
 }
 
-/** One side of a name collision. */
-export interface NameCollisionMember {
-  component?: string;
-  role?: NameRole;
-  /** The property the author wrote the name in. */
-  property?: string;
-  fromHook: boolean;
-  /** The member as the text names it. */
-  description: string;
-}
-
 interface Held {
   owner: NameOwner;
+  /** How the owner came by the name, as a collision text says it. */
   source: string;
-  member: NameCollisionMember;
 }
 
 export class NameClaims {
@@ -57,7 +46,7 @@ export class NameClaims {
   /** Claims a resolved name for `owner`. */
   claimChoice(spec: NameSpec, choice: NameChoice, owner: NameOwner, namespace: string): void {
     const placed = spec.clusterScoped ? '' : (spec.namespace ?? namespace);
-    this.claim(spec.kind, placed, choice.name, owner, describeSource(spec, choice), { component: owner.component, role: spec.role, property: choice.source === 'authored' ? spec.property : undefined, fromHook: choice.source === 'hook' });
+    this.claim(spec.kind, placed, choice.name, owner, describeSource(spec, choice), choice.source === 'authored' ? spec.property : undefined);
   }
 
   /**
@@ -74,15 +63,15 @@ export class NameClaims {
   claimObject(claim: ObjectClaim, owner: NameOwner, namespace: string): void {
     const placed = claim.clusterScoped ? '' : (claim.namespace ?? namespace);
     const source = claim.property ? `(its own object, set by ${claim.property})` : '(its own object, its default name)';
-    this.claim(claim.kind, placed, claim.name, owner, source, { component: owner.component, property: claim.property, fromHook: false }, claim.generated === true);
+    this.claim(claim.kind, placed, claim.name, owner, source, claim.property, claim.generated === true);
   }
 
-  private claim(kind: string, namespace: string, name: string, owner: NameOwner, source: string, fields: Omit<NameCollisionMember, 'description'>, generated = false): void {
+  /** `property` is where the author wrote the name, if they did. */
+  private claim(kind: string, namespace: string, name: string, owner: NameOwner, source: string, property: string | undefined, generated = false): void {
     const key = `${kind}|${namespace}|${name}`;
-    const held: Held = { owner, source, member: { ...fields, description: `${owner.description} ${source}` } };
     const holder = this.held.get(key);
     if (!holder) {
-      this.held.set(key, held);
+      this.held.set(key, { owner, source });
       return;
     }
     // The object a sealed trait generates under a name its component's rule resolved is that rule's object.
@@ -90,8 +79,8 @@ export class NameClaims {
     // Two names lowering rules resolved are refused before the document's objects are placed.
     const where = holder.owner.lowering && owner.lowering ? name : namespace ? `${namespace}/${name}` : name;
     const subject = `${kind} "${where}"`;
-    let first = holder.member.description;
-    let second = held.member.description;
+    let first = `${holder.owner.description} ${holder.source}`;
+    let second = `${owner.description} ${source}`;
     // The fewest words that tell the two apart: a sibling group's members by their type.
     if (first === second && (holder.owner.detailed ?? '') !== (owner.detailed ?? '')) {
       first = `${holder.owner.detailed ?? holder.owner.description} ${holder.source}`;
@@ -101,7 +90,7 @@ export class NameClaims {
       first === second
         ? `name collision: ${subject} is named twice by ${second}; give one of them another name`
         : `name collision: ${subject} is named by ${first} and by ${second}; give one of them another name`;
-    throw new HandlerError(text, fields.property ? propertyPath(fields.property) : [], kurelErrors.collision.code);
+    throw new HandlerError(text, property ? propertyPath(property) : [], kurelErrors.collision.code);
   }
 }
 

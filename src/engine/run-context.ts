@@ -1,4 +1,4 @@
-import { chooseName, componentLabelValue, ENGINE_NAME_ROLES, HandlerError, nameRoleLookup, NOOP_POLICY, type NameRoleLookup, UNDECLARED_CLUSTER, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, ENGINE_NAME_ROLES, HandlerError, nameRoleLookup, NOOP_POLICY, type NameRoleLookup, UNDECLARED_CLUSTER, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors, copyData } from '../plugin-api/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic, DiagnosticPlace } from '../plugin-api/index.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';
@@ -89,7 +89,7 @@ export class RunContext {
     const rendering = this.profile.bindings.get(key);
     if (!rendering) return undefined;
     this.consumedCapabilities.add(key);
-    return { key, rendering: structuredClone(rendering) };
+    return { key, rendering: copyData(rendering) };
   }
 
   /**

@@ -19,7 +19,7 @@ import {
   type NamedInput,
   type K8sObject,
   type Properties,
-  type PropertyPath, factoryOf, kurelErrors } from '../plugin-api/index.js';
+  type PropertyPath, factoryOf, kurelErrors, copyData } from '../plugin-api/index.js';
 import { KurelError, isKurelError } from './diagnostics.js';
 import { policyViolation } from './policy-violation.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
@@ -165,7 +165,7 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     );
   };
 
-  let properties = structuredClone(component.properties);
+  let properties = copyData(component.properties);
   let metadata: ObjectMetadata | undefined;
   if (handler.object) {
     const owner = component.origin.component ?? component.name;
@@ -298,7 +298,7 @@ function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: Sea
     throw noHandler(`policy type "${policy.type}" (policy "${policy.name}")${hint}`, policy.path, undefined, source);
   }
   try {
-    return entry.value.apply?.({ name: policy.name, properties: structuredClone(policy.properties), componentNames }, run.handlerContext(policy.origin.namespace)) ?? {};
+    return entry.value.apply?.({ name: policy.name, properties: copyData(policy.properties), componentNames }, run.handlerContext(policy.origin.namespace)) ?? {};
   } catch (error) {
     throw placeHandlerError(error, `policy "${policy.name}"`, [...policy.path, 'properties'], undefined, entry.plugin, source);
   }

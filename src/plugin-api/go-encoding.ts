@@ -1,3 +1,4 @@
+import { copyData } from './copy-data.js';
 import type { HandlerContext } from './context.js';
 import type { PropertyPath } from './errors.js';
 import { normaliseGoDuration } from './go-duration.js';
@@ -66,7 +67,7 @@ function encodeObject(value: Json, schema: PropertySchema, ctx: HandlerContext, 
   }
   for (const [key, member] of Object.entries(declared)) {
     if (value[key] !== undefined || member.go?.zero === undefined) continue;
-    const encoded = encodeField(structuredClone(member.go.zero), member, ctx, [...path, key]);
+    const encoded = encodeField(copyData(member.go.zero), member, ctx, [...path, key]);
     if (encoded !== OMITTED) out[key] = encoded;
   }
   return out;

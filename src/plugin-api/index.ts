@@ -77,6 +77,7 @@ export {
   type ObjectClaim,
 } from './name-roles.js';
 export { writeAtPath } from './render-reserved.js';
+export { copyData } from './copy-data.js';
 export { afterPolicy, type PostPolicyStep, type PostPolicyInput } from './post-policy.js';
 export { podTemplatesOf, type PodTemplateRef, type PodSpecFields, type PodContainer, type PodTemplateMetadata } from './pod-templates.js';
 export { EACH, apiGroupOf, declaresLayout, type MetadataHolder, type ObjectKindDeclaration, type ObjectLayout, type PodTemplatePlace } from './object-layout.js';

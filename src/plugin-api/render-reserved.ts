@@ -1,3 +1,4 @@
+import { copyData } from './copy-data.js';
 import type { Properties } from './objects.js';
 
 /**
@@ -14,5 +15,5 @@ export function writeAtPath(properties: Properties, path: string, value: unknown
     else if (typeof next !== 'object' || Array.isArray(next)) throw new Error(`renderReserved: "${path}" passes through "${key}", which is not an object`);
     target = target[key] as Record<string, unknown>;
   }
-  target[keys[keys.length - 1]] = structuredClone(value);
+  target[keys[keys.length - 1]] = copyData(value);
 }

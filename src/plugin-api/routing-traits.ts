@@ -1,3 +1,4 @@
+import { copyData } from './copy-data.js';
 import type { HandlerContext } from './context.js';
 import type { PropertyPath } from './errors.js';
 import type { ComponentView, RouteAnswer, RoutedBackend } from './handlers.js';
@@ -139,7 +140,7 @@ export function routeAnswer(props: RoutingCommonProperties, backends: RoutedBack
   const sources = props.networkPolicy?.trafficSources;
   if (!sources?.length) return undefined;
   return {
-    trafficSources: sources.map((source) => ({ namespace: source.namespace, ...(source.podSelector ? { podSelector: structuredClone(source.podSelector) } : {}) })),
+    trafficSources: sources.map((source) => ({ namespace: source.namespace, ...(source.podSelector ? { podSelector: copyData(source.podSelector) } : {}) })),
     backends,
   };
 }

@@ -1,3 +1,4 @@
+import { copyData } from './copy-data.js';
 import type { PropertyPath } from './errors.js';
 import type { Properties } from './objects.js';
 import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
@@ -48,32 +49,37 @@ export function validateProperties(schema: PropertiesSchema, value: unknown, opt
 
 const MAX_DEPTH = 64;
 
+/*
+ * `at` is the path of the value being checked: one array for the whole check, each level pushing
+ * its key and popping it after. An issue takes a copy; a value that has none allocates no path.
+ */
+
 function checkValue(
   schema: PropertySchema,
   value: unknown,
-  path: PropertyPath,
+  at: Array<string | number>,
   issues: SchemaIssue[],
   options: ValidateOptions,
   depth: number,
 ): unknown {
   if (value === null || value === undefined) return undefined;
   if (depth > MAX_DEPTH) {
-    issues.push({ path, message: 'value nests too deeply' });
+    issues.push({ path: [...at], message: 'value nests too deeply' });
     return value;
   }
   if (schema.types ? !schema.types.some((t) => hasType(value, t)) : schema.type !== undefined && !hasType(value, schema.type)) {
     const allowed = schema.types ?? [schema.type!];
-    issues.push({ path, message: `expected ${allowed.map(typeWords).join(' or ')}, got ${describeValue(value)}` });
+    issues.push({ path: [...at], message: `expected ${allowed.map(typeWords).join(' or ')}, got ${describeValue(value)}` });
     return value;
   }
-  if (schema.enum && !schema.enum.some((member) => deepEqual(member, value))) {
-    issues.push({ path, message: `${JSON.stringify(value)} is not allowed; must be one of: ${schema.enum.map(String).join(', ')}` });
+  if (schema.enum && !isEnumMember(schema.enum, value)) {
+    issues.push({ path: [...at], message: `${JSON.stringify(value)} is not allowed; must be one of: ${schema.enum.map(String).join(', ')}` });
   }
   const bound = boundIssue(schema, value);
-  if (bound) issues.push({ path, message: bound });
-  if (Array.isArray(value)) return checkArray(schema, value, path, issues, options, depth);
+  if (bound) issues.push({ path: [...at], message: bound });
+  if (Array.isArray(value)) return checkArray(schema, value, at, issues, options, depth);
   if (isPlainObject(value) && (schema.properties || schema.type === 'object' || schema.additionalProperties !== undefined)) {
-    return checkObject(schema, value, path, issues, options, depth);
+    return checkObject(schema, value, at, issues, options, depth);
   }
   return value;
 }
@@ -125,89 +131,104 @@ function patternOf(source: string): RegExp {
 function checkArray(
   schema: PropertySchema,
   value: unknown[],
-  path: PropertyPath,
+  at: Array<string | number>,
   issues: SchemaIssue[],
   options: ValidateOptions,
   depth: number,
 ): unknown[] {
-  return value.map((element, index) => {
-    const elementPath = [...path, index];
+  const out = new Array<unknown>(value.length);
+  for (let index = 0; index < value.length; index++) {
+    const element = value[index];
     if (element === null || element === undefined) {
-      issues.push({ path: elementPath, message: 'null is not allowed as a list element' });
-      return element;
+      issues.push({ path: [...at, index], message: 'null is not allowed as a list element' });
+      out[index] = element;
+      continue;
     }
-    return schema.items ? checkValue(schema.items, element, elementPath, issues, options, depth + 1) : element;
-  });
+    if (!schema.items) {
+      out[index] = element;
+      continue;
+    }
+    at.push(index);
+    out[index] = checkValue(schema.items, element, at, issues, options, depth + 1);
+    at.pop();
+  }
+  return out;
 }
+
+const NO_PROPERTIES: Record<string, PropertySchema> = Object.freeze({});
 
 function checkObject(
   schema: PropertySchema,
   value: Record<string, unknown>,
-  path: PropertyPath,
+  at: Array<string | number>,
   issues: SchemaIssue[],
   options: ValidateOptions,
   depth: number,
 ): Record<string, unknown> {
-  const declared = schema.properties ?? {};
+  const declared = schema.properties ?? NO_PROPERTIES;
   const extra = schema.additionalProperties ?? false;
   const out: Record<string, unknown> = {};
   const isTop = depth === 0;
   // A malformed group is the schema's defect, reported before anything the value holds.
   const groupProblem = exclusiveSchemaProblem(schema);
   if (groupProblem) {
-    issues.push({ path, message: `schema error: ${groupProblem}` });
+    issues.push({ path: [...at], message: `schema error: ${groupProblem}` });
     return { ...value };
   }
 
   // Keys are walked by index, not as entries: every object a build checks passes here, and an
   // entry pair per key is most of what the check would allocate.
   const keys = Object.keys(value);
-  if (extra === false) {
-    const unknown = keys.filter((key) => !(key in declared));
-    if (unknown.length > 0) {
-      const allowedKeys = Object.keys(declared)
-        .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
-        .sort();
-      for (const key of unknown.sort()) {
-        const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
-        issues.push({ path: [...path, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });
-      }
+  // Declared means the schema's own key: `constructor` or `toString` is no property of every schema.
+  if (extra === false && keys.some((key) => !Object.hasOwn(declared, key))) {
+    const allowedKeys = Object.keys(declared)
+      .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
+      .sort();
+    for (const key of keys.filter((key) => !Object.hasOwn(declared, key)).sort()) {
+      const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
+      issues.push({ path: [...at, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });
     }
   }
 
   for (const key of keys) {
     const raw = value[key];
-    const keySchema = declared[key] ?? (typeof extra === 'object' ? extra : undefined);
-    if (!(key in declared) && extra === false) continue;
+    const own = Object.hasOwn(declared, key) ? declared[key] : undefined;
+    if (!own && extra === false) continue;
+    const keySchema = own ?? (typeof extra === 'object' ? extra : undefined);
     // Reservation is about what an author wrote: an explicit null is written too.
-    if (raw !== undefined && options.refuseReserved && declared[key]?.platformReserved) {
-      const dotted = [...path, key].join('.');
+    if (raw !== undefined && options.refuseReserved && own?.platformReserved) {
+      const dotted = [...at, key].join('.');
       const rendered = options.renderedReserved?.has(dotted) && deepEqual(options.renderedReserved.get(dotted), raw);
       if (!rendered) {
-        issues.push({ path: [...path, key], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' });
+        issues.push({ path: [...at, key], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' });
         continue;
       }
     }
     if (raw === null || raw === undefined) continue;
-    out[key] = keySchema ? checkValue(keySchema, raw, [...path, key], issues, options, depth + 1) : raw;
+    at.push(key);
+    const checked = keySchema ? checkValue(keySchema, raw, at, issues, options, depth + 1) : raw;
+    at.pop();
+    // An own `__proto__` key stays a key: assigned, it would set the result's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: checked, enumerable: true, writable: true, configurable: true });
+    else out[key] = checked;
   }
 
   for (const key of keysToFill(declared)) {
     if (out[key] !== undefined) continue;
     const keySchema = declared[key];
     if (options.applyDefaults && keySchema.default !== undefined) {
-      out[key] = structuredClone(keySchema.default);
+      out[key] = copyData(keySchema.default);
     } else if (keySchema.required && (!isTop || options.topLevelRequired)) {
-      issues.push({ path, message: `"${key}" is required` });
+      issues.push({ path: [...at], message: `"${key}" is required` });
     }
   }
 
   if (schema.exclusive) {
     for (const group of exclusiveGroups(schema)) {
       const present = group.keys.filter((key) => value[key] !== undefined && value[key] !== null);
-      if (present.length > 1) issues.push({ path, message: `only one of ${group.keys.join(', ')} may be set (got ${present.join(', ')})` });
+      if (present.length > 1) issues.push({ path: [...at], message: `only one of ${group.keys.join(', ')} may be set (got ${present.join(', ')})` });
       // A group's required is relaxed exactly where a key's is: on an authored top level.
-      else if (present.length === 0 && group.required && (!isTop || options.topLevelRequired)) issues.push({ path, message: `one of ${group.keys.join(', ')} must be set` });
+      else if (present.length === 0 && group.required && (!isTop || options.topLevelRequired)) issues.push({ path: [...at], message: `one of ${group.keys.join(', ')} must be set` });
     }
   }
   return out;
@@ -294,4 +315,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether `value` equals a member as JSON text does: for a string or a boolean, that is `===`. */
+function isEnumMember(members: readonly unknown[], value: unknown): boolean {
+  if (typeof value === 'string' || typeof value === 'boolean') return members.includes(value);
+  return members.some((member) => deepEqual(member, value));
 }

@@ -1,4 +1,4 @@
-import { defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type JsonObject, type LoweringContext, type Properties } from 'kurel/plugin-api';
+import { copyData, defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type JsonObject, type LoweringContext, type Properties } from 'kurel/plugin-api';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
 import { HELM_SOURCE_ROLE } from './generated-source.js';
@@ -79,7 +79,7 @@ export const ociRule = defineComponentLowering({
           name: component.name,
           type: 'ocirepository',
           properties: sourceSpec(oci),
-          traits: structuredClone((component.traits ?? []).filter((trait) => ctx.appliesToEveryMember(trait.type))),
+          traits: copyData((component.traits ?? []).filter((trait) => ctx.appliesToEveryMember(trait.type))),
           ...annotationsOf(component),
         },
         oci.sourceObjectName,
@@ -199,7 +199,7 @@ function kustomizationSpec(oci: OciProperties, sourceName: string): JsonObject {
   // Never defaulted: a Kustomization's targetNamespace overrides every object's own namespace.
   if (oci.targetNamespace !== undefined) spec.targetNamespace = oci.targetNamespace;
   if (oci.wait) spec.wait = true;
-  if (oci.healthChecks.length > 0) spec.healthChecks = structuredClone(oci.healthChecks);
+  if (oci.healthChecks.length > 0) spec.healthChecks = copyData(oci.healthChecks);
   return spec;
 }
 

@@ -1,4 +1,4 @@
-import { defineTrait, isDns1123Subdomain, type JsonObject, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, defineTrait, isDns1123Subdomain, type JsonObject, type PropertySchema } from 'kurel/plugin-api';
 import { ruleFields } from '../families/operators/cilium/rules.js';
 
 /** The trait's properties once checked against its schema: the rules are Cilium's own JSON. */
@@ -46,9 +46,9 @@ export const ciliumNetworkPolicy = defineTrait<CiliumNetworkPolicyProperties>({
     if ((props.ingress?.length ?? 0) + (props.egress?.length ?? 0) === 0) {
       ctx.fail("at least one of 'egress' or 'ingress' must be specified with at least one rule");
     }
-    const spec: JsonObject = { endpointSelector: structuredClone(props.endpointSelector) };
-    if (props.ingress?.length) spec.ingress = structuredClone(props.ingress);
-    if (props.egress?.length) spec.egress = structuredClone(props.egress);
+    const spec: JsonObject = { endpointSelector: copyData(props.endpointSelector) };
+    if (props.ingress?.length) spec.ingress = copyData(props.ingress);
+    if (props.egress?.length) spec.egress = copyData(props.egress);
     return { objects: [{ apiVersion: 'cilium.io/v2', kind: 'CiliumNetworkPolicy', metadata: { name: props.name, namespace: component.namespace }, spec }] };
   },
 });

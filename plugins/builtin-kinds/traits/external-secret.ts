@@ -1,4 +1,4 @@
-import { defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type HandlerContext, type JsonObject, type K8sObject, type PodContainer, type PodSpecFields, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type HandlerContext, type JsonObject, type K8sObject, type PodContainer, type PodSpecFields, type PropertySchema } from 'kurel/plugin-api';
 import { externalSecretsIoV1 } from '../generated/external-secrets/index.js';
 import { crdSpec } from '../shared/crd-spec.js';
 
@@ -159,7 +159,7 @@ export const externalSecret = defineTrait<ExternalSecretProperties>({
     };
     const data = dataEntries(props, component.namespace, ctx);
     if (data.length > 0) spec.data = data;
-    if (props.dataFrom?.length) spec.dataFrom = structuredClone(props.dataFrom);
+    if (props.dataFrom?.length) spec.dataFrom = copyData(props.dataFrom);
     if (data.length === 0 && !props.dataFrom?.length) ctx.fail("at least one of 'data', 'dataFrom' or 'remoteRef' must be specified");
 
     if (props.envFrom) checkEnvNames(props, data, ctx);
@@ -226,7 +226,7 @@ function targetOptions(target: TargetOptions | undefined): TargetOptions {
   const out: TargetOptions = {};
   if (target.creationPolicy) out.creationPolicy = target.creationPolicy;
   if (target.deletionPolicy) out.deletionPolicy = target.deletionPolicy;
-  if (target.template) out.template = structuredClone(target.template);
+  if (target.template) out.template = copyData(target.template);
   return out;
 }
 

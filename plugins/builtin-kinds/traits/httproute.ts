@@ -1,4 +1,4 @@
-import { defineTrait, schemaBuilders, checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type ComponentView, type HandlerContext, type JsonObject, type JsonValue, type ObjectMeta, type PropertiesSchema, type PropertySchema, type DefaultBackend } from 'kurel/plugin-api';
+import { copyData, defineTrait, schemaBuilders, checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type ComponentView, type HandlerContext, type JsonObject, type JsonValue, type ObjectMeta, type PropertiesSchema, type PropertySchema, type DefaultBackend } from 'kurel/plugin-api';
 import { httpRoute } from '../families/gateway-api-schemas.js';
 
 const { int, list, object, str, stringList, stringMap } = schemaBuilders;
@@ -180,7 +180,7 @@ export const httproute = defineTrait<HttpRouteProperties>({
 });
 
 function routeParents(props: HttpRouteProperties, ctx: HandlerContext): JsonObject[] {
-  if (props.parentRefs?.length) return structuredClone(props.parentRefs);
+  if (props.parentRefs?.length) return copyData(props.parentRefs);
   if (!props.gatewayName) ctx.fail("required property 'parentRefs' missing or empty (and no gatewayName capability to synthesize from)", ['parentRefs']);
   return [{ name: props.gatewayName, namespace: props.gatewayNamespace || DEFAULT_GATEWAY_NAMESPACE }];
 }
@@ -218,7 +218,7 @@ function backendRef(ref: BackendRefInput, backend: DefaultBackend, component: Co
 
 /** A path match defaults to a PathPrefix match of "/", a header or query match to Exact. */
 function routeMatch(match: RouteMatchInput): RouteMatchInput {
-  const out = structuredClone(match);
+  const out = copyData(match);
   if (match.path) out.path = { type: match.path.type ?? 'PathPrefix', value: match.path.value ?? '/' };
   for (const key of ['headers', 'queryParams'] as const) {
     if (match[key]) out[key] = match[key].map((entry) => ({ ...entry, type: entry.type ?? 'Exact' }));
@@ -259,7 +259,7 @@ function routeFilter(filter: FilterInput, location: string, at: (string | number
       if (block.percent !== undefined && (block.percent < 0 || block.percent > 100)) ctx.fail(`${scope}: percent ${block.percent} out of range [0,100]`, [...where, 'percent']);
       break;
   }
-  return { type: filter.type, [key]: structuredClone(block) };
+  return { type: filter.type, [key]: copyData(block) };
 }
 
 function routeTimeouts(timeouts: RouteTimeouts, location: string, at: (string | number)[], ctx: HandlerContext): RouteTimeouts {
@@ -273,7 +273,7 @@ function routeTimeouts(timeouts: RouteTimeouts, location: string, at: (string | 
   if (millis.request !== undefined && millis.backendRequest !== undefined && millis.request !== 0 && millis.backendRequest > millis.request) {
     ctx.fail(`${location}: backendRequest (${timeouts.backendRequest}) must not exceed request (${timeouts.request})`, [...at, 'backendRequest']);
   }
-  return structuredClone(timeouts);
+  return copyData(timeouts);
 }
 
 function durationMillis(value: string): number {

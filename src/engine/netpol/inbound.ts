@@ -1,4 +1,4 @@
-import { kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource, type WrittenMap } from '../../plugin-api/index.js';
+import { copyData, kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource, type WrittenMap } from '../../plugin-api/index.js';
 import type { Application } from '../transform.js';
 import { componentSelector, namespacedPeer, networkPolicy } from './policy-object.js';
 
@@ -71,7 +71,7 @@ function addRule(plan: InboundPlan, sources: TrafficSource[], ports: number[]): 
   if (ports.length === 0) return;
   const key = canonical(sources);
   const rule = plan.rules.find((entry) => canonical(entry.sources) === key);
-  if (!rule) plan.rules.push({ sources: structuredClone(sources), ports: [...new Set(ports)] });
+  if (!rule) plan.rules.push({ sources: copyData(sources), ports: [...new Set(ports)] });
   else for (const port of ports) if (!rule.ports.includes(port)) rule.ports.push(port);
 }
 
@@ -106,7 +106,7 @@ export function planInbound(applications: Application[], key: string): InboundPl
             // A sibling group's Service fronts its own members' pods, which carry the component label.
             podSelector:
               answers.routingTarget?.selector && target.members.length === 1
-                ? { matchLabels: structuredClone(answers.routingTarget.selector) }
+                ? { matchLabels: copyData(answers.routingTarget.selector) }
                 : componentSelector(key, target.owner || target.name, target.name),
             rules: [],
           };
@@ -123,7 +123,7 @@ export function planInbound(applications: Application[], key: string): InboundPl
             { component: router.name },
           );
         }
-        const plan = existing ?? { service: backend.service, placedWith: router, name, namespace: namespaceOf(router), podSelector: { matchLabels: structuredClone(backend.backendSelector) }, rules: [] };
+        const plan = existing ?? { service: backend.service, placedWith: router, name, namespace: namespaceOf(router), podSelector: { matchLabels: copyData(backend.backendSelector) }, rules: [] };
         external.set(backend.service, plan);
         addRule(plan, route.trafficSources, backend.port !== undefined ? [backend.port] : []);
       }

@@ -1,4 +1,4 @@
-import { componentLabelValue, type K8sObject, type LabelSelector, type NetworkPort } from '../../plugin-api/index.js';
+import { componentLabelValue, copyData, type K8sObject, type LabelSelector, type NetworkPort } from '../../plugin-api/index.js';
 
 // How a synthesized NetworkPolicy is written: metadata.name and metadata.namespace only (the
 // ownership stage adds the component label), and a spec whose every selector is a copy of the
@@ -7,7 +7,7 @@ import { componentLabelValue, type K8sObject, type LabelSelector, type NetworkPo
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 export function networkPolicy(name: string, namespace: string, spec: Record<string, unknown>): K8sObject {
-  return { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name, namespace }, spec: structuredClone(spec) };
+  return { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name, namespace }, spec: copyData(spec) };
 }
 
 /**
@@ -25,7 +25,7 @@ export function componentSelector(key: string, owner: string, entry: string): La
 export function namespacedPeer(namespace: string, podSelector?: LabelSelector): Record<string, unknown> {
   return {
     namespaceSelector: { matchLabels: { [NAMESPACE_NAME_LABEL]: namespace } },
-    ...(podSelector ? { podSelector: structuredClone(podSelector) } : {}),
+    ...(podSelector ? { podSelector: copyData(podSelector) } : {}),
   };
 }
 

@@ -65,12 +65,19 @@ const sourced = componentRule('sourced', ({ component }) => ({
   ],
 }));
 
+/** Writes what it reads of the round's components into its box, then scribbles on what it read. */
+const siblings = componentRule('siblings', ({ component, document }) => {
+  const seen = (document.components ?? []).map((c) => `${c.name}:${c.type}:${String(c.properties.value)}`).join(' ');
+  for (const c of document.components ?? []) (c.properties as Record<string, unknown>).value = 'scribbled';
+  return { components: [{ name: component.name, type: 'box', properties: { value: seen } }] };
+});
+
 const registry: SealedRegistry = registryOf([
   plugin('test', {
     components: [configMapHandler('box'), configMapHandler('runner')],
     traits: [recordingTrait('tag', [])],
     policies: [policyHandler('order')],
-    lowering: [role, ...chain, vanish, invalid, claimer, route, bundle, ordered, sourced],
+    lowering: [role, ...chain, vanish, invalid, claimer, route, bundle, ordered, sourced, siblings],
   }),
 ]);
 
@@ -85,6 +92,15 @@ function run(components: string, policies = '') {
 const WEB_ROLE = '    - name: web\n      type: role\n      properties: {value: hello}\n      traits:\n        - type: tag\n          properties: {flag: authored}\n';
 
 describe('lower: component rules', () => {
+  it('shows the rules of a round its components as it started, in one copy they share', () => {
+    const { components } = run('    - name: a\n      type: siblings\n      properties: {value: one}\n    - name: b\n      type: siblings\n      properties: {value: two}\n');
+    // The second rule reads the copy the first wrote on.
+    expect(components.map((c) => [c.name, c.properties.value])).toEqual([
+      ['a', 'a:siblings:one b:siblings:two'],
+      ['b', 'a:siblings:scribbled b:siblings:scribbled'],
+    ]);
+  });
+
   it('replaces the authored component with a same-name sibling group', () => {
     const { components } = run(WEB_ROLE);
     expect(components.map((c) => [c.name, c.type])).toEqual([

@@ -49,6 +49,32 @@ describe('validateProperties: unknown keys', () => {
     );
   });
 
+  it('refuses a key every object inherits (constructor, toString, __proto__) as unknown: the schema does not declare it', () => {
+    const value = JSON.parse('{"image": "a", "constructor": 1, "toString": "x", "__proto__": {"port": 1}}') as Record<string, unknown>;
+    expect(issues(value).map((issue) => issue.path)).toEqual([['__proto__'], ['constructor'], ['toString']]);
+    expect(issues({ ports: [{ port: 80, hasOwnProperty: true }] })).toEqual([{ path: ['ports', 0, 'hasOwnProperty'], message: 'unsupported field "hasOwnProperty" (allowed: port, protocol)' }]);
+  });
+
+  it('keeps an own __proto__ key of an open object a key of the result', () => {
+    const raw = JSON.parse('{"__proto__": {"polluted": true}, "b": 1}') as Record<string, unknown>;
+    const { value, issues: found } = validateProperties(schema, { raw });
+    expect(found).toEqual([]);
+    const checked = value.raw as Record<string, unknown>;
+    expect(Object.getPrototypeOf(checked)).toBe(Object.prototype);
+    expect(Object.keys(checked)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(checked, '__proto__')?.value).toEqual({ polluted: true });
+  });
+
+  it('places each issue at its own path, however many come from one object', () => {
+    expect(issues({ ports: [{ port: 'a' }, { port: 80, protocol: 5 }, { port: 1, x: 1 }], labels: { a: 1, b: 'ok', c: true } })).toEqual([
+      { path: ['ports', 0, 'port'], message: 'expected a whole number, got a string' },
+      { path: ['ports', 1, 'protocol'], message: 'expected a string, got a number' },
+      { path: ['ports', 2, 'x'], message: 'unsupported field "x" (allowed: port, protocol)' },
+      { path: ['labels', 'a'], message: 'expected a string, got a number' },
+      { path: ['labels', 'c'], message: 'expected a string, got true' },
+    ]);
+  });
+
   it('accepts any key of an open object and checks additional values against their schema', () => {
     expect(issues({ raw: { anything: { deep: [1, 'two'] } }, labels: { team: 'a' } })).toEqual([]);
     expect(issues({ labels: { team: 5 } })).toEqual([{ path: ['labels', 'team'], message: 'expected a string, got a number' }]);
@@ -78,6 +104,17 @@ describe('validateProperties: types', () => {
 
   it('refuses a value outside the enum', () => {
     expect(issues({ mode: 'slow' })).toEqual([{ path: ['mode'], message: '"slow" is not allowed; must be one of: fast, safe' }]);
+  });
+
+  it('matches enum members as JSON text does: a string only by a string, a structure by its text', () => {
+    const members: PropertiesSchema = {
+      word: { types: ['string', 'boolean', 'integer'], enum: ['true', 1, false], description: 'W.' },
+      shape: { type: 'object', additionalProperties: true, enum: [{ a: 1 }], description: 'S.' },
+    };
+    const check = (value: unknown) => validateProperties(members, value).issues.length;
+    expect([check({ word: 'true' }), check({ word: 1 }), check({ word: false })]).toEqual([0, 0, 0]);
+    expect([check({ word: true }), check({ word: '1' }), check({ word: 'false' })]).toEqual([1, 1, 1]);
+    expect([check({ shape: { a: 1 } }), check({ shape: { a: 2 } })]).toEqual([0, 1]);
   });
 });
 
