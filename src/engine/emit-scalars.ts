@@ -74,8 +74,11 @@ const writtenValues = new Map<string, string>();
 // otherwise. Most names, labels, kinds, images and hosts are such words.
 const PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/:-]*$/;
 
+// A longer word is none of them, and needs no lower-case copy to tell.
+const LONGEST_YAML11_WORD = Math.max(...[...YAML11_WORDS].map((word) => word.length));
+
 function isPlainWord(value: string): boolean {
-  return PLAIN_WORD.test(value) && !value.endsWith(':') && !YAML11_WORDS.has(value.toLowerCase());
+  return PLAIN_WORD.test(value) && !value.endsWith(':') && (value.length > LONGEST_YAML11_WORD || !YAML11_WORDS.has(value.toLowerCase()));
 }
 
 /**

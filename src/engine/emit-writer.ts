@@ -9,16 +9,50 @@ import { writeNumber, writeString } from './emit-scalars.js';
  * long to write as an implicit key), which the caller writes through the library's documents.
  */
 export function writePlainDocument(root: Record<string, unknown>): string | undefined {
+  const parts: string[] = [];
+  return writePlainDocumentInto(parts, root) ? parts.join('') : undefined;
+}
+
+/**
+ * Appends the document `writePlainDocument` writes to `parts`, and says whether it could: where it
+ * cannot, `parts` is left as it was. A stream of documents joined once is one flat string, where
+ * text built by concatenation is a tree of pieces the collector copies until it is flattened.
+ */
+export function writePlainDocumentInto(parts: string[], root: Record<string, unknown>): boolean {
+  const mark = parts.length;
   try {
-    return `${writeMap(root, '')}\n`;
+    writeMap(parts, root, '');
+    parts.push('\n');
+    return true;
   } catch (error) {
-    if (error === NOT_PLAIN) return undefined;
-    throw error;
+    if (error !== NOT_PLAIN) throw error;
+    parts.length = mark;
+    return false;
   }
 }
 
 const NOT_PLAIN = Symbol('not plain data');
 const INDENT_STEP = '  ';
+const INDENTS: string[] = [''];
+
+const LINE_STARTS: string[] = [];
+const ITEM_STARTS: string[] = [];
+
+/** The indent one step in from `indent`, one string per depth. */
+function deeper(indent: string): string {
+  const level = indent.length / INDENT_STEP.length + 1;
+  return (INDENTS[level] ??= INDENT_STEP.repeat(level));
+}
+
+/** A line break and `indent`, one string per depth: a part fewer to join for every line. */
+function lineStart(indent: string): string {
+  return (LINE_STARTS[indent.length / INDENT_STEP.length] ??= `\n${indent}`);
+}
+
+/** A line break, `indent` and a list item's dash. */
+function itemStart(indent: string): string {
+  return (ITEM_STARTS[indent.length / INDENT_STEP.length] ??= `\n${indent}- `);
+}
 // The library writes a longer key as an explicit `? key` entry.
 const MAX_IMPLICIT_KEY = 1024;
 
@@ -27,57 +61,81 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** A map's entries, one per line, the first without its indent (the caller places it). */
-function writeMap(map: Record<string, unknown>, indent: string): string {
+/** The keys a map is written with: those whose value is not undefined, sorted. */
+function writtenKeys(map: Record<string, unknown>): string[] {
   let keys = Object.keys(map);
   if (keys.some((key) => map[key] === undefined)) keys = keys.filter((key) => map[key] !== undefined);
-  if (keys.length === 0) return '{}';
   sortKeys(keys);
-  const childIndent = indent + INDENT_STEP;
-  let text = '';
-  for (let i = 0; i < keys.length; i++) {
-    if (i > 0) text += `\n${indent}`;
-    text += writeEntry(keys[i], map[keys[i]], childIndent);
-  }
-  return text;
+  return keys;
 }
 
-/** One `key: value`; `childIndent` is where the entry's nested lines start. */
-function writeEntry(key: string, value: unknown, childIndent: string): string {
+/** A map's entries, one per line, the first without its indent (the caller places it). */
+function writeMap(parts: string[], map: Record<string, unknown>, indent: string): void {
+  writeEntries(parts, map, writtenKeys(map), indent);
+}
+
+function writeEntries(parts: string[], map: Record<string, unknown>, keys: readonly string[], indent: string): void {
+  if (keys.length === 0) {
+    parts.push('{}');
+    return;
+  }
+  const childIndent = deeper(indent);
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0) parts.push(lineStart(indent));
+    writeEntry(parts, keys[i], map[keys[i]], indent, childIndent);
+  }
+}
+
+/** One `key: value` of a map at `indent`; `childIndent` is where the entry's nested lines start. */
+function writeEntry(parts: string[], key: string, value: unknown, indent: string, childIndent: string): void {
   const written = writeString(key, childIndent, true);
   if (written.length > MAX_IMPLICIT_KEY) throw NOT_PLAIN;
   if (Array.isArray(value)) {
     // A sequence's dashes stand at its key's indent.
-    const seqIndent = childIndent.slice(INDENT_STEP.length);
-    return value.length === 0 ? `${written}: []` : `${written}:\n${seqIndent}${writeSeq(value, seqIndent)}`;
+    if (value.length === 0) {
+      parts.push(written, ': []');
+      return;
+    }
+    parts.push(written, ':', lineStart(indent));
+    writeSeq(parts, value, indent);
+    return;
   }
   if (value !== null && typeof value === 'object') {
     if (!isPlainObject(value)) throw NOT_PLAIN;
-    const nested = writeMap(value, childIndent);
-    return nested === '{}' ? `${written}: {}` : `${written}:\n${childIndent}${nested}`;
+    const keys = writtenKeys(value);
+    if (keys.length === 0) {
+      parts.push(written, ': {}');
+      return;
+    }
+    parts.push(written, ':', lineStart(childIndent));
+    writeEntries(parts, value, keys, childIndent);
+    return;
   }
   const scalar = writeScalar(value, childIndent);
-  return scalar === '' || scalar[0] === '\n' ? `${written}:${scalar}` : `${written}: ${scalar}`;
+  parts.push(written, scalar === '' || scalar[0] === '\n' ? ':' : ': ', scalar);
 }
 
 /** A sequence's items, `- ` each, the first without its indent. */
-function writeSeq(items: readonly unknown[], indent: string): string {
-  const itemIndent = indent + INDENT_STEP;
-  let text = '';
+function writeSeq(parts: string[], items: readonly unknown[], indent: string): void {
+  const itemIndent = deeper(indent);
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) text += `\n${indent}`;
-    text += `- ${writeItem(items[i], itemIndent)}`;
+    parts.push(i > 0 ? itemStart(indent) : '- ');
+    writeItem(parts, items[i], itemIndent);
   }
-  return text;
 }
 
-function writeItem(item: unknown, indent: string): string {
-  if (Array.isArray(item)) return item.length === 0 ? '[]' : writeSeq(item, indent);
+function writeItem(parts: string[], item: unknown, indent: string): void {
+  if (Array.isArray(item)) {
+    if (item.length === 0) parts.push('[]');
+    else writeSeq(parts, item, indent);
+    return;
+  }
   if (item !== null && typeof item === 'object') {
     if (!isPlainObject(item)) throw NOT_PLAIN;
-    return writeMap(item, indent);
+    writeMap(parts, item, indent);
+    return;
   }
-  return writeScalar(item, indent);
+  parts.push(writeScalar(item, indent));
 }
 
 function writeScalar(value: unknown, indent: string): string {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeThroughDocument } from '../../../src/engine/emit-document.js';
-import { writePlainDocument } from '../../../src/engine/emit-writer.js';
+import { encodeObject, encodeStream } from '../../../src/engine/emit.js';
+import { writePlainDocument, writePlainDocumentInto } from '../../../src/engine/emit-writer.js';
 import { compareKeys, compareKeysByCodePoint } from '../../../src/engine/key-order.js';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 
@@ -61,6 +62,25 @@ describe('writePlainDocument', () => {
     expect(writePlainDocument({ at: new Date(0) })).toBeUndefined();
     expect(writePlainDocument({ list: [new Map([['a', 1]])] })).toBeUndefined();
     expect(writePlainDocument({ ['k'.repeat(1100)]: 1 })).toBeUndefined();
+  });
+
+  it('leaves the parts it appends to as they were when a document turns out not to be plain data', () => {
+    const parts = ['before'];
+    expect(writePlainDocumentInto(parts, { a: 1, b: { c: [1, { d: new Date(0) }] } })).toBe(false);
+    expect(parts).toEqual(['before']);
+    expect(writePlainDocumentInto(parts, { a: 1 })).toBe(true);
+    expect(parts.join('')).toBe('beforea: 1\n');
+  });
+
+  it('writes a stream as its documents one by one, the library writing those that are not plain data', () => {
+    const objects = [
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: 'yes' } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b', annotations: { at: new Date(0) } }, data: { list: [] } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: {} },
+    ] as unknown as K8sObject[];
+    expect(encodeStream(objects)).toBe(objects.map((object) => encodeObject(object)).join('---\n'));
+    expect(encodeStream(objects)).toContain('at: "1970-01-01T00:00:00.000Z"\n');
+    expect(encodeStream([])).toBe('');
   });
 });
 
