@@ -9,32 +9,23 @@ import { writeNumber, writeString } from './emit-scalars.js';
  * long to write as an implicit key), which the caller writes through the library's documents.
  */
 export function writePlainDocument(root: Record<string, unknown>): string | undefined {
+  // Written as a list of parts joined once: a flat string, where text built by concatenation is a
+  // tree of pieces the collector copies until something flattens it.
   const parts: string[] = [];
-  return writePlainDocumentInto(parts, root) ? parts.join('') : undefined;
-}
-
-/**
- * Appends the document `writePlainDocument` writes to `parts`, and says whether it could: where it
- * cannot, `parts` is left as it was. A stream of documents joined once is one flat string, where
- * text built by concatenation is a tree of pieces the collector copies until it is flattened.
- */
-export function writePlainDocumentInto(parts: string[], root: Record<string, unknown>): boolean {
-  const mark = parts.length;
   try {
     writeMap(parts, root, '');
-    parts.push('\n');
-    return true;
   } catch (error) {
-    if (error !== NOT_PLAIN) throw error;
-    parts.length = mark;
-    return false;
+    if (error === NOT_PLAIN) return undefined;
+    throw error;
   }
+  parts.push('\n');
+  return parts.join('');
 }
 
 const NOT_PLAIN = Symbol('not plain data');
 const INDENT_STEP = '  ';
+// By depth: the indent, a line break and the indent, and that with a list item's dash.
 const INDENTS: string[] = [''];
-
 const LINE_STARTS: string[] = [];
 const ITEM_STARTS: string[] = [];
 

@@ -1,6 +1,6 @@
 import type { K8sObject } from '../plugin-api/index.js';
 import { encodeThroughDocument } from './emit-document.js';
-import { writePlainDocumentInto } from './emit-writer.js';
+import { writePlainDocument } from './emit-writer.js';
 
 export { needsTypeQuoting } from './emit-scalars.js';
 export { compareKeys } from './key-order.js';
@@ -29,22 +29,11 @@ function clean(object: K8sObject): K8sObject {
 
 /** One object as a YAML document: keys sorted, sequences at their key's indent, 1.1-safe quoting. */
 export function encodeObject(object: K8sObject): string {
-  const parts: string[] = [];
-  encodeInto(parts, object);
-  return parts.join('');
-}
-
-/** A YAML stream: `---` only between documents, each ending with a newline. Joined once, at the end. */
-export function encodeStream(objects: readonly K8sObject[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < objects.length; i++) {
-    if (i > 0) parts.push('---\n');
-    encodeInto(parts, objects[i]);
-  }
-  return parts.join('');
-}
-
-function encodeInto(parts: string[], object: K8sObject): void {
   const cleaned = clean(object);
-  if (!writePlainDocumentInto(parts, cleaned as unknown as Record<string, unknown>)) parts.push(encodeThroughDocument(structuredClone(cleaned)));
+  return writePlainDocument(cleaned as unknown as Record<string, unknown>) ?? encodeThroughDocument(structuredClone(cleaned));
+}
+
+/** A YAML stream: `---` only between documents, each ending with a newline. */
+export function encodeStream(objects: readonly K8sObject[]): string {
+  return objects.map(encodeObject).join('---\n');
 }

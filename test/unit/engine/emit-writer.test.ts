@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeThroughDocument } from '../../../src/engine/emit-document.js';
 import { encodeObject, encodeStream } from '../../../src/engine/emit.js';
-import { writePlainDocument, writePlainDocumentInto } from '../../../src/engine/emit-writer.js';
+import { writePlainDocument } from '../../../src/engine/emit-writer.js';
 import { compareKeys, compareKeysByCodePoint } from '../../../src/engine/key-order.js';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 
@@ -62,14 +62,6 @@ describe('writePlainDocument', () => {
     expect(writePlainDocument({ at: new Date(0) })).toBeUndefined();
     expect(writePlainDocument({ list: [new Map([['a', 1]])] })).toBeUndefined();
     expect(writePlainDocument({ ['k'.repeat(1100)]: 1 })).toBeUndefined();
-  });
-
-  it('leaves the parts it appends to as they were when a document turns out not to be plain data', () => {
-    const parts = ['before'];
-    expect(writePlainDocumentInto(parts, { a: 1, b: { c: [1, { d: new Date(0) }] } })).toBe(false);
-    expect(parts).toEqual(['before']);
-    expect(writePlainDocumentInto(parts, { a: 1 })).toBe(true);
-    expect(parts.join('')).toBe('beforea: 1\n');
   });
 
   it('writes a stream as its documents one by one, the library writing those that are not plain data', () => {
