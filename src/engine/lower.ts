@@ -100,18 +100,7 @@ class Lowering {
 
   startRound(round: number, components: WorkComponent[]): void {
     this.round = round;
-    // Copied when a rule first reads them: most rules never look at their siblings. Nothing a
-    // round lowers changes the properties of the components it started with.
-    let siblings: DocumentInfo['components'];
-    this.roundDocument = {
-      ...this.document,
-      get components() {
-        return (siblings ??= components.map((c) => ({ name: c.name, type: c.type, properties: copyData(c.properties) })));
-      },
-      set components(value) {
-        siblings = value;
-      },
-    };
+    this.roundDocument = { ...this.document, components: components.map((c) => ({ name: c.name, type: c.type, properties: copyData(c.properties) })) };
   }
 
   /**
