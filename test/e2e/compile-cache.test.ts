@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +82,32 @@ describe('the compile cache', () => {
     expect(kurelIn('nosuch').status).toBe(1);
     const variants = [...cacheFiles(cacheDir).keys()].filter((name) => name.includes('_chunks_kurel.cjs@')).map((name) => name.split('.').at(-2)).sort();
     expect(variants).toEqual(['build', 'build-help', 'other', 'validate-help']);
+  });
+
+  it('drops, when it writes, the caches no installation has written for 30 days, and nothing it did not write', () => {
+    const cacheDir = join(cacheHome, 'stale');
+    const folder = join(cacheDir, 'compile', `${process.version}-${process.arch}`);
+    mkdirSync(folder, { recursive: true });
+    const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+    const place = (name: string, age: number) => {
+      writeFileSync(join(folder, name), 'cache');
+      utimesSync(join(folder, name), days(age), days(age));
+    };
+    place('0badcafe_chunks_kurel.cjs@1499202-1796180218631.build.bin', 31);
+    place('0badcafe_main.cjs@201-1796182655498.validate-help.bin', 45);
+    place('0badcafe_chunks_kurel.cjs@1499202-1796180218631.build.bin.4242.tmp', 40);
+    place('0badcafe_chunks_kurel.cjs@1499202-1796180218631.validate.bin', 29);
+    place('notes.txt', 400);
+    place('0BADCAFE_chunks_kurel.cjs@1-1.build.bin', 400);
+
+    build(cacheDir);
+    const left = [...cacheFiles(cacheDir).keys()];
+    expect(left.filter((name) => name.startsWith('0badcafe_') || !/^[0-9a-f]{8}_/.test(name)).sort()).toEqual([
+      '0BADCAFE_chunks_kurel.cjs@1-1.build.bin',
+      '0badcafe_chunks_kurel.cjs@1499202-1796180218631.validate.bin',
+      'notes.txt',
+    ]);
+    expect(left.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin') && !name.startsWith('0badcafe_'))).toBe(true);
   });
 
   it('writes nothing under NODE_DISABLE_COMPILE_CACHE, and the output is the same', () => {

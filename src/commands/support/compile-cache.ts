@@ -86,6 +86,15 @@ function cacheName(file: string, stat: { size: number; mtimeMs: number }, varian
   return `${file.replaceAll(sep, '_')}@${stat.size}-${Math.trunc(stat.mtimeMs)}.${variant}.bin`;
 }
 
+/** What `cacheName` names, and a temporary file of `writeCache`: the files in the folder this code wrote. */
+const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*\.bin(\.\d+\.tmp)?$/;
+/**
+ * A cache is written once per installation, build and command and read unchanged after, so its
+ * age is that of the first run it serves: one still in use when it is dropped costs that
+ * installation a compile, and is written again.
+ */
+const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
 function readCache(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
@@ -97,7 +106,8 @@ function readCache(file: string): Buffer | undefined {
 /**
  * Written whole or not at all (a temporary file renamed into place), in place of the caches this
  * code wrote for an earlier build of the same file and command. A cache that cannot be written is
- * skipped.
+ * skipped. Every write also drops the caches no installation has written for `STALE_AFTER_MS`:
+ * each checkout or project that runs kurel leaves caches of its own, which nothing else removes.
  */
 function writeCache(file: string, data: Buffer): void {
   const folder = dirname(file);
@@ -109,8 +119,10 @@ function writeCache(file: string, data: Buffer): void {
     renameSync(temporary, file);
     const [source, rest] = name.split('@');
     const variant = rest.slice(rest.indexOf('.'));
+    const staleBefore = Date.now() - STALE_AFTER_MS;
     for (const other of readdirSync(folder)) {
-      if (other !== name && other.startsWith(`${source}@`) && other.endsWith(variant)) rmSync(join(folder, other), { force: true });
+      if (other === name || !CACHE_FILE.test(other)) continue;
+      if ((other.startsWith(`${source}@`) && other.endsWith(variant)) || statSync(join(folder, other)).mtimeMs < staleBefore) rmSync(join(folder, other), { force: true });
     }
   } catch {
     // A read-only or full disk costs the next run its cache, never this run its output.
