@@ -8,7 +8,7 @@
 // that loads what start-up had shed, makes kurel quadratic or several times slower, not noise.
 // A benchmark, never part of `npm test`.
 //
-//   npm run build && npm run bench:guard [-- --runs 3 --max-startup 3.5 --max-scaling 5.5 --max-helm-500 4 --max-helm-2000 3 --no-helm]
+//   npm run build && npm run bench:guard [-- --runs 3 --max-startup 3.5 --max-scaling 5.5 --max-helm-500 3.2 --max-helm-2000 2.5 --no-helm]
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { pairedRatio, ratio, runInTurn, seconds, summary } from './measure.mjs';
 const args = process.argv.slice(2);
 const option = (name, fallback) => Number(args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = option('--runs', 3);
-const limits = { startup: option('--max-startup', 3.5), scaling: option('--max-scaling', 5.5), 500: option('--max-helm-500', 4), 2000: option('--max-helm-2000', 3) };
+const limits = { startup: option('--max-startup', 3.5), scaling: option('--max-scaling', 5.5), 500: option('--max-helm-500', 3.2), 2000: option('--max-helm-2000', 2.5) };
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const kurel = join(repo, 'bin/kurel');
