@@ -44,6 +44,7 @@ function lineStart(indent: string): string {
 function itemStart(indent: string): string {
   return (ITEM_STARTS[indent.length / INDENT_STEP.length] ??= `\n${indent}- `);
 }
+
 // The library writes a longer key as an explicit `? key` entry.
 const MAX_IMPLICIT_KEY = 1024;
 

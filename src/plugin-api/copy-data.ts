@@ -39,10 +39,13 @@ function copyValue(value: unknown, depth: number): unknown {
   if (prototype !== Object.prototype && prototype !== null) throw NOT_PLAIN;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const item = copyValue((value as Record<string, unknown>)[key], depth + 1);
-    // An own `__proto__` key stays a key: assigned, it would set the copy's prototype.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
+    setDataKey(copy, key, copyValue((value as Record<string, unknown>)[key], depth + 1));
   }
   return copy;
+}
+
+/** Sets `key` on a map being built as its own data key: an own `__proto__` key assigned would set the map's prototype instead. */
+export function setDataKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

@@ -1,4 +1,4 @@
-import { copyData } from './copy-data.js';
+import { copyData, setDataKey } from './copy-data.js';
 import type { PropertyPath } from './errors.js';
 import type { Properties } from './objects.js';
 import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
@@ -208,9 +208,7 @@ function checkObject(
     at.push(key);
     const checked = keySchema ? checkValue(keySchema, raw, at, issues, options, depth + 1) : raw;
     at.pop();
-    // An own `__proto__` key stays a key: assigned, it would set the result's prototype.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: checked, enumerable: true, writable: true, configurable: true });
-    else out[key] = checked;
+    setDataKey(out, key, checked);
   }
 
   for (const key of keysToFill(declared)) {
