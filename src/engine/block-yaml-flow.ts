@@ -1,5 +1,5 @@
 import type { InputLimits } from './input-limits.js';
-import { isStringKey, MAX_KEY_LENGTH, NOT_PLAIN_START, outside, plainValue, readQuoted, skipSpaces, SPACE, SPECIAL_KEYS, type ReadValue } from './block-yaml-scalars.js';
+import { isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, type ReadValue } from './block-yaml-scalars.js';
 
 /**
  * A flow list or map that closes on its line, of plain and quoted scalars and flow collections;
@@ -66,27 +66,19 @@ class FlowReader {
     let end: number;
     const first = this.text[at];
     if (first === '"' || first === "'") {
-      const quoted = readQuoted(this.text, at);
-      value = quoted.value;
-      end = quoted.end;
+      ({ value, end } = readQuoted(this.text, at));
     } else {
-      const plain = this.plain(at, true);
-      if (!isStringKey(plain.source)) outside();
-      value = plain.source;
-      end = plain.end;
+      ({ source: value, end } = this.plain(at, true));
+      if (!isStringKey(value)) outside();
     }
     if (this.text[end] !== ':' || this.text.charCodeAt(end + 1) !== SPACE) outside();
-    if (value.length > MAX_KEY_LENGTH || SPECIAL_KEYS.has(value)) outside();
-    return { value, end: skipSpaces(this.text, end + 1) };
+    return { value: readableKey(value), end: skipSpaces(this.text, end + 1) };
   }
 
   private node(at: number, depth: number): ReadValue {
     const first = this.text[at];
     if (first === '[' || first === '{') return this.collection(at, depth);
-    if (first === '"' || first === "'") {
-      const quoted = readQuoted(this.text, at);
-      return { value: quoted.value, end: quoted.end };
-    }
+    if (first === '"' || first === "'") return readQuoted(this.text, at);
     const plain = this.plain(at, false);
     return { value: plainValue(plain.source), end: plain.end };
   }

@@ -70,10 +70,16 @@ const DOUBLE_QUOTED_ESCAPES: Readonly<Record<string, string>> = {
 export const NOT_PLAIN_START = new Set(['[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', '%', '@', '`', '?', ':']);
 
 /** Keys whose plain text the library treats specially, or that a plain object cannot hold as given. */
-export const SPECIAL_KEYS = new Set(['<<', '__proto__']);
+const SPECIAL_KEYS = new Set(['<<', '__proto__']);
 
 /** The library refuses an implicit key longer than 1024 characters. */
-export const MAX_KEY_LENGTH = 1000;
+const MAX_KEY_LENGTH = 1000;
+
+/** A key as read, where the block reader may hold it: not too long, and nothing the library treats specially. */
+export function readableKey(key: string): string {
+  if (key.length > MAX_KEY_LENGTH || SPECIAL_KEYS.has(key)) outside();
+  return key;
+}
 
 export const SPACE = 0x20;
 export const HASH = 0x23;
@@ -103,10 +109,7 @@ export function startsPlain(text: string, column: number): boolean {
 /** A one-line scalar value at `column`; `end` is after it and its trailing spaces. */
 export function readScalar(text: string, column: number): ReadValue {
   const first = text[column];
-  if (first === '"' || first === "'") {
-    const quoted = readQuoted(text, column);
-    return { value: quoted.value, end: quoted.end };
-  }
+  if (first === '"' || first === "'") return readQuoted(text, column);
   if (!startsPlain(text, column)) outside();
   const comment = text.indexOf(' #', column);
   const source = (comment === -1 ? text.slice(column) : text.slice(column, comment)).trimEnd();

@@ -1,5 +1,5 @@
 import { readFlow } from './block-yaml-flow.js';
-import { COLON, HASH, isOutside, isStringKey, MAX_KEY_LENGTH, outside, readQuoted, readScalar, skipSpaces, SPACE, SPECIAL_KEYS, startsPlain } from './block-yaml-scalars.js';
+import { COLON, HASH, isOutside, isStringKey, outside, readableKey, readQuoted, readScalar, skipSpaces, SPACE, startsPlain } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -136,8 +136,10 @@ class BlockReader {
     }
   }
 
-  /** A block map whose keys start at `indent`; the first one on the current line. */
-  /** `first` is the first key when the caller has read it already. */
+  /**
+   * A block map whose keys start at `indent`, the first one on the current line; `first` is that
+   * key where the caller has read it already.
+   */
   private map(indent: number, depth: number, first?: { key: string; end: number }): Record<string, unknown> {
     if (depth > this.limits.nestingDepth) outside();
     const entries: Record<string, unknown> = {};
@@ -266,9 +268,7 @@ function readKey(text: string, column: number): { key: string; end: number } {
   let key: string;
   let after: number;
   if (first === '"' || first === "'") {
-    const quoted = readQuoted(text, column);
-    key = quoted.value;
-    after = quoted.end;
+    ({ value: key, end: after } = readQuoted(text, column));
   } else {
     if (!startsPlain(text, column)) outside();
     after = keyColon(text, column + 1);
@@ -278,6 +278,5 @@ function readKey(text: string, column: number): { key: string; end: number } {
     if (/ #|[[\]{},]/.test(key) || !isStringKey(key)) outside();
   }
   if (text.charCodeAt(after) !== COLON || (after + 1 < text.length && text.charCodeAt(after + 1) !== SPACE)) outside();
-  if (key.length > MAX_KEY_LENGTH || SPECIAL_KEYS.has(key)) outside();
-  return { key, end: skipSpaces(text, after + 1) };
+  return { key: readableKey(key), end: skipSpaces(text, after + 1) };
 }

@@ -176,7 +176,7 @@ function checkObject(
     return { ...value };
   }
 
-  // Keys are walked by index, not as entries: every object a build checks passes here, and an
+  // Keys are walked one by one, not as entries: every object a build checks passes here, and an
   // entry pair per key is most of what the check would allocate.
   const keys = Object.keys(value);
   // Declared means the schema's own key: `constructor` or `toString` is no property of every schema.
