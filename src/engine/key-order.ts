@@ -10,7 +10,8 @@ export function compareKeys(a: string, b: string): number {
  * Sorts map keys in place in this order, giving what the library's writer gives with
  * `Array.prototype.sort`. Most maps written hold a few keys of ASCII letters and punctuation:
  * among such keys the order is total, so an insertion sort gives the one order without the work
- * array a comparator sort allocates. Where a key holds a digit (a run of digits compares as a
+ * array a comparator sort allocates (and, the keys known to be ASCII, compares them without
+ * testing each pair again). Where a key holds a digit (a run of digits compares as a
  * number) or a character outside ASCII, the order need not be transitive (`a1e3` < `a01` < `a10`
  * < `a1e3`), and only the library's own sort gives its result.
  */
@@ -22,7 +23,7 @@ export function sortKeys(keys: string[]): void {
   for (let i = 1; i < keys.length; i++) {
     const key = keys[i];
     let j = i - 1;
-    for (; j >= 0 && compareKeys(keys[j], key) > 0; j--) keys[j + 1] = keys[j];
+    for (; j >= 0 && compareAsciiKeys(keys[j], key) > 0; j--) keys[j + 1] = keys[j];
     keys[j + 1] = key;
   }
 }
