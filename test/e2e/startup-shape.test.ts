@@ -56,6 +56,12 @@ describe('the start-up of kurel', () => {
     expect(loaded).not.toContain('assert');
   });
 
+  it('leaves readline and perf_hooks unloaded: no kurel flag has oclif read standard input, and oclif times nothing', () => {
+    const loaded = plainBuild().builtins;
+    expect(loaded).not.toContain('readline');
+    expect(loaded).not.toContain('perf_hooks');
+  });
+
   it('starts no ES module loader for the CLI itself', () => {
     const loaded = plainBuild().builtins;
     expect(loaded).not.toContain('internal/modules/esm/module_job');
