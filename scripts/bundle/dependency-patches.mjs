@@ -19,6 +19,20 @@ const DEPENDENCY_PATCHES = [
     from: 'const execFile = promisify(childProcess.execFile);',
     to: 'const execFile = (...args) => promisify(childProcess.execFile)(...args);',
   })),
+  {
+    // oclif globs a plugin's commands folder only where it has no manifest; kurel ships one. The
+    // glob package and its matchers (about 1 ms) load at the first glob instead of at every start.
+    module: '/@oclif/core/lib/config/plugin.js',
+    from: 'const tinyglobby_1 = require("tinyglobby");',
+    to: 'const tinyglobby_1 = { glob: (...args) => require("tinyglobby").glob(...args) };',
+  },
+  {
+    // oclif's spinner is the action indicator on a terminal's standard error only; elsewhere (CI,
+    // a pipe) it is never made, and its frames and escapes need not load.
+    module: '/@oclif/core/lib/ux/index.js',
+    from: 'const spinner_1 = __importDefault(require("./action/spinner"));',
+    to: 'const spinner_1 = { get default() { return __importDefault(require("./action/spinner")).default; } };',
+  },
 ];
 export const patchDependencies = {
   name: 'kurel-dependency-patches',

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import semver from 'semver';
+import valid from 'semver/functions/valid.js';
+import maxSatisfying from 'semver/ranges/max-satisfying.js';
+import validRange from 'semver/ranges/valid.js';
 import { parse } from 'yaml';
 import type { ChartRequest } from '../plugin-api/index.js';
 import { checkedFetch, okBody, type FetchFailure, type FetchPolicy } from './checked-fetch.js';
@@ -47,7 +49,7 @@ function pickVersion(entries: IndexEntry[], wanted: string | undefined): IndexEn
     const exact = entries.find((entry) => entry.version === wanted);
     if (exact) return exact;
   }
-  const versions = entries.map((entry) => String(entry.version)).filter((version) => semver.valid(version, { loose: true }));
-  const best = semver.maxSatisfying(versions, wanted && semver.validRange(wanted, { loose: true }) ? wanted : '*', { loose: true });
+  const versions = entries.map((entry) => String(entry.version)).filter((version) => valid(version, { loose: true }));
+  const best = maxSatisfying(versions, wanted && validRange(wanted, { loose: true }) ? wanted : '*', { loose: true });
   return best === null ? undefined : entries.find((entry) => String(entry.version) === best);
 }

@@ -1,4 +1,7 @@
-import semver from 'semver';
+// The two functions by their own modules: semver's index loads all of semver, some forty modules
+// and their regular expressions, at every start.
+import satisfies from 'semver/functions/satisfies.js';
+import validRange from 'semver/ranges/valid.js';
 import { KUREL_API_VERSION, kurelErrors } from '../plugin-api/index.js';
 import type { LoadedPlugin } from './plugin-source.js';
 
@@ -12,9 +15,9 @@ export function checkPluginContract(loaded: LoadedPlugin): void {
   if (!meta || typeof meta.name !== 'string' || typeof meta.version !== 'string' || typeof meta.kurelApi !== 'string') {
     throw kurelErrors.pluginContract(`plugin "${specifier}" does not export a kurel plugin: its default export needs meta { name, version, kurelApi } (use definePlugin from kurel/plugin-api)`, { file: resolvedFrom, plugin: specifier });
   }
-  const range = semver.validRange(meta.kurelApi);
+  const range = validRange(meta.kurelApi);
   if (!range) throw kurelErrors.pluginContract(`plugin "${meta.name}" declares kurelApi "${meta.kurelApi}", which is not a semver range`, { file: resolvedFrom, plugin: meta.name });
-  if (!semver.satisfies(KUREL_API_VERSION, range)) {
+  if (!satisfies(KUREL_API_VERSION, range)) {
     throw kurelErrors.pluginContract(`plugin "${meta.name}" ${meta.version} requires kurel plugin API "${meta.kurelApi}", but this kurel implements plugin API ${KUREL_API_VERSION}`,
       { file: resolvedFrom, plugin: meta.name },
     );
