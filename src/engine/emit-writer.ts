@@ -1,3 +1,4 @@
+import { isDataMap } from '../plugin-api/copy-data.js';
 import { sortKeys } from './key-order.js';
 import { writeNumber, writeString } from './emit-scalars.js';
 
@@ -48,11 +49,6 @@ function itemStart(indent: string): string {
 // The library writes a longer key as an explicit `? key` entry.
 const MAX_IMPLICIT_KEY = 1024;
 
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 /** The keys a map is written with: those whose value is not undefined, sorted. */
 function writtenKeys(map: Record<string, unknown>): string[] {
   let keys = Object.keys(map);
@@ -93,7 +89,7 @@ function writeEntry(parts: string[], key: string, value: unknown, indent: string
     return;
   }
   if (value !== null && typeof value === 'object') {
-    if (!isPlainObject(value)) throw NOT_PLAIN;
+    if (!isDataMap(value)) throw NOT_PLAIN;
     const keys = writtenKeys(value);
     if (keys.length === 0) {
       parts.push(written, ': {}');
@@ -123,7 +119,7 @@ function writeItem(parts: string[], item: unknown, indent: string): void {
     return;
   }
   if (item !== null && typeof item === 'object') {
-    if (!isPlainObject(item)) throw NOT_PLAIN;
+    if (!isDataMap(item)) throw NOT_PLAIN;
     writeMap(parts, item, indent);
     return;
   }

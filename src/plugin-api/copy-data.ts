@@ -36,13 +36,18 @@ function copyValue(value: unknown, depth: number): unknown {
     }
     return copy;
   }
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw NOT_PLAIN;
+  if (!isDataMap(value)) throw NOT_PLAIN;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    setDataKey(copy, key, copyValue((value as Record<string, unknown>)[key], depth + 1));
+    setDataKey(copy, key, copyValue(value[key], depth + 1));
   }
   return copy;
+}
+
+/** A map of plain data, as a document holds: an object whose prototype is `Object.prototype` or null. */
+export function isDataMap(value: object): value is Record<string, unknown> {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** Sets `key` on a map being built as its own data key: an own `__proto__` key assigned would set the map's prototype instead. */
