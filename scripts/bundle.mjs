@@ -9,9 +9,10 @@
 // a command's own code) stays in that entry's file.
 //
 // Built-in plugins still import `kurel/plugin-api` by the package name and are loaded through
-// the host's plugin path like any plugin; only their packaging differs.
+// the host's plugin path like any plugin; only their packaging differs: the name is bundled as
+// the plugin API's source, which the shared chunk holds.
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
 import { patchDependencies } from './bundle/dependency-patches.mjs';
 import { EXTERNAL, routeDynamicImports } from './bundle/dynamic-imports.mjs';
@@ -79,5 +80,6 @@ await build({
       },
     },
   },
+  resolve: { alias: [{ find: /^kurel\/plugin-api$/, replacement: resolve('src/plugin-api/index.ts') }] },
   ssr: { noExternal: true, target: 'node' },
 });

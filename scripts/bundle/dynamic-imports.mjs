@@ -8,8 +8,13 @@
  */
 const IMPORT_HOOK = "(globalThis[Symbol.for('kurel.import')] ?? ((specifier, options) => import(specifier, options)))";
 
-/** Left outside the bundle: a plugin reaches the plugin API by the package name, as an organisation's plugin does; jiti and typescript load only for a TypeScript config or plugin. */
-export const EXTERNAL = [/^kurel\//, /^node:/, 'jiti', 'typescript', 'ts-node'];
+/**
+ * Left outside the bundle: kurel's own exports but the plugin API (a built-in plugin's import of
+ * `kurel/plugin-api` is bundled as the shared chunk that holds it: the module the package export
+ * gives, without Node resolving a package export at each start); jiti and typescript load only
+ * for a TypeScript config or plugin.
+ */
+export const EXTERNAL = [/^kurel\/(?!plugin-api$)/, /^node:/, 'jiti', 'typescript', 'ts-node'];
 const isExternal = (specifier) => EXTERNAL.some((pattern) => (typeof pattern === 'string' ? pattern === specifier : pattern.test(specifier)));
 
 /** The `import()` calls the bundle keeps: of a computed name, or of a package left outside it. */

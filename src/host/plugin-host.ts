@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { SealedRegistry } from '../engine/index.js';
 import type { KurelPlugin } from '../plugin-api/index.js';
 import { configFolder, loadConfig, type LoadedConfig } from './config.js';
+import { ownExportFile, type PackageManifest } from './own-export.js';
 import { checkPluginContract } from './plugin-contract.js';
 import { loadPlugin, type LoadedPlugin } from './plugin-source.js';
 import { RegistryBuilder } from './registry-builder.js';
@@ -20,19 +21,29 @@ export interface PluginHost {
 
 /** The folder of kurel's own package.json, where the built-ins resolve from (from source or from dist). */
 export function kurelPackageRoot(): string {
+  return kurelPackage().root;
+}
+
+function kurelPackage(): { root: string; manifest: PackageManifest } {
   let folder = dirname(fileURLToPath(import.meta.url));
   while (dirname(folder) !== folder) {
-    const manifest = `${folder}/package.json`;
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'kurel') return folder;
+    const file = `${folder}/package.json`;
+    const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PackageManifest) : undefined;
+    if (manifest?.name === 'kurel') return { root: folder, manifest };
     folder = dirname(folder);
   }
   throw new Error('kurel: cannot find its own package.json');
 }
 
+/** The built-ins, each loaded by the path any plugin takes from the file kurel's own exports give it. */
+function loadBuiltins(): Promise<LoadedPlugin>[] {
+  const { root, manifest } = kurelPackage();
+  return BUILTIN_PLUGINS.map((specifier) => loadPlugin(specifier, root, true, ownExportFile(root, manifest, specifier)));
+}
+
 /** kurel's built-in plugins, loaded by the path any plugin takes. */
 export async function loadBuiltinPlugins(): Promise<KurelPlugin[]> {
-  const root = kurelPackageRoot();
-  const loaded = await Promise.all(BUILTIN_PLUGINS.map((specifier) => loadPlugin(specifier, root, true)));
+  const loaded = await Promise.all(loadBuiltins());
   return loaded.map((entry) => entry.plugin);
 }
 
@@ -49,10 +60,9 @@ export function sealRegistry(plugins: readonly KurelPlugin[]): SealedRegistry {
 /** Discovers the config and loads every plugin it lists, after the built-ins. */
 async function loadPlugins(options: { searchFrom: string; configFile?: string }): Promise<{ config: LoadedConfig; plugins: LoadedPlugin[] }> {
   const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
-  const root = kurelPackageRoot();
   const folder = configFolder(config, options.searchFrom);
   const plugins = await Promise.all([
-    ...BUILTIN_PLUGINS.map((specifier) => loadPlugin(specifier, root, true)),
+    ...loadBuiltins(),
     ...config.config.plugins.map((specifier) => loadPlugin(specifier, folder, false)),
   ]);
   return { config, plugins };

@@ -12,12 +12,13 @@ export interface LoadedPlugin {
 
 /**
  * Resolves a plugin specifier (package name or path) with Node's module resolution from
- * `fromFolder`, and loads it. A plugin that fails to load is reported by name with its cause.
+ * `fromFolder`, unless the caller has resolved it (`resolved`), and loads it. A plugin that fails
+ * to load is reported by name with its cause.
  */
-export async function loadPlugin(specifier: string, fromFolder: string, builtin: boolean): Promise<LoadedPlugin> {
+export async function loadPlugin(specifier: string, fromFolder: string, builtin: boolean, resolved?: string): Promise<LoadedPlugin> {
   let file: string;
   try {
-    file = await resolveModule(specifier, join(fromFolder, 'kurel.config.js'));
+    file = resolved ?? (await resolveModule(specifier, join(fromFolder, 'kurel.config.js')));
   } catch (error) {
     throw kurelErrors.pluginLoad(`plugin "${specifier}" could not be resolved from ${fromFolder}: ${firstLine(error)}`, { plugin: specifier });
   }

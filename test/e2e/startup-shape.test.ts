@@ -67,6 +67,12 @@ describe('the start-up of kurel', () => {
     expect(loaded).not.toContain('internal/modules/esm/module_job');
   });
 
+  it("resolves no package export, which would load Node's ES module resolver: the built-ins come by the file kurel's exports give", () => {
+    const loaded = plainBuild().builtins;
+    expect(loaded).not.toContain('internal/modules/esm/resolve');
+    for (const file of bundledFiles(join(bundle, 'plugins'))) expect(readFileSync(file, 'utf8'), file).not.toMatch(/require\("kurel\//);
+  });
+
   it('loads crypto where a run needs it: a folder kurel owns, each file recorded by its hash', () => {
     const out = join(scratch, 'schemas');
     const loaded = loadedBy(['schemas', '-o', out]).builtins;
