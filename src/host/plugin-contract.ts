@@ -15,9 +15,9 @@ export function checkPluginContract(loaded: LoadedPlugin): void {
   if (!meta || typeof meta.name !== 'string' || typeof meta.version !== 'string' || typeof meta.kurelApi !== 'string') {
     throw kurelErrors.pluginContract(`plugin "${specifier}" does not export a kurel plugin: its default export needs meta { name, version, kurelApi } (use definePlugin from kurel/plugin-api)`, { file: resolvedFrom, plugin: specifier });
   }
-  const range = validRange(meta.kurelApi);
-  if (!range) throw kurelErrors.pluginContract(`plugin "${meta.name}" declares kurelApi "${meta.kurelApi}", which is not a semver range`, { file: resolvedFrom, plugin: meta.name });
-  if (!satisfies(KUREL_API_VERSION, range)) {
+  if (!validRange(meta.kurelApi)) throw kurelErrors.pluginContract(`plugin "${meta.name}" declares kurelApi "${meta.kurelApi}", which is not a semver range`, { file: resolvedFrom, plugin: meta.name });
+  // The range as declared, not as validRange writes it out: semver keeps the parse of the first.
+  if (!satisfies(KUREL_API_VERSION, meta.kurelApi)) {
     throw kurelErrors.pluginContract(`plugin "${meta.name}" ${meta.version} requires kurel plugin API "${meta.kurelApi}", but this kurel implements plugin API ${KUREL_API_VERSION}`,
       { file: resolvedFrom, plugin: meta.name },
     );
