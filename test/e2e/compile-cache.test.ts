@@ -110,6 +110,35 @@ describe('the compile cache', () => {
     expect(left.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin') && !name.startsWith('0badcafe_'))).toBe(true);
   });
 
+  it('reads a bundled file of ASCII as one-byte text, and any other file as Node reads it', () => {
+    const folder = join(cacheHome, 'sources');
+    mkdirSync(join(folder, 'bundle'), { recursive: true });
+    writeFileSync(join(folder, 'bundle/ascii.cjs'), "module.exports = 'plain \\u00e9 text';\n");
+    writeFileSync(join(folder, 'bundle/utf8.cjs'), "module.exports = 'caf\u00e9 \u2192 \u00fc';\n");
+    writeFileSync(join(folder, 'outside.cjs'), "module.exports = 'outside';\n");
+    // Every read of these files, with the encoding it asked for: Node's loader asks for UTF-8.
+    const probe = `
+      const fs = require('node:fs');
+      const readFileSync = fs.readFileSync;
+      const reads = [];
+      fs.readFileSync = function (file, options) {
+        if (typeof file === 'string' && file.startsWith(${JSON.stringify(folder)})) reads.push([file.slice(${folder.length + 1}), typeof options === 'string' ? options : (options?.encoding ?? 'bytes')]);
+        return readFileSync.apply(this, arguments);
+      };
+      require(${JSON.stringify(join(repo, 'dist/bundle/compile-cache.cjs'))}).installCompileCache(${JSON.stringify(join(folder, 'bundle') + '/')}, 'build');
+      const values = ['bundle/ascii.cjs', 'bundle/utf8.cjs', 'outside.cjs'].map((file) => require(${JSON.stringify(folder)} + '/' + file));
+      process.stdout.write(JSON.stringify({ values, reads: reads.filter(([file]) => !file.endsWith('.bin')) }));
+    `;
+    const result = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8', env: { ...process.env, KUREL_CACHE_DIR: join(folder, 'cache') } });
+    expect(result.stderr).toBe('');
+    const { values, reads } = JSON.parse(result.stdout) as { values: string[]; reads: [string, string][] };
+    expect(values).toEqual(['plain \u00e9 text', 'caf\u00e9 \u2192 \u00fc', 'outside']);
+    expect(reads).toContainEqual(['bundle/ascii.cjs', 'bytes']);
+    expect(reads.filter(([file]) => file === 'bundle/ascii.cjs')).toHaveLength(1);
+    expect(reads).toContainEqual(['bundle/utf8.cjs', 'utf8']);
+    expect(reads).toContainEqual(['outside.cjs', 'utf8']);
+  });
+
   it('writes nothing under NODE_DISABLE_COMPILE_CACHE, and the output is the same', () => {
     const cacheDir = join(cacheHome, 'disabled');
     const cached = build(join(cacheHome, 'enabled'));
