@@ -73,6 +73,30 @@ describe('the start-up of kurel', () => {
     for (const file of bundledFiles(join(bundle, 'plugins'))) expect(readFileSync(file, 'utf8'), file).not.toMatch(/require\("kurel\//);
   });
 
+  it("loads the Node built-ins a build needs before V8's flags change, which would have V8 refuse their compiled code", () => {
+    const report = join(scratch, 'after-flags.json');
+    const preload = join(scratch, 'report-after-flags.cjs');
+    writeFileSync(
+      preload,
+      `const v8 = require('node:v8');
+const setFlags = v8.setFlagsFromString;
+let from;
+v8.setFlagsFromString = function (flags) { from ??= process.moduleLoadList.length; return setFlags.call(this, flags); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(from === undefined ? null : process.moduleLoadList.slice(from))));\n`,
+    );
+    const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), 'build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const after = JSON.parse(readFileSync(report, 'utf8')) as string[] | null;
+    // bin/kurel sets flags on Node 20 alone.
+    if (process.versions.node.split('.')[0] !== '20') {
+      expect(after).toBeNull();
+      return;
+    }
+    const builtins = after!.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length));
+    // The stream Node makes for standard output to a file or pipe, when the build writes to it.
+    expect(builtins.filter((name) => name !== 'internal/fs/sync_write_stream')).toEqual([]);
+  });
+
   it('loads crypto where a run needs it: a folder kurel owns, each file recorded by its hash', () => {
     const out = join(scratch, 'schemas');
     const loaded = loadedBy(['schemas', '-o', out]).builtins;
