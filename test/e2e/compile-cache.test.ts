@@ -60,6 +60,30 @@ describe('the compile cache', () => {
     for (const [name, file] of after) expect(statSync(file).mtimeMs).toBe(before.get(name));
   });
 
+  it("keeps a failed run's cache apart as partial, and replaces it with the cache of the first run that exits 0", () => {
+    const cacheDir = join(cacheHome, 'failed-first');
+    const failing = spawnSync(process.execPath, [kurel, 'build', join(fixture, 'missing.yaml'), '--profile', join(fixture, 'profile.yaml')], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
+    });
+    expect(failing.status).toBe(1);
+    const partial = cacheFiles(cacheDir);
+    expect([...partial.keys()].some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.partial.bin'))).toBe(true);
+    expect([...partial.keys()].filter((name) => !name.endsWith('.partial.bin'))).toEqual([]);
+
+    // A run that takes the partial cache and fails again leaves it as it is.
+    const before = new Map([...partial].map(([name, file]) => [name, statSync(file).mtimeMs]));
+    expect(spawnSync(process.execPath, [kurel, 'build', join(fixture, 'missing.yaml')], { env: { ...process.env, KUREL_CACHE_DIR: cacheDir } }).status).toBe(1);
+    for (const [name, file] of cacheFiles(cacheDir)) expect(statSync(file).mtimeMs, name).toBe(before.get(name));
+
+    expect(build(cacheDir)).toBe(build(join(cacheHome, 'failed-first-reference')));
+    const names = [...cacheFiles(cacheDir).keys()];
+    expect(names.filter((name) => name.endsWith('.partial.bin'))).toEqual([]);
+    expect(names.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin'))).toBe(true);
+    for (const builtin of ['components', 'kinds', 'traits', 'policies']) expect(names.some((name) => name.includes(`_plugins_builtin-${builtin}.cjs@`))).toBe(true);
+  });
+
   it('gives the same output from a damaged cache, and replaces it', () => {
     const cacheDir = join(cacheHome, 'damaged');
     const clean = build(cacheDir);
@@ -80,7 +104,11 @@ describe('the compile cache', () => {
     expect(kurelIn('validate', '--help').status).toBe(0);
     expect(kurelIn('bulid').status).toBe(1);
     expect(kurelIn('nosuch').status).toBe(1);
-    const variants = [...cacheFiles(cacheDir).keys()].filter((name) => name.includes('_chunks_kurel.cjs@')).map((name) => name.split('.').at(-2)).sort();
+    // A word that names no command fails: its cache is a partial one.
+    const variants = [...cacheFiles(cacheDir).keys()]
+      .filter((name) => name.includes('_chunks_kurel.cjs@'))
+      .map((name) => name.replace('.partial.bin', '.bin').split('.').at(-2))
+      .sort();
     expect(variants).toEqual(['build', 'build-help', 'other', 'validate-help']);
   });
 
@@ -96,6 +124,7 @@ describe('the compile cache', () => {
     place('0badcafe_chunks_kurel.cjs@1499202-1796180218631.build.bin', 31);
     place('0badcafe_main.cjs@201-1796182655498.validate-help.bin', 45);
     place('0badcafe_chunks_kurel.cjs@1499202-1796180218631.build.bin.4242.tmp', 40);
+    place('0badcafe_chunks_kurel.cjs@1499202-1796180218631.validate.partial.bin', 31);
     place('0badcafe_chunks_kurel.cjs@1499202-1796180218631.validate.bin', 29);
     place('notes.txt', 400);
     place('0BADCAFE_chunks_kurel.cjs@1-1.build.bin', 400);

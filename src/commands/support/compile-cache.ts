@@ -19,7 +19,11 @@ import { Script } from 'node:vm';
 
 interface CompiledFile {
   script: Script;
+  /** Where the cache of a run that ended well goes, and of one that did not. */
   cacheFile: string;
+  partialFile: string;
+  /** Whether V8 took a cache written by a run that did not end well. */
+  tookPartial: boolean;
 }
 
 type LoadFile = (this: unknown, module: ModuleInternals, filename: string) => void;
@@ -40,6 +44,12 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * Compiles every CommonJS file under `bundleDir` with the cache of a previous run of the same
  * command (`variant`: the functions `build` runs are not those `--help` runs), and writes the
  * cache at exit where there was none or V8 refused it.
+ *
+ * A cache holds what its run compiled, and one that V8 takes is never written again. A run that
+ * failed (a mistyped path, an invalid document) stops before most of the command's code runs: its
+ * cache is kept apart as partial, taken only where there is no other, and replaced by the cache of
+ * the first run that exits 0. Otherwise every later run would compile afresh what the failed one
+ * never reached (a build of 10 services, after a first build of a missing file: 1.21× as long).
  */
 export function installCompileCache(bundleDir: string, variant: string): void {
   const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
@@ -55,19 +65,25 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   prototype._compile = function compileWithCache(this: ModuleInternals, content: string, filename: string) {
     if (!filename.startsWith(root) || !filename.endsWith('.cjs') ) return compile.call(this, content, filename);
     const cacheFile = join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, statSync(filename), variant));
-    const cachedData = readCache(cacheFile);
+    const partialFile = partialName(cacheFile);
+    const complete = readCache(cacheFile);
+    const cachedData = complete ?? readCache(partialFile);
     const script = new Script((Module as unknown as { wrap(source: string): string }).wrap(content), {
       filename,
       cachedData,
     });
-    if (cachedData === undefined || script.cachedDataRejected) toWrite.push({ script, cacheFile });
+    const taken = cachedData !== undefined && !script.cachedDataRejected;
+    if (!taken || complete === undefined) toWrite.push({ script, cacheFile, partialFile, tookPartial: taken });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
   };
 
-  process.once('exit', () => {
-    for (const { script, cacheFile } of toWrite) writeCache(cacheFile, script.createCachedData());
+  process.once('exit', (code) => {
+    for (const { script, cacheFile, partialFile, tookPartial } of toWrite) {
+      if (code === 0) writeCache(cacheFile, script.createCachedData());
+      else if (!tookPartial) writeCache(partialFile, script.createCachedData());
+    }
   });
 }
 
@@ -108,8 +124,14 @@ function cacheName(file: string, stat: { size: number; mtimeMs: number }, varian
   return `${file.replaceAll(sep, '_')}@${stat.size}-${Math.trunc(stat.mtimeMs)}.${variant}.bin`;
 }
 
-/** What `cacheName` names, and a temporary file of `writeCache`: the files in the folder this code wrote. */
-const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*\.bin(\.\d+\.tmp)?$/;
+/** Where the cache of a run that did not end well goes: beside the other, named apart. */
+function partialName(cacheFile: string): string {
+  return `${cacheFile.slice(0, -'.bin'.length)}${PARTIAL}`;
+}
+
+const PARTIAL = '.partial.bin';
+/** What `cacheName` and `partialName` name, and a temporary file of `writeCache`: the files in the folder this code wrote. */
+const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*(\.partial)?\.bin(\.\d+\.tmp)?$/;
 /**
  * A cache is written once per installation, build and command and read unchanged after, so its
  * age is that of the first run it serves: one still in use when it is dropped costs that
@@ -125,11 +147,19 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
+/** The command a cache file serves, whole or partial: `.build.bin` of `…@1-2.build.partial.bin`; none for a temporary file. */
+function commandOf(name: string): string | undefined {
+  if (!name.endsWith('.bin')) return undefined;
+  const rest = name.slice(name.indexOf('@'));
+  return rest.slice(rest.indexOf('.')).replace(PARTIAL, '.bin');
+}
+
 /**
  * Written whole or not at all (a temporary file renamed into place), in place of the caches this
- * code wrote for an earlier build of the same file and command. A cache that cannot be written is
- * skipped. Every write also drops the caches no installation has written for `STALE_AFTER_MS`:
- * each checkout or project that runs kurel leaves caches of its own, which nothing else removes.
+ * code wrote for an earlier build of the same file and command, whole or partial. A cache that
+ * cannot be written is skipped. Every write also drops the caches no installation has written for
+ * `STALE_AFTER_MS`: each checkout or project that runs kurel leaves caches of its own, which
+ * nothing else removes.
  */
 function writeCache(file: string, data: Buffer): void {
   const folder = dirname(file);
@@ -139,12 +169,12 @@ function writeCache(file: string, data: Buffer): void {
     mkdirSync(folder, { recursive: true });
     writeFileSync(temporary, data);
     renameSync(temporary, file);
-    const [source, rest] = name.split('@');
-    const variant = rest.slice(rest.indexOf('.'));
+    const [source] = name.split('@');
+    const command = commandOf(name);
     const staleBefore = Date.now() - STALE_AFTER_MS;
     for (const other of readdirSync(folder)) {
       if (other === name || !CACHE_FILE.test(other)) continue;
-      if ((other.startsWith(`${source}@`) && other.endsWith(variant)) || statSync(join(folder, other)).mtimeMs < staleBefore) rmSync(join(folder, other), { force: true });
+      if ((other.startsWith(`${source}@`) && commandOf(other) === command) || statSync(join(folder, other)).mtimeMs < staleBefore) rmSync(join(folder, other), { force: true });
     }
   } catch {
     // A read-only or full disk costs the next run its cache, never this run its output.
