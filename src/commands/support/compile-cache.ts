@@ -17,13 +17,15 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
 
+/** The states a cache is kept in, each in a file of its own (see `installCompileCache`). */
+type CacheState = 'settled' | 'whole' | 'partial';
+
 interface CompiledFile {
   script: Script;
-  /** Where the cache of a run that ended well goes, and of one that did not. */
-  cacheFile: string;
-  partialFile: string;
-  /** Whether V8 took a cache written by a run that did not end well. */
-  tookPartial: boolean;
+  /** The file's cache in each state, by name. */
+  files: Record<CacheState, string>;
+  /** The state of the cache V8 took, and its size; none where it took none. */
+  took?: { state: CacheState; bytes: number };
 }
 
 type LoadFile = (this: unknown, module: ModuleInternals, filename: string) => void;
@@ -45,11 +47,14 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * command (`variant`: the functions `build` runs are not those `--help` runs), and writes the
  * cache at exit where there was none or V8 refused it.
  *
- * A cache holds what its run compiled, and one that V8 takes is never written again. A run that
- * failed (a mistyped path, an invalid document) stops before most of the command's code runs: its
- * cache is kept apart as partial, taken only where there is no other, and replaced by the cache of
- * the first run that exits 0. Otherwise every later run would compile afresh what the failed one
- * never reached (a build of 10 services, after a first build of a missing file: 1.21× as long).
+ * A cache holds what its run compiled, and a run that takes one compiles afresh whatever its cache
+ * lacks. A run that fails (a mistyped path, an invalid document) stops before most of the
+ * command's code runs: its cache is kept as partial, taken only where there is no other, and
+ * replaced by the cache of the first run that exits 0 (a build of 10 services after a first build
+ * of a missing file took 1.21× as long while that cache stood). A run that exits 0 with a whole
+ * cache writes it again where it compiled more than the cache held (a first build of one service,
+ * then builds with traits: 1.05× as long), and settles it where it compiled nothing more: a
+ * settled cache is taken as it is, without the cost of serializing the run's code at exit.
  */
 export function installCompileCache(bundleDir: string, variant: string): void {
   const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
@@ -58,31 +63,41 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   const cacheDir = compileCacheDir();
   const prototype = (Module as unknown as { prototype: ModuleInternals }).prototype;
   const compile = prototype._compile;
-  const toWrite: CompiledFile[] = [];
+  const compiled: CompiledFile[] = [];
   const installation = fnv1a(root);
   (globalThis as Record<symbol, unknown>)[Symbol.for('kurel.import')] = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
 
   prototype._compile = function compileWithCache(this: ModuleInternals, content: string, filename: string) {
     if (!filename.startsWith(root) || !filename.endsWith('.cjs') ) return compile.call(this, content, filename);
-    const cacheFile = join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, statSync(filename), variant));
-    const partialFile = partialName(cacheFile);
-    const complete = readCache(cacheFile);
-    const cachedData = complete ?? readCache(partialFile);
+    const files = cacheFiles(join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, statSync(filename), variant)));
+    let found: { state: CacheState; data: Buffer } | undefined;
+    for (const state of CACHE_STATES) {
+      const data = readCache(files[state]);
+      if (data) {
+        found = { state, data };
+        break;
+      }
+    }
     const script = new Script((Module as unknown as { wrap(source: string): string }).wrap(content), {
       filename,
-      cachedData,
+      cachedData: found?.data,
     });
-    const taken = cachedData !== undefined && !script.cachedDataRejected;
-    if (!taken || complete === undefined) toWrite.push({ script, cacheFile, partialFile, tookPartial: taken });
+    const took = found && !script.cachedDataRejected ? { state: found.state, bytes: found.data.length } : undefined;
+    if (took?.state !== 'settled') compiled.push({ script, files, took });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
   };
 
   process.once('exit', (code) => {
-    for (const { script, cacheFile, partialFile, tookPartial } of toWrite) {
-      if (code === 0) writeCache(cacheFile, script.createCachedData());
-      else if (!tookPartial) writeCache(partialFile, script.createCachedData());
+    for (const { script, files, took } of compiled) {
+      if (code !== 0) {
+        if (!took) writeCache(files.partial, script.createCachedData());
+        continue;
+      }
+      const data = script.createCachedData();
+      if (took?.state === 'whole' && !compiledMore(data.length, took.bytes)) settleCache(files.whole, files.settled);
+      else writeCache(files.whole, data);
     }
   });
 }
@@ -124,14 +139,17 @@ function cacheName(file: string, stat: { size: number; mtimeMs: number }, varian
   return `${file.replaceAll(sep, '_')}@${stat.size}-${Math.trunc(stat.mtimeMs)}.${variant}.bin`;
 }
 
-/** Where the cache of a run that did not end well goes: beside the other, named apart. */
-function partialName(cacheFile: string): string {
-  return `${cacheFile.slice(0, -'.bin'.length)}${PARTIAL}`;
+/** In the order they are taken: a settled cache first, a partial one only where there is no other. */
+const CACHE_STATES: readonly CacheState[] = ['settled', 'whole', 'partial'];
+
+/** The names of a cache in each state: `….build.bin` is whole, `….build.settled.bin` settled. */
+function cacheFiles(wholeFile: string): Record<CacheState, string> {
+  const stem = wholeFile.slice(0, -'.bin'.length);
+  return { whole: wholeFile, settled: `${stem}.settled.bin`, partial: `${stem}.partial.bin` };
 }
 
-const PARTIAL = '.partial.bin';
-/** What `cacheName` and `partialName` name, and a temporary file of `writeCache`: the files in the folder this code wrote. */
-const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*(\.partial)?\.bin(\.\d+\.tmp)?$/;
+/** What `cacheName` and `cacheFiles` name, and a temporary file of `writeCache`: the files in the folder this code wrote. */
+const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*(\.settled|\.partial)?\.bin(\.\d+\.tmp)?$/;
 /**
  * A cache is written once per installation, build and command and read unchanged after, so its
  * age is that of the first run it serves: one still in use when it is dropped costs that
@@ -147,16 +165,34 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
-/** The command a cache file serves, whole or partial: `.build.bin` of `…@1-2.build.partial.bin`; none for a temporary file. */
+/** The command a cache file serves, in any state: `.build.bin` of `…@1-2.build.partial.bin`; none for a temporary file. */
 function commandOf(name: string): string | undefined {
   if (!name.endsWith('.bin')) return undefined;
   const rest = name.slice(name.indexOf('@'));
-  return rest.slice(rest.indexOf('.')).replace(PARTIAL, '.bin');
+  return rest.slice(rest.indexOf('.')).replace(/\.(settled|partial)\.bin$/, '.bin');
+}
+
+/**
+ * Whether a run compiled code its cache lacked: a cache some 4 KB or a hundredth larger. Runs of
+ * the same input differ by a few functions (compiled or not as timing has it, some tens of bytes);
+ * a build that runs code its first run never ran adds tens of kilobytes (a trait's handlers: 34 KB).
+ */
+function compiledMore(bytes: number, cachedBytes: number): boolean {
+  return bytes > cachedBytes + Math.max(4096, cachedBytes / 100);
+}
+
+/** A whole cache renamed settled: written by one run and taken by another that compiled nothing it lacked. */
+function settleCache(wholeFile: string, settledFile: string): void {
+  try {
+    renameSync(wholeFile, settledFile);
+  } catch {
+    // Another run settled or replaced it first.
+  }
 }
 
 /**
  * Written whole or not at all (a temporary file renamed into place), in place of the caches this
- * code wrote for an earlier build of the same file and command, whole or partial. A cache that
+ * code wrote for an earlier build of the same file and command, in any state. A cache that
  * cannot be written is skipped. Every write also drops the caches no installation has written for
  * `STALE_AFTER_MS`: each checkout or project that runs kurel leaves caches of its own, which
  * nothing else removes.
