@@ -90,6 +90,37 @@ describe('the compile cache', () => {
     expect(chunkCache()[0]).toMatch(/\.build\.settled\.bin$/);
   });
 
+  it('checks a settled cache once a day, and grows it with what a run compiled that it lacked', () => {
+    const cacheDir = join(cacheHome, 'recheck');
+    const chunkCache = () => [...cacheFiles(cacheDir)].find(([name]) => name.includes('_chunks_kurel.cjs@'))!;
+    build(cacheDir);
+    build(cacheDir);
+    const [settledName, settledFile] = chunkCache();
+    expect(settledName).toMatch(/\.build\.settled\.bin$/);
+    const settledSize = statSync(settledFile).size;
+    const tenServices = join(repo, 'bench/fixtures/web-services-10');
+    const buildTen = () =>
+      spawnSync(process.execPath, [kurel, 'build', join(tenServices, 'app.yaml'), '--profile', join(tenServices, 'profile.yaml')], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
+      });
+
+    // Checked today: taken as it is by a build that runs more.
+    expect(buildTen().status).toBe(0);
+    expect(chunkCache()[0]).toBe(settledName);
+    expect(statSync(settledFile).size).toBe(settledSize);
+
+    // Checked two days ago: the build writes what it compiled, and the settled cache goes.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    utimesSync(settledFile, twoDaysAgo, twoDaysAgo);
+    expect(buildTen().status).toBe(0);
+    const [grownName, grownFile] = chunkCache();
+    expect(grownName).toBe(settledName.replace('.settled.bin', '.bin'));
+    expect(statSync(grownFile).size).toBeGreaterThan(settledSize);
+    expect([...cacheFiles(cacheDir).keys()].filter((name) => name.includes('_chunks_kurel.cjs@'))).toEqual([grownName]);
+  });
+
   it("keeps a failed run's cache apart as partial, and replaces it with the cache of the first run that exits 0", () => {
     const cacheDir = join(cacheHome, 'failed-first');
     const failing = spawnSync(process.execPath, [kurel, 'build', join(fixture, 'missing.yaml'), '--profile', join(fixture, 'profile.yaml')], {

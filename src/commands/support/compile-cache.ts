@@ -11,7 +11,7 @@
 // unreadable cache is compiled as if absent.
 // This file imports nothing but Node's built-ins: it is installed before the bundle loads.
 import { isAscii } from 'node:buffer';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -54,7 +54,9 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * of a missing file took 1.21× as long while that cache stood). A run that exits 0 with a whole
  * cache writes it again where it compiled more than the cache held (a first build of one service,
  * then builds with traits: 1.05× as long), and settles it where it compiled nothing more: a
- * settled cache is taken as it is, without the cost of serializing the run's code at exit.
+ * settled cache is taken as it is, without the cost of serializing the run's code at exit, except
+ * by one run a day, which checks it as it would a whole one (a command's later inputs may run code
+ * the earlier ones did not).
  */
 export function installCompileCache(bundleDir: string, variant: string): void {
   const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
@@ -83,7 +85,7 @@ export function installCompileCache(bundleDir: string, variant: string): void {
       cachedData: found?.data,
     });
     const took = found && !script.cachedDataRejected ? { state: found.state, bytes: found.data.length } : undefined;
-    if (took?.state !== 'settled') compiled.push({ script, files, took });
+    if (took?.state !== 'settled' || dueForRecheck(files.settled)) compiled.push({ script, files, took });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
@@ -96,7 +98,7 @@ export function installCompileCache(bundleDir: string, variant: string): void {
         continue;
       }
       const data = script.createCachedData();
-      if (took?.state === 'whole' && !compiledMore(data.length, took.bytes)) settleCache(files.whole, files.settled);
+      if (took && took.state !== 'partial' && !compiledMore(data.length, took.bytes)) settleCache(took.state === 'whole' ? files.whole : files.settled, files.settled);
       else writeCache(files.whole, data);
     }
   });
@@ -151,9 +153,8 @@ function cacheFiles(wholeFile: string): Record<CacheState, string> {
 /** What `cacheName` and `cacheFiles` name, and a temporary file of `writeCache`: the files in the folder this code wrote. */
 const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*(\.settled|\.partial)?\.bin(\.\d+\.tmp)?$/;
 /**
- * A cache is written once per installation, build and command and read unchanged after, so its
- * age is that of the first run it serves: one still in use when it is dropped costs that
- * installation a compile, and is written again.
+ * A cache is dated when it is written, settled or checked (a settled one in use is checked daily),
+ * so one this old has served no run for a month, or served one that never exited 0 (partial).
  */
 const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -181,14 +182,30 @@ function compiledMore(bytes: number, cachedBytes: number): boolean {
   return bytes > cachedBytes + Math.max(4096, cachedBytes / 100);
 }
 
-/** A whole cache renamed settled: written by one run and taken by another that compiled nothing it lacked. */
-function settleCache(wholeFile: string, settledFile: string): void {
+/**
+ * A cache a run took and compiled nothing it lacked: renamed settled where it was whole, and
+ * dated now, so that the next check is a day away.
+ */
+function settleCache(file: string, settledFile: string): void {
   try {
-    renameSync(wholeFile, settledFile);
+    if (file !== settledFile) renameSync(file, settledFile);
+    const now = new Date();
+    utimesSync(settledFile, now, now);
   } catch {
     // Another run settled or replaced it first.
   }
 }
+
+/** A settled cache last checked a day ago or more. */
+function dueForRecheck(settledFile: string): boolean {
+  try {
+    return statSync(settledFile).mtimeMs < Date.now() - RECHECK_AFTER_MS;
+  } catch {
+    return false;
+  }
+}
+
+const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Written whole or not at all (a temporary file renamed into place), in place of the caches this
