@@ -98,7 +98,7 @@ export function installCompileCache(bundleDir: string, variant: string): void {
         continue;
       }
       const data = script.createCachedData();
-      if (took && took.state !== 'partial' && !compiledMore(data.length, took.bytes)) settleCache(took.state === 'whole' ? files.whole : files.settled, files.settled);
+      if (took && took.state !== 'partial' && !compiledMore(data.length, took.bytes)) settleCache(files[took.state], files.settled);
       else writeCache(files.whole, data);
     }
   });
