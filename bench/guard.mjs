@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passthroughConfigMap, PROFILE, webServices, writeHelmChart } from './inputs.mjs';
-import { pairedRatio, ratio, runInTurn, seconds, summary } from './measure.mjs';
+import { nodeStartNote, pairedRatio, ratio, runInTurn, seconds, summary } from './measure.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => Number(args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -45,6 +45,8 @@ function findHelm() {
   return join(installed.stdout.trim().split('\n').pop(), 'helm');
 }
 
+const startNote = nodeStartNote();
+if (startNote) console.log(startNote);
 const checks = [];
 function check(label, value, limit, detail) {
   const ok = value !== undefined && value <= limit;

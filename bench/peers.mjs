@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeStartNote } from './measure.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,6 +34,8 @@ if (!existsSync(join(repo, 'dist/bundle/main.cjs'))) {
   process.exit(1);
 }
 
+const startNote = nodeStartNote();
+if (startNote) console.log(startNote);
 const result = spawnSync(run, process.argv.slice(2), {
   stdio: 'inherit',
   env: { ...process.env, KUREL: `${process.execPath} ${join(repo, 'bin/kurel')}` },

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { nodeStartNote } from './measure.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values: options } = parseArgs({
@@ -79,10 +80,12 @@ const verdict = (pass) => (pass === undefined ? 'NOT MEASURED' : pass ? 'PASS' :
 
 if (options.json) {
   const rows = results.map(({ label, args, min, median, max, ratio, target, pass, passMs, passRatio, error }) => ({ label, command: ['node', ...args].join(' '), min, median, max, ratio, target, pass, passMs, passRatio, error }));
-  console.log(JSON.stringify({ node: process.version, warmup, runs, results: rows }, null, 2));
+  console.log(JSON.stringify({ node: process.version, nodeExtraCaCerts: process.env.NODE_EXTRA_CA_CERTS ?? null, warmup, runs, results: rows }, null, 2));
 } else {
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(10);
-  console.log(`node ${process.version}, ${warmup} warm-ups + ${runs} timed runs per command, in turn\n`);
+  console.log(`node ${process.version}, ${warmup} warm-ups + ${runs} timed runs per command, in turn`);
+  const note = nodeStartNote();
+  console.log(note ? `${note}\n` : '');
   console.log(`${'command'.padEnd(34)}${'min'.padStart(10)}${'median'.padStart(10)}${'max'.padStart(10)}${'/ node'.padStart(9)}`);
   for (const r of results) {
     if (r.error) console.log(`${r.label.padEnd(34)}  FAILED: ${r.error}`);
