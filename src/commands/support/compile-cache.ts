@@ -60,7 +60,8 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function installCompileCache(bundleDir: string, variant: string): void {
   const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
-  readBundleAsOneByteText(root);
+  const isBundleFile = (filename: string) => filename.startsWith(root) && filename.endsWith('.cjs');
+  readBundleAsOneByteText(isBundleFile);
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
   const cacheDir = compileCacheDir();
   const prototype = (Module as unknown as { prototype: ModuleInternals }).prototype;
@@ -70,7 +71,7 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for('kurel.import')] = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
 
   prototype._compile = function compileWithCache(this: ModuleInternals, content: string, filename: string) {
-    if (!filename.startsWith(root) || !filename.endsWith('.cjs') ) return compile.call(this, content, filename);
+    if (!isBundleFile(filename)) return compile.call(this, content, filename);
     const files = cacheFiles(join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, statSync(filename), variant)));
     let found: { state: CacheState; data: Buffer } | undefined;
     for (const state of CACHE_STATES) {
@@ -110,11 +111,11 @@ export function installCompileCache(bundleDir: string, variant: string): void {
  * 1 ms as one-byte text, which for ASCII is the same string. A file that is not ASCII after all is
  * read as Node reads it. (A `.cjs` file is loaded by the `.js` loader: Node registers no other.)
  */
-function readBundleAsOneByteText(root: string): void {
+function readBundleAsOneByteText(isBundleFile: (filename: string) => boolean): void {
   const loaders = (Module as unknown as { _extensions: Record<string, LoadFile> })._extensions;
   const loadJs = loaders['.js'];
   loaders['.js'] = function loadFile(this: unknown, module: ModuleInternals, filename: string) {
-    if (filename.startsWith(root) && filename.endsWith('.cjs')) {
+    if (isBundleFile(filename)) {
       const bytes = readFileSync(filename);
       if (isAscii(bytes)) return void module._compile(bytes.toString('latin1'), filename);
     }
