@@ -207,14 +207,21 @@ describe('the compile cache', () => {
     writeFileSync(join(folder, 'bundle/ascii.cjs'), "module.exports = 'plain \\u00e9 text';\n");
     writeFileSync(join(folder, 'bundle/utf8.cjs'), "module.exports = 'caf\u00e9 \u2192 \u00fc';\n");
     writeFileSync(join(folder, 'outside.cjs'), "module.exports = 'outside';\n");
-    // Every read of these files, with the encoding it asked for: Node's loader asks for UTF-8.
+    // Every read of these files, with the encoding it asked for: Node's loader asks for UTF-8, and
+    // kurel opens a file to read its bytes.
     const probe = `
       const fs = require('node:fs');
       const readFileSync = fs.readFileSync;
+      const openSync = fs.openSync;
       const reads = [];
+      const inFolder = (file) => typeof file === 'string' && file.startsWith(${JSON.stringify(folder)});
       fs.readFileSync = function (file, options) {
-        if (typeof file === 'string' && file.startsWith(${JSON.stringify(folder)})) reads.push([file.slice(${folder.length + 1}), typeof options === 'string' ? options : (options?.encoding ?? 'bytes')]);
+        if (inFolder(file)) reads.push([file.slice(${folder.length + 1}), typeof options === 'string' ? options : (options?.encoding ?? 'bytes')]);
         return readFileSync.apply(this, arguments);
+      };
+      fs.openSync = function (file) {
+        if (inFolder(file)) reads.push([file.slice(${folder.length + 1}), 'bytes']);
+        return openSync.apply(this, arguments);
       };
       require(${JSON.stringify(join(repo, 'dist/bundle/compile-cache.cjs'))}).installCompileCache(${JSON.stringify(join(folder, 'bundle') + '/')}, 'build');
       const values = ['bundle/ascii.cjs', 'bundle/utf8.cjs', 'outside.cjs'].map((file) => require(${JSON.stringify(folder)} + '/' + file));
@@ -226,6 +233,7 @@ describe('the compile cache', () => {
     expect(values).toEqual(['plain \u00e9 text', 'caf\u00e9 \u2192 \u00fc', 'outside']);
     expect(reads).toContainEqual(['bundle/ascii.cjs', 'bytes']);
     expect(reads.filter(([file]) => file === 'bundle/ascii.cjs')).toHaveLength(1);
+    expect(reads).toContainEqual(['bundle/utf8.cjs', 'bytes']);
     expect(reads).toContainEqual(['bundle/utf8.cjs', 'utf8']);
     expect(reads).toContainEqual(['outside.cjs', 'utf8']);
   });

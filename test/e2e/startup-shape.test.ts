@@ -97,6 +97,42 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(repor
     expect(builtins.filter((name) => name !== 'internal/fs/sync_write_stream')).toEqual([]);
   });
 
+  it("keeps V8's young generation at its first size for an input up to 512 KiB, and lets a larger one grow it, under a code cache of its own", () => {
+    const report = join(scratch, 'flags.json');
+    const preload = join(scratch, 'report-flags.cjs');
+    writeFileSync(
+      preload,
+      `const v8 = require('node:v8');
+const setFlags = v8.setFlagsFromString;
+const flags = [];
+v8.setFlagsFromString = function (value) { flags.push(value); return setFlags.call(this, value); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(flags)));\n`,
+    );
+    // The same application, padded past 512 KiB with a comment.
+    const large = join(scratch, 'large-app.yaml');
+    writeFileSync(large, `${readFileSync(join(fixture, 'app.yaml'), 'utf8')}${'# padding\n'.repeat(60_000)}`);
+    const cacheDir = join(scratch, 'young-generation-cache');
+    const run = (app: string) => {
+      const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), 'build', app, '--profile', join(fixture, 'profile.yaml')], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
+      });
+      expect(result.status, result.stderr).toBe(0);
+      return { stdout: result.stdout, flags: (JSON.parse(readFileSync(report, 'utf8')) as string[]).join(' ') };
+    };
+    const small = run(join(fixture, 'app.yaml'));
+    const grown = run(large);
+    expect(grown.stdout).toBe(small.stdout);
+    const caches = readdirSync(join(cacheDir, 'compile', `${process.version}-${process.arch}`));
+    expect(caches.some((name) => /\.build\.bin$/.test(name))).toBe(true);
+    expect(caches.some((name) => /\.build-large\.bin$/.test(name))).toBe(true);
+    // bin/kurel sets flags on Node 20 alone.
+    if (process.versions.node.split('.')[0] !== '20') return;
+    expect(small.flags).toContain('--semi-space-growth-factor=1');
+    expect(grown.flags).not.toContain('--semi-space-growth-factor');
+  });
+
   it('loads crypto where a run needs it: a folder kurel owns, each file recorded by its hash', () => {
     const out = join(scratch, 'schemas');
     const loaded = loadedBy(['schemas', '-o', out]).builtins;

@@ -11,11 +11,12 @@
 // unreadable cache is compiled as if absent.
 // This file imports nothing but Node's built-ins: it is installed before the bundle loads.
 import { isAscii } from 'node:buffer';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
+import { ReusedReadBuffer } from './compile-cache-reads.js';
 
 /** The states a cache is kept in, each in a file of its own (see `installCompileCache`). */
 type CacheState = 'settled' | 'whole' | 'partial';
@@ -61,35 +62,54 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 export function installCompileCache(bundleDir: string, variant: string): void {
   const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
   const isBundleFile = (filename: string) => filename.startsWith(root) && filename.endsWith('.cjs');
-  readBundleAsOneByteText(isBundleFile);
-  if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  const reads = new ReusedReadBuffer();
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) {
+    readBundleAsOneByteText(isBundleFile, (module, filename) => {
+      const { body } = reads.read(filename);
+      if (!isAscii(body)) return false;
+      module._compile(body.toString('latin1'), filename);
+      return true;
+    });
+    return;
+  }
   const cacheDir = compileCacheDir();
   const prototype = (Module as unknown as { prototype: ModuleInternals }).prototype;
   const compile = prototype._compile;
   const compiled: CompiledFile[] = [];
   const installation = fnv1a(root);
+  const [wrapperStart, wrapperEnd] = moduleWrapper();
   (globalThis as Record<symbol, unknown>)[Symbol.for('kurel.import')] = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
 
-  prototype._compile = function compileWithCache(this: ModuleInternals, content: string, filename: string) {
-    if (!isBundleFile(filename)) return compile.call(this, content, filename);
-    const files = cacheFiles(join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, statSync(filename), variant)));
+  /** Runs a bundle file, given as CommonJS wraps it, compiled with its cache where there is one. */
+  function compileWithCache(module: ModuleInternals, wrapped: string, filename: string, stat: { size: number; mtimeMs: number }): unknown {
+    const files = cacheFiles(join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, stat, variant)));
     let found: { state: CacheState; data: Buffer } | undefined;
     for (const state of CACHE_STATES) {
-      const data = readCache(files[state]);
+      const data = readCache(reads, files[state]);
       if (data) {
         found = { state, data };
         break;
       }
     }
-    const script = new Script((Module as unknown as { wrap(source: string): string }).wrap(content), {
-      filename,
-      cachedData: found?.data,
-    });
+    // V8 takes what it needs of the cache while it compiles: the buffer is free for the next read after.
+    const script = new Script(wrapped, { filename, cachedData: found?.data });
     const took = found && !script.cachedDataRejected ? { state: found.state, bytes: found.data.length } : undefined;
     if (took?.state !== 'settled' || dueForRecheck(files.settled)) compiled.push({ script, files, took });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
-    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
+    return wrapper.call(module.exports, module.exports, require, module, filename, dirname(filename));
+  }
+
+  readBundleAsOneByteText(isBundleFile, (module, filename) => {
+    const { framed, body, size, mtimeMs } = reads.read(filename, wrapperStart, wrapperEnd);
+    if (!isAscii(body)) return false;
+    compileWithCache(module, framed.toString('latin1'), filename, { size, mtimeMs });
+    return true;
+  });
+  // A bundle file that is not ASCII after all is read as Node reads it, and compiled here.
+  prototype._compile = function compileBundleFile(this: ModuleInternals, content: string, filename: string) {
+    if (!isBundleFile(filename)) return compile.call(this, content, filename);
+    return compileWithCache(this, `${wrapperStart}${content}${wrapperEnd}`, filename, statSync(filename));
   };
 
   process.once('exit', (code) => {
@@ -105,20 +125,25 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   });
 }
 
+/** The text CommonJS puts before and after a file's source (`Module.wrap`), which V8 caches with it. */
+function moduleWrapper(): [string, string] {
+  const mark = '\u0000';
+  const [start, end] = (Module as unknown as { wrap(source: string): string }).wrap(mark).split(mark);
+  return [start, end];
+}
+
 /**
  * The bundle's files are ASCII (the bundler escapes everything else), and Node reads a CommonJS
  * file as UTF-8: decoding checks every byte, some 2 ms for the 1.5 MB shared chunk against under
- * 1 ms as one-byte text, which for ASCII is the same string. A file that is not ASCII after all is
- * read as Node reads it. (A `.cjs` file is loaded by the `.js` loader: Node registers no other.)
+ * 1 ms as one-byte text, which for ASCII is the same string. `load` compiles a bundle file read
+ * so, or answers false where the file is not ASCII after all: it is then read as Node reads it.
+ * (A `.cjs` file is loaded by the `.js` loader: Node registers no other.)
  */
-function readBundleAsOneByteText(isBundleFile: (filename: string) => boolean): void {
+function readBundleAsOneByteText(isBundleFile: (filename: string) => boolean, load: (module: ModuleInternals, filename: string) => boolean): void {
   const loaders = (Module as unknown as { _extensions: Record<string, LoadFile> })._extensions;
   const loadJs = loaders['.js'];
   loaders['.js'] = function loadFile(this: unknown, module: ModuleInternals, filename: string) {
-    if (isBundleFile(filename)) {
-      const bytes = readFileSync(filename);
-      if (isAscii(bytes)) return void module._compile(bytes.toString('latin1'), filename);
-    }
+    if (isBundleFile(filename) && load(module, filename)) return;
     return loadJs.call(this, module, filename);
   };
 }
@@ -159,9 +184,10 @@ const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*(\.settled|\.partial)?\
  */
 const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
-function readCache(file: string): Buffer | undefined {
+/** A cache's bytes, in the shared read buffer: good until its next read. */
+function readCache(reads: ReusedReadBuffer, file: string): Buffer | undefined {
   try {
-    return readFileSync(file);
+    return reads.read(file).body;
   } catch {
     return undefined;
   }
