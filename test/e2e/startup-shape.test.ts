@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,12 +108,17 @@ const flags = [];
 v8.setFlagsFromString = function (value) { flags.push(value); return setFlags.call(this, value); };
 process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(flags)));\n`,
     );
+    const padding = '# padding\n'.repeat(60_000);
     // The same application, padded past 512 KiB with a comment.
     const large = join(scratch, 'large-app.yaml');
-    writeFileSync(large, `${readFileSync(join(fixture, 'app.yaml'), 'utf8')}${'# padding\n'.repeat(60_000)}`);
+    writeFileSync(large, `${readFileSync(join(fixture, 'app.yaml'), 'utf8')}${padding}`);
+    // A folder kurel writes to is no input, whatever it holds.
+    const output = join(scratch, 'young-generation-output');
+    mkdirSync(output, { recursive: true });
+    writeFileSync(join(output, 'unrelated.yaml'), padding);
     const cacheDir = join(scratch, 'young-generation-cache');
-    const run = (app: string) => {
-      const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), 'build', app, '--profile', join(fixture, 'profile.yaml')], {
+    const run = (...args: string[]) => {
+      const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), ...args], {
         encoding: 'utf8',
         timeout: 60_000,
         env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
@@ -121,16 +126,22 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(repor
       expect(result.status, result.stderr).toBe(0);
       return { stdout: result.stdout, flags: (JSON.parse(readFileSync(report, 'utf8')) as string[]).join(' ') };
     };
-    const small = run(join(fixture, 'app.yaml'));
-    const grown = run(large);
+    const profile = ['--profile', join(fixture, 'profile.yaml')];
+    const small = run('build', join(fixture, 'app.yaml'), ...profile);
+    const grown = run('build', large, ...profile);
+    const written = run('build', join(fixture, 'app.yaml'), ...profile, '-o', output);
+    // `kurel schemas` publishes every registered type, whatever it is given.
+    const schemas = run('schemas', '--help');
     expect(grown.stdout).toBe(small.stdout);
     const caches = readdirSync(join(cacheDir, 'compile', `${process.version}-${process.arch}`));
-    expect(caches.some((name) => /\.build\.bin$/.test(name))).toBe(true);
-    expect(caches.some((name) => /\.build-large\.bin$/.test(name))).toBe(true);
+    expect(caches.some((name) => /\.build(\.settled)?\.bin$/.test(name))).toBe(true);
+    expect(caches.some((name) => /\.build-large(\.settled)?\.bin$/.test(name))).toBe(true);
     // bin/kurel sets flags on Node 20 alone.
     if (process.versions.node.split('.')[0] !== '20') return;
     expect(small.flags).toContain('--semi-space-growth-factor=1');
+    expect(written.flags).toContain('--semi-space-growth-factor=1');
     expect(grown.flags).not.toContain('--semi-space-growth-factor');
+    expect(schemas.flags).not.toContain('--semi-space-growth-factor');
   });
 
   it('loads crypto where a run needs it: a folder kurel owns, each file recorded by its hash', () => {
