@@ -41,6 +41,28 @@ function loadedBy(args: string[], env: Record<string, string | undefined> = {}):
 let plain: { builtins: string[]; files: string[] } | undefined;
 const plainBuild = () => (plain ??= loadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]));
 
+/**
+ * Runs bin/kurel with V8's flag setter watched: the flags it set, and the modules it loaded after
+ * it first set any (none where it set none).
+ */
+function runWatchingFlags(args: string[], env: Record<string, string> = {}): { stdout: string; flags: string; loadedAfter: string[] | null } {
+  const report = join(scratch, 'flags.json');
+  const preload = join(scratch, 'report-flags.cjs');
+  writeFileSync(
+    preload,
+    `const v8 = require('node:v8');
+const setFlags = v8.setFlagsFromString;
+const flags = [];
+let from;
+v8.setFlagsFromString = function (value) { from ??= process.moduleLoadList.length; flags.push(value); return setFlags.call(this, value); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ flags, loadedAfter: from === undefined ? null : process.moduleLoadList.slice(from) })));\n`,
+  );
+  const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  expect(result.status, result.stderr).toBe(0);
+  const { flags, loadedAfter } = JSON.parse(readFileSync(report, 'utf8')) as { flags: string[]; loadedAfter: string[] | null };
+  return { stdout: result.stdout, flags: flags.join(' '), loadedAfter };
+}
+
 describe('the start-up of kurel', () => {
   it('reads bundled files of ASCII alone, which V8 keeps one byte a character', () => {
     const files = bundledFiles(bundle);
@@ -74,19 +96,7 @@ describe('the start-up of kurel', () => {
   });
 
   it("loads the Node built-ins a build needs before V8's flags change, which would have V8 refuse their compiled code", () => {
-    const report = join(scratch, 'after-flags.json');
-    const preload = join(scratch, 'report-after-flags.cjs');
-    writeFileSync(
-      preload,
-      `const v8 = require('node:v8');
-const setFlags = v8.setFlagsFromString;
-let from;
-v8.setFlagsFromString = function (flags) { from ??= process.moduleLoadList.length; return setFlags.call(this, flags); };
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(from === undefined ? null : process.moduleLoadList.slice(from))));\n`,
-    );
-    const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), 'build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')], { encoding: 'utf8', timeout: 60_000 });
-    expect(result.status, result.stderr).toBe(0);
-    const after = JSON.parse(readFileSync(report, 'utf8')) as string[] | null;
+    const after = runWatchingFlags(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]).loadedAfter;
     // bin/kurel sets flags on Node 20 alone.
     if (process.versions.node.split('.')[0] !== '20') {
       expect(after).toBeNull();
@@ -98,16 +108,6 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(repor
   });
 
   it("keeps V8's young generation at its first size for an input up to 512 KiB, and lets a larger one grow it, under a code cache of its own", () => {
-    const report = join(scratch, 'flags.json');
-    const preload = join(scratch, 'report-flags.cjs');
-    writeFileSync(
-      preload,
-      `const v8 = require('node:v8');
-const setFlags = v8.setFlagsFromString;
-const flags = [];
-v8.setFlagsFromString = function (value) { flags.push(value); return setFlags.call(this, value); };
-process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(flags)));\n`,
-    );
     const padding = '# padding\n'.repeat(60_000);
     // The same application, padded past 512 KiB with a comment.
     const large = join(scratch, 'large-app.yaml');
@@ -117,15 +117,7 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(repor
     mkdirSync(output, { recursive: true });
     writeFileSync(join(output, 'unrelated.yaml'), padding);
     const cacheDir = join(scratch, 'young-generation-cache');
-    const run = (...args: string[]) => {
-      const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), ...args], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
-      });
-      expect(result.status, result.stderr).toBe(0);
-      return { stdout: result.stdout, flags: (JSON.parse(readFileSync(report, 'utf8')) as string[]).join(' ') };
-    };
+    const run = (...args: string[]) => runWatchingFlags(args, { KUREL_CACHE_DIR: cacheDir });
     const profile = ['--profile', join(fixture, 'profile.yaml')];
     const small = run('build', join(fixture, 'app.yaml'), ...profile);
     const grown = run('build', large, ...profile);
