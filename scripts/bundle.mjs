@@ -71,9 +71,9 @@ await build({
         comments: { legal: true, annotation: true, jsdoc: false },
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name].cjs',
-        // The compile cache is installed before the bundle loads: it stays a file of its own, with the reads it makes. The
-        // help command (an ES module, which the chunk would run at every start, and with it all of
-        // oclif's index) stays in the entry of `kurel help`.
+        // The compile cache (and the reads it makes) is installed before the bundle loads: it stays
+        // a file of its own. The help command (an ES module, which the chunk would run at every
+        // start, and with it all of oclif's index) stays in the entry of `kurel help`.
         codeSplitting: {
           groups: [{ name: 'kurel', test: (id) => /(node_modules|\/src)\//.test(id) && !/\/compile-cache(-reads)?\.ts$/.test(id) && !/\/@oclif\/plugin-help\/|\/src\/commands\/help\.ts$/.test(id) }],
         },

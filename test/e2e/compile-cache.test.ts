@@ -21,17 +21,27 @@ beforeAll(() => {
 
 afterAll(() => rmSync(cacheHome, { recursive: true, force: true }));
 
+/** bin/kurel run with its caches in `cacheDir`. */
+function kurelIn(cacheDir: string, args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [kurel, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUREL_CACHE_DIR: cacheDir, ...env } });
+}
+
 function build(cacheDir: string, env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [kurel, 'build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')], {
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, KUREL_CACHE_DIR: cacheDir, ...env },
-  });
+  const result = kurelIn(cacheDir, ['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')], env);
   if (result.error) throw result.error;
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.stdout;
 }
+
+/** A build of ten web services with an expose trait: it runs code a build of one never runs. */
+function buildTen(cacheDir: string) {
+  const tenServices = join(repo, 'bench/fixtures/web-services-10');
+  return kurelIn(cacheDir, ['build', join(tenServices, 'app.yaml'), '--profile', join(tenServices, 'profile.yaml')]);
+}
+
+/** The shared chunk's cache, in whatever state: its name and its file. */
+const chunkCache = (cacheDir: string) => [...cacheFiles(cacheDir)].find(([name]) => name.includes('_chunks_kurel.cjs@'))!;
 
 /** The cache files, by name, in the one folder per Node version they go to. */
 function cacheFiles(cacheDir: string): Map<string, string> {
@@ -67,55 +77,39 @@ describe('the compile cache', () => {
 
   it('grows a whole cache with what a later run of the command compiled that it lacked', () => {
     const cacheDir = join(cacheHome, 'grows');
-    const chunkCache = () => [...cacheFiles(cacheDir)].find(([name]) => name.includes('_chunks_kurel.cjs@'))!;
     // One service first: the build of ten with an expose trait runs code the first never ran.
     build(cacheDir);
-    const [firstName, firstFile] = chunkCache();
+    const [firstName, firstFile] = chunkCache(cacheDir);
     const firstSize = statSync(firstFile).size;
-    const tenServices = join(repo, 'bench/fixtures/web-services-10');
-    const buildTen = () => {
-      const result = spawnSync(process.execPath, [kurel, 'build', join(tenServices, 'app.yaml'), '--profile', join(tenServices, 'profile.yaml')], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
-      });
-      expect(result.status, result.stderr).toBe(0);
-      return result.stdout;
-    };
-    const ten = buildTen();
-    const [grownName, grownFile] = chunkCache();
+    const ten = buildTen(cacheDir);
+    expect(ten.status, ten.stderr).toBe(0);
+    const [grownName, grownFile] = chunkCache(cacheDir);
     expect(grownName).toBe(firstName);
     expect(statSync(grownFile).size).toBeGreaterThan(firstSize);
-    expect(buildTen()).toBe(ten);
-    expect(chunkCache()[0]).toMatch(/\.build\.settled\.bin$/);
+    const again = buildTen(cacheDir);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toBe(ten.stdout);
+    expect(chunkCache(cacheDir)[0]).toMatch(/\.build\.settled\.bin$/);
   });
 
   it('checks a settled cache once a day, and grows it with what a run compiled that it lacked', () => {
     const cacheDir = join(cacheHome, 'recheck');
-    const chunkCache = () => [...cacheFiles(cacheDir)].find(([name]) => name.includes('_chunks_kurel.cjs@'))!;
     build(cacheDir);
     build(cacheDir);
-    const [settledName, settledFile] = chunkCache();
+    const [settledName, settledFile] = chunkCache(cacheDir);
     expect(settledName).toMatch(/\.build\.settled\.bin$/);
     const settledSize = statSync(settledFile).size;
-    const tenServices = join(repo, 'bench/fixtures/web-services-10');
-    const buildTen = () =>
-      spawnSync(process.execPath, [kurel, 'build', join(tenServices, 'app.yaml'), '--profile', join(tenServices, 'profile.yaml')], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
-      });
 
     // Checked today: taken as it is by a build that runs more.
-    expect(buildTen().status).toBe(0);
-    expect(chunkCache()[0]).toBe(settledName);
+    expect(buildTen(cacheDir).status).toBe(0);
+    expect(chunkCache(cacheDir)[0]).toBe(settledName);
     expect(statSync(settledFile).size).toBe(settledSize);
 
     // Checked two days ago: the build writes what it compiled, and the settled cache goes.
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     utimesSync(settledFile, twoDaysAgo, twoDaysAgo);
-    expect(buildTen().status).toBe(0);
-    const [grownName, grownFile] = chunkCache();
+    expect(buildTen(cacheDir).status).toBe(0);
+    const [grownName, grownFile] = chunkCache(cacheDir);
     expect(grownName).toBe(settledName.replace('.settled.bin', '.bin'));
     expect(statSync(grownFile).size).toBeGreaterThan(settledSize);
     expect([...cacheFiles(cacheDir).keys()].filter((name) => name.includes('_chunks_kurel.cjs@'))).toEqual([grownName]);
@@ -123,11 +117,7 @@ describe('the compile cache', () => {
 
   it("keeps a failed run's cache apart as partial, and replaces it with the cache of the first run that exits 0", () => {
     const cacheDir = join(cacheHome, 'failed-first');
-    const failing = spawnSync(process.execPath, [kurel, 'build', join(fixture, 'missing.yaml'), '--profile', join(fixture, 'profile.yaml')], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, KUREL_CACHE_DIR: cacheDir },
-    });
+    const failing = kurelIn(cacheDir, ['build', join(fixture, 'missing.yaml'), '--profile', join(fixture, 'profile.yaml')]);
     expect(failing.status).toBe(1);
     const partial = cacheFiles(cacheDir);
     expect([...partial.keys()].some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.partial.bin'))).toBe(true);
@@ -135,7 +125,7 @@ describe('the compile cache', () => {
 
     // A run that takes the partial cache and fails again leaves it as it is.
     const before = new Map([...partial].map(([name, file]) => [name, statSync(file).mtimeMs]));
-    expect(spawnSync(process.execPath, [kurel, 'build', join(fixture, 'missing.yaml')], { env: { ...process.env, KUREL_CACHE_DIR: cacheDir } }).status).toBe(1);
+    expect(kurelIn(cacheDir, ['build', join(fixture, 'missing.yaml')]).status).toBe(1);
     for (const [name, file] of cacheFiles(cacheDir)) expect(statSync(file).mtimeMs, name).toBe(before.get(name));
 
     expect(build(cacheDir)).toBe(build(join(cacheHome, 'failed-first-reference')));
@@ -158,13 +148,12 @@ describe('the compile cache', () => {
 
   it('keeps one cache per command, and one for its help: help runs other functions than build', () => {
     const cacheDir = join(cacheHome, 'commands');
-    const kurelIn = (...args: string[]) => spawnSync(process.execPath, [kurel, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, KUREL_CACHE_DIR: cacheDir } });
     // The help of build first: a later build must not take the cache that run wrote.
-    expect(kurelIn('build', '--help').status).toBe(0);
+    expect(kurelIn(cacheDir, ['build', '--help']).status).toBe(0);
     build(cacheDir);
-    expect(kurelIn('validate', '--help').status).toBe(0);
-    expect(kurelIn('bulid').status).toBe(1);
-    expect(kurelIn('nosuch').status).toBe(1);
+    expect(kurelIn(cacheDir, ['validate', '--help']).status).toBe(0);
+    expect(kurelIn(cacheDir, ['bulid']).status).toBe(1);
+    expect(kurelIn(cacheDir, ['nosuch']).status).toBe(1);
     // A word that names no command fails: its cache is a partial one.
     const variants = [...cacheFiles(cacheDir).keys()]
       .filter((name) => name.includes('_chunks_kurel.cjs@'))

@@ -16,7 +16,7 @@ import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
-import { ReusedReadBuffer } from './compile-cache-reads.js';
+import { type FileRead, ReusedReadBuffer } from './compile-cache-reads.js';
 
 /** The states a cache is kept in, each in a file of its own (see `installCompileCache`). */
 type CacheState = 'settled' | 'whole' | 'partial';
@@ -64,12 +64,7 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   const isBundleFile = (filename: string) => filename.startsWith(root) && filename.endsWith('.cjs');
   const reads = new ReusedReadBuffer();
   if (process.env.NODE_DISABLE_COMPILE_CACHE) {
-    readBundleAsOneByteText(isBundleFile, (module, filename) => {
-      const { body } = reads.read(filename);
-      if (!isAscii(body)) return false;
-      module._compile(body.toString('latin1'), filename);
-      return true;
-    });
+    readBundleAsOneByteText(isBundleFile, reads, ['', ''], (module, source, filename) => module._compile(source, filename));
     return;
   }
   const cacheDir = compileCacheDir();
@@ -77,39 +72,36 @@ export function installCompileCache(bundleDir: string, variant: string): void {
   const compile = prototype._compile;
   const compiled: CompiledFile[] = [];
   const installation = fnv1a(root);
-  const [wrapperStart, wrapperEnd] = moduleWrapper();
+  const wrapper = moduleWrapper();
   (globalThis as Record<symbol, unknown>)[Symbol.for('kurel.import')] = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
 
   /** Runs a bundle file, given as CommonJS wraps it, compiled with its cache where there is one. */
   function compileWithCache(module: ModuleInternals, wrapped: string, filename: string, stat: { size: number; mtimeMs: number }): unknown {
     const files = cacheFiles(join(cacheDir, cacheName(`${installation}_${relative(root, filename)}`, stat, variant)));
-    let found: { state: CacheState; data: Buffer } | undefined;
+    let found: { state: CacheState; data: Buffer; mtimeMs: number } | undefined;
     for (const state of CACHE_STATES) {
-      const data = readCache(reads, files[state]);
-      if (data) {
-        found = { state, data };
+      const read = readCache(reads, files[state]);
+      if (read) {
+        found = { state, data: read.body, mtimeMs: read.mtimeMs };
         break;
       }
     }
     // V8 takes what it needs of the cache while it compiles: the buffer is free for the next read after.
     const script = new Script(wrapped, { filename, cachedData: found?.data });
     const took = found && !script.cachedDataRejected ? { state: found.state, bytes: found.data.length } : undefined;
-    if (took?.state !== 'settled' || dueForRecheck(files.settled)) compiled.push({ script, files, took });
-    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    // A settled cache checked within the day is taken as it is: nothing of this run is written at exit.
+    const settledAndChecked = took?.state === 'settled' && found !== undefined && !dueForRecheck(found.mtimeMs);
+    if (!settledAndChecked) compiled.push({ script, files, took });
+    const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
-    return wrapper.call(module.exports, module.exports, require, module, filename, dirname(filename));
+    return run.call(module.exports, module.exports, require, module, filename, dirname(filename));
   }
 
-  readBundleAsOneByteText(isBundleFile, (module, filename) => {
-    const { framed, body, size, mtimeMs } = reads.read(filename, wrapperStart, wrapperEnd);
-    if (!isAscii(body)) return false;
-    compileWithCache(module, framed.toString('latin1'), filename, { size, mtimeMs });
-    return true;
-  });
+  readBundleAsOneByteText(isBundleFile, reads, wrapper, compileWithCache);
   // A bundle file that is not ASCII after all is read as Node reads it, and compiled here.
   prototype._compile = function compileBundleFile(this: ModuleInternals, content: string, filename: string) {
     if (!isBundleFile(filename)) return compile.call(this, content, filename);
-    return compileWithCache(this, `${wrapperStart}${content}${wrapperEnd}`, filename, statSync(filename));
+    return compileWithCache(this, `${wrapper[0]}${content}${wrapper[1]}`, filename, statSync(filename));
   };
 
   process.once('exit', (code) => {
@@ -126,7 +118,7 @@ export function installCompileCache(bundleDir: string, variant: string): void {
 }
 
 /** The text CommonJS puts before and after a file's source (`Module.wrap`), which V8 caches with it. */
-function moduleWrapper(): [string, string] {
+function moduleWrapper(): readonly [string, string] {
   const mark = '\u0000';
   const [start, end] = (Module as unknown as { wrap(source: string): string }).wrap(mark).split(mark);
   return [start, end];
@@ -135,15 +127,23 @@ function moduleWrapper(): [string, string] {
 /**
  * The bundle's files are ASCII (the bundler escapes everything else), and Node reads a CommonJS
  * file as UTF-8: decoding checks every byte, some 2 ms for the 1.5 MB shared chunk against under
- * 1 ms as one-byte text, which for ASCII is the same string. `load` compiles a bundle file read
- * so, or answers false where the file is not ASCII after all: it is then read as Node reads it.
- * (A `.cjs` file is loaded by the `.js` loader: Node registers no other.)
+ * 1 ms as one-byte text, which for ASCII is the same string. Each bundle file is read so, framed
+ * by `frame`, and handed to `compileSource`; a file that is not ASCII after all is read as Node
+ * reads it. (A `.cjs` file is loaded by the `.js` loader: Node registers no other.)
  */
-function readBundleAsOneByteText(isBundleFile: (filename: string) => boolean, load: (module: ModuleInternals, filename: string) => boolean): void {
+function readBundleAsOneByteText(
+  isBundleFile: (filename: string) => boolean,
+  reads: ReusedReadBuffer,
+  frame: readonly [string, string],
+  compileSource: (module: ModuleInternals, source: string, filename: string, stat: { size: number; mtimeMs: number }) => unknown,
+): void {
   const loaders = (Module as unknown as { _extensions: Record<string, LoadFile> })._extensions;
   const loadJs = loaders['.js'];
   loaders['.js'] = function loadFile(this: unknown, module: ModuleInternals, filename: string) {
-    if (isBundleFile(filename) && load(module, filename)) return;
+    if (isBundleFile(filename)) {
+      const { framed, body, size, mtimeMs } = reads.read(filename, frame[0], frame[1]);
+      if (isAscii(body)) return void compileSource(module, framed.toString('latin1'), filename, { size, mtimeMs });
+    }
     return loadJs.call(this, module, filename);
   };
 }
@@ -184,10 +184,10 @@ const CACHE_FILE = /^[0-9a-f]{8}_.+@\d+-\d+\.[a-z][a-z-]*(\.settled|\.partial)?\
  */
 const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** A cache's bytes, in the shared read buffer: good until its next read. */
-function readCache(reads: ReusedReadBuffer, file: string): Buffer | undefined {
+/** A cache's bytes, in the shared read buffer (good until its next read), and when it was dated. */
+function readCache(reads: ReusedReadBuffer, file: string): FileRead | undefined {
   try {
-    return reads.read(file).body;
+    return reads.read(file);
   } catch {
     return undefined;
   }
@@ -223,13 +223,9 @@ function settleCache(file: string, settledFile: string): void {
   }
 }
 
-/** A settled cache last checked a day ago or more. */
-function dueForRecheck(settledFile: string): boolean {
-  try {
-    return statSync(settledFile).mtimeMs < Date.now() - RECHECK_AFTER_MS;
-  } catch {
-    return false;
-  }
+/** A settled cache (dated `mtimeMs`) last checked a day ago or more. */
+function dueForRecheck(mtimeMs: number): boolean {
+  return mtimeMs < Date.now() - RECHECK_AFTER_MS;
 }
 
 const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
