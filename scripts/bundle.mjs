@@ -72,10 +72,15 @@ await build({
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name].cjs',
         // The compile cache (and the reads it makes) is installed before the bundle loads: it stays
-        // a file of its own. The help command (an ES module, which the chunk would run at every
-        // start, and with it all of oclif's index) stays in the entry of `kurel help`.
+        // a file of its own, and the folder maker it shares with the host a chunk of its own (the
+        // shared chunk would take it with the host modules that import it, unless it is taken
+        // first). The help command (an ES module, which the chunk would run at every start, and with
+        // it all of oclif's index) stays in the entry of `kurel help`.
         codeSplitting: {
-          groups: [{ name: 'kurel', test: (id) => /(node_modules|\/src)\//.test(id) && !/\/compile-cache(-reads)?\.ts$/.test(id) && !/\/@oclif\/plugin-help\/|\/src\/commands\/help\.ts$/.test(id) }],
+          groups: [
+            { name: 'kurel', test: (id) => /(node_modules|\/src)\//.test(id) && !/\/(compile-cache(-reads)?|make-folders)\.ts$/.test(id) && !/\/@oclif\/plugin-help\/|\/src\/commands\/help\.ts$/.test(id) },
+            { name: 'make-folders', test: (id) => /\/src\/host\/make-folders\.ts$/.test(id), priority: 1 },
+          ],
         },
       },
     },

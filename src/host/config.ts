@@ -5,6 +5,7 @@ import { checkLimitsConfig } from './config-limits.js';
 import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from './config-search.js';
 import { checkPeers } from './config-peers.js';
 import { importDefault } from './module-loader.js';
+import { describeFsError } from './fs-error.js';
 import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
 import { checkTransformConfig, type TransformConfig } from './config-transform.js';
 import { kurelErrors } from '../plugin-api/index.js';
@@ -56,8 +57,9 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
   try {
     result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await search(options.searchFrom);
   } catch (error) {
-    const file = options.explicitFile ?? options.searchFrom;
-    throw kurelErrors.config(`reading plugin config: ${(error as Error).message.split('\n')[0]}`, { file });
+    // The file as given; else the one the search found and the system would not read (a loop of links, no permission).
+    const file = options.explicitFile ?? (error as NodeJS.ErrnoException).path ?? options.searchFrom;
+    throw kurelErrors.config(`reading plugin config: ${describeFsError(error).split('\n')[0]}`, { file });
   }
   if (!result || result.isEmpty) return { config: { plugins: [], policy: {}, limits: checkLimitsConfig(undefined, '') }, file: result?.filepath };
   return { config: await checkConfig(result.config, result.filepath), file: result.filepath };

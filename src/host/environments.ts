@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, isAbsolute, sep } from 'node:path';
 import { kurelErrors, parseEnvironmentSet } from '../engine/index.js';
+import { describeFsError } from './fs-error.js';
 
 /** The file `--environment` reads when `--environments` is not given, beside app.yaml. */
 export const ENVIRONMENTS_FILE = 'environments.yaml';
@@ -81,13 +82,4 @@ export function resolveEnvironment(flags: EnvironmentFlags): ResolvedEnvironment
     return target;
   };
   return { profile: contained('profile', binding.profile), ...(binding.values !== undefined ? { values: contained('values', binding.values) } : {}) };
-}
-
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'ELOOP') return 'too many levels of symbolic links';
-  return String((error as Error)?.message ?? error);
 }

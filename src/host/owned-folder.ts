@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, posix, resolve } from 'node:path';
+import { basename, dirname, join, posix, resolve, sep } from 'node:path';
 import { kurelErrors } from '../plugin-api/index.js';
+import { describeFsError } from './fs-error.js';
+import { makeFolders } from './make-folders.js';
 
 /**
  * The one writer of a folder kurel owns whole (`kurel schemas -o DIR`, a Flux tree).
@@ -40,28 +42,48 @@ export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>
   const staging = join(dirname(destination), `.${basename(destination)}.kurel-staging-${suffix}`);
   const retired = join(dirname(destination), `.${basename(destination)}.kurel-previous-${suffix}`);
   try {
-    mkdirSync(dirname(destination), { recursive: true });
+    makeFolders(dirname(destination));
     mkdirSync(staging);
     for (const { path, content } of entries) {
       const file = join(staging, ...path.split('/'));
-      mkdirSync(dirname(file), { recursive: true });
+      makeFolders(dirname(file));
       writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
     }
     writeFileSync(join(staging, OWNED_FOLDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: 0o644 });
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    throw kurelErrors.output(`writing output folder "${dir}": ${(error as Error).message}`, { file: dir });
+    removeIfPresent(staging);
+    throw kurelErrors.output(`writing output folder "${dir}": ${describeFsError(asDestination(error, staging, destination), dir)}`, { file: dir });
   }
   try {
     if (previous !== 'missing') renameSync(destination, retired);
     renameSync(staging, destination);
   } catch (error) {
     if (!existsSync(destination) && existsSync(retired)) renameSync(retired, destination);
-    rmSync(staging, { recursive: true, force: true });
-    throw kurelErrors.output(`replacing output folder "${dir}": ${(error as Error).message}`, { file: dir });
+    removeIfPresent(staging);
+    throw kurelErrors.output(`replacing output folder "${dir}": ${describeFsError(error, dir)}`, { file: dir });
   }
   rmSync(retired, { recursive: true, force: true });
   return { written: entries.length, replaced: previous === 'owned' };
+}
+
+/** A failure in the staging folder, told of the folder it was to become: the staging folder's name is kurel's own. */
+function asDestination(error: unknown, staging: string, destination: string): unknown {
+  const failed = error as NodeJS.ErrnoException | undefined;
+  if (typeof failed?.path === 'string' && (failed.path === staging || failed.path.startsWith(staging + sep))) failed.path = destination + failed.path.slice(staging.length);
+  return error;
+}
+
+/**
+ * Removes a folder this writer made, where there is one: after a failure, the staging folder may
+ * never have been made, or its parent may be a file (`-o` naming a file), and the refusal to report
+ * is the failure's, not this clean-up's.
+ */
+function removeIfPresent(folder: string): void {
+  try {
+    rmSync(folder, { recursive: true, force: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+  }
 }
 
 export interface OwnedFolderOptions {

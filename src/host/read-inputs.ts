@@ -2,6 +2,7 @@ import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, 
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_INPUT_LIMITS, overLimit, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../engine/index.js';
 import { isKurelError, kurelErrors } from '../plugin-api/index.js';
+import { describeFsError } from './fs-error.js';
 
 export interface BuildRequest {
   /** `app.yaml` or a package folder holding one. */
@@ -153,12 +154,3 @@ function positionOfOffset(text: string): { line: number; column: number } {
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) line += 1;
   return { line, column: text.length - text.lastIndexOf('\n') };
 }
-
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  return String((error as Error)?.message ?? error);
-}
-

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChartRenderRequest } from '../engine/index.js';
@@ -8,6 +8,7 @@ import { hostAllowed, type FetchPolicy } from './checked-fetch.js';
 import { pullFromHelmRepository } from './chart-repository.js';
 import { pullFromOciRegistry } from './oci-chart.js';
 import { helmCapabilityArgs } from './helm-capabilities.js';
+import { makeFolders } from './make-folders.js';
 import { helmVersion, INSTALL_HELM, locateHelm, runProgram } from './helm-binary.js';
 
 const TIMEOUT_MS = 120_000;
@@ -107,7 +108,7 @@ async function cachedChart(chart: ChartRequest, context: { cache: string; offlin
   const pull = chart.source.kind === 'OCIRepository' ? pullFromOciRegistry : pullFromHelmRepository;
   const bytes = await pull(chart, context.policy, fail);
   // Placed whole or not at all: a rename within the cache, so a concurrent build never reads half a chart.
-  mkdirSync(folder, { recursive: true });
+  makeFolders(folder);
   const staged = join(folder, `.${process.pid}-chart.tgz`);
   writeFileSync(staged, bytes);
   renameSync(staged, archive);

@@ -1,6 +1,8 @@
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kurelErrors } from '../plugin-api/index.js';
+import { describeFsError } from './fs-error.js';
+import { makeFolders } from './make-folders.js';
 
 /**
  * Writes `<dir>/<name>.yaml` (or `.json`) atomically: the bytes go to a temporary file in the same
@@ -13,9 +15,9 @@ export function writeOutputFile(dir: string, name: string, content: string, exte
     throw kurelErrors.output(`refusing to write "${name}.${extension}": an output file is named after its application and stays inside "${dir}"`, { file: dir });
   }
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o755 });
+    makeFolders(dir, 0o755);
   } catch (error) {
-    throw kurelErrors.input(`creating output directory "${dir}": ${(error as Error).message}`, { file: dir });
+    throw kurelErrors.input(`creating output directory "${dir}": ${describeFsError(error, dir)}`, { file: dir });
   }
   const target = join(dir, `${name}.${extension}`);
   if (isSymbolicLink(target)) {
@@ -27,7 +29,7 @@ export function writeOutputFile(dir: string, name: string, content: string, exte
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw kurelErrors.input(`writing output file "${target}": ${(error as Error).message}`, { file: target });
+    throw kurelErrors.input(`writing output file "${target}": ${describeFsError(error, target)}`, { file: target });
   }
   return target;
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,10 +55,15 @@ afterAll(() => {
 });
 
 function kurelRun(...args: string[]) {
-  const result = spawnSync(process.execPath, [kurel, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
+  return kurelRun.withEnv({})(...args);
+}
+
+/** kurel run with `env` over the test's environment. */
+kurelRun.withEnv = (env: Record<string, string>) => (...args: string[]) => {
+  const result = spawnSync(process.execPath, [kurel, ...args], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1', ...env } });
   if (result.error) throw result.error;
   return result;
-}
+};
 
 function files(folder: string): string[] {
   return existsSync(folder) ? (readdirSync(folder, { recursive: true }) as string[]) : [];
@@ -114,6 +119,41 @@ describe('kurel build: failures', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('Error: missing.yaml: accessing "missing.yaml": no such file or directory\n');
+  });
+
+  it('refuses a path the system cannot follow with an Error: line naming it and why, not a crash', () => {
+    symlinkSync('loop-b.yaml', join(dir, 'loop-a.yaml'));
+    symlinkSync('loop-a.yaml', join(dir, 'loop-b.yaml'));
+    const tooLong = 'a'.repeat(5000);
+    const cases: Array<[string[], string]> = [
+      [['build', 'app.yaml/app.yaml'], 'Error: app.yaml/app.yaml: accessing "app.yaml/app.yaml": not a directory\n'],
+      [['build', 'loop-a.yaml'], 'Error: loop-a.yaml: accessing "loop-a.yaml": too many levels of symbolic links\n'],
+      [['validate', tooLong], `Error: ${tooLong}: accessing "${tooLong}": name too long\n`],
+      [['build', 'app.yaml', '--profile', 'loop-a.yaml'], 'Error: loop-a.yaml: reading profile file "loop-a.yaml": too many levels of symbolic links\n'],
+    ];
+    for (const [args, stderr] of cases) {
+      const result = kurelRun(...args);
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(stderr);
+    }
+  });
+
+  // procfs answers "no such file" for a folder made in it, where Node's recursive mkdir would
+  // make the parent again and retry forever. Linux alone has it.
+  it.skipIf(!existsSync('/proc/self'))('refuses an output folder the system will not make, at once, instead of retrying forever', () => {
+    const result = kurelRun('build', 'app.yaml', '--profile', 'plain.yaml', '-o', '/proc/kurel-out');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Error: /proc/kurel-out: creating output directory "/proc/kurel-out": no such file or directory\n');
+    const flux = kurelRun('build', 'app.yaml', '--profile', 'plain.yaml', '--layout', 'flux', '-o', '/proc/kurel-out/tree');
+    expect(flux.status).toBe(1);
+    expect(flux.stderr).toMatch(/^Error: \/proc\/kurel-out\/tree.*: no such file or directory\n$/);
+  });
+
+  it.skipIf(!existsSync('/proc/self'))('builds, without a code cache, where its cache folder cannot be made', () => {
+    const result = kurelRun.withEnv({ KUREL_CACHE_DIR: '/proc/kurel-cache' })('build', 'app.yaml', '--profile', 'plain.yaml');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe(kurelRun('build', 'app.yaml', '--profile', 'plain.yaml').stdout);
   });
 
   it('leads a refusal with file:line:col and the property path', () => {

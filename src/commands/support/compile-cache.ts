@@ -11,12 +11,13 @@
 // unreadable cache is compiled as if absent.
 // This file imports nothing but Node's built-ins: it is installed before the bundle loads.
 import { isAscii } from 'node:buffer';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { type FileRead, ReusedReadBuffer } from './compile-cache-reads.js';
+import { makeFolders } from '../../host/make-folders.js';
 
 /** The states a cache is kept in, each in a file of its own (see `installCompileCache`). */
 type CacheState = 'settled' | 'whole' | 'partial';
@@ -242,7 +243,7 @@ function writeCache(file: string, data: Buffer): void {
   const name = file.slice(folder.length + 1);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(folder, { recursive: true });
+    makeFolders(folder);
     writeFileSync(temporary, data);
     renameSync(temporary, file);
     const [source] = name.split('@');

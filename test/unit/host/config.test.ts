@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,6 +110,16 @@ describe('loadConfig: refusals', () => {
     const error = await refusal(loadConfig({ searchFrom: dir }));
     expect(error.code).toBe('KUREL_CONFIG');
     expect(error.message).toContain('reading plugin config');
+  });
+
+  it('refuses a config file the system will not read, naming that file and why', async () => {
+    const dir = await project({});
+    await symlink('loop-b.yaml', join(dir, '.kurelrc.yaml'));
+    await symlink('.kurelrc.yaml', join(dir, 'loop-b.yaml'));
+    const error = await refusal(loadConfig({ searchFrom: dir }));
+    expect(error.code).toBe('KUREL_CONFIG');
+    expect(error.diagnostics[0].file).toBe(join(dir, '.kurelrc.yaml'));
+    expect(error.diagnostics[0].message).toBe('reading plugin config: too many levels of symbolic links');
   });
 
   it('refuses a missing explicit --config file', async () => {

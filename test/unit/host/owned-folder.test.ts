@@ -149,8 +149,20 @@ describe('writeOwnedFolder', () => {
     const before = snapshot(dir);
     // A file and a folder of the same name cannot both be written: the staging write fails.
     const clash = new Map([['a', 'file\n'], ['a/b.json', 'below a file\n']]);
-    expect(refusal(() => writeOwnedFolder(dir, clash, { kind: 'schemas' })).code).toBe('KUREL_OUTPUT');
+    const error = refusal(() => writeOwnedFolder(dir, clash, { kind: 'schemas' }));
+    expect(error.code).toBe('KUREL_OUTPUT');
+    // Told of the folder the staging one was to become: its name is kurel's own.
+    expect(error.diagnostics[0].message).toBe(`writing output folder "${dir}": "${join(dir, 'a')}": file already exists`);
     expect(snapshot(dir)).toEqual(before);
     expect(readdirSync(root)).toEqual(['schemas']);
+  });
+
+  it('refuses a folder whose parent is a file, naming the file in the way, and touches nothing', () => {
+    const blocker = join(root, 'out');
+    writeFileSync(blocker, 'a file\n');
+    const error = refusal(() => writeOwnedFolder(join(blocker, 'cluster'), schemaFiles, { kind: 'flux-layout' }));
+    expect(error.code).toBe('KUREL_OUTPUT');
+    expect(error.diagnostics[0].message).toBe(`writing output folder "${join(blocker, 'cluster')}": "${blocker}": file already exists`);
+    expect(snapshot(root)).toEqual({ out: 'a file\n' });
   });
 });

@@ -62,7 +62,7 @@ describe('writeOutputFile', () => {
     const blocker = join(root, 'out');
     writeFileSync(blocker, 'not a folder\n');
     const error = refusal(() => writeOutputFile(blocker, 'shop', 'x\n'));
-    expect(error.message).toContain(`creating output directory "${blocker}"`);
+    expect(error.message).toContain(`creating output directory "${blocker}": file already exists`);
     expect(readFileSync(blocker, 'utf8')).toBe('not a folder\n');
     expect(listing(root)).toEqual(['out']);
   });
@@ -70,7 +70,7 @@ describe('writeOutputFile', () => {
   it('refuses when a folder stands where the file goes, leaving no partial or temporary file', () => {
     mkdirSync(join(root, 'shop.yaml'));
     const error = refusal(() => writeOutputFile(root, 'shop', 'x\n'));
-    expect(error.message).toContain(`writing output file "${join(root, 'shop.yaml')}"`);
+    expect(error.message).toContain(`writing output file "${join(root, 'shop.yaml')}": is a directory`);
     expect(listing(root)).toEqual(['shop.yaml']);
     expect(statSync(join(root, 'shop.yaml')).isDirectory()).toBe(true);
   });
