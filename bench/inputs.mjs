@@ -49,6 +49,16 @@ export function componentsOfBytes(bytes) {
   return text;
 }
 
+/** An Application whose `spec.components` is flow lists nested `depth` deep: two bytes a level. */
+export function nestedFlowLists(depth) {
+  return `${APP_HEAD.slice(0, -'  components:\n'.length)}  components: ${'['.repeat(depth)}${']'.repeat(depth)}\n`;
+}
+
+/** An Application with no components and, under a key it may not have, a block list of `items` one-character items: four bytes an item. */
+export function longListUnderUnknownKey(items) {
+  return `${APP_HEAD}  - name: web\n    type: webservice\n    properties:\n      image: nginx:1.27\nunknown:\n${'- 1\n'.repeat(items)}`;
+}
+
 /** A helm chart rendering the same `n` services as `webServices(n)`, object for object. */
 export function writeHelmChart(dir, n) {
   mkdirSync(join(dir, 'templates'), { recursive: true });

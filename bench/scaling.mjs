@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { componentsOfBytes, configMapKeys, configMapOfBytes, passthroughConfigMap, PROFILE, refusedComponents, webServices } from './inputs.mjs';
+import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, PROFILE, refusedComponents, webServices } from './inputs.mjs';
 import { mebibytes, pairedRatio, ratio, runInTurn, runOnce, seconds, summary } from './measure.mjs';
 
 const args = process.argv.slice(2);
@@ -74,6 +74,12 @@ function twentyMegabytes() {
     }
   }
   rmSync(join(dir, '.kurelrc.yaml'), { force: true });
+  // Inputs under the file limit written to cost the reader most: refused, but after how much reading.
+  const adversarial = [
+    ['16 MB of flow lists nested 8,000,000 deep', write('nested-16mb.yaml', nestedFlowLists(8_000_000))],
+    ['8 MB: a list of 2,000,000 items under a key an Application may not have', write('long-list-8mb.yaml', longListUnderUnknownKey(2_000_000))],
+  ];
+  for (const [what, file] of adversarial) rows.push({ what, limits: 'defaults', ...summary([runOnce(build(file), dir)]) });
   return rows;
 }
 

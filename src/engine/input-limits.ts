@@ -85,6 +85,22 @@ export function checkTokens(tokens: Iterable<CST.Token>, limits: InputLimits, fi
 }
 
 /**
+ * The collection opened `limit + 1` levels deep on a parser's stack of open tokens (the document,
+ * then each collection inside the one before), where there is one: the one `checkTokens` would
+ * refuse once the document is parsed. Looked through only when the stack is that tall.
+ */
+export function collectionPastNestingLimit(stack: readonly CST.Token[], limit: number): CST.Token | undefined {
+  if (stack.length <= limit) return undefined;
+  let depth = 0;
+  for (const token of stack) {
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    depth += 1;
+    if (depth > limit) return token;
+  }
+  return undefined;
+}
+
+/**
  * Counts, in one pass over a composed document, the nodes its aliases stand for, refusing the
  * first alias whose expansion takes the document over the limit, and refuses a key repeated in
  * one map (by its scalar value, with a set per map, where the YAML library compares each key with

@@ -2,7 +2,7 @@ import { Composer, isMap, isScalar, isSeq, LineCounter, type Document, type Node
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
 import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
-import { parseCountingComponents } from './component-count.js';
+import { parseWithEarlyLimits } from './early-limits.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
 /** An input file as the host read it. */
@@ -132,7 +132,7 @@ export function parseSource(input: InputFile): SourceDocument[] {
 
 function readWithLibrary(input: InputFile, limits: InputLimits): LibraryReading {
   const lines = new LineCounter();
-  const tokens = checkTokens(parseCountingComponents(input.text, lines, limits, input.file), limits, input.file, lines);
+  const tokens = checkTokens(parseWithEarlyLimits(input.text, lines, limits, input.file), limits, input.file, lines);
   // Repeated keys are found by checkComposed: the library's own check compares each key with every earlier one.
   const list = Array.from(new Composer({ uniqueKeys: false }).compose(tokens));
   for (const document of list) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/engine/diagnostics.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
 import { parseSource } from '../../../src/engine/source.js';
+import { parseWithEarlyLimits } from '../../../src/engine/early-limits.js';
+import { LineCounter } from 'yaml';
 import { parseApplication } from '../../../src/engine/parse-application.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
@@ -39,6 +41,19 @@ describe('nesting depth', () => {
     expect(error.diagnostics[0]).toMatchObject({ file: 'app.yaml', line: 1, column: 6 + 4 * 99 });
     expect(error.message).toBe('app.yaml:1:402: a map or list nested 101 levels deep: over the limit of 100 levels of nesting; raise limits.nestingDepth in the kurel config to allow it');
     expect(error.message).not.toMatch(/call stack/i);
+  });
+
+  it('refuses a flow list opened past the limit while parsing, before the parser holds the rest of the file', () => {
+    // Never closed, and followed by more than a parser should hold: the refusal comes from the parse itself.
+    // The map holding `key` is the first level, its list the second.
+    const text = `key: ${'['.repeat(100)}${'[1, '.repeat(20_000)}\n`;
+    const parse = () => [...parseWithEarlyLimits(text, new LineCounter(), limits({}), 'app.yaml')];
+    expect(parse).toThrow('a map or list nested 101 levels deep: over the limit of 100 levels of nesting');
+    const error = refusal(text);
+    expect(error.diagnostics[0]).toMatchObject({ line: 1, column: 6 + 99 });
+    // At the limit, the parse goes on to the end.
+    const atLimit = `key: ${'['.repeat(99)}${']'.repeat(99)}\n`;
+    expect([...parseWithEarlyLimits(atLimit, new LineCounter(), limits({}), 'app.yaml')]).toHaveLength(1);
   });
 
   it('refuses a deep block mapping the same way, and reads one at the limit', () => {

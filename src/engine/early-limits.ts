@@ -1,29 +1,44 @@
 import { Lexer, Parser, type CST, type LineCounter } from 'yaml';
 import { formatPath } from './diagnostics.js';
-import { overLimit, type InputLimits } from './input-limits.js';
+import { collectionPastNestingLimit, overLimit, type InputLimits } from './input-limits.js';
 
 type Collection = CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
 type Item = CST.CollectionItem;
 
 /**
- * Parses a file into its token stream as `Parser.parse` does, and refuses an Application with
- * more components than `limits.components` while the list is still being parsed: a file of a few
- * hundred thousand components is refused after the first item past the limit, not after the whole
- * file is parsed and composed. The refusal is the one the Application's parse gives (same text,
- * same position, that of the item past the limit); what this scan cannot place (a list written in
- * a shape it does not follow) is left to that later check.
+ * Parses a file into its token stream as `Parser.parse` does, refusing while it parses what would
+ * cost more than the limits allow before the whole file is parsed:
+ *
+ * - a flow map or list opened past `limits.nestingDepth`: the parser keeps every open collection,
+ *   and a file of nothing but `[` (4 MB of them took 21 s and 2.2 GB) is refused at the first one
+ *   past the limit. The refusal is the one `checkTokens` gives a parsed document (same text, same
+ *   position). A block collection needs a deeper indent per level, so its depth is bounded by
+ *   its lines' length, and `checkTokens` holds it to the limit.
+ * - an Application with more components than `limits.components`: a file of a few hundred
+ *   thousand components is refused after the first item past the limit, not after the whole file
+ *   is parsed and composed. The refusal is the one the Application's parse gives (same text, same
+ *   position, that of the item past the limit); what this scan cannot place (a list written in a
+ *   shape it does not follow) is left to that later check.
  *
  * The list is found on the parser's own stack: the document, its root map, the map under `spec`,
  * then the list under `components`. The stack is looked at only after a `-` or `,`, the two
  * tokens that can start an item.
  */
-export function* parseCountingComponents(text: string, lines: LineCounter, limits: InputLimits, file: string): Generator<CST.Token> {
+export function* parseWithEarlyLimits(text: string, lines: LineCounter, limits: InputLimits, file: string): Generator<CST.Token> {
   const parser = new Parser(lines.addNewLine);
   // Parser.parse records the start of the first line itself; fed by hand, it must be told.
   lines.addNewLine(0);
   const list = new ComponentList(limits.components);
   for (const lexeme of new Lexer().lex(text)) {
     yield* parser.next(lexeme);
+    if (lexeme === '[' || lexeme === '{') {
+      const tooDeep = collectionPastNestingLimit(parser.stack, limits.nestingDepth);
+      if (tooDeep !== undefined) {
+        const { line, col } = lines.linePos(tooDeep.offset);
+        throw overLimit('nestingDepth', limits.nestingDepth, `a map or list nested ${limits.nestingDepth + 1} levels deep`, { file, line, column: col });
+      }
+      continue;
+    }
     if (lexeme !== '-' && lexeme !== ',') continue;
     const offender = list.pastLimit(parser.stack);
     if (offender !== undefined) {
