@@ -4,16 +4,19 @@ import { isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuo
 /**
  * A flow list or map that closes on its line, of plain and quoted scalars and flow collections;
  * `end` is after it and the spaces after it. Empty entries, keys without values and `:` inside a
- * plain scalar are left to the library.
+ * plain scalar are left to the library, and so is an Application's list of components (`components`)
+ * longer than it may be: the library's reading refuses it at the item past the limit.
  */
-export function readFlow(text: string, column: number, depth: number, limits: InputLimits): ReadValue {
-  return new FlowReader(text, limits).collection(column, depth);
+export function readFlow(text: string, column: number, depth: number, limits: InputLimits, components = false): ReadValue {
+  return new FlowReader(text, limits, components ? depth : undefined).collection(column, depth);
 }
 
 class FlowReader {
   constructor(
     private readonly text: string,
     private readonly limits: InputLimits,
+    /** The depth of the components list, where the collection read is one. */
+    private readonly componentsDepth: number | undefined,
   ) {}
 
   collection(column: number, depth: number): ReadValue {
@@ -28,8 +31,7 @@ class FlowReader {
     for (;;) {
       const item = this.node(at, depth + 1);
       items.push(item.value);
-      // As in a block list: past the component limit, the library's to read.
-      if (items.length > this.limits.components) outside();
+      if (depth === this.componentsDepth && items.length > this.limits.components) outside();
       at = this.separator(item.end, ']');
       if (this.text[at] === ']') return { value: items, end: skipSpaces(this.text, at + 1) };
     }

@@ -7,6 +7,14 @@ export interface BlockDocument {
   value: unknown;
   /** A fresh copy of the value, read again from the document's lines alone. */
   reread(): unknown;
+  /**
+   * Where the deepest entry on `path` that the document holds starts: the line (of the text, from
+   * 0) of a map entry's key or a list item's `-`, the root's first line where there is none; and,
+   * where the whole path is a map entry, the column its value starts at (its key is read whole
+   * before it). Entries inside a flow collection are not told apart: the entry holding the
+   * collection answers for them.
+   */
+  entryAt(path: readonly (string | number)[]): { line: number; valueColumn?: number };
 }
 
 /**
@@ -27,11 +35,19 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   if (UNREAD_CHARACTERS.test(text)) return undefined;
   const lines = text.split('\n');
   try {
-    return new BlockReader(lines, limits).documents().map(({ value, from, to }) => ({
-      value,
+    return new BlockReader(lines, limits).documents().map(({ value, from, to }) => {
       // A document that a marker ends keeps the line break before the marker: an empty last line.
-      reread: () => new BlockReader(to < lines.length ? [...lines.slice(from, to), ''] : lines.slice(from), limits).documents()[0].value,
-    }));
+      const own = () => (to < lines.length ? [...lines.slice(from, to), ''] : lines.slice(from));
+      return {
+        value,
+        reread: () => new BlockReader(own(), limits).documents()[0].value,
+        entryAt: (path: readonly (string | number)[]) => {
+          const found = new BlockReader(own(), limits, path).deepestEntry();
+          // Where nothing on the path is found, the root's first line answers.
+          return found ? { line: from + found.line, valueColumn: found.valueColumn } : { line: from };
+        },
+      };
+    });
   } catch (error) {
     if (isOutside(error)) return undefined;
     throw error;
@@ -48,11 +64,46 @@ const DASH = 0x2d;
 class BlockReader {
   /** The line the reader is at: the next one not yet read whole. */
   private line = 0;
+  /** The key of the entry being read in the map at each depth (1 for the root). */
+  private readonly keys: string[] = [];
+  /** Where an entry is looked for: the path to it, the path being read, and the deepest entry found on it. */
+  private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number } };
 
   constructor(
     private readonly lines: string[],
     private readonly limits: InputLimits,
-  ) {}
+    target?: readonly (string | number)[],
+  ) {
+    if (target) this.search = { target, path: [] };
+  }
+
+  /** Where the deepest entry of the target path that the text holds starts; the value's column where the whole path is a map entry. */
+  deepestEntry(): { line: number; valueColumn?: number } | undefined {
+    try {
+      this.documents();
+    } catch (error) {
+      if (error !== FOUND) throw error;
+    }
+    const found = this.search?.found;
+    return found && { line: found.line, valueColumn: found.depth === this.search!.target.length ? found.valueColumn : undefined };
+  }
+
+  /**
+   * An entry (a map's key, a list's item) of the collection at `depth` starts at the current line;
+   * a map entry's value at `valueColumn`.
+   */
+  private entered(depth: number, segment: string | number, valueColumn?: number): void {
+    const search = this.search!;
+    // Entries come in the text's order, each one's below it: one no deeper than the deepest found
+    // is past it, and nothing deeper on the path can follow.
+    if (search.found && depth <= search.found.depth) throw FOUND;
+    search.path.length = depth - 1;
+    search.path.push(segment);
+    if (depth > search.target.length) return;
+    for (let index = 0; index < depth; index++) if (search.path[index] !== search.target[index]) return;
+    search.found = { depth, line: this.line, valueColumn };
+    if (depth === search.target.length) throw FOUND;
+  }
 
   /** Each document's value, and the lines it spans: from its root's first line to the next marker. */
   documents(): Array<{ value: unknown; from: number; to: number }> {
@@ -107,6 +158,14 @@ class BlockReader {
     return END;
   }
 
+  /**
+   * Whether a list at `depth` is an Application's `spec.components`, as far as the keys read say.
+   * One taken for it wrongly is only left to the library.
+   */
+  private isComponentsList(depth: number): boolean {
+    return depth === 3 && this.keys[1] === 'spec' && this.keys[2] === 'components';
+  }
+
   /** A block map or list whose first entry starts at `column` of line `line`. */
   private block(line: number, column: number, depth: number): unknown {
     return isListEntry(this.lines[line], column) ? this.list(column, depth) : this.map(column, depth);
@@ -116,7 +175,11 @@ class BlockReader {
   private list(indent: number, depth: number): unknown[] {
     if (depth > this.limits.nestingDepth) outside();
     const items: unknown[] = [];
+    // An Application's components are counted by the library's reading, which refuses the list at
+    // the item past the limit before the rest is read: a longer list there is left to it.
+    const components = this.isComponentsList(depth);
     for (;;) {
+      if (this.search) this.entered(depth, items.length);
       const text = this.lines[this.line];
       const column = skipSpaces(text, indent + 1);
       if (column === text.length || text.charCodeAt(column) === HASH) {
@@ -126,9 +189,7 @@ class BlockReader {
       } else {
         items.push(this.inline(column, indent, depth + 1));
       }
-      // A list longer than an Application may hold components is left to the library, whose
-      // reading refuses an Application's list at the item past the limit, before the rest is read.
-      if (items.length > this.limits.components) outside();
+      if (components && items.length > this.limits.components) outside();
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent) return items;
       if (next > indent) outside();
@@ -148,6 +209,8 @@ class BlockReader {
       const { key, end } = first ?? readKey(text, indent);
       first = undefined;
       if (Object.hasOwn(entries, key)) outside();
+      this.keys[depth] = key;
+      if (this.search) this.entered(depth, key, end);
       if (end === text.length || text.charCodeAt(end) === HASH) {
         this.line += 1;
         const next = this.nextContent();
@@ -180,7 +243,7 @@ class BlockReader {
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
     if (text[column] === '|') return this.literal(text, column, indent);
-    const { value, end } = text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits) : readScalar(text, column);
+    const { value, end } = text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : readScalar(text, column);
     if (end !== text.length && text.charCodeAt(end) !== HASH) outside();
     this.line += 1;
     const next = this.nextContent();
@@ -235,6 +298,8 @@ class BlockReader {
 
 const END = -1;
 const MARKER = -2;
+/** Thrown where the whole target path has been found: nothing after it is read. */
+const FOUND = Symbol('found');
 
 /** A `-` at `column` followed by a space or the end of the line. */
 function isListEntry(text: string, column: number): boolean {

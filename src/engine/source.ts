@@ -1,4 +1,4 @@
-import { Composer, isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
+import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node } from 'yaml';
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
 import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
@@ -23,7 +23,8 @@ interface LibraryReading {
 /**
  * One YAML document of a file. Its value comes from the fast block reader where the file is
  * written in what that reads; the YAML library's reading, with the source positions of its nodes,
- * is made the first time a position or the document itself is asked for.
+ * is made the first time the document itself is asked for. A position is read by the library from
+ * as much of the file as holds the node (`PrefixReadings`).
  */
 export class SourceDocument {
   /** Whether the library's document was handed out, and may since have been changed. */
@@ -32,6 +33,8 @@ export class SourceDocument {
   private unread: { value: unknown } | undefined;
   /** Reads the block reader's value again; undefined where the library read the file. */
   private readonly reread: (() => unknown) | undefined;
+  /** Where an entry starts, by the block reader; undefined where the library read the file. */
+  private readonly entryAt: BlockDocument['entryAt'] | undefined;
 
   constructor(
     readonly file: string,
@@ -39,9 +42,11 @@ export class SourceDocument {
     private readonly index: number,
     readonly limits: InputLimits = DEFAULT_INPUT_LIMITS,
     read?: BlockDocument,
+    private readonly positions?: PrefixReadings,
   ) {
     this.unread = read && { value: read.value };
     this.reread = read?.reread;
+    this.entryAt = read?.entryAt;
   }
 
   /** The library's document, with every node's source range. */
@@ -69,7 +74,8 @@ export class SourceDocument {
 
   /** Where the node at `path` starts, or the nearest ancestor that exists. */
   locate(path: PropertyPath): { line: number; column: number } | undefined {
-    const { documents, lines } = this.reading();
+    const entry = this.entryAt && this.positions?.worthReading() ? this.entryAt(path) : undefined;
+    const { documents, lines } = entry === undefined ? this.reading() : this.positions!.through(entry);
     let node: unknown = documents[this.index].contents;
     let offset = rangeStart(node);
     for (const segment of path) {
@@ -115,8 +121,9 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
  * is composed, aliases and repeated keys after),
  * so that the work grows linearly with its size.
  *
- * A file the block reader reads is not read by the library until a position is asked for: the
- * block reader answers only where the library would accept the file and give the same values.
+ * A file the block reader reads is not read whole by the library until its document is asked
+ * for: the block reader answers only where the library would accept the file and give the same
+ * values, and a position is read from the lines up to its node.
  */
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
@@ -127,7 +134,76 @@ export function parseSource(input: InputFile): SourceDocument[] {
   }
   let reading: LibraryReading | undefined;
   const library = () => (reading ??= readWithLibrary(input, limits));
-  return read.map((document, index) => new SourceDocument(input.file, library, index, limits, document));
+  const positions = new PrefixReadings(input.text, library, () => reading !== undefined);
+  return read.map((document, index) => new SourceDocument(input.file, library, index, limits, document, positions));
+}
+
+/**
+ * The library's reading of as much of a file the block reader read as holds a node, for its
+ * position: a refusal of one entry of a large file reads the lines up to that entry, not the whole
+ * file. The nodes before a line are read the same whatever follows it, in what the block reader
+ * reads (no value goes on over the lines after it but a literal block scalar, whose start is on
+ * its key's line). Past a few such readings, or once they add up to the file, the whole file is
+ * read, once, and answers every later question: many refusals cost a few readings at most.
+ */
+class PrefixReadings {
+  private bytesRead = 0;
+  private readings = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly whole: () => LibraryReading,
+    private readonly wholeRead: () => boolean,
+  ) {}
+
+  /** Whether a part is still worth reading (finding the line costs a look through the document too). */
+  worthReading(): boolean {
+    return !this.wholeRead() && this.readings < MAX_PREFIX_READINGS;
+  }
+
+  /**
+   * A reading through an entry: up to its value where it is a map entry the path ends at (its key
+   * is what is shown; a value on the same line may be most of the file), else through its line and
+   * the next line with content, where a value on the lines below it starts.
+   */
+  through(entry: { line: number; valueColumn?: number }): LibraryReading {
+    if (this.wholeRead()) return this.whole();
+    const end = entry.valueColumn === undefined ? endOfNextContentLine(this.text, entry.line) : lineStart(this.text, entry.line) + entry.valueColumn;
+    if (this.bytesRead + end > this.text.length) return this.whole();
+    this.bytesRead += end;
+    this.readings += 1;
+    const lines = new LineCounter();
+    const parsed = new Composer({ uniqueKeys: false }).compose(new Parser(lines.addNewLine).parse(this.text.slice(0, end)));
+    return { documents: Array.from(parsed).filter((document) => !isEmptyDocument(document)), lines };
+  }
+}
+
+const MAX_PREFIX_READINGS = 8;
+
+/** Where `line` (from 0) starts; the text's length past its last line. */
+function lineStart(text: string, line: number): number {
+  let start = 0;
+  for (let index = 0; index < line && start !== -1; index++) start = nextLineStart(text, start);
+  return start === -1 ? text.length : start;
+}
+
+/** The offset just past the line after `line` (from 0) that holds more than spaces and a comment, or past `line` where none follows. */
+function endOfNextContentLine(text: string, line: number): number {
+  const start = lineStart(text, line);
+  if (start === text.length) return text.length;
+  let end = nextLineStart(text, start);
+  while (end !== -1) {
+    const next = nextLineStart(text, end);
+    const content = text.slice(end, next === -1 ? text.length : next).trim();
+    end = next;
+    if (content !== '' && !content.startsWith('#')) break;
+  }
+  return end === -1 ? text.length : end;
+}
+
+function nextLineStart(text: string, from: number): number {
+  const at = text.indexOf('\n', from);
+  return at === -1 ? -1 : at + 1;
 }
 
 function readWithLibrary(input: InputFile, limits: InputLimits): LibraryReading {

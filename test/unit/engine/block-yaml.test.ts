@@ -135,10 +135,13 @@ describe('the block reader: what it leaves to the library', () => {
     expect(readBlockYaml('a: 1\n---\nb: 2\n---\nc: 3\n---\nd: 4\n', limits)).toBeUndefined();
     expect(readBlockYaml('spec:\n  components:\n  - a\n  - b\n', limits)).toBeDefined();
     expect(readBlockYaml('spec:\n  components:\n  - a\n  - b\n  - c\n', limits)).toBeUndefined();
-    // Any list past the component limit, block or flow: the reader stops there, not at the end.
-    expect(readBlockYaml('- a\n- b\n- c\n', limits)).toBeUndefined();
-    expect(readBlockYaml('a: [1, 2, 3]\n', limits)).toBeUndefined();
-    expect(readBlockYaml('a: [1, 2]\n', limits)).toBeDefined();
+    // An Application's components past the limit, block or flow: the reader stops there, not at the end.
+    expect(readBlockYaml('spec:\n  components: [a, b, c]\n', limits)).toBeUndefined();
+    expect(readBlockYaml('spec:\n  components: [a, b]\n', limits)).toBeDefined();
+    // Any other list, however long, is read: no limit holds it.
+    expect(readBlockYaml('- a\n- b\n- c\n', limits)).toEqual([['a', 'b', 'c']]);
+    expect(readBlockYaml('a: [1, 2, 3]\n', limits)).toEqual([{ a: [1, 2, 3] }]);
+    expect(readBlockYaml('spec:\n  other: [1, 2, 3]\n  components:\n  - a\n', limits)).toEqual([{ spec: { other: [1, 2, 3], components: ['a'] } }]);
   });
 });
 
