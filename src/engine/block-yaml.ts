@@ -25,15 +25,19 @@ export interface BlockDocument {
  * for the same text, at a small part of their cost.
  *
  * It reads only what it can read exactly. Anything else (anchors, aliases, tags, directives,
- * folded block scalars, plain, quoted or flow values over several lines, tabs, carriage returns,
+ * folded block scalars, plain, quoted or flow values over several lines, tabs, carriage returns
+ * but in a Windows line break,
  * keys that are not strings, a repeated key) and anything the library would refuse or the input
  * limits would stop makes it answer undefined, and the caller reads the text with the library
  * instead. So where it answers, the answer is the library's, and every refusal and every source
  * position still comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
-  if (UNREAD_CHARACTERS.test(text)) return undefined;
-  const lines = text.split('\n');
+  // A carriage return before a line feed is part of the line break, to YAML as to the lines read
+  // here (a file written on Windows); one alone is left to the library.
+  const unixText = text.includes('\r') ? text.replaceAll('\r\n', '\n') : text;
+  if (UNREAD_CHARACTERS.test(unixText)) return undefined;
+  const lines = unixText.split('\n');
   try {
     return new BlockReader(lines, limits).documents().map(({ value, from, to }) => {
       // A document that a marker ends keeps the line break before the marker: an empty last line.
@@ -54,8 +58,9 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   }
 }
 
-// Tabs, carriage returns, other control characters, a byte-order mark and Unicode line breaks each
-// have rules of their own in YAML; a text with any of them is left to the library.
+// Tabs, carriage returns (but before a line feed), other control characters, a byte-order mark
+// and Unicode line breaks each have rules of their own in YAML; a text with any of them is left to
+// the library.
 // eslint-disable-next-line no-control-regex
 const UNREAD_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
 
