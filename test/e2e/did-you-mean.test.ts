@@ -46,6 +46,26 @@ describe('did you mean', () => {
     expect(none.stderr).toBe('Error: unknown command "zzz"; see kurel --help\n');
   });
 
+  it('takes a word after a command that takes no argument for an unexpected argument, not an unknown command', () => {
+    for (const [args, word] of [[['version', 'extra'], 'extra'], [['schemas', 'out'], 'out'], [['profile', 'import', 'cluster.yaml'], 'cluster.yaml']] as const) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr).toBe(`Error: Unexpected argument: ${word}\nSee more help with --help\n`);
+    }
+    // As a command that takes arguments says it; and under NODE_ENV=development, where oclif would
+    // add a reminder to call parse, nothing more.
+    for (const nodeEnv of ['production', 'development']) {
+      const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'a.yaml', 'b.yaml'], { cwd: scratch.dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_ENV: nodeEnv } });
+      expect(result.stderr, nodeEnv).toBe('Error: Unexpected argument: b.yaml\nSee more help with --help\n');
+    }
+  });
+
+  it('names an unknown command under a topic with the topic, and the command meant', () => {
+    const result = run('profile', 'imprt');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Error: unknown command "profile imprt" (did you mean "profile import"?); see kurel --help\n');
+  });
+
   it('names the flag meant, and --format json for --json where the command prints formats', () => {
     const target = join(repo, 'examples/webservice');
     const misspelt = run('build', target, '--profle', 'x.yaml');

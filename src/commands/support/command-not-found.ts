@@ -1,14 +1,32 @@
 import type { Hook } from '@oclif/core/hooks';
 
 /**
- * An unknown command: one `Error:` line naming the word typed and the closest commands, exit 1
- * like every other usage error. oclif joins the words of the command line with `:` when looking
- * a command up, so the word typed is the first of them.
+ * A command line oclif found no command for. oclif joins its words with `:` while each could still
+ * name a command, so the id holds every word typed before the first flag:
+ *
+ * - a command followed by a word it takes no argument for (`kurel version extra`): that word is
+ *   an unexpected argument, as oclif says for a command that takes arguments;
+ * - else an unknown command: one `Error:` line naming the words typed (a topic's and the next one,
+ *   `profile imprt`) and the closest commands.
+ *
+ * Either way, exit 1 like every other usage error.
  */
 const commandNotFound: Hook<'command_not_found'> = async function (options) {
+  const words = options.id.split(':');
+  const ids = new Set(options.config.commands.map((command) => command.id));
+  for (let length = words.length - 1; length > 0; length--) {
+    if (ids.has(words.slice(0, length).join(':'))) {
+      process.stderr.write(`Error: Unexpected argument: ${words[length]}\nSee more help with --help\n`);
+      process.exitCode = 1;
+      return undefined;
+    }
+  }
   const { didYouMean } = await import('../../plugin-api/suggest.js');
-  const typed = options.id.split(':')[0];
-  const commands = options.config.commands.filter((command) => !command.hidden).map((command) => command.id);
+  // A topic (`profile`) is no command: the word after it is part of what was typed.
+  let typedWords = 1;
+  while (typedWords < words.length && [...ids].some((id) => id.startsWith(`${words.slice(0, typedWords).join(':')}:`))) typedWords++;
+  const typed = words.slice(0, typedWords).join(' ');
+  const commands = options.config.commands.filter((command) => !command.hidden).map((command) => command.id.replaceAll(':', ' '));
   const suggestion = didYouMean(typed, commands);
   process.stderr.write(`Error: unknown command "${typed}"${suggestion ? ` (${suggestion})` : ''}; see ${options.config.bin} --help\n`);
   process.exitCode = 1;

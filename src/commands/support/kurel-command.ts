@@ -15,6 +15,9 @@ export abstract class KurelCommand extends Command {
   protected override async catch(error: Error & { exitCode?: number }): Promise<void> {
     if (error instanceof Errors.ExitError) throw error;
     process.exitCode = 1;
+    // A command line the parse refused was parsed: oclif's reminder to call parse (printed where
+    // NODE_ENV is not production) is for commands that never do.
+    this.parsed = true;
     // With oclif's --json, a failure is JSON on stdout too, so a script reads one format.
     if (this.jsonEnabled()) {
       const { isKurelError } = await import('../../engine/index.js');
