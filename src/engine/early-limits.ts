@@ -1,6 +1,6 @@
 import { Lexer, Parser, type CST, type LineCounter } from 'yaml';
 import { formatPath } from './diagnostics.js';
-import { collectionPastNestingLimit, overLimit, type InputLimits } from './input-limits.js';
+import { collectionPastNestingLimit, nestedTooDeep, overLimit, type InputLimits } from './input-limits.js';
 
 type Collection = CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
 type Item = CST.CollectionItem;
@@ -35,7 +35,7 @@ export function* parseWithEarlyLimits(text: string, lines: LineCounter, limits: 
       const tooDeep = collectionPastNestingLimit(parser.stack, limits.nestingDepth);
       if (tooDeep !== undefined) {
         const { line, col } = lines.linePos(tooDeep.offset);
-        throw overLimit('nestingDepth', limits.nestingDepth, `a map or list nested ${limits.nestingDepth + 1} levels deep`, { file, line, column: col });
+        throw nestedTooDeep(limits, limits.nestingDepth + 1, { file, line, column: col });
       }
       continue;
     }

@@ -72,8 +72,8 @@ export function checkTokens(tokens: Iterable<CST.Token>, limits: InputLimits, fi
     const pending: Array<{ token: CST.Token; depth: number }> = [{ token: token.value, depth: 1 }];
     while (pending.length > 0) {
       const { token: node, depth } = pending.pop()!;
-      if (node.type !== 'block-map' && node.type !== 'block-seq' && node.type !== 'flow-collection') continue;
-      if (depth > limits.nestingDepth) throw overLimit('nestingDepth', limits.nestingDepth, `a map or list nested ${depth} levels deep`, at(node.offset));
+      if (!isCollection(node)) continue;
+      if (depth > limits.nestingDepth) throw nestedTooDeep(limits, depth, at(node.offset));
       for (const item of node.items) {
         const entry = item as { key?: CST.Token | null; value?: CST.Token };
         if (entry.key) pending.push({ token: entry.key, depth: depth + 1 });
@@ -93,11 +93,21 @@ export function collectionPastNestingLimit(stack: readonly CST.Token[], limit: n
   if (stack.length <= limit) return undefined;
   let depth = 0;
   for (const token of stack) {
-    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    if (!isCollection(token)) continue;
     depth += 1;
     if (depth > limit) return token;
   }
   return undefined;
+}
+
+/** The refusal of a map or list `depth` levels deep, past `limits.nestingDepth`. */
+export function nestedTooDeep(limits: InputLimits, depth: number, where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>) {
+  return overLimit('nestingDepth', limits.nestingDepth, `a map or list nested ${depth} levels deep`, where);
+}
+
+/** A map or a list: what nesting counts. */
+function isCollection(token: CST.Token): token is CST.BlockMap | CST.BlockSequence | CST.FlowCollection {
+  return token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection';
 }
 
 /**

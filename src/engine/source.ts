@@ -24,43 +24,40 @@ interface LibraryReading {
  * One YAML document of a file. Its value comes from the fast block reader where the file is
  * written in what that reads; the YAML library's reading, with the source positions of its nodes,
  * is made the first time the document itself is asked for. A position is read by the library from
- * as much of the file as holds the node (`PrefixReadings`).
+ * as much of the file as holds the node (`LibraryReadings`).
  */
 export class SourceDocument {
   /** Whether the library's document was handed out, and may since have been changed. */
   private documentTaken = false;
   /** The block reader's value, until `toJS` hands it out. */
   private unread: { value: unknown } | undefined;
-  /** Reads the block reader's value again; undefined where the library read the file. */
-  private readonly reread: (() => unknown) | undefined;
-  /** Where an entry starts, by the block reader; undefined where the library read the file. */
-  private readonly entryAt: BlockDocument['entryAt'] | undefined;
 
+  /**
+   * `block`: the block reader's reading of the document, where it read the file; the library's
+   * readings come from `readings` either way.
+   */
   constructor(
     readonly file: string,
-    private readonly reading: () => LibraryReading,
+    private readonly readings: LibraryReadings,
     private readonly index: number,
     readonly limits: InputLimits = DEFAULT_INPUT_LIMITS,
-    read?: BlockDocument,
-    private readonly positions?: PrefixReadings,
+    private readonly block?: BlockDocument,
   ) {
-    this.unread = read && { value: read.value };
-    this.reread = read?.reread;
-    this.entryAt = read?.entryAt;
+    this.unread = block && { value: block.value };
   }
 
   /** The library's document, with every node's source range. */
   get document(): Document.Parsed {
     this.documentTaken = true;
-    return this.reading().documents[this.index];
+    return this.readings.whole().documents[this.index];
   }
 
   /** The document's value, fresh at each call (a caller may change what it is given). */
   toJS(): unknown {
-    if (!this.reread || this.documentTaken) return this.document.toJS({ maxAliasCount: -1 });
+    if (!this.block || this.documentTaken) return this.document.toJS({ maxAliasCount: -1 });
     const unread = this.unread;
     this.unread = undefined;
-    return unread ? unread.value : this.reread();
+    return unread ? unread.value : this.block.reread();
   }
 
   /**
@@ -74,8 +71,7 @@ export class SourceDocument {
 
   /** Where the node at `path` starts, or the nearest ancestor that exists. */
   locate(path: PropertyPath): { line: number; column: number } | undefined {
-    const entry = this.entryAt && this.positions?.worthReading() ? this.entryAt(path) : undefined;
-    const { documents, lines } = entry === undefined ? this.reading() : this.positions!.through(entry);
+    const { documents, lines } = this.block && this.readings.partWorthReading() ? this.readings.through(this.block.entryAt(path)) : this.readings.whole();
     let node: unknown = documents[this.index].contents;
     let offset = rangeStart(node);
     for (const segment of path) {
@@ -127,38 +123,38 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
  */
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
+  const readings = new LibraryReadings(input, limits);
   const read = readBlockDocuments(input.text, limits);
-  if (read === undefined) {
-    const reading = readWithLibrary(input, limits);
-    return reading.documents.map((_, index) => new SourceDocument(input.file, () => reading, index, limits));
-  }
-  let reading: LibraryReading | undefined;
-  const library = () => (reading ??= readWithLibrary(input, limits));
-  const positions = new PrefixReadings(input.text, library, () => reading !== undefined);
-  return read.map((document, index) => new SourceDocument(input.file, library, index, limits, document, positions));
+  if (read === undefined) return readings.whole().documents.map((_, index) => new SourceDocument(input.file, readings, index, limits));
+  return read.map((document, index) => new SourceDocument(input.file, readings, index, limits, document));
 }
 
 /**
- * The library's reading of as much of a file the block reader read as holds a node, for its
- * position: a refusal of one entry of a large file reads the lines up to that entry, not the whole
- * file. The nodes before a line are read the same whatever follows it, in what the block reader
- * reads (no value goes on over the lines after it but a literal block scalar, whose start is on
- * its key's line). Past a few such readings, or once they add up to the file, the whole file is
- * read, once, and answers every later question: many refusals cost a few readings at most.
+ * The YAML library's readings of a file: the whole file, read once when first asked for, and,
+ * for a position in a file the block reader read, as much of it as holds the node. A refusal of
+ * one entry of a large file reads the lines up to that entry, not the whole file: the nodes before
+ * a line are read the same whatever follows it, in what the block reader reads (no value goes on
+ * over the lines after it but a literal block scalar, whose start is on its key's line). Past a
+ * few such readings, or once they add up to the file, the whole file is read and answers every
+ * later question: many refusals cost a few readings at most.
  */
-class PrefixReadings {
+class LibraryReadings {
+  private wholeReading: LibraryReading | undefined;
   private bytesRead = 0;
-  private readings = 0;
+  private parts = 0;
 
   constructor(
-    private readonly text: string,
-    private readonly whole: () => LibraryReading,
-    private readonly wholeRead: () => boolean,
+    private readonly input: InputFile,
+    private readonly limits: InputLimits,
   ) {}
 
-  /** Whether a part is still worth reading (finding the line costs a look through the document too). */
-  worthReading(): boolean {
-    return !this.wholeRead() && this.readings < MAX_PREFIX_READINGS;
+  whole(): LibraryReading {
+    return (this.wholeReading ??= readWithLibrary(this.input, this.limits));
+  }
+
+  /** Whether a part is still worth reading (finding its line costs a look through the document too). */
+  partWorthReading(): boolean {
+    return this.wholeReading === undefined && this.parts < MAX_PART_READINGS;
   }
 
   /**
@@ -167,18 +163,18 @@ class PrefixReadings {
    * the next line with content, where a value on the lines below it starts.
    */
   through(entry: { line: number; valueColumn?: number }): LibraryReading {
-    if (this.wholeRead()) return this.whole();
-    const end = entry.valueColumn === undefined ? endOfNextContentLine(this.text, entry.line) : lineStart(this.text, entry.line) + entry.valueColumn;
-    if (this.bytesRead + end > this.text.length) return this.whole();
+    const text = this.input.text;
+    const end = entry.valueColumn === undefined ? endOfNextContentLine(text, entry.line) : lineStart(text, entry.line) + entry.valueColumn;
+    if (this.bytesRead + end > text.length) return this.whole();
     this.bytesRead += end;
-    this.readings += 1;
+    this.parts += 1;
     const lines = new LineCounter();
-    const parsed = new Composer({ uniqueKeys: false }).compose(new Parser(lines.addNewLine).parse(this.text.slice(0, end)));
+    const parsed = new Composer({ uniqueKeys: false }).compose(new Parser(lines.addNewLine).parse(text.slice(0, end)));
     return { documents: Array.from(parsed).filter((document) => !isEmptyDocument(document)), lines };
   }
 }
 
-const MAX_PREFIX_READINGS = 8;
+const MAX_PART_READINGS = 8;
 
 /** Where `line` (from 0) starts; the text's length past its last line. */
 function lineStart(text: string, line: number): number {
