@@ -49,6 +49,30 @@ export function componentsOfBytes(bytes) {
   return text;
 }
 
+/**
+ * An Application of `n` web services written as JSON tools print it (two-space indent, one
+ * scalar a line), about 440 bytes a service.
+ */
+export function webServicesJson(n) {
+  const component = (i) => ({
+    name: `web-${i}`,
+    type: 'webservice',
+    properties: { image: `ghcr.io/example/web:v1.0.${i}`, port: 8080, serviceAccountName: 'default' },
+    traits: [{ type: 'expose', properties: { hostnames: [`web-${i}.example.com`] } }],
+  });
+  const application = { apiVersion: 'launcher.gokure.dev/v1alpha1', kind: 'Application', metadata: { name: 'bench', namespace: 'default' }, spec: { components: Array.from({ length: n }, (_, i) => component(i + 1)) } };
+  return `${JSON.stringify(application, null, 2)}\n`;
+}
+
+/** A `passthrough` ConfigMap of about `bytes` bytes written as JSON tools print it (200-character values). */
+export function passthroughConfigMapJsonOfBytes(bytes) {
+  const data = {};
+  for (let i = 0; i < Math.floor(bytes / 226); i++) data[`key${String(i).padStart(7, '0')}`] = value(i, 200);
+  const object = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data };
+  const application = { apiVersion: 'launcher.gokure.dev/v1alpha1', kind: 'Application', metadata: { name: 'bench', namespace: 'default' }, spec: { components: [{ name: 'settings', type: 'passthrough', properties: { object } }] } };
+  return `${JSON.stringify(application, null, 2)}\n`;
+}
+
 /** An Application whose `spec.components` is flow lists nested `depth` deep: two bytes a level. */
 export function nestedFlowLists(depth) {
   return `${APP_HEAD.slice(0, -'  components:\n'.length)}  components: ${'['.repeat(depth)}${']'.repeat(depth)}\n`;

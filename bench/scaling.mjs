@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, PROFILE, refusedComponents, webServices } from './inputs.mjs';
+import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, passthroughConfigMapJsonOfBytes, PROFILE, refusedComponents, webServices, webServicesJson } from './inputs.mjs';
 import { mebibytes, pairedRatio, ratio, runInTurn, runOnce, seconds, summary } from './measure.mjs';
 
 const args = process.argv.slice(2);
@@ -62,14 +62,16 @@ function twentyMegabytes() {
     ['a configmap component of 87,000 keys', write('configmap-20mb.yaml', configMapOfBytes(20 * MB))],
     ['a passthrough ConfigMap of 87,000 keys', write('passthrough-20mb.yaml', passthroughConfigMap(Math.floor((20 * MB) / 228)))],
     ['300,000 one-line components', write('components-20mb.yaml', componentsOfBytes(20 * MB))],
+    ['a passthrough ConfigMap of 88,000 keys, as JSON over many lines', write('passthrough-20mb.json', passthroughConfigMapJsonOfBytes(20 * MB))],
+    ['16,000 web services (7 MB), as JSON over many lines', write('web-16000.json', webServicesJson(16_000)), ['--profile', 'profile.yaml']],
   ];
   const rows = [];
-  for (const [what, file] of inputs) {
+  for (const [what, file, extra = []] of inputs) {
     for (const raised of [false, true]) {
       // The kurel config is found from the working folder.
       if (raised) writeFileSync(join(dir, '.kurelrc.yaml'), 'limits:\n  fileBytes: 33554432\n');
       else rmSync(join(dir, '.kurelrc.yaml'), { force: true });
-      const run = summary([runOnce(build(file), dir)]);
+      const run = summary([runOnce(build(file, ...extra), dir)]);
       rows.push({ what, limits: raised ? 'fileBytes raised to 32 MiB' : 'defaults', ...run });
     }
   }

@@ -2,6 +2,7 @@ import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, t
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
 import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
+import { readJsonDocument, type JsonDocument } from './json-document.js';
 import { parseWithEarlyLimits } from './early-limits.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
@@ -21,19 +22,20 @@ interface LibraryReading {
 }
 
 /**
- * One YAML document of a file. Its value comes from the fast block reader where the file is
- * written in what that reads; the YAML library's reading, with the source positions of its nodes,
- * is made the first time the document itself is asked for. A position is read by the library from
- * as much of the file as holds the node (`LibraryReadings`).
+ * One YAML document of a file. Its value comes from a fast reader where the file is written in
+ * what one reads: the block reader, or the JSON reader for a file of JSON over many lines. The
+ * YAML library's reading, with the source positions of its nodes, is made the first time the
+ * document itself is asked for. A position is read by the library from as much of the file as
+ * holds the node (`LibraryReadings`); in JSON, from the file's own offsets.
  */
 export class SourceDocument {
   /** Whether the library's document was handed out, and may since have been changed. */
   private documentTaken = false;
-  /** The block reader's value, until `toJS` hands it out. */
+  /** The fast reader's value, until `toJS` hands it out. */
   private unread: { value: unknown } | undefined;
 
   /**
-   * `block`: the block reader's reading of the document, where it read the file; the library's
+   * `fast`: a fast reader's reading of the document, where one read the file; the library's
    * readings come from `readings` either way.
    */
   constructor(
@@ -41,9 +43,9 @@ export class SourceDocument {
     private readonly readings: LibraryReadings,
     private readonly index: number,
     readonly limits: InputLimits = DEFAULT_INPUT_LIMITS,
-    private readonly block?: BlockDocument,
+    private readonly fast?: BlockDocument | JsonDocument,
   ) {
-    this.unread = block && { value: block.value };
+    this.unread = fast && { value: fast.value };
   }
 
   /** The library's document, with every node's source range. */
@@ -54,10 +56,10 @@ export class SourceDocument {
 
   /** The document's value, fresh at each call (a caller may change what it is given). */
   toJS(): unknown {
-    if (!this.block || this.documentTaken) return this.document.toJS({ maxAliasCount: -1 });
+    if (!this.fast || this.documentTaken) return this.document.toJS({ maxAliasCount: -1 });
     const unread = this.unread;
     this.unread = undefined;
-    return unread ? unread.value : this.block.reread();
+    return unread ? unread.value : this.fast.reread();
   }
 
   /**
@@ -71,7 +73,9 @@ export class SourceDocument {
 
   /** Where the node at `path` starts, or the nearest ancestor that exists. */
   locate(path: PropertyPath): { line: number; column: number } | undefined {
-    const { documents, lines } = this.block && this.readings.partWorthReading() ? this.readings.through(this.block.entryAt(path)) : this.readings.whole();
+    const fast = this.fast;
+    if (fast && 'positionOf' in fast) return fast.positionOf(path);
+    const { documents, lines } = fast && this.readings.partWorthReading() ? this.readings.through(fast.entryAt(path)) : this.readings.whole();
     let node: unknown = documents[this.index].contents;
     let offset = rangeStart(node);
     for (const segment of path) {
@@ -117,16 +121,18 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
  * is composed, aliases and repeated keys after),
  * so that the work grows linearly with its size.
  *
- * A file the block reader reads is not read whole by the library until its document is asked
- * for: the block reader answers only where the library would accept the file and give the same
- * values, and a position is read from the lines up to its node.
+ * A file a fast reader reads (the block reader, or the JSON reader) is not read whole by the
+ * library until its document is asked for: each answers only where the library would accept the
+ * file and give the same values, and a position is read from the lines up to its node.
  */
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
   const readings = new LibraryReadings(input, limits);
   const read = readBlockDocuments(input.text, limits);
-  if (read === undefined) return readings.whole().documents.map((_, index) => new SourceDocument(input.file, readings, index, limits));
-  return read.map((document, index) => new SourceDocument(input.file, readings, index, limits, document));
+  if (read !== undefined) return read.map((document, index) => new SourceDocument(input.file, readings, index, limits, document));
+  const json = readJsonDocument(input.text, limits);
+  if (json !== undefined) return [new SourceDocument(input.file, readings, 0, limits, json)];
+  return readings.whole().documents.map((_, index) => new SourceDocument(input.file, readings, index, limits));
 }
 
 /**

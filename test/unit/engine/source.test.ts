@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml';
 import { formatDiagnostic } from '../../../src/engine/diagnostics.js';
 import { parseSingleSource, parseSource } from '../../../src/engine/source.js';
 import { readBlockDocuments } from '../../../src/engine/block-yaml.js';
 import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
-import { firstDiagnostic } from './support.js';
+import { firstDiagnostic, pathsIn, wholeReadingPosition } from './support.js';
 
 const APP = `apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
@@ -132,42 +131,6 @@ describe('SourceDocument: a value read without the library', () => {
     expect(documents[1].at(['b', 'c', 1])).toEqual({ file: 'many.yaml', line: 6, column: 10, path: 'b.c[1]' });
   });
 });
-
-/** Where the YAML library, reading the whole text, places the node at `path` (or its nearest existing ancestor): the reference. */
-function wholeReadingPosition(text: string, index: number, path: Array<string | number>): { line: number; column: number } | undefined {
-  const lines = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false }).filter((document) => !(isScalar(document.contents) && document.contents.source === ''));
-  let node: unknown = documents[index].contents;
-  let offset = (node as Node).range?.[0];
-  for (const segment of path) {
-    let next: { value: unknown; offset?: number } | undefined;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === segment);
-      next = pair && { value: pair.value, offset: (pair.key as Node).range?.[0] };
-    } else if (isSeq(node) && typeof segment === 'number' && node.items[segment] !== undefined) {
-      next = { value: node.items[segment], offset: (node.items[segment] as Node).range?.[0] };
-    }
-    if (!next) break;
-    offset = next.offset ?? offset;
-    node = next.value;
-  }
-  if (offset === undefined) return undefined;
-  const { line, col } = lines.linePos(offset);
-  return { line, column: col };
-}
-
-/** Every path to a value in `value`, and a missing one below each collection. */
-function pathsIn(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
-  const paths = [prefix];
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => paths.push(...pathsIn(item, [...prefix, index])));
-    paths.push([...prefix, value.length], [...prefix, 'missing']);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) paths.push(...pathsIn(item, [...prefix, key]));
-    paths.push([...prefix, 'missing', 'deeper']);
-  }
-  return paths;
-}
 
 describe('SourceDocument: positions read from as little of the file as holds them', () => {
   const TEXT = `# a comment before the root

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml';
 import { KurelError, type Diagnostic } from '../../../src/engine/diagnostics.js';
 import { DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/profile.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
@@ -84,4 +85,40 @@ export function recordingTrait(type: string, seen: Array<Record<string, unknown>
 
 export function policyHandler(type: string): PolicyHandler {
   return { type, description: `A ${type} policy for tests.`, properties: {} };
+}
+
+/** Where the YAML library, reading the whole text, places the node at `path` (or its nearest existing ancestor): the reference. */
+export function wholeReadingPosition(text: string, index: number, path: Array<string | number>): { line: number; column: number } | undefined {
+  const lines = new LineCounter();
+  const documents = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false }).filter((document) => !(isScalar(document.contents) && document.contents.source === ''));
+  let node: unknown = documents[index].contents;
+  let offset = (node as Node).range?.[0];
+  for (const segment of path) {
+    let next: { value: unknown; offset?: number } | undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === segment);
+      next = pair && { value: pair.value, offset: (pair.key as Node).range?.[0] };
+    } else if (isSeq(node) && typeof segment === 'number' && node.items[segment] !== undefined) {
+      next = { value: node.items[segment], offset: (node.items[segment] as Node).range?.[0] };
+    }
+    if (!next) break;
+    offset = next.offset ?? offset;
+    node = next.value;
+  }
+  if (offset === undefined) return undefined;
+  const { line, col } = lines.linePos(offset);
+  return { line, column: col };
+}
+
+/** Every path to a value in `value`, and a missing one below each collection. */
+export function pathsIn(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+  const paths = [prefix];
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => paths.push(...pathsIn(item, [...prefix, index])));
+    paths.push([...prefix, value.length], [...prefix, 'missing']);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) paths.push(...pathsIn(item, [...prefix, key]));
+    paths.push([...prefix, 'missing', 'deeper']);
+  }
+  return paths;
 }
