@@ -1,5 +1,5 @@
 import type { InputLimits } from './input-limits.js';
-import { isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, type ReadValue } from './block-yaml-scalars.js';
+import { isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, trimWhite, type ReadValue } from './block-yaml-scalars.js';
 
 /**
  * A flow list or map that closes on its line, of plain and quoted scalars and flow collections;
@@ -94,7 +94,7 @@ class FlowReader {
     let end = at;
     for (; end < text.length; end++) {
       const character = text[end];
-      if (character === '#' && text[end - 1] === ' ') outside();
+      if ((character === '#' && text[end - 1] === ' ') || character === '\t') outside();
       if (character === ':') {
         // A `:` before a space ends a key; before anything that may stand in a plain scalar, it is part of it.
         const after = text[end + 1];
@@ -105,7 +105,7 @@ class FlowReader {
       if (endsFlowPlain(character)) break;
     }
     if (end === text.length || (text[end] === ':' && !key)) outside();
-    return { source: text.slice(at, end).trimEnd(), end };
+    return { source: trimWhite(text.slice(at, end)), end };
   }
 }
 

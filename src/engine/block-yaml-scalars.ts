@@ -67,7 +67,7 @@ const DOUBLE_QUOTED_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** Characters that start no plain scalar or key this reader reads (`-` is checked apart: it starts one before a character other than a space). */
-export const NOT_PLAIN_START = new Set(['[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', '%', '@', '`', '?', ':']);
+export const NOT_PLAIN_START = new Set(['[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', '%', '@', '`', '?', ':', '\t']);
 
 /** Keys whose plain text the library treats specially, or that a plain object cannot hold as given. */
 const SPECIAL_KEYS = new Set(['<<', '__proto__']);
@@ -82,6 +82,7 @@ export function readableKey(key: string): string {
 }
 
 export const SPACE = 0x20;
+export const TAB = 0x09;
 export const HASH = 0x23;
 export const COLON = 0x3a;
 const DOUBLE_QUOTE = 0x22;
@@ -102,8 +103,8 @@ export function skipSpaces(text: string, column: number): number {
 export function startsPlain(text: string, column: number): boolean {
   const first = text[column];
   if (first === undefined || first === '"' || first === "'" || NOT_PLAIN_START.has(first)) return false;
-  // `-` starts a plain scalar only when a character other than a space follows it.
-  return first !== '-' || (column + 1 < text.length && text.charCodeAt(column + 1) !== SPACE);
+  // `-` starts a plain scalar only when a character other than white space follows it.
+  return first !== '-' || (column + 1 < text.length && text.charCodeAt(column + 1) !== SPACE && text.charCodeAt(column + 1) !== TAB);
 }
 
 /** A one-line scalar value at `column`; `end` is after it and its trailing spaces. */
@@ -111,11 +112,30 @@ export function readScalar(text: string, column: number): ReadValue {
   const first = text[column];
   if (first === '"' || first === "'") return readQuoted(text, column);
   if (!startsPlain(text, column)) outside();
-  const comment = text.indexOf(' #', column);
-  const source = (comment === -1 ? text.slice(column) : text.slice(column, comment)).trimEnd();
+  const comment = commentStart(text, column);
+  const source = trimWhite(comment === -1 ? text.slice(column) : text.slice(column, comment));
   // `a: b: c` and `a: b:` are nested maps on one line, which the library refuses.
-  if (source.includes(': ') || source.endsWith(':')) outside();
+  if (source.includes(': ') || source.includes(':\t') || source.endsWith(':')) outside();
   return { value: plainValue(source), end: comment === -1 ? text.length : comment + 1 };
+}
+
+/** Where the space or tab before the line's first comment is, from `from` on; -1 where none is. */
+function commentStart(text: string, from: number): number {
+  for (let at = text.indexOf('#', from + 1); at !== -1; at = text.indexOf('#', at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    if (before === SPACE || before === TAB) return at - 1;
+  }
+  return -1;
+}
+
+/**
+ * A plain scalar's text without the spaces and tabs after it: YAML's white space, where
+ * `trimEnd` would take other Unicode spaces too (a no-break space ends many a value).
+ */
+export function trimWhite(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === SPACE || text.charCodeAt(end - 1) === TAB)) end--;
+  return end === text.length ? text : text.slice(0, end);
 }
 
 /** A quoted scalar that closes on its line; `end` is after the quote and the spaces after it. */

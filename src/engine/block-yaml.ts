@@ -1,5 +1,5 @@
 import { readFlow } from './block-yaml-flow.js';
-import { COLON, HASH, isOutside, isStringKey, outside, readableKey, readQuoted, readScalar, skipSpaces, SPACE, startsPlain } from './block-yaml-scalars.js';
+import { COLON, HASH, isOutside, isStringKey, outside, readableKey, readQuoted, readScalar, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -25,8 +25,8 @@ export interface BlockDocument {
  * for the same text, at a small part of their cost.
  *
  * It reads only what it can read exactly. Anything else (anchors, aliases, tags, directives,
- * folded block scalars, plain, quoted or flow values over several lines, tabs, carriage returns
- * but in a Windows line break,
+ * folded block scalars, plain, quoted or flow values over several lines, a tab but in a comment,
+ * a quoted scalar or a literal block scalar's lines, carriage returns but in a Windows line break,
  * keys that are not strings, a repeated key) and anything the library would refuse or the input
  * limits would stop makes it answer undefined, and the caller reads the text with the library
  * instead. So where it answers, the answer is the library's, and every refusal and every source
@@ -58,11 +58,12 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   }
 }
 
-// Tabs, carriage returns (but before a line feed), other control characters, a byte-order mark
-// and Unicode line breaks each have rules of their own in YAML; a text with any of them is left to
-// the library.
+// Carriage returns (but before a line feed), control characters other than the tab, a byte-order
+// mark and Unicode line breaks each have rules of their own in YAML; a text with any of them is
+// left to the library. A tab is read where it is content (in a comment, a quoted scalar, a literal
+// block scalar's lines); anywhere else it is separation or indentation, and the library's to read.
 // eslint-disable-next-line no-control-regex
-const UNREAD_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
+const UNREAD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
 
 const DASH = 0x2d;
 
@@ -158,6 +159,7 @@ class BlockReader {
       let column = 0;
       while (column < text.length && text.charCodeAt(column) === SPACE) column++;
       if (column === text.length || text.charCodeAt(column) === HASH) continue;
+      if (text.charCodeAt(column) === TAB) outside();
       return column;
     }
     return END;
@@ -343,9 +345,9 @@ function readKey(text: string, column: number): { key: string; end: number } {
     if (!startsPlain(text, column)) outside();
     after = keyColon(text, column + 1);
     if (after === -1) outside();
-    key = text.slice(column, after).trimEnd();
+    key = trimWhite(text.slice(column, after));
     // A comment or a flow indicator inside the key is the library's to read.
-    if (/ #|[[\]{},]/.test(key) || !isStringKey(key)) outside();
+    if (/ #|[[\]{},\t]/.test(key) || !isStringKey(key)) outside();
   }
   if (text.charCodeAt(after) !== COLON || (after + 1 < text.length && text.charCodeAt(after + 1) !== SPACE)) outside();
   return { key: readableKey(key), end: skipSpaces(text, after + 1) };

@@ -61,6 +61,9 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     'documents between markers': '---\na: 1\n--- # second\nb: 2\n---\n---\n# only a comment\n---\nc: 3\n',
     'a document of an empty text': '',
     'Windows line breaks': 'a: b\r\nl:\r\n- x # note\r\n- [1, "two"]\r\nlit: |\r\n  one\r\n\r\n  two\r\n---\r\nc: {d: e}\r\n',
+    'tabs in a plain scalar, after it and before its comment': 'a: b\tc\nd: e\t\nf: g\t# c\nh: i \t # c\nj: k\t#c\n',
+    'no-break and other Unicode spaces, which are not YAML\'s white space': 'a: b\u00a0\nc\u00a0: d\ne: [f\u3000, g\u2003]\nh: "i"\n',
+    'tabs where they are content: comments, quoted scalars, a literal block\'s lines': '#\thead\na: "x\ty" # c\td\n\'k\tq\': [\'\t\']\nmake: |\n  all:\n  \tcc -o x\tx.c\n',
   };
   for (const [name, text] of Object.entries(read)) {
     it(name, () => {
@@ -98,7 +101,13 @@ describe('the block reader: what it leaves to the library', () => {
     'a folded block scalar': 'a: >\n  x\n',
     'an indentation indicator': 'a: |2\n   x\n',
     'a blank line before a block scalar\'s first line': 'a: |\n\n  x\n',
-    'a tab': 'a:\tb\n',
+    'a tab after a key\'s colon': 'a:\tb\n',
+    'a tab before a value': 'a: \tb\n',
+    'a tab in a plain key': 'a\tb: c\n',
+    'a tab in indentation': 'a:\n\t- b\n',
+    'a tab after a list item\'s dash': '-\tx\n',
+    'a tab in a flow collection': 'a: [b,\tc]\n',
+    'a tab after a quoted scalar': 'a: "b"\t\n',
     'a carriage return not before a line feed': 'a: b\rc: d\n',
     'a byte-order mark': '\ufeffa: b\n',
     'a repeated key': 'a: 1\na: 2\n',
@@ -158,16 +167,16 @@ function generator(seed: number) {
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   // Each pool has what the subset holds, then what lies at or past its edge.
-  const keys = ['a', 'b', 'name', 'a b', '-x', 'a:b', 'a#b', 'k ', '"q k"', "'s k'", '""', "'it''s'", '"e\\"s"'];
-  const edgeKeys = ['"a"', '80', 'true', 'null', '~', '<<', '__proto__', '?q', '[a]', 'a,b', 'a #b', '&x a', '!t a'];
+  const keys = ['a', 'b', 'name', 'a b', '-x', 'a:b', 'a#b', 'k ', '"q k"', "'s k'", '""', "'it''s'", '"e\\"s"', '"t\tk"', 'k\u00a0'];
+  const edgeKeys = ['"a"', '80', 'true', 'null', '~', '<<', '__proto__', '?q', '[a]', 'a,b', 'a #b', '&x a', '!t a', 'a\tb', 'k\t'];
   const scalars = [
     'plain', 'two words', '1', '-1', '+1', '0o17', '0x1F', '017', '1.0', '1.50', '.5', '1e3', '.inf', '-.Inf', '.NaN', 'true', 'False', 'yes', 'null', '~', "''", '""',
     "'it''s'", '"q\\"q"', '"\\t"', 'a:b', 'http://x/#f', 'x # c', 'x #', '-x', '--x', 'x,y', 'a]b', 'é', '1_000', '2001-12-14', '[a, b]', '[a, [b, c]]', '{a: 1, b: [x]}',
-    '[]', '{}', '[a b, c]', '[1, {b: c}]', '[-x]', '{k: x:y}', 'x  ', '"a" # c',
+    '[]', '{}', '[a b, c]', '[1, {b: c}]', '[-x]', '{k: x:y}', 'x  ', '"a" # c', '"a\tb"', "'a\tb'", 'x #\tc', '["a\tb", c]', 'x\u00a0', '[x\u3000]',
   ];
   const edgeScalars = [
     '"\\x41"', 'a: b', 'a:', '-', '- x', '?x', ':x', '&a x', '*a', '!!str 1', '@x', '%x', ',x', '[a,]', '{a}', '{a: }', '[x:y]', '[-]', '[a #c]', '{a: 1, a: 2}',
-    '"unclosed', "'unclosed", '"a" b', '"a"#c',
+    '"unclosed', "'unclosed", '"a" b', '"a"#c', 'a\tb', '\tx', 'x\t', 'x\t# c', '[a,\tb]', '"a"\t# c', '{k:\tv}',
   ];
   const blockHeaders = ['|', '|-', '|+', '| # c'];
   const edgeBlockHeaders = ['|2', '>', '|#c'];
@@ -182,7 +191,7 @@ function generator(seed: number) {
         const inner = indent + 1 + Math.floor(random() * 3);
         for (let line = Math.floor(random() * 4); line >= 0; line--) {
           const extra = random() < 0.2 ? ' '.repeat(Math.floor(random() * 3)) : '';
-          lines.push(random() < 0.15 ? ' '.repeat(Math.floor(random() * (inner + 2))) : `${' '.repeat(inner)}${extra}${either(['text', '# hash', 'a: b', '- item'], ['---', '...'])}`);
+          lines.push(random() < 0.15 ? ' '.repeat(Math.floor(random() * (inner + 2))) : `${' '.repeat(inner)}${extra}${either(['text', '# hash', 'a: b', '- item', '\ttab', 'a\tb'], ['---', '...', '\t'])}`);
         }
         return;
       }
@@ -200,7 +209,7 @@ function generator(seed: number) {
           node(indent + step, depth + 1, lines, `${head}${key}: `, random() > edge);
         } else {
           lines.push(`${head}${key}:${random() < 0.1 ? ' # c' : ''}`);
-          if (random() < 0.2) lines.push(`${' '.repeat(Math.floor(random() * 6))}# comment`);
+          if (random() < 0.2) lines.push(`${' '.repeat(Math.floor(random() * 6))}${either(['# comment', '#\tcomment'], ['\t# comment'])}`);
           if (random() < 0.1) lines.push('');
           const sameIndentList = random() < 0.3;
           const childIndent = sameIndentList ? indent : indent + step;
@@ -245,6 +254,8 @@ describe('the block reader: generated texts', () => {
       if (expectLibraryAgrees(text) !== undefined) readCount++;
       // The same text written on Windows: each line break a carriage return and a line feed.
       if (case_ % 4 === 0) expectLibraryAgrees(text.replaceAll('\n', '\r\n'));
+      // The same text with some of its spaces tabs: indentation, separation and content alike.
+      if (case_ % 4 === 1) expectLibraryAgrees(text.replace(/ /g, (space, offset: number) => ((offset * 7919 + case_) % 23 === 0 ? '\t' : space)));
     }
     // Many generated texts step outside the subset, or are not YAML at all; the share read shows
     // that the comparison reaches the reader (about one text in five, with this seed).
