@@ -24,8 +24,12 @@ export interface BlockDocument {
  * `---` between documents — straight into the values the YAML library's composer and `toJS` give
  * for the same text, at a small part of their cost.
  *
- * It reads only what it can read exactly. Anything else (anchors, aliases, tags, directives,
- * folded block scalars, plain, quoted or flow values over several lines, a tab but in a comment,
+ * Anchors and aliases it reads in block context, each alias the anchored value itself (a
+ * collection shared, as the library's `toJS` shares it), counted against the limit of nodes
+ * aliases may add as the library counts them.
+ *
+ * It reads only what it can read exactly. Anything else (anchors and aliases in a flow collection
+ * or before a key, an anchor given twice in a document, tags, directives, folded block scalars, plain, quoted or flow values over several lines, a tab but in a comment,
  * a quoted scalar or a literal block scalar's lines, carriage returns but in a Windows line break,
  * keys that are not strings, a repeated key) and anything the library would refuse or the input
  * limits would stop makes it answer undefined, and the caller reads the text with the library
@@ -72,6 +76,10 @@ class BlockReader {
   private line = 0;
   /** The key of the entry being read in the map at each depth (1 for the root). */
   private readonly keys: string[] = [];
+  /** The values of the document's anchors, by name. */
+  private readonly anchors = new Map<string, unknown>();
+  /** The nodes the document's aliases stand for, counted as the input limits count them. */
+  private readonly aliasCount = new AliasCount();
   /** Where an entry is looked for: the path to it, the path being read, and the deepest entry found on it. */
   private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number } };
 
@@ -125,6 +133,9 @@ class BlockReader {
         if (markers >= this.limits.documents) outside();
         if (root) found.push({ ...root, to: this.line });
         root = undefined;
+        // Anchors name nodes of their own document.
+        this.anchors.clear();
+        this.aliasCount.reset();
         this.line += 1;
         continue;
       }
@@ -188,14 +199,18 @@ class BlockReader {
     for (;;) {
       if (this.search) this.entered(depth, items.length);
       const text = this.lines[this.line];
-      const column = skipSpaces(text, indent + 1);
+      const anchor = anchorAt(text, skipSpaces(text, indent + 1));
+      const column = anchor?.end ?? skipSpaces(text, indent + 1);
+      let item: unknown;
       if (column === text.length || text.charCodeAt(column) === HASH) {
         this.line += 1;
         const next = this.nextContent();
-        items.push(next !== END && next !== MARKER && next > indent ? this.block(this.line, next, depth + 1) : null);
+        item = next !== END && next !== MARKER && next > indent ? this.block(this.line, next, depth + 1) : null;
       } else {
-        items.push(this.inline(column, indent, depth + 1));
+        item = anchor ? this.anchoredLine(text, column, indent, depth + 1) : this.inline(column, indent, depth + 1);
       }
+      if (anchor) this.define(anchor.name, item);
+      items.push(item);
       if (components && items.length > this.limits.components) outside();
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent) return items;
@@ -213,21 +228,26 @@ class BlockReader {
     const entries: Record<string, unknown> = {};
     for (;;) {
       const text = this.lines[this.line];
-      const { key, end } = first ?? readKey(text, indent);
+      const { key, end: valueStart } = first ?? readKey(text, indent);
       first = undefined;
       if (Object.hasOwn(entries, key)) outside();
       this.keys[depth] = key;
-      if (this.search) this.entered(depth, key, end);
+      if (this.search) this.entered(depth, key, valueStart);
+      const anchor = anchorAt(text, valueStart);
+      const end = anchor?.end ?? valueStart;
+      let value: unknown;
       if (end === text.length || text.charCodeAt(end) === HASH) {
         this.line += 1;
         const next = this.nextContent();
-        if (next !== END && next !== MARKER && next > indent) entries[key] = this.block(this.line, next, depth + 1);
+        if (next !== END && next !== MARKER && next > indent) value = this.block(this.line, next, depth + 1);
         // A list may stand at its key's own indent.
-        else if (next === indent && isListEntry(this.lines[this.line], indent)) entries[key] = this.list(indent, depth + 1);
-        else entries[key] = null;
+        else if (next === indent && isListEntry(this.lines[this.line], indent)) value = this.list(indent, depth + 1);
+        else value = null;
       } else {
-        entries[key] = this.scalarLine(text, end, indent, depth + 1);
+        value = anchor ? this.anchoredLine(text, end, indent, depth + 1) : this.scalarLine(text, end, indent, depth + 1);
       }
+      if (anchor) this.define(anchor.name, value);
+      entries[key] = value;
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent) return entries;
       if (next > indent || isListEntry(this.lines[this.line], indent)) outside();
@@ -250,12 +270,42 @@ class BlockReader {
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
     if (text[column] === '|') return this.literal(text, column, indent);
-    const { value, end } = text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : readScalar(text, column);
+    const { value, end } = text[column] === '*' ? this.alias(text, column) : text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : readScalar(text, column);
     if (end !== text.length && text.charCodeAt(end) !== HASH) outside();
     this.line += 1;
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
     return value;
+  }
+
+  /**
+   * The value after an anchor on its line: a scalar, a flow collection or a literal block scalar.
+   * An anchor before a key names the key, not the map, and one before an alias or a list entry is
+   * the library's to read.
+   */
+  private anchoredLine(text: string, column: number, indent: number, depth: number): unknown {
+    if (text[column] === '*' || isListEntry(text, column) || keyAt(text, column)) outside();
+    return this.scalarLine(text, column, indent, depth);
+  }
+
+  /** Names a node's value, once in its document: a name given again is the library's to read. */
+  private define(name: string, value: unknown): void {
+    if (this.anchors.has(name)) outside();
+    this.anchors.set(name, value);
+  }
+
+  /**
+   * The value an alias at `column` stands for: the anchored node's own value, a collection shared
+   * as the library shares it. An alias to a name not yet given (or given to a node the alias is
+   * inside), and one that takes the document past its limit of nodes added by aliases, are the
+   * library's to refuse.
+   */
+  private alias(text: string, column: number): { value: unknown; end: number } {
+    const name = nameAt(text, column);
+    if (name === undefined || !this.anchors.has(name.name)) outside();
+    const value = this.anchors.get(name.name);
+    if (this.aliasCount.add(value) > this.limits.aliasNodes) outside();
+    return { value, end: name.end };
   }
 
   /**
@@ -311,6 +361,72 @@ const FOUND = Symbol('found');
 /** A `-` at `column` followed by a space or the end of the line. */
 function isListEntry(text: string, column: number): boolean {
   return text.charCodeAt(column) === DASH && (column + 1 === text.length || text.charCodeAt(column + 1) === SPACE);
+}
+
+/** An anchor (`&name`) at `column`, if one is: its name, and where what follows it starts. */
+function anchorAt(text: string, column: number): { name: string; end: number } | undefined {
+  return text[column] === '&' ? nameAt(text, column) ?? outside() : undefined;
+}
+
+/**
+ * The name of the anchor or alias whose `&` or `*` is at `column`, and the column after it and
+ * the spaces that follow: a name of letters, digits, `_`, `.` and `-` before a space or the end of
+ * the line. Any other is left to the library, which reads more characters into a name.
+ */
+function nameAt(text: string, column: number): { name: string; end: number } | undefined {
+  let end = column + 1;
+  while (end < text.length && NAME_CHARACTER.test(text[end])) end++;
+  if (end === column + 1 || (end < text.length && text.charCodeAt(end) !== SPACE)) return undefined;
+  return { name: text.slice(column + 1, end), end: skipSpaces(text, end) };
+}
+
+const NAME_CHARACTER = /[A-Za-z0-9_.-]/;
+
+/**
+ * The nodes a document's aliases add, counted as the input limits count them (each alias adds
+ * every node of what it stands for: a collection, each key and each value, and so on down), with
+ * each shared value's count kept so that a document is walked once however its aliases nest.
+ */
+class AliasCount {
+  private total = 0;
+  private readonly sizes = new Map<object, number>();
+
+  reset(): void {
+    this.total = 0;
+    this.sizes.clear();
+  }
+
+  /** Adds the nodes of `value` and answers the document's total so far. */
+  add(value: unknown): number {
+    this.total += this.sizeOf(value);
+    return this.total;
+  }
+
+  private sizeOf(root: unknown): number {
+    if (root === null || typeof root !== 'object') return 1;
+    // Post-order without recursion: a value expanded through aliases may nest deeper than any
+    // one collection written in the text.
+    const stack: Array<{ value: object; entered: boolean }> = [{ value: root, entered: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if (this.sizes.has(top.value)) {
+        stack.pop();
+        continue;
+      }
+      const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
+      if (!top.entered) {
+        top.entered = true;
+        for (const child of children) if (child !== null && typeof child === 'object' && !this.sizes.has(child)) stack.push({ value: child, entered: false });
+        continue;
+      }
+      // The collection, each map key, and each child.
+      let size = 1 + (Array.isArray(top.value) ? 0 : children.length);
+      for (const child of children) size += child !== null && typeof child === 'object' ? this.sizes.get(child)! : 1;
+      this.sizes.set(top.value, Math.min(size, Number.MAX_SAFE_INTEGER));
+      stack.pop();
+    }
+    return this.sizes.get(root)!;
+  }
 }
 
 /** The key and its `:` that start at `column`, if one does (else undefined, not a way out). */

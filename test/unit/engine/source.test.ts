@@ -138,7 +138,7 @@ apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
 metadata:
   name: shop
-  labels: {team: web, tier: "front"}
+  labels: &labels {team: web, tier: "front"}
   annotations:
     note: |
       two lines
@@ -166,6 +166,13 @@ spec:
     type: worker
     properties:
       image: app:1
+      labels: *labels
+      env: &env
+      - name: C
+        value: c
+  - name: cron
+    properties:
+      env: *env
 ---
 kind: Second
 list:
