@@ -28,10 +28,13 @@ export interface BlockDocument {
  * collection shared, as the library's `toJS` shares it), counted against the limit of nodes
  * aliases may add as the library counts them.
  *
+ * A folded block scalar's lines it finds as a literal one's, and folds them as YAML does.
+ *
  * It reads only what it can read exactly. Anything else (anchors and aliases in a flow collection
- * or before a key, an anchor given twice in a document, tags, directives, folded block scalars, plain, quoted or flow values over several lines, a tab but in a comment,
- * a quoted scalar or a literal block scalar's lines, carriage returns but in a Windows line break,
- * keys that are not strings, a repeated key) and anything the library would refuse or the input
+ * or before a key, an anchor given twice in a document, tags, directives, indentation indicators,
+ * plain, quoted or flow values over several lines, a tab but in a comment, a quoted scalar or a
+ * block scalar's lines, carriage returns but in a Windows line break, keys that are not strings,
+ * a repeated key) and anything the library would refuse or the input
  * limits would stop makes it answer undefined, and the caller reads the text with the library
  * instead. So where it answers, the answer is the library's, and every refusal and every source
  * position still comes from the library.
@@ -269,7 +272,7 @@ class BlockReader {
    * it, and is left to the library.
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
-    if (text[column] === '|') return this.literal(text, column, indent);
+    if (text[column] === '|' || text[column] === '>') return this.blockScalar(text, column, indent);
     const { value, end } = text[column] === '*' ? this.alias(text, column) : text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : readScalar(text, column);
     if (end !== text.length && text.charCodeAt(end) !== HASH) outside();
     this.line += 1;
@@ -309,10 +312,11 @@ class BlockReader {
   }
 
   /**
-   * A literal block scalar (`|`, `|-` or `|+`) whose header is at `column`, under a node at
-   * `indent`: its lines are those indented as its first one, with the blank lines among them.
+   * A literal or folded block scalar (`|` or `>`, then `-`, `+` or nothing) whose header is at
+   * `column`, under a node at `indent`: its lines are those indented as its first one, with the
+   * blank lines among them.
    */
-  private literal(text: string, column: number, indent: number): string {
+  private blockScalar(text: string, column: number, indent: number): string {
     const chomping = text[column + 1] === '-' || text[column + 1] === '+' ? text[column + 1] : '';
     const header = skipSpaces(text, column + 1 + chomping.length);
     if (header < text.length && (text.charCodeAt(header) !== HASH || header === column + 1 + chomping.length)) outside();
@@ -346,11 +350,41 @@ class BlockReader {
     this.line = line;
     let kept = lines.length;
     while (kept > 0 && lines[kept - 1] === '') kept--;
-    const content = lines.slice(0, kept).join('\n');
+    const content = text[column] === '>' ? folded(lines, kept) : lines.slice(0, kept).join('\n');
     if (chomping === '-') return content;
     if (chomping === '+') return `${content}${'\n'.repeat(lines.length - kept + 1)}`;
     return `${content}\n`;
   }
+}
+
+/**
+ * The first `kept` lines of a folded block scalar (its indent taken off; an empty one is blank),
+ * folded: a line break between two lines of text is a space, and is dropped before blank lines,
+ * each of which is a line break; beside a line that starts with white space ("more indented"),
+ * every line break is kept.
+ */
+function folded(lines: string[], kept: number): string {
+  let value = lines[0];
+  let spaced = startsWhite(lines[0]);
+  let blanks = 0;
+  for (let index = 1; index < kept; index++) {
+    const line = lines[index];
+    if (line === '') {
+      blanks += 1;
+      continue;
+    }
+    const lineSpaced = startsWhite(line);
+    const breakKept = spaced || lineSpaced;
+    value += blanks === 0 ? (breakKept ? '\n' : ' ') : '\n'.repeat(breakKept ? blanks + 1 : blanks);
+    value += line;
+    spaced = lineSpaced;
+    blanks = 0;
+  }
+  return value;
+}
+
+function startsWhite(line: string): boolean {
+  return line.charCodeAt(0) === SPACE || line.charCodeAt(0) === TAB;
 }
 
 const END = -1;

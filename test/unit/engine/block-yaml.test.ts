@@ -75,6 +75,11 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     });
   }
 
+  it('folded block scalars, folded as the library folds them', () => {
+    const text = 'a: >\n  one\n  two\n\n  three\n    more\n  four\n\n\nb: >-\n  x\n  y\nc: >+\n  z\n\nd: > # note\n  \ttab\n  e\n';
+    expect(expectLibraryAgrees(text)).toEqual([{ a: 'one two\nthree\n  more\nfour\n', b: 'x y', c: 'z\n\n', d: '\ttab\ne\n' }]);
+  });
+
   it('literal block scalars', () => {
     const text = 'a: |\n  line 1\n    more\n\n  line 3\n\n\nb: |-\n  x\nc: |+\n  y\n\nd: | # note\n  # not a comment\n';
     expect(expectLibraryAgrees(text)).toEqual([{ a: 'line 1\n  more\n\nline 3\n', b: 'x', c: 'y\n\n', d: '# not a comment\n' }]);
@@ -111,7 +116,6 @@ describe('the block reader: what it leaves to the library', () => {
     tags: 'a: !!str 1\n',
     'a multi-line plain scalar': 'a: one\n  two\n',
     'a multi-line quoted scalar': 'a: "one\n  two"\n',
-    'a folded block scalar': 'a: >\n  x\n',
     'an indentation indicator': 'a: |2\n   x\n',
     'a blank line before a block scalar\'s first line': 'a: |\n\n  x\n',
     'a tab after a key\'s colon': 'a:\tb\n',
@@ -217,8 +221,8 @@ function generator(seed: number) {
     '"\\x41"', 'a: b', 'a:', '-', '- x', '?x', ':x', '&a x', '*a', '!!str 1', '@x', '%x', ',x', '[a,]', '{a}', '{a: }', '[x:y]', '[-]', '[a #c]', '{a: 1, a: 2}',
     '"unclosed', "'unclosed", '"a" b', '"a"#c', 'a\tb', '\tx', 'x\t', 'x\t# c', '[a,\tb]', '"a"\t# c', '{k:\tv}', '&a', '*zz', '&a *a', '&a:b x', '[*a]', '&a k: v', '*a x',
   ];
-  const blockHeaders = ['|', '|-', '|+', '| # c', '&t |'];
-  const edgeBlockHeaders = ['|2', '>', '|#c'];
+  const blockHeaders = ['|', '|-', '|+', '| # c', '&t |', '>', '>-', '>+', '> # c', '&f >'];
+  const edgeBlockHeaders = ['|2', '>1', '|#c', '>#c'];
   let edge = 0.02;
   const either = <T>(safe: readonly T[], past: readonly T[]): T => pick(random() < edge ? past : safe);
 
@@ -358,6 +362,33 @@ describe('the block reader: generated texts with anchors and aliases', () => {
     let readCount = 0;
     const total = 3000;
     for (let case_ = 0; case_ < total; case_++) if (expectLibraryAgrees(next()) !== undefined) readCount++;
+    expect(readCount).toBeGreaterThan(total / 2);
+  });
+});
+
+describe('the block reader: generated folded block scalars', () => {
+  it('folds every one it reads as the library does, and reads most of them', () => {
+    let state = 4242;
+    const random = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state / 4294967296;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    let readCount = 0;
+    const total = 5000;
+    for (let case_ = 0; case_ < total; case_++) {
+      const indent = 2 + Math.floor(random() * 3);
+      const lines: string[] = [];
+      for (let line = 1 + Math.floor(random() * 7); line > 0; line--) {
+        const roll = random();
+        // Blank lines, more indented lines, and lines of text at the scalar's indent.
+        if (roll < 0.25) lines.push(' '.repeat(Math.floor(random() * indent)));
+        else if (roll < 0.45) lines.push(`${' '.repeat(indent)}${pick([' ', '  ', '\t', ' \t'])}${pick(['more', '* b', 'x y'])}`);
+        else lines.push(`${' '.repeat(indent)}${pick(['text', 'two words', 'a  b', 'end ', 'x\ty', '# h', 'k: v'])}`);
+      }
+      const text = `a: ${pick(['>', '>-', '>+', '> # c'])}\n${lines.join('\n')}\n${pick(['', 'b: 1\n', '\n', 'c:\n- x\n'])}`;
+      if (expectLibraryAgrees(text) !== undefined) readCount++;
+    }
     expect(readCount).toBeGreaterThan(total / 2);
   });
 });
