@@ -111,12 +111,18 @@ export function startsPlain(text: string, column: number): boolean {
 export function readScalar(text: string, column: number): ReadValue {
   const first = text[column];
   if (first === '"' || first === "'") return readQuoted(text, column);
+  const { source, end } = readPlain(text, column);
+  return { value: plainValue(source), end };
+}
+
+/** A plain scalar's text on its line from `column`; `end` is at its comment's `#`, or the line's end. */
+export function readPlain(text: string, column: number): { source: string; end: number } {
   if (!startsPlain(text, column)) outside();
   const comment = commentStart(text, column);
   const source = trimWhite(comment === -1 ? text.slice(column) : text.slice(column, comment));
   // `a: b: c` and `a: b:` are nested maps on one line, which the library refuses.
   if (source.includes(': ') || source.includes(':\t') || source.endsWith(':')) outside();
-  return { value: plainValue(source), end: comment === -1 ? text.length : comment + 1 };
+  return { source, end: comment === -1 ? text.length : comment + 1 };
 }
 
 /** Where the space or tab before the line's first comment is, from `from` on; -1 where none is. */

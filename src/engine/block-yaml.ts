@@ -1,5 +1,5 @@
 import { readFlow } from './block-yaml-flow.js';
-import { COLON, HASH, isOutside, isStringKey, outside, readableKey, readQuoted, readScalar, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
+import { COLON, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, readScalar, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -19,25 +19,22 @@ export interface BlockDocument {
 
 /**
  * Reads the documents of a text (those with something in them) written in the YAML that
- * Applications, profiles and packages are written in — block maps and lists, one-line plain and
- * quoted scalars, flow lists and maps that close on their line, literal block scalars, comments,
- * `---` between documents — straight into the values the YAML library's composer and `toJS` give
- * for the same text, at a small part of their cost.
+ * Applications, profiles and packages are written in — block maps and lists, plain scalars (over
+ * several lines too), one-line quoted scalars, flow lists and maps that close on their line,
+ * literal and folded block scalars, anchors and aliases in block context, comments, `---` between
+ * documents — straight into the values the YAML library's composer and `toJS` give for the same
+ * text, at a small part of their cost. An alias is the anchored value itself (a collection shared,
+ * as `toJS` shares it), and the nodes aliases add are counted as the input limits count them.
  *
- * Anchors and aliases it reads in block context, each alias the anchored value itself (a
- * collection shared, as the library's `toJS` shares it), counted against the limit of nodes
- * aliases may add as the library counts them.
- *
- * A folded block scalar's lines it finds as a literal one's, and folds them as YAML does.
- *
- * It reads only what it can read exactly. Anything else (anchors and aliases in a flow collection
- * or before a key, an anchor given twice in a document, tags, directives, indentation indicators,
- * plain, quoted or flow values over several lines, a tab but in a comment, a quoted scalar or a
- * block scalar's lines, carriage returns but in a Windows line break, keys that are not strings,
- * a repeated key) and anything the library would refuse or the input
- * limits would stop makes it answer undefined, and the caller reads the text with the library
- * instead. So where it answers, the answer is the library's, and every refusal and every source
- * position still comes from the library.
+ * It reads only what it can read exactly. Anything else (tags, directives, indentation
+ * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
+ * a document, quoted or flow values over several lines, a plain scalar that starts on the line
+ * after its key or whose lines hold a comment, a `: ` or an indicator first, a tab but in a
+ * comment, a quoted scalar, a block scalar's lines or a plain scalar's text, carriage returns but
+ * in a Windows line break, keys that are not strings, a repeated key) and anything the library
+ * would refuse or the input limits would stop makes it answer undefined, and the caller reads the
+ * text with the library instead. So where it answers, the answer is the library's, and every
+ * refusal and every source position still comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   // A carriage return before a line feed is part of the line break, to YAML as to the lines read
@@ -273,12 +270,56 @@ class BlockReader {
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
     if (text[column] === '|' || text[column] === '>') return this.blockScalar(text, column, indent);
+    if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     const { value, end } = text[column] === '*' ? this.alias(text, column) : text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : readScalar(text, column);
     if (end !== text.length && text.charCodeAt(end) !== HASH) outside();
     this.line += 1;
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
     return value;
+  }
+
+  /**
+   * A plain scalar from `column` on, and the lines more indented than `indent` that continue it:
+   * each line trimmed, one line break between two lines folded into a space, and each blank line
+   * among them a line break.
+   */
+  private plainLines(text: string, column: number, indent: number): unknown {
+    const { source, end } = readPlain(text, column);
+    this.line += 1;
+    // A comment ends a plain scalar: a line after it that would continue the scalar is the library's.
+    const folded = end === text.length ? source + this.continuation(indent) : source;
+    const next = this.nextContent();
+    if (next !== END && next !== MARKER && next > indent) outside();
+    return plainValue(folded);
+  }
+
+  /**
+   * The folded text of the lines from the current one that continue a plain scalar under a node
+   * at `indent` ('' where none does); the reader moves past the last of them. A line that would
+   * end the scalar, or be read other than as text (a comment, a `: `, a tab, an indicator first),
+   * is the library's to read.
+   */
+  private continuation(indent: number): string {
+    let folded = '';
+    let blanks = 0;
+    let last = -1;
+    for (let line = this.line; line < this.lines.length; line++) {
+      const body = this.lines[line];
+      const spaces = skipSpaces(body, 0);
+      if (spaces === body.length) {
+        blanks += 1;
+        continue;
+      }
+      if (spaces <= indent) break;
+      const content = trimWhite(body.slice(spaces));
+      if (!startsPlain(content, 0) || content.includes(' #') || content.includes('\t') || content.includes(': ') || content.endsWith(':')) outside();
+      folded += blanks === 0 ? ` ${content}` : `${'\n'.repeat(blanks)}${content}`;
+      blanks = 0;
+      last = line;
+    }
+    if (last !== -1) this.line = last + 1;
+    return folded;
   }
 
   /**

@@ -139,8 +139,9 @@ export function parseSource(input: InputFile): SourceDocument[] {
  * The YAML library's readings of a file: the whole file, read once when first asked for, and,
  * for a position in a file the block reader read, as much of it as holds the node. A refusal of
  * one entry of a large file reads the lines up to that entry, not the whole file: the nodes before
- * a line are read the same whatever follows it, in what the block reader reads (no value goes on
- * over the lines after it but a literal block scalar, whose start is on its key's line). Past a
+ * a line are read the same whatever follows it, in what the block reader reads (the only values
+ * that go on over the lines after their start are block scalars and plain scalars, and each starts
+ * on its entry's line and holds no node). Past a
  * few such readings, or once they add up to the file, the whole file is read and answers every
  * later question: many refusals cost a few readings at most.
  */

@@ -64,6 +64,7 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     'Windows line breaks': 'a: b\r\nl:\r\n- x # note\r\n- [1, "two"]\r\nlit: |\r\n  one\r\n\r\n  two\r\n---\r\nc: {d: e}\r\n',
     'anchors and aliases of scalars, flow and block collections, and literal block scalars': 'a: &s plain\nb: &f [1, {k: v}]\nc: &m\n  d: 1\n  e: [x]\nl:\n- &i item\n- &n\n  k: v\n- *s\n- *m # comment\nt: &t |\n  text\nu: *t\nv: *n\nw: &e\nx: *e\ny: *f\n',
     'anchors named again in a later document': 'a: &x 1\nb: *x\n---\na: &x 2\nb: *x\n',
+    'plain scalars over several lines': 'a: one\n  two\n   three  \n\n  four\n\n\n  five\nb: 1\n  2\nl:\n- x\n  y\n- k: v\n    w\n  j: z\n',
     'tabs in a plain scalar, after it and before its comment': 'a: b\tc\nd: e\t\nf: g\t# c\nh: i \t # c\nj: k\t#c\n',
     'no-break and other Unicode spaces, which are not YAML\'s white space': 'a: b\u00a0\nc\u00a0: d\ne: [f\u3000, g\u2003]\nh: "i"\n',
     'tabs where they are content: comments, quoted scalars, a literal block\'s lines': '#\thead\na: "x\ty" # c\td\n\'k\tq\': [\'\t\']\nmake: |\n  all:\n  \tcc -o x\tx.c\n',
@@ -114,7 +115,10 @@ describe('the block reader: what it leaves to the library', () => {
     'an alias as a key': 'a: &x k\n*x : v\n',
     'something after an alias': 'a: &x 1\nb: *x y\n',
     tags: 'a: !!str 1\n',
-    'a multi-line plain scalar': 'a: one\n  two\n',
+    'a comment inside a multi-line plain scalar': 'a: one\n  # c\n  two\n',
+    'a comment before a plain scalar\'s next line': 'a: one # c\n  two\n',
+    'a key on a plain scalar\'s next line': 'a: one\n  b: two\n',
+    'a list entry on a plain scalar\'s next line': 'a: one\n  - two\n',
     'a multi-line quoted scalar': 'a: "one\n  two"\n',
     'an indentation indicator': 'a: |2\n   x\n',
     'a blank line before a block scalar\'s first line': 'a: |\n\n  x\n',
@@ -239,7 +243,10 @@ function generator(seed: number) {
         return;
       }
       lines.push(`${prefix}${either(scalars, edgeScalars)}`);
-      if (random() < edge) lines.push(`${' '.repeat(indent + 1 + Math.floor(random() * 2))}continued`);
+      // Lines that may continue a plain scalar, or end it.
+      for (let line = random() < 0.1 ? Math.floor(random() * 3) + 1 : 0; line > 0; line--) {
+        lines.push(`${' '.repeat(Math.max(0, indent - 1 + Math.floor(random() * 3)))}${either(['continued', 'two words', '', 'x  ', '"q"'], ['x: y', '# c', '- z', 'a #b', '[x]', 'x\ty'])}`);
+      }
       return;
     }
     const step = 1 + Math.floor(random() * 3);
