@@ -28,10 +28,10 @@ export interface BlockDocument {
  *
  * It reads only what it can read exactly. Anything else (tags, directives, indentation
  * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
- * a document, quoted or flow values over several lines, a plain scalar that starts on the line
- * after its key or whose lines hold a comment, a `: ` or an indicator first, a tab but in a
- * comment, a quoted scalar, a block scalar's lines or a plain scalar's text, carriage returns but
- * in a Windows line break, keys that are not strings, a repeated key) and anything the library
+ * a document, quoted or flow values over several lines, a plain scalar whose lines hold a
+ * comment, a `: ` or an indicator first, a tab but in a comment, a quoted scalar, a block
+ * scalar's lines or a plain scalar's text, carriage returns but in a Windows line break, keys
+ * that are not strings, a repeated key) and anything the library
  * would refuse or the input limits would stop makes it answer undefined, and the caller reads the
  * text with the library instead. So where it answers, the answer is the library's, and every
  * refusal and every source position still comes from the library.
@@ -185,8 +185,18 @@ class BlockReader {
   }
 
   /** A block map or list whose first entry starts at `column` of line `line`. */
-  private block(line: number, column: number, depth: number): unknown {
-    return isListEntry(this.lines[line], column) ? this.list(column, depth) : this.map(column, depth);
+  /**
+   * The node that starts at `column` of line `line`, on a line of its own: a block list or map, or,
+   * under a key or `-` at `parentIndent`, a scalar or flow collection (the root is a collection).
+   * An anchor before it (`anchored`) may not name an alias.
+   */
+  private block(line: number, column: number, depth: number, parentIndent?: number, anchored = false): unknown {
+    const text = this.lines[line];
+    if (isListEntry(text, column)) return this.list(column, depth);
+    if (anchored && text[column] === '*') outside();
+    const key = keyAt(text, column);
+    if (key === undefined && parentIndent !== undefined) return this.scalarLine(text, column, parentIndent, depth);
+    return this.map(column, depth, key);
   }
 
   /** A block list whose entries start at `indent`; the first one on the current line. */
@@ -205,7 +215,7 @@ class BlockReader {
       if (column === text.length || text.charCodeAt(column) === HASH) {
         this.line += 1;
         const next = this.nextContent();
-        item = next !== END && next !== MARKER && next > indent ? this.block(this.line, next, depth + 1) : null;
+        item = next !== END && next !== MARKER && next > indent ? this.block(this.line, next, depth + 1, indent, anchor !== undefined) : null;
       } else {
         item = anchor ? this.anchoredLine(text, column, indent, depth + 1) : this.inline(column, indent, depth + 1);
       }
@@ -239,7 +249,7 @@ class BlockReader {
       if (end === text.length || text.charCodeAt(end) === HASH) {
         this.line += 1;
         const next = this.nextContent();
-        if (next !== END && next !== MARKER && next > indent) value = this.block(this.line, next, depth + 1);
+        if (next !== END && next !== MARKER && next > indent) value = this.block(this.line, next, depth + 1, indent, anchor !== undefined);
         // A list may stand at its key's own indent.
         else if (next === indent && isListEntry(this.lines[this.line], indent)) value = this.list(indent, depth + 1);
         else value = null;
