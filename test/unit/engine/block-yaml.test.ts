@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readBlockDocuments } from '../../../src/engine/block-yaml.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
 import { parseSource } from '../../../src/engine/source.js';
+import { seeded } from './support.js';
 
 /** The values the block reader gives a text, or undefined where it leaves the text to the library. */
 function readBlockYaml(text: string, limits: InputLimits): unknown[] | undefined {
@@ -206,15 +207,7 @@ describe('the block reader: what it leaves to the library', () => {
 
 /** A small seeded generator of texts near the subset's edges, valid and not. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const { random, pick } = seeded(seed);
   // Each pool has what the subset holds, then what lies at or past its edge.
   const keys = ['a', 'b', 'name', 'a b', '-x', 'a:b', 'a#b', 'k ', '"q k"', "'s k'", '""', "'it''s'", '"e\\"s"', '"t\tk"', 'k\u00a0'];
   const edgeKeys = ['"a"', '80', 'true', 'null', '~', '<<', '__proto__', '?q', '[a]', 'a,b', 'a #b', '&x a', '!t a', 'a\tb', 'k\t'];
@@ -332,12 +325,7 @@ describe('the block reader: generated texts', () => {
 describe('the block reader: generated texts with anchors and aliases', () => {
   /** Block maps and lists whose values are often named, or aliases of a name given before (now and then one not given yet). */
   function anchored(seed: number): () => string {
-    let state = seed >>> 0;
-    const random = () => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state / 4294967296;
-    };
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const { random, pick } = seeded(seed);
     let given: string[] = [];
     let count = 0;
     const value = (indent: number, depth: number, head: string, lines: string[]): void => {
@@ -377,12 +365,7 @@ describe('the block reader: generated texts with anchors and aliases', () => {
 
 describe('the block reader: generated folded block scalars', () => {
   it('folds every one it reads as the library does, and reads most of them', () => {
-    let state = 4242;
-    const random = () => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state / 4294967296;
-    };
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const { random, pick } = seeded(4242);
     let readCount = 0;
     const total = 5000;
     for (let case_ = 0; case_ < total; case_++) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
 import { readJsonDocument } from '../../../src/engine/json-document.js';
 import { parseSource } from '../../../src/engine/source.js';
-import { firstDiagnostic, pathsIn, wholeReadingPosition } from './support.js';
+import { firstDiagnostic, pathsIn, seeded, wholeReadingPosition } from './support.js';
 
 /** The value the YAML library gives a text as kurel reads it (expanding aliases), or undefined where it refuses the text. */
 function libraryValue(text: string): unknown {
@@ -15,14 +15,7 @@ function libraryValue(text: string): unknown {
 
 /** A small seeded generator of JSON texts, laid out as JSON allows and tools print. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const { random, pick } = seeded(seed);
   const strings = ['', 'web', 'a b', 'é💡', 'q"q', 'back\\slash', 'line\nbreak', 'tab\there', 'a/b', '#not a comment', ': colon', '- dash', '__proto__', 'true', '1.0', '0', 'null', '{x}', '[y]', '*alias', '&anchor', '!tag', '%directive', '---', '...'];
   const numbers = ['0', '-0', '1', '-17', '8080', '1.5', '-0.25', '1e3', '1E-3', '2.5e+10', '1e400', '12345678901234567890', '0.1', '100.00'];
   // A string written as JSON tools may write it: plain, with `/` escaped, or with every character past ASCII as \u escapes.

@@ -122,3 +122,19 @@ export function pathsIn(value: unknown, prefix: Array<string | number> = []): Ar
   }
   return paths;
 }
+
+/**
+ * A seeded source of numbers in [0, 1) (mulberry32), and a picker over it: generated test cases
+ * that are the same at every run.
+ */
+export function seeded(seed: number): { random: () => number; pick: <T>(items: readonly T[]) => T } {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+  return { random, pick: (items) => items[Math.floor(random() * items.length)] };
+}
