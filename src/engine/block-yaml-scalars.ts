@@ -1,8 +1,9 @@
 import { isScalar, Schema, type ScalarTag } from 'yaml';
 
 /**
- * The pieces the block reader (`block-yaml.ts`) and its flow reader (`block-yaml-flow.ts`) share:
- * one-line scalars as the YAML library resolves them, and the way out to the library.
+ * The scalars of the block reader (`block-yaml.ts`) and its flow reader (`block-yaml-flow.ts`):
+ * plain and quoted scalars as the YAML library resolves them, the folding of a folded block
+ * scalar's lines, and the way out to the library.
  */
 
 /** Thrown where the text steps outside what the block reader reads exactly. */
@@ -183,4 +184,34 @@ function nextQuoteOrEscape(text: string, from: number): number {
     if (code === DOUBLE_QUOTE || code === BACKSLASH) return at;
   }
   return -1;
+}
+
+/**
+ * The first `kept` lines of a folded block scalar (its indent taken off; an empty one is blank),
+ * folded: a line break between two lines of text is a space, and is dropped before blank lines,
+ * each of which is a line break; beside a line that starts with white space ("more indented"),
+ * every line break is kept.
+ */
+export function folded(lines: string[], kept: number): string {
+  let value = lines[0];
+  let spaced = startsWhite(lines[0]);
+  let blanks = 0;
+  for (let index = 1; index < kept; index++) {
+    const line = lines[index];
+    if (line === '') {
+      blanks += 1;
+      continue;
+    }
+    const lineSpaced = startsWhite(line);
+    const breakKept = spaced || lineSpaced;
+    value += blanks === 0 ? (breakKept ? '\n' : ' ') : '\n'.repeat(breakKept ? blanks + 1 : blanks);
+    value += line;
+    spaced = lineSpaced;
+    blanks = 0;
+  }
+  return value;
+}
+
+function startsWhite(line: string): boolean {
+  return line.charCodeAt(0) === SPACE || line.charCodeAt(0) === TAB;
 }

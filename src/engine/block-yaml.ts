@@ -1,5 +1,6 @@
+import { AliasCount, anchorAt, nameAt } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
-import { COLON, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, readScalar, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
+import { COLON, folded, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, readScalar, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -408,36 +409,6 @@ class BlockReader {
   }
 }
 
-/**
- * The first `kept` lines of a folded block scalar (its indent taken off; an empty one is blank),
- * folded: a line break between two lines of text is a space, and is dropped before blank lines,
- * each of which is a line break; beside a line that starts with white space ("more indented"),
- * every line break is kept.
- */
-function folded(lines: string[], kept: number): string {
-  let value = lines[0];
-  let spaced = startsWhite(lines[0]);
-  let blanks = 0;
-  for (let index = 1; index < kept; index++) {
-    const line = lines[index];
-    if (line === '') {
-      blanks += 1;
-      continue;
-    }
-    const lineSpaced = startsWhite(line);
-    const breakKept = spaced || lineSpaced;
-    value += blanks === 0 ? (breakKept ? '\n' : ' ') : '\n'.repeat(breakKept ? blanks + 1 : blanks);
-    value += line;
-    spaced = lineSpaced;
-    blanks = 0;
-  }
-  return value;
-}
-
-function startsWhite(line: string): boolean {
-  return line.charCodeAt(0) === SPACE || line.charCodeAt(0) === TAB;
-}
-
 const END = -1;
 const MARKER = -2;
 /** Thrown where the whole target path has been found: nothing after it is read. */
@@ -446,72 +417,6 @@ const FOUND = Symbol('found');
 /** A `-` at `column` followed by a space or the end of the line. */
 function isListEntry(text: string, column: number): boolean {
   return text.charCodeAt(column) === DASH && (column + 1 === text.length || text.charCodeAt(column + 1) === SPACE);
-}
-
-/** An anchor (`&name`) at `column`, if one is: its name, and where what follows it starts. */
-function anchorAt(text: string, column: number): { name: string; end: number } | undefined {
-  return text[column] === '&' ? nameAt(text, column) ?? outside() : undefined;
-}
-
-/**
- * The name of the anchor or alias whose `&` or `*` is at `column`, and the column after it and
- * the spaces that follow: a name of letters, digits, `_`, `.` and `-` before a space or the end of
- * the line. Any other is left to the library, which reads more characters into a name.
- */
-function nameAt(text: string, column: number): { name: string; end: number } | undefined {
-  let end = column + 1;
-  while (end < text.length && NAME_CHARACTER.test(text[end])) end++;
-  if (end === column + 1 || (end < text.length && text.charCodeAt(end) !== SPACE)) return undefined;
-  return { name: text.slice(column + 1, end), end: skipSpaces(text, end) };
-}
-
-const NAME_CHARACTER = /[A-Za-z0-9_.-]/;
-
-/**
- * The nodes a document's aliases add, counted as the input limits count them (each alias adds
- * every node of what it stands for: a collection, each key and each value, and so on down), with
- * each shared value's count kept so that a document is walked once however its aliases nest.
- */
-class AliasCount {
-  private total = 0;
-  private readonly sizes = new Map<object, number>();
-
-  reset(): void {
-    this.total = 0;
-    this.sizes.clear();
-  }
-
-  /** Adds the nodes of `value` and answers the document's total so far. */
-  add(value: unknown): number {
-    this.total += this.sizeOf(value);
-    return this.total;
-  }
-
-  private sizeOf(root: unknown): number {
-    if (root === null || typeof root !== 'object') return 1;
-    // Post-order without recursion: a value expanded through aliases may nest deeper than any
-    // one collection written in the text.
-    const stack: Array<{ value: object; entered: boolean }> = [{ value: root, entered: false }];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      if (this.sizes.has(top.value)) {
-        stack.pop();
-        continue;
-      }
-      const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
-      if (!top.entered) {
-        top.entered = true;
-        for (const child of children) if (child !== null && typeof child === 'object' && !this.sizes.has(child)) stack.push({ value: child, entered: false });
-        continue;
-      }
-      // The collection, each map key, and each child.
-      let size = 1 + (Array.isArray(top.value) ? 0 : children.length);
-      for (const child of children) size += child !== null && typeof child === 'object' ? this.sizes.get(child)! : 1;
-      this.sizes.set(top.value, Math.min(size, Number.MAX_SAFE_INTEGER));
-      stack.pop();
-    }
-    return this.sizes.get(root)!;
-  }
 }
 
 /** The key and its `:` that start at `column`, if one does (else undefined, not a way out). */

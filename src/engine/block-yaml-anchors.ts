@@ -1,0 +1,72 @@
+import { outside, skipSpaces, SPACE } from './block-yaml-scalars.js';
+
+/**
+ * Anchors and aliases as the block reader (`block-yaml.ts`) reads them: their names, and the count
+ * of the nodes aliases add, which the input limits hold a document to.
+ */
+
+/** An anchor (`&name`) at `column`, if one is: its name, and where what follows it starts. */
+export function anchorAt(text: string, column: number): { name: string; end: number } | undefined {
+  return text[column] === '&' ? nameAt(text, column) ?? outside() : undefined;
+}
+
+/**
+ * The name of the anchor or alias whose `&` or `*` is at `column`, and the column after it and
+ * the spaces that follow: a name of letters, digits, `_`, `.` and `-` before a space or the end of
+ * the line. Any other is left to the library, which reads more characters into a name.
+ */
+export function nameAt(text: string, column: number): { name: string; end: number } | undefined {
+  let end = column + 1;
+  while (end < text.length && NAME_CHARACTER.test(text[end])) end++;
+  if (end === column + 1 || (end < text.length && text.charCodeAt(end) !== SPACE)) return undefined;
+  return { name: text.slice(column + 1, end), end: skipSpaces(text, end) };
+}
+
+const NAME_CHARACTER = /[A-Za-z0-9_.-]/;
+
+/**
+ * The nodes a document's aliases add, counted as the input limits count them (each alias adds
+ * every node of what it stands for: a collection, each key and each value, and so on down), with
+ * each shared value's count kept so that a document is walked once however its aliases nest.
+ */
+export class AliasCount {
+  private total = 0;
+  private readonly sizes = new Map<object, number>();
+
+  reset(): void {
+    this.total = 0;
+    this.sizes.clear();
+  }
+
+  /** Adds the nodes of `value` and answers the document's total so far. */
+  add(value: unknown): number {
+    this.total += this.sizeOf(value);
+    return this.total;
+  }
+
+  private sizeOf(root: unknown): number {
+    if (root === null || typeof root !== 'object') return 1;
+    // Post-order without recursion: a value expanded through aliases may nest deeper than any
+    // one collection written in the text.
+    const stack: Array<{ value: object; entered: boolean }> = [{ value: root, entered: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if (this.sizes.has(top.value)) {
+        stack.pop();
+        continue;
+      }
+      const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
+      if (!top.entered) {
+        top.entered = true;
+        for (const child of children) if (child !== null && typeof child === 'object' && !this.sizes.has(child)) stack.push({ value: child, entered: false });
+        continue;
+      }
+      // The collection, each map key, and each child.
+      let size = 1 + (Array.isArray(top.value) ? 0 : children.length);
+      for (const child of children) size += child !== null && typeof child === 'object' ? this.sizes.get(child)! : 1;
+      this.sizes.set(top.value, Math.min(size, Number.MAX_SAFE_INTEGER));
+      stack.pop();
+    }
+    return this.sizes.get(root)!;
+  }
+}
