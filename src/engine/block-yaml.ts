@@ -32,10 +32,10 @@ export interface BlockDocument {
  * a document, quoted or flow values over several lines, a plain scalar whose lines hold a
  * comment, a `: ` or an indicator first, a tab but in a comment, a quoted scalar, a block
  * scalar's lines or a plain scalar's text, carriage returns but in a Windows line break, keys
- * that are not strings, a repeated key) and anything the library
- * would refuse or the input limits would stop makes it answer undefined, and the caller reads the
- * text with the library instead. So where it answers, the answer is the library's, and every
- * refusal and every source position still comes from the library.
+ * that are not strings, a repeated key) and anything the library would refuse or the input limits
+ * would stop makes it answer undefined, and the caller reads the text with the library instead.
+ * So where it answers, the answer is the library's, and every refusal and every source position
+ * still comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   // A carriage return before a line feed is part of the line break, to YAML as to the lines read
@@ -65,8 +65,9 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
 
 // Carriage returns (but before a line feed), control characters other than the tab, a byte-order
 // mark and Unicode line breaks each have rules of their own in YAML; a text with any of them is
-// left to the library. A tab is read where it is content (in a comment, a quoted scalar, a literal
-// block scalar's lines); anywhere else it is separation or indentation, and the library's to read.
+// left to the library. A tab is read where it is content or ends a plain scalar (in a comment, a
+// quoted or block scalar, a plain scalar's text or after it); anywhere else it is separation or
+// indentation, and the library's to read.
 // eslint-disable-next-line no-control-regex
 const UNREAD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
 
@@ -210,8 +211,9 @@ class BlockReader {
     for (;;) {
       if (this.search) this.entered(depth, items.length);
       const text = this.lines[this.line];
-      const anchor = anchorAt(text, skipSpaces(text, indent + 1));
-      const column = anchor?.end ?? skipSpaces(text, indent + 1);
+      const start = skipSpaces(text, indent + 1);
+      const anchor = anchorAt(text, start);
+      const column = anchor?.end ?? start;
       let item: unknown;
       if (column === text.length || text.charCodeAt(column) === HASH) {
         this.line += 1;
@@ -299,10 +301,10 @@ class BlockReader {
     const { source, end } = readPlain(text, column);
     this.line += 1;
     // A comment ends a plain scalar: a line after it that would continue the scalar is the library's.
-    const folded = end === text.length ? source + this.continuation(indent) : source;
+    const whole = end === text.length ? source + this.continuation(indent) : source;
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
-    return plainValue(folded);
+    return plainValue(whole);
   }
 
   /**
@@ -312,7 +314,7 @@ class BlockReader {
    * is the library's to read.
    */
   private continuation(indent: number): string {
-    let folded = '';
+    let text = '';
     let blanks = 0;
     let last = -1;
     for (let line = this.line; line < this.lines.length; line++) {
@@ -325,16 +327,16 @@ class BlockReader {
       if (spaces <= indent) break;
       const content = trimWhite(body.slice(spaces));
       if (!startsPlain(content, 0) || content.includes(' #') || content.includes('\t') || content.includes(': ') || content.endsWith(':')) outside();
-      folded += blanks === 0 ? ` ${content}` : `${'\n'.repeat(blanks)}${content}`;
+      text += blanks === 0 ? ` ${content}` : `${'\n'.repeat(blanks)}${content}`;
       blanks = 0;
       last = line;
     }
     if (last !== -1) this.line = last + 1;
-    return folded;
+    return text;
   }
 
   /**
-   * The value after an anchor on its line: a scalar, a flow collection or a literal block scalar.
+   * The value after an anchor on its line: a scalar, a flow collection or a block scalar.
    * An anchor before a key names the key, not the map, and one before an alias or a list entry is
    * the library's to read.
    */
