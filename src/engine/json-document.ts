@@ -1,3 +1,4 @@
+import { LineCounter } from 'yaml';
 import type { InputLimits } from './input-limits.js';
 
 /** A file read as JSON: its value, a fresh copy, and where the node on a path starts. */
@@ -119,7 +120,7 @@ interface Placed {
  */
 class Positions {
   private readonly root: Placed;
-  private lineStarts: number[] | undefined;
+  private lines: LineCounter | undefined;
   private offset: number;
 
   constructor(
@@ -149,15 +150,8 @@ class Positions {
   }
 
   private lineAndColumn(offset: number): { line: number; column: number } {
-    const starts = (this.lineStarts ??= lineStartsOf(this.text));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle] <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - starts[low] + 1 };
+    const { line, col } = (this.lines ??= linesOf(this.text)).linePos(offset);
+    return { line, column: col };
   }
 
   private node(): Placed {
@@ -220,8 +214,10 @@ const SPACE = /[ \n\r]*/y;
 const STRING = /"(?:[^"\\]|\\.)*"/y;
 const SCALAR = /[^ \n\r,\]}]+/y;
 
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
+/** Where each line of the text starts, counted as the YAML library counts the lines of what it reads. */
+function linesOf(text: string): LineCounter {
+  const lines = new LineCounter();
+  lines.addNewLine(0);
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines.addNewLine(at + 1);
+  return lines;
 }
