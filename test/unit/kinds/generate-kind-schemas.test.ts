@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { validateProperties, type PropertySchema } from '../../../src/plugin-api/index.js';
 // @ts-expect-error: a plain ES module script without declarations
 import { generate } from '../../../scripts/generate-kind-schemas.mjs';
@@ -15,10 +15,23 @@ type Modules = Record<string, Record<string, () => PropertySchema>>;
 /** A few .d.ts files copied from the kubernetes-models 5.1.0 tarballs (README there). */
 const fixtureModels = fileURLToPath(new URL('../../fixtures/kind-models', import.meta.url));
 
+/** Folders this file made under the system's temporary folder, removed when it is done. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new folder under the system's temporary folder, removed after the file's tests. */
+function temporaryFolder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 /** Generates the modules of a request, compiles them and imports them. */
 async function load(request: Record<string, unknown>): Promise<Modules> {
   const files: Map<string, string> = generate(request, fixtureModels);
-  const dir = mkdtempSync(join(tmpdir(), 'kind-schemas-'));
+  const dir = temporaryFolder('kind-schemas-');
   for (const [name, content] of files) {
     const js = ts.transpileModule(content, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
     writeFileSync(join(dir, name.replace(/\.ts$/, '.js')), js);
@@ -103,7 +116,7 @@ describe('package tarballs', () => {
   });
 
   it('uses an unpacked package whose recorded integrity matches, without the registry', () => {
-    const cache = mkdtempSync(join(tmpdir(), 'kind-models-'));
+    const cache = temporaryFolder('kind-models-');
     mkdirSync(join(cache, 'node_modules/pkg'), { recursive: true });
     writeFileSync(join(cache, 'node_modules/pkg/.kurel-integrity'), 'pkg@1.0.0 sha512-abc');
     expect(unpackTarballs(['pkg@1.0.0'], cache, { 'pkg@1.0.0': 'sha512-abc' })).toEqual([{ name: 'pkg', version: '1.0.0', integrity: 'sha512-abc' }]);
