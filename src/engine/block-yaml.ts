@@ -1,5 +1,6 @@
 import { AliasCount, anchorAt, nameAt } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
+import { tagAt } from './block-yaml-tags.js';
 import { COLON, folded, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, readScalar, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
@@ -22,12 +23,13 @@ export interface BlockDocument {
  * Reads the documents of a text (those with something in them) written in the YAML that
  * Applications, profiles and packages are written in — block maps and lists, plain scalars (over
  * several lines too), one-line quoted scalars, flow lists and maps that close on their line,
- * literal and folded block scalars, anchors and aliases in block context, comments, `---` between
- * documents — straight into the values the YAML library's composer and `toJS` give for the same
- * text, at a small part of their cost. An alias is the anchored value itself (a collection shared,
- * as `toJS` shares it), and the nodes aliases add are counted as the input limits count them.
+ * literal and folded block scalars, the core schema's tags before a scalar (`!!str 80`), anchors
+ * and aliases in block context, comments, `---` between documents — straight into the values the
+ * YAML library's composer and `toJS` give for the same text, at a small part of their cost. An
+ * alias is the anchored value itself (a collection shared, as `toJS` shares it), and the nodes
+ * aliases add are counted as the input limits count them.
  *
- * It reads only what it can read exactly. Anything else (tags, directives, indentation
+ * It reads only what it can read exactly. Anything else (other tags, directives, indentation
  * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
  * a document, quoted or flow values over several lines, a plain scalar whose lines hold a
  * comment, a `: ` or an indicator first, a tab but in a comment, a quoted scalar, a block
@@ -284,27 +286,52 @@ class BlockReader {
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
     if (text[column] === '|' || text[column] === '>') return this.blockScalar(text, column, indent);
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
+    if (text[column] === '!') return this.taggedLine(text, column, indent);
     const { value, end } = text[column] === '*' ? this.alias(text, column) : text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : readScalar(text, column);
+    this.lineEnds(text, end, indent);
+    return value;
+  }
+
+  /**
+   * The end of a value that ends on its line at `end`: nothing but a comment may follow it there,
+   * and no more indented line after it (which would continue it). The reader moves past the lines read.
+   */
+  private lineEnds(text: string, end: number, indent: number): void {
     if (end !== text.length && text.charCodeAt(end) !== HASH) outside();
     this.line += 1;
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
-    return value;
   }
 
   /**
    * A plain scalar from `column` on, and the lines more indented than `indent` that continue it:
    * each line trimmed, one line break between two lines folded into a space, and each blank line
-   * among them a line break.
+   * among them a line break. Its text is resolved by the core schema, or by the tag given to it.
    */
-  private plainLines(text: string, column: number, indent: number): unknown {
+  private plainLines(text: string, column: number, indent: number, resolve: (text: string) => unknown = plainValue): unknown {
     const { source, end } = readPlain(text, column);
     this.line += 1;
     // A comment ends a plain scalar: a line after it that would continue the scalar is the library's.
     const whole = end === text.length ? source + this.continuation(indent) : source;
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
-    return plainValue(whole);
+    return resolve(whole);
+  }
+
+  /**
+   * A scalar after a core tag on its line (`!!str 80`, `!!int "5"`), resolved as the tag says: a
+   * plain or quoted scalar, or, after `!!str`, a block scalar. A tag with nothing after it on its
+   * line is the library's to read.
+   */
+  private taggedLine(text: string, column: number, indent: number): unknown {
+    const { tag, end: start } = tagAt(text, column);
+    const first = text[start];
+    if (first === '|' || first === '>') return tag.stringTag ? this.blockScalar(text, start, indent) : outside();
+    if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
+    if (first !== '"' && first !== "'") outside();
+    const { value, end } = readQuoted(text, start);
+    this.lineEnds(text, end, indent);
+    return tag.resolve(value);
   }
 
   /**

@@ -83,6 +83,11 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     expect(expectLibraryAgrees(text)).toEqual([{ a: 'one two\nthree\n  more\nfour\n', b: 'x y', c: 'z\n\n', d: '\ttab\ne\n' }]);
   });
 
+  it('the core schema\'s tags before a scalar, resolved as the tag says', () => {
+    const text = 'a: !!str 80\nb: !!str true\nc: !!str "q"\nd: !!int "5"\ne: !!int 0x1F\nf: !!float 1e3\ng: !!bool \'true\'\nh: !!null ""\ni: !!str |\n  text\nj: !!str one\n  two\nl:\n- !!str 1\n- &t !!int +2\n- *t\nm: !!str   spaced   # comment\nn:\n  !!float .5\n';
+    expect(expectLibraryAgrees(text)).toEqual([{ a: '80', b: 'true', c: 'q', d: 5, e: 31, f: 1000, g: true, h: null, i: 'text\n', j: 'one two', l: ['1', 2, 2], m: 'spaced', n: 0.5 }]);
+  });
+
   it('literal block scalars', () => {
     const text = 'a: |\n  line 1\n    more\n\n  line 3\n\n\nb: |-\n  x\nc: |+\n  y\n\nd: | # note\n  # not a comment\n';
     expect(expectLibraryAgrees(text)).toEqual([{ a: 'line 1\n  more\n\nline 3\n', b: 'x', c: 'y\n\n', d: '# not a comment\n' }]);
@@ -117,7 +122,18 @@ describe('the block reader: what it leaves to the library', () => {
     'an anchor or alias inside a flow collection': 'a: [&x 1, *x]\n',
     'an alias as a key': 'a: &x k\n*x : v\n',
     'something after an alias': 'a: &x 1\nb: *x y\n',
-    tags: 'a: !!str 1\n',
+    'a local tag': 'a: !t 1\n',
+    'a verbatim tag': 'a: !<tag:yaml.org,2002:str> 1\n',
+    'a YAML 1.1 tag': 'a: !!binary aGk=\n',
+    'a core tag whose tests its scalar passes none of': 'a: !!int abc\nb: !!float 5\n',
+    'a tag before a collection': 'a: !!str [b]\n',
+    'a tag before a block collection on the next line': 'a: !!map\n  b: 1\n',
+    'a tag with nothing after it on its line': 'a: !!str\n',
+    'a tag before a comment': 'a: !!str # c\n',
+    'a tag before a key': '!!str 1: v\n',
+    'a tag but the string\'s before a block scalar': 'a: !!int |\n  5\n',
+    'a tab after a tag': 'a: !!str\tb\n',
+    'a tag before an anchor': 'a: !!str &x b\n',
     'a comment inside a multi-line plain scalar': 'a: one\n  # c\n  two\n',
     'a comment before a plain scalar\'s next line': 'a: one # c\n  two\n',
     'a key on a plain scalar\'s next line': 'a: one\n  b: two\n',
@@ -215,13 +231,14 @@ function generator(seed: number) {
     'plain', 'two words', '1', '-1', '+1', '0o17', '0x1F', '017', '1.0', '1.50', '.5', '1e3', '.inf', '-.Inf', '.NaN', 'true', 'False', 'yes', 'null', '~', "''", '""',
     "'it''s'", '"q\\"q"', '"\\t"', 'a:b', 'http://x/#f', 'x # c', 'x #', '-x', '--x', 'x,y', 'a]b', 'é', '1_000', '2001-12-14', '[a, b]', '[a, [b, c]]', '{a: 1, b: [x]}',
     '[]', '{}', '[a b, c]', '[1, {b: c}]', '[-x]', '{k: x:y}', 'x  ', '"a" # c', '"a\tb"', "'a\tb'", 'x #\tc', '["a\tb", c]', 'x\u00a0', '[x\u3000]', '&a x', '*a', '&b [1, {k: v}]', '*b', '*m', '*l', '&c "q"',
+    '!!str 1', '!!str x # c', '!!int 0x1F', '!!int "7"', '!!bool true', '!!null ~', '!!float 1.50', "!!str 'q'", '&c !!str 2',
   ];
   const edgeScalars = [
-    '"\\x41"', 'a: b', 'a:', '-', '- x', '?x', ':x', '&a x', '*a', '!!str 1', '@x', '%x', ',x', '[a,]', '{a}', '{a: }', '[x:y]', '[-]', '[a #c]', '{a: 1, a: 2}',
+    '"\\x41"', 'a: b', 'a:', '-', '- x', '?x', ':x', '&a x', '*a', '!!int x', '!!str', '!t a', '!!binary aGk=', '!!str [a]', '!!float 5', '!!str\tx', '@x', '%x', ',x', '[a,]', '{a}', '{a: }', '[x:y]', '[-]', '[a #c]', '{a: 1, a: 2}',
     '"unclosed', "'unclosed", '"a" b', '"a"#c', 'a\tb', '\tx', 'x\t', 'x\t# c', '[a,\tb]', '"a"\t# c', '{k:\tv}', '&a', '*zz', '&a *a', '&a:b x', '[*a]', '&a k: v', '*a x',
   ];
-  const blockHeaders = ['|', '|-', '|+', '| # c', '&t |', '>', '>-', '>+', '> # c', '&f >'];
-  const edgeBlockHeaders = ['|2', '>1', '|#c', '>#c'];
+  const blockHeaders = ['|', '|-', '|+', '| # c', '&t |', '>', '>-', '>+', '> # c', '&f >', '!!str |', '!!str >-'];
+  const edgeBlockHeaders = ['|2', '>1', '|#c', '>#c', '!!int |'];
   let edge = 0.02;
   const either = <T>(safe: readonly T[], past: readonly T[]): T => pick(random() < edge ? past : safe);
 

@@ -166,6 +166,11 @@ spec:
     type: worker
     properties:
       image: app:1
+      replicas: !!int "2"
+      args:
+      - !!str 80
+      - !!str |
+        text
       labels: *labels
       env: &env
       - name: C
