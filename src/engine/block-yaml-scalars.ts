@@ -1,4 +1,4 @@
-import { isScalar, Schema, type ScalarTag } from 'yaml';
+import { CST, isScalar, Schema, type ScalarTag } from 'yaml';
 
 /**
  * The scalars of the block reader (`block-yaml.ts`) and its flow reader (`block-yaml-flow.ts`):
@@ -108,14 +108,6 @@ export function startsPlain(text: string, column: number): boolean {
   return first !== '-' || (column + 1 < text.length && text.charCodeAt(column + 1) !== SPACE && text.charCodeAt(column + 1) !== TAB);
 }
 
-/** A one-line scalar value at `column`; `end` is after it and its trailing spaces. */
-export function readScalar(text: string, column: number): ReadValue {
-  const first = text[column];
-  if (first === '"' || first === "'") return readQuoted(text, column);
-  const { source, end } = readPlain(text, column);
-  return { value: plainValue(source), end };
-}
-
 /** A plain scalar's text on its line from `column`; `end` is at its comment's `#`, or the line's end. */
 export function readPlain(text: string, column: number): { source: string; end: number } {
   if (!startsPlain(text, column)) outside();
@@ -175,6 +167,33 @@ export function readQuoted(text: string, column: number): { value: string; end: 
   // A comment after a quoted scalar needs a space before it.
   if (end < text.length && text.charCodeAt(end) === HASH && end === at + 1) outside();
   return { value, end };
+}
+
+/**
+ * Where the quoted scalar whose quote is `quote` closes on a line, looking from `from` (after the
+ * opening quote, or at the start of a line that continues the scalar); -1 where the line ends
+ * inside it. A `''` in single quotes and an escaped character in double quotes (a `\\` at the end
+ * of the line escapes the line break) do not close it.
+ */
+export function closingQuote(text: string, from: number, quote: string): number {
+  if (quote === "'") {
+    for (let at = text.indexOf("'", from); at !== -1; at = text.indexOf("'", at + 2)) if (text[at + 1] !== "'") return at;
+    return -1;
+  }
+  for (let at = nextQuoteOrEscape(text, from); at !== -1; at = nextQuoteOrEscape(text, at + 2)) if (text.charCodeAt(at) === DOUBLE_QUOTE) return at;
+  return -1;
+}
+
+/**
+ * The value of a quoted scalar over several lines (its text from quote to quote, the lines joined
+ * by line breaks), folded as the library folds it: it is the library's own reading of the scalar.
+ * Anything it would report (an unknown escape) is the library's to refuse.
+ */
+export function quotedLinesValue(source: string): string {
+  const token = { type: source[0] === '"' ? 'double-quoted-scalar' : 'single-quoted-scalar', offset: 0, indent: 0, source } as const;
+  const resolved = CST.resolveAsScalar(token, true, outside);
+  if (resolved === null || typeof resolved.value !== 'string') outside();
+  return resolved.value;
 }
 
 /** Where the next `"` or `\` is, from `from` on; -1 where the line has neither. */

@@ -1,7 +1,7 @@
 import { AliasCount, anchorAt, nameAt } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
-import { COLON, folded, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, readScalar, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
+import { closingQuote, COLON, folded, HASH, isOutside, isStringKey, outside, plainValue, quotedLinesValue, readableKey, readPlain, readQuoted, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -21,23 +21,23 @@ export interface BlockDocument {
 
 /**
  * Reads the documents of a text (those with something in them) written in the YAML that
- * Applications, profiles and packages are written in — block maps and lists, plain scalars (over
- * several lines too), one-line quoted scalars, flow lists and maps that close on their line,
- * literal and folded block scalars, the core schema's tags before a scalar (`!!str 80`), anchors
- * and aliases in block context, comments, `---` between documents — straight into the values the
- * YAML library's composer and `toJS` give for the same text, at a small part of their cost. An
- * alias is the anchored value itself (a collection shared, as `toJS` shares it), and the nodes
- * aliases add are counted as the input limits count them.
+ * Applications, profiles and packages are written in — block maps and lists, plain and quoted
+ * scalars (over several lines too), flow lists and maps that close on their line, literal and
+ * folded block scalars, the core schema's tags before a scalar (`!!str 80`), anchors and aliases
+ * in block context, comments, `---` between documents — straight into the values the YAML
+ * library's composer and `toJS` give for the same text, at a small part of their cost. An alias
+ * is the anchored value itself (a collection shared, as `toJS` shares it), and the nodes aliases
+ * add are counted as the input limits count them.
  *
  * It reads only what it can read exactly. Anything else (other tags, directives, indentation
  * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
- * a document, quoted or flow values over several lines, a plain scalar whose lines hold a
- * comment, a `: ` or an indicator first, a tab but in a comment, a quoted scalar, a block
- * scalar's lines or a plain scalar's text, carriage returns but in a Windows line break, keys
- * that are not strings, a repeated key) and anything the library would refuse or the input limits
- * would stop makes it answer undefined, and the caller reads the text with the library instead.
- * So where it answers, the answer is the library's, and every refusal and every source position
- * still comes from the library.
+ * a document, flow collections and quoted keys over several lines, a plain scalar whose lines
+ * hold a comment, a `: ` or an indicator first, a tab but in a comment, a quoted scalar's first
+ * line, a block scalar's lines or a plain scalar's text, carriage returns but in a Windows line
+ * break, keys that are not strings, a repeated key) and anything the library would refuse or the
+ * input limits would stop makes it answer undefined, and the caller reads the text with the
+ * library instead. So where it answers, the answer is the library's, and every refusal and every
+ * source position still comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   // A carriage return before a line feed is part of the line break, to YAML as to the lines read
@@ -287,9 +287,44 @@ class BlockReader {
     if (text[column] === '|' || text[column] === '>') return this.blockScalar(text, column, indent);
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     if (text[column] === '!') return this.taggedLine(text, column, indent);
-    const { value, end } = text[column] === '*' ? this.alias(text, column) : text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : readScalar(text, column);
+    if (text[column] === '"' || text[column] === "'") return this.quotedLines(text, column, indent);
+    const { value, end } = text[column] === '*' ? this.alias(text, column) : text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : outside();
     this.lineEnds(text, end, indent);
     return value;
+  }
+
+  /**
+   * A quoted scalar from `column` on, under a node at `indent`: on its line, or over the lines
+   * after it, each more indented than `indent` (a blank one too) and without a tab, to its closing
+   * quote, where nothing but a comment may follow.
+   */
+  private quotedLines(text: string, column: number, indent: number): string {
+    const quote = text[column];
+    if (closingQuote(text, column + 1, quote) !== -1) {
+      const { value, end } = readQuoted(text, column);
+      this.lineEnds(text, end, indent);
+      return value;
+    }
+    const source = [text.slice(column)];
+    for (let line = this.line + 1; line < this.lines.length; line++) {
+      const body = this.lines[line];
+      const spaces = skipSpaces(body, 0);
+      if ((spaces < body.length && spaces <= indent) || body.includes('\t')) outside();
+      const close = closingQuote(body, 0, quote);
+      if (close === -1) {
+        source.push(body);
+        continue;
+      }
+      source.push(body.slice(0, close + 1));
+      const value = quotedLinesValue(source.join('\n'));
+      const end = skipSpaces(body, close + 1);
+      // A comment after a quoted scalar needs a space before it.
+      if (end === close + 1 && body.charCodeAt(end) === HASH) outside();
+      this.line = line;
+      this.lineEnds(body, end, indent);
+      return value;
+    }
+    return outside();
   }
 
   /**
@@ -329,9 +364,7 @@ class BlockReader {
     if (first === '|' || first === '>') return tag.stringTag ? this.blockScalar(text, start, indent) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
     if (first !== '"' && first !== "'") outside();
-    const { value, end } = readQuoted(text, start);
-    this.lineEnds(text, end, indent);
-    return tag.resolve(value);
+    return tag.resolve(this.quotedLines(text, start, indent));
   }
 
   /**

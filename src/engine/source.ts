@@ -140,7 +140,7 @@ export function parseSource(input: InputFile): SourceDocument[] {
  * for a position in a file the block reader read, as much of it as holds the node. A refusal of
  * one entry of a large file reads the lines up to that entry, not the whole file: the nodes before
  * a line are read the same whatever follows it, in what the block reader reads (the only values
- * that go on over the lines after their start are block scalars and plain scalars, which hold no
+ * that go on over the lines after their start are block, plain and quoted scalars, which hold no
  * node, and each starts on its entry's line or the next line with content). Past a
  * few such readings, or once they add up to the file, the whole file is read and answers every
  * later question: many refusals cost a few readings at most.

@@ -88,6 +88,11 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     expect(expectLibraryAgrees(text)).toEqual([{ a: '80', b: 'true', c: 'q', d: 5, e: 31, f: 1000, g: true, h: null, i: 'text\n', j: 'one two', l: ['1', 2, 2], m: 'spaced', n: 0.5 }]);
   });
 
+  it('quoted scalars over several lines, folded as the library folds them', () => {
+    const text = 'a: "one\n  two  \n\n\n  three \\\n    four\\n"\nb: \'it\'\'s\n  x\'\'\n\n  \'  # c\nl:\n- "x\n y"\n- k: "\\"\n     #"\nc:\n  "on the\n  next line"\nd: !!str "8\n  0"\n';
+    expect(expectLibraryAgrees(text)).toEqual([{ a: 'one two\n\nthree four\n', b: "it's x'\n", l: ['x y', { k: '" #' }], c: 'on the next line', d: '8 0' }]);
+  });
+
   it('literal block scalars', () => {
     const text = 'a: |\n  line 1\n    more\n\n  line 3\n\n\nb: |-\n  x\nc: |+\n  y\n\nd: | # note\n  # not a comment\n';
     expect(expectLibraryAgrees(text)).toEqual([{ a: 'line 1\n  more\n\nline 3\n', b: 'x', c: 'y\n\n', d: '# not a comment\n' }]);
@@ -138,7 +143,15 @@ describe('the block reader: what it leaves to the library', () => {
     'a comment before a plain scalar\'s next line': 'a: one # c\n  two\n',
     'a key on a plain scalar\'s next line': 'a: one\n  b: two\n',
     'a list entry on a plain scalar\'s next line': 'a: one\n  - two\n',
-    'a multi-line quoted scalar': 'a: "one\n  two"\n',
+    'a quoted scalar\'s line no more indented than its key': 'a: "one\ntwo"\n',
+    'a quoted scalar\'s line no more indented than its key in a list': '- k: "one\n  two"\n',
+    'a tab on a quoted scalar\'s later line': 'a: "one\n \ttwo"\n',
+    'a quoted scalar that does not close': 'a: "one\n  two\n',
+    'an unknown escape in a quoted scalar over several lines': 'a: "one\n  \\q"\n',
+    'something after a quoted scalar over several lines': 'a: "one\n  two" x\n',
+    'a comment right after a quoted scalar over several lines': 'a: "one\n  two"#c\n',
+    'a more indented line after a quoted scalar over several lines': 'a: "one\n  two"\n  b: 1\n',
+    'a quoted key over several lines': '"a\n  b": 1\n',
     'an indentation indicator': 'a: |2\n   x\n',
     'a blank line before a block scalar\'s first line': 'a: |\n\n  x\n',
     'a tab after a key\'s colon': 'a:\tb\n',
@@ -232,6 +245,7 @@ function generator(seed: number) {
     "'it''s'", '"q\\"q"', '"\\t"', 'a:b', 'http://x/#f', 'x # c', 'x #', '-x', '--x', 'x,y', 'a]b', 'é', '1_000', '2001-12-14', '[a, b]', '[a, [b, c]]', '{a: 1, b: [x]}',
     '[]', '{}', '[a b, c]', '[1, {b: c}]', '[-x]', '{k: x:y}', 'x  ', '"a" # c', '"a\tb"', "'a\tb'", 'x #\tc', '["a\tb", c]', 'x\u00a0', '[x\u3000]', '&a x', '*a', '&b [1, {k: v}]', '*b', '*m', '*l', '&c "q"',
     '!!str 1', '!!str x # c', '!!int 0x1F', '!!int "7"', '!!bool true', '!!null ~', '!!float 1.50', "!!str 'q'", '&c !!str 2',
+    '"open', "'open", '"open \\', '"a\\"b', "'it''", '!!str "open',
   ];
   const edgeScalars = [
     '"\\x41"', 'a: b', 'a:', '-', '- x', '?x', ':x', '&a x', '*a', '!!int x', '!!str', '!t a', '!!binary aGk=', '!!str [a]', '!!float 5', '!!str\tx', '@x', '%x', ',x', '[a,]', '{a}', '{a: }', '[x:y]', '[-]', '[a #c]', '{a: 1, a: 2}',
@@ -257,7 +271,7 @@ function generator(seed: number) {
       lines.push(`${prefix}${either(scalars, edgeScalars)}`);
       // Lines that may continue a plain scalar, or end it.
       for (let line = random() < 0.1 ? Math.floor(random() * 3) + 1 : 0; line > 0; line--) {
-        lines.push(`${' '.repeat(Math.max(0, indent - 1 + Math.floor(random() * 3)))}${either(['continued', 'two words', '', 'x  ', '"q"'], ['x: y', '# c', '- z', 'a #b', '[x]', 'x\ty'])}`);
+        lines.push(`${' '.repeat(Math.max(0, indent - 1 + Math.floor(random() * 3)))}${either(['continued', 'two words', '', 'x  ', '"q"', 'closed"', "closed'", "it''s'", 'x\\', '"', "'"], ['x: y', '# c', '- z', 'a #b', '[x]', 'x\ty', '\\q"', 'x" y', 'x"#c'])}`);
       }
       return;
     }
@@ -399,6 +413,37 @@ describe('the block reader: generated folded block scalars', () => {
       if (expectLibraryAgrees(text) !== undefined) readCount++;
     }
     expect(readCount).toBeGreaterThan(total / 2);
+  });
+});
+
+describe('the block reader: generated quoted scalars over several lines', () => {
+  it('folds every one it reads as the library does, and reads most of them', () => {
+    const { random, pick } = seeded(5150);
+    let readCount = 0;
+    const total = 5000;
+    for (let case_ = 0; case_ < total; case_++) {
+      const quote = pick(['"', "'"]);
+      // Pieces of text, white space, escapes (of a line break too) and quotes doubled or escaped.
+      const pieces = quote === '"' ? ['x', 'two words', ' ', '  ', '\t', '\\\\', '\\"', '\\n', '\\t', '\\ ', '#', ' #', "'", '\\'] : ['x', 'two words', ' ', '  ', '\t', "''", '#', ' #', '"', '\\'];
+      const piece = () => Array.from({ length: Math.floor(random() * 3) }, () => pick(pieces)).join('');
+      const keyIndent = pick([0, 0, 2]);
+      const lines = [`${' '.repeat(keyIndent)}${pick(['a: ', '- ', '- k: '])}${quote}${piece()}`];
+      const valueIndent = lines[0].startsWith(`${' '.repeat(keyIndent)}- k`) ? keyIndent + 2 : keyIndent;
+      for (let line = 1 + Math.floor(random() * 4); line > 0; line--) {
+        // Blank lines, lines indented past the key, and now and then one at the key's indent.
+        const roll = random();
+        if (roll < 0.2) lines.push(' '.repeat(Math.floor(random() * 4)));
+        else lines.push(`${' '.repeat(valueIndent + (roll < 0.23 ? 0 : 1 + Math.floor(random() * 3)))}${piece()}`);
+      }
+      // Mostly what may follow the closing quote, now and then what may not.
+      const edge = random() < 0.1;
+      lines[lines.length - 1] += `${piece()}${quote}${edge ? pick(['#c', ' x']) : pick(['', ' ', ' # c'])}`;
+      const text = `${lines.join('\n')}\n${random() < 0.1 ? '   c: 1\n' : pick(['', 'b: 1\n', '\n'])}`;
+      if (expectLibraryAgrees(text) !== undefined) readCount++;
+      // The same text written on Windows.
+      if (case_ % 4 === 0) expectLibraryAgrees(text.replaceAll('\n', '\r\n'));
+    }
+    expect(readCount).toBeGreaterThan(total / 4);
   });
 });
 

@@ -167,6 +167,13 @@ spec:
     properties:
       image: app:1
       replicas: !!int "2"
+      description: "one
+        two"
+      note:
+      - 'three
+
+        four'
+      - last
       args:
       - !!str 80
       - !!str |
