@@ -74,6 +74,11 @@ export interface ComponentInput<P = Properties> {
   application?: string;
   /** `ComponentLabelValue(name)`: the `app` label and selector value. */
   labelValue: string;
+  /**
+   * The component's properties, checked against the type's schema, defaults applied: a copy made
+   * for this call alone, which the handler may change, and may put in the objects it returns
+   * without copying it again.
+   */
   properties: P;
   annotations: Record<string, string>;
 }

@@ -1,4 +1,4 @@
-import { copyData, defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
 import { object } from './escape-hatches/object.js';
@@ -57,7 +57,8 @@ const passthrough = defineComponent<PassthroughProperties>({
     clusterScoped: { type: 'boolean', description: 'Whether a kind the build does not know is cluster-scoped; known kinds take their API scope.' },
   },
   render(input, ctx) {
-    const declared = copyData(input.properties.object);
+    // The properties are this call's own copy: the object is emitted from them as they are.
+    const declared = input.properties.object;
     if (isList(declared)) {
       ctx.fail(`object: a list (kind "${String(declared.kind)}") is refused; declare one object per passthrough component, or use manifests`, ['object', 'kind']);
     }

@@ -64,6 +64,15 @@ const registry: SealedRegistry = registryOf([
       configMapHandler('box'),
       configMapHandler('runner'),
       configMapHandler('picky', { render: (_input, ctx) => ctx.fail('value: not today', ['value']) }),
+      // Changes its properties and keeps them in its object, as the properties are its own.
+      configMapHandler('keeper', {
+        properties: { data: { type: 'object', additionalProperties: true, description: 'Data.' } },
+        render: (input) => {
+          const data = input.properties.data as Record<string, string>;
+          data.added = 'by the handler';
+          return { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: input.name, namespace: input.namespace }, data }] };
+        },
+      }),
     ],
     traits: [
       { ...recordingTrait('tagged', seen), capability: {} },
@@ -154,6 +163,15 @@ describe('transform: dispatch without a handler', () => {
     expect(written('health-checks', '        checks:\n          - {apiVersion: apps/v1, kind: Deployment, name: web, namespace: shop}\n')).toBe(
       `no handler for policy type "health-checks" (policy "first")${DELIVERY}`,
     );
+  });
+});
+
+describe('transform: a handler\'s properties', () => {
+  it('are a copy made for its call: what the handler changes and keeps in its objects is not the component\'s', () => {
+    const { applications } = build('    - name: web\n      type: keeper\n      properties:\n        data: {a: "1"}\n');
+    const [member] = applications[0].members;
+    expect(member.objects[0].data).toEqual({ a: '1', added: 'by the handler' });
+    expect(member.component.properties).toEqual({ data: { a: '1' } });
   });
 });
 
