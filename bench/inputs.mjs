@@ -48,6 +48,19 @@ export function taggedConfigMapOfBytes(bytes) {
   return lines.join('');
 }
 
+/** A `passthrough` ConfigMap of about `bytes` bytes of short values in a flow map, an entry a line (`k1: v1,`): some 750,000 keys in 20 MB. */
+export function flowConfigMapOfBytes(bytes) {
+  const head = `${APP_HEAD}  - name: settings\n    type: passthrough\n    properties:\n      object:\n        apiVersion: v1\n        kind: ConfigMap\n        metadata:\n          name: settings\n        data: {\n`;
+  const lines = [head];
+  for (let i = 0, length = head.length; length < bytes; i++) {
+    const line = `          k${i}: v${i},\n`;
+    lines.push(line);
+    length += line.length;
+  }
+  lines.push('        }\n');
+  return lines.join('');
+}
+
 /** A ConfigMap Application of about `bytes` bytes (200-character values). */
 export function configMapOfBytes(bytes) {
   return configMapKeys(Math.floor((bytes - 200) / 226));

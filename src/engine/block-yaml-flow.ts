@@ -1,68 +1,124 @@
 import type { InputLimits } from './input-limits.js';
-import { isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, trimWhite, type ReadValue } from './block-yaml-scalars.js';
+import { HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, trimWhite, type ReadValue } from './block-yaml-scalars.js';
+
+/** A flow collection the block reader read: its value, the line it closes on, and the column after it and the spaces after it there. */
+export interface FlowRead extends ReadValue {
+  line: number;
+}
 
 /**
- * A flow list or map that closes on its line, of plain and quoted scalars and flow collections;
- * `end` is after it and the spaces after it. Empty entries, keys without values and `:` inside a
- * plain scalar are left to the library, and so is an Application's list of components (`components`)
- * longer than it may be: the library's reading refuses it at the item past the limit.
+ * A flow list or map of plain and quoted scalars and flow collections, from `column` of line
+ * `line`, under a node at `indent`. It may go on over the lines after its first: each later line
+ * is more indented than `indent`, but the line of the outermost collection's closing bracket,
+ * which may stand at `indent` itself. Each scalar ends on its line, and so does a key with its
+ * `:`; a last entry may have a `,` after it. Empty entries, keys without values and `:` inside a
+ * plain scalar are left to the library, and so is an Application's list of components
+ * (`components`) longer than it may be: the library's reading refuses it at the item past the
+ * limit.
  */
-export function readFlow(text: string, column: number, depth: number, limits: InputLimits, components = false): ReadValue {
-  return new FlowReader(text, limits, components ? depth : undefined).collection(column, depth);
+export function readFlow(lines: readonly string[], line: number, column: number, indent: number, depth: number, limits: InputLimits, components = false): FlowRead {
+  const reader = new FlowReader(lines, line, indent, limits, components ? depth : undefined);
+  const { value, end } = reader.collection(column, depth);
+  const text = reader.text;
+  // A comment after the collection needs a space before it.
+  if (text.charCodeAt(end) === HASH) outside();
+  return { value, end: skipSpaces(text, end), line: reader.line };
 }
 
 class FlowReader {
+  /** The collections open: a closing bracket may stand at the parent's indent only where it closes the outermost. */
+  private open = 0;
+
   constructor(
-    private readonly text: string,
+    private readonly lines: readonly string[],
+    /** The line being read. */
+    public line: number,
+    private readonly indent: number,
     private readonly limits: InputLimits,
     /** The depth of the components list, where the collection read is one. */
     private readonly componentsDepth: number | undefined,
   ) {}
 
+  get text(): string {
+    return this.lines[this.line];
+  }
+
+  /** A collection whose bracket is at `column`; `end` is just after its closing bracket. */
   collection(column: number, depth: number): ReadValue {
     if (depth > this.limits.nestingDepth) outside();
-    return this.text[column] === '[' ? this.list(column, depth) : this.map(column, depth);
+    this.open += 1;
+    const read = this.text[column] === '[' ? this.list(column, depth) : this.map(column, depth);
+    this.open -= 1;
+    return read;
   }
 
   private list(column: number, depth: number): ReadValue {
     const items: unknown[] = [];
-    let at = skipSpaces(this.text, column + 1);
-    if (this.text[at] === ']') return { value: items, end: skipSpaces(this.text, at + 1) };
+    let at = this.space(column + 1);
+    if (this.text[at] === ']') return { value: items, end: at + 1 };
     for (;;) {
       const item = this.node(at, depth + 1);
       items.push(item.value);
       if (depth === this.componentsDepth && items.length > this.limits.components) outside();
       at = this.separator(item.end, ']');
-      if (this.text[at] === ']') return { value: items, end: skipSpaces(this.text, at + 1) };
+      if (this.text[at] === ']') return { value: items, end: at + 1 };
     }
   }
 
   private map(column: number, depth: number): ReadValue {
     const entries: Record<string, unknown> = {};
-    let at = skipSpaces(this.text, column + 1);
-    if (this.text[at] === '}') return { value: entries, end: skipSpaces(this.text, at + 1) };
+    let at = this.space(column + 1);
+    if (this.text[at] === '}') return { value: entries, end: at + 1 };
     for (;;) {
       const key = this.key(at);
       if (Object.hasOwn(entries, key.value)) outside();
       const value = this.node(key.end, depth + 1);
       entries[key.value] = value.value;
       at = this.separator(value.end, '}');
-      if (this.text[at] === '}') return { value: entries, end: skipSpaces(this.text, at + 1) };
+      if (this.text[at] === '}') return { value: entries, end: at + 1 };
     }
   }
 
-  /** After an entry: a `,` and the next entry's start, or the closing bracket. */
+  /**
+   * From `at` on: past spaces, a comment, and where the line ends inside the collection, the line
+   * break and the blank and comment lines after it, to the next thing written. A line more
+   * indented than the parent node goes on with the collection; one less indented (a comment line
+   * too), or a tab where its indentation ends, is the library's to read.
+   */
+  private space(at: number): number {
+    at = skipSpaces(this.text, at);
+    if (at < this.text.length && (this.text.charCodeAt(at) !== HASH || this.text.charCodeAt(at - 1) !== SPACE)) return at;
+    for (;;) {
+      this.line += 1;
+      if (this.line === this.lines.length) outside();
+      const text = this.text;
+      at = skipSpaces(text, 0);
+      if (at === text.length) continue;
+      // The library reads a comment line left of the parent's indent in some places and not in
+      // others (after a map value, at the line's start): one is left to it wherever it stands.
+      if (at > this.indent) {
+        if (text.charCodeAt(at) === HASH) continue;
+        return at;
+      }
+      // The outermost collection's closing bracket may stand at the parent's own indent.
+      if (at === this.indent && this.open === 1 && (text[at] === ']' || text[at] === '}')) return at;
+      outside();
+    }
+  }
+
+  /** After an entry: a `,` and the next entry's start, or the closing bracket (after a last `,` too). */
   private separator(at: number, close: string): number {
+    at = this.space(at);
     const character = this.text[at];
     if (character === close) return at;
     if (character !== ',') outside();
-    const next = skipSpaces(this.text, at + 1);
-    // A trailing comma or an empty entry is the library's to read.
-    if (this.text[next] === ',' || this.text[next] === close) outside();
+    const next = this.space(at + 1);
+    // An empty entry is the library's to refuse.
+    if (this.text[next] === ',') outside();
     return next;
   }
 
-  /** A flow map key and its `: `; `end` is where its value starts. */
+  /** A flow map key and its `:` on its line; `end` is where its value starts. */
   private key(at: number): { value: string; end: number } {
     let value: string;
     let end: number;
@@ -73,8 +129,9 @@ class FlowReader {
       ({ source: value, end } = this.plain(at, true));
       if (!isStringKey(value)) outside();
     }
-    if (this.text[end] !== ':' || this.text.charCodeAt(end + 1) !== SPACE) outside();
-    return { value: readableKey(value), end: skipSpaces(this.text, end + 1) };
+    // The value may follow on the next line.
+    if (this.text[end] !== ':' || (end + 1 < this.text.length && this.text.charCodeAt(end + 1) !== SPACE)) outside();
+    return { value: readableKey(value), end: this.space(end + 1) };
   }
 
   private node(at: number, depth: number): ReadValue {
@@ -85,7 +142,10 @@ class FlowReader {
     return { value: plainValue(plain.source), end: plain.end };
   }
 
-  /** A plain scalar inside a flow collection: it ends at a flow indicator, or at a key's `:`. */
+  /**
+   * A plain scalar inside a flow collection: it ends at a flow indicator, at a key's `:`, at a
+   * comment or at the end of its line (a scalar that goes on over the next line is the library's).
+   */
   private plain(at: number, key: boolean): { source: string; end: number } {
     const text = this.text;
     const first = text[at];
@@ -94,17 +154,18 @@ class FlowReader {
     let end = at;
     for (; end < text.length; end++) {
       const character = text[end];
-      if ((character === '#' && text[end - 1] === ' ') || character === '\t') outside();
+      if (character === '\t') outside();
+      if (character === '#' && text[end - 1] === ' ') break;
       if (character === ':') {
         // A `:` before a space ends a key; before anything that may stand in a plain scalar, it is part of it.
         const after = text[end + 1];
-        if (after === ' ') break;
+        if (after === ' ' || (key && after === undefined)) break;
         if (after === undefined || endsFlowPlain(after)) outside();
         continue;
       }
       if (endsFlowPlain(character)) break;
     }
-    if (end === text.length || (text[end] === ':' && !key)) outside();
+    if (text[end] === ':' && !key) outside();
     return { source: trimWhite(text.slice(at, end)), end };
   }
 }

@@ -1,7 +1,8 @@
 import { AliasCount, anchorAt, nameAt } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
-import { closingQuote, COLON, folded, HASH, isOutside, isStringKey, outside, plainValue, quotedLinesValue, readableKey, readPlain, readQuoted, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
+import { blockScalarLines, plainContinuation, quotedOverLines } from './block-yaml-lines.js';
+import { closingQuote, COLON, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -14,30 +15,32 @@ export interface BlockDocument {
    * 0) of a map entry's key or a list item's `-`, the root's first line where there is none; and,
    * where the whole path is a map entry, the column its value starts at (its key is read whole
    * before it). Entries inside a flow collection are not told apart: the entry holding the
-   * collection answers for them.
+   * collection answers for them, with the line the collection closes on where it goes on over
+   * several lines (`lastLine`).
    */
-  entryAt(path: readonly (string | number)[]): { line: number; valueColumn?: number };
+  entryAt(path: readonly (string | number)[]): { line: number; valueColumn?: number; lastLine?: number };
 }
 
 /**
  * Reads the documents of a text (those with something in them) written in the YAML that
  * Applications, profiles and packages are written in — block maps and lists, plain and quoted
- * scalars (over several lines too), flow lists and maps that close on their line, literal and
- * folded block scalars, the core schema's tags before a scalar (`!!str 80`), anchors and aliases
- * in block context, comments, `---` between documents — straight into the values the YAML
- * library's composer and `toJS` give for the same text, at a small part of their cost. An alias
- * is the anchored value itself (a collection shared, as `toJS` shares it), and the nodes aliases
- * add are counted as the input limits count them.
+ * scalars and flow lists and maps (over several lines too), literal and folded block scalars, the
+ * core schema's tags before a scalar (`!!str 80`), anchors and aliases in block context,
+ * comments, `---` between documents — straight into the values the YAML library's composer and
+ * `toJS` give for the same text, at a small part of their cost. An alias is the anchored value
+ * itself (a collection shared, as `toJS` shares it), and the nodes aliases add are counted as the
+ * input limits count them.
  *
  * It reads only what it can read exactly. Anything else (other tags, directives, indentation
  * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
- * a document, flow collections and quoted keys over several lines, a plain scalar whose lines
- * hold a comment, a `: ` or an indicator first, a tab but in a comment, a quoted scalar's first
- * line, a block scalar's lines or a plain scalar's text, carriage returns but in a Windows line
- * break, keys that are not strings, a repeated key) and anything the library would refuse or the
- * input limits would stop makes it answer undefined, and the caller reads the text with the
- * library instead. So where it answers, the answer is the library's, and every refusal and every
- * source position still comes from the library.
+ * a document, quoted keys over several lines, a scalar over several lines inside a flow
+ * collection, a line of a quoted scalar or flow collection not indented past its parent, a plain
+ * scalar whose lines hold a comment, a `: ` or an indicator first, a tab but in a comment, a
+ * quoted scalar's first line, a block scalar's lines or a plain scalar's text, carriage returns
+ * but in a Windows line break, keys that are not strings, a repeated key) and anything the
+ * library would refuse or the input limits would stop makes it answer undefined, and the caller
+ * reads the text with the library instead. So where it answers, the answer is the library's, and
+ * every refusal and every source position still comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   // A carriage return before a line feed is part of the line break, to YAML as to the lines read
@@ -55,7 +58,8 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
         entryAt: (path: readonly (string | number)[]) => {
           const found = new BlockReader(own(), limits, path).deepestEntry();
           // Where nothing on the path is found, the root's first line answers.
-          return found ? { line: from + found.line, valueColumn: found.valueColumn } : { line: from };
+          if (!found) return { line: from };
+          return { line: from + found.line, valueColumn: found.valueColumn, lastLine: found.lastLine === undefined ? undefined : from + found.lastLine };
         },
       };
     });
@@ -85,7 +89,7 @@ class BlockReader {
   /** The nodes the document's aliases stand for, counted as the input limits count them. */
   private readonly aliasCount = new AliasCount();
   /** Where an entry is looked for: the path to it, the path being read, and the deepest entry found on it. */
-  private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number } };
+  private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number; lastLine?: number } };
 
   constructor(
     private readonly lines: string[],
@@ -95,15 +99,21 @@ class BlockReader {
     if (target) this.search = { target, path: [] };
   }
 
-  /** Where the deepest entry of the target path that the text holds starts; the value's column where the whole path is a map entry. */
-  deepestEntry(): { line: number; valueColumn?: number } | undefined {
+  /**
+   * Where the deepest entry of the target path that the text holds starts; the value's column where
+   * the whole path is a map entry; and, where the path goes on inside a flow collection over
+   * several lines, the line it closes on.
+   */
+  deepestEntry(): { line: number; valueColumn?: number; lastLine?: number } | undefined {
     try {
       this.documents();
     } catch (error) {
       if (error !== FOUND) throw error;
     }
     const found = this.search?.found;
-    return found && { line: found.line, valueColumn: found.depth === this.search!.target.length ? found.valueColumn : undefined };
+    if (!found) return undefined;
+    if (found.depth === this.search!.target.length) return { line: found.line, valueColumn: found.valueColumn };
+    return { line: found.line, lastLine: found.lastLine };
   }
 
   /**
@@ -288,43 +298,37 @@ class BlockReader {
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     if (text[column] === '!') return this.taggedLine(text, column, indent);
     if (text[column] === '"' || text[column] === "'") return this.quotedLines(text, column, indent);
-    const { value, end } = text[column] === '*' ? this.alias(text, column) : text[column] === '[' || text[column] === '{' ? readFlow(text, column, depth, this.limits, this.isComponentsList(depth)) : outside();
+    if (text[column] === '[' || text[column] === '{') return this.flowLines(column, indent, depth);
+    const { value, end } = text[column] === '*' ? this.alias(text, column) : outside();
     this.lineEnds(text, end, indent);
     return value;
   }
 
+  /** A flow collection from `column` of the current line on, under a node at `indent`, on its line or over the lines after it. */
+  private flowLines(column: number, indent: number, depth: number): unknown {
+    const read = readFlow(this.lines, this.line, column, indent, depth, this.limits, this.isComponentsList(depth));
+    // A position inside the collection is read from the lines through its last.
+    const found = this.search?.found;
+    if (found && read.line > this.line) found.lastLine = read.line;
+    this.line = read.line;
+    this.lineEnds(this.lines[read.line], read.end, indent);
+    return read.value;
+  }
+
   /**
    * A quoted scalar from `column` on, under a node at `indent`: on its line, or over the lines
-   * after it, each more indented than `indent` (a blank one too) and without a tab, to its closing
-   * quote, where nothing but a comment may follow.
+   * after it to its closing quote, where nothing but a comment may follow.
    */
   private quotedLines(text: string, column: number, indent: number): string {
-    const quote = text[column];
-    if (closingQuote(text, column + 1, quote) !== -1) {
+    if (closingQuote(text, column + 1, text[column]) !== -1) {
       const { value, end } = readQuoted(text, column);
       this.lineEnds(text, end, indent);
       return value;
     }
-    const source = [text.slice(column)];
-    for (let line = this.line + 1; line < this.lines.length; line++) {
-      const body = this.lines[line];
-      const spaces = skipSpaces(body, 0);
-      if ((spaces < body.length && spaces <= indent) || body.includes('\t')) outside();
-      const close = closingQuote(body, 0, quote);
-      if (close === -1) {
-        source.push(body);
-        continue;
-      }
-      source.push(body.slice(0, close + 1));
-      const value = quotedLinesValue(source.join('\n'));
-      const end = skipSpaces(body, close + 1);
-      // A comment after a quoted scalar needs a space before it.
-      if (end === close + 1 && body.charCodeAt(end) === HASH) outside();
-      this.line = line;
-      this.lineEnds(body, end, indent);
-      return value;
-    }
-    return outside();
+    const { value, line, end } = quotedOverLines(this.lines, this.line, column, indent);
+    this.line = line;
+    this.lineEnds(this.lines[line], end, indent);
+    return value;
   }
 
   /**
@@ -347,7 +351,12 @@ class BlockReader {
     const { source, end } = readPlain(text, column);
     this.line += 1;
     // A comment ends a plain scalar: a line after it that would continue the scalar is the library's.
-    const whole = end === text.length ? source + this.continuation(indent) : source;
+    let whole = source;
+    if (end === text.length) {
+      const continued = plainContinuation(this.lines, this.line, indent);
+      whole += continued.text;
+      this.line = continued.next;
+    }
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
     return resolve(whole);
@@ -365,34 +374,6 @@ class BlockReader {
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
     if (first !== '"' && first !== "'") outside();
     return tag.resolve(this.quotedLines(text, start, indent));
-  }
-
-  /**
-   * The folded text of the lines from the current one that continue a plain scalar under a node
-   * at `indent` ('' where none does); the reader moves past the last of them. A line that would
-   * end the scalar, or be read other than as text (a comment, a `: `, a tab, an indicator first),
-   * is the library's to read.
-   */
-  private continuation(indent: number): string {
-    let text = '';
-    let blanks = 0;
-    let last = -1;
-    for (let line = this.line; line < this.lines.length; line++) {
-      const body = this.lines[line];
-      const spaces = skipSpaces(body, 0);
-      if (spaces === body.length) {
-        blanks += 1;
-        continue;
-      }
-      if (spaces <= indent) break;
-      const content = trimWhite(body.slice(spaces));
-      if (!startsPlain(content, 0) || content.includes(' #') || content.includes('\t') || content.includes(': ') || content.endsWith(':')) outside();
-      text += blanks === 0 ? ` ${content}` : `${'\n'.repeat(blanks)}${content}`;
-      blanks = 0;
-      last = line;
-    }
-    if (last !== -1) this.line = last + 1;
-    return text;
   }
 
   /**
@@ -425,49 +406,11 @@ class BlockReader {
     return { value, end: name.end };
   }
 
-  /**
-   * A literal or folded block scalar (`|` or `>`, then `-`, `+` or nothing) whose header is at
-   * `column`, under a node at `indent`: its lines are those indented as its first one, with the
-   * blank lines among them.
-   */
+  /** A literal or folded block scalar whose header is at `column`, under a node at `indent`. */
   private blockScalar(text: string, column: number, indent: number): string {
-    const chomping = text[column + 1] === '-' || text[column + 1] === '+' ? text[column + 1] : '';
-    const header = skipSpaces(text, column + 1 + chomping.length);
-    if (header < text.length && (text.charCodeAt(header) !== HASH || header === column + 1 + chomping.length)) outside();
-    const lines: string[] = [];
-    let contentIndent = -1;
-    let line = this.line + 1;
-    for (; line < this.lines.length; line++) {
-      const body = this.lines[line];
-      // The text's last line has no line break after it: empty, it is no line at all; else its
-      // missing break changes the value's end, which is the library's to read.
-      if (line === this.lines.length - 1) {
-        if (body === '') break;
-        outside();
-      }
-      const spaces = skipSpaces(body, 0);
-      if (spaces === body.length) {
-        // A blank line before the first content line could set the indent; the library's to read.
-        if (contentIndent === -1 || spaces > contentIndent) outside();
-        lines.push('');
-        continue;
-      }
-      if (contentIndent === -1) {
-        if (spaces <= indent) outside();
-        contentIndent = spaces;
-      }
-      if (spaces < contentIndent) break;
-      if (body.startsWith('---') || body.startsWith('...')) outside();
-      lines.push(body.slice(contentIndent));
-    }
-    if (contentIndent === -1) outside();
-    this.line = line;
-    let kept = lines.length;
-    while (kept > 0 && lines[kept - 1] === '') kept--;
-    const content = text[column] === '>' ? folded(lines, kept) : lines.slice(0, kept).join('\n');
-    if (chomping === '-') return content;
-    if (chomping === '+') return `${content}${'\n'.repeat(lines.length - kept + 1)}`;
-    return `${content}\n`;
+    const { value, next } = blockScalarLines(this.lines, this.line, column, indent);
+    this.line = next;
+    return value;
   }
 }
 

@@ -139,9 +139,10 @@ export function parseSource(input: InputFile): SourceDocument[] {
  * The YAML library's readings of a file: the whole file, read once when first asked for, and,
  * for a position in a file the block reader read, as much of it as holds the node. A refusal of
  * one entry of a large file reads the lines up to that entry, not the whole file: the nodes before
- * a line are read the same whatever follows it, in what the block reader reads (the only values
- * that go on over the lines after their start are block, plain and quoted scalars, which hold no
- * node, and each starts on its entry's line or the next line with content). Past a
+ * a line are read the same whatever follows it, in what the block reader reads (the values that
+ * go on over the lines after their start are block, plain and quoted scalars, which hold no node,
+ * each starting on its entry's line or the next line with content, and flow collections, read
+ * through the line they close on). Past a
  * few such readings, or once they add up to the file, the whole file is read and answers every
  * later question: many refusals cost a few readings at most.
  */
@@ -166,12 +167,13 @@ class LibraryReadings {
 
   /**
    * A reading through an entry: up to its value where it is a map entry the path ends at (its key
-   * is what is shown; a value on the same line may be most of the file), else through its line and
-   * the next line with content, where a value on the lines below it starts.
+   * is what is shown; a value on the same line may be most of the file), else through its line, or
+   * the last line of the flow collection it holds, and the next line with content, where a value
+   * on the lines below it starts.
    */
-  through(entry: { line: number; valueColumn?: number }): LibraryReading {
+  through(entry: { line: number; valueColumn?: number; lastLine?: number }): LibraryReading {
     const text = this.input.text;
-    const end = entry.valueColumn === undefined ? endOfNextContentLine(text, entry.line) : lineStart(text, entry.line) + entry.valueColumn;
+    const end = entry.valueColumn === undefined ? endOfNextContentLine(text, entry.lastLine ?? entry.line) : lineStart(text, entry.line) + entry.valueColumn;
     if (this.bytesRead + end > text.length) return this.whole();
     this.bytesRead += end;
     this.parts += 1;

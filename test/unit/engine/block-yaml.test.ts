@@ -58,7 +58,7 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     'an empty value is null': 'a:\nb: ~\nc:\n',
     'quoted scalars': `a: ''\nb: ""\nc: 'it''s'\nd: "q\\"q \\\\ \\/ \\n \\t \\0 \\_"\n"quoted key": 1\n'single key' : 2\ne: " spaced "  # comment\n`,
     'keys with spaces and colons': 'a b: 1\na:b: 2\nk  : 3\n-x: 4\nx-: 5\na#b: 6\n',
-    'flow collections on one line': 'a: []\nb: {}\nc: [x, "y", \'z\', [1, 2], {k: v}]\nd: {k: v, "q": [1], n: {m: ~}}\ne: [a b, c]\nf: [--since, 24h]\ng: {image: x/web:v1, port: 8080}\n',
+    'flow collections on one line': 'a: []\nb: {}\nc: [x, "y", \'z\', [1, 2], {k: v}]\nd: {k: v, "q": [1], n: {m: ~}}\ne: [a b, c]\nf: [--since, 24h]\ng: {image: x/web:v1, port: 8080}\nh: [x, ]\ni: {k: v,}\n',
     'literal block scalars in lists': 'l:\n- |\n  one\n- k: |-\n    two\n  j: 3\n',
     'documents between markers': '---\na: 1\n--- # second\nb: 2\n---\n---\n# only a comment\n---\nc: 3\n',
     'a document of an empty text': '',
@@ -86,6 +86,11 @@ describe('the block reader: what it reads, it reads as the library does', () => 
   it('the core schema\'s tags before a scalar, resolved as the tag says', () => {
     const text = 'a: !!str 80\nb: !!str true\nc: !!str "q"\nd: !!int "5"\ne: !!int 0x1F\nf: !!float 1e3\ng: !!bool \'true\'\nh: !!null ""\ni: !!str |\n  text\nj: !!str one\n  two\nl:\n- !!str 1\n- &t !!int +2\n- *t\nm: !!str   spaced   # comment\nn:\n  !!float .5\n';
     expect(expectLibraryAgrees(text)).toEqual([{ a: '80', b: 'true', c: 'q', d: 5, e: 31, f: 1000, g: true, h: null, i: 'text\n', j: 'one two', l: ['1', 2, 2], m: 'spaced', n: 0.5 }]);
+  });
+
+  it('flow collections over several lines, with comments and blank lines among them', () => {
+    const text = 'a: [x,\n  y, # c\n # more\n\n   [1,\n 2]]\nb: {\n  k: v,\n  "q": [\n    z\n  ],\n  n:\n    w\n} # end\nl:\n- [\n  one # c\n  , two\n  ]\n- k: {j: 1,\n     i: 2}\nc:\n  [x,\n y\n  ]\n';
+    expect(expectLibraryAgrees(text)).toEqual([{ a: ['x', 'y', [1, 2]], b: { k: 'v', q: ['z'], n: 'w' }, l: [['one', 'two'], { k: { j: 1, i: 2 } }], c: ['x', 'y'] }]);
   });
 
   it('quoted scalars over several lines, folded as the library folds them', () => {
@@ -177,9 +182,19 @@ describe('the block reader: what it leaves to the library', () => {
     'a value ending in a colon': 'a: b:\n',
     'an explicit key': '? a\n: b\n',
     'a list item beside a key': 'a: - b\n',
-    'a trailing comma in a flow list': 'a: [x, ]\n',
+    'an empty entry in a flow list': 'a: [x, , y]\n',
     'a flow map key without a value': 'a: {k}\n',
-    'a flow collection over two lines': 'a: [x,\n  y]\n',
+    'a plain scalar over two lines in a flow collection': 'a: [x\n  y]\n',
+    'a quoted scalar over two lines in a flow collection': 'a: ["x\n  y"]\n',
+    'a flow collection\'s line no more indented than its key': 'a: [x,\ny]\n',
+    'an inner collection\'s closing bracket at its key\'s indent': 'a: [[x,\n]]\n',
+    'a closing bracket less indented than its key': 'l:\n  - k: [x,\n     y\n    ]\n  - j: [x,\n     y\n   ]\n',
+    'a flow key\'s colon on the next line': 'a: {k\n  : v}\n',
+    'a tab where a flow collection\'s line is indented': 'a: [x,\n\ty]\n',
+    'a document marker inside a flow collection': 'a: [x,\n---\n  y]\n',
+    'a flow collection that does not close': 'a: [x,\n  y\n',
+    'a comment right after a flow collection': 'a: [x]#c\n',
+    'a comment right after a flow collection over two lines': 'a: {k: v,\n  j: w}#c\n',
     'a colon in a flow value': 'a: [x: y]\n',
     'an escape by code': 'a: "\\x41"\n',
     'a comment without a space before it': 'a: "x"#c\n',
@@ -444,6 +459,52 @@ describe('the block reader: generated quoted scalars over several lines', () => 
       if (case_ % 4 === 0) expectLibraryAgrees(text.replaceAll('\n', '\r\n'));
     }
     expect(readCount).toBeGreaterThan(total / 4);
+  });
+});
+
+describe('the block reader: generated flow collections over several lines', () => {
+  it('reads every one it reads as the library does, and reads most of them', () => {
+    const { random, pick } = seeded(6060);
+    let readCount = 0;
+    const total = 5000;
+    for (let case_ = 0; case_ < total; case_++) {
+      const keyIndent = pick([0, 0, 2]);
+      const head = pick(['a: ', '- ', '- k: ', 'a:\n  ']);
+      const parentIndent = head === '- k: ' ? keyIndent + 2 : keyIndent;
+      // A line break, and the next line's indent: past the parent's mostly, at it now and then.
+      const breakLine = () => `\n${' '.repeat(parentIndent + (random() < 0.03 ? 0 : 1 + Math.floor(random() * 3)))}`;
+      const gap = () => {
+        const roll = random();
+        if (roll < 0.35) return breakLine();
+        if (roll < 0.45) return ` # c${breakLine()}`;
+        if (roll < 0.5) return `\n${pick(['', ' # more', '   '])}${breakLine()}`;
+        // Now and then a comment at the line's start, or a tab as separation or indentation.
+        if (roll < 0.53) return pick(['\t', '\n\t', `\n# left${breakLine()}`]);
+        return pick(['', ' ']);
+      };
+      const scalar = () => pick(['x', 'two words', '1', 'true', '"q"', "'s'", '-x', 'a:b', 'x #', '"a\tb"']);
+      const node = (depth: number): string => {
+        const roll = random();
+        if (depth > 2 || roll < 0.4) return scalar();
+        const count = Math.floor(random() * 3);
+        // A last entry with a comma after it now and then.
+        const last = () => (count > 0 && random() < 0.2 ? `${gap()},` : '');
+        if (roll < 0.7) return `[${gap()}${Array.from({ length: count }, () => node(depth + 1)).join(`${gap()},${gap()}`)}${last()}${gap()}]`;
+        const keys = ['k', 'j', 'i'];
+        return `{${gap()}${Array.from({ length: count }, (_, i) => `${keys[i]}:${pick([' ', '\n   '])}${node(depth + 1)}`).join(`${gap()},${gap()}`)}${last()}${gap()}}`;
+      };
+      const [open, close] = pick([['[', ']'], ['{k: ', '}']]);
+      const body = `${' '.repeat(keyIndent)}${head}${open}${gap()}${node(1)}${gap()}`;
+      // The closing bracket on its own line: at the parent's indent mostly, now and then left of it.
+      const closing = random() < 0.3 ? `\n${' '.repeat(Math.max(0, parentIndent - (random() < 0.2 ? 1 : 0)))}${close}` : close;
+      // Mostly what may follow the collection, now and then what may not.
+      const after = random() < 0.1 ? pick(['#c', ' x', '\n   c: 1']) : pick(['', ' # c', '\nb: 1', '\n']);
+      const text = `${body}${closing}${after}\n`;
+      if (expectLibraryAgrees(text) !== undefined) readCount++;
+      // The same text written on Windows.
+      if (case_ % 4 === 0) expectLibraryAgrees(text.replaceAll('\n', '\r\n'));
+    }
+    expect(readCount).toBeGreaterThan(total / 3);
   });
 });
 

@@ -167,6 +167,11 @@ spec:
     properties:
       image: app:1
       replicas: !!int "2"
+      command: ["run",
+        "--fast", {mode: quick,
+          level: [1,
+            2]}
+      ]
       description: "one
         two"
       note:
