@@ -94,6 +94,11 @@ items:
       { properties: { url: 'https://example.com/a.yaml', inline: CRD }, error: { message: 'component "web": only one of inline or url may be set' } },
       { properties: {}, error: { message: 'component "web": one of inline or url is required' } },
       { properties: { inline: 'a: [1,\n' }, error: { property: ['inline'], message: /document 1 is not valid YAML/ } },
+      // The documents are read one at a time; the refused one is told with its line and column in the whole string.
+      {
+        properties: { inline: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nb: [1,\n' },
+        error: { property: ['inline'], message: /document 2 is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a \] at line 6, column 1:/ },
+      },
       { properties: { inline: 'apiVersion: v1\nkind: ConfigMap\n' }, error: { property: ['inline'], message: /has no metadata.name/ } },
       {
         properties: { inline: CRD, scopeOverrides: [{ apiVersion: 'a/v1', kind: 'B', scope: 'Cluster', namespaced: true }] },

@@ -1,5 +1,5 @@
 import { isPlainObject, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
-import { parseAllDocuments } from 'yaml';
+import { Composer, parseAllDocuments, Parser, type Document, type DocumentOptions, type SchemaOptions } from 'yaml';
 
 // Objects an author declares as they are: read as Kubernetes tooling reads YAML (1.1 scalars,
 // timestamps kept as strings), and a list standing for its items.
@@ -23,17 +23,28 @@ export interface DeclaredObject {
   where: string;
 }
 
-/** A multi-document YAML string as Kubernetes tooling reads it: YAML 1.1 scalars, timestamps kept as strings. */
+/** How Kubernetes tooling reads YAML: YAML 1.1 scalars, timestamps kept as strings. */
+const KUBERNETES_YAML: DocumentOptions & SchemaOptions = {
+  version: '1.1',
+  customTags: (tags) => tags.filter((tag) => (typeof tag === 'string' ? tag : tag.tag) !== 'tag:yaml.org,2002:timestamp'),
+};
+
+/** A multi-document YAML string as Kubernetes tooling reads it, each error told with its line and column. */
 export function parseYamlStream(text: string) {
-  return parseAllDocuments(text, {
-    version: '1.1',
-    customTags: (tags) => tags.filter((tag) => (typeof tag === 'string' ? tag : tag.tag) !== 'tag:yaml.org,2002:timestamp'),
-  });
+  return parseAllDocuments(text, KUBERNETES_YAML);
+}
+
+/**
+ * The documents of a multi-document YAML string as `parseYamlStream` reads them, one at a time:
+ * each is composed after the one before is read, so that a long stream is not held whole. An
+ * error's message is without the line and column `parseYamlStream` adds to it.
+ */
+function* streamYamlDocuments(text: string): Generator<Document.Parsed> {
+  yield* new Composer(KUBERNETES_YAML).compose(new Parser().parse(text));
 }
 
 /** Reads a multi-document YAML string into objects, a list document replaced by its items. */
 export function readManifests(text: string, property: string, ctx: HandlerContext): DeclaredObject[] {
-  const documents = parseYamlStream(text);
   const out: DeclaredObject[] = [];
   const add = (value: unknown, where: string) => {
     if (!isPlainObject(value)) ctx.fail(`${property}: ${where} is not a map`, [property]);
@@ -47,13 +58,17 @@ export function readManifests(text: string, property: string, ctx: HandlerContex
     if (typeof metadata.name !== 'string' || metadata.name === '') ctx.fail(`${property}: ${where} (${String(object.kind)}) has no metadata.name`, [property]);
     out.push({ object: { ...object, metadata } as K8sObject, where });
   };
-  if (!Array.isArray(documents)) return out;
-  documents.forEach((document, index) => {
+  let index = 0;
+  for (const document of streamYamlDocuments(text)) {
     const where = `document ${index + 1}`;
-    const problem = document.errors[0];
-    // The YAML composer recurses per level: past its stack, it reports an engine failure, not the author's mistake.
-    if (problem && /call stack/i.test(problem.message)) ctx.fail(`${property}: ${where} nests maps or lists too deep to read`, [property]);
-    if (problem) ctx.fail(`${property}: ${where} is not valid YAML: ${problem.message}`, [property]);
+    if (document.errors.length > 0) {
+      // Read whole again, for the message with its line and column.
+      const problem = parseYamlStream(text)[index].errors[0];
+      // The YAML composer recurses per level: past its stack, it reports an engine failure, not the author's mistake.
+      if (/call stack/i.test(problem.message)) ctx.fail(`${property}: ${where} nests maps or lists too deep to read`, [property]);
+      ctx.fail(`${property}: ${where} is not valid YAML: ${problem.message}`, [property]);
+    }
+    index += 1;
     let value: unknown;
     try {
       value = document.toJS({ maxAliasCount: 100 });
@@ -61,6 +76,6 @@ export function readManifests(text: string, property: string, ctx: HandlerContex
       ctx.fail(`${property}: ${where}: its aliases expand past what a manifest may hold (the YAML library's limit of 100)`, [property]);
     }
     if (value !== null && value !== undefined) add(value, where);
-  });
+  }
   return out;
 }
