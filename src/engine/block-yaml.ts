@@ -294,7 +294,7 @@ class BlockReader {
    * it, and is left to the library.
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
-    if (text[column] === '|' || text[column] === '>') return this.blockScalar(text, column, indent);
+    if (text[column] === '|' || text[column] === '>') return this.blockScalar(column, indent);
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     if (text[column] === '!') return this.taggedLine(text, column, indent);
     if (text[column] === '"' || text[column] === "'") return this.quotedLines(text, column, indent);
@@ -370,7 +370,7 @@ class BlockReader {
   private taggedLine(text: string, column: number, indent: number): unknown {
     const { tag, end: start } = tagAt(text, column);
     const first = text[start];
-    if (first === '|' || first === '>') return tag.stringTag ? this.blockScalar(text, start, indent) : outside();
+    if (first === '|' || first === '>') return tag.stringTag ? this.blockScalar(start, indent) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
     if (first !== '"' && first !== "'") outside();
     return tag.resolve(this.quotedLines(text, start, indent));
@@ -406,8 +406,8 @@ class BlockReader {
     return { value, end: name.end };
   }
 
-  /** A literal or folded block scalar whose header is at `column`, under a node at `indent`. */
-  private blockScalar(text: string, column: number, indent: number): string {
+  /** A literal or folded block scalar whose header is at `column` of the current line, under a node at `indent`. */
+  private blockScalar(column: number, indent: number): string {
     const { value, next } = blockScalarLines(this.lines, this.line, column, indent);
     this.line = next;
     return value;
