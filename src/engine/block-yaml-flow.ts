@@ -1,5 +1,5 @@
 import type { InputLimits } from './input-limits.js';
-import { HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, trimWhite, type ReadValue } from './block-yaml-scalars.js';
+import { HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
 
 /** A flow collection the block reader read: its value, the line it closes on, and the column after it and the spaces after it there. */
 export interface FlowRead extends ReadValue {
@@ -10,11 +10,11 @@ export interface FlowRead extends ReadValue {
  * A flow list or map of plain and quoted scalars and flow collections, from `column` of line
  * `line`, under a node at `indent`. It may go on over the lines after its first: each later line
  * is more indented than `indent`, but the line of the outermost collection's closing bracket,
- * which may stand at `indent` itself. Each scalar ends on its line, and so does a key with its
- * `:`; a last entry may have a `,` after it. Empty entries, keys without values and `:` inside a
- * plain scalar are left to the library, and so is an Application's list of components
- * (`components`) longer than it may be: the library's reading refuses it at the item past the
- * limit.
+ * which may stand at `indent` itself. A quoted scalar ends on its line, and so does a key with
+ * its `:`; a plain value may go on over the lines after it; a last entry may have a `,` after it.
+ * Empty entries, keys without values and `:` inside a plain scalar are left to the library, and
+ * so is an Application's list of components (`components`) longer than it may be: the library's
+ * reading refuses it at the item past the limit.
  */
 export function readFlow(lines: readonly string[], line: number, column: number, indent: number, depth: number, limits: InputLimits, components = false): FlowRead {
   const reader = new FlowReader(lines, line, indent, limits, components ? depth : undefined);
@@ -143,31 +143,74 @@ class FlowReader {
   }
 
   /**
-   * A plain scalar inside a flow collection: it ends at a flow indicator, at a key's `:`, at a
-   * comment or at the end of its line (a scalar that goes on over the next line is the library's).
+   * A plain scalar inside a flow collection: it ends at a flow indicator, at a key's `:`, or at a
+   * comment. A value's scalar that reaches the end of its line goes on over the lines after it
+   * that hold more of it (`plainContinues`); a key's is the library's to read.
    */
   private plain(at: number, key: boolean): { source: string; end: number } {
     const text = this.text;
     const first = text[at];
     if (first === undefined || first === '"' || first === "'" || NOT_PLAIN_START.has(first)) outside();
     if (first === '-' && (at + 1 === text.length || text[at + 1] === ' ' || endsFlowPlain(text[at + 1]))) outside();
-    let end = at;
-    for (; end < text.length; end++) {
-      const character = text[end];
-      if (character === '\t') outside();
-      if (character === '#' && text[end - 1] === ' ') break;
-      if (character === ':') {
-        // A `:` before a space ends a key; before anything that may stand in a plain scalar, it is part of it.
-        const after = text[end + 1];
-        if (after === ' ' || (key && after === undefined)) break;
-        if (after === undefined || endsFlowPlain(after)) outside();
+    const end = plainEnd(text, at, key);
+    const source = trimWhite(text.slice(at, end));
+    return end === text.length && !key ? this.plainContinues(source) : { source, end };
+  }
+
+  /**
+   * A value's plain scalar, `source` so far, whose line ended: the lines after it, each more
+   * indented than the parent node, that hold more of it, folded as the library folds a plain
+   * scalar's lines (a line break a space, each blank line among them a line break). It ends at a
+   * line that starts with `,`, `]`, `}` or a comment; one whose text is read other than as a plain
+   * scalar's (an indicator first, a `: `) is the library's. `end` is on the line it ends on.
+   */
+  private plainContinues(source: string): { source: string; end: number } {
+    let end = this.text.length;
+    let blanks = 0;
+    for (let line = this.line + 1; line < this.lines.length; line++) {
+      const text = this.lines[line];
+      const at = skipSpaces(text, 0);
+      if (at === text.length) {
+        blanks += 1;
         continue;
       }
-      if (endsFlowPlain(character)) break;
+      const first = text[at];
+      if (first === ',' || first === ']' || first === '}' || first === '#') break;
+      if (at <= this.indent || !startsPlain(text, at)) outside();
+      const pieceEnd = plainEnd(text, at, false);
+      const piece = trimWhite(text.slice(at, pieceEnd));
+      source += blanks === 0 ? ` ${piece}` : `${'\n'.repeat(blanks)}${piece}`;
+      blanks = 0;
+      this.line = line;
+      end = pieceEnd;
+      if (pieceEnd < text.length) break;
     }
-    if (text[end] === ':' && !key) outside();
-    return { source: trimWhite(text.slice(at, end)), end };
+    return { source, end };
   }
+}
+
+/**
+ * Where a plain scalar inside a flow collection that starts at `at` ends on its line: at a flow
+ * indicator, a `:` before a space (or, for a key, before the line's end), a comment, or the line's
+ * end. A tab in it, and a `:` before a flow indicator, are the library's to read.
+ */
+function plainEnd(text: string, at: number, key: boolean): number {
+  let end = at;
+  for (; end < text.length; end++) {
+    const character = text[end];
+    if (character === '\t') outside();
+    if (character === '#' && text[end - 1] === ' ') break;
+    if (character === ':') {
+      // A `:` before a space ends a key; before anything that may stand in a plain scalar, it is part of it.
+      const after = text[end + 1];
+      if (after === ' ' || (key && after === undefined)) break;
+      if (after === undefined || endsFlowPlain(after)) outside();
+      continue;
+    }
+    if (endsFlowPlain(character)) break;
+  }
+  if (text[end] === ':' && !key) outside();
+  return end;
 }
 
 /** A character that ends a plain scalar inside a flow collection. */

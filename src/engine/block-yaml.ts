@@ -33,7 +33,7 @@ export interface BlockDocument {
  *
  * It reads only what it can read exactly. Anything else (other tags, directives, indentation
  * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
- * a document, quoted keys over several lines, a scalar over several lines inside a flow
+ * a document, quoted keys over several lines, a quoted scalar over several lines inside a flow
  * collection, a line of a quoted scalar or flow collection not indented past its parent, a plain
  * scalar whose lines hold a comment, a `: ` or an indicator first, a tab but in a comment, a
  * quoted scalar's first line, a block scalar's lines or a plain scalar's text, carriage returns

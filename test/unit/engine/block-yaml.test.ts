@@ -93,6 +93,11 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     expect(expectLibraryAgrees(text)).toEqual([{ a: ['x', 'y', [1, 2]], b: { k: 'v', q: ['z'], n: 'w' }, l: [['one', 'two'], { k: { j: 1, i: 2 } }], c: ['x', 'y'] }]);
   });
 
+  it('plain scalars over several lines inside flow collections', () => {
+    const text = 'a: [x\n  y, z\n\n  w # c\n  ]\nb: {k: one\n    two\n    three, j: 1}\n';
+    expect(expectLibraryAgrees(text)).toEqual([{ a: ['x y', 'z\nw'], b: { k: 'one two three', j: 1 } }]);
+  });
+
   it('quoted scalars over several lines, folded as the library folds them', () => {
     const text = 'a: "one\n  two  \n\n\n  three \\\n    four\\n"\nb: \'it\'\'s\n  x\'\'\n\n  \'  # c\nl:\n- "x\n y"\n- k: "\\"\n     #"\nc:\n  "on the\n  next line"\nd: !!str "8\n  0"\n';
     expect(expectLibraryAgrees(text)).toEqual([{ a: 'one two\n\nthree four\n', b: "it's x'\n", l: ['x y', { k: '" #' }], c: 'on the next line', d: '8 0' }]);
@@ -184,7 +189,9 @@ describe('the block reader: what it leaves to the library', () => {
     'a list item beside a key': 'a: - b\n',
     'an empty entry in a flow list': 'a: [x, , y]\n',
     'a flow map key without a value': 'a: {k}\n',
-    'a plain scalar over two lines in a flow collection': 'a: [x\n  y]\n',
+    'a plain scalar\'s line in a flow collection that starts with an indicator': 'a: [x\n  - y]\n',
+    'a plain scalar\'s line in a flow collection no more indented than its key': 'a: [x\ny]\n',
+    'a key over two lines in a flow collection': 'a: {k\n  : v}\n',
     'a quoted scalar over two lines in a flow collection': 'a: ["x\n  y"]\n',
     'a flow collection\'s line no more indented than its key': 'a: [x,\ny]\n',
     'an inner collection\'s closing bracket at its key\'s indent': 'a: [[x,\n]]\n',
@@ -482,7 +489,8 @@ describe('the block reader: generated flow collections over several lines', () =
         if (roll < 0.53) return pick(['\t', '\n\t', `\n# left${breakLine()}`]);
         return pick(['', ' ']);
       };
-      const scalar = () => pick(['x', 'two words', '1', 'true', '"q"', "'s'", '-x', 'a:b', 'x #', '"a\tb"']);
+      // Now and then a plain scalar over two lines.
+      const scalar = () => (random() < 0.1 ? `two${breakLine()}${pick(['words', '2', 'more words', '- x', 'k: v', '#'])}` : pick(['x', 'two words', '1', 'true', '"q"', "'s'", '-x', 'a:b', 'x #', '"a\tb"']));
       const node = (depth: number): string => {
         const roll = random();
         if (depth > 2 || roll < 0.4) return scalar();

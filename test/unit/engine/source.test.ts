@@ -168,7 +168,8 @@ spec:
       image: app:1
       replicas: !!int "2"
       command: ["run",
-        "--fast", {mode: quick,
+        "--fast", {mode: quick
+            start,
           level: [1,
             2]}
       ]
