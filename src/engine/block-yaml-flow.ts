@@ -1,5 +1,6 @@
 import type { InputLimits } from './input-limits.js';
-import { HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
+import { quotedOverLines } from './block-yaml-lines.js';
+import { closingQuote, HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
 
 /** A flow collection the block reader read: its value, the line it closes on, and the column after it and the spaces after it there. */
 export interface FlowRead extends ReadValue {
@@ -10,8 +11,8 @@ export interface FlowRead extends ReadValue {
  * A flow list or map of plain and quoted scalars and flow collections, from `column` of line
  * `line`, under a node at `indent`. It may go on over the lines after its first: each later line
  * is more indented than `indent`, but the line of the outermost collection's closing bracket,
- * which may stand at `indent` itself. A quoted scalar ends on its line, and so does a key with
- * its `:`; a plain value may go on over the lines after it; a last entry may have a `,` after it.
+ * which may stand at `indent` itself. A key ends on its line with its `:`; a value may go on over
+ * the lines after it; a last entry may have a `,` after it.
  * Empty entries, keys without values and `:` inside a plain scalar are left to the library, and
  * so is an Application's list of components (`components`) longer than it may be: the library's
  * reading refuses it at the item past the limit.
@@ -137,9 +138,17 @@ class FlowReader {
   private node(at: number, depth: number): ReadValue {
     const first = this.text[at];
     if (first === '[' || first === '{') return this.collection(at, depth);
-    if (first === '"' || first === "'") return readQuoted(this.text, at);
+    if (first === '"' || first === "'") return this.quoted(at);
     const plain = this.plain(at, false);
     return { value: plainValue(plain.source), end: plain.end };
+  }
+
+  /** A quoted value: on its line, or over the lines after it, each more indented than the parent node. */
+  private quoted(at: number): ReadValue {
+    if (closingQuote(this.text, at + 1, this.text[at]) !== -1) return readQuoted(this.text, at);
+    const { value, line, end } = quotedOverLines(this.lines, this.line, at, this.indent);
+    this.line = line;
+    return { value, end };
   }
 
   /**

@@ -33,14 +33,13 @@ export interface BlockDocument {
  *
  * It reads only what it can read exactly. Anything else (other tags, directives, indentation
  * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
- * a document, quoted keys over several lines, a quoted scalar over several lines inside a flow
- * collection, a line of a quoted scalar or flow collection not indented past its parent, a plain
- * scalar whose lines hold a comment, a `: ` or an indicator first, a tab but in a comment, a
- * quoted scalar's first line, a block scalar's lines or a plain scalar's text, carriage returns
- * but in a Windows line break, keys that are not strings, a repeated key) and anything the
- * library would refuse or the input limits would stop makes it answer undefined, and the caller
- * reads the text with the library instead. So where it answers, the answer is the library's, and
- * every refusal and every source position still comes from the library.
+ * a document, keys over several lines, a line of a scalar or flow collection not indented past
+ * its parent, a plain scalar whose lines hold a comment, a `: ` or an indicator first, a tab but
+ * in a comment, a quoted scalar's first line, a block scalar's lines or a plain scalar's text,
+ * carriage returns but in a Windows line break, keys that are not strings, a repeated key) and
+ * anything the library would refuse or the input limits would stop makes it answer undefined, and
+ * the caller reads the text with the library instead. So where it answers, the answer is the
+ * library's, and every refusal and every source position still comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   // A carriage return before a line feed is part of the line break, to YAML as to the lines read

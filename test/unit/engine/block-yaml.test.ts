@@ -93,9 +93,9 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     expect(expectLibraryAgrees(text)).toEqual([{ a: ['x', 'y', [1, 2]], b: { k: 'v', q: ['z'], n: 'w' }, l: [['one', 'two'], { k: { j: 1, i: 2 } }], c: ['x', 'y'] }]);
   });
 
-  it('plain scalars over several lines inside flow collections', () => {
-    const text = 'a: [x\n  y, z\n\n  w # c\n  ]\nb: {k: one\n    two\n    three, j: 1}\n';
-    expect(expectLibraryAgrees(text)).toEqual([{ a: ['x y', 'z\nw'], b: { k: 'one two three', j: 1 } }]);
+  it('plain and quoted scalars over several lines inside flow collections', () => {
+    const text = 'a: [x\n  y, z\n\n  w # c\n  ]\nb: {k: one\n    two\n    three, j: "q\n    r", i: \'s\n\n    t\'}\n';
+    expect(expectLibraryAgrees(text)).toEqual([{ a: ['x y', 'z\nw'], b: { k: 'one two three', j: 'q r', i: 's\nt' } }]);
   });
 
   it('quoted scalars over several lines, folded as the library folds them', () => {
@@ -192,7 +192,8 @@ describe('the block reader: what it leaves to the library', () => {
     'a plain scalar\'s line in a flow collection that starts with an indicator': 'a: [x\n  - y]\n',
     'a plain scalar\'s line in a flow collection no more indented than its key': 'a: [x\ny]\n',
     'a key over two lines in a flow collection': 'a: {k\n  : v}\n',
-    'a quoted scalar over two lines in a flow collection': 'a: ["x\n  y"]\n',
+    'a quoted scalar\'s line in a flow collection no more indented than its key': 'a: ["x\ny"]\n',
+    'a quoted key over two lines in a flow collection': 'a: {"k\n  j": v}\n',
     'a flow collection\'s line no more indented than its key': 'a: [x,\ny]\n',
     'an inner collection\'s closing bracket at its key\'s indent': 'a: [[x,\n]]\n',
     'a closing bracket less indented than its key': 'l:\n  - k: [x,\n     y\n    ]\n  - j: [x,\n     y\n   ]\n',
@@ -489,8 +490,13 @@ describe('the block reader: generated flow collections over several lines', () =
         if (roll < 0.53) return pick(['\t', '\n\t', `\n# left${breakLine()}`]);
         return pick(['', ' ']);
       };
-      // Now and then a plain scalar over two lines.
-      const scalar = () => (random() < 0.1 ? `two${breakLine()}${pick(['words', '2', 'more words', '- x', 'k: v', '#'])}` : pick(['x', 'two words', '1', 'true', '"q"', "'s'", '-x', 'a:b', 'x #', '"a\tb"']));
+      // Now and then a plain or quoted scalar over two lines.
+      const scalar = () => {
+        const roll = random();
+        if (roll < 0.1) return `two${breakLine()}${pick(['words', '2', 'more words', '- x', 'k: v', '#'])}`;
+        if (roll < 0.15) return `${pick(['"', "'"])}q${breakLine()}${pick(['r"', "r'", '"', '\\"'])}`;
+        return pick(['x', 'two words', '1', 'true', '"q"', "'s'", '-x', 'a:b', 'x #', '"a\tb"']);
+      };
       const node = (depth: number): string => {
         const roll = random();
         if (depth > 2 || roll < 0.4) return scalar();
