@@ -1,6 +1,6 @@
 import type { InputLimits } from './input-limits.js';
-import { quotedOverLines } from './block-yaml-lines.js';
-import { closingQuote, HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
+import { foldedLine, quotedLines } from './block-yaml-lines.js';
+import { HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
 
 /** A flow collection the block reader read: its value, the line it closes on, and the column after it and the spaces after it there. */
 export interface FlowRead extends ReadValue {
@@ -145,8 +145,7 @@ class FlowReader {
 
   /** A quoted value: on its line, or over the lines after it, each more indented than the parent node. */
   private quoted(at: number): ReadValue {
-    if (closingQuote(this.text, at + 1, this.text[at]) !== -1) return readQuoted(this.text, at);
-    const { value, line, end } = quotedOverLines(this.lines, this.line, at, this.indent);
+    const { value, line, end } = quotedLines(this.lines, this.line, at, this.indent);
     this.line = line;
     return { value, end };
   }
@@ -188,7 +187,7 @@ class FlowReader {
       if (at <= this.indent || !startsPlain(text, at)) outside();
       const pieceEnd = plainEnd(text, at, false);
       const piece = trimWhite(text.slice(at, pieceEnd));
-      source += blanks === 0 ? ` ${piece}` : `${'\n'.repeat(blanks)}${piece}`;
+      source = foldedLine(source, blanks, piece);
       blanks = 0;
       this.line = line;
       end = pieceEnd;

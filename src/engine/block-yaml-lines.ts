@@ -1,4 +1,4 @@
-import { closingQuote, folded, HASH, outside, quotedLinesValue, skipSpaces, startsPlain, trimWhite } from './block-yaml-scalars.js';
+import { closingQuote, folded, HASH, outside, quotedLinesValue, readQuoted, skipSpaces, startsPlain, trimWhite } from './block-yaml-scalars.js';
 
 /**
  * The scalars of the block reader (`block-yaml.ts`) that go on over the lines after their first:
@@ -72,7 +72,7 @@ export function plainContinuation(lines: readonly string[], line: number, indent
     if (spaces <= indent) break;
     const content = trimWhite(body.slice(spaces));
     if (!startsPlain(content, 0) || content.includes(' #') || content.includes('\t') || content.includes(': ') || content.endsWith(':')) outside();
-    text += blanks === 0 ? ` ${content}` : `${'\n'.repeat(blanks)}${content}`;
+    text = foldedLine(text, blanks, content);
     blanks = 0;
     next = at + 1;
   }
@@ -80,13 +80,14 @@ export function plainContinuation(lines: readonly string[], line: number, indent
 }
 
 /**
- * A quoted scalar whose opening quote is at `column` of line `line` and which does not close on
- * that line, under a node at `indent`: the lines after it, each more indented than `indent` (a
- * blank one too) and without a tab, to its closing quote. Answers its value, the line it closes
- * on, and the column after the quote and the spaces after it there.
+ * A quoted scalar whose opening quote is at `column` of line `line`, under a node at `indent`: on
+ * its line, or over the lines after it, each more indented than `indent` (a blank one too) and
+ * without a tab, to its closing quote. Answers its value, the line it closes on, and the column
+ * after the quote and the spaces after it there.
  */
-export function quotedOverLines(lines: readonly string[], line: number, column: number, indent: number): { value: string; line: number; end: number } {
+export function quotedLines(lines: readonly string[], line: number, column: number, indent: number): { value: string; line: number; end: number } {
   const quote = lines[line][column];
+  if (closingQuote(lines[line], column + 1, quote) !== -1) return { ...readQuoted(lines[line], column), line };
   const source = [lines[line].slice(column)];
   for (let at = line + 1; at < lines.length; at++) {
     const body = lines[at];
@@ -104,4 +105,12 @@ export function quotedOverLines(lines: readonly string[], line: number, column: 
     return { value: quotedLinesValue(source.join('\n')), line: at, end };
   }
   return outside();
+}
+
+/**
+ * A plain scalar's text so far, and the next line of it after `blanks` blank lines, folded: one
+ * line break between two lines is a space, and each blank line among them a line break.
+ */
+export function foldedLine(text: string, blanks: number, line: string): string {
+  return blanks === 0 ? `${text} ${line}` : `${text}${'\n'.repeat(blanks)}${line}`;
 }

@@ -1,8 +1,8 @@
 import { AliasCount, anchorAt, nameAt } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
-import { blockScalarLines, plainContinuation, quotedOverLines } from './block-yaml-lines.js';
-import { closingQuote, COLON, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
+import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
+import { COLON, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -296,7 +296,7 @@ class BlockReader {
     if (text[column] === '|' || text[column] === '>') return this.blockScalar(column, indent);
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     if (text[column] === '!') return this.taggedLine(text, column, indent);
-    if (text[column] === '"' || text[column] === "'") return this.quotedLines(text, column, indent);
+    if (text[column] === '"' || text[column] === "'") return this.quotedLines(column, indent);
     if (text[column] === '[' || text[column] === '{') return this.flowLines(column, indent, depth);
     const { value, end } = text[column] === '*' ? this.alias(text, column) : outside();
     this.lineEnds(text, end, indent);
@@ -318,13 +318,8 @@ class BlockReader {
    * A quoted scalar from `column` on, under a node at `indent`: on its line, or over the lines
    * after it to its closing quote, where nothing but a comment may follow.
    */
-  private quotedLines(text: string, column: number, indent: number): string {
-    if (closingQuote(text, column + 1, text[column]) !== -1) {
-      const { value, end } = readQuoted(text, column);
-      this.lineEnds(text, end, indent);
-      return value;
-    }
-    const { value, line, end } = quotedOverLines(this.lines, this.line, column, indent);
+  private quotedLines(column: number, indent: number): string {
+    const { value, line, end } = quotedLines(this.lines, this.line, column, indent);
     this.line = line;
     this.lineEnds(this.lines[line], end, indent);
     return value;
@@ -372,7 +367,7 @@ class BlockReader {
     if (first === '|' || first === '>') return tag.stringTag ? this.blockScalar(start, indent) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
     if (first !== '"' && first !== "'") outside();
-    return tag.resolve(this.quotedLines(text, start, indent));
+    return tag.resolve(this.quotedLines(start, indent));
   }
 
   /**
