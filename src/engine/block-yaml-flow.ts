@@ -1,6 +1,6 @@
 import type { InputLimits } from './input-limits.js';
 import { foldedLine, quotedLines } from './block-yaml-lines.js';
-import { HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
+import { afterClosing, HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
 
 /** A flow collection the block reader read: its value, the line it closes on, and the column after it and the spaces after it there. */
 export interface FlowRead extends ReadValue {
@@ -20,10 +20,7 @@ export interface FlowRead extends ReadValue {
 export function readFlow(lines: readonly string[], line: number, column: number, indent: number, depth: number, limits: InputLimits, components = false): FlowRead {
   const reader = new FlowReader(lines, line, indent, limits, components ? depth : undefined);
   const { value, end } = reader.collection(column, depth);
-  const text = reader.text;
-  // A comment after the collection needs a space before it.
-  if (text.charCodeAt(end) === HASH) outside();
-  return { value, end: skipSpaces(text, end), line: reader.line };
+  return { value, end: afterClosing(reader.text, end - 1), line: reader.line };
 }
 
 class FlowReader {

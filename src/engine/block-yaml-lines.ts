@@ -1,4 +1,4 @@
-import { closingQuote, folded, HASH, outside, quotedLinesValue, readQuoted, skipSpaces, startsPlain, trimWhite } from './block-yaml-scalars.js';
+import { afterClosing, closingQuote, folded, HASH, outside, quotedLinesValue, readQuoted, skipSpaces, startsPlain, trimWhite } from './block-yaml-scalars.js';
 
 /**
  * The scalars of the block reader (`block-yaml.ts`) that go on over the lines after their first:
@@ -99,10 +99,7 @@ export function quotedLines(lines: readonly string[], line: number, column: numb
       continue;
     }
     source.push(body.slice(0, close + 1));
-    const end = skipSpaces(body, close + 1);
-    // A comment after a quoted scalar needs a space before it.
-    if (end === close + 1 && body.charCodeAt(end) === HASH) outside();
-    return { value: quotedLinesValue(source.join('\n')), line: at, end };
+    return { value: quotedLinesValue(source.join('\n')), line: at, end: afterClosing(body, close) };
   }
   return outside();
 }

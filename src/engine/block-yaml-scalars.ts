@@ -18,8 +18,11 @@ export function isOutside(error: unknown): boolean {
   return error === OUTSIDE;
 }
 
-/** The core schema's scalar tags that an untagged plain scalar is tested against, in the library's order. */
-const PLAIN_TAGS: ScalarTag[] = new Schema({}).tags.filter((tag): tag is ScalarTag => tag.default === true && !('collection' in tag && tag.collection) && tag.test !== undefined);
+/** The core schema's scalar tags, in the library's order. */
+export const CORE_SCALAR_TAGS: readonly ScalarTag[] = new Schema({}).tags.filter((tag): tag is ScalarTag => !('collection' in tag && tag.collection));
+
+/** Those an untagged plain scalar is tested against. */
+const PLAIN_TAGS = CORE_SCALAR_TAGS.filter((tag) => tag.default === true && tag.test !== undefined);
 
 /**
  * Whether a plain scalar could match a core tag other than the string's: every such test admits
@@ -163,10 +166,16 @@ export function readQuoted(text: string, column: number): { value: string; end: 
     at = stop;
     break;
   }
-  const end = skipSpaces(text, at + 1);
-  // A comment after a quoted scalar needs a space before it.
-  if (end < text.length && text.charCodeAt(end) === HASH && end === at + 1) outside();
-  return { value, end };
+  return { value, end: afterClosing(text, at) };
+}
+
+/**
+ * The column after a closing quote or bracket at `at` and the spaces after it. A comment there
+ * needs a space before it: a `#` right after is the library's to refuse.
+ */
+export function afterClosing(text: string, at: number): number {
+  if (text.charCodeAt(at + 1) === HASH) outside();
+  return skipSpaces(text, at + 1);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { isScalar, Schema, type ScalarTag } from 'yaml';
-import { outside, skipSpaces, SPACE } from './block-yaml-scalars.js';
+import { isScalar, type ScalarTag } from 'yaml';
+import { CORE_SCALAR_TAGS, outside, skipSpaces, SPACE } from './block-yaml-scalars.js';
 
 /**
  * The tags the block reader (`block-yaml.ts`) reads before a scalar: the core schema's scalar tags
@@ -17,11 +17,9 @@ export interface ScalarTagReading {
   readonly stringTag: boolean;
 }
 
-const CORE_TAGS = new Schema({}).tags.filter((tag): tag is ScalarTag => !('collection' in tag && tag.collection));
-
 /** The core schema's scalar tags of one name, in the library's order. */
 function tagsNamed(name: string): ScalarTag[] {
-  return CORE_TAGS.filter((tag) => tag.tag === `tag:yaml.org,2002:${name}`);
+  return CORE_SCALAR_TAGS.filter((tag) => tag.tag === `tag:yaml.org,2002:${name}`);
 }
 
 const STRING: ScalarTagReading = { resolve: (text) => text, stringTag: true };

@@ -296,7 +296,7 @@ class BlockReader {
     if (text[column] === '|' || text[column] === '>') return this.blockScalar(column, indent);
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     if (text[column] === '!') return this.taggedLine(text, column, indent);
-    if (text[column] === '"' || text[column] === "'") return this.quotedLines(column, indent);
+    if (text[column] === '"' || text[column] === "'") return this.quoted(column, indent);
     if (text[column] === '[' || text[column] === '{') return this.flowLines(column, indent, depth);
     const { value, end } = text[column] === '*' ? this.alias(text, column) : outside();
     this.lineEnds(text, end, indent);
@@ -318,7 +318,7 @@ class BlockReader {
    * A quoted scalar from `column` on, under a node at `indent`: on its line, or over the lines
    * after it to its closing quote, where nothing but a comment may follow.
    */
-  private quotedLines(column: number, indent: number): string {
+  private quoted(column: number, indent: number): string {
     const { value, line, end } = quotedLines(this.lines, this.line, column, indent);
     this.line = line;
     this.lineEnds(this.lines[line], end, indent);
@@ -367,7 +367,7 @@ class BlockReader {
     if (first === '|' || first === '>') return tag.stringTag ? this.blockScalar(start, indent) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
     if (first !== '"' && first !== "'") outside();
-    return tag.resolve(this.quotedLines(start, indent));
+    return tag.resolve(this.quoted(start, indent));
   }
 
   /**
