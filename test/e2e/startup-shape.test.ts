@@ -39,6 +39,21 @@ function loadedBy(args: string[], env: Record<string, string | undefined> = {}):
 
 /** What a plain build of one web service loaded: run once, read by the tests that ask about it. */
 let plain: { builtins: string[]; files: string[] } | undefined;
+const POD_APPLICATION = `apiVersion: launcher.gokure.dev/v1alpha1
+kind: Application
+metadata:
+  name: tools
+  namespace: tools
+spec:
+  components:
+    - name: debug
+      type: pod
+      properties:
+        containers:
+          - name: shell
+            image: busybox:1.36.1
+`;
+
 const plainBuild = () => (plain ??= loadedBy(['build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')]));
 
 /**
@@ -151,11 +166,15 @@ describe('the start-up of kurel', () => {
     }
   });
 
-  it('loads the schemas generated from CRDs a family at a time, when a kind of the family is used', () => {
+  it('loads the generated schemas a family at a time, when a kind of the family is used', () => {
     const family = (file: string) => /kinds-schemas[\\/]([^\\/]+)\.cjs$/.exec(file)?.[1];
     expect(plainBuild().files.map(family).filter(Boolean)).toEqual([]);
     const helm = loadedBy(['build', join(repo, 'test/golden/helm-sources/app.yaml')]).files;
     expect(helm.map(family).filter(Boolean).sort()).toEqual(['flux-helm-controller', 'flux-source-controller']);
+    // A bare Pod's properties are the PodSpec of the Kubernetes models.
+    const app = join(scratch, 'pod.yaml');
+    writeFileSync(app, POD_APPLICATION);
+    expect(loadedBy(['build', app]).files.map(family).filter(Boolean)).toEqual(['kubernetes-models']);
   });
 
   it('sorts no command ids with the locale collator, which costs ICU its start-up', () => {
