@@ -61,6 +61,25 @@ export function flowConfigMapOfBytes(bytes) {
   return lines.join('');
 }
 
+/**
+ * A `passthrough` ConfigMap of about `bytes` bytes of short values in a flow map, an entry a line,
+ * every tenth value named (`k1: &a1 v1,`) and every tenth an alias of the one named before it
+ * (`k2: *a1,`): some 700,000 keys in 20 MB, 70,000 of them aliases, within the default limit of
+ * nodes aliases may add.
+ */
+export function anchoredFlowConfigMapOfBytes(bytes) {
+  const head = `${APP_HEAD}  - name: settings\n    type: passthrough\n    properties:\n      object:\n        apiVersion: v1\n        kind: ConfigMap\n        metadata:\n          name: settings\n        data: {\n`;
+  const lines = [head];
+  for (let i = 0, length = head.length; length < bytes; i++) {
+    const value = i % 10 === 1 ? `&a${i} v${i}` : i % 10 === 2 ? `*a${i - 1}` : `v${i}`;
+    const line = `          k${i}: ${value},\n`;
+    lines.push(line);
+    length += line.length;
+  }
+  lines.push('        }\n');
+  return lines.join('');
+}
+
 /** A ConfigMap Application of about `bytes` bytes (200-character values). */
 export function configMapOfBytes(bytes) {
   return configMapKeys(Math.floor((bytes - 200) / 226));

@@ -13,13 +13,25 @@ export function anchorAt(text: string, column: number): { name: string; end: num
 /**
  * The name of the anchor or alias whose `&` or `*` is at `column`, and the column after it and
  * the spaces that follow: a name of letters, digits, `_`, `.` and `-` before a space or the end of
- * the line. Any other is left to the library, which reads more characters into a name.
+ * the line, or inside a flow collection (`inFlow`) before a `,`, `]` or `}` too (the library ends
+ * a name at each of them). Any other is left to the library, which reads more characters into a name.
  */
-export function nameAt(text: string, column: number): { name: string; end: number } | undefined {
+export function nameAt(text: string, column: number, inFlow = false): { name: string; end: number } | undefined {
   let end = column + 1;
   while (end < text.length && NAME_CHARACTER.test(text[end])) end++;
-  if (end === column + 1 || (end < text.length && text.charCodeAt(end) !== SPACE)) return undefined;
+  if (end === column + 1) return undefined;
+  if (end < text.length && text.charCodeAt(end) !== SPACE && !(inFlow && ENDS_FLOW_NAME.has(text[end]))) return undefined;
   return { name: text.slice(column + 1, end), end: skipSpaces(text, end) };
+}
+
+const ENDS_FLOW_NAME = new Set([',', ']', '}']);
+
+/** What the block reader knows of a document's anchors, which a flow collection in it may give and use. */
+export interface AnchorBook {
+  /** Names a node's value, once in its document. */
+  define(name: string, value: unknown): void;
+  /** The value the alias at `column` stands for, and where what follows it starts. */
+  alias(text: string, column: number, inFlow: boolean): { value: unknown; end: number };
 }
 
 const NAME_CHARACTER = /[A-Za-z0-9_.-]/;

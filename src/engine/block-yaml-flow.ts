@@ -1,4 +1,5 @@
 import type { InputLimits } from './input-limits.js';
+import { nameAt, type AnchorBook } from './block-yaml-anchors.js';
 import { foldedLine, quotedLines } from './block-yaml-lines.js';
 import { afterClosing, HASH, isStringKey, NOT_PLAIN_START, outside, plainValue, readableKey, readQuoted, skipSpaces, SPACE, startsPlain, trimWhite, type ReadValue } from './block-yaml-scalars.js';
 
@@ -12,13 +13,14 @@ export interface FlowRead extends ReadValue {
  * `line`, under a node at `indent`. It may go on over the lines after its first: each later line
  * is more indented than `indent`, but the line of the outermost collection's closing bracket,
  * which may stand at `indent` itself. A key ends on its line with its `:`; a value may go on over
- * the lines after it; a last entry may have a `,` after it.
- * Empty entries, keys without values and `:` inside a plain scalar are left to the library, and
- * so is an Application's list of components (`components`) longer than it may be: the library's
- * reading refuses it at the item past the limit.
+ * the lines after it; a last entry may have a `,` after it. A value may be an alias, or carry an
+ * anchor before it on its line; both are the document's (`anchors`).
+ * Empty entries, keys without values, anchors and aliases as keys and `:` inside a plain scalar
+ * are left to the library, and so is an Application's list of components (`components`) longer
+ * than it may be: the library's reading refuses it at the item past the limit.
  */
-export function readFlow(lines: readonly string[], line: number, column: number, indent: number, depth: number, limits: InputLimits, components = false): FlowRead {
-  const reader = new FlowReader(lines, line, indent, limits, components ? depth : undefined);
+export function readFlow(lines: readonly string[], line: number, column: number, indent: number, depth: number, limits: InputLimits, anchors: AnchorBook, components = false): FlowRead {
+  const reader = new FlowReader(lines, line, indent, limits, anchors, components ? depth : undefined);
   const { value, end } = reader.collection(column, depth);
   return { value, end: afterClosing(reader.text, end - 1), line: reader.line };
 }
@@ -33,6 +35,7 @@ class FlowReader {
     public line: number,
     private readonly indent: number,
     private readonly limits: InputLimits,
+    private readonly anchors: AnchorBook,
     /** The depth of the components list, where the collection read is one. */
     private readonly componentsDepth: number | undefined,
   ) {}
@@ -134,10 +137,26 @@ class FlowReader {
 
   private node(at: number, depth: number): ReadValue {
     const first = this.text[at];
+    if (first === '&') return this.anchored(at, depth);
+    if (first === '*') return this.anchors.alias(this.text, at, true);
     if (first === '[' || first === '{') return this.collection(at, depth);
     if (first === '"' || first === "'") return this.quoted(at);
     const plain = this.plain(at, false);
     return { value: plainValue(plain.source), end: plain.end };
+  }
+
+  /**
+   * A value with an anchor before it on its line. An anchor on nothing (before a `,`, a closing
+   * bracket, a comment or the line's end), before an alias or before a second anchor is the
+   * library's to read.
+   */
+  private anchored(at: number, depth: number): ReadValue {
+    const anchor = nameAt(this.text, at, true) ?? outside();
+    const next = this.text[anchor.end];
+    if (next === undefined || next === '&' || next === '*' || next === ',' || next === ']' || next === '}' || next === '#') outside();
+    const read = this.node(anchor.end, depth);
+    this.anchors.define(anchor.name, read.value);
+    return read;
   }
 
   /** A quoted value: on its line, or over the lines after it, each more indented than the parent node. */

@@ -1,4 +1,4 @@
-import { AliasCount, anchorAt, nameAt } from './block-yaml-anchors.js';
+import { AliasCount, anchorAt, nameAt, type AnchorBook } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
@@ -25,15 +25,15 @@ export interface BlockDocument {
  * Reads the documents of a text (those with something in them) written in the YAML that
  * Applications, profiles and packages are written in — block maps and lists, plain and quoted
  * scalars and flow lists and maps (over several lines too), literal and folded block scalars, the
- * core schema's tags before a scalar (`!!str 80`), anchors and aliases in block context,
- * comments, `---` between documents — straight into the values the YAML library's composer and
- * `toJS` give for the same text, at a small part of their cost. An alias is the anchored value
- * itself (a collection shared, as `toJS` shares it), and the nodes aliases add are counted as the
- * input limits count them.
+ * core schema's tags before a scalar (`!!str 80`), anchors and aliases of values (in flow
+ * collections too), comments, `---` between documents — straight into the values the YAML
+ * library's composer and `toJS` give for the same text, at a small part of their cost. An alias is
+ * the anchored value itself (a collection shared, as `toJS` shares it), and the nodes aliases add
+ * are counted as the input limits count them.
  *
  * It reads only what it can read exactly. Anything else (other tags, directives, indentation
- * indicators, anchors and aliases in a flow collection or before a key, an anchor given twice in
- * a document, keys over several lines, a line of a scalar or flow collection not indented past
+ * indicators, anchors and aliases as keys or on nothing, an anchor given twice in a document,
+ * keys over several lines, a line of a scalar or flow collection not indented past
  * its parent, a plain scalar whose lines hold a comment, a `: ` or an indicator first, a tab but
  * in a comment, a quoted scalar's first line, a block scalar's lines or a plain scalar's text,
  * carriage returns but in a Windows line break, keys that are not strings, a repeated key) and
@@ -78,7 +78,7 @@ const UNREAD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\u
 
 const DASH = 0x2d;
 
-class BlockReader {
+class BlockReader implements AnchorBook {
   /** The line the reader is at: the next one not yet read whole. */
   private line = 0;
   /** The key of the entry being read in the map at each depth (1 for the root). */
@@ -305,7 +305,7 @@ class BlockReader {
 
   /** A flow collection from `column` of the current line on, under a node at `indent`, on its line or over the lines after it. */
   private flowLines(column: number, indent: number, depth: number): unknown {
-    const read = readFlow(this.lines, this.line, column, indent, depth, this.limits, this.isComponentsList(depth));
+    const read = readFlow(this.lines, this.line, column, indent, depth, this.limits, this, this.isComponentsList(depth));
     // A position inside the collection is read from the lines through its last.
     const found = this.search?.found;
     if (found && read.line > this.line) found.lastLine = read.line;
@@ -381,7 +381,7 @@ class BlockReader {
   }
 
   /** Names a node's value, once in its document: a name given again is the library's to read. */
-  private define(name: string, value: unknown): void {
+  define(name: string, value: unknown): void {
     if (this.anchors.has(name)) outside();
     this.anchors.set(name, value);
   }
@@ -392,8 +392,8 @@ class BlockReader {
    * inside), and one that takes the document past its limit of nodes added by aliases, are the
    * library's to refuse.
    */
-  private alias(text: string, column: number): { value: unknown; end: number } {
-    const name = nameAt(text, column);
+  alias(text: string, column: number, inFlow = false): { value: unknown; end: number } {
+    const name = nameAt(text, column, inFlow);
     if (name === undefined || !this.anchors.has(name.name)) outside();
     const value = this.anchors.get(name.name);
     if (this.aliasCount.add(value) > this.limits.aliasNodes) outside();

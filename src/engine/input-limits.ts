@@ -1,4 +1,5 @@
-import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node } from 'yaml';
+import type { AliasTarget } from './alias-targets.js';
 import type { CST } from 'yaml';
 import { kurelErrors, type Diagnostic } from '../plugin-api/index.js';
 
@@ -111,12 +112,12 @@ function isCollection(token: CST.Token): token is CST.BlockMap | CST.BlockSequen
 }
 
 /**
- * Counts, in one pass over a composed document, the nodes its aliases stand for, refusing the
- * first alias whose expansion takes the document over the limit, and refuses a key repeated in
- * one map (by its scalar value, with a set per map, where the YAML library compares each key with
- * every earlier one).
+ * Counts, in one pass over a composed document, the nodes its aliases stand for (each alias's
+ * node given by `targets`), refusing the first alias whose expansion takes the document over the
+ * limit, and refuses a key repeated in one map (by its scalar value, with a set per map, where the
+ * YAML library compares each key with every earlier one).
  */
-export function checkComposed(document: Document.Parsed, limits: InputLimits, file: string, lines: LineCounter): void {
+export function checkComposed(document: Document.Parsed, targets: ReadonlyMap<Alias, AliasTarget>, limits: InputLimits, file: string, lines: LineCounter): void {
   const at = (node: Node | undefined) => {
     const offset = node?.range?.[0] ?? 0;
     const { line, col } = lines.linePos(offset);
@@ -141,9 +142,9 @@ export function checkComposed(document: Document.Parsed, limits: InputLimits, fi
     } else if (isSeq(node)) {
       for (const item of node.items) if (item !== null && typeof item === 'object' && !isScalar(item)) pending.push(item);
     } else if (isAlias(node)) {
-      const target = node.resolve(document) as Node | undefined;
+      const target = targets.get(node);
       if (!target) continue;
-      const size = expandedSize(target, document, sizes);
+      const size = expandedSize(target, targets, sizes);
       if (size === undefined) throw kurelErrors.yamlSyntax(`YAML syntax error: alias *${node.source} stands for a node that holds it`, at(node));
       added += size;
       if (added > limits.aliasNodes) throw overLimit('aliasNodes', limits.aliasNodes, `alias *${node.source} expands the document past its limit`, at(node));
@@ -155,7 +156,7 @@ export function checkComposed(document: Document.Parsed, limits: InputLimits, fi
  * The nodes a node stands for once every alias in it is expanded, memoised so that the document
  * is walked once; undefined when an alias inside it stands for the node itself (a cycle).
  */
-function expandedSize(root: Node, document: Document.Parsed, sizes: Map<Node, number>): number | undefined {
+function expandedSize(root: Node, targets: ReadonlyMap<Alias, AliasTarget>, sizes: Map<Node, number>): number | undefined {
   const inProgress = new Set<Node>();
   // Post-order without recursion: a node's size is known once its children's are.
   const stack: Array<{ node: Node; entered: boolean }> = [{ node: root, entered: false }];
@@ -165,7 +166,7 @@ function expandedSize(root: Node, document: Document.Parsed, sizes: Map<Node, nu
       stack.pop();
       continue;
     }
-    const children = childrenOf(top.node, document);
+    const children = childrenOf(top.node, targets);
     if (!top.entered) {
       top.entered = true;
       inProgress.add(top.node);
@@ -185,10 +186,10 @@ function expandedSize(root: Node, document: Document.Parsed, sizes: Map<Node, nu
   return sizes.get(root);
 }
 
-function childrenOf(node: Node, document: Document.Parsed): Node[] {
+function childrenOf(node: Node, targets: ReadonlyMap<Alias, AliasTarget>): Node[] {
   const nodes = (values: unknown[]) => values.filter((child): child is Node => child !== null && typeof child === 'object');
   if (isMap(node)) return nodes(node.items.flatMap((pair) => [pair.key, pair.value]));
   if (isSeq(node)) return nodes(node.items);
-  if (isAlias(node)) return nodes([node.resolve(document)]);
+  if (isAlias(node)) return nodes([targets.get(node)]);
   return [];
 }

@@ -1,9 +1,10 @@
-import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node } from 'yaml';
+import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
 import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
 import { readJsonDocument, type JsonDocument } from './json-document.js';
 import { parseWithEarlyLimits } from './early-limits.js';
+import { aliasTargets, resolveAliasesFrom } from './alias-targets.js';
 import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
 /** An input file as the host read it. */
@@ -103,7 +104,7 @@ function rangeStart(node: unknown): number | undefined {
 
 function child(node: unknown, segment: string | number): { value: unknown; offset?: number } | undefined {
   if (isMap(node)) {
-    const pair = node.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === segment);
+    const pair = pairsByKey(node).get(segment);
     // A map entry is shown at its key, where the user reads the property's name.
     return pair ? { value: pair.value ?? undefined, offset: rangeStart(pair.key) } : undefined;
   }
@@ -112,6 +113,26 @@ function child(node: unknown, segment: string | number): { value: unknown; offse
     return item === undefined ? undefined : { value: item, offset: rangeStart(item) };
   }
   return undefined;
+}
+
+/** A map's pairs by key, as of `items` and its length (a package's values are written into values, never keys). */
+const mapIndexes = new WeakMap<YAMLMap, { items: YAMLMap['items']; length: number; byKey: Map<unknown, Pair> }>();
+
+/**
+ * The first pair of each key of `map`, indexed on the first look: a file's diagnostics each look
+ * their path up, and a map of many entries with a problem in each was looked through once per
+ * problem.
+ */
+function pairsByKey(map: YAMLMap): Map<unknown, Pair> {
+  const known = mapIndexes.get(map);
+  if (known && known.items === map.items && known.length === map.items.length) return known.byKey;
+  const byKey = new Map<unknown, Pair>();
+  for (const pair of map.items) {
+    const key = isScalar(pair.key) ? pair.key.value : pair.key;
+    if (!byKey.has(key)) byKey.set(key, pair as Pair);
+  }
+  mapIndexes.set(map, { items: map.items, length: map.items.length, byKey });
+  return byKey;
 }
 
 /**
@@ -222,7 +243,9 @@ function readWithLibrary(input: InputFile, limits: InputLimits): LibraryReading 
       const { line, col } = lines.linePos(problem.pos[0]);
       throw kurelErrors.yamlSyntax(`YAML syntax error: ${firstLine(problem.message)}`, { file: input.file, line, column: col });
     }
-    checkComposed(document, limits, input.file, lines);
+    const targets = aliasTargets(document);
+    checkComposed(document, targets, limits, input.file, lines);
+    resolveAliasesFrom(targets);
   }
   return { documents: list.filter((document) => !isEmptyDocument(document)), lines };
 }

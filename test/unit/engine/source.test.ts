@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Scalar, YAMLMap } from 'yaml';
 import { formatDiagnostic } from '../../../src/engine/diagnostics.js';
 import { parseSingleSource, parseSource } from '../../../src/engine/source.js';
 import { readBlockDocuments } from '../../../src/engine/block-yaml.js';
@@ -38,6 +39,22 @@ describe('parseSource: positions', () => {
   it('falls back to the nearest node that exists', () => {
     expect(doc.locate(['spec', 'components', 0, 'traits', 2, 'type'])).toEqual({ line: 7, column: 7 });
     expect(doc.locate(['spec', 'components', 5])).toEqual({ line: 6, column: 3 });
+  });
+
+  it('places each entry of a document the library read, as its map is after a value or a key is written', () => {
+    // A directive leaves the file to the library.
+    const text = '%YAML 1.2\n---\na: 1\nb: 2\nc: 3\n';
+    const [document] = parseSource({ file: 'app.yaml', text });
+    // A key not there is placed at the map.
+    expect(['a', 'b', 'c', 'd'].map((key) => document.locate([key])?.line)).toEqual([3, 4, 5, 3]);
+    // A package's values are written into values; a key added later is found too.
+    const library = document.document;
+    library.set('b', 20);
+    expect(document.locate(['b'])).toEqual({ line: 4, column: 1 });
+    const added = library.createPair('d', 4);
+    (added.key as Scalar).range = [text.indexOf('c:'), 0, 0];
+    (library.contents as YAMLMap).items.push(added);
+    expect(document.locate(['d'])).toEqual({ line: 5, column: 1 });
   });
 
   it('builds a diagnostic location with the property path', () => {

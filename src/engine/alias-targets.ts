@@ -1,0 +1,45 @@
+import { Alias, isAlias, visit, type Document, type Node } from 'yaml';
+
+/** The node an alias stands for: a map, a sequence or a scalar. */
+export type AliasTarget = ReturnType<Alias['resolve']> & Node;
+
+/** What the library's conversion of a document hands an alias it resolves. */
+type Conversion = Parameters<Alias['resolve']>[1];
+
+/**
+ * The node each alias of `document` stands for: the last node before it, in document order, that
+ * carries its anchor (an alias whose anchor comes later stands for nothing). One walk of the
+ * document: the library's own answer (`Alias.resolve`) looks through every anchor and alias before
+ * it, for each alias, and a few thousand aliases took seconds.
+ */
+export function aliasTargets(document: Document.Parsed): Map<Alias, AliasTarget> {
+  const anchored = new Map<string, AliasTarget>();
+  const targets = new Map<Alias, AliasTarget>();
+  visit(document, {
+    Node: (_key, node) => {
+      if (isAlias(node)) {
+        const target = anchored.get(node.source);
+        if (target) targets.set(node, target);
+      } else if (node.anchor) anchored.set(node.anchor, node);
+    },
+  });
+  return targets;
+}
+
+/**
+ * Has each alias in `targets` answer the node it stands for from there when the library converts
+ * its document. Where the library has more to do than find the node (count the aliases against a
+ * limit, or convert a node not yet converted), it answers as it would.
+ */
+export function resolveAliasesFrom(targets: ReadonlyMap<Alias, AliasTarget>): void {
+  for (const [alias, target] of targets) {
+    Object.defineProperty(alias, 'resolve', {
+      configurable: true,
+      writable: true,
+      value(this: Alias, document: Document, conversion?: Conversion) {
+        if (conversion && (conversion.maxAliasCount >= 0 || !conversion.anchors.has(target))) return Alias.prototype.resolve.call(this, document, conversion);
+        return target;
+      },
+    });
+  }
+}
