@@ -30,8 +30,21 @@ const ENDS_FLOW_NAME = new Set([',', ']', '}']);
 export interface AnchorBook {
   /** Names a node's value, once in its document. */
   define(name: string, value: unknown): void;
-  /** The value the alias at `column` stands for, and where what follows it starts. */
-  alias(text: string, column: number, inFlow: boolean): { value: unknown; end: number };
+  /** The value the alias at `column` of line `line` (whose text is `text`) stands for, and where what follows it starts. */
+  alias(text: string, line: number, column: number, inFlow: boolean): { value: unknown; end: number };
+}
+
+/**
+ * A text the block reader read whole, but for an alias that takes its document past the limit of
+ * nodes aliases may add: the first such, in the text's order, by its 0-based line and column. The
+ * library would refuse the text there, and nowhere before: it has read nothing else it refuses.
+ */
+export class AliasesPastLimit {
+  constructor(
+    readonly name: string,
+    readonly line: number,
+    readonly column: number,
+  ) {}
 }
 
 const NAME_CHARACTER = /[A-Za-z0-9_.-]/;

@@ -138,7 +138,7 @@ class FlowReader {
   private node(at: number, depth: number): ReadValue {
     const first = this.text[at];
     if (first === '&') return this.anchored(at, depth);
-    if (first === '*') return this.anchors.alias(this.text, at, true);
+    if (first === '*') return this.anchors.alias(this.text, this.line, at, true);
     if (first === '[' || first === '{') return this.collection(at, depth);
     if (first === '"' || first === "'") return this.quoted(at);
     const plain = this.plain(at, false);

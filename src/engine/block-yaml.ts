@@ -1,4 +1,4 @@
-import { AliasCount, anchorAt, nameAt, type AnchorBook } from './block-yaml-anchors.js';
+import { AliasCount, AliasesPastLimit, anchorAt, nameAt, type AnchorBook } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
@@ -39,7 +39,10 @@ export interface BlockDocument {
  * carriage returns but in a Windows line break, keys that are not strings, a repeated key) and
  * anything the library would refuse or the input limits would stop makes it answer undefined, and
  * the caller reads the text with the library instead. So where it answers, the answer is the
- * library's, and every refusal and every source position still comes from the library.
+ * library's, and every refusal and every source position still comes from the library, but one:
+ * a text it reads whole but for an alias past the limit of nodes aliases may add, which the
+ * library would refuse at that alias after reading all of it, is refused by throwing
+ * `AliasesPastLimit` with the alias.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   // A carriage return before a line feed is part of the line break, to YAML as to the lines read
@@ -87,6 +90,8 @@ class BlockReader implements AnchorBook {
   private readonly anchors = new Map<string, unknown>();
   /** The nodes the document's aliases stand for, counted as the input limits count them. */
   private readonly aliasCount = new AliasCount();
+  /** The first alias that took its document past the limit of nodes aliases may add. */
+  private pastLimit: AliasesPastLimit | undefined;
   /** Where an entry is looked for: the path to it, the path being read, and the deepest entry found on it. */
   private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number; lastLine?: number } };
 
@@ -158,6 +163,7 @@ class BlockReader implements AnchorBook {
       root = { value: this.block(this.line, indent, 1), from };
     }
     if (root) found.push({ ...root, to: this.lines.length });
+    if (this.pastLimit) throw this.pastLimit;
     return found;
   }
 
@@ -298,7 +304,7 @@ class BlockReader implements AnchorBook {
     if (text[column] === '!') return this.taggedLine(text, column, indent);
     if (text[column] === '"' || text[column] === "'") return this.quoted(column, indent);
     if (text[column] === '[' || text[column] === '{') return this.flowLines(column, indent, depth);
-    const { value, end } = text[column] === '*' ? this.alias(text, column) : outside();
+    const { value, end } = text[column] === '*' ? this.alias(text, this.line, column) : outside();
     this.lineEnds(text, end, indent);
     return value;
   }
@@ -392,11 +398,13 @@ class BlockReader implements AnchorBook {
    * inside), and one that takes the document past its limit of nodes added by aliases, are the
    * library's to refuse.
    */
-  alias(text: string, column: number, inFlow = false): { value: unknown; end: number } {
+  alias(text: string, line: number, column: number, inFlow = false): { value: unknown; end: number } {
     const name = nameAt(text, column, inFlow);
     if (name === undefined || !this.anchors.has(name.name)) outside();
     const value = this.anchors.get(name.name);
-    if (this.aliasCount.add(value) > this.limits.aliasNodes) outside();
+    // The text is read on past the alias: the library refuses it there only where it refuses
+    // nothing else, which the rest of the text, read, shows.
+    if (this.aliasCount.add(value) > this.limits.aliasNodes) this.pastLimit ??= new AliasesPastLimit(name.name, line, column);
     return { value, end: name.end };
   }
 

@@ -132,15 +132,22 @@ export function checkComposed(document: Document.Parsed, targets: ReadonlyMap<Al
     // item (a spread of a list of a few hundred thousand items would overflow the stack).
     if (isMap(node)) {
       const keys = new Set<unknown>();
+      const children: unknown[] = [];
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
           if (keys.has(pair.key.value)) throw kurelErrors.yamlSyntax('YAML syntax error: Map keys must be unique', at(pair.key as Node));
           keys.add(pair.key.value);
-        } else if (pair.key !== null && typeof pair.key === 'object') pending.push(pair.key);
-        if (pair.value !== null && typeof pair.value === 'object' && !isScalar(pair.value)) pending.push(pair.value);
+        } else if (pair.key !== null && typeof pair.key === 'object') children.push(pair.key);
+        if (pair.value !== null && typeof pair.value === 'object' && !isScalar(pair.value)) children.push(pair.value);
       }
+      // Pushed last first, so that the nodes are checked in the text's order: the first alias
+      // past the limit is the first the text gives, as the block reader finds it.
+      for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]);
     } else if (isSeq(node)) {
-      for (const item of node.items) if (item !== null && typeof item === 'object' && !isScalar(item)) pending.push(item);
+      for (let index = node.items.length - 1; index >= 0; index--) {
+        const item = node.items[index];
+        if (item !== null && typeof item === 'object' && !isScalar(item)) pending.push(item);
+      }
     } else if (isAlias(node)) {
       const target = targets.get(node);
       if (!target) continue;

@@ -5,7 +5,8 @@ import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
 import { readJsonDocument, type JsonDocument } from './json-document.js';
 import { parseWithEarlyLimits } from './early-limits.js';
 import { aliasTargets, resolveAliasesFrom } from './alias-targets.js';
-import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
+import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, overLimit, type InputLimits } from './input-limits.js';
+import { AliasesPastLimit } from './block-yaml-anchors.js';
 
 /** An input file as the host read it. */
 export interface InputFile {
@@ -149,11 +150,22 @@ function pairsByKey(map: YAMLMap): Map<unknown, Pair> {
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;
   const readings = new LibraryReadings(input, limits);
-  const read = readBlockDocuments(input.text, limits);
+  const read = readBlockDocumentsWithin(input, limits);
   if (read !== undefined) return read.map((document, index) => new SourceDocument(input.file, readings, index, limits, document));
   const json = readJsonDocument(input.text, limits);
   if (json !== undefined) return [new SourceDocument(input.file, readings, 0, limits, json)];
   return readings.whole().documents.map((_, index) => new SourceDocument(input.file, readings, index, limits));
+}
+
+/** The block reader's documents of a file, with an alias past the limit refused as the library refuses it. */
+function readBlockDocumentsWithin(input: InputFile, limits: InputLimits): BlockDocument[] | undefined {
+  try {
+    return readBlockDocuments(input.text, limits);
+  } catch (error) {
+    if (!(error instanceof AliasesPastLimit)) throw error;
+    const where = { file: input.file, line: error.line + 1, column: error.column + 1 };
+    throw overLimit('aliasNodes', limits.aliasNodes, `alias *${error.name} expands the document past its limit`, where);
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isScalar, parseAllDocuments, type Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readBlockDocuments } from '../../../src/engine/block-yaml.js';
+import { AliasesPastLimit } from '../../../src/engine/block-yaml-anchors.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
 import { parseSource } from '../../../src/engine/source.js';
 import { seeded } from './support.js';
@@ -44,6 +45,16 @@ function expectLibraryAgrees(text: string, limits: InputLimits = DEFAULT_INPUT_L
     }
   }
   return fast;
+}
+
+/** The message `run` throws with. */
+function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a refusal');
 }
 
 /**
@@ -229,26 +240,43 @@ describe('the block reader: what it leaves to the library', () => {
     it(name, () => expect(readBlockYaml(text, DEFAULT_INPUT_LIMITS)).toBeUndefined());
   }
 
-  it('aliases past the limit of nodes they may add: the library refuses them', () => {
+  it('aliases past the limit of nodes they may add: refused at the alias the library refuses', () => {
+    const within = (aliasNodes: number) => ({ ...DEFAULT_INPUT_LIMITS, aliasNodes });
+    const pastLimitAt = (text: string, aliasNodes: number) => {
+      try {
+        readBlockYaml(text, within(aliasNodes));
+      } catch (error) {
+        if (error instanceof AliasesPastLimit) return { name: error.name, line: error.line, column: error.column };
+        throw error;
+      }
+      return undefined;
+    };
     // Each alias adds the list, its two items (one of them the map), the map's key and its value: 5 nodes.
     const text = 'a: &x [1, {k: v}]\nb: *x\nc: *x\n';
-    expect(readBlockYaml(text, { ...DEFAULT_INPUT_LIMITS, aliasNodes: 10 })).toBeDefined();
-    expect(readBlockYaml(text, { ...DEFAULT_INPUT_LIMITS, aliasNodes: 9 })).toBeUndefined();
+    expect(readBlockYaml(text, within(10))).toEqual([{ a: [1, { k: 'v' }], b: [1, { k: 'v' }], c: [1, { k: 'v' }] }]);
+    expect(pastLimitAt(text, 9)).toEqual({ name: 'x', line: 2, column: 3 });
     // An alias inside a named node adds what it stands for wherever that node is named again:
     // 3 nodes for *x, then 5 for *y (the map, its key, and the list *x stands for).
     const nested = 'a: &x [1, 2]\nb: &y\n  k: *x\nc: *y\n';
-    expect(readBlockYaml(nested, { ...DEFAULT_INPUT_LIMITS, aliasNodes: 8 })).toEqual([{ a: [1, 2], b: { k: [1, 2] }, c: { k: [1, 2] } }]);
-    expect(readBlockYaml(nested, { ...DEFAULT_INPUT_LIMITS, aliasNodes: 7 })).toBeUndefined();
+    expect(readBlockYaml(nested, within(8))).toEqual([{ a: [1, 2], b: { k: [1, 2] }, c: { k: [1, 2] } }]);
+    expect(pastLimitAt(nested, 7)).toEqual({ name: 'y', line: 3, column: 3 });
     // Aliases inside a flow collection count alike.
     const flow = 'a: &x [1, {k: v}]\nb: [*x, *x]\n';
-    expect(readBlockYaml(flow, { ...DEFAULT_INPUT_LIMITS, aliasNodes: 10 })).toBeDefined();
-    expect(readBlockYaml(flow, { ...DEFAULT_INPUT_LIMITS, aliasNodes: 9 })).toBeUndefined();
-    // The library counts them alike: a document end marker leaves the text to it.
-    for (const [input, limit] of [[text, 10], [nested, 8], [flow, 10]] as const) {
-      const library = (aliasNodes: number) => () => parseSource({ file: 'a.yaml', text: `${input}...\n`, limits: { ...DEFAULT_INPUT_LIMITS, aliasNodes } })[0].toJS();
+    expect(readBlockYaml(flow, within(10))).toBeDefined();
+    expect(pastLimitAt(flow, 9)).toEqual({ name: 'x', line: 1, column: 8 });
+    // A text read whole but for the alias: the first alias past the limit, in the text's order, in
+    // its first document that has one, as the library refuses it (a document end marker leaves the
+    // text to the library).
+    const later = 'a: &x [1, 2]\nb: [*x, *x]\n---\na: &y [1]\nb: *y\n';
+    expect(pastLimitAt(later, 5)).toEqual({ name: 'x', line: 1, column: 8 });
+    for (const [input, limit] of [[text, 10], [nested, 8], [flow, 10], [later, 6]] as const) {
+      const refusal = (aliasNodes: number, marker: string) => () => parseSource({ file: 'a.yaml', text: `${input}${marker}`, limits: within(aliasNodes) })[0].toJS();
       expect(readBlockYaml(`${input}...\n`, DEFAULT_INPUT_LIMITS)).toBeUndefined();
-      expect(library(limit)).not.toThrow();
-      expect(library(limit - 1)).toThrow(/over the limit of \d+ nodes added by aliases/);
+      expect(refusal(limit, '')).not.toThrow();
+      expect(refusal(limit, '...\n')).not.toThrow();
+      const library = errorOf(refusal(limit - 1, '...\n'));
+      expect(library).toMatch(/^a\.yaml:\d+:\d+: alias \*\w+ expands the document past its limit: over the limit of \d+ nodes added by aliases/);
+      expect(errorOf(refusal(limit - 1, ''))).toBe(library);
     }
   });
 
