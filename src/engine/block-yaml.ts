@@ -304,7 +304,7 @@ class BlockReader implements AnchorBook {
     if (text[column] === '!') return this.taggedLine(text, column, indent);
     if (text[column] === '"' || text[column] === "'") return this.quoted(column, indent);
     if (text[column] === '[' || text[column] === '{') return this.flowLines(column, indent, depth);
-    const { value, end } = text[column] === '*' ? this.alias(text, this.line, column) : outside();
+    const { value, end } = text[column] === '*' ? this.alias(text, this.line, column, false) : outside();
     this.lineEnds(text, end, indent);
     return value;
   }
@@ -398,7 +398,7 @@ class BlockReader implements AnchorBook {
    * inside), and one that takes the document past its limit of nodes added by aliases, are the
    * library's to refuse.
    */
-  alias(text: string, line: number, column: number, inFlow = false): { value: unknown; end: number } {
+  alias(text: string, line: number, column: number, inFlow: boolean): { value: unknown; end: number } {
     const name = nameAt(text, column, inFlow);
     if (name === undefined || !this.anchors.has(name.name)) outside();
     const value = this.anchors.get(name.name);

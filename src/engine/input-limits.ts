@@ -52,6 +52,14 @@ export function overLimit(key: keyof InputLimits, limit: number, what: string, w
 }
 
 /**
+ * The refusal of the alias `*name` that takes its document past the limit of nodes aliases may
+ * add: the same words whichever reader found it.
+ */
+export function aliasPastLimit(name: string, limits: InputLimits, where: Pick<Diagnostic, 'file' | 'line' | 'column'>) {
+  return overLimit('aliasNodes', limits.aliasNodes, `alias *${name} expands the document past its limit`, where);
+}
+
+/**
  * Holds the parsed token stream of a file to the nesting and document limits before anything is
  * composed from it (the composer recurses per level, so this walk must come first and uses a
  * stack of its own). Returns the tokens it read.
@@ -154,7 +162,7 @@ export function checkComposed(document: Document.Parsed, targets: ReadonlyMap<Al
       const size = expandedSize(target, targets, sizes);
       if (size === undefined) throw kurelErrors.yamlSyntax(`YAML syntax error: alias *${node.source} stands for a node that holds it`, at(node));
       added += size;
-      if (added > limits.aliasNodes) throw overLimit('aliasNodes', limits.aliasNodes, `alias *${node.source} expands the document past its limit`, at(node));
+      if (added > limits.aliasNodes) throw aliasPastLimit(node.source, limits, at(node));
     }
   }
 }

@@ -5,7 +5,7 @@ import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
 import { readJsonDocument, type JsonDocument } from './json-document.js';
 import { parseWithEarlyLimits } from './early-limits.js';
 import { aliasTargets, resolveAliasesFrom } from './alias-targets.js';
-import { checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, overLimit, type InputLimits } from './input-limits.js';
+import { aliasPastLimit, checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 import { AliasesPastLimit } from './block-yaml-anchors.js';
 
 /** An input file as the host read it. */
@@ -163,8 +163,7 @@ function readBlockDocumentsWithin(input: InputFile, limits: InputLimits): BlockD
     return readBlockDocuments(input.text, limits);
   } catch (error) {
     if (!(error instanceof AliasesPastLimit)) throw error;
-    const where = { file: input.file, line: error.line + 1, column: error.column + 1 };
-    throw overLimit('aliasNodes', limits.aliasNodes, `alias *${error.name} expands the document past its limit`, where);
+    throw aliasPastLimit(error.name, limits, { file: input.file, line: error.line + 1, column: error.column + 1 });
   }
 }
 
