@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags';
 import type { CheckResult, Diagnostic } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
-import { failureDiagnostics } from './support/report.js';
+import { failureDiagnostics, writeDiagnostics } from './support/report.js';
 import { formatFlag, renderData } from './support/output.js';
 
 /** The fields of a diagnostic in `--format json`: every one present, null when it does not apply. */
@@ -50,8 +50,8 @@ export default class Validate extends KurelCommand {
     if (flags.format !== 'text') {
       process.stdout.write(await renderData(report, flags.format));
     } else {
-      for (const warning of warnings) process.stderr.write(`warning: ${engine.formatDiagnostic(warning)}\n`);
-      for (const error of errors) process.stderr.write(`Error: ${engine.formatDiagnostic(error)}\n`);
+      writeDiagnostics('warning', warnings, engine.formatDiagnostic);
+      writeDiagnostics('Error', errors, engine.formatDiagnostic);
       if (errors.length === 0) this.log(`${target}: valid`);
     }
     return undefined;

@@ -2,7 +2,23 @@ import type { Diagnostic } from '../../engine/index.js';
 
 /** Writes warnings as `warning: <message>` lines on stderr. */
 export function reportWarnings(warnings: readonly Diagnostic[], format: (diagnostic: Diagnostic) => string): void {
-  for (const warning of warnings) process.stderr.write(`warning: ${format(warning)}\n`);
+  writeDiagnostics('warning', warnings, format);
+}
+
+/** The most text handed to one write: each write is a system call, and a refusal may hold a line for every entry of a large file. */
+const WRITE_CHUNK = 64 * 1024;
+
+/** Writes diagnostics as `<label>: <message>` lines on stderr, many lines to a write. */
+export function writeDiagnostics(label: 'Error' | 'warning', diagnostics: readonly Diagnostic[], format: (diagnostic: Diagnostic) => string): void {
+  let chunk = '';
+  for (const diagnostic of diagnostics) {
+    chunk += `${label}: ${format(diagnostic)}\n`;
+    if (chunk.length >= WRITE_CHUNK) {
+      process.stderr.write(chunk);
+      chunk = '';
+    }
+  }
+  if (chunk !== '') process.stderr.write(chunk);
 }
 
 /** What a command knows of its flags, to suggest the one meant by a flag it does not know. */
@@ -24,7 +40,7 @@ export async function reportFailure(error: unknown, knownFlags: readonly KnownFl
     process.stderr.write(`Error: ${[`${first}${hint ? ` (${hint})` : ''}`, ...rest].join('\n')}\n`);
     return;
   }
-  for (const diagnostic of await failureDiagnostics(error)) process.stderr.write(`Error: ${formatDiagnostic(diagnostic)}\n`);
+  writeDiagnostics('Error', await failureDiagnostics(error), formatDiagnostic);
 }
 
 /**
