@@ -8,6 +8,9 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' || typeof value === 'bigint') return 'a number';
   if (Array.isArray(value)) return 'a list';
+  // The YAML 1.1 tags YAML readers still resolve: a timestamp or binary data is no map to its author.
+  if (value instanceof Date) return 'a timestamp (!!timestamp)';
+  if (value instanceof Uint8Array) return 'binary data (!!binary)';
   if (typeof value === 'object') return 'a map';
   return 'a value YAML cannot hold';
 }

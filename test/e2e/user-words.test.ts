@@ -41,6 +41,14 @@ describe("errors in the user's words", () => {
     }
   });
 
+  it('names a YAML 1.1 timestamp or binary value by its tag, at its key, where the author wrote a map of strings', () => {
+    const result = validate('        image: ghcr.io/a/b:1.0.0\n        port: 80\n        env:\n          - name: A\n            value: !!timestamp 2001-12-14\n          - name: B\n            value: !!binary aGk=\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('app.yaml:13:13 spec.components[0].properties.env[0].value: component "web" (type "webservice"): expected a string, got a timestamp (!!timestamp)');
+    expect(result.stderr).toContain('app.yaml:15:13 spec.components[0].properties.env[1].value: component "web" (type "webservice"): expected a string, got binary data (!!binary)');
+    expect(result.stderr).not.toMatch(FOREIGN_WORDS);
+  });
+
   it('speaks of a map where the document itself has the wrong shape', () => {
     writeFileSync(join(scratch.dir, 'app.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: [shop]\nspec: {components: []}\n');
     const result = kurelIn(scratch.dir, ['validate', 'app.yaml']);

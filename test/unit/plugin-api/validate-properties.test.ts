@@ -204,6 +204,7 @@ describe('validateProperties: exclusive and platform-reserved', () => {
 describe('describeValue', () => {
   it('names a decoded YAML value in the words of someone who wrote YAML, no Go or JavaScript type name', () => {
     expect([null, 'a', true, 1, 1.5, [], {}].map(describeValue)).toEqual(['null', 'a string', 'true', 'a number', 'a number', 'a list', 'a map']);
+    expect([new Date(0), Buffer.from('hi'), new Uint8Array(1)].map(describeValue)).toEqual(['a timestamp (!!timestamp)', 'binary data (!!binary)', 'binary data (!!binary)']);
     expect(['string', 'integer', 'number', 'boolean', 'object', 'array'].map(typeWords)).toEqual(['a string', 'a whole number', 'a number', 'true or false', 'a map', 'a list']);
   });
 });
