@@ -19,13 +19,45 @@ export interface BlockDocument {
    * several lines (`lastLine`).
    */
   entryAt(path: readonly (string | number)[]): { line: number; valueColumn?: number; lastLine?: number };
+  /**
+   * Where the node at `path`, or its deepest ancestor the document holds, starts, placed as the
+   * library places its nodes (a map entry at its key, a list item at its node): line and column
+   * from 1. Undefined where the path goes into a flow collection or ends at a list item with
+   * nothing in it: the library places those.
+   */
+  place(path: readonly (string | number)[]): { line: number; column: number } | undefined;
+}
+
+/**
+ * Where a node starts (line and column from 0; -1 where the reader leaves it to the library) and,
+ * for a block collection, its entries: a map's by key, placed at the key; a list's by index, placed
+ * at the item's node. `opaque` marks a flow collection, whose entries the reader does not place.
+ */
+interface Placed {
+  line: number;
+  column: number;
+  entries?: Map<string | number, Placed>;
+  opaque?: true;
+}
+
+/** The place of `path` in a document's placed root, or undefined where the library is to place it. */
+function placeIn(root: Placed, path: readonly (string | number)[], from: number): { line: number; column: number } | undefined {
+  let node = root;
+  for (const segment of path) {
+    if (node.opaque) return undefined;
+    const next = node.entries?.get(segment);
+    if (next === undefined) break;
+    node = next;
+  }
+  return node.line === -1 ? undefined : { line: from + node.line + 1, column: node.column + 1 };
 }
 
 /**
  * Reads the documents of a text (those with something in them) written in the YAML that
  * Applications, profiles and packages are written in — block maps and lists, plain and quoted
  * scalars and flow lists and maps (over several lines too), literal and folded block scalars, the
- * core schema's tags before a scalar (`!!str 80`), anchors and aliases of values (in flow
+ * core schema's tags, `!!binary`, `!!timestamp` and local tags before a scalar (`!!str 80`,
+ * `!secret x`), anchors and aliases of values (in flow
  * collections too), comments, `---` between documents — straight into the values the YAML
  * library's composer and `toJS` give for the same text, at a small part of their cost. An alias is
  * the anchored value itself (a collection shared, as `toJS` shares it), and the nodes aliases add
@@ -39,10 +71,11 @@ export interface BlockDocument {
  * carriage returns but in a Windows line break, keys that are not strings, a repeated key) and
  * anything the library would refuse or the input limits would stop makes it answer undefined, and
  * the caller reads the text with the library instead. So where it answers, the answer is the
- * library's, and every refusal and every source position still comes from the library, but one:
- * a text it reads whole but for an alias past the limit of nodes aliases may add, which the
- * library would refuse at that alias after reading all of it, is refused by throwing
- * `AliasesPastLimit` with the alias.
+ * library's. Every refusal comes from the library but one: a text it reads whole but for an alias
+ * past the limit of nodes aliases may add, which the library would refuse at that alias after
+ * reading all of it, is refused by throwing `AliasesPastLimit` with the alias. The entries of the
+ * block collections it read it places itself (`place`), where the library places their nodes;
+ * every other source position comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
   // A carriage return before a line feed is part of the line break, to YAML as to the lines read
@@ -54,8 +87,19 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
     return new BlockReader(lines, limits).documents().map(({ value, from, to }) => {
       // A document that a marker ends keeps the line break before the marker: an empty last line.
       const own = () => (to < lines.length ? [...lines.slice(from, to), ''] : lines.slice(from));
+      // Placed on the first question, in one more reading of the document's lines: a refusal of a
+      // large file may ask where each of its entries is.
+      let placed: Placed | undefined;
       return {
         value,
+        place: (path: readonly (string | number)[]) => {
+          if (placed === undefined) {
+            const reader = new BlockReader(own(), limits, undefined, true);
+            reader.documents();
+            placed = reader.placedRoot!;
+          }
+          return placeIn(placed, path, from);
+        },
         reread: () => new BlockReader(own(), limits).documents()[0].value,
         entryAt: (path: readonly (string | number)[]) => {
           const found = new BlockReader(own(), limits, path).deepestEntry();
@@ -95,12 +139,38 @@ class BlockReader implements AnchorBook {
   /** Where an entry is looked for: the path to it, the path being read, and the deepest entry found on it. */
   private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number; lastLine?: number } };
 
+  /** Where the nodes read start, when asked for (`placing`): the root, once read. */
+  placedRoot: Placed | undefined;
+  /** The entry whose node is read next: a collection read takes it as its own, to place its entries in. */
+  private holder: Placed | undefined;
+  /** The entry placed where the next node read starts: a list item, or the root. */
+  private awaiting: Placed | undefined;
+
   constructor(
     private readonly lines: string[],
     private readonly limits: InputLimits,
     target?: readonly (string | number)[],
+    private readonly placing = false,
   ) {
     if (target) this.search = { target, path: [] };
+  }
+
+  /** A node starts at `column` of the current line: the entry awaiting its node's start is placed there. */
+  private started(column: number): void {
+    if (this.awaiting === undefined) return;
+    this.awaiting.line = this.line;
+    this.awaiting.column = column;
+    this.awaiting = undefined;
+  }
+
+  /** The entries of the collection that starts here, placed in the entry that holds it. */
+  private ownEntries(column: number): Map<string | number, Placed> | undefined {
+    if (!this.placing) return undefined;
+    this.started(column);
+    const entries = new Map<string | number, Placed>();
+    if (this.holder) this.holder.entries = entries;
+    this.holder = undefined;
+    return entries;
   }
 
   /**
@@ -160,6 +230,7 @@ class BlockReader implements AnchorBook {
       // A second root in one document is the library's to refuse.
       if (root) outside();
       const from = this.line;
+      if (this.placing) this.placedRoot = this.holder = this.awaiting = { line: -1, column: -1 };
       root = { value: this.block(this.line, indent, 1), from };
     }
     if (root) found.push({ ...root, to: this.lines.length });
@@ -222,11 +293,17 @@ class BlockReader implements AnchorBook {
   private list(indent: number, depth: number): unknown[] {
     if (depth > this.limits.nestingDepth) outside();
     const items: unknown[] = [];
+    const placed = this.ownEntries(indent);
     // An Application's components are counted by the library's reading, which refuses the list at
     // the item past the limit before the rest is read: a longer list there is left to it.
     const components = this.isComponentsList(depth);
     for (;;) {
       if (this.search) this.entered(depth, items.length);
+      if (placed) {
+        const item: Placed = { line: -1, column: -1 };
+        placed.set(items.length, item);
+        this.holder = this.awaiting = item;
+      }
       const text = this.lines[this.line];
       const start = skipSpaces(text, indent + 1);
       const anchor = anchorAt(text, start);
@@ -256,6 +333,7 @@ class BlockReader implements AnchorBook {
   private map(indent: number, depth: number, first?: { key: string; end: number }): Record<string, unknown> {
     if (depth > this.limits.nestingDepth) outside();
     const entries: Record<string, unknown> = {};
+    const placed = this.ownEntries(indent);
     for (;;) {
       const text = this.lines[this.line];
       const { key, end: valueStart } = first ?? readKey(text, indent);
@@ -263,6 +341,13 @@ class BlockReader implements AnchorBook {
       if (Object.hasOwn(entries, key)) outside();
       this.keys[depth] = key;
       if (this.search) this.entered(depth, key, valueStart);
+      if (placed) {
+        const entry: Placed = { line: this.line, column: indent };
+        placed.set(key, entry);
+        // The entry is placed at its key; a list item left with nothing in it stays the library's to place.
+        this.holder = entry;
+        this.awaiting = undefined;
+      }
       const anchor = anchorAt(text, valueStart);
       const end = anchor?.end ?? valueStart;
       let value: unknown;
@@ -299,6 +384,8 @@ class BlockReader implements AnchorBook {
    * it, and is left to the library.
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
+    // A tagged scalar starts after its tag.
+    if (this.placing && text[column] !== '!') this.started(column);
     if (text[column] === '|' || text[column] === '>') return this.blockScalar(column, indent);
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     if (text[column] === '!') return this.taggedLine(text, column, indent);
@@ -311,6 +398,7 @@ class BlockReader implements AnchorBook {
 
   /** A flow collection from `column` of the current line on, under a node at `indent`, on its line or over the lines after it. */
   private flowLines(column: number, indent: number, depth: number): unknown {
+    if (this.holder) this.holder.opaque = true;
     const read = readFlow(this.lines, this.line, column, indent, depth, this.limits, this, this.isComponentsList(depth));
     // A position inside the collection is read from the lines through its last.
     const found = this.search?.found;
@@ -363,14 +451,15 @@ class BlockReader implements AnchorBook {
   }
 
   /**
-   * A scalar after a core tag on its line (`!!str 80`, `!!int "5"`), resolved as the tag says: a
-   * plain or quoted scalar, or, after `!!str`, a block scalar. A tag with nothing after it on its
-   * line is the library's to read.
+   * A scalar after a tag on its line (`!!str 80`, `!!int "5"`, `!!binary |`), resolved as the tag
+   * says: a plain or quoted scalar, or a block scalar after a tag that takes one. A tag with nothing
+   * after it on its line is the library's to read.
    */
   private taggedLine(text: string, column: number, indent: number): unknown {
     const { tag, end: start } = tagAt(text, column);
+    if (this.placing) this.started(start);
     const first = text[start];
-    if (first === '|' || first === '>') return tag.stringTag ? this.blockScalar(start, indent) : outside();
+    if (first === '|' || first === '>') return tag.takesBlockScalar ? tag.resolve(this.blockScalar(start, indent)) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
     if (first !== '"' && first !== "'") outside();
     return tag.resolve(this.quoted(start, indent));

@@ -27,8 +27,10 @@ interface LibraryReading {
  * One YAML document of a file. Its value comes from a fast reader where the file is written in
  * what one reads: the block reader, or the JSON reader for a file of JSON over many lines. The
  * YAML library's reading, with the source positions of its nodes, is made the first time the
- * document itself is asked for. A position is read by the library from as much of the file as
- * holds the node (`LibraryReadings`); in JSON, from the file's own offsets.
+ * document itself is asked for. A position is placed by the block reader, which places the nodes
+ * of the block collections it read as the library does; otherwise (a node inside a flow
+ * collection, say) it is read by the library from as much of the file as holds the node
+ * (`LibraryReadings`); in JSON, from the file's own offsets.
  */
 export class SourceDocument {
   /** Whether the library's document was handed out, and may since have been changed. */
@@ -77,6 +79,9 @@ export class SourceDocument {
   locate(path: PropertyPath): { line: number; column: number } | undefined {
     const fast = this.fast;
     if (fast && 'positionOf' in fast) return fast.positionOf(path);
+    // The block reader places what the text says; a library document handed out may have been changed since.
+    const placed = fast && !this.documentTaken ? fast.place(path) : undefined;
+    if (placed) return placed;
     const { documents, lines } = fast && this.readings.partWorthReading() ? this.readings.through(fast.entryAt(path)) : this.readings.whole();
     let node: unknown = documents[this.index].contents;
     let offset = rangeStart(node);
@@ -145,7 +150,7 @@ function pairsByKey(map: YAMLMap): Map<unknown, Pair> {
  *
  * A file a fast reader reads (the block reader, or the JSON reader) is not read whole by the
  * library until its document is asked for: each answers only where the library would accept the
- * file and give the same values, and a position is read from the lines up to its node.
+ * file and give the same values, and a position is placed by the reader or read from the lines up to its node.
  */
 export function parseSource(input: InputFile): SourceDocument[] {
   const limits = input.limits ?? DEFAULT_INPUT_LIMITS;

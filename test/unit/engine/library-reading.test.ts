@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from 'yaml';
 import { NOOP_POLICY } from '../../../src/plugin-api/index.js';
+import { parseSource } from '../../../src/engine/source.js';
 import { buildWith } from '../api-resources/support.js';
 
 // A build that succeeds reads its files with the block reader alone: the YAML library composes a
-// file only for a position or for the document itself. A position asked for on every build (as
-// the profile's bindings and the Flux layout's bundle once were) would show here as a composition.
+// file only for the document itself, or for a position the block reader does not place (inside a
+// flow collection, say). Such a position asked for on every build would show here as a composition.
 
 const APPLICATION = {
   file: 'app.yaml',
@@ -45,10 +46,17 @@ describe('a build and the YAML library', () => {
     expect(compose).not.toHaveBeenCalled();
   });
 
-  it('composes with the library once a position is asked for, and places it', () => {
+  it('places a position in a block collection without the library', () => {
     const compose = vi.spyOn(Composer.prototype, 'compose');
     const result = buildWith(APPLICATION, PROFILE, NOOP_POLICY);
     expect(result.layout.bundle.where).toMatchObject({ file: 'app.yaml', line: 4, column: 3, path: 'metadata.name' });
+    expect(compose).not.toHaveBeenCalled();
+  });
+
+  it('composes with the library for a position inside a flow collection, and places it', () => {
+    const [document] = parseSource(APPLICATION);
+    const compose = vi.spyOn(Composer.prototype, 'compose');
+    expect(document.locate(['spec', 'components', 0, 'traits', 0, 'properties', 'hostnames', 0])).toEqual({ line: 16, column: 21 });
     expect(compose).toHaveBeenCalledTimes(1);
   });
 });
