@@ -54,6 +54,11 @@ const NAME_CHARACTER = /[A-Za-z0-9_.-]/;
  * every node of what it stands for: a collection, each key and each value, and so on down), with
  * each shared value's count kept so that a document is walked once however its aliases nest.
  */
+/** Whether a value read is a map or a list: a timestamp (a Date) and binary data (bytes) are scalars, one node each. */
+function isCollection(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Uint8Array);
+}
+
 export class AliasCount {
   private total = 0;
   private readonly sizes = new Map<object, number>();
@@ -70,7 +75,7 @@ export class AliasCount {
   }
 
   private sizeOf(root: unknown): number {
-    if (root === null || typeof root !== 'object') return 1;
+    if (!isCollection(root)) return 1;
     // Post-order without recursion: a value expanded through aliases may nest deeper than any
     // one collection written in the text.
     const stack: Array<{ value: object; entered: boolean }> = [{ value: root, entered: false }];
@@ -83,12 +88,12 @@ export class AliasCount {
       const children = Array.isArray(top.value) ? top.value : Object.values(top.value);
       if (!top.entered) {
         top.entered = true;
-        for (const child of children) if (child !== null && typeof child === 'object' && !this.sizes.has(child)) stack.push({ value: child, entered: false });
+        for (const child of children) if (isCollection(child) && !this.sizes.has(child)) stack.push({ value: child, entered: false });
         continue;
       }
       // The collection, each map key, and each child.
       let size = 1 + (Array.isArray(top.value) ? 0 : children.length);
-      for (const child of children) size += child !== null && typeof child === 'object' ? this.sizes.get(child)! : 1;
+      for (const child of children) size += isCollection(child) ? this.sizes.get(child)! : 1;
       this.sizes.set(top.value, Math.min(size, Number.MAX_SAFE_INTEGER));
       stack.pop();
     }

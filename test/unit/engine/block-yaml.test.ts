@@ -323,7 +323,11 @@ describe('the block reader: what it leaves to the library', () => {
     // text to the library).
     const later = 'a: &x [1, 2]\nb: [*x, *x]\n---\na: &y [1]\nb: *y\n';
     expect(pastLimitAt(later, 5)).toEqual({ name: 'x', line: 1, column: 8 });
-    for (const [input, limit] of [[text, 10], [nested, 8], [flow, 10], [later, 6]] as const) {
+    // Binary data and a timestamp are scalars: one node an alias, whatever their bytes.
+    const scalars = 'a: &x !!binary aGVsbG8gd29ybGQ=\nb: &y !!timestamp 2001-12-14\nc: *x\nd: *y\ne: *x\n';
+    expect(readBlockYaml(scalars, within(3))).toBeDefined();
+    expect(pastLimitAt(scalars, 2)).toEqual({ name: 'x', line: 4, column: 3 });
+    for (const [input, limit] of [[text, 10], [nested, 8], [flow, 10], [later, 6], [scalars, 3]] as const) {
       const refusal = (aliasNodes: number, marker: string) => () => parseSource({ file: 'a.yaml', text: `${input}${marker}`, limits: within(aliasNodes) })[0].toJS();
       expect(readBlockYaml(`${input}...\n`, DEFAULT_INPUT_LIMITS)).toBeUndefined();
       expect(refusal(limit, '')).not.toThrow();
