@@ -60,7 +60,8 @@ export class KurelError extends Error {
 
   constructor(diagnostics: [Diagnostic, ...Diagnostic[]] | Diagnostic[]) {
     if (diagnostics.length === 0) throw new TypeError('a KurelError needs at least one diagnostic');
-    super(diagnostics.map(formatDiagnostic).join('\n'));
+    // The message is each diagnostic on a line, written out the first time it is read (see below).
+    super();
     this.name = 'KurelError';
     this.diagnostics = diagnostics;
   }
@@ -75,6 +76,18 @@ export class KurelError extends Error {
     return this.diagnostics[0]!.code;
   }
 }
+
+// A refusal of a large file holds a diagnostic for each of its entries, and the CLI writes them one
+// by one: a message of them all, some 60 MB for 20 MB of input, is written only for who reads it.
+const messages = new WeakMap<KurelError, string>();
+Object.defineProperty(KurelError.prototype, 'message', {
+  configurable: true,
+  get(this: KurelError): string {
+    let message = messages.get(this);
+    if (message === undefined) messages.set(this, (message = this.diagnostics.map(formatDiagnostic).join('\n')));
+    return message;
+  },
+});
 
 export function isKurelError(value: unknown): value is KurelError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[KUREL_ERROR] === true;

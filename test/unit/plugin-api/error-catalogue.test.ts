@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueCodes, ErrorCode, factoryOf, isKurelError, kurelErrors } from '../../../src/plugin-api/index.js';
+import { catalogueCodes, ErrorCode, factoryOf, isKurelError, KurelError, kurelErrors } from '../../../src/plugin-api/index.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const CATALOGUE = 'src/plugin-api/error-catalogue.ts';
@@ -49,6 +49,21 @@ describe('the error catalogue', () => {
     expect(isKurelError(error)).toBe(true);
     expect(error.code).toBe('KUREL_PROPERTY');
     expect(error.message).toBe('app.yaml:12:9 spec.components[0].properties.port: port: expected integer');
+  });
+
+  it('gives a refusal of many diagnostics a message of each on its line, wherever the message is read', () => {
+    const diagnostics = [
+      kurelErrors.property.diagnostic('a: expected a string, got a number', { file: 'app.yaml', line: 3, column: 5, path: 'data.a' }),
+      kurelErrors.envelope.diagnostic('no documents found in values.yaml', { file: 'values.yaml' }),
+    ];
+    const error = new KurelError(diagnostics);
+    const lines = 'app.yaml:3:5 data.a: a: expected a string, got a number\nvalues.yaml: no documents found in values.yaml';
+    expect(error.stack!.split('\n').slice(0, 2).join('\n')).toBe(`KurelError: ${lines}`);
+    expect(error.message).toBe(lines);
+    expect(error.message).toBe(lines);
+    expect(String(error)).toBe(`KurelError: ${lines}`);
+    expect(error).toBeInstanceOf(Error);
+    expect(() => new KurelError([])).toThrow('a KurelError needs at least one diagnostic');
   });
 
   it('knows no code it is not given', () => {
