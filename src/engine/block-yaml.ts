@@ -447,7 +447,7 @@ class BlockReader implements AnchorBook {
     }
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
-    return resolve(whole);
+    return this.placing ? whole : resolve(whole);
   }
 
   /**
@@ -459,10 +459,12 @@ class BlockReader implements AnchorBook {
     const { tag, end: start } = tagAt(text, column);
     if (this.placing) this.started(start);
     const first = text[start];
-    if (first === '|' || first === '>') return tag.takesBlockScalar ? tag.resolve(this.blockScalar(start, indent)) : outside();
-    if (startsPlain(text, start)) return this.plainLines(text, start, indent, tag.resolve);
+    // Placing reads a text the reader has read whole already: its scalars' values are not asked for.
+    const resolve = this.placing ? (source: string) => source : tag.resolve;
+    if (first === '|' || first === '>') return tag.takesBlockScalar ? resolve(this.blockScalar(start, indent)) : outside();
+    if (startsPlain(text, start)) return this.plainLines(text, start, indent, resolve);
     if (first !== '"' && first !== "'") outside();
-    return tag.resolve(this.quoted(start, indent));
+    return resolve(this.quoted(start, indent));
   }
 
   /**
