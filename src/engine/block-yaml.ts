@@ -67,7 +67,8 @@ function placeIn(root: Placed, path: readonly (string | number)[], from: number)
  * indicators, anchors and aliases as keys or on nothing, an anchor given twice in a document,
  * keys over several lines, a line of a scalar or flow collection not indented past
  * its parent, a plain scalar whose lines hold a comment, a `: ` or an indicator first, a tab but
- * in a comment, a quoted scalar's first line, a block scalar's lines or a plain scalar's text,
+ * in a comment, a quoted scalar's first line, a block scalar's lines, a plain scalar's text or
+ * between a key's `:` and its value,
  * carriage returns but in a Windows line break, keys that are not strings, a repeated key) and
  * anything the library would refuse or the input limits would stop makes it answer undefined, and
  * the caller reads the text with the library instead. So where it answers, the answer is the
@@ -118,8 +119,8 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
 // Carriage returns (but before a line feed), control characters other than the tab, a byte-order
 // mark and Unicode line breaks each have rules of their own in YAML; a text with any of them is
 // left to the library. A tab is read where it is content or ends a plain scalar (in a comment, a
-// quoted or block scalar, a plain scalar's text or after it); anywhere else it is separation or
-// indentation, and the library's to read.
+// quoted or block scalar, a plain scalar's text or after it), and between a key's `:` and its
+// value; anywhere else it is separation or indentation, and the library's to read.
 // eslint-disable-next-line no-control-regex
 const UNREAD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
 
@@ -530,15 +531,21 @@ function keyAt(text: string, column: number): { key: string; end: number } | und
   }
 }
 
-/** Where the first `:` before a space or the end of the line is, from `from` on; -1 where none is. */
+/** Whether a space or a tab is at `column`: either separates a key's `:` from its value. */
+function isWhite(text: string, column: number): boolean {
+  const code = text.charCodeAt(column);
+  return code === SPACE || code === TAB;
+}
+
+/** Where the first `:` before a space, a tab or the end of the line is, from `from` on; -1 where none is. */
 function keyColon(text: string, from: number): number {
   for (let at = text.indexOf(':', from); at !== -1; at = text.indexOf(':', at + 1)) {
-    if (at + 1 === text.length || text.charCodeAt(at + 1) === SPACE) return at;
+    if (at + 1 === text.length || isWhite(text, at + 1)) return at;
   }
   return -1;
 }
 
-/** A string key at `column` and its `:`; `end` is where its value starts, after spaces. */
+/** A string key at `column` and its `:`; `end` is where its value starts, after spaces and tabs. */
 function readKey(text: string, column: number): { key: string; end: number } {
   const first = text[column];
   let key: string;
@@ -553,6 +560,8 @@ function readKey(text: string, column: number): { key: string; end: number } {
     // A comment or a flow indicator inside the key is the library's to read.
     if (/ #|[[\]{},\t]/.test(key) || !isStringKey(key)) outside();
   }
-  if (text.charCodeAt(after) !== COLON || (after + 1 < text.length && text.charCodeAt(after + 1) !== SPACE)) outside();
-  return { key: readableKey(key), end: skipSpaces(text, after + 1) };
+  if (text.charCodeAt(after) !== COLON || (after + 1 < text.length && !isWhite(text, after + 1))) outside();
+  let end = after + 1;
+  while (end < text.length && isWhite(text, end)) end++;
+  return { key: readableKey(key), end };
 }
