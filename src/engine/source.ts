@@ -1,10 +1,9 @@
 import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
-import { kurelErrors, type PropertyPath } from '../plugin-api/index.js';
+import { aliasTargets, kurelErrors, resolveAliasesFrom, type PropertyPath } from '../plugin-api/index.js';
 import { formatPath, type Diagnostic } from './diagnostics.js';
 import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
 import { readJsonDocument, type JsonDocument } from './json-document.js';
 import { parseWithEarlyLimits } from './early-limits.js';
-import { aliasTargets, resolveAliasesFrom } from './alias-targets.js';
 import { aliasPastLimit, checkComposed, checkTokens, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 import { AliasesPastLimit } from './block-yaml-anchors.js';
 

@@ -99,6 +99,11 @@ items:
         properties: { inline: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nb: [1,\n' },
         error: { property: ['inline'], message: /document 2 is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a \] at line 6, column 1:/ },
       },
+      // A key written twice is refused as the library refuses it, at the second key.
+      {
+        properties: { inline: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata:\n  k: 1\n  k: 2\n' },
+        error: { property: ['inline'], message: /document 2 is not valid YAML: Map keys must be unique at line 10, column 3:/ },
+      },
       { properties: { inline: 'apiVersion: v1\nkind: ConfigMap\n' }, error: { property: ['inline'], message: /has no metadata.name/ } },
       {
         properties: { inline: CRD, scopeOverrides: [{ apiVersion: 'a/v1', kind: 'B', scope: 'Cluster', namespaced: true }] },

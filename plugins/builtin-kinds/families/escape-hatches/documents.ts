@@ -1,4 +1,4 @@
-import { isPlainObject, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { hasRepeatedKey, isPlainObject, linkAliases, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
 import { Composer, parseAllDocuments, Parser, type Document, type DocumentOptions, type SchemaOptions } from 'yaml';
 
 // Objects an author declares as they are: read as Kubernetes tooling reads YAML (1.1 scalars,
@@ -29,9 +29,14 @@ const KUBERNETES_YAML: DocumentOptions & SchemaOptions = {
   customTags: (tags) => tags.filter((tag) => (typeof tag === 'string' ? tag : tag.tag) !== 'tag:yaml.org,2002:timestamp'),
 };
 
+/** Composed without the library's check of repeated keys, which compares each key with every one before it (see `hasRepeatedKey`). */
+const UNCHECKED_KEYS = { ...KUBERNETES_YAML, uniqueKeys: false };
+
 /** A multi-document YAML string as Kubernetes tooling reads it, each error told with its line and column. */
 export function parseYamlStream(text: string) {
-  return parseAllDocuments(text, KUBERNETES_YAML);
+  const documents = parseAllDocuments(text, UNCHECKED_KEYS);
+  // Read again with the library's check for its refusal of a repeated key, where there is one.
+  return Array.from(documents).some(hasRepeatedKey) ? parseAllDocuments(text, KUBERNETES_YAML) : documents;
 }
 
 /**
@@ -40,7 +45,7 @@ export function parseYamlStream(text: string) {
  * error's message is without the line and column `parseYamlStream` adds to it.
  */
 function* streamYamlDocuments(text: string): Generator<Document.Parsed> {
-  yield* new Composer(KUBERNETES_YAML).compose(new Parser().parse(text));
+  yield* new Composer(UNCHECKED_KEYS).compose(new Parser().parse(text));
 }
 
 /** Reads a multi-document YAML string into objects, a list document replaced by its items. */
@@ -61,7 +66,7 @@ export function readManifests(text: string, property: string, ctx: HandlerContex
   let index = 0;
   for (const document of streamYamlDocuments(text)) {
     const where = `document ${index + 1}`;
-    if (document.errors.length > 0) {
+    if (document.errors.length > 0 || hasRepeatedKey(document)) {
       // Read whole again, for the message with its line and column.
       const problem = parseYamlStream(text)[index].errors[0];
       // The YAML composer recurses per level: past its stack, it reports an engine failure, not the author's mistake.
@@ -71,6 +76,7 @@ export function readManifests(text: string, property: string, ctx: HandlerContex
     index += 1;
     let value: unknown;
     try {
+      linkAliases(document);
       value = document.toJS({ maxAliasCount: 100 });
     } catch {
       ctx.fail(`${property}: ${where}: its aliases expand past what a manifest may hold (the YAML library's limit of 100)`, [property]);

@@ -1,12 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alias, isAlias, parseDocument, visit } from 'yaml';
-import { aliasTargets, resolveAliasesFrom } from '../../../src/engine/alias-targets.js';
+import { aliasTargets, linkAliases, resolveAliasesFrom } from '../../../src/plugin-api/index.js';
 import { parseSource } from '../../../src/engine/source.js';
 
 // Which node each alias stands for, found in one walk of the document, and handed to the library's
 // conversion so that it does not look through the document again for each alias.
 
 afterEach(() => vi.restoreAllMocks());
+
+/** How many nodes the library's resolve was handed to look through, at each call from now on (the whole document's anchors and aliases where none were). */
+function spySearches(): number[] {
+  const searched: number[] = [];
+  const original = Alias.prototype.resolve;
+  vi.spyOn(Alias.prototype, 'resolve').mockImplementation(function (this: Alias, ...args: Parameters<Alias['resolve']>) {
+    searched.push(args[1]?.aliasResolveCache?.length ?? Number.POSITIVE_INFINITY);
+    return original.apply(this, args);
+  });
+  return searched;
+}
+
+/** The message `run` throws with. */
+function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a refusal');
+}
 
 describe('aliasTargets', () => {
   it('finds for each alias the last node before it that carries its anchor, as the library does', () => {
@@ -44,28 +65,35 @@ describe('resolveAliasesFrom', () => {
     expect((value.d as unknown[])[0]).toBe(value.c);
   });
 
-  it('answers every alias without the library looking through the document', () => {
+  it('hands the library, for each alias it resolves, only the node it stands for to look through', () => {
     const document = parseDocument(text);
     resolveAliasesFrom(aliasTargets(document));
-    const libraryResolve = vi.spyOn(Alias.prototype, 'resolve');
+    const searched = spySearches();
     document.toJS({ maxAliasCount: -1 });
-    expect(libraryResolve).not.toHaveBeenCalled();
+    expect(searched).toEqual([1, 1, 1, 1]);
   });
 
-  it('leaves an alias to the library where the conversion counts aliases, which still refuses too many', () => {
+  it('counts aliases against a limit as the library does, and still refuses too many', () => {
     const bomb = `a: &a [x, x]\n${Array.from({ length: 6 }, (_, level) => `${String.fromCharCode(98 + level)}: &${String.fromCharCode(98 + level)} [${`*${String.fromCharCode(97 + level)}, `.repeat(10)}x]`).join('\n')}\n`;
+    const library = errorOf(() => parseDocument(bomb).toJS({ maxAliasCount: 100 }));
+    expect(library).toMatch(/Excessive alias count/);
     const document = parseDocument(bomb);
     resolveAliasesFrom(aliasTargets(document));
-    const libraryResolve = vi.spyOn(Alias.prototype, 'resolve');
-    expect(() => document.toJS({ maxAliasCount: 100 })).toThrow(/Excessive alias count/);
-    expect(libraryResolve).toHaveBeenCalled();
+    const searched = spySearches();
+    expect(errorOf(() => document.toJS({ maxAliasCount: 100 }))).toBe(library);
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((nodes) => nodes === 1)).toBe(true);
+    // Within the limit, the same value as the library's.
+    const within = parseDocument(text);
+    linkAliases(within);
+    expect(within.toJS({ maxAliasCount: 100 })).toEqual(parseDocument(text).toJS({ maxAliasCount: 100 }));
   });
 
   it('answers the aliases of every file the library reads', () => {
     // An anchor named twice in a document is the library's to read.
     const [document] = parseSource({ file: 'app.yaml', text: 'a: &x 1\nb: *x\nc: &x [2]\nd: [*x, *x]\n' });
-    const libraryResolve = vi.spyOn(Alias.prototype, 'resolve');
+    const searched = spySearches();
     expect(document.toJS()).toEqual({ a: 1, b: 1, c: [2], d: [[2], [2]] });
-    expect(libraryResolve).not.toHaveBeenCalled();
+    expect(searched).toEqual([1, 1, 1]);
   });
 });
