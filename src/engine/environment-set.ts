@@ -1,8 +1,8 @@
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
 import type { Diagnostic } from './diagnostics.js';
 import { formatPath } from './diagnostics.js';
 import { SUPPORTED_API_VERSION } from './documents.js';
-import { kurelErrors } from '../plugin-api/index.js';
+import { kurelErrors, readYamlDocuments } from '../plugin-api/index.js';
 import type { InputFile } from './source.js';
 import { declaredKeys } from './document-schemas/common.js';
 import { ENVIRONMENT_SCHEMA, ENVIRONMENT_SET_SCHEMA } from './document-schemas/environment-set.js';
@@ -42,7 +42,7 @@ const FIELDS: Record<string, readonly string[]> = {
  */
 export function parseEnvironmentSet(input: InputFile): EnvironmentSet {
   const lines = new LineCounter();
-  const documents = parseAllDocuments(input.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const documents = readYamlDocuments(input.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const list = Array.isArray(documents) ? documents : [];
   const fail = (node: Node | undefined, path: Path, cause: string): never => {
     const where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'> = { file: input.file, path: formatPath(path) || undefined };

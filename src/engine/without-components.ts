@@ -8,7 +8,9 @@ import type { Diagnostic } from './diagnostics.js';
  * list, two items on one line, more than one document) or when none would remain.
  */
 export function withoutComponents(text: string, indices: readonly number[]): string | undefined {
-  const documents = parseAllDocuments(text);
+  // The file was read and checked whole already: only the items' ranges are looked at (the library's
+  // check of repeated keys compares each key with every one before it).
+  const documents = parseAllDocuments(text, { uniqueKeys: false });
   if (!Array.isArray(documents) || documents.length !== 1 || documents[0].errors.length > 0) return undefined;
   const root = documents[0].contents;
   const spec = isMap(root) ? root.get('spec', true) : undefined;

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import type { K8sObject } from '../plugin-api/index.js';
-import { kurelErrors } from '../plugin-api/index.js';
+import { kurelErrors, readYamlDocuments } from '../plugin-api/index.js';
 
 /** Every object of the YAML files in a folder (an earlier `build -o`), files in name order. */
 export function readManifestFolder(folder: string): K8sObject[] {
@@ -13,7 +12,7 @@ export function readManifestFolder(folder: string): K8sObject[] {
     .sort();
   return files.flatMap((name) => {
     const file = join(folder, name);
-    const documents = parseAllDocuments(readFileSync(file, 'utf8'));
+    const documents = readYamlDocuments(readFileSync(file, 'utf8'));
     return documents.flatMap((document) => {
       if (document.errors.length > 0) throw kurelErrors.input(`reading "${file}": ${document.errors[0].message.split('\n')[0]}`, { file });
       const value = document.toJS() as K8sObject | null;

@@ -1,11 +1,12 @@
-import { isScalar, visit, type Document } from 'yaml';
+import { isScalar, parseAllDocuments, visit, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { linkAliases } from './yaml-aliases.js';
 
 /**
  * Whether a map of `document` holds a key twice, as the YAML library tells keys apart: a scalar
  * key by its value, any other by the node itself. The library's own check, made while it composes
  * (`uniqueKeys`), compares each key with every key before it: a map of 40,000 keys took 7 s.
  * Compose with `uniqueKeys: false`, ask this, and compose again with the check only where it
- * answers yes, for the library's refusal.
+ * answers yes, for the library's refusal (`readYamlDocuments`).
  */
 export function hasRepeatedKey(document: Document.Parsed): boolean {
   let repeated = false;
@@ -26,4 +27,17 @@ export function hasRepeatedKey(document: Document.Parsed): boolean {
     },
   });
   return repeated;
+}
+
+/**
+ * The documents of `text` as `parseAllDocuments(text, options)` gives them, in time linear in its
+ * size: composed without the library's check of repeated keys, and composed again with it only
+ * where a key is repeated, for the library's own refusal; each document's aliases linked
+ * (`linkAliases`). A line counter in `options` counts the lines of the first reading.
+ */
+export function readYamlDocuments(text: string, options: ParseOptions & DocumentOptions & SchemaOptions = {}): ReturnType<typeof parseAllDocuments> {
+  let documents = typeof options.uniqueKeys === 'function' ? parseAllDocuments(text, options) : parseAllDocuments(text, { ...options, uniqueKeys: false });
+  if (options.uniqueKeys !== false && Array.from(documents).some(hasRepeatedKey)) documents = parseAllDocuments(text, { ...options, lineCounter: undefined });
+  for (const document of documents) linkAliases(document);
+  return documents;
 }

@@ -33,6 +33,12 @@ describe('parseEnvironmentSet', () => {
     expect(set.names).toEqual(['dev', 'staging']);
   });
 
+  it('refuses a key written twice at the second one, as the YAML library does', () => {
+    expect(refusal(environments('  - name: staging\n    profile: p.yaml\n    profile: q.yaml\n'))).toBe(
+      'envs.yaml:7:5: parsing environments file "envs.yaml": decoding: Map keys must be unique',
+    );
+  });
+
   it('refuses an unknown field at its key, as a strict decoder does', () => {
     expect(refusal(environments('  - name: staging\n    profile: p.yaml\n    cluster: eu\n'))).toBe(
       'envs.yaml:7:5 spec.environments[0].cluster: parsing environments file "envs.yaml": decoding: field cluster not found in type environment',

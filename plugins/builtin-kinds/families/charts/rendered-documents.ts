@@ -1,4 +1,4 @@
-import { isPlainObject, linkAliases, RefusalClass, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { isPlainObject, RefusalClass, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
 import { isList, parseYamlStream } from '../escape-hatches/documents.js';
 
 // What `helm template` prints, read the way the reference reads a rendered chart: documents
@@ -39,7 +39,6 @@ export function readRendered(text: string, ctx: Pick<HandlerContext, 'fail' | 'v
     for (const parsed of parseYamlStream(document.text)) {
       const problem = parsed.errors[0];
       if (problem) ctx.violate(RefusalClass.unreadableObject, `the chart rendered ${where} as invalid YAML: ${problem.message}`);
-      linkAliases(parsed);
       const value: unknown = parsed.toJS({ maxAliasCount: 100 });
       if (value === null || value === undefined) continue;
       add(value, where, document.template, false, out, ctx);

@@ -1,5 +1,5 @@
-import { hasRepeatedKey, isPlainObject, linkAliases, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
-import { Composer, parseAllDocuments, Parser, type Document, type DocumentOptions, type SchemaOptions } from 'yaml';
+import { hasRepeatedKey, isPlainObject, linkAliases, readYamlDocuments, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { Composer, Parser, type Document, type DocumentOptions, type SchemaOptions } from 'yaml';
 
 // Objects an author declares as they are: read as Kubernetes tooling reads YAML (1.1 scalars,
 // timestamps kept as strings), and a list standing for its items.
@@ -32,11 +32,9 @@ const KUBERNETES_YAML: DocumentOptions & SchemaOptions = {
 /** Composed without the library's check of repeated keys, which compares each key with every one before it (see `hasRepeatedKey`). */
 const UNCHECKED_KEYS = { ...KUBERNETES_YAML, uniqueKeys: false };
 
-/** A multi-document YAML string as Kubernetes tooling reads it, each error told with its line and column. */
+/** A multi-document YAML string as Kubernetes tooling reads it, each error told with its line and column, its aliases linked. */
 export function parseYamlStream(text: string) {
-  const documents = parseAllDocuments(text, UNCHECKED_KEYS);
-  // Read again with the library's check for its refusal of a repeated key, where there is one.
-  return Array.from(documents).some(hasRepeatedKey) ? parseAllDocuments(text, KUBERNETES_YAML) : documents;
+  return readYamlDocuments(text, KUBERNETES_YAML);
 }
 
 /**
