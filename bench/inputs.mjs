@@ -36,12 +36,15 @@ export function passthroughConfigMap(keys, valueBytes = 200) {
   return text;
 }
 
-/** A `passthrough` ConfigMap of about `bytes` bytes of short values, each tagged a string (`k1: !!str v1`): some 620,000 keys in 20 MB. */
-export function taggedConfigMapOfBytes(bytes) {
+/**
+ * A `passthrough` ConfigMap of about `bytes` bytes of short values, each under `tag` (`k1: !!str v1`):
+ * some 620,000 keys in 20 MB.
+ */
+export function taggedConfigMapOfBytes(bytes, tag = '!!str') {
   const head = `${APP_HEAD}  - name: settings\n    type: passthrough\n    properties:\n      object:\n        apiVersion: v1\n        kind: ConfigMap\n        metadata:\n          name: settings\n        data:\n`;
   const lines = [head];
   for (let i = 0, length = head.length; length < bytes; i++) {
-    const line = `          k${i}: !!str v${i}\n`;
+    const line = `          k${i}: ${tag} v${i}\n`;
     lines.push(line);
     length += line.length;
   }
@@ -77,6 +80,22 @@ export function anchoredFlowConfigMapOfBytes(bytes) {
     length += line.length;
   }
   lines.push('        }\n');
+  return lines.join('');
+}
+
+/**
+ * A `configmap` component of about `bytes` bytes whose every value is a timestamp
+ * (`k1: !!timestamp 2001-12-14`), which a ConfigMap's data refuses: an error for each of some
+ * 480,000 keys in 20 MB, each placed at its key.
+ */
+export function timestampConfigMapOfBytes(bytes) {
+  const head = `${APP_HEAD}  - name: settings\n    type: configmap\n    properties:\n      data:\n`;
+  const lines = [head];
+  for (let i = 0, length = head.length; length < bytes; i++) {
+    const line = `          k${i}: !!timestamp 2001-12-14\n`;
+    lines.push(line);
+    length += line.length;
+  }
   return lines.join('');
 }
 

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, passthroughConfigMapJsonOfBytes, PROFILE, refusedComponents, flowConfigMapOfBytes, anchoredFlowConfigMapOfBytes, taggedConfigMapOfBytes, webServices, webServicesJson } from './inputs.mjs';
+import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, passthroughConfigMapJsonOfBytes, PROFILE, refusedComponents, flowConfigMapOfBytes, anchoredFlowConfigMapOfBytes, taggedConfigMapOfBytes, timestampConfigMapOfBytes, webServices, webServicesJson } from './inputs.mjs';
 import { mebibytes, pairedRatio, ratio, runInTurn, runOnce, seconds, summary } from './measure.mjs';
 
 const args = process.argv.slice(2);
@@ -62,6 +62,8 @@ function twentyMegabytes() {
     ['a configmap component of 87,000 keys', write('configmap-20mb.yaml', configMapOfBytes(20 * MB))],
     ['a passthrough ConfigMap of 87,000 keys', write('passthrough-20mb.yaml', passthroughConfigMap(Math.floor((20 * MB) / 228)))],
     ['a passthrough ConfigMap of 620,000 short values, each tagged `!!str`', write('tagged-20mb.yaml', taggedConfigMapOfBytes(20 * MB))],
+    ['the same, each under a local tag (`!note`)', write('local-tagged-20mb.yaml', taggedConfigMapOfBytes(20 * MB, '!note'))],
+    ['a configmap component of 480,000 timestamps (`!!timestamp`), refused with an error at each key', write('timestamps-20mb.yaml', timestampConfigMapOfBytes(20 * MB))],
     ['a passthrough ConfigMap of 750,000 short values in a flow map over as many lines', write('flow-20mb.yaml', flowConfigMapOfBytes(20 * MB))],
     ['the same with every tenth value named and every tenth an alias (70,000 aliases)', write('anchored-flow-20mb.yaml', anchoredFlowConfigMapOfBytes(20 * MB))],
     ['300,000 one-line components', write('components-20mb.yaml', componentsOfBytes(20 * MB))],
