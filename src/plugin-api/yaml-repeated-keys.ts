@@ -1,4 +1,4 @@
-import { isScalar, parseAllDocuments, visit, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { isScalar, parseAllDocuments, visit, type Document, type DocumentOptions, type EmptyStream, type ParseOptions, type SchemaOptions } from 'yaml';
 import { linkAliases } from './yaml-aliases.js';
 
 /**
@@ -35,7 +35,7 @@ export function hasRepeatedKey(document: Document.Parsed): boolean {
  * where a key is repeated, for the library's own refusal; each document's aliases linked
  * (`linkAliases`). A line counter in `options` counts the lines of the first reading.
  */
-export function readYamlDocuments(text: string, options: ParseOptions & DocumentOptions & SchemaOptions = {}): ReturnType<typeof parseAllDocuments> {
+export function readYamlDocuments(text: string, options: ParseOptions & DocumentOptions & SchemaOptions = {}): Document.Parsed[] | EmptyStream {
   let documents = typeof options.uniqueKeys === 'function' ? parseAllDocuments(text, options) : parseAllDocuments(text, { ...options, uniqueKeys: false });
   if (options.uniqueKeys !== false && Array.from(documents).some(hasRepeatedKey)) documents = parseAllDocuments(text, { ...options, lineCounter: undefined });
   for (const document of documents) linkAliases(document);

@@ -8,6 +8,7 @@ import { AliasesPastLimit } from '../../../src/engine/block-yaml-anchors.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
 import { parseSource } from '../../../src/engine/source.js';
 import { seeded } from './support.js';
+import { errorOf } from '../../support/thrown.js';
 
 /** The values the block reader gives a text, or undefined where it leaves the text to the library. */
 function readBlockYaml(text: string, limits: InputLimits): unknown[] | undefined {
@@ -89,16 +90,6 @@ function expectPlacesAgree(text: string, documents: ReturnType<typeof readBlockD
       }
     }
   });
-}
-
-/** The message `run` throws with. */
-function errorOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alias, isAlias, parseDocument, visit } from 'yaml';
 import { aliasTargets, linkAliases, resolveAliasesFrom } from '../../../src/plugin-api/index.js';
 import { parseSource } from '../../../src/engine/source.js';
+import { errorOf } from '../../support/thrown.js';
 
 // Which node each alias stands for, found in one walk of the document, and handed to the library's
 // conversion so that it does not look through the document again for each alias.
@@ -17,16 +18,6 @@ function spySearches(): number[] {
     return original.apply(this, args);
   });
   return searched;
-}
-
-/** The message `run` throws with. */
-function errorOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('aliasTargets', () => {

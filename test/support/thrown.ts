@@ -1,0 +1,9 @@
+/** The message `run` throws with; a run that throws nothing fails the test. */
+export function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a refusal');
+}
