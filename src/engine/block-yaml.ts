@@ -339,7 +339,8 @@ class BlockReader implements AnchorBook {
       const text = this.lines[this.line];
       const { key, end: valueStart } = first ?? readKey(text, indent);
       first = undefined;
-      if (Object.hasOwn(entries, key)) outside();
+      // Placing reads a text read whole already: its keys are known apart, and its maps' values are not asked for.
+      if (!this.placing && Object.hasOwn(entries, key)) outside();
       this.keys[depth] = key;
       if (this.search) this.entered(depth, key, valueStart);
       if (placed) {
@@ -363,7 +364,7 @@ class BlockReader implements AnchorBook {
         value = anchor ? this.anchoredLine(text, end, indent, depth + 1) : this.scalarLine(text, end, indent, depth + 1);
       }
       if (anchor) this.define(anchor.name, value);
-      entries[key] = value;
+      if (!this.placing) entries[key] = value;
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent) return entries;
       if (next > indent || isListEntry(this.lines[this.line], indent)) outside();
