@@ -1,8 +1,10 @@
 import { AliasCount, AliasesPastLimit, anchorAt, nameAt, type AnchorBook } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
+import { keyAt, readKey } from './block-yaml-keys.js';
+import { placeIn, type Placed } from './block-yaml-places.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
-import { COLON, HASH, isOutside, isStringKey, outside, plainValue, readableKey, readPlain, readQuoted, skipSpaces, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
+import { HASH, isOutside, outside, plainValue, readPlain, skipSpaces, SPACE, startsPlain, TAB } from './block-yaml-scalars.js';
 import type { InputLimits } from './input-limits.js';
 
 /** A document the block reader read: its value, and a way to read it again from its own lines. */
@@ -26,30 +28,6 @@ export interface BlockDocument {
    * nothing in it: the library places those.
    */
   place(path: readonly (string | number)[]): { line: number; column: number } | undefined;
-}
-
-/**
- * Where a node starts (line and column from 0; -1 where the reader leaves it to the library) and,
- * for a block collection, its entries: a map's by key, placed at the key; a list's by index, placed
- * at the item's node. `opaque` marks a flow collection, whose entries the reader does not place.
- */
-interface Placed {
-  line: number;
-  column: number;
-  entries?: Map<string | number, Placed>;
-  opaque?: true;
-}
-
-/** The place of `path` in a document's placed root, or undefined where the library is to place it. */
-function placeIn(root: Placed, path: readonly (string | number)[], from: number): { line: number; column: number } | undefined {
-  let node = root;
-  for (const segment of path) {
-    if (node.opaque) return undefined;
-    const next = node.entries?.get(segment);
-    if (next === undefined) break;
-    node = next;
-  }
-  return node.line === -1 ? undefined : { line: from + node.line + 1, column: node.column + 1 };
 }
 
 /**
@@ -517,52 +495,4 @@ const FOUND = Symbol('found');
 /** A `-` at `column` followed by a space or the end of the line. */
 function isListEntry(text: string, column: number): boolean {
   return text.charCodeAt(column) === DASH && (column + 1 === text.length || text.charCodeAt(column + 1) === SPACE);
-}
-
-/** The key and its `:` that start at `column`, if one does (else undefined, not a way out). */
-function keyAt(text: string, column: number): { key: string; end: number } | undefined {
-  // Most list items that are not maps hold no `: ` at all: answered without trying to read a key.
-  const first = text[column];
-  if (first !== '"' && first !== "'" && keyColon(text, column) === -1) return undefined;
-  try {
-    return readKey(text, column);
-  } catch (error) {
-    if (isOutside(error)) return undefined;
-    throw error;
-  }
-}
-
-/** Whether a space or a tab is at `column`: either separates a key's `:` from its value. */
-function isWhite(text: string, column: number): boolean {
-  const code = text.charCodeAt(column);
-  return code === SPACE || code === TAB;
-}
-
-/** Where the first `:` before a space, a tab or the end of the line is, from `from` on; -1 where none is. */
-function keyColon(text: string, from: number): number {
-  for (let at = text.indexOf(':', from); at !== -1; at = text.indexOf(':', at + 1)) {
-    if (at + 1 === text.length || isWhite(text, at + 1)) return at;
-  }
-  return -1;
-}
-
-/** A string key at `column` and its `:`; `end` is where its value starts, after spaces and tabs. */
-function readKey(text: string, column: number): { key: string; end: number } {
-  const first = text[column];
-  let key: string;
-  let after: number;
-  if (first === '"' || first === "'") {
-    ({ value: key, end: after } = readQuoted(text, column));
-  } else {
-    if (!startsPlain(text, column)) outside();
-    after = keyColon(text, column + 1);
-    if (after === -1) outside();
-    key = trimWhite(text.slice(column, after));
-    // A comment or a flow indicator inside the key is the library's to read.
-    if (/ #|[[\]{},\t]/.test(key) || !isStringKey(key)) outside();
-  }
-  if (text.charCodeAt(after) !== COLON || (after + 1 < text.length && !isWhite(text, after + 1))) outside();
-  let end = after + 1;
-  while (end < text.length && isWhite(text, end)) end++;
-  return { key: readableKey(key), end };
 }
