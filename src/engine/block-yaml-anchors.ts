@@ -49,16 +49,16 @@ export class AliasesPastLimit {
 
 const NAME_CHARACTER = /[A-Za-z0-9_.-]/;
 
-/**
- * The nodes a document's aliases add, counted as the input limits count them (each alias adds
- * every node of what it stands for: a collection, each key and each value, and so on down), with
- * each shared value's count kept so that a document is walked once however its aliases nest.
- */
 /** Whether a value read is a map or a list: a timestamp (a Date) and binary data (bytes) are scalars, one node each. */
 function isCollection(value: unknown): value is object {
   return value !== null && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Uint8Array);
 }
 
+/**
+ * The nodes a document's aliases add, counted as the input limits count them (each alias adds
+ * every node of what it stands for: a collection, each key and each value, and so on down), with
+ * each shared value's count kept so that a document is walked once however its aliases nest.
+ */
 export class AliasCount {
   private total = 0;
   private readonly sizes = new Map<object, number>();

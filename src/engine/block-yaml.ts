@@ -134,7 +134,7 @@ class BlockReader implements AnchorBook {
     if (target) this.search = { target, path: [] };
   }
 
-  /** A node starts at `column` of the current line: the entry awaiting its node's start is placed there. */
+  /** A node starts at `column` of the current line: the entry awaiting its node's start, if any (only when placing), is placed there. */
   private started(column: number): void {
     if (this.awaiting === undefined) return;
     this.awaiting.line = this.line;
@@ -365,7 +365,7 @@ class BlockReader implements AnchorBook {
    */
   private scalarLine(text: string, column: number, indent: number, depth: number): unknown {
     // A tagged scalar starts after its tag.
-    if (this.placing && text[column] !== '!') this.started(column);
+    if (text[column] !== '!') this.started(column);
     if (text[column] === '|' || text[column] === '>') return this.blockScalar(column, indent);
     if (startsPlain(text, column)) return this.plainLines(text, column, indent);
     if (text[column] === '!') return this.taggedLine(text, column, indent);
@@ -437,7 +437,7 @@ class BlockReader implements AnchorBook {
    */
   private taggedLine(text: string, column: number, indent: number): unknown {
     const { tag, end: start } = tagAt(text, column);
-    if (this.placing) this.started(start);
+    this.started(start);
     const first = text[start];
     // Placing reads a text the reader has read whole already: its scalars' values are not asked for.
     const resolve = this.placing ? (source: string) => source : tag.resolve;

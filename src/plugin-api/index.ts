@@ -107,7 +107,7 @@ export {
 } from './object-metadata.js';
 export { describeValue, typeWords } from './value-words.js';
 export { aliasTargets, linkAliases, resolveAliasesFrom, type AliasTarget } from './yaml-aliases.js';
-export { hasRepeatedKey, readYamlDocuments } from './yaml-repeated-keys.js';
+export { hasRepeatedKey, readYamlDocuments } from './yaml-documents.js';
 export { canonicalQuantity, compareQuantities, isQuantity } from './policy-checks/quantity.js';
 export { enforceMaxReplicas, enforceMaxQuantity, enforceMaxStorage, withPolicyDefault } from './policy-checks/limits.js';
 export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, type PolicedContainer } from './policy-checks/pod-policy.js';

@@ -36,8 +36,10 @@ export function hasRepeatedKey(document: Document.Parsed): boolean {
  * (`linkAliases`). A line counter in `options` counts the lines of the first reading.
  */
 export function readYamlDocuments(text: string, options: ParseOptions & DocumentOptions & SchemaOptions = {}): Document.Parsed[] | EmptyStream {
-  let documents = typeof options.uniqueKeys === 'function' ? parseAllDocuments(text, options) : parseAllDocuments(text, { ...options, uniqueKeys: false });
-  if (options.uniqueKeys !== false && Array.from(documents).some(hasRepeatedKey)) documents = parseAllDocuments(text, { ...options, lineCounter: undefined });
+  // Keys compared the caller's own way, or not at all, are the library's to compare.
+  const checked = options.uniqueKeys === undefined || options.uniqueKeys === true;
+  let documents = parseAllDocuments(text, checked ? { ...options, uniqueKeys: false } : options);
+  if (checked && Array.from(documents).some(hasRepeatedKey)) documents = parseAllDocuments(text, { ...options, lineCounter: undefined });
   for (const document of documents) linkAliases(document);
   return documents;
 }
