@@ -31,7 +31,9 @@ const write = (name, text) => {
   return name;
 };
 write('profile.yaml', PROFILE);
-const build = (file, ...extra) => [process.execPath, kurel, 'build', file, ...extra];
+// kurel runs as a program, as a user runs it: bin/kurel starts Node itself (with sh, which keeps
+// Node from reading NODE_EXTRA_CA_CERTS as it starts; bin/kurel says why).
+const build = (file, ...extra) => [kurel, 'build', file, ...extra];
 
 /** helm's path: KUREL_HELM, else the one scripts/install-k8s-tools.sh installs; undefined without one. */
 function findHelm() {

@@ -61,7 +61,7 @@ function measure(text, config = '') {
   writeFileSync(file, text);
   rmSync(join(dir, '.kurelrc.yaml'), { force: true });
   if (config) writeFileSync(join(dir, '.kurelrc.yaml'), config);
-  const command = gnuTime ? [gnuTime, ['-f', '%e %M', process.execPath, kurel, 'build', file]] : [process.execPath, [kurel, 'build', file]];
+  const command = gnuTime ? [gnuTime, ['-f', '%e %M', kurel, 'build', file]] : [kurel, ['build', file]];
   const started = process.hrtime.bigint();
   const result = spawnSync(command[0], command[1], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * MiB });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -54,11 +54,11 @@ export const ratio = (value) => (value === undefined ? '–' : value.toFixed(2))
 export const mebibytes = (value) => (value === undefined ? '–' : `${Math.round(value)} MiB`);
 
 /**
- * A line for a report made where every Node process starts later than Node itself: Node 20
- * reads the certificates `NODE_EXTRA_CA_CERTS` names, and builds its store of trusted roots, as
- * it starts and before any script runs (some 34 ms for a system bundle; bench/README.md). kurel
- * and the `node` baselines pay it, Go programs (helm, kustomize) do not.
+ * A line for a report made where a Node process starts later than Node itself: Node 20 reads the
+ * certificates `NODE_EXTRA_CA_CERTS` names, and builds its store of trusted roots, as it starts
+ * and before any script runs (some 35 ms for a system bundle; bench/README.md). The `node`
+ * baselines pay it; kurel, started by sh (bin/kurel), and Go programs (helm, kustomize) do not.
  */
 export function nodeStartNote(env = process.env) {
-  return env.NODE_EXTRA_CA_CERTS ? `note: NODE_EXTRA_CA_CERTS is set (${env.NODE_EXTRA_CA_CERTS}): every Node process reads it as it starts, before kurel runs` : undefined;
+  return env.NODE_EXTRA_CA_CERTS ? `note: NODE_EXTRA_CA_CERTS is set (${env.NODE_EXTRA_CA_CERTS}): a \`node\` baseline reads it as it starts; bin/kurel leaves it to kurel's HTTPS requests` : undefined;
 }

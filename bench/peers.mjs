@@ -38,7 +38,7 @@ const startNote = nodeStartNote();
 if (startNote) console.log(startNote);
 const result = spawnSync(run, process.argv.slice(2), {
   stdio: 'inherit',
-  env: { ...process.env, KUREL: `${process.execPath} ${join(repo, 'bin/kurel')}` },
+  env: { ...process.env, KUREL: join(repo, 'bin/kurel') },
 });
 if (result.error) throw result.error;
 process.exit(result.status ?? 1);

@@ -1,4 +1,5 @@
 import { RefusalClass } from '../plugin-api/index.js';
+import { httpsFetch } from './extra-ca-certs.js';
 
 const MAX_REDIRECTS = 10;
 const TIMEOUT_MS = 30_000;
@@ -46,9 +47,10 @@ export async function checkedFetch(target: string, options: CheckedFetchOptions)
     }
     let response: Response;
     try {
-      response = await fetch(url, { redirect: 'manual', headers: options.headers?.(url), signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const fetcher = url.protocol === 'https:' ? await httpsFetch() : fetch;
+      response = await fetcher(url, { redirect: 'manual', headers: options.headers?.(url), signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
-      throw fail(`fetching ${url.href} failed: ${(error as Error).message}`);
+      throw fail(`fetching ${url.href} failed: ${reasonOf(error as Error)}`);
     }
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');
@@ -65,4 +67,13 @@ export async function checkedFetch(target: string, options: CheckedFetchOptions)
 export async function okBody(response: Response, fail: FetchFailure): Promise<Buffer> {
   if (!response.ok) throw fail(`${response.url} answered ${response.status} ${response.statusText}`);
   return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * Why a request failed: fetch says `fetch failed` and keeps the reason (a certificate that is not
+ * trusted, a refused connection) as its cause.
+ */
+function reasonOf(error: Error): string {
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  return cause && cause !== error.message ? `${error.message} (${cause})` : error.message;
 }
