@@ -89,7 +89,7 @@ describe('NODE_EXTRA_CA_CERTS', () => {
     expect(fetched(result)).toEqual([{ source: 'remote' }]);
   });
 
-  it('naming a file that cannot be read: a warning as Node gives, and the request trusts Node`s own roots', async () => {
+  it("naming a file that cannot be read: a warning as Node gives, and the request trusts Node's own roots", async () => {
     writeApplication();
     const missing = join(scratch.dir, 'missing.pem');
     const result = await run(join(repo, 'bin/kurel'), ['build', 'app.yaml'], environment({ NODE_EXTRA_CA_CERTS: missing }));
