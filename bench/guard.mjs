@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { passthroughConfigMap, PROFILE, webServices, writeHelmChart } from './inputs.mjs';
-import { nodeStartNote, pairedRatio, ratio, runInTurn, seconds, summary } from './measure.mjs';
+import { KUREL, nodeStartNote, pairedRatio, ratio, runInTurn, seconds, summary } from './measure.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => Number(args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -24,16 +24,13 @@ const runs = option('--runs', 3);
 const limits = { startup: option('--max-startup', 3.5), scaling: option('--max-scaling', 5.5), 500: option('--max-helm-500', 3.2), 2000: option('--max-helm-2000', 2.5) };
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
-const kurel = join(repo, 'bin/kurel');
 const dir = mkdtempSync(join(tmpdir(), 'kurel-bench-guard-'));
 const write = (name, text) => {
   writeFileSync(join(dir, name), text);
   return name;
 };
 write('profile.yaml', PROFILE);
-// kurel runs as a program, as a user runs it: bin/kurel starts Node itself (with sh, which keeps
-// Node from reading NODE_EXTRA_CA_CERTS as it starts; bin/kurel says why).
-const build = (file, ...extra) => [kurel, 'build', file, ...extra];
+const build = (file, ...extra) => [KUREL, 'build', file, ...extra];
 
 /** helm's path: KUREL_HELM, else the one scripts/install-k8s-tools.sh installs; undefined without one. */
 function findHelm() {

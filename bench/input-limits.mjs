@@ -11,10 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { KUREL } from './measure.mjs';
 
-const repo = fileURLToPath(new URL('../', import.meta.url));
-const kurel = join(repo, 'bin/kurel');
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'kurel-bench-limits-'));
 
@@ -61,7 +59,7 @@ function measure(text, config = '') {
   writeFileSync(file, text);
   rmSync(join(dir, '.kurelrc.yaml'), { force: true });
   if (config) writeFileSync(join(dir, '.kurelrc.yaml'), config);
-  const command = gnuTime ? [gnuTime, ['-f', '%e %M', kurel, 'build', file]] : [kurel, ['build', file]];
+  const command = gnuTime ? [gnuTime, ['-f', '%e %M', KUREL, 'build', file]] : [KUREL, ['build', file]];
   const started = process.hrtime.bigint();
   const result = spawnSync(command[0], command[1], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * MiB });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -6,9 +6,16 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const MiB = 1024 * 1024;
+
+/**
+ * The kurel the benchmarks run, as a program, as a user runs it: bin/kurel starts Node itself, with
+ * sh, which keeps Node from reading NODE_EXTRA_CA_CERTS as it starts (bin/kurel says why).
+ */
+export const KUREL = fileURLToPath(new URL('../bin/kurel', import.meta.url));
 
 /** One run of `argv` in `cwd`: its wall seconds, CPU seconds, peak KiB, exit status and first error line. */
 export function runOnce(argv, cwd) {

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nodeStartNote } from './measure.mjs';
+import { KUREL, nodeStartNote } from './measure.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,7 +38,7 @@ const startNote = nodeStartNote();
 if (startNote) console.log(startNote);
 const result = spawnSync(run, process.argv.slice(2), {
   stdio: 'inherit',
-  env: { ...process.env, KUREL: join(repo, 'bin/kurel') },
+  env: { ...process.env, KUREL },
 });
 if (result.error) throw result.error;
 process.exit(result.status ?? 1);

@@ -12,25 +12,21 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, passthroughConfigMapJsonOfBytes, PROFILE, refusedComponents, flowConfigMapOfBytes, anchoredFlowConfigMapOfBytes, taggedConfigMapOfBytes, timestampConfigMapOfBytes, webServices, webServicesJson } from './inputs.mjs';
-import { mebibytes, pairedRatio, ratio, runInTurn, runOnce, seconds, summary } from './measure.mjs';
+import { KUREL, mebibytes, pairedRatio, ratio, runInTurn, runOnce, seconds, summary } from './measure.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = Number(option('--runs', '3'));
 const json = args.includes('--json');
 
-const kurel = fileURLToPath(new URL('../bin/kurel', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kurel-bench-scaling-'));
 const write = (name, text) => {
   writeFileSync(join(dir, name), text);
   return name;
 };
 write('profile.yaml', PROFILE);
-// kurel runs as a program, as a user runs it: bin/kurel starts Node itself (with sh, which keeps
-// Node from reading NODE_EXTRA_CA_CERTS as it starts; bin/kurel says why).
-const build = (file, ...extra) => [kurel, 'build', file, ...extra];
+const build = (file, ...extra) => [KUREL, 'build', file, ...extra];
 const withProfile = (file) => build(file, '--profile', 'profile.yaml');
 
 /** Both sizes of one input, run in turn: the larger's time over the smaller's. */
@@ -52,8 +48,8 @@ function measureScaling() {
 /** `validate` against `build` on the same valid input, and `validate` on refused components at two sizes. */
 function validation() {
   const file = write('web-2000.yaml', webServices(2000));
-  const [v, b] = runInTurn([[kurel, 'validate', file, '--profile', 'profile.yaml'], withProfile(file)], { runs, cwd: dir });
-  const refused = scaling('validate, every other component refused: 2,000 / 500', [kurel, 'validate', write('refused-500.yaml', refusedComponents(500))], [kurel, 'validate', write('refused-2000.yaml', refusedComponents(2000))]);
+  const [v, b] = runInTurn([[KUREL, 'validate', file, '--profile', 'profile.yaml'], withProfile(file)], { runs, cwd: dir });
+  const refused = scaling('validate, every other component refused: 2,000 / 500', [KUREL, 'validate', write('refused-500.yaml', refusedComponents(500))], [KUREL, 'validate', write('refused-2000.yaml', refusedComponents(2000))]);
   return { validate: summary(v), build: summary(b), wallRatio: pairedRatio(v, b, 'wall'), cpuRatio: pairedRatio(v, b, 'cpu'), refused };
 }
 

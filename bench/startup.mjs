@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { nodeStartNote } from './measure.mjs';
+import { KUREL, nodeStartNote } from './measure.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values: options } = parseArgs({
@@ -23,10 +23,7 @@ const { values: options } = parseArgs({
 const warmup = Number(options.warmup);
 const runs = Number(options.runs);
 
-// kurel runs as a program, as a user runs it: bin/kurel starts Node itself (with sh, which keeps
-// Node from reading NODE_EXTRA_CA_CERTS as it starts; bin/kurel says why).
-const kurel = fileURLToPath(new URL('../bin/kurel', import.meta.url));
-const build = (fixture) => [kurel, 'build', `bench/fixtures/${fixture}/app.yaml`, '--profile', `bench/fixtures/${fixture}/profile.yaml`];
+const build = (fixture) => [KUREL, 'build', `bench/fixtures/${fixture}/app.yaml`, '--profile', `bench/fixtures/${fixture}/profile.yaml`];
 
 /**
  * A target is a ratio to `node -e 0` (`ratio`), a median in milliseconds (`ms`), or both: 150 ms
@@ -35,7 +32,7 @@ const build = (fixture) => [kurel, 'build', `bench/fixtures/${fixture}/app.yaml`
  */
 const commands = [
   { label: 'node -e 0', args: [process.execPath, '-e', '0'] },
-  { label: 'kurel --version', args: [kurel, '--version'], target: { ratio: 2 } },
+  { label: 'kurel --version', args: [KUREL, '--version'], target: { ratio: 2 } },
   { label: 'kurel build webservice-minimal', args: build('webservice-minimal') },
   { label: 'kurel build web-services-10', args: build('web-services-10'), target: { ms: 150, ratio: 2.4 } },
 ];
@@ -82,7 +79,7 @@ for (const result of timed) {
 const verdict = (pass) => (pass === undefined ? 'NOT MEASURED' : pass ? 'PASS' : 'FAIL');
 
 if (options.json) {
-  const rows = results.map(({ label, args, min, median, max, ratio, target, pass, passMs, passRatio, error }) => ({ label, command: ['node', ...args].join(' '), min, median, max, ratio, target, pass, passMs, passRatio, error }));
+  const rows = results.map(({ label, args, min, median, max, ratio, target, pass, passMs, passRatio, error }) => ({ label, command: args.join(' '), min, median, max, ratio, target, pass, passMs, passRatio, error }));
   console.log(JSON.stringify({ node: process.version, nodeExtraCaCerts: process.env.NODE_EXTRA_CA_CERTS ?? null, warmup, runs, results: rows }, null, 2));
 } else {
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(10);
