@@ -68,8 +68,7 @@ function checkValue(
     return value;
   }
   if (schema.types ? !schema.types.some((t) => hasType(value, t)) : schema.type !== undefined && !hasType(value, schema.type)) {
-    const allowed = schema.types ?? [schema.type!];
-    issues.push({ path: [...at], message: `expected ${allowed.map(typeWords).join(' or ')}, got ${describeValue(value)}` });
+    issues.push({ path: [...at], message: typeMismatch(schema, value) });
     return value;
   }
   if (schema.enum && !isEnumMember(schema.enum, value)) {
@@ -82,6 +81,24 @@ function checkValue(
     return checkObject(schema, value, at, issues, options, depth);
   }
   return value;
+}
+
+const typeMismatches = new WeakMap<PropertySchema, Map<string, string>>();
+
+/**
+ * `expected a string, got a map`: one string for each schema and kind of value, shared by every
+ * issue that says it (a file refused at each of its keys holds as many issues).
+ */
+function typeMismatch(schema: PropertySchema, value: unknown): string {
+  let said = typeMismatches.get(schema);
+  if (!said) typeMismatches.set(schema, (said = new Map()));
+  const got = describeValue(value);
+  let message = said.get(got);
+  if (message === undefined) {
+    const allowed = schema.types ?? [schema.type!];
+    said.set(got, (message = `expected ${allowed.map(typeWords).join(' or ')}, got ${got}`));
+  }
+  return message;
 }
 
 /** What breaks the pattern or a bound the schema states, if anything. */
