@@ -1,6 +1,7 @@
 import { COLON, isOutside, isStringKey, outside, readableKey, readQuoted, SPACE, startsPlain, TAB, trimWhite } from './block-yaml-scalars.js';
 
-// The block reader's keys (`block-yaml.ts`): a string key, its `:`, and where its value starts.
+// The block reader's keys (`block-yaml.ts`): a string key, its `:`, and where its value starts; and
+// the `-` that starts a list entry.
 
 /** The key and its `:` that start at `column`, if one does (else undefined, not a way out). */
 export function keyAt(text: string, column: number): { key: string; end: number } | undefined {
@@ -48,4 +49,11 @@ export function readKey(text: string, column: number): { key: string; end: numbe
   let end = after + 1;
   while (end < text.length && isWhite(text, end)) end++;
   return { key: readableKey(key), end };
+}
+
+const DASH = 0x2d;
+
+/** A `-` at `column` followed by a space or the end of the line. */
+export function isListEntry(text: string, column: number): boolean {
+  return text.charCodeAt(column) === DASH && (column + 1 === text.length || text.charCodeAt(column + 1) === SPACE);
 }

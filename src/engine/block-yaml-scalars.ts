@@ -85,6 +85,14 @@ export function readableKey(key: string): string {
   return key;
 }
 
+// Carriage returns (but before a line feed), control characters other than the tab, a byte-order
+// mark and Unicode line breaks each have rules of their own in YAML; a text with any of them is
+// left to the library. A tab is read where it is content or ends a plain scalar (in a comment, a
+// quoted or block scalar, a plain scalar's text or after it), and between a key's `:` and its
+// value; anywhere else it is separation or indentation, and the library's to read.
+// eslint-disable-next-line no-control-regex
+export const UNREAD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
+
 export const SPACE = 0x20;
 export const TAB = 0x09;
 export const HASH = 0x23;

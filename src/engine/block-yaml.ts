@@ -1,34 +1,14 @@
 import { AliasCount, AliasesPastLimit, anchorAt, nameAt, type AnchorBook } from './block-yaml-anchors.js';
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
-import { keyAt, readKey } from './block-yaml-keys.js';
+import { isListEntry, keyAt, readKey } from './block-yaml-keys.js';
 import { placeIn, type Placed } from './block-yaml-places.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
-import { HASH, isOutside, outside, plainValue, readPlain, skipSpaces, SPACE, startsPlain, TAB } from './block-yaml-scalars.js';
+import { HASH, isOutside, outside, plainValue, readPlain, skipSpaces, SPACE, startsPlain, TAB, UNREAD_CHARACTERS } from './block-yaml-scalars.js';
+import type { BlockDocument } from './block-yaml-document.js';
 import type { InputLimits } from './input-limits.js';
 
-/** A document the block reader read: its value, and a way to read it again from its own lines. */
-export interface BlockDocument {
-  value: unknown;
-  /** A fresh copy of the value, read again from the document's lines alone. */
-  reread(): unknown;
-  /**
-   * Where the deepest entry on `path` that the document holds starts: the line (of the text, from
-   * 0) of a map entry's key or a list item's `-`, the root's first line where there is none; and,
-   * where the whole path is a map entry, the column its value starts at (its key is read whole
-   * before it). Entries inside a flow collection are not told apart: the entry holding the
-   * collection answers for them, with the line the collection closes on where it goes on over
-   * several lines (`lastLine`).
-   */
-  entryAt(path: readonly (string | number)[]): { line: number; valueColumn?: number; lastLine?: number };
-  /**
-   * Where the node at `path`, or its deepest ancestor the document holds, starts, placed as the
-   * library places its nodes (a map entry at its key, a list item at its node): line and column
-   * from 1. Undefined where the path goes into a flow collection or ends at a list item with
-   * nothing in it: the library places those.
-   */
-  place(path: readonly (string | number)[]): { line: number; column: number } | undefined;
-}
+export type { BlockDocument } from './block-yaml-document.js';
 
 /**
  * Reads the documents of a text (those with something in them) written in the YAML that
@@ -94,15 +74,23 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   }
 }
 
-// Carriage returns (but before a line feed), control characters other than the tab, a byte-order
-// mark and Unicode line breaks each have rules of their own in YAML; a text with any of them is
-// left to the library. A tab is read where it is content or ends a plain scalar (in a comment, a
-// quoted or block scalar, a plain scalar's text or after it), and between a key's `:` and its
-// value; anywhere else it is separation or indentation, and the library's to read.
-// eslint-disable-next-line no-control-regex
-const UNREAD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
+/**
+ * Of a text of one document the block reader reads whole: the line (from 0) each item of its
+ * Application's `spec.components` starts on, and the next line with content after the list (or the
+ * line count). Undefined for any other text, and where the list is not a block list.
+ */
+export function componentItemLines(text: string, limits: InputLimits): { starts: number[]; end: number } | undefined {
+  if (text.includes('\r') || UNREAD_CHARACTERS.test(text)) return undefined;
+  // Placing reads no values: only where each node is.
+  const reader = new BlockReader(text.split('\n'), limits, undefined, true);
+  try {
+    return reader.documents().length === 1 ? reader.componentItems : undefined;
+  } catch (error) {
+    if (isOutside(error) || error instanceof AliasesPastLimit) return undefined;
+    throw error;
+  }
+}
 
-const DASH = 0x2d;
 
 class BlockReader implements AnchorBook {
   /** The line the reader is at: the next one not yet read whole. */
@@ -124,6 +112,8 @@ class BlockReader implements AnchorBook {
   private holder: Placed | undefined;
   /** The entry placed where the next node read starts: a list item, or the root. */
   private awaiting: Placed | undefined;
+  /** Of an Application's `spec.components`, read as a block list: the line each item starts on, and the next line with content after the list (or the line count). */
+  componentItems: { starts: number[]; end: number } | undefined;
 
   constructor(
     private readonly lines: string[],
@@ -276,8 +266,14 @@ class BlockReader implements AnchorBook {
     // An Application's components are counted by the library's reading, which refuses the list at
     // the item past the limit before the rest is read: a longer list there is left to it.
     const components = this.isComponentsList(depth);
+    if (components) {
+      // A second such list is no Application's.
+      if (this.componentItems) outside();
+      this.componentItems = { starts: [], end: this.lines.length };
+    }
     for (;;) {
       if (this.search) this.entered(depth, items.length);
+      if (components) this.componentItems!.starts.push(this.line);
       if (placed) {
         const item: Placed = { line: -1, column: -1 };
         placed.set(items.length, item);
@@ -299,9 +295,11 @@ class BlockReader implements AnchorBook {
       items.push(item);
       if (components && items.length > this.limits.components) outside();
       const next = this.nextContent();
-      if (next === END || next === MARKER || next < indent) return items;
+      if (next === END || next === MARKER || next < indent || (next === indent && !isListEntry(this.lines[this.line], indent))) {
+        if (components) this.componentItems!.end = this.line;
+        return items;
+      }
       if (next > indent) outside();
-      if (!isListEntry(this.lines[this.line], indent)) return items;
     }
   }
 
@@ -491,8 +489,3 @@ const END = -1;
 const MARKER = -2;
 /** Thrown where the whole target path has been found: nothing after it is read. */
 const FOUND = Symbol('found');
-
-/** A `-` at `column` followed by a space or the end of the line. */
-function isListEntry(text: string, column: number): boolean {
-  return text.charCodeAt(column) === DASH && (column + 1 === text.length || text.charCodeAt(column + 1) === SPACE);
-}

@@ -24,19 +24,23 @@ export async function check(input: BuildInput, registry: SealedRegistry, fetchDo
   const first = await attempt(input, registry, fetch, render);
   if (first.errors.length === 0) return first;
   const errors = [...first.errors];
-  const seen = new Set(errors.map(formatDiagnostic));
+  // What was found already, to add nothing twice: made only once a pass after the first finds
+  // something (a refusal of a large file at each of its keys formats each one for it).
+  let seen: Set<string> | undefined;
   const removed: number[] = [];
   let found = first.errors;
   for (;;) {
     const refused = [...new Set(found.map(componentIndexOf))].filter((index): index is number => index !== undefined && !removed.includes(index));
     if (refused.length === 0) break;
     removed.push(...refused);
-    const text = withoutComponents(input.application.text, removed);
+    const text = withoutComponents(input.application.text, removed, input.application.limits);
     if (text === undefined) break;
     const next = await attempt({ ...input, application: { ...input.application, text } }, registry, fetch, render);
     // Only what is placed in a remaining component is kept: the rest may be an echo of the removal
     // (a policy naming a removed component, an order that no longer holds).
     found = next.errors.map((diagnostic) => restoreIndex(diagnostic, removed)).filter((diagnostic): diagnostic is Diagnostic => diagnostic !== undefined);
+    if (found.length === 0) continue;
+    seen ??= new Set(errors.map(formatDiagnostic));
     for (const diagnostic of found) {
       const key = formatDiagnostic(diagnostic);
       if (seen.has(key)) continue;

@@ -1,5 +1,13 @@
 import { isMap, isSeq, parseAllDocuments, type Node } from 'yaml';
+import { componentItemLines } from './block-yaml.js';
 import type { Diagnostic } from './diagnostics.js';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
+
+/** Characters `start` to `end` of a text. */
+interface Span {
+  start: number;
+  end: number;
+}
 
 /**
  * The application text with some components blanked out: their lines turned to spaces, every
@@ -7,7 +15,46 @@ import type { Diagnostic } from './diagnostics.js';
  * its line and column. Undefined when the components cannot be cut out that way (a flow-style
  * list, two items on one line, more than one document) or when none would remain.
  */
-export function withoutComponents(text: string, indices: readonly number[]): string | undefined {
+export function withoutComponents(text: string, indices: readonly number[], limits: InputLimits = DEFAULT_INPUT_LIMITS): string | undefined {
+  const read = blockItemSpans(text, indices, limits);
+  const spans = read === undefined ? libraryItemSpans(text, indices) : read;
+  if (!spans) return undefined;
+  // One copy of the text however many components go: a copy for each would cost their number times its length.
+  const pieces: string[] = [];
+  let from = 0;
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    pieces.push(text.slice(from, span.start), text.slice(span.start, span.end).replace(/[^\n]/g, ' '));
+    from = span.end;
+  }
+  pieces.push(text.slice(from));
+  return pieces.join('');
+}
+
+/**
+ * Each item's lines, from the one its `-` is on to the next item's or what follows the list (with
+ * the blank lines and comments before it), where the block reader reads the text: a reading without
+ * values, where the library would compose the whole file again. False where none would remain;
+ * undefined where the block reader does not read the text.
+ */
+function blockItemSpans(text: string, indices: readonly number[], limits: InputLimits): Span[] | false | undefined {
+  const items = componentItemLines(text, limits);
+  if (items === undefined) return undefined;
+  const { starts, end } = items;
+  if (indices.length >= starts.length || indices.some((index) => index >= starts.length)) return false;
+  const offsets = lineOffsets(text);
+  const offsetOf = (line: number) => (line < offsets.length ? offsets[line] : text.length);
+  return indices.map((index) => ({ start: offsetOf(starts[index]), end: offsetOf(starts[index + 1] ?? end) }));
+}
+
+/** Where each line of a text starts. */
+function lineOffsets(text: string): number[] {
+  const offsets = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) offsets.push(at + 1);
+  return offsets;
+}
+
+/** Each item's lines as the YAML library places the item, where the block reader does not read the text. */
+function libraryItemSpans(text: string, indices: readonly number[]): Span[] | undefined {
   // The file was read and checked whole already: only the items' ranges are looked at (the library's
   // check of repeated keys compares each key with every one before it).
   const documents = parseAllDocuments(text, { uniqueKeys: false });
@@ -17,18 +64,18 @@ export function withoutComponents(text: string, indices: readonly number[]): str
   const list = isMap(spec) ? spec.get('components', true) : undefined;
   if (!isSeq(list) || list.flow) return undefined;
   if (indices.length >= list.items.length) return undefined;
-  let out = text;
+  const spans: Span[] = [];
   for (const index of indices) {
     const item = list.items[index] as Node | undefined;
     const lines = item?.range ? itemLines(text, item.range[0], item.range[1]) : undefined;
     if (!lines) return undefined;
-    out = out.slice(0, lines.start) + out.slice(lines.start, lines.end).replace(/[^\n]/g, ' ') + out.slice(lines.end);
+    spans.push(lines);
   }
-  return out;
+  return spans;
 }
 
 /** The whole lines a block-list item spans, from its `-` to its last value; undefined when it shares a line. */
-function itemLines(text: string, start: number, valueEnd: number): { start: number; end: number } | undefined {
+function itemLines(text: string, start: number, valueEnd: number): Span | undefined {
   // A block item's range runs on to the start of what follows it: its value ends before the line break.
   let end = valueEnd;
   while (end > start && /\s/.test(text[end - 1])) end--;

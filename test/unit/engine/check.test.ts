@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../../src/engine/check.js';
 import { formatDiagnostic } from '../../../src/engine/diagnostics.js';
-import { withoutComponents } from '../../../src/engine/without-components.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
@@ -59,22 +58,6 @@ describe('check', () => {
   it('is clean on a valid application', async () => {
     const valid = `${header}    - name: api\n      type: worker\n      properties: {image: x/api:v1}\n`;
     expect(await check({ application: { file: 'app.yaml', text: valid }, settings }, registry)).toEqual({ errors: [], warnings: [] });
-  });
-});
-
-describe('withoutComponents', () => {
-  it('blanks the lines of the given block-list items and keeps every other character in place', () => {
-    const text = `${header}    - name: a\n      type: worker\n    - name: b # kept\n      type: job\n`;
-    const out = withoutComponents(text, [0])!;
-    expect(out).toHaveLength(text.length);
-    expect(out.split('\n').slice(5, 7).every((line) => line.trim() === '')).toBe(true);
-    expect(out.split('\n').slice(7)).toEqual(text.split('\n').slice(7));
-  });
-
-  it('declines what it cannot cut out: a flow list, two documents, every component', () => {
-    expect(withoutComponents(`${header.replace('  components:\n', '')}  components: [{name: a}, {name: b}]\n`, [0])).toBeUndefined();
-    expect(withoutComponents(`${header}    - name: a\n    - name: b\n---\n${header}    - name: c\n`, [0])).toBeUndefined();
-    expect(withoutComponents(`${header}    - name: a\n    - name: b\n`, [0, 1])).toBeUndefined();
   });
 });
 
