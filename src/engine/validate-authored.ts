@@ -16,6 +16,9 @@ export interface AuthoredElements {
  * diagnostic. Top-level required trait keys are left to the transform: a capability rendering
  * may supply them.
  */
+/** Messages up to this long are compared with the last, to share its string. */
+const SHORT_MESSAGE = 120;
+
 export function validateAuthored(app: ParsedApplication, namespace: string, registry: SealedRegistry, source: SourceDocument): AuthoredElements {
   const diagnostics: Diagnostic[] = [];
   const check = (
@@ -28,15 +31,20 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
   ): Properties => {
     if (!described) return properties;
     const result = validateProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints, additionalProperties: described.additionalProperties });
-    // Issues that say the same share one message (see typeMismatch): so do their diagnostics.
-    const messages = new Map<string, string>();
+    // Each message is joined to the label, not copied in with it (V8 keeps a long string's halves
+    // where they are until it is printed), and a short one that says what the last said shares
+    // its string: a value refused at each key says the same at each (typeMismatch). A long one is
+    // not compared: V8 copies two joined strings of a length whole to compare them, and a field
+    // refused with the fields allowed (a few hundred characters) differs from the last in its name.
+    const prefix = `${label}: `;
+    let said: string | undefined;
+    let labelled = '';
     for (const issue of result.issues) {
-      let message = messages.get(issue.message);
-      if (message === undefined) messages.set(issue.message, (message = `${label}: ${issue.message}`));
+      if (issue.message.length > SHORT_MESSAGE || issue.message !== said) labelled = prefix + (said = issue.message);
       // The plugin named is the one whose schema refused the value. The owner is assigned onto the
       // fresh place rather than both spread into a new object: V8 spreads a second object key by
       // key, some 2 µs an issue, most of what a refusal at each of 480,000 keys cost here.
-      diagnostics.push(kurelErrors.property.diagnostic(message, Object.assign(source.at([...path, 'properties', ...issue.path]), owner)));
+      diagnostics.push(kurelErrors.property.diagnostic(labelled, Object.assign(source.at([...path, 'properties', ...issue.path]), owner)));
     }
     return result.value;
   };

@@ -10,17 +10,41 @@ export function closestNames(word: string, candidates: Iterable<string>): string
   const allowed = Math.max(1, Math.min(3, Math.floor(lower.length / 2)));
   let best = Infinity;
   let found: string[] = [];
-  for (const candidate of new Set(candidates)) {
-    if (candidate === word) continue;
-    const edits = distance(lower, candidate.toLowerCase());
+  for (const { name, lower: candidate } of comparable(candidates)) {
+    if (name === word) continue;
+    // Names whose lengths differ by more than the edits allowed are that many edits apart at least.
+    if (Math.abs(candidate.length - lower.length) > allowed) continue;
+    const edits = distance(lower, candidate);
     if (edits > allowed || edits > best) continue;
     if (edits < best) {
       best = edits;
       found = [];
     }
-    found.push(candidate);
+    found.push(name);
   }
   return found.sort().slice(0, 3);
+}
+
+/** Each name once, beside its lower case. */
+type Comparable = ReadonlyArray<{ name: string; lower: string }>;
+
+const comparables = new WeakMap<readonly string[], { names: readonly string[]; comparable: Comparable }>();
+
+/**
+ * Each name once, beside its lower case: worked out once for a list of names, which a file
+ * refused at each of its keys compares every key with (and again where the list has changed since).
+ */
+function comparable(candidates: Iterable<string>): Comparable {
+  const list = Array.isArray(candidates) ? (candidates as readonly string[]) : undefined;
+  const known = list && comparables.get(list);
+  if (known && sameNames(known.names, list!)) return known.comparable;
+  const made = [...new Set(candidates)].map((name) => ({ name, lower: name.toLowerCase() }));
+  if (list) comparables.set(list, { names: [...list], comparable: made });
+  return made;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, index) => name === b[index]);
 }
 
 /** `did you mean "image"?`, or `did you mean "a" or "b"?`; empty when nothing is close. */
@@ -37,8 +61,16 @@ export function didYouMean(word: string, candidates: Iterable<string>, quote = (
  */
 export function allowedOrClosest(word: string, allowed: readonly string[]): string {
   const suggestion = allowed.length > SHORT_LIST ? didYouMean(word, allowed) : '';
-  return suggestion || `allowed: ${[...allowed].sort().join(', ')}`;
+  if (suggestion) return suggestion;
+  const known = allowedLists.get(allowed);
+  if (known && sameNames(known.names, allowed)) return known.said;
+  const said = `allowed: ${[...allowed].sort().join(', ')}`;
+  allowedLists.set(allowed, { names: [...allowed], said });
+  return said;
 }
+
+/** `allowed: a, b` of each list of names: one string for every name refused against the list. */
+const allowedLists = new WeakMap<readonly string[], { names: readonly string[]; said: string }>();
 
 /** A list a reader takes in at a glance. */
 const SHORT_LIST = 8;

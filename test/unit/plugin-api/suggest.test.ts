@@ -20,6 +20,46 @@ describe('closestNames', () => {
   });
 });
 
+describe('closestNames against every name compared in full', () => {
+  // The names closest by edit distance without case, computed the plain way.
+  const reference = (word: string, candidates: Iterable<string>) => {
+    const lower = word.toLowerCase();
+    const allowed = Math.max(1, Math.min(3, Math.floor(lower.length / 2)));
+    const scored = [...new Set(candidates)].filter((name) => name !== word).map((name) => ({ name, edits: editDistance(lower, name.toLowerCase()) }));
+    const best = Math.min(...scored.map(({ edits }) => edits));
+    return best > allowed ? [] : scored.filter(({ edits }) => edits === best).map(({ name }) => name).sort().slice(0, 3);
+  };
+  const editDistance = (a: string, b: string): number => {
+    let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length];
+  };
+
+  it('agrees on words near and far, of every length, in any case', () => {
+    const names = ['image', 'imagePullPolicy', 'port', 'ports', 'replicas', 'resources', 'env', 'envFrom', 'args', 'command', 'İstanbul', 'a', 'ab', 'serviceAccountName'];
+    const words = ['imgae', 'Image', 'prt', 'portz', 'replica', 'rsources', 'en', 'evnFrom', 'arg', 'comand', 'istanbul', 'İSTANBUL', 'b', 'x', 'serviceaccount', 'serviceAccountNam', 'zzzzzzzzzzzz', ''];
+    for (const word of words) expect(closestNames(word, names), word).toEqual(reference(word, names));
+    for (const word of words) expect(closestNames(word, new Set(names)), word).toEqual(reference(word, names));
+  });
+
+  it('answers for a list as it is now, when it has changed since it was last asked about', () => {
+    const names = ['image', 'port'];
+    expect(closestNames('prot', names)).toEqual(['port']);
+    names[1] = 'prob';
+    expect(closestNames('prot', names)).toEqual(['prob']);
+    names.push('pro');
+    expect(closestNames('prot', names)).toEqual(['pro', 'prob']);
+    const many = ['image', 'port', 'replicas', 'resources', 'env', 'volumes', 'probes', 'args', 'command'];
+    expect(allowedOrClosest('zzzzzz', many)).toBe(`allowed: ${[...many].sort().join(', ')}`);
+    many[0] = 'labels';
+    expect(allowedOrClosest('zzzzzz', many)).toBe(`allowed: ${[...many].sort().join(', ')}`);
+  });
+});
+
 describe('didYouMean', () => {
   it('quotes one name, joins several, and is empty without any', () => {
     expect(didYouMean('imgae', ['image'])).toBe('did you mean "image"?');
