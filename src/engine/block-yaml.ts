@@ -43,7 +43,10 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   if (UNREAD_CHARACTERS.test(unixText)) return undefined;
   const lines = unixText.split('\n');
   try {
-    return new BlockReader(lines, limits).documents().map(({ value, from, to }) => {
+    const reader = new BlockReader(lines, limits);
+    const documents = reader.documents();
+    if (documents.length === 1 && reader.componentItems && unixText === text) lastRead = { text, limits, items: reader.componentItems };
+    return documents.map(({ value, from, to }) => {
       // A document that a marker ends keeps the line break before the marker: an empty last line.
       const own = () => (to < lines.length ? [...lines.slice(from, to), ''] : lines.slice(from));
       // Placed on the first question, in one more reading of the document's lines: a refusal of a
@@ -74,12 +77,16 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   }
 }
 
+/** The component items of the last text of one document read whole: a check asks for them next, to cut refused components out. */
+let lastRead: { text: string; limits: InputLimits; items: NonNullable<BlockReader['componentItems']> } | undefined;
+
 /**
  * Of a text of one document the block reader reads whole: the line (from 0) each item of its
  * Application's `spec.components` starts on, and the next line with content after the list (or the
  * line count). Undefined for any other text, and where the list is not a block list.
  */
 export function componentItemLines(text: string, limits: InputLimits): { starts: number[]; end: number } | undefined {
+  if (lastRead?.text === text && lastRead.limits === limits) return lastRead.items;
   if (text.includes('\r') || UNREAD_CHARACTERS.test(text)) return undefined;
   // Placing reads no values: only where each node is.
   const reader = new BlockReader(text.split('\n'), limits, undefined, true);

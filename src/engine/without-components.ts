@@ -1,5 +1,6 @@
 import { isMap, isSeq, parseAllDocuments, type Node } from 'yaml';
 import { componentItemLines } from './block-yaml.js';
+import { ErrorCode } from '../plugin-api/index.js';
 import type { Diagnostic } from './diagnostics.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
@@ -89,10 +90,15 @@ function itemLines(text: string, start: number, valueEnd: number): Span | undefi
 
 const COMPONENT_PATH = /^spec\.components\[(\d+)\]/;
 
-/** The index of the authored component a diagnostic is placed in, if any. */
+/**
+ * The index of the authored component a diagnostic is placed in, if any. An input limit placed at
+ * an item itself is the list's (the first item past the limit of components): cutting that item out
+ * leaves the list as far past it, so it is no component's.
+ */
 export function componentIndexOf(diagnostic: Diagnostic): number | undefined {
   const match = diagnostic.path ? COMPONENT_PATH.exec(diagnostic.path) : null;
-  return match ? Number(match[1]) : undefined;
+  if (!match || (diagnostic.code === ErrorCode.inputLimit && match[0].length === diagnostic.path!.length)) return undefined;
+  return Number(match[1]);
 }
 
 /**

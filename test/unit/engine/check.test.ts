@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../../src/engine/check.js';
 import { formatDiagnostic } from '../../../src/engine/diagnostics.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
@@ -53,6 +54,13 @@ describe('check', () => {
     const flow = `${header.replace('  components:\n', '')}  components: [{name: web, type: webservic}, {name: db, type: worker, properties: {image: x/db:v1, replicas: two}}]\n`;
     const { errors } = await check({ application: { file: 'app.yaml', text: flow }, settings }, registry);
     expect(errors.map((error) => error.path)).toEqual(['spec.components[0].type']);
+  });
+
+  it('reports a list past the limit of components once: it is the list’s refusal, not its first item past the limit’s', async () => {
+    const text = `${header}${Array.from({ length: 5 }, (_, index) => `    - name: c${index}\n      type: workr\n`).join('')}`;
+    const limits = { ...DEFAULT_INPUT_LIMITS, components: 2 };
+    const { errors } = await check({ application: { file: 'app.yaml', text, limits }, settings }, registry);
+    expect(errors.map((error) => [error.code, error.path])).toEqual([['KUREL_INPUT_LIMIT', 'spec.components[2]']]);
   });
 
   it('is clean on a valid application', async () => {

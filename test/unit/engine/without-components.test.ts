@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentItemLines } from '../../../src/engine/block-yaml.js';
+import { componentItemLines, readBlockDocuments } from '../../../src/engine/block-yaml.js';
 import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
 import { withoutComponents } from '../../../src/engine/without-components.js';
 
@@ -90,6 +90,16 @@ describe('componentItemLines', () => {
     const text = `${header}    - name: a\n      type: worker\n\n    - name: b\n  # the end\n  policies: []\n`;
     expect(componentItemLines(text, DEFAULT_INPUT_LIMITS)).toEqual({ starts: [5, 8], end: 10 });
     expect(componentItemLines(`${header}    - name: a\n`, DEFAULT_INPUT_LIMITS)).toEqual({ starts: [5], end: 7 });
+  });
+
+  it('answers for a text just read whole as for one read anew, and under other limits as those limits say', () => {
+    const text = `${header}    - name: a\n    - name: b\n      type: job\n    - name: c\n`;
+    readBlockDocuments(text, DEFAULT_INPUT_LIMITS);
+    expect(componentItemLines(text, DEFAULT_INPUT_LIMITS)).toEqual({ starts: [5, 6, 8], end: 10 });
+    readBlockDocuments(`${header}    - name: z\n`, DEFAULT_INPUT_LIMITS);
+    expect(componentItemLines(text, DEFAULT_INPUT_LIMITS)).toEqual({ starts: [5, 6, 8], end: 10 });
+    readBlockDocuments(text, DEFAULT_INPUT_LIMITS);
+    expect(componentItemLines(text, { ...DEFAULT_INPUT_LIMITS, components: 2 })).toBeUndefined();
   });
 
   it('answers nothing for a text the block reader leaves to the library, two documents, or a list not written as a block list', () => {
