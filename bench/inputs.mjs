@@ -89,12 +89,30 @@ export function anchoredFlowConfigMapOfBytes(bytes) {
  * 480,000 keys in 20 MB, each placed at its key.
  */
 export function timestampConfigMapOfBytes(bytes) {
-  const head = `${APP_HEAD}  - name: settings\n    type: configmap\n    properties:\n      data:\n`;
+  return linesOfBytes(`${APP_HEAD}  - name: settings\n    type: configmap\n    properties:\n      data:\n`, (i) => `          k${i}: !!timestamp 2001-12-14\n`, bytes);
+}
+
+/**
+ * A `webservice` component of about `bytes` bytes whose every property but its image is one a
+ * web service does not have (`extra1: 1`): some 950,000 in 20 MB, each refused with the fields
+ * it may have.
+ */
+export function unsupportedFieldsOfBytes(bytes) {
+  return linesOfBytes(`${APP_HEAD}  - name: web\n    type: webservice\n    properties:\n      image: x/web:v1\n`, (i) => `      extra${i}: 1\n`, bytes);
+}
+
+/** A `webservice` component of about `bytes` bytes of traits of types nothing registers (1,000,000 in 20 MB): refused at the first. */
+export function unknownTraitsOfBytes(bytes) {
+  return linesOfBytes(`${APP_HEAD}  - name: web\n    type: webservice\n    properties: {image: x/web:v1}\n    traits:\n`, (i) => `    - type: nosuch${i}\n`, bytes);
+}
+
+/** `head` and the lines `line` gives for 0, 1, 2, … until there are about `bytes` bytes. */
+function linesOfBytes(head, line, bytes) {
   const lines = [head];
   for (let i = 0, length = head.length; length < bytes; i++) {
-    const line = `          k${i}: !!timestamp 2001-12-14\n`;
-    lines.push(line);
-    length += line.length;
+    const next = line(i);
+    lines.push(next);
+    length += next.length;
   }
   return lines.join('');
 }

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, passthroughConfigMapJsonOfBytes, PROFILE, refusedComponents, flowConfigMapOfBytes, anchoredFlowConfigMapOfBytes, taggedConfigMapOfBytes, timestampConfigMapOfBytes, webServices, webServicesJson } from './inputs.mjs';
+import { componentsOfBytes, configMapKeys, configMapOfBytes, longListUnderUnknownKey, nestedFlowLists, passthroughConfigMap, passthroughConfigMapJsonOfBytes, PROFILE, refusedComponents, flowConfigMapOfBytes, anchoredFlowConfigMapOfBytes, taggedConfigMapOfBytes, timestampConfigMapOfBytes, unknownTraitsOfBytes, unsupportedFieldsOfBytes, webServices, webServicesJson } from './inputs.mjs';
 import { KUREL, mebibytes, pairedRatio, ratio, runInTurn, runOnce, seconds, summary } from './measure.mjs';
 
 const args = process.argv.slice(2);
@@ -62,6 +62,8 @@ function twentyMegabytes() {
     ['a passthrough ConfigMap of 620,000 short values, each tagged `!!str`', write('tagged-20mb.yaml', taggedConfigMapOfBytes(20 * MB))],
     ['the same, each under a local tag (`!note`)', write('local-tagged-20mb.yaml', taggedConfigMapOfBytes(20 * MB, '!note'))],
     ['a configmap component of 480,000 timestamps (`!!timestamp`), refused with an error at each key', write('timestamps-20mb.yaml', timestampConfigMapOfBytes(20 * MB))],
+    ['a web service of 950,000 fields it does not have, refused at each with the fields allowed (1 GB of errors)', write('unsupported-20mb.yaml', unsupportedFieldsOfBytes(20 * MB))],
+    ['a web service of 1,000,000 traits of unknown types, refused at the first', write('unknown-traits-20mb.yaml', unknownTraitsOfBytes(20 * MB))],
     ['a passthrough ConfigMap of 750,000 short values in a flow map over as many lines', write('flow-20mb.yaml', flowConfigMapOfBytes(20 * MB))],
     ['the same with every tenth value named and every tenth an alias (70,000 aliases)', write('anchored-flow-20mb.yaml', anchoredFlowConfigMapOfBytes(20 * MB))],
     ['300,000 one-line components', write('components-20mb.yaml', componentsOfBytes(20 * MB))],
