@@ -34,7 +34,7 @@ export default class Build extends KurelCommand {
     // The layout flags are checked before the build, so that a mistyped one costs nothing.
     const layout = flags.layout ? await layoutOptions(flags, input.settings.fluxNamespace) : undefined;
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
-    reportWarnings(result.warnings, engine.formatDiagnostic);
+    await reportWarnings(result.warnings, engine.formatDiagnostic);
     if (result.objects.length === 0) return;
     if (layout) {
       const plan = engine.planFluxLayout(result.layout, layout);

@@ -22,7 +22,7 @@ export default class Diff extends KurelCommand {
     const current = await loadApplication(args.target, flags);
     const { host, engine } = current;
     const after = await engine.buildFetching(current.input, current.registry, current.fetch);
-    reportWarnings(after.warnings, engine.formatDiagnostic);
+    await reportWarnings(after.warnings, engine.formatDiagnostic);
     let before;
     if (host.isFolder(flags.against)) {
       before = host.readManifestFolder(flags.against);

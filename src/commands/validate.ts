@@ -50,8 +50,8 @@ export default class Validate extends KurelCommand {
     if (flags.format !== 'text') {
       process.stdout.write(await renderData(report, flags.format));
     } else {
-      writeDiagnostics('warning', warnings, engine.formatDiagnostic);
-      writeDiagnostics('Error', errors, engine.formatDiagnostic);
+      await writeDiagnostics('warning', warnings, engine.formatDiagnostic);
+      await writeDiagnostics('Error', errors, engine.formatDiagnostic);
       if (errors.length === 0) this.log(`${target}: valid`);
     }
     return undefined;

@@ -1,24 +1,46 @@
 import type { Diagnostic } from '../../engine/index.js';
 
 /** Writes warnings as `warning: <message>` lines on stderr. */
-export function reportWarnings(warnings: readonly Diagnostic[], format: (diagnostic: Diagnostic) => string): void {
-  writeDiagnostics('warning', warnings, format);
+export async function reportWarnings(warnings: readonly Diagnostic[], format: (diagnostic: Diagnostic) => string): Promise<void> {
+  await writeDiagnostics('warning', warnings, format);
 }
 
 /** The most text handed to one write: each write is a system call, and a refusal may hold a line for every entry of a large file. */
 const WRITE_CHUNK = 64 * 1024;
 
-/** Writes diagnostics as `<label>: <message>` lines on stderr, many lines to a write. */
-export function writeDiagnostics(label: 'Error' | 'warning', diagnostics: readonly Diagnostic[], format: (diagnostic: Diagnostic) => string): void {
+/**
+ * Writes diagnostics as `<label>: <message>` lines on `stream` (stderr), many lines to a write.
+ * Node writes to a pipe in the background, holding what the reader has not taken yet: a refusal of
+ * a large file (a gigabyte of lines) read by a CI log collector was held whole. Once the stream
+ * holds a chunk, the next waits for it to drain.
+ */
+export async function writeDiagnostics(
+  label: 'Error' | 'warning',
+  diagnostics: readonly Diagnostic[],
+  format: (diagnostic: Diagnostic) => string,
+  stream: NodeJS.WritableStream & { destroyed?: boolean } = process.stderr,
+): Promise<void> {
   let chunk = '';
   for (const diagnostic of diagnostics) {
     chunk += `${label}: ${format(diagnostic)}\n`;
     if (chunk.length >= WRITE_CHUNK) {
-      process.stderr.write(chunk);
+      if (!stream.write(chunk)) await drained(stream);
       chunk = '';
     }
   }
-  if (chunk !== '') process.stderr.write(chunk);
+  if (chunk !== '') stream.write(chunk);
+}
+
+/** When `stream` can take more, or can take nothing more (closed, failed): whichever comes first. */
+function drained(stream: NodeJS.WritableStream & { destroyed?: boolean }): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const event of ['drain', 'close', 'error'] as const) stream.off(event, done);
+      resolve();
+    };
+    for (const event of ['drain', 'close', 'error'] as const) stream.on(event, done);
+  });
 }
 
 /** What a command knows of its flags, to suggest the one meant by a flag it does not know. */
@@ -40,7 +62,7 @@ export async function reportFailure(error: unknown, knownFlags: readonly KnownFl
     process.stderr.write(`Error: ${[`${first}${hint ? ` (${hint})` : ''}`, ...rest].join('\n')}\n`);
     return;
   }
-  writeDiagnostics('Error', await failureDiagnostics(error), formatDiagnostic);
+  await writeDiagnostics('Error', await failureDiagnostics(error), formatDiagnostic);
 }
 
 /**
