@@ -5,7 +5,9 @@
 // are left out and only wall time is reported.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -17,18 +19,40 @@ const MiB = 1024 * 1024;
  */
 export const KUREL = fileURLToPath(new URL('../bin/kurel', import.meta.url));
 
-/** One run of `argv` in `cwd`: its wall seconds, CPU seconds, peak KiB, exit status and first error line. */
+/**
+ * One run of `argv` in `cwd`: its wall seconds, CPU seconds, peak KiB, exit status and first error
+ * line. Its errors go to a file, as a CI log collector takes them: a refusal of a large file may
+ * write a gigabyte of them, more than a string may hold.
+ */
 export function runOnce(argv, cwd) {
-  const [command, args] = GNU_TIME ? [GNU_TIME, ['-f', 'KUREL_BENCH %U %S %M', ...argv]] : [argv[0], argv.slice(1)];
-  const started = process.hrtime.bigint();
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 512 * MiB });
-  const wall = Number(process.hrtime.bigint() - started) / 1e9;
-  if (result.error) throw result.error;
-  const lines = result.stderr.trimEnd().split('\n');
-  const timed = GNU_TIME ? lines.findLast((line) => line.startsWith('KUREL_BENCH ')) : undefined;
-  const [user, system, peakKb] = timed ? timed.split(' ').slice(1).map(Number) : [];
-  const message = lines.find((line) => !line.startsWith('KUREL_BENCH ') && !line.startsWith('Command exited')) ?? '';
-  return { wall, cpu: timed ? user + system : undefined, peakMiB: timed ? peakKb / 1024 : undefined, status: result.status, message, stdoutBytes: Buffer.byteLength(result.stdout) };
+  const scratch = mkdtempSync(join(tmpdir(), 'kurel-bench-run-'));
+  const [errors, timing] = [join(scratch, 'stderr'), join(scratch, 'time')];
+  const [command, args] = GNU_TIME ? [GNU_TIME, ['-o', timing, '-f', '%U %S %M', ...argv]] : [argv[0], argv.slice(1)];
+  const errorsFd = openSync(errors, 'w');
+  try {
+    const started = process.hrtime.bigint();
+    const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', errorsFd], maxBuffer: 512 * MiB });
+    const wall = Number(process.hrtime.bigint() - started) / 1e9;
+    if (result.error) throw result.error;
+    const [user, system, peakKb] = GNU_TIME ? readFileSync(timing, 'utf8').trim().split('\n').at(-1).split(' ').map(Number) : [];
+    const message = firstLine(errors);
+    return { wall, cpu: GNU_TIME ? user + system : undefined, peakMiB: GNU_TIME ? peakKb / 1024 : undefined, status: result.status, message, stdoutBytes: result.stdout.length };
+  } finally {
+    closeSync(errorsFd);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The first line of a file, read from its first 64 KiB. */
+function firstLine(file) {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, read).toString('utf8').split('\n')[0];
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** `runs` runs of each command, taken in turn, after one untimed warm-up run each. */
