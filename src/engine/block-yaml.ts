@@ -5,7 +5,7 @@ import { isListEntry, keyAt, readKey } from './block-yaml-keys.js';
 import { placeIn, type Placed } from './block-yaml-places.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
 import { HASH, isOutside, outside, plainValue, readPlain, skipSpaces, SPACE, startsPlain, TAB, UNREAD_CHARACTERS } from './block-yaml-scalars.js';
-import type { BlockDocument } from './block-yaml-document.js';
+import type { BlockDocument, ComponentItemLines } from './block-yaml-document.js';
 import type { InputLimits } from './input-limits.js';
 
 export type { BlockDocument } from './block-yaml-document.js';
@@ -78,14 +78,14 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
 }
 
 /** The component items of the last text of one document read whole: a check asks for them next, to cut refused components out. */
-let lastRead: { text: string; limits: InputLimits; items: NonNullable<BlockReader['componentItems']> } | undefined;
+let lastRead: { text: string; limits: InputLimits; items: ComponentItemLines } | undefined;
 
 /**
  * Of a text of one document the block reader reads whole: the line (from 0) each item of its
  * Application's `spec.components` starts on, and the next line with content after the list (or the
  * line count). Undefined for any other text, and where the list is not a block list.
  */
-export function componentItemLines(text: string, limits: InputLimits): { starts: number[]; end: number } | undefined {
+export function componentItemLines(text: string, limits: InputLimits): ComponentItemLines | undefined {
   if (lastRead?.text === text && lastRead.limits === limits) return lastRead.items;
   if (text.includes('\r') || UNREAD_CHARACTERS.test(text)) return undefined;
   // Placing reads no values: only where each node is.
@@ -97,7 +97,6 @@ export function componentItemLines(text: string, limits: InputLimits): { starts:
     throw error;
   }
 }
-
 
 class BlockReader implements AnchorBook {
   /** The line the reader is at: the next one not yet read whole. */
@@ -119,8 +118,8 @@ class BlockReader implements AnchorBook {
   private holder: Placed | undefined;
   /** The entry placed where the next node read starts: a list item, or the root. */
   private awaiting: Placed | undefined;
-  /** Of an Application's `spec.components`, read as a block list: the line each item starts on, and the next line with content after the list (or the line count). */
-  componentItems: { starts: number[]; end: number } | undefined;
+  /** Where the items of an Application's `spec.components` start, where it is read as a block list. */
+  componentItems: ComponentItemLines | undefined;
 
   constructor(
     private readonly lines: string[],

@@ -11,14 +11,14 @@ export interface AuthoredElements {
   diagnostics: Diagnostic[];
 }
 
+/** Messages up to this long are compared with the last, to share its string. */
+const SHORT_MESSAGE = 120;
+
 /**
  * Checks every authored component, trait and policy against its schema, collecting every
  * diagnostic. Top-level required trait keys are left to the transform: a capability rendering
  * may supply them.
  */
-/** Messages up to this long are compared with the last, to share its string. */
-const SHORT_MESSAGE = 120;
-
 export function validateAuthored(app: ParsedApplication, namespace: string, registry: SealedRegistry, source: SourceDocument): AuthoredElements {
   const diagnostics: Diagnostic[] = [];
   const check = (

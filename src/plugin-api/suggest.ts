@@ -28,23 +28,27 @@ export function closestNames(word: string, candidates: Iterable<string>): string
 /** Each name once, beside its lower case. */
 type Comparable = ReadonlyArray<{ name: string; lower: string }>;
 
-const comparables = new WeakMap<readonly string[], { names: readonly string[]; comparable: Comparable }>();
+const comparables: ListCache<Comparable> = new WeakMap();
 
 /**
  * Each name once, beside its lower case: worked out once for a list of names, which a file
- * refused at each of its keys compares every key with (and again where the list has changed since).
+ * refused at each of its keys compares every key with.
  */
 function comparable(candidates: Iterable<string>): Comparable {
-  const list = Array.isArray(candidates) ? (candidates as readonly string[]) : undefined;
-  const known = list && comparables.get(list);
-  if (known && sameNames(known.names, list!)) return known.comparable;
-  const made = [...new Set(candidates)].map((name) => ({ name, lower: name.toLowerCase() }));
-  if (list) comparables.set(list, { names: [...list], comparable: made });
-  return made;
+  const make = () => [...new Set(candidates)].map((name) => ({ name, lower: name.toLowerCase() }));
+  return Array.isArray(candidates) ? ofList(comparables, candidates as readonly string[], make) : make();
 }
 
-function sameNames(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((name, index) => name === b[index]);
+/** What was worked out of each list of names, beside a copy of the names it was worked out of. */
+type ListCache<T> = WeakMap<readonly string[], { names: readonly string[]; value: T }>;
+
+/** What `make` works out of `list`, kept in `cache`: worked out again where the list has changed since. */
+function ofList<T>(cache: ListCache<T>, list: readonly string[], make: () => T): T {
+  const known = cache.get(list);
+  if (known && known.names.length === list.length && known.names.every((name, index) => name === list[index])) return known.value;
+  const value = make();
+  cache.set(list, { names: [...list], value });
+  return value;
 }
 
 /** `did you mean "image"?`, or `did you mean "a" or "b"?`; empty when nothing is close. */
@@ -61,16 +65,11 @@ export function didYouMean(word: string, candidates: Iterable<string>, quote = (
  */
 export function allowedOrClosest(word: string, allowed: readonly string[]): string {
   const suggestion = allowed.length > SHORT_LIST ? didYouMean(word, allowed) : '';
-  if (suggestion) return suggestion;
-  const known = allowedLists.get(allowed);
-  if (known && sameNames(known.names, allowed)) return known.said;
-  const said = `allowed: ${[...allowed].sort().join(', ')}`;
-  allowedLists.set(allowed, { names: [...allowed], said });
-  return said;
+  return suggestion || ofList(allowedLists, allowed, () => `allowed: ${[...allowed].sort().join(', ')}`);
 }
 
 /** `allowed: a, b` of each list of names: one string for every name refused against the list. */
-const allowedLists = new WeakMap<readonly string[], { names: readonly string[]; said: string }>();
+const allowedLists: ListCache<string> = new WeakMap();
 
 /** A list a reader takes in at a glance. */
 const SHORT_LIST = 8;

@@ -5,6 +5,9 @@ export async function reportWarnings(warnings: readonly Diagnostic[], format: (d
   await writeDiagnostics('warning', warnings, format);
 }
 
+/** Where diagnostics are written: stderr, or a stream standing in for it. */
+type Output = NodeJS.WritableStream & { destroyed?: boolean };
+
 /** The most text handed to one write: each write is a system call, and a refusal may hold a line for every entry of a large file. */
 const WRITE_CHUNK = 64 * 1024;
 
@@ -18,7 +21,7 @@ export async function writeDiagnostics(
   label: 'Error' | 'warning',
   diagnostics: readonly Diagnostic[],
   format: (diagnostic: Diagnostic) => string,
-  stream: NodeJS.WritableStream & { destroyed?: boolean } = process.stderr,
+  stream: Output = process.stderr,
 ): Promise<void> {
   let chunk = '';
   for (const diagnostic of diagnostics) {
@@ -32,7 +35,7 @@ export async function writeDiagnostics(
 }
 
 /** When `stream` can take more, or can take nothing more (closed, failed): whichever comes first. */
-function drained(stream: NodeJS.WritableStream & { destroyed?: boolean }): Promise<void> {
+function drained(stream: Output): Promise<void> {
   if (stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
