@@ -1,4 +1,5 @@
-import { componentProperties, describeValue, kurelErrors, validateProperties, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
+import { componentProperties, describeValue, kurelErrors, type PropertiesSchema, type Properties } from '../plugin-api/index.js';
+import { checkProperties, type SchemaIssue } from '../plugin-api/validate.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ParsedApplication } from './documents.js';
 import type { Origin, Path, WorkComponent, WorkPolicy, WorkTrait } from './model.js';
@@ -10,9 +11,6 @@ export interface AuthoredElements {
   policies: WorkPolicy[];
   diagnostics: Diagnostic[];
 }
-
-/** Messages up to this long are compared with the last, to share its string. */
-const SHORT_MESSAGE = 120;
 
 /**
  * Checks every authored component, trait and policy against its schema, collecting every
@@ -30,23 +28,19 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     owner: { component?: string; plugin?: string },
   ): Properties => {
     if (!described) return properties;
-    const result = validateProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints, additionalProperties: described.additionalProperties });
-    // Each message is joined to the label, not copied in with it (V8 keeps a long string's halves
-    // where they are until it is printed), and a short one that says what the last said shares
-    // its string: a value refused at each key says the same at each (typeMismatch). A long one is
-    // not compared: V8 copies two joined strings of a length whole to compare them, and a field
-    // refused with the fields allowed (a few hundred characters) differs from the last in its name.
+    // Each message is joined to the label, not copied in with it: V8 keeps a long string's halves
+    // where they are until it is printed, and a field refused with the fields allowed repeats a
+    // few hundred characters a refusal. Nor is a message compared with the last to share one
+    // string: V8 copies two joined strings of a length whole to compare them.
     const prefix = `${label}: `;
-    let said: string | undefined;
-    let labelled = '';
-    for (const issue of result.issues) {
-      if (issue.message.length > SHORT_MESSAGE || issue.message !== said) labelled = prefix + (said = issue.message);
-      // The plugin named is the one whose schema refused the value. The owner is assigned onto the
-      // fresh place rather than both spread into a new object: V8 spreads a second object key by
-      // key, some 2 µs an issue, most of what a refusal at each of 480,000 keys cost here.
-      diagnostics.push(kurelErrors.property.diagnostic(labelled, Object.assign(source.at([...path, 'properties', ...issue.path]), owner)));
-    }
-    return result.value;
+    // Each issue is made a diagnostic as it is found, and kept no longer.
+    // The plugin named is the one whose schema refused the value. The owner is assigned onto the
+    // fresh place rather than both spread into a new object: V8 spreads a second object key by
+    // key, some 2 µs an issue, most of what a refusal at each of 480,000 keys cost here.
+    const issues = {
+      push: (issue: SchemaIssue) => diagnostics.push(kurelErrors.property.diagnostic(prefix + issue.message, Object.assign(source.at([...path, 'properties', ...issue.path]), owner))),
+    };
+    return checkProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints, additionalProperties: described.additionalProperties }, issues);
   };
 
   const origin = (extra: Partial<Origin>): Origin => ({ document: app.name, documentKind: 'Application', namespace, rule: '', ...extra });

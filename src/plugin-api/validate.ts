@@ -29,6 +29,11 @@ export interface ValidateOptions {
   additionalProperties?: boolean;
 }
 
+/** Where the issues of a check go as they are found: an array collects them. */
+export interface IssueSink {
+  push(issue: SchemaIssue): unknown;
+}
+
 export interface ValidateResult {
   /** The properties with explicit nulls removed and, if asked, defaults filled in. */
   value: Properties;
@@ -41,10 +46,18 @@ export interface ValidateResult {
  */
 export function validateProperties(schema: PropertiesSchema, value: unknown, options: ValidateOptions = {}): ValidateResult {
   const issues: SchemaIssue[] = [];
+  return { value: checkProperties(schema, value, options, issues), issues };
+}
+
+/**
+ * `validateProperties`, handing each issue to `issues` as it is found: a caller that makes
+ * something else of each (the engine, a diagnostic) keeps no issue past its own use, where a file
+ * refused at each of its keys holds as many.
+ */
+export function checkProperties(schema: PropertiesSchema, value: unknown, options: ValidateOptions, issues: IssueSink): Properties {
   const root: PropertySchema = { type: 'object', properties: schema, ...(options.additionalProperties ? { additionalProperties: true } : {}) };
   if (value === undefined || value === null) value = {};
-  const checked = checkValue(root, value, [], issues, options, 0);
-  return { value: (checked ?? {}) as Properties, issues };
+  return (checkValue(root, value, [], issues, options, 0) ?? {}) as Properties;
 }
 
 const MAX_DEPTH = 64;
@@ -58,7 +71,7 @@ function checkValue(
   schema: PropertySchema,
   value: unknown,
   at: Array<string | number>,
-  issues: SchemaIssue[],
+  issues: IssueSink,
   options: ValidateOptions,
   depth: number,
 ): unknown {
@@ -149,7 +162,7 @@ function checkArray(
   schema: PropertySchema,
   value: unknown[],
   at: Array<string | number>,
-  issues: SchemaIssue[],
+  issues: IssueSink,
   options: ValidateOptions,
   depth: number,
 ): unknown[] {
@@ -178,7 +191,7 @@ function checkObject(
   schema: PropertySchema,
   value: Record<string, unknown>,
   at: Array<string | number>,
-  issues: SchemaIssue[],
+  issues: IssueSink,
   options: ValidateOptions,
   depth: number,
 ): Record<string, unknown> {
@@ -198,9 +211,12 @@ function checkObject(
   const keys = Object.keys(value);
   // Declared means the schema's own key: `constructor` or `toString` is no property of every schema.
   if (extra === false && keys.some((key) => !Object.hasOwn(declared, key))) {
-    const allowedKeys = Object.keys(declared)
-      .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
-      .sort();
+    // Frozen: the suggestions keep what they work out of it for every key it refuses.
+    const allowedKeys = Object.freeze(
+      Object.keys(declared)
+        .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
+        .sort(),
+    );
     for (const key of keys.filter((key) => !Object.hasOwn(declared, key)).sort()) {
       const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
       issues.push({ path: [...at, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });

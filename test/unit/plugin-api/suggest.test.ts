@@ -41,9 +41,19 @@ describe('closestNames against every name compared in full', () => {
 
   it('agrees on words near and far, of every length, in any case', () => {
     const names = ['image', 'imagePullPolicy', 'port', 'ports', 'replicas', 'resources', 'env', 'envFrom', 'args', 'command', 'İstanbul', 'a', 'ab', 'serviceAccountName'];
-    const words = ['imgae', 'Image', 'prt', 'portz', 'replica', 'rsources', 'en', 'evnFrom', 'arg', 'comand', 'istanbul', 'İSTANBUL', 'b', 'x', 'serviceaccount', 'serviceAccountNam', 'zzzzzzzzzzzz', ''];
+    // Words with characters no name has too: digits, a letter of no name, one past ASCII.
+    const words = ['imgae', 'Image', 'prt', 'portz', 'replica', 'rsources', 'en', 'evnFrom', 'arg', 'comand', 'istanbul', 'İSTANBUL', 'b', 'x', 'serviceaccount', 'serviceAccountNam', 'zzzzzzzzzzzz', '', 'image2', 'port12', 'replicas123', 'resources1234', 'qort', 'imagé', 'İstanbul9', 'extra12345'];
     for (const word of words) expect(closestNames(word, names), word).toEqual(reference(word, names));
     for (const word of words) expect(closestNames(word, new Set(names)), word).toEqual(reference(word, names));
+  });
+
+  it('answers for a frozen list as for the same names unfrozen', () => {
+    const names = ['image', 'port', 'replicas', 'resources', 'env', 'volumes', 'probes', 'args', 'command'];
+    const frozen = Object.freeze([...names]);
+    for (const word of ['prot', 'imgae', 'zzzzzz', 'port7', 'volumes99']) {
+      expect(closestNames(word, frozen), word).toEqual(closestNames(word, names));
+      expect(allowedOrClosest(word, frozen), word).toBe(allowedOrClosest(word, names));
+    }
   });
 
   it('answers for a list as it is now, when it has changed since it was last asked about', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue, typeWords, validateProperties, type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { describeValue, typeWords, validateProperties, type PropertiesSchema, type PropertySchema, type SchemaIssue } from '../../../src/plugin-api/index.js';
+import { checkProperties } from '../../../src/plugin-api/validate.js';
 
 const schema: PropertiesSchema = {
   image: { type: 'string', required: true, description: 'Image.' },
@@ -198,6 +199,19 @@ describe('validateProperties: exclusive and platform-reserved', () => {
       { path: ['networkPolicy'], message: 'property is platform-reserved: only the ClusterProfile rendering may set it' },
     ]);
     expect(issues({ networkPolicy: {} })).toEqual([]);
+  });
+});
+
+describe('checkProperties', () => {
+  it('hands each issue on as it is found, the issues and value validateProperties gives', () => {
+    const value = { zeta: 1, port: 'x', ports: [{ protocol: 1 }], source: { url: 'a', name: 'b' }, networkPolicy: {} };
+    const options = { refuseReserved: true, topLevelRequired: true, applyDefaults: true };
+    const handed: SchemaIssue[] = [];
+    const checked = checkProperties(schema, value, options, { push: (issue) => handed.push(issue) });
+    const { value: validated, issues: collected } = validateProperties(schema, value, options);
+    expect(handed).toEqual(collected);
+    expect(handed.length).toBeGreaterThan(4);
+    expect(checked).toEqual(validated);
   });
 });
 
