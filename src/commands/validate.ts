@@ -45,10 +45,11 @@ export default class Validate extends KurelCommand {
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;
     if (errors.length > 0) process.exitCode = 1;
-    const report = { valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(jsonFields) };
-    if (this.jsonEnabled()) return report;
+    // The report is made only where it is printed: a file refused at each of its keys has as many fields of each diagnostic.
+    const report = () => ({ valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(jsonFields) });
+    if (this.jsonEnabled()) return report();
     if (flags.format !== 'text') {
-      process.stdout.write(await renderData(report, flags.format));
+      process.stdout.write(await renderData(report(), flags.format));
     } else {
       await writeDiagnostics('warning', warnings, engine.formatDiagnostic);
       await writeDiagnostics('Error', errors, engine.formatDiagnostic);

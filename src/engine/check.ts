@@ -1,5 +1,6 @@
 import { buildFetching, type BuildInput, type BuildIO, type FetchRequest } from './build.js';
 import { formatDiagnostic, isKurelError, type Diagnostic } from './diagnostics.js';
+import { inFileOrder } from './file-order.js';
 import type { SealedRegistry } from './registry.js';
 import { componentIndexOf, restoreIndex, withoutComponents } from './without-components.js';
 
@@ -49,15 +50,6 @@ export async function check(input: BuildInput, registry: SealedRegistry, fetchDo
     }
   }
   return { errors: inFileOrder(errors), warnings: [] };
-}
-
-/** Diagnostics in the order of the file, whichever pass found them; what has no place keeps its order, last. */
-function inFileOrder(diagnostics: Diagnostic[]): Diagnostic[] {
-  const places = Float64Array.from(diagnostics, (diagnostic) => (diagnostic.line ?? Number.MAX_SAFE_INTEGER) * 1e6 + (diagnostic.column ?? 0));
-  // One pass finds most in the file's order already (a value refused at each key): those are left as they are.
-  if (places.every((place, index) => index === 0 || places[index - 1] <= place)) return diagnostics;
-  const order = Array.from(diagnostics.keys()).sort((a, b) => places[a] - places[b] || a - b);
-  return order.map((index) => diagnostics[index]);
 }
 
 /** Each URL fetched once however many passes read it. */

@@ -40,15 +40,11 @@ export function formatPath(path: PropertyPath): string {
 
 /** `file:line:col path: message`, leading with the user's input. */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
-  const where: string[] = [];
-  if (diagnostic.file) {
-    let location = diagnostic.file;
-    if (diagnostic.line !== undefined) location += `:${diagnostic.line}:${diagnostic.column ?? 1}`;
-    where.push(location);
-  }
-  if (diagnostic.path) where.push(diagnostic.path);
-  const lead = where.join(' ');
-  return lead ? `${lead}: ${diagnostic.message}` : diagnostic.message;
+  const { file, line, column, path, message } = diagnostic;
+  // Joined without a list of the parts: a refusal at each key of a large file prints as many.
+  const location = file ? (line !== undefined ? `${file}:${line}:${column ?? 1}` : file) : '';
+  const lead = location && path ? `${location} ${path}` : location || path || '';
+  return lead ? `${lead}: ${message}` : message;
 }
 
 const KUREL_ERROR = Symbol.for('kurel.KurelError');
