@@ -33,10 +33,10 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     // few hundred characters a refusal. Nor is a message compared with the last to share one
     // string: V8 copies two joined strings of a length whole to compare them.
     const prefix = `${label}: `;
-    // Each issue is made a diagnostic as it is found, and kept no longer.
-    // The plugin named is the one whose schema refused the value. The owner is assigned onto the
-    // fresh place rather than both spread into a new object: V8 spreads a second object key by
-    // key, some 2 µs an issue, most of what a refusal at each of 480,000 keys cost here.
+    // Each issue is made a diagnostic as it is found, and kept no longer. The plugin named is the
+    // one whose schema refused the value. The owner is assigned onto the fresh place rather than
+    // both spread into a new object: V8 spreads a second object key by key, some 2 µs an issue,
+    // most of what a refusal at each of 480,000 keys cost here.
     const issues = {
       push: (issue: SchemaIssue) => diagnostics.push(kurelErrors.property.diagnostic(prefix + issue.message, Object.assign(source.at([...path, 'properties', ...issue.path]), owner))),
     };
