@@ -2,7 +2,7 @@ import { buildFetching, type BuildInput, type BuildIO, type FetchRequest } from 
 import { formatDiagnostic, isKurelError, type Diagnostic } from './diagnostics.js';
 import { inFileOrder } from './file-order.js';
 import type { SealedRegistry } from './registry.js';
-import { componentIndexOf, restoreIndex, withoutComponents } from './without-components.js';
+import { componentCutter, componentIndexOf, restoreIndex } from './without-components.js';
 
 export interface CheckResult {
   errors: Diagnostic[];
@@ -29,12 +29,13 @@ export async function check(input: BuildInput, registry: SealedRegistry, fetchDo
   // something (a refusal of a large file at each of its keys formats each one for it).
   let seen: Set<string> | undefined;
   const removed: number[] = [];
+  const cut = componentCutter(input.application.text, input.application.limits);
   let found = first.errors;
   for (;;) {
     const refused = [...new Set(found.map(componentIndexOf))].filter((index): index is number => index !== undefined && !removed.includes(index));
     if (refused.length === 0) break;
     removed.push(...refused);
-    const text = withoutComponents(input.application.text, removed, input.application.limits);
+    const text = cut(removed);
     if (text === undefined) break;
     const next = await attempt({ ...input, application: { ...input.application, text } }, registry, fetch, render);
     // Only what is placed in a remaining component is kept: the rest may be an echo of the removal

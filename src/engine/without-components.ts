@@ -17,34 +17,44 @@ interface Span {
  * list, two items on one line, more than one document) or when none would remain.
  */
 export function withoutComponents(text: string, indices: readonly number[], limits: InputLimits = DEFAULT_INPUT_LIMITS): string | undefined {
-  const read = blockItemSpans(text, indices, limits);
-  const spans = read === undefined ? libraryItemSpans(text, indices) : read;
-  if (!spans) return undefined;
-  // One copy of the text however many components go: a copy for each would cost their number times its length.
-  const pieces: string[] = [];
-  let from = 0;
-  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
-    pieces.push(text.slice(from, span.start), text.slice(span.start, span.end).replace(/[^\n]/g, ' '));
-    from = span.end;
-  }
-  pieces.push(text.slice(from));
-  return pieces.join('');
+  return componentCutter(text, limits)(indices);
+}
+
+/**
+ * `withoutComponents` of one text, for the components given each time: where the items lie is
+ * worked out on the first cut and kept for the next (a check cuts the same text again on each pass).
+ */
+export function componentCutter(text: string, limits: InputLimits = DEFAULT_INPUT_LIMITS): (indices: readonly number[]) => string | undefined {
+  let items: ReadonlyArray<Span | undefined> | undefined;
+  return (indices) => {
+    items ??= blockItemSpans(text, limits) ?? libraryItemSpans(text) ?? [];
+    const spans = indices.map((index) => items![index]);
+    if (indices.length >= items.length || !spans.every((span): span is Span => span !== undefined)) return undefined;
+    // One copy of the text however many components go: a copy for each would cost their number times its length.
+    const pieces: string[] = [];
+    let from = 0;
+    for (const span of spans.sort((a, b) => a.start - b.start)) {
+      pieces.push(text.slice(from, span.start), text.slice(span.start, span.end).replace(/[^\n]/g, ' '));
+      from = span.end;
+    }
+    pieces.push(text.slice(from));
+    return pieces.join('');
+  };
 }
 
 /**
  * Each item's lines, from the one its `-` is on to the next item's or what follows the list (with
  * the blank lines and comments before it), where the block reader reads the text: a reading without
- * values, where the library would compose the whole file again. False where none would remain;
- * undefined where the block reader does not read the text.
+ * values, where the library would compose the whole file again. Undefined where the block reader
+ * does not read the text.
  */
-function blockItemSpans(text: string, indices: readonly number[], limits: InputLimits): Span[] | false | undefined {
+function blockItemSpans(text: string, limits: InputLimits): Span[] | undefined {
   const items = componentItemLines(text, limits);
   if (items === undefined) return undefined;
   const { starts, end } = items;
-  if (indices.length >= starts.length || indices.some((index) => index >= starts.length)) return false;
   const offsets = lineOffsets(text);
   const offsetOf = (line: number) => (line < offsets.length ? offsets[line] : text.length);
-  return indices.map((index) => ({ start: offsetOf(starts[index]), end: offsetOf(starts[index + 1] ?? end) }));
+  return starts.map((start, index) => ({ start: offsetOf(start), end: offsetOf(starts[index + 1] ?? end) }));
 }
 
 /** Where each line of a text starts. */
@@ -54,8 +64,11 @@ function lineOffsets(text: string): number[] {
   return offsets;
 }
 
-/** Each item's lines as the YAML library places the item, where the block reader does not read the text. */
-function libraryItemSpans(text: string, indices: readonly number[]): Span[] | undefined {
+/**
+ * Each item's lines as the YAML library places the item, where the block reader does not read the
+ * text; undefined for an item that shares a line, and for a text whose components are no block list.
+ */
+function libraryItemSpans(text: string): Array<Span | undefined> | undefined {
   // The file was read and checked whole already: only the items' ranges are looked at (the library's
   // check of repeated keys compares each key with every one before it).
   const documents = parseAllDocuments(text, { uniqueKeys: false });
@@ -64,15 +77,10 @@ function libraryItemSpans(text: string, indices: readonly number[]): Span[] | un
   const spec = isMap(root) ? root.get('spec', true) : undefined;
   const list = isMap(spec) ? spec.get('components', true) : undefined;
   if (!isSeq(list) || list.flow) return undefined;
-  if (indices.length >= list.items.length) return undefined;
-  const spans: Span[] = [];
-  for (const index of indices) {
-    const item = list.items[index] as Node | undefined;
-    const lines = item?.range ? itemLines(text, item.range[0], item.range[1]) : undefined;
-    if (!lines) return undefined;
-    spans.push(lines);
-  }
-  return spans;
+  return list.items.map((item) => {
+    const range = (item as Node | undefined)?.range;
+    return range ? itemLines(text, range[0], range[1]) : undefined;
+  });
 }
 
 /** The whole lines a block-list item spans, from its `-` to its last value; undefined when it shares a line. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { componentItemLines, readBlockDocuments } from '../../../src/engine/block-yaml.js';
 import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
-import { withoutComponents } from '../../../src/engine/without-components.js';
+import { componentCutter, withoutComponents } from '../../../src/engine/without-components.js';
 
 const header = 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n';
 
@@ -75,6 +75,17 @@ describe('withoutComponents', () => {
     expect(read).toHaveLength(text.length);
     expect(blankLines(read)).toEqual(blankLines(library));
     expect(blankLines(read).length).toBeGreaterThan(removed.length);
+  });
+
+  it('cuts one text again and again, as each pass of a check does, as if it were cut afresh', () => {
+    const items = Array.from({ length: 12 }, (_, i) => `    - name: c${i}\n      type: worker`);
+    for (const text of [`${header}${items.join('\n')}\n`, `${header}${items.join('\n')}\n`.replaceAll('\n', '\r\n')]) {
+      const cut = componentCutter(text, DEFAULT_INPUT_LIMITS);
+      for (const removed of [[1], [1, 4], [1, 4, 11], [12], Array.from({ length: 12 }, (_, i) => i)]) {
+        expect(cut(removed), removed.join()).toBe(withoutComponents(text, removed));
+      }
+      expect(cut([1, 4])).toBeDefined();
+    }
   });
 
   it('declines what it cannot cut out: a flow list, two documents, every component', () => {
