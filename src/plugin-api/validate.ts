@@ -217,16 +217,27 @@ function checkObject(
         .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
         .sort(),
     );
+    // Most refused keys get the same list of allowed fields: the end of their message after the
+    // key is made once and shared, where each message would otherwise join its own. A file that
+    // refuses keys by the hundred thousand holds every message until it is reported.
+    let reason: string | undefined;
+    let afterKey = '';
     for (const key of keys.filter((key) => !Object.hasOwn(declared, key)).sort()) {
       const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
-      issues.push({ path: [...at, key], message: `unsupported field "${key}" (${allowedOrClosest(key, allowedKeys)})${hint ? `; ${key}: ${hint}` : ''}` });
+      const next = allowedOrClosest(key, allowedKeys);
+      if (next !== reason) {
+        reason = next;
+        afterKey = `" (${reason})`;
+      }
+      issues.push({ path: [...at, key], message: `unsupported field "${key}${afterKey}${hint ? `; ${key}: ${hint}` : ''}` });
     }
   }
 
   for (const key of keys) {
-    const raw = value[key];
     const own = Object.hasOwn(declared, key) ? declared[key] : undefined;
+    // An undeclared key is refused above: its value is never read.
     if (!own && extra === false) continue;
+    const raw = value[key];
     const keySchema = own ?? (typeof extra === 'object' ? extra : undefined);
     // Reservation is about what an author wrote: an explicit null is written too.
     if (raw !== undefined && options.refuseReserved && own?.platformReserved) {

@@ -40,6 +40,18 @@ describe('validateProperties: unknown keys', () => {
     ]);
   });
 
+  it('gives each refused key of one object its own ending: the allowed list, a suggestion, a hint, in any mix', () => {
+    const allowed = '(allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)';
+    const found = issues({ image: 'a', a1: 1, imagee: 2, b1: 3, labells: 4, z1: 5 }, { hints: { b1: 'b1 went away' } });
+    expect(found).toEqual([
+      { path: ['a1'], message: `unsupported field "a1" ${allowed}` },
+      { path: ['b1'], message: `unsupported field "b1" ${allowed}; b1: b1 went away` },
+      { path: ['imagee'], message: 'unsupported field "imagee" (did you mean "image"?)' },
+      { path: ['labells'], message: 'unsupported field "labells" (did you mean "labels"?)' },
+      { path: ['z1'], message: `unsupported field "z1" ${allowed}` },
+    ]);
+  });
+
   it('refuses an unknown nested key at the key', () => {
     expect(issues({ ports: [{ port: 80, protcol: 'TCP' }] })).toEqual([{ path: ['ports', 0, 'protcol'], message: 'unsupported field "protcol" (allowed: port, protocol)' }]);
   });
