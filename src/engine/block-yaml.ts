@@ -2,7 +2,7 @@ import { AliasCount, AliasesPastLimit, anchorAt, nameAt, type AnchorBook } from 
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
 import { isListEntry, keyAt, readKey } from './block-yaml-keys.js';
-import { placeIn, type Placed } from './block-yaml-places.js';
+import { placeIn, Placer, type Placed } from './block-yaml-places.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
 import { HASH, isOutside, outside, plainValue, readPlain, skipSpaces, SPACE, startsPlain, TAB, UNREAD_CHARACTERS } from './block-yaml-scalars.js';
 import type { BlockDocument, ComponentItemLines } from './block-yaml-document.js';
@@ -58,7 +58,7 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
           if (placed === undefined) {
             const reader = new BlockReader(own(), limits, undefined, true);
             reader.documents();
-            placed = reader.placedRoot!;
+            placed = reader.placer!.root!;
           }
           return placeIn(placed, path, from);
         },
@@ -112,12 +112,8 @@ class BlockReader implements AnchorBook {
   /** Where an entry is looked for: the path to it, the path being read, and the deepest entry found on it. */
   private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number; lastLine?: number } };
 
-  /** Where the nodes read start, when asked for (`placing`): the root, once read. */
-  placedRoot: Placed | undefined;
-  /** The entry whose node is read next: a collection read takes it as its own, to place its entries in. */
-  private holder: Placed | undefined;
-  /** The entry placed where the next node read starts: a list item, or the root. */
-  private awaiting: Placed | undefined;
+  /** Where the nodes read start, when asked for (`placing`). */
+  readonly placer: Placer | undefined;
   /** Where the items of an Application's `spec.components` start, where it is read as a block list. */
   componentItems: ComponentItemLines | undefined;
 
@@ -128,24 +124,17 @@ class BlockReader implements AnchorBook {
     private readonly placing = false,
   ) {
     if (target) this.search = { target, path: [] };
+    if (placing) this.placer = new Placer();
   }
 
-  /** A node starts at `column` of the current line: the entry awaiting its node's start, if any (only when placing), is placed there. */
+  /** A node starts at `column` of the current line (told to the placer, when placing). */
   private started(column: number): void {
-    if (this.awaiting === undefined) return;
-    this.awaiting.line = this.line;
-    this.awaiting.column = column;
-    this.awaiting = undefined;
+    this.placer?.started(this.line, column);
   }
 
-  /** The entries of the collection that starts here, placed in the entry that holds it. */
-  private ownEntries(column: number): Map<string | number, Placed> | undefined {
-    if (!this.placing) return undefined;
-    this.started(column);
-    const entries = new Map<string | number, Placed>();
-    if (this.holder) this.holder.entries = entries;
-    this.holder = undefined;
-    return entries;
+  /** The entries of the collection that starts here, when placing. */
+  private ownEntries(column: number): Map<string | number, Placed | number> | undefined {
+    return this.placer?.collection(this.line, column);
   }
 
   /**
@@ -205,7 +194,7 @@ class BlockReader implements AnchorBook {
       // A second root in one document is the library's to refuse.
       if (root) outside();
       const from = this.line;
-      if (this.placing) this.placedRoot = this.holder = this.awaiting = { line: -1, column: -1 };
+      this.placer?.document();
       root = { value: this.block(this.line, indent, 1), from };
     }
     if (root) found.push({ ...root, to: this.lines.length });
@@ -280,11 +269,7 @@ class BlockReader implements AnchorBook {
     for (;;) {
       if (this.search) this.entered(depth, items.length);
       if (components) this.componentItems!.starts.push(this.line);
-      if (placed) {
-        const item: Placed = { line: -1, column: -1 };
-        placed.set(items.length, item);
-        this.holder = this.awaiting = item;
-      }
+      if (placed) this.placer!.item(placed, items.length);
       const text = this.lines[this.line];
       const start = skipSpaces(text, indent + 1);
       const anchor = anchorAt(text, start);
@@ -325,13 +310,7 @@ class BlockReader implements AnchorBook {
       if (!this.placing && Object.hasOwn(entries, key)) outside();
       this.keys[depth] = key;
       if (this.search) this.entered(depth, key, valueStart);
-      if (placed) {
-        const entry: Placed = { line: this.line, column: indent };
-        placed.set(key, entry);
-        // The entry is placed at its key; a list item left with nothing in it stays the library's to place.
-        this.holder = entry;
-        this.awaiting = undefined;
-      }
+      if (placed) this.placer!.entry(placed, key, this.line, indent);
       const anchor = anchorAt(text, valueStart);
       const end = anchor?.end ?? valueStart;
       let value: unknown;
@@ -382,7 +361,7 @@ class BlockReader implements AnchorBook {
 
   /** A flow collection from `column` of the current line on, under a node at `indent`, on its line or over the lines after it. */
   private flowLines(column: number, indent: number, depth: number): unknown {
-    if (this.holder) this.holder.opaque = true;
+    this.placer?.flow();
     const read = readFlow(this.lines, this.line, column, indent, depth, this.limits, this, this.isComponentsList(depth));
     // A position inside the collection is read from the lines through its last.
     const found = this.search?.found;
