@@ -121,7 +121,7 @@ class BlockReader implements AnchorBook {
     private readonly lines: string[],
     private readonly limits: InputLimits,
     target?: readonly (string | number)[],
-    private readonly placing = false,
+    placing = false,
   ) {
     if (target) this.search = { target, path: [] };
     if (placing) this.placer = new Placer();
@@ -307,7 +307,7 @@ class BlockReader implements AnchorBook {
       const { key, end: valueStart } = first ?? readKey(text, indent);
       first = undefined;
       // Placing reads a text read whole already: its keys are known apart, and its maps' values are not asked for.
-      if (!this.placing && Object.hasOwn(entries, key)) outside();
+      if (!this.placer && Object.hasOwn(entries, key)) outside();
       this.keys[depth] = key;
       if (this.search) this.entered(depth, key, valueStart);
       if (placed) this.placer!.entry(placed, key, this.line, indent);
@@ -325,7 +325,7 @@ class BlockReader implements AnchorBook {
         value = anchor ? this.anchoredLine(text, end, indent, depth + 1) : this.scalarLine(text, end, indent, depth + 1);
       }
       if (anchor) this.define(anchor.name, value);
-      if (!this.placing) entries[key] = value;
+      if (!this.placer) entries[key] = value;
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent) return entries;
       if (next > indent || isListEntry(this.lines[this.line], indent)) outside();
@@ -410,7 +410,7 @@ class BlockReader implements AnchorBook {
     }
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
-    return this.placing ? whole : resolve(whole);
+    return this.placer ? whole : resolve(whole);
   }
 
   /**
@@ -423,7 +423,7 @@ class BlockReader implements AnchorBook {
     this.started(start);
     const first = text[start];
     // Placing reads a text the reader has read whole already: its scalars' values are not asked for.
-    const resolve = this.placing ? (source: string) => source : tag.resolve;
+    const resolve = this.placer ? (source: string) => source : tag.resolve;
     if (first === '|' || first === '>') return tag.takesBlockScalar ? resolve(this.blockScalar(start, indent)) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, resolve);
     if (first !== '"' && first !== "'") outside();
