@@ -13,6 +13,7 @@ export interface Placed {
   line: number;
   column: number;
   entries?: Map<string | number, Placed | number>;
+  /** The column a block collection's entries start at: where a map's keys are, its entries held as lines alone. */
   keyColumn?: number;
   opaque?: true;
 }
