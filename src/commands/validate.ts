@@ -3,12 +3,8 @@ import type { CheckResult, Diagnostic } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 import { failureDiagnostics, writeDiagnostics } from './support/report.js';
-import { formatFlag, renderData } from './support/output.js';
-
-/** The fields of a diagnostic in `--format json`: every one present, null when it does not apply. */
-function jsonFields({ severity, code, message, file, line, column, path, component, plugin, refusalClass }: Diagnostic) {
-  return { severity, code, message, file: file ?? null, line: line ?? null, column: column ?? null, path: path ?? null, component: component ?? null, plugin: plugin ?? null, refusalClass: refusalClass ?? null };
-}
+import { formatFlag } from './support/output.js';
+import { writeValidationReport } from './support/validation-report.js';
 
 export default class Validate extends KurelCommand {
   static override summary = 'Check an application without building it: every diagnostic, nothing written.';
@@ -45,11 +41,10 @@ export default class Validate extends KurelCommand {
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;
     if (errors.length > 0) process.exitCode = 1;
-    // The report is made only where it is printed: a file refused at each of its keys has as many fields of each diagnostic.
-    const report = () => ({ valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(jsonFields) });
-    if (this.jsonEnabled()) return report();
-    if (flags.format !== 'text') {
-      process.stdout.write(await renderData(report(), flags.format));
+    // --json too is written here, a diagnostic at a time: oclif would print what run() returns as one string.
+    const format = this.jsonEnabled() ? 'json' : flags.format;
+    if (format !== 'text') {
+      await writeValidationReport(errors.length === 0, [...errors, ...warnings], format);
     } else {
       await writeDiagnostics('warning', warnings, engine.formatDiagnostic);
       await writeDiagnostics('Error', errors, engine.formatDiagnostic);
@@ -61,9 +56,8 @@ export default class Validate extends KurelCommand {
   /** A failure before the run could report (a flag oclif refuses, say) is still JSON when JSON was asked for. */
   protected override async catch(error: Error & { exitCode?: number }): Promise<void> {
     if (!asksForJson(this.argv)) return super.catch(error);
-    const diagnostics = await failureDiagnostics(error);
-    process.stdout.write(`${JSON.stringify({ valid: false, diagnostics: diagnostics.map(jsonFields) }, null, 2)}\n`);
     process.exitCode = 1;
+    await writeValidationReport(false, await failureDiagnostics(error), 'json');
   }
 }
 

@@ -163,6 +163,16 @@ spec:
     expect(text.stderr.split('\n').filter((line) => line.startsWith('Error: ')).map((line) => line.split(': ')[1])).toEqual([`${file}:8:37 spec.components[0].properties.prot`, `${file}:11:36 spec.components[1].properties.replicas`, `${file}:14:20 spec.components[2].properties.dta`]);
   });
 
+  it('prints the same refusals with --json, --format json and --format yaml, exit 1 each', () => {
+    const file = join(dir, 'three-formats.yaml');
+    writeFileSync(file, app);
+    const [flag, json, yaml] = [['--json'], ['--format', 'json'], ['--format', 'yaml']].map((format) => kurel(['validate', file, ...format]));
+    for (const result of [flag, json, yaml]) expect([result.status, result.stderr]).toEqual([1, '']);
+    expect(flag.stdout).toBe(json.stdout);
+    expect(JSON.parse(json.stdout).diagnostics).toHaveLength(3);
+    expect(parse(yaml.stdout)).toEqual(JSON.parse(json.stdout));
+  });
+
   it('gives every diagnostic in JSON the same fields, null where one does not apply, and names the plugin whose schema refused a value', () => {
     const app = join(dir, 'plugin-property');
     mkdirSync(app, { recursive: true });

@@ -27,11 +27,14 @@ export async function outputFolder(output: string): Promise<string> {
   return output;
 }
 
+/** How printed data is written as YAML: each value in full where it recurs, no line folded. */
+export const DATA_YAML_OPTIONS = { aliasDuplicateObjects: false, lineWidth: 0 } as const;
+
 /** Data as the format asks: JSON indented by two, or a YAML document. */
 export async function renderData(data: unknown, format: string): Promise<string> {
   if (format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
   const { stringify } = await import('yaml');
-  return stringify(data, { aliasDuplicateObjects: false, lineWidth: 0 });
+  return stringify(data, DATA_YAML_OPTIONS);
 }
 
 /** Every write says what it wrote, on stderr, so stdout stays the data. */

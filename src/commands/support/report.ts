@@ -6,16 +6,14 @@ export async function reportWarnings(warnings: readonly Diagnostic[], format: (d
 }
 
 /** Where diagnostics are written: stderr, or a stream standing in for it. */
-type Output = NodeJS.WritableStream & { destroyed?: boolean };
+export type Output = NodeJS.WritableStream & { destroyed?: boolean };
 
 /** The most text handed to one write: each write is a system call, and a refusal may hold a line for every entry of a large file. */
 const WRITE_CHUNK = 64 * 1024;
 
 /**
- * Writes diagnostics as `<label>: <message>` lines on `stream` (stderr), many lines to a write.
- * Node writes to a pipe in the background, holding what the reader has not taken yet: a refusal of
- * a large file (a gigabyte of lines) read by a CI log collector was held whole. Once the stream
- * holds a chunk, the next waits for it to drain.
+ * Writes diagnostics as `<label>: <message>` lines on `stream` (stderr), many lines to a write
+ * (see writeInChunks).
  */
 export async function writeDiagnostics(
   label: 'Error' | 'warning',
@@ -23,9 +21,24 @@ export async function writeDiagnostics(
   format: (diagnostic: Diagnostic) => string,
   stream: Output = process.stderr,
 ): Promise<void> {
+  await writeInChunks(
+    (function* lines() {
+      for (const diagnostic of diagnostics) yield `${label}: ${format(diagnostic)}\n`;
+    })(),
+    stream,
+  );
+}
+
+/**
+ * Writes `pieces` on `stream` in order, many to a write. Node writes to a pipe in the background,
+ * holding what the reader has not taken yet: a refusal of a large file (a gigabyte of lines) read
+ * by a CI log collector was held whole. Once the stream holds a chunk, the next waits for it to
+ * drain, and the next piece is made only then.
+ */
+export async function writeInChunks(pieces: Iterable<string>, stream: Output): Promise<void> {
   let chunk = '';
-  for (const diagnostic of diagnostics) {
-    chunk += `${label}: ${format(diagnostic)}\n`;
+  for (const piece of pieces) {
+    chunk += piece;
     if (chunk.length >= WRITE_CHUNK) {
       if (!stream.write(chunk)) await drained(stream);
       chunk = '';

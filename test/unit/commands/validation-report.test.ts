@@ -1,0 +1,106 @@
+import { constants } from 'node:buffer';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { renderData } from '../../../src/commands/support/output.js';
+import { reportFields, writeValidationReport } from '../../../src/commands/support/validation-report.js';
+import type { Diagnostic } from '../../../src/engine/index.js';
+
+/** A stream that keeps each write it is handed. */
+function collector() {
+  const writes: string[] = [];
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: string, _encoding, done) {
+      writes.push(chunk);
+      done();
+    },
+  });
+  return { stream, writes };
+}
+
+/** What `validate` printed before it wrote a diagnostic at a time: the whole report, rendered at once. */
+function renderedWhole(valid: boolean, diagnostics: readonly Diagnostic[], format: 'json' | 'yaml') {
+  return renderData({ valid, diagnostics: diagnostics.map(reportFields) }, format);
+}
+
+// Messages each of which the YAML writer treats in its own way: quoted, block scalars with and
+// without indentation indicators and kept line breaks, document markers, words that read as other
+// types, and text JSON escapes.
+const MESSAGES = [
+  'component "web" (type "webservice"): unsupported field "imagee" (allowed: image, port); did you mean "image"?',
+  'two lines\nthe second',
+  '  starts with spaces\n    and goes on indented\n',
+  'ends with line breaks\n\n\n',
+  'an empty line\n\nbetween',
+  '- starts like a list item',
+  '---\n...\n%YAML',
+  'key: value # not a comment',
+  "it's 'quoted' and \"double\"",
+  'null',
+  'true',
+  '0x1F',
+  '1.5e3',
+  '',
+  ' ',
+  'tab\there, and a control \u0007 character',
+  'non-ASCII: Grüße, ✓, 🚀',
+  '#!',
+  '@at `tick` |pipe >fold *star &amp !bang {brace} [bracket],',
+];
+
+function diagnostics(): Diagnostic[] {
+  return MESSAGES.map((message, index) => ({
+    code: index % 2 === 0 ? 'KUREL_PROPERTY' : 'KUREL_WARNING',
+    severity: index % 2 === 0 ? 'error' : 'warning',
+    message,
+    ...(index % 3 === 0 ? {} : { file: `dir/app ${index}.yaml`, line: index + 1, column: 7, path: `spec.components[${index}].properties.x` }),
+    ...(index % 4 === 0 ? { component: 'web', plugin: 'kurel-builtin-components' } : {}),
+    ...(index % 5 === 0 ? { refusalClass: 'replica-maximum' } : {}),
+  }));
+}
+
+describe('writeValidationReport', () => {
+  for (const format of ['json', 'yaml'] as const) {
+    it(`writes in ${format} the bytes of the whole report rendered at once, for messages of every shape`, async () => {
+      const { stream, writes } = collector();
+      await writeValidationReport(false, diagnostics(), format, stream);
+      expect(writes.join('')).toBe(await renderedWhole(false, diagnostics(), format));
+    });
+
+    it(`writes in ${format} the report with no diagnostics as rendered at once, and one with a single diagnostic`, async () => {
+      for (const [valid, list] of [[true, []], [false, diagnostics().slice(0, 1)]] as const) {
+        const { stream, writes } = collector();
+        await writeValidationReport(valid, list, format, stream);
+        expect(writes.join('')).toBe(await renderedWhole(valid, list, format));
+      }
+    });
+  }
+
+  it('hands the stream the report in pieces of some 64 KiB, each piece ending where a diagnostic does', async () => {
+    const many = Array.from({ length: 2_000 }, (_, index): Diagnostic => ({ code: 'KUREL_PROPERTY', severity: 'error', message: `unsupported field "extra${index}"`, line: index + 1 }));
+    const { stream, writes } = collector();
+    await writeValidationReport(false, many, 'json', stream);
+    expect(writes.length).toBeGreaterThan(2);
+    expect(writes.slice(0, -1).every((write) => write.length >= 64 * 1024 && write.length < 65 * 1024 && write.endsWith('}'))).toBe(true);
+    expect(JSON.parse(writes.join('')).diagnostics).toHaveLength(2_000);
+  });
+
+  it('writes a report longer than the longest string V8 holds', async () => {
+    // 60,000 diagnostics sharing one 10,000-character message: 600 million characters in all.
+    const message = `unsupported field "x" (allowed: ${'a, '.repeat(3_320)}z)`;
+    const many = Array.from({ length: 60_000 }, (_, index): Diagnostic => ({ code: 'KUREL_PROPERTY', severity: 'error', message, line: index + 1 }));
+    let length = 0;
+    let last = '';
+    const stream = new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, done) {
+        length += chunk.length;
+        last = chunk;
+        done();
+      },
+    });
+    await writeValidationReport(false, many, 'json', stream);
+    expect(length).toBeGreaterThan(constants.MAX_STRING_LENGTH);
+    expect(last.endsWith(`"line": 60000,\n      "column": null,\n      "path": null,\n      "component": null,\n      "plugin": null,\n      "refusalClass": null\n    }\n  ]\n}\n`)).toBe(true);
+  }, 60_000);
+});
