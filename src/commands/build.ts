@@ -42,15 +42,10 @@ export default class Build extends KurelCommand {
       reportWritten(`${written} files to ${folder}`);
       return;
     }
-    const text = flags.format === 'json' ? await asList(result.yaml) : result.yaml;
+    // The List is read back from the stream, so that both formats hold the same objects.
+    const text = flags.format === 'json' ? await renderData({ apiVersion: 'v1', kind: 'List', items: engine.readWrittenStream(result.yaml) }, 'json') : result.yaml;
     if (output) reportWritten(host.writeOutputFile(output, result.applicationName, text, flags.format === 'json' ? 'json' : 'yaml'));
     else process.stdout.write(text);
   }
 }
 
-/** The manifests as one Kubernetes `List`, read back from the stream so both formats hold the same objects. */
-async function asList(stream: string): Promise<string> {
-  const { parseAllDocuments } = await import('yaml');
-  const items = parseAllDocuments(stream).map((document) => document.toJS() as unknown);
-  return renderData({ apiVersion: 'v1', kind: 'List', items }, 'json');
-}
