@@ -5,7 +5,7 @@
 // are left out and only wall time is reported.
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,24 +20,26 @@ const MiB = 1024 * 1024;
 export const KUREL = fileURLToPath(new URL('../bin/kurel', import.meta.url));
 
 /**
- * One run of `argv` in `cwd`: its wall seconds, CPU seconds, peak KiB, exit status and first error
- * line. Its errors go to a file, as a CI log collector takes them: a refusal of a large file may
- * write a gigabyte of them, more than a string may hold.
+ * One run of `argv` in `cwd`: its wall seconds, CPU seconds, peak KiB, exit status, first error
+ * line and bytes of output. Its output and errors go to files, as a CI job sends them: a refusal
+ * of a large file may write a gigabyte of errors, and `validate --format json` the same as its
+ * report, more than a string may hold.
  */
 export function runOnce(argv, cwd) {
   const scratch = mkdtempSync(join(tmpdir(), 'kurel-bench-run-'));
-  const [errors, timing] = [join(scratch, 'stderr'), join(scratch, 'time')];
+  const [output, errors, timing] = [join(scratch, 'stdout'), join(scratch, 'stderr'), join(scratch, 'time')];
   const [command, args] = GNU_TIME ? [GNU_TIME, ['-o', timing, '-f', '%U %S %M', ...argv]] : [argv[0], argv.slice(1)];
-  const errorsFd = openSync(errors, 'w');
+  const [outputFd, errorsFd] = [openSync(output, 'w'), openSync(errors, 'w')];
   try {
     const started = process.hrtime.bigint();
-    const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', errorsFd], maxBuffer: 512 * MiB });
+    const result = spawnSync(command, args, { cwd, stdio: ['ignore', outputFd, errorsFd] });
     const wall = Number(process.hrtime.bigint() - started) / 1e9;
     if (result.error) throw result.error;
     const [user, system, peakKb] = GNU_TIME ? readFileSync(timing, 'utf8').trim().split('\n').at(-1).split(' ').map(Number) : [];
     const message = firstLine(errors);
-    return { wall, cpu: GNU_TIME ? user + system : undefined, peakMiB: GNU_TIME ? peakKb / 1024 : undefined, status: result.status, message, stdoutBytes: result.stdout.length };
+    return { wall, cpu: GNU_TIME ? user + system : undefined, peakMiB: GNU_TIME ? peakKb / 1024 : undefined, status: result.status, message, stdoutBytes: fstatSync(outputFd).size };
   } finally {
+    closeSync(outputFd);
     closeSync(errorsFd);
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -72,7 +74,7 @@ export function median(values) {
 
 /** Medians of a command's runs. */
 export function summary(runs) {
-  return { wall: median(runs.map((run) => run.wall)), cpu: median(runs.map((run) => run.cpu)), peakMiB: median(runs.map((run) => run.peakMiB)), status: runs[0].status, message: runs[0].message };
+  return { wall: median(runs.map((run) => run.wall)), cpu: median(runs.map((run) => run.cpu)), peakMiB: median(runs.map((run) => run.peakMiB)), status: runs[0].status, message: runs[0].message, stdoutBytes: runs[0].stdoutBytes };
 }
 
 /** The median of the pair-by-pair ratios a[i] / b[i] of one measure. */

@@ -87,6 +87,16 @@ function twentyMegabytes() {
     ['8 MB: a list of 2,000,000 items under a key an Application may not have', write('long-list-8mb.yaml', longListUnderUnknownKey(2_000_000))],
   ];
   for (const [what, file] of adversarial) rows.push({ what, limits: 'defaults', ...summary([runOnce(build(file), dir)]) });
+  // Output in the formats scripts read: each diagnostic of a refusal, or each object, one at a time.
+  const formats = [
+    ['the 950,000 fields again, `validate --format json` (a 1.2 GB report)', [KUREL, 'validate', 'unsupported-20mb.yaml', '--format', 'json'], true],
+    ['16,000 web services (4 MB), `build --format json` (a List of 48,000 objects)', [...withProfile('web-16000.yaml'), '--format', 'json'], false],
+  ];
+  for (const [what, argv, raised] of formats) {
+    if (raised) writeFileSync(join(dir, '.kurelrc.yaml'), 'limits:\n  fileBytes: 33554432\n');
+    rows.push({ what, limits: raised ? 'fileBytes raised to 32 MiB' : 'defaults', ...summary([runOnce(argv, dir)]) });
+    rmSync(join(dir, '.kurelrc.yaml'), { force: true });
+  }
   return rows;
 }
 
@@ -99,7 +109,10 @@ function memory() {
 }
 
 function answer(run) {
-  return run.status === 0 ? 'built' : `refused: ${run.message.replace(/^Error: /, '').replace(/^[^ ]+ /, '').slice(0, 90)}`;
+  if (run.status === 0) return 'built';
+  // `validate --format json` reports on stdout.
+  if (run.message === '') return `exit ${run.status}, a report of ${Math.round(run.stdoutBytes / 1e6)} MB on stdout`;
+  return `refused: ${run.message.replace(/^Error: /, '').replace(/^[^ ]+ /, '').slice(0, 90)}`;
 }
 
 try {
