@@ -44,24 +44,11 @@ function* jsonReport(valid: boolean, diagnostics: readonly Diagnostic[]): Genera
   yield `{\n  "valid": ${valid},\n  "diagnostics": [\n`;
   let separator = '';
   for (const diagnostic of diagnostics) {
-    yield `${separator}${jsonItem(piece(diagnostic))}`;
+    // JSON writes a line break in a string as `\n`: each line break here starts a line of its own.
+    yield `${separator}    ${JSON.stringify(piece(diagnostic), null, 2).replaceAll('\n', '\n    ')}`;
     separator = ',\n';
   }
   yield '\n  ]\n}\n';
-}
-
-/**
- * One diagnostic as an item of the report's list, field by field: V8 writes JSON with an indent
- * by a slower path than without, a second for every 100,000 diagnostics.
- */
-function jsonItem(fields: ReturnType<typeof reportFields>): string {
-  let text = '    {';
-  let separator = '\n';
-  for (const [name, value] of Object.entries(fields)) {
-    text += `${separator}      "${name}": ${JSON.stringify(value)}`;
-    separator = ',\n';
-  }
-  return `${text}\n    }`;
 }
 
 /**
