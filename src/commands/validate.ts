@@ -4,7 +4,7 @@ import { inputFlags, loadApplication, targetArgs } from './support/input-flags.j
 import { KurelCommand } from './support/kurel-command.js';
 import { failureDiagnostics, writeDiagnostics } from './support/report.js';
 import { formatFlag } from './support/output.js';
-import { writeValidationReport } from './support/validation-report.js';
+import { reportFields, writeValidationReport } from './support/validation-report.js';
 
 export default class Validate extends KurelCommand {
   static override summary = 'Check an application without building it: every diagnostic, nothing written.';
@@ -41,7 +41,9 @@ export default class Validate extends KurelCommand {
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;
     if (errors.length > 0) process.exitCode = 1;
-    // --json too is written here, a diagnostic at a time: oclif would print what run() returns as one string.
+    // Where a theme colours --json, oclif prints what run() returns, as one string; otherwise the
+    // report is written here, a diagnostic at a time.
+    if (this.jsonEnabled() && this.jsonThemed()) return { valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(reportFields) };
     const format = this.jsonEnabled() ? 'json' : flags.format;
     if (format !== 'text') {
       await writeValidationReport(errors.length === 0, [...errors, ...warnings], format);

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
@@ -85,9 +86,22 @@ describe('oclif conventions', () => {
       const flag = run(...args, '--json');
       expect(flag.status, flag.stderr).toBe(0);
       expect(JSON.parse(flag.stdout)).toEqual(JSON.parse(run(...args, '--format', 'json').stdout));
+      expect(flag.stdout).toBe(run(...args, '--format', 'json').stdout);
     }
     const version = run('version', '--json');
     expect(JSON.parse(version.stdout)).toMatchObject({ version: expect.any(String), pluginApi: expect.any(String) });
+  });
+
+  it("colours --json by a theme in kurel's config folder, the text otherwise the same", () => {
+    const config = join(scratch.dir, 'config-home');
+    mkdirSync(join(config, 'kurel'), { recursive: true });
+    writeFileSync(join(config, 'kurel', 'theme.json'), JSON.stringify({ json: { key: 'red' } }));
+    for (const [args, key] of [[['explain', app], 'components'], [['validate', app], 'diagnostics']]) {
+      const themed = spawnSync(process.execPath, [join(repo, 'bin/kurel'), ...args, '--json'], { cwd: scratch.dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, XDG_CONFIG_HOME: config, FORCE_COLOR: '1' } });
+      expect(themed.status, themed.stderr).toBe(0);
+      expect(themed.stdout).toContain(`\u001b[31m"${key}"`);
+      expect(themed.stdout.replace(/\u001b\[\d+m/g, '')).toBe(run(...args, '--format', 'json').stdout);
+    }
   });
 
   it('prints a refusal as JSON on stdout with --json', () => {

@@ -12,6 +12,21 @@ export abstract class KurelCommand extends Command {
     help: Flags.help({ char: 'h', description: 'show this help' }),
   };
 
+  /**
+   * What --json prints. oclif passes the text through its JSON colourer even where no theme
+   * (`theme.json` in kurel's config folder) gives a colour, a pass over every token that leaves the
+   * text as it was: 2.7 s and 360 MiB for the 34 MB `explain` prints of 16,000 web services.
+   */
+  override logJson(json: unknown): void {
+    if (this.jsonThemed()) super.logJson(json);
+    else process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  }
+
+  /** Whether a theme colours what --json prints. */
+  protected jsonThemed(): boolean {
+    return this.config.theme?.json !== undefined;
+  }
+
   protected override async catch(error: Error & { exitCode?: number }): Promise<void> {
     if (error instanceof Errors.ExitError) throw error;
     process.exitCode = 1;
