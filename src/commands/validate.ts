@@ -40,17 +40,19 @@ export default class Validate extends KurelCommand {
     const promoted = flags.strict ? result.warnings.map((warning): Diagnostic => ({ ...warning, severity: 'error' })) : [];
     const errors = [...result.errors, ...promoted];
     const warnings = flags.strict ? [] : result.warnings;
-    if (errors.length > 0) process.exitCode = 1;
-    // Where a theme colours --json, oclif prints what run() returns, as one string; otherwise the
-    // report is written here, a diagnostic at a time.
-    if (this.jsonEnabled() && this.jsonThemed()) return { valid: errors.length === 0, diagnostics: [...errors, ...warnings].map(reportFields) };
+    const valid = errors.length === 0;
+    if (!valid) process.exitCode = 1;
     const format = this.jsonEnabled() ? 'json' : flags.format;
     if (format !== 'text') {
-      await writeValidationReport(errors.length === 0, [...errors, ...warnings], format);
+      const diagnostics = [...errors, ...warnings];
+      // Where a theme colours --json, oclif prints what run() returns, as one string; otherwise the
+      // report is written here, a diagnostic at a time.
+      if (this.jsonEnabled() && this.jsonThemed()) return { valid, diagnostics: diagnostics.map(reportFields) };
+      await writeValidationReport(valid, diagnostics, format);
     } else {
       await writeDiagnostics('warning', warnings, engine.formatDiagnostic);
       await writeDiagnostics('Error', errors, engine.formatDiagnostic);
-      if (errors.length === 0) this.log(`${target}: valid`);
+      if (valid) this.log(`${target}: valid`);
     }
     return undefined;
   }

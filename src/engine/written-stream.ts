@@ -9,9 +9,9 @@ const WRITTEN_LIMITS: Readonly<InputLimits> = Object.freeze({ ...DEFAULT_INPUT_L
 /**
  * The objects of the YAML stream a build wrote, read back as the yaml library reads them: by the
  * block reader, which reads the block style builds are written in at a small part of the
- * library's cost (16,000 web services as a JSON List took 33 s through the library), or by the
- * library where the reader leaves the text to it. The reader passes over an empty document, which
- * the library reads as null; a build writes none.
+ * library's cost (the library reads some 1 MB a second of it), or by the library where the
+ * reader leaves the text to it. The reader passes over an empty document, which the library reads
+ * as null; a build writes none.
  */
 export function readWrittenStream(stream: string): unknown[] {
   return readBlockDocuments(stream, WRITTEN_LIMITS)?.map((document) => document.value) ?? parseAllDocuments(stream).map((document) => document.toJS() as unknown);
