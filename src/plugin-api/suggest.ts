@@ -111,10 +111,15 @@ export function didYouMean(word: string, candidates: Iterable<string>, quote = (
  */
 export function allowedOrClosest(word: string, allowed: readonly string[]): string {
   const suggestion = allowed.length > SHORT_LIST ? didYouMean(word, allowed) : '';
-  return suggestion || ofList(allowedLists, allowed, () => `allowed: ${[...allowed].sort().join(', ')}`);
+  return suggestion || allowedList(allowed);
 }
 
-/** `allowed: a, b` of each list of names: one string for every name refused against the list. */
+/** `allowed: a, b`: the same string for every name refused against the list. */
+export function allowedList(allowed: readonly string[]): string {
+  return ofList(allowedLists, allowed, () => `allowed: ${[...allowed].sort().join(', ')}`);
+}
+
+/** `allowed: a, b` of each list of names. */
 const allowedLists: ListCache<string> = new WeakMap();
 
 /** A list a reader takes in at a glance. */

@@ -3,7 +3,7 @@ import type { PropertyPath } from './errors.js';
 import type { Properties } from './objects.js';
 import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
 import { describeValue, typeWords } from './value-words.js';
-import { allowedOrClosest } from './suggest.js';
+import { allowedList, allowedOrClosest } from './suggest.js';
 
 export interface SchemaIssue {
   /** Where the issue is, relative to the validated properties. */
@@ -217,14 +217,25 @@ function checkObject(
         .filter((key) => !(options.refuseReserved && declared[key].platformReserved))
         .sort(),
     );
-    // Most refused keys get the same list of allowed fields: the end of their message after the
-    // key is made once and shared, where each message would otherwise join its own. A file that
-    // refuses keys by the hundred thousand holds every message until it is reported.
+    const listing = allowedList(allowedKeys);
+    // The refusals that fall back on listing the allowed fields: how many so far, and the first.
+    let listed = 0;
+    let firstListed = '';
+    let pointer = '';
+    // Most refused keys get the same reason: the end of their message after the key is made once
+    // and shared, where each message would otherwise join its own. A file that refuses keys by the
+    // hundred thousand holds every message until it is reported.
     let reason: string | undefined;
     let afterKey = '';
     for (const key of keys.filter((key) => !Object.hasOwn(declared, key)).sort()) {
       const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
-      const next = allowedOrClosest(key, allowedKeys);
+      let next = allowedOrClosest(key, allowedKeys);
+      if (next === listing) {
+        listed += 1;
+        if (listed === 1) firstListed = key;
+        // The same list written out a million times would be most of a report, and none of its news.
+        else if (listed > LISTED_IN_FULL) next = pointer ||= `allowed: as listed for "${firstListed}"`;
+      }
       if (next !== reason) {
         reason = next;
         afterKey = `" (${reason})`;
@@ -275,6 +286,12 @@ function checkObject(
   }
   return out;
 }
+
+/**
+ * How many of an object's refused keys have the allowed fields listed in full; each one past them
+ * names the first key that has the list instead.
+ */
+const LISTED_IN_FULL = 100;
 
 /**
  * The declared keys an absent value may matter for: those with a default or marked required.

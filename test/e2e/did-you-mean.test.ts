@@ -24,6 +24,17 @@ describe('did you mean', () => {
     expect(result.stderr).toMatch(/unsupported field "zzzzzzzz" \(allowed: .*image.*\)/);
   });
 
+  it('lists what is allowed for the first 100 fields refused in one object, and names the first of them in the rest', () => {
+    const extra = Array.from({ length: 120 }, (_, index) => `zz${String(index).padStart(3, '0')}: 1`);
+    const result = piped(app.replace(/\n( +)image: /, (line, indent: string) => `\n${extra.map((key) => `${indent}${key}\n`).join('')}${line.slice(1)}`), 'build');
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(120);
+    expect(lines.slice(0, 100).every((line, index) => line.includes(`unsupported field "zz${String(index).padStart(3, '0')}" (allowed: `) && line.includes('image'))).toBe(true);
+    expect(lines[100]).toMatch(/^Error: .*:\d+:\d+ .*properties\.zz100: .*unsupported field "zz100" \(allowed: as listed for "zz000"\)$/);
+    expect(lines[119]).toMatch(/unsupported field "zz119" \(allowed: as listed for "zz000"\)$/);
+  });
+
   it('names the component or trait type meant', () => {
     const component = piped(app.replace('type: webservice', 'type: websevice'), 'build');
     expect(component.status).toBe(1);

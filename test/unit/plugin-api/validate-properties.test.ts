@@ -52,6 +52,33 @@ describe('validateProperties: unknown keys', () => {
     ]);
   });
 
+  it('lists the allowed fields in full for the first 100 keys of an object refused with them, and points the rest to the first', () => {
+    const allowed = '(allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)';
+    // a000 to a101 sort as numbered, then "imagee", which gets a suggestion, then "z1", which has a hint.
+    const keys = Array.from({ length: 102 }, (_, index) => `a${String(index).padStart(3, '0')}`);
+    const value = Object.fromEntries([['z1', 0], ['image', 'a'], ...keys.map((key) => [key, 1]), ['imagee', 2]]);
+    const found = issues(value, { hints: { z1: 'z1 went away' } });
+    expect(found).toHaveLength(104);
+    expect(found.slice(0, 100)).toEqual(keys.slice(0, 100).map((key) => ({ path: [key], message: `unsupported field "${key}" ${allowed}` })));
+    expect(found.slice(100)).toEqual([
+      { path: ['a100'], message: 'unsupported field "a100" (allowed: as listed for "a000")' },
+      { path: ['a101'], message: 'unsupported field "a101" (allowed: as listed for "a000")' },
+      { path: ['imagee'], message: 'unsupported field "imagee" (did you mean "image"?)' },
+      { path: ['z1'], message: 'unsupported field "z1" (allowed: as listed for "a000"); z1: z1 went away' },
+    ]);
+  });
+
+  it('counts the keys listed in full in each object apart', () => {
+    const many = (prefix: string) => Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`${prefix}${String(index).padStart(3, '0')}`, 1]));
+    const found = validateProperties({ a: { type: 'object', properties: { x: { type: 'string', description: 'X.' } }, description: 'A.' }, b: { type: 'object', properties: { y: { type: 'string', description: 'Y.' } }, description: 'B.' } }, { a: many('p'), b: many('q') }).issues;
+    expect(found.filter(({ message }) => message.endsWith('(allowed: x)'))).toHaveLength(100);
+    expect(found.filter(({ message }) => message.endsWith('(allowed: y)'))).toHaveLength(100);
+    expect(found.filter(({ message }) => message.includes('as listed for')).map(({ message }) => message)).toEqual([
+      'unsupported field "p100" (allowed: as listed for "p000")',
+      'unsupported field "q100" (allowed: as listed for "q000")',
+    ]);
+  });
+
   it('refuses an unknown nested key at the key', () => {
     expect(issues({ ports: [{ port: 80, protcol: 'TCP' }] })).toEqual([{ path: ['ports', 0, 'protcol'], message: 'unsupported field "protcol" (allowed: port, protocol)' }]);
   });
