@@ -21,7 +21,9 @@ function piece(diagnostic: Diagnostic) {
  * longest string V8 holds (some 512 MB) at about 400,000 of them.
  */
 export async function writeValidationReport(valid: boolean, diagnostics: readonly Diagnostic[], format: 'json' | 'yaml', stream: Output = process.stdout): Promise<void> {
-  await writeInChunks(format === 'json' ? jsonReport(valid, diagnostics) : yamlReport(valid, diagnostics, (await import('yaml')).stringify), stream);
+  if (format === 'json') return writeInChunks(jsonReport(valid, diagnostics), stream);
+  const [{ stringify }, { dataScalar }] = await Promise.all([import('yaml'), import('./data-yaml-scalars.js')]);
+  await writeInChunks(yamlReport(valid, diagnostics, stringify, dataScalar), stream);
 }
 
 /**
@@ -35,32 +37,62 @@ function detached(text: string): string {
   return `${text} `.slice(0, -1);
 }
 
-/** The report as `JSON.stringify(report, null, 2)` writes it, a diagnostic at a time. */
+/**
+ * How many diagnostics one call of the writer writes: a call, and the copy of its text indented
+ * anew, per diagnostic were most of the time a report of a million took to write. Batches past a
+ * few dozen write no faster, and each is held whole while it is written.
+ */
+const BATCH = 32;
+
+/**
+ * The report as `JSON.stringify(report, null, 2)` writes it, a batch of diagnostics at a time:
+ * each batch written as the whole report with only its diagnostics, and cut out of it, indented as
+ * they are in the whole.
+ */
 function* jsonReport(valid: boolean, diagnostics: readonly Diagnostic[]): Generator<string> {
   if (diagnostics.length === 0) {
     yield `{\n  "valid": ${valid},\n  "diagnostics": []\n}\n`;
     return;
   }
-  yield `{\n  "valid": ${valid},\n  "diagnostics": [\n`;
-  let separator = '';
-  for (const diagnostic of diagnostics) {
-    // JSON writes a line break in a string as `\n`: each line break here starts a line of its own.
-    yield `${separator}    ${JSON.stringify(piece(diagnostic), null, 2).replaceAll('\n', '\n    ')}`;
-    separator = ',\n';
+  const head = `{\n  "valid": ${valid},\n  "diagnostics": [\n`;
+  const tail = '\n  ]\n}';
+  yield head;
+  for (let from = 0; from < diagnostics.length; from += BATCH) {
+    const text = JSON.stringify({ valid, diagnostics: diagnostics.slice(from, from + BATCH).map(piece) }, null, 2);
+    yield `${from === 0 ? '' : ',\n'}${text.slice(head.length, -tail.length)}`;
   }
-  yield '\n  ]\n}\n';
+  yield `${tail}\n`;
 }
 
 /**
- * The report as the yaml library writes it: each diagnostic written as a list of one, moved in
- * under `diagnostics:` (a block scalar's lines with it; empty lines stay empty, as the library
- * leaves them).
+ * The report as the yaml library writes it, a batch of diagnostics at a time. A batch whose values
+ * `dataScalar` writes is written here; any other, by the library as the whole report with only its
+ * diagnostics, less the lines before them.
  */
-function* yamlReport(valid: boolean, diagnostics: readonly Diagnostic[], stringify: typeof import('yaml').stringify): Generator<string> {
+function* yamlReport(valid: boolean, diagnostics: readonly Diagnostic[], stringify: typeof import('yaml').stringify, dataScalar: (value: unknown) => string | undefined): Generator<string> {
   if (diagnostics.length === 0) {
     yield stringify({ valid, diagnostics: [] }, DATA_YAML_OPTIONS);
     return;
   }
-  yield `valid: ${valid}\ndiagnostics:\n`;
-  for (const diagnostic of diagnostics) yield stringify([piece(diagnostic)], DATA_YAML_OPTIONS).replace(/^(?=.)/gm, '  ');
+  const head = `valid: ${valid}\ndiagnostics:\n`;
+  yield head;
+  for (let from = 0; from < diagnostics.length; from += BATCH) {
+    const batch = diagnostics.slice(from, from + BATCH).map(piece);
+    yield writtenItems(batch, dataScalar) ?? stringify({ valid, diagnostics: batch }, DATA_YAML_OPTIONS).slice(head.length);
+  }
+}
+
+/** The items of the report's list, indented under `diagnostics:` as the library does, or undefined where a value is the library's to write. */
+function writtenItems(pieces: ReadonlyArray<ReturnType<typeof reportFields>>, dataScalar: (value: unknown) => string | undefined): string | undefined {
+  let text = '';
+  for (const fields of pieces) {
+    let lead = '  - ';
+    for (const key in fields) {
+      const written = dataScalar(fields[key as keyof typeof fields]);
+      if (written === undefined) return undefined;
+      text += `${lead}${key}: ${written}\n`;
+      lead = '    ';
+    }
+  }
+  return text;
 }

@@ -67,6 +67,16 @@ describe('writeValidationReport', () => {
       expect(writes.join('')).toBe(await renderedWhole(false, diagnostics(), format));
     });
 
+    it(`writes in ${format} the bytes of the whole report across the batches it writes diagnostics in`, async () => {
+      // Batches of 32: a list that fills one, two, and one that ends part way through its third.
+      for (const count of [32, 64, 95]) {
+        const many = Array.from({ length: count }, (_, index) => diagnostics()[index % MESSAGES.length]);
+        const { stream, writes } = collector();
+        await writeValidationReport(false, many, format, stream);
+        expect(writes.join('')).toBe(await renderedWhole(false, many, format));
+      }
+    });
+
     it(`writes in ${format} the report with no diagnostics as rendered at once, and one with a single diagnostic`, async () => {
       for (const [valid, list] of [[true, []], [false, diagnostics().slice(0, 1)]] as const) {
         const { stream, writes } = collector();
@@ -76,12 +86,28 @@ describe('writeValidationReport', () => {
     });
   }
 
-  it('hands the stream the report in pieces of some 64 KiB, each piece ending where a diagnostic does', async () => {
+  it('writes in yaml the bytes of the whole report where it writes batches itself, and where a batch is the library\'s', async () => {
+    const oneLine = diagnostics().filter(({ message }) => !message.includes('\n') && !/[\u0000-\u0008\u000b-\u001f]/.test(message));
+    expect(oneLine.length).toBeGreaterThan(10);
+    // Two batches of one-line messages, then one with a message over two lines in it.
+    const many = Array.from({ length: 70 }, (_, index) => oneLine[index % oneLine.length]);
+    many.splice(68, 0, { code: 'KUREL_PROPERTY', severity: 'error', message: 'two lines\nthe second', line: 3 });
+    const { stream, writes } = collector();
+    await writeValidationReport(false, many, 'yaml', stream);
+    expect(writes.join('')).toBe(await renderedWhole(false, many, 'yaml'));
+  });
+
+  it('hands the stream the report in pieces of 64 KiB and at most a batch of 32 diagnostics more, each piece ending where a diagnostic does', async () => {
     const many = Array.from({ length: 2_000 }, (_, index): Diagnostic => ({ code: 'KUREL_PROPERTY', severity: 'error', message: `unsupported field "extra${index}"`, line: index + 1 }));
+    const written = JSON.stringify(reportFields(many[1_999]), null, 2).length;
     const { stream, writes } = collector();
     await writeValidationReport(false, many, 'json', stream);
     expect(writes.length).toBeGreaterThan(2);
-    expect(writes.slice(0, -1).every((write) => write.length >= 64 * 1024 && write.length < 65 * 1024 && write.endsWith('}'))).toBe(true);
+    for (const write of writes.slice(0, -1)) {
+      expect(write.length).toBeGreaterThanOrEqual(64 * 1024);
+      expect(write.length).toBeLessThan(64 * 1024 + 32 * (written + 100));
+      expect(write.endsWith('}')).toBe(true);
+    }
     expect(JSON.parse(writes.join('')).diagnostics).toHaveLength(2_000);
   });
 
@@ -90,17 +116,17 @@ describe('writeValidationReport', () => {
     const message = `unsupported field "x" (allowed: ${'a, '.repeat(3_320)}z)`;
     const many = Array.from({ length: 60_000 }, (_, index): Diagnostic => ({ code: 'KUREL_PROPERTY', severity: 'error', message, line: index + 1 }));
     let length = 0;
-    let last = '';
+    let end = '';
     const stream = new Writable({
       decodeStrings: false,
       write(chunk: string, _encoding, done) {
         length += chunk.length;
-        last = chunk;
+        end = (end + chunk.slice(-1_000)).slice(-1_000);
         done();
       },
     });
     await writeValidationReport(false, many, 'json', stream);
     expect(length).toBeGreaterThan(constants.MAX_STRING_LENGTH);
-    expect(last.endsWith(`"line": 60000,\n      "column": null,\n      "path": null,\n      "component": null,\n      "plugin": null,\n      "refusalClass": null\n    }\n  ]\n}\n`)).toBe(true);
+    expect(end.endsWith(`"line": 60000,\n      "column": null,\n      "path": null,\n      "component": null,\n      "plugin": null,\n      "refusalClass": null\n    }\n  ]\n}\n`)).toBe(true);
   }, 60_000);
 });
