@@ -33,8 +33,8 @@ export const DATA_YAML_OPTIONS = { aliasDuplicateObjects: false, lineWidth: 0 } 
 /** Data as the format asks: JSON indented by two, or a YAML document. */
 export async function renderData(data: unknown, format: string): Promise<string> {
   if (format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
-  const { stringify } = await import('yaml');
-  return stringify(data, DATA_YAML_OPTIONS);
+  const [{ stringify }, { stringifyData }] = await Promise.all([import('yaml'), import('./data-yaml.js')]);
+  return stringifyData(data, stringify);
 }
 
 /** Every write says what it wrote, on stderr, so stdout stays the data. */

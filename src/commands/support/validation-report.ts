@@ -22,8 +22,8 @@ function piece(diagnostic: Diagnostic) {
  */
 export async function writeValidationReport(valid: boolean, diagnostics: readonly Diagnostic[], format: 'json' | 'yaml', stream: Output = process.stdout): Promise<void> {
   if (format === 'json') return writeInChunks(jsonReport(valid, diagnostics), stream);
-  const [{ stringify }, { dataScalar }] = await Promise.all([import('yaml'), import('./data-yaml-scalars.js')]);
-  await writeInChunks(yamlReport(valid, diagnostics, stringify, dataScalar), stream);
+  const [{ stringify }, { topListItems }] = await Promise.all([import('yaml'), import('./data-yaml.js')]);
+  await writeInChunks(yamlReport(valid, diagnostics, stringify, topListItems), stream);
 }
 
 /**
@@ -64,35 +64,12 @@ function* jsonReport(valid: boolean, diagnostics: readonly Diagnostic[]): Genera
   yield `${tail}\n`;
 }
 
-/**
- * The report as the yaml library writes it, a batch of diagnostics at a time. A batch whose values
- * `dataScalar` writes is written here; any other, by the library as the whole report with only its
- * diagnostics, less the lines before them.
- */
-function* yamlReport(valid: boolean, diagnostics: readonly Diagnostic[], stringify: typeof import('yaml').stringify, dataScalar: (value: unknown) => string | undefined): Generator<string> {
+/** The report as the yaml library writes it, a batch of diagnostics at a time. */
+function* yamlReport(valid: boolean, diagnostics: readonly Diagnostic[], stringify: typeof import('yaml').stringify, topListItems: typeof import('./data-yaml.js').topListItems): Generator<string> {
   if (diagnostics.length === 0) {
     yield stringify({ valid, diagnostics: [] }, DATA_YAML_OPTIONS);
     return;
   }
-  const head = `valid: ${valid}\ndiagnostics:\n`;
-  yield head;
-  for (let from = 0; from < diagnostics.length; from += BATCH) {
-    const batch = diagnostics.slice(from, from + BATCH).map(piece);
-    yield writtenItems(batch, dataScalar) ?? stringify({ valid, diagnostics: batch }, DATA_YAML_OPTIONS).slice(head.length);
-  }
-}
-
-/** The items of the report's list, indented under `diagnostics:` as the library does, or undefined where a value is the library's to write. */
-function writtenItems(pieces: ReadonlyArray<ReturnType<typeof reportFields>>, dataScalar: (value: unknown) => string | undefined): string | undefined {
-  let text = '';
-  for (const fields of pieces) {
-    let lead = '  - ';
-    for (const key in fields) {
-      const written = dataScalar(fields[key as keyof typeof fields]);
-      if (written === undefined) return undefined;
-      text += `${lead}${key}: ${written}\n`;
-      lead = '    ';
-    }
-  }
-  return text;
+  yield `valid: ${valid}\ndiagnostics:\n`;
+  for (let from = 0; from < diagnostics.length; from += BATCH) yield topListItems('diagnostics', diagnostics.slice(from, from + BATCH).map(piece), stringify);
 }
