@@ -47,10 +47,6 @@ export function topListItems(key: string, items: readonly unknown[], stringify: 
 function entry(key: string, value: unknown, lead: string, indent: string, top: boolean): string | undefined {
   const written = top ? writtenKey(key, true) : nestedKey(key);
   if (written === undefined) return undefined;
-  if (typeof value !== 'object' || value === null) {
-    const scalar = dataScalar(value);
-    return scalar === undefined ? undefined : `${lead}${written}: ${scalar}\n`;
-  }
   if (isCollection(value) && !isEmpty(value)) {
     // A list stands two in from its key, as a map does.
     const lines = block(value, `${indent}  `);
@@ -91,6 +87,7 @@ function flatItem(value: unknown, lead: string): string | undefined {
 
 /** A scalar, or an empty collection in flow style. */
 function flat(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return dataScalar(value);
   if (Array.isArray(value)) return value.length === 0 ? '[]' : undefined;
   if (isRecord(value)) return isEmpty(value) ? '{}' : undefined;
   return dataScalar(value);
@@ -123,7 +120,7 @@ const nestedKeys = new Map<string, string | undefined>();
 const KEYS_KEPT = 10_000;
 
 function isCollection(value: unknown): value is readonly unknown[] | Record<string, unknown> {
-  return Array.isArray(value) || isRecord(value);
+  return typeof value === 'object' && (Array.isArray(value) || isRecord(value));
 }
 
 function isList(value: unknown): value is readonly unknown[] {

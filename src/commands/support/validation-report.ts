@@ -16,9 +16,9 @@ function piece(diagnostic: Diagnostic) {
 
 /**
  * Writes `validate`'s report, `{ valid, diagnostics }`, as JSON indented by two or as a YAML
- * document: the bytes `renderData` gives for it, one diagnostic at a time. A file refused at each
- * of its keys has a diagnostic per key, and such a report made whole as one string passes the
- * longest string V8 holds (some 512 MB) at about 400,000 of them.
+ * document: the bytes `JSON.stringify` or the yaml library gives for it whole, a batch of
+ * diagnostics at a time. A file refused at each of its keys has a diagnostic per key, and such a
+ * report made whole as one string passes the longest string V8 holds (some 512 MB).
  */
 export async function writeValidationReport(valid: boolean, diagnostics: readonly Diagnostic[], format: 'json' | 'yaml', stream: Output = process.stdout): Promise<void> {
   if (format === 'json') return writeInChunks(jsonReport(valid, diagnostics), stream);
@@ -28,8 +28,8 @@ export async function writeValidationReport(valid: boolean, diagnostics: readonl
 
 /**
  * `text` as a string of its own. Messages share their parts (a refused object's keys share the end
- * of theirs: the allowed fields), and V8 flattens a string it writes as JSON or YAML in place: the
- * message would then hold a copy of itself, a gigabyte for the million refusals of a 20 MB file,
+ * of theirs), and V8 flattens a string it writes as JSON, or tests with a pattern, in place: the
+ * message would then hold a copy of itself, over 100 MB for the million refusals of a 20 MB file,
  * for as long as its diagnostic lives. The copy is made of a string made here, and lives as long
  * as the piece written.
  */
