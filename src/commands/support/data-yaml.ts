@@ -35,8 +35,10 @@ function topEntryByLibrary(key: string, value: unknown, stringify: typeof String
  * writes.
  */
 export function topListItems(key: string, items: readonly unknown[], stringify: typeof Stringify): string {
+  // What the library writes before the items: `key:` and its line break.
+  const before = writtenKey(key, true)!.length + 2;
   let text = '';
-  for (const item of items) text += block([item], '  ') ?? stringify({ [key]: [item] }, DATA_YAML_OPTIONS).slice(writtenKey(key, true)!.length + 2);
+  for (const item of items) text += block([item], '  ') ?? stringify({ [key]: [item] }, DATA_YAML_OPTIONS).slice(before);
   return text;
 }
 

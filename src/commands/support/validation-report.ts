@@ -51,15 +51,16 @@ const BATCH = 32;
  */
 function* jsonReport(valid: boolean, diagnostics: readonly Diagnostic[]): Generator<string> {
   if (diagnostics.length === 0) {
-    yield `{\n  "valid": ${valid},\n  "diagnostics": []\n}\n`;
+    yield `${JSON.stringify({ valid, diagnostics: [] }, null, 2)}\n`;
     return;
   }
   const head = `{\n  "valid": ${valid},\n  "diagnostics": [\n`;
   const tail = '\n  ]\n}';
   yield head;
-  for (let from = 0; from < diagnostics.length; from += BATCH) {
-    const text = JSON.stringify({ valid, diagnostics: diagnostics.slice(from, from + BATCH).map(piece) }, null, 2);
-    yield `${from === 0 ? '' : ',\n'}${text.slice(head.length, -tail.length)}`;
+  let separator = '';
+  for (const batch of batches(diagnostics)) {
+    yield `${separator}${JSON.stringify({ valid, diagnostics: batch }, null, 2).slice(head.length, -tail.length)}`;
+    separator = ',\n';
   }
   yield `${tail}\n`;
 }
@@ -71,5 +72,10 @@ function* yamlReport(valid: boolean, diagnostics: readonly Diagnostic[], stringi
     return;
   }
   yield `valid: ${valid}\ndiagnostics:\n`;
-  for (let from = 0; from < diagnostics.length; from += BATCH) yield topListItems('diagnostics', diagnostics.slice(from, from + BATCH).map(piece), stringify);
+  for (const batch of batches(diagnostics)) yield topListItems('diagnostics', batch, stringify);
+}
+
+/** The diagnostics' fields, `BATCH` at a time, made as each batch is written. */
+function* batches(diagnostics: readonly Diagnostic[]): Generator<Array<ReturnType<typeof piece>>> {
+  for (let from = 0; from < diagnostics.length; from += BATCH) yield diagnostics.slice(from, from + BATCH).map(piece);
 }
