@@ -2,7 +2,7 @@ import { AliasCount, AliasesPastLimit, anchorAt, nameAt, type AnchorBook } from 
 import { readFlow } from './block-yaml-flow.js';
 import { tagAt } from './block-yaml-tags.js';
 import { isListEntry, keyAt, readKey } from './block-yaml-keys.js';
-import { placeIn, Placer, type Placed } from './block-yaml-places.js';
+import { placeDocument, placeIn, PlaceLog, type Placed } from './block-yaml-places.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
 import { HASH, isOutside, outside, plainValue, readPlain, skipSpaces, SPACE, startsPlain, TAB, UNREAD_CHARACTERS } from './block-yaml-scalars.js';
 import type { BlockDocument, ComponentItemLines } from './block-yaml-document.js';
@@ -43,28 +43,21 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   if (UNREAD_CHARACTERS.test(unixText)) return undefined;
   const lines = unixText.split('\n');
   try {
-    const reader = new BlockReader(lines, limits);
+    const reader = new BlockReader(lines, limits, { places: true });
     const documents = reader.documents();
     if (documents.length === 1 && reader.componentItems && unixText === text) lastRead = { text, limits, items: reader.componentItems };
-    return documents.map(({ value, from, to }) => {
+    const log = reader.placeLog!;
+    return documents.map(({ value, from, to, logFrom }) => {
       // A document that a marker ends keeps the line break before the marker: an empty last line.
       const own = () => (to < lines.length ? [...lines.slice(from, to), ''] : lines.slice(from));
-      // Placed on the first question, in one more reading of the document's lines: a refusal of a
-      // large file may ask where each of its entries is.
+      // Placed from the reading's log on the first question: most documents are never asked.
       let placed: Placed | undefined;
       return {
         value,
-        place: (path: readonly (string | number)[]) => {
-          if (placed === undefined) {
-            const reader = new BlockReader(own(), limits, undefined, true);
-            reader.documents();
-            placed = reader.placer!.root!;
-          }
-          return placeIn(placed, path, from);
-        },
+        place: (path: readonly (string | number)[]) => placeIn((placed ??= placeDocument(log, logFrom!, lines)), path),
         reread: () => new BlockReader(own(), limits).documents()[0].value,
         entryAt: (path: readonly (string | number)[]) => {
-          const found = new BlockReader(own(), limits, path).deepestEntry();
+          const found = new BlockReader(own(), limits, { target: path }).deepestEntry();
           // Where nothing on the path is found, the root's first line answers.
           if (!found) return { line: from };
           return { line: from + found.line, valueColumn: found.valueColumn, lastLine: found.lastLine === undefined ? undefined : from + found.lastLine };
@@ -88,8 +81,8 @@ let lastRead: { text: string; limits: InputLimits; items: ComponentItemLines } |
 export function componentItemLines(text: string, limits: InputLimits): ComponentItemLines | undefined {
   if (lastRead?.text === text && lastRead.limits === limits) return lastRead.items;
   if (text.includes('\r') || UNREAD_CHARACTERS.test(text)) return undefined;
-  // Placing reads no values: only where each node is.
-  const reader = new BlockReader(text.split('\n'), limits, undefined, true);
+  // Only where each item is: no values, no places.
+  const reader = new BlockReader(text.split('\n'), limits, { values: false });
   try {
     return reader.documents().length === 1 ? reader.componentItems : undefined;
   } catch (error) {
@@ -112,29 +105,26 @@ class BlockReader implements AnchorBook {
   /** Where an entry is looked for: the path to it, the path being read, and the deepest entry found on it. */
   private readonly search?: { target: readonly (string | number)[]; path: Array<string | number>; found?: { depth: number; line: number; valueColumn?: number; lastLine?: number } };
 
-  /** Where the nodes read start, when asked for (`placing`). */
-  readonly placer: Placer | undefined;
+  /** Where the nodes read start, when asked for (`places`). */
+  readonly placeLog: PlaceLog | undefined;
+  /** Whether values are read (`values`): a reading for where the components are reads only the text's structure. */
+  private readonly readsValues: boolean;
   /** Where the items of an Application's `spec.components` start, where it is read as a block list. */
   componentItems: ComponentItemLines | undefined;
 
   constructor(
     private readonly lines: string[],
     private readonly limits: InputLimits,
-    target?: readonly (string | number)[],
-    placing = false,
+    { target, places = false, values = true }: { target?: readonly (string | number)[]; places?: boolean; values?: boolean } = {},
   ) {
     if (target) this.search = { target, path: [] };
-    if (placing) this.placer = new Placer();
+    if (places) this.placeLog = new PlaceLog();
+    this.readsValues = values;
   }
 
-  /** A node starts at `column` of the current line (told to the placer, when placing). */
+  /** A node starts at `column` of the current line (logged, when placing). */
   private started(column: number): void {
-    this.placer?.started(this.line, column);
-  }
-
-  /** The entries of the collection that starts here, when placing. */
-  private ownEntries(column: number): Map<string | number, Placed | number> | undefined {
-    return this.placer?.collection(this.line, column);
+    this.placeLog?.started(this.line, column);
   }
 
   /**
@@ -172,10 +162,10 @@ class BlockReader implements AnchorBook {
   }
 
   /** Each document's value, and the lines it spans: from its root's first line to the next marker. */
-  documents(): Array<{ value: unknown; from: number; to: number }> {
-    const found: Array<{ value: unknown; from: number; to: number }> = [];
+  documents(): Array<{ value: unknown; from: number; to: number; logFrom?: number }> {
+    const found: Array<{ value: unknown; from: number; to: number; logFrom?: number }> = [];
     let markers = 0;
-    let root: { value: unknown; from: number } | undefined;
+    let root: { value: unknown; from: number; logFrom?: number } | undefined;
     for (;;) {
       const indent = this.nextContent();
       if (indent === END) break;
@@ -194,8 +184,8 @@ class BlockReader implements AnchorBook {
       // A second root in one document is the library's to refuse.
       if (root) outside();
       const from = this.line;
-      this.placer?.document();
-      root = { value: this.block(this.line, indent, 1), from };
+      const logFrom = this.placeLog?.document();
+      root = { value: this.block(this.line, indent, 1), from, logFrom };
     }
     if (root) found.push({ ...root, to: this.lines.length });
     if (this.pastLimit) throw this.pastLimit;
@@ -257,7 +247,7 @@ class BlockReader implements AnchorBook {
   private list(indent: number, depth: number): unknown[] {
     if (depth > this.limits.nestingDepth) outside();
     const items: unknown[] = [];
-    const placed = this.ownEntries(indent);
+    this.placeLog?.collection(this.line, indent, false);
     // An Application's components are counted by the library's reading, which refuses the list at
     // the item past the limit before the rest is read: a longer list there is left to it.
     const components = this.isComponentsList(depth);
@@ -269,7 +259,7 @@ class BlockReader implements AnchorBook {
     for (;;) {
       if (this.search) this.entered(depth, items.length);
       if (components) this.componentItems!.starts.push(this.line);
-      if (placed) this.placer!.item(placed, items.length);
+      this.placeLog?.item();
       const text = this.lines[this.line];
       const start = skipSpaces(text, indent + 1);
       const anchor = anchorAt(text, start);
@@ -288,6 +278,7 @@ class BlockReader implements AnchorBook {
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent || (next === indent && !isListEntry(this.lines[this.line], indent))) {
         if (components) this.componentItems!.end = this.line;
+        this.placeLog?.end();
         return items;
       }
       if (next > indent) outside();
@@ -301,16 +292,16 @@ class BlockReader implements AnchorBook {
   private map(indent: number, depth: number, first?: { key: string; end: number }): Record<string, unknown> {
     if (depth > this.limits.nestingDepth) outside();
     const entries: Record<string, unknown> = {};
-    const placed = this.ownEntries(indent);
+    this.placeLog?.collection(this.line, indent, true);
     for (;;) {
       const text = this.lines[this.line];
       const { key, end: valueStart } = first ?? readKey(text, indent);
       first = undefined;
-      // Placing reads a text read whole already: its keys are known apart, and its maps' values are not asked for.
-      if (!this.placer && Object.hasOwn(entries, key)) outside();
+      // A reading of the structure alone reads a text read whole already: its keys are known apart.
+      if (this.readsValues && Object.hasOwn(entries, key)) outside();
       this.keys[depth] = key;
       if (this.search) this.entered(depth, key, valueStart);
-      if (placed) this.placer!.entry(placed, key, this.line, indent);
+      this.placeLog?.entry(this.line);
       const anchor = anchorAt(text, valueStart);
       const end = anchor?.end ?? valueStart;
       let value: unknown;
@@ -325,9 +316,12 @@ class BlockReader implements AnchorBook {
         value = anchor ? this.anchoredLine(text, end, indent, depth + 1) : this.scalarLine(text, end, indent, depth + 1);
       }
       if (anchor) this.define(anchor.name, value);
-      if (!this.placer) entries[key] = value;
+      if (this.readsValues) entries[key] = value;
       const next = this.nextContent();
-      if (next === END || next === MARKER || next < indent) return entries;
+      if (next === END || next === MARKER || next < indent) {
+        this.placeLog?.end();
+        return entries;
+      }
       if (next > indent || isListEntry(this.lines[this.line], indent)) outside();
     }
   }
@@ -361,7 +355,7 @@ class BlockReader implements AnchorBook {
 
   /** A flow collection from `column` of the current line on, under a node at `indent`, on its line or over the lines after it. */
   private flowLines(column: number, indent: number, depth: number): unknown {
-    this.placer?.flow();
+    this.placeLog?.flow();
     const read = readFlow(this.lines, this.line, column, indent, depth, this.limits, this, this.isComponentsList(depth));
     // A position inside the collection is read from the lines through its last.
     const found = this.search?.found;
@@ -410,7 +404,7 @@ class BlockReader implements AnchorBook {
     }
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
-    return this.placer ? whole : resolve(whole);
+    return this.readsValues ? resolve(whole) : whole;
   }
 
   /**
@@ -422,8 +416,8 @@ class BlockReader implements AnchorBook {
     const { tag, end: start } = tagAt(text, column);
     this.started(start);
     const first = text[start];
-    // Placing reads a text the reader has read whole already: its scalars' values are not asked for.
-    const resolve = this.placer ? (source: string) => source : tag.resolve;
+    // A reading of the structure alone reads a text read whole already: its scalars' values are not asked for.
+    const resolve = this.readsValues ? tag.resolve : (source: string) => source;
     if (first === '|' || first === '>') return tag.takesBlockScalar ? resolve(this.blockScalar(start, indent)) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, resolve);
     if (first !== '"' && first !== "'") outside();
