@@ -13,8 +13,8 @@ import { readKey } from './block-yaml-keys.js';
 export interface PlacedEntries {
   keys: string[] | undefined;
   places: Array<Placed | number>;
-  /** A map's keys' indexes, made on the first question past the few a look through answers. */
-  indexes?: Map<string, number>;
+  /** A map's entries by key, made on the first question past the few a look through answers. */
+  byKey?: Map<string, Placed | number>;
 }
 
 /**
@@ -52,16 +52,18 @@ function entryOf(entries: PlacedEntries, segment: string | number): Placed | num
   const { keys, places } = entries;
   if (keys === undefined) return typeof segment === 'number' ? places[segment] : undefined;
   if (typeof segment !== 'string') return undefined;
+  if (entries.byKey !== undefined) return entries.byKey.get(segment);
   if (keys.length <= LOOKED_THROUGH) {
     const index = keys.indexOf(segment);
     return index === -1 ? undefined : places[index];
   }
-  if (entries.indexes === undefined) {
-    entries.indexes = new Map();
-    for (let index = 0; index < keys.length; index++) entries.indexes.set(keys[index], index);
-  }
-  const index = entries.indexes.get(segment);
-  return index === undefined ? undefined : places[index];
+  const byKey = new Map<string, Placed | number>();
+  for (let index = 0; index < keys.length; index++) byKey.set(keys[index], places[index]);
+  entries.byKey = byKey;
+  // Held once: the map holds every entry now.
+  entries.keys = [];
+  entries.places = [];
+  return byKey.get(segment);
 }
 
 /**
