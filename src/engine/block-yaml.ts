@@ -37,10 +37,8 @@ export type { BlockDocument } from './block-yaml-document.js';
  * every other source position comes from the library.
  */
 export function readBlockDocuments(text: string, limits: InputLimits): BlockDocument[] | undefined {
-  // A carriage return before a line feed is part of the line break, to YAML as to the lines read
-  // here (a file written on Windows); one alone is left to the library.
-  const unixText = text.includes('\r') ? text.replaceAll('\r\n', '\n') : text;
-  if (UNREAD_CHARACTERS.test(unixText)) return undefined;
+  const unixText = readableText(text);
+  if (unixText === undefined) return undefined;
   const lines = unixText.split('\n');
   try {
     const reader = new BlockReader(lines, limits, { places: true });
@@ -68,6 +66,29 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
     if (isOutside(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * The values of the documents of a text, as `readBlockDocuments` reads them, where it reads them;
+ * for a text read once, whose positions nothing asks for.
+ */
+export function readBlockValues(text: string, limits: InputLimits): unknown[] | undefined {
+  const unixText = readableText(text);
+  if (unixText === undefined) return undefined;
+  try {
+    return new BlockReader(unixText.split('\n'), limits).documents().map((document) => document.value);
+  } catch (error) {
+    if (isOutside(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The text as the block reader reads it, or undefined where it holds what the reader leaves to the library. */
+function readableText(text: string): string | undefined {
+  // A carriage return before a line feed is part of the line break, to YAML as to the lines read
+  // here (a file written on Windows); one alone is left to the library.
+  const unixText = text.includes('\r') ? text.replaceAll('\r\n', '\n') : text;
+  return UNREAD_CHARACTERS.test(unixText) ? undefined : unixText;
 }
 
 /** The component items of the last text of one document read whole: a check asks for them next, to cut refused components out. */

@@ -1,5 +1,5 @@
 import { parseAllDocuments } from 'yaml';
-import { readBlockDocuments } from './block-yaml.js';
+import { readBlockValues } from './block-yaml.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 
 // A build's own output is no input to guard against: the block reader keeps only to the nesting
@@ -14,5 +14,5 @@ const WRITTEN_LIMITS: Readonly<InputLimits> = Object.freeze({ ...DEFAULT_INPUT_L
  * as null; a build writes none.
  */
 export function readWrittenStream(stream: string): unknown[] {
-  return readBlockDocuments(stream, WRITTEN_LIMITS)?.map((document) => document.value) ?? parseAllDocuments(stream).map((document) => document.toJS() as unknown);
+  return readBlockValues(stream, WRITTEN_LIMITS) ?? parseAllDocuments(stream).map((document) => document.toJS() as unknown);
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { isScalar, parseAllDocuments, type Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { readBlockDocuments } from '../../../src/engine/block-yaml.js';
+import { readBlockDocuments, readBlockValues } from '../../../src/engine/block-yaml.js';
 import { AliasesPastLimit } from '../../../src/engine/block-yaml-anchors.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
 import { parseSource } from '../../../src/engine/source.js';
@@ -33,8 +33,13 @@ function isEmpty(document: Document.Parsed): boolean {
  */
 function expectLibraryAgrees(text: string, limits: InputLimits = DEFAULT_INPUT_LIMITS): unknown[] | undefined {
   const documents = readBlockDocuments(text, limits);
-  if (documents === undefined) return undefined;
+  const values = readBlockValues(text, limits);
+  if (documents === undefined) {
+    if (values !== undefined) throw new Error(`the block reader reads values alone of a text it leaves to the library:\n${text}`);
+    return undefined;
+  }
   const fast = documents.map((document) => document.value);
+  if (!isDeepStrictEqual(values, fast)) throw new Error(`the block reader reads other values alone than with their places:\n${text}`);
   const library = libraryValues(text);
   if (library === undefined || !isDeepStrictEqual(fast, library)) {
     throw new Error(`the block reader and the library differ on:\n${text}\nblock reader: ${JSON.stringify(fast)}\nlibrary: ${JSON.stringify(library)}`);
