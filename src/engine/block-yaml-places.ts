@@ -4,66 +4,34 @@ import { readKey } from './block-yaml-keys.js';
 // positions of diagnostics, as the library places them.
 
 /**
- * The entries of a block collection, as read: a list's places by index; a map's keys in the order
- * read, each key's place at the same index of `places`. An entry whose value is no block or flow
- * collection is its key's (or item's) line alone, the column being the collection's `keyColumn`:
- * a refusal of a map of a million keys places each, and an object apiece would be most of what the
- * placing holds.
- */
-export interface PlacedEntries {
-  keys: string[] | undefined;
-  places: Array<Placed | number>;
-  /** A map's entries by key, made on the first question past the few a look through answers. */
-  byKey?: Map<string, Placed | number>;
-}
-
-/**
  * Where a node starts (line and column from 0; -1 where the reader leaves it to the library) and,
- * for a block collection, its entries: a map's placed at the key, a list's at the item's node.
- * `opaque` marks a flow collection, whose entries the reader does not place.
+ * for a block collection, its entries: a map's by key, placed at the key; a list's by index, placed
+ * at the item's node. A map entry whose value is no block or flow collection is its key's line
+ * alone, the column being the map's `keyColumn`: a refusal of a map of a million keys places
+ * each, and an object apiece would be most of what the placing holds. `opaque` marks a flow
+ * collection, whose entries the reader does not place.
  */
 export interface Placed {
   line: number;
   column: number;
-  entries?: PlacedEntries;
+  entries?: Map<string | number, Placed | number>;
   /** The column a block collection's entries start at: where a map's keys are, its entries held as lines alone. */
   keyColumn?: number;
   opaque?: true;
 }
-
-/** A map of at most this many keys is looked through for a key, not indexed. */
-const LOOKED_THROUGH = 16;
 
 /** The place of `path` in a document's placed root, or undefined where the library is to place it. */
 export function placeIn(root: Placed, path: readonly (string | number)[]): { line: number; column: number } | undefined {
   let node = root;
   for (const segment of path) {
     if (node.opaque) return undefined;
-    const next = node.entries && entryOf(node.entries, segment);
+    const next = node.entries?.get(segment);
     if (next === undefined) break;
     // A key whose value holds nothing placed apart: whatever the rest of the path, it is the place.
     if (typeof next === 'number') return { line: next + 1, column: node.keyColumn! + 1 };
     node = next;
   }
   return node.line === -1 ? undefined : { line: node.line + 1, column: node.column + 1 };
-}
-
-function entryOf(entries: PlacedEntries, segment: string | number): Placed | number | undefined {
-  const { keys, places } = entries;
-  if (keys === undefined) return typeof segment === 'number' ? places[segment] : undefined;
-  if (typeof segment !== 'string') return undefined;
-  if (entries.byKey !== undefined) return entries.byKey.get(segment);
-  if (keys.length <= LOOKED_THROUGH) {
-    const index = keys.indexOf(segment);
-    return index === -1 ? undefined : places[index];
-  }
-  const byKey = new Map<string, Placed | number>();
-  for (let index = 0; index < keys.length; index++) byKey.set(keys[index], places[index]);
-  entries.byKey = byKey;
-  // Held once: the map holds every entry now.
-  entries.keys = [];
-  entries.places = [];
-  return byKey.get(segment);
 }
 
 /**
@@ -108,10 +76,10 @@ export class PlaceLog {
     this.awaiting = false;
   }
 
-  /** A block map (`isMap`) or list starts at `column` of `line`. */
-  collection(line: number, column: number, isMap: boolean): void {
+  /** A block map or list starts at `column` of `line`. */
+  collection(line: number, column: number): void {
     this.started(line, column);
-    this.add(isMap ? MAP : LIST);
+    this.add(COLLECTION);
     this.add(column);
   }
 
@@ -145,16 +113,15 @@ export class PlaceLog {
 const DOCUMENT = -1;
 const ITEM = -2;
 const STARTED = -3;
-const MAP = -4;
-const LIST = -5;
-const FLOW = -6;
-const END = -7;
+const COLLECTION = -4;
+const FLOW = -5;
+const END = -6;
 
 /** The placed root of the document whose events start at `from` in `log`, of the text `lines`. */
 export function placeDocument(log: PlaceLog, from: number, lines: readonly string[]): Placed {
   const events = log.logged();
   const placer = new Placer();
-  const open: Array<{ entries: PlacedEntries; column: number }> = [];
+  const open: Array<{ entries: Map<string | number, Placed | number>; column: number }> = [];
   for (let index = from; index < events.length; ) {
     const event = events[index++];
     if (event >= 0) {
@@ -167,9 +134,9 @@ export function placeDocument(log: PlaceLog, from: number, lines: readonly strin
     else if (event === STARTED) {
       placer.started(events[index], events[index + 1]);
       index += 2;
-    } else if (event === MAP || event === LIST) {
+    } else if (event === COLLECTION) {
       const column = events[index++];
-      open.push({ entries: placer.collection(column, event === MAP), column });
+      open.push({ entries: placer.collection(column), column });
     } else if (event === FLOW) placer.flow();
     else open.pop();
   }
@@ -185,7 +152,8 @@ class Placer {
   /** The entry placed where the next node read starts: a list item, or the root. */
   private awaiting: Placed | undefined;
   /** The map entry read last, placed as its key's line until its value turns out to be a collection. */
-  private keyIn: PlacedEntries | undefined;
+  private keyIn: Map<string | number, Placed | number> | undefined;
+  private key = '';
   private keyLine = 0;
   private keyColumn = 0;
 
@@ -196,18 +164,18 @@ class Placer {
   }
 
   /** A list's next item starts next, at its node. */
-  item(entries: PlacedEntries): void {
+  item(entries: Map<string | number, Placed | number>): void {
     const item: Placed = { line: -1, column: -1 };
-    entries.places.push(item);
+    entries.set(entries.size, item);
     this.holder = this.awaiting = item;
     this.keyIn = undefined;
   }
 
   /** A map's next entry, `key`, starts at `column` of `line`, placed at the key. */
-  entry(entries: PlacedEntries, key: string, line: number, column: number): void {
-    entries.keys!.push(key);
-    entries.places.push(line);
+  entry(entries: Map<string | number, Placed | number>, key: string, line: number, column: number): void {
+    entries.set(key, line);
     this.keyIn = entries;
+    this.key = key;
     this.keyLine = line;
     this.keyColumn = column;
     // A list item left with nothing in it stays the library's to place.
@@ -222,9 +190,9 @@ class Placer {
     this.awaiting = undefined;
   }
 
-  /** The entries of the block map (`isMap`) or list that starts at `column`, placed in the entry that holds it. */
-  collection(column: number, isMap: boolean): PlacedEntries {
-    const entries: PlacedEntries = { keys: isMap ? [] : undefined, places: [] };
+  /** The entries of the block collection that starts at `column`, placed in the entry that holds it. */
+  collection(column: number): Map<string | number, Placed | number> {
+    const entries = new Map<string | number, Placed | number>();
     const holder = this.held();
     if (holder) {
       holder.entries = entries;
@@ -244,8 +212,7 @@ class Placer {
   private held(): Placed | undefined {
     if (this.keyIn !== undefined) {
       const entry: Placed = { line: this.keyLine, column: this.keyColumn };
-      const { places } = this.keyIn;
-      places[places.length - 1] = entry;
+      this.keyIn.set(this.key, entry);
       this.keyIn = undefined;
       this.holder = entry;
     }

@@ -268,7 +268,7 @@ class BlockReader implements AnchorBook {
   private list(indent: number, depth: number): unknown[] {
     if (depth > this.limits.nestingDepth) outside();
     const items: unknown[] = [];
-    this.placeLog?.collection(this.line, indent, false);
+    this.placeLog?.collection(this.line, indent);
     // An Application's components are counted by the library's reading, which refuses the list at
     // the item past the limit before the rest is read: a longer list there is left to it.
     const components = this.isComponentsList(depth);
@@ -313,7 +313,7 @@ class BlockReader implements AnchorBook {
   private map(indent: number, depth: number, first?: { key: string; end: number }): Record<string, unknown> {
     if (depth > this.limits.nestingDepth) outside();
     const entries: Record<string, unknown> = {};
-    this.placeLog?.collection(this.line, indent, true);
+    this.placeLog?.collection(this.line, indent);
     for (;;) {
       const text = this.lines[this.line];
       const { key, end: valueStart } = first ?? readKey(text, indent);

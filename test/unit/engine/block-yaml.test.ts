@@ -134,7 +134,7 @@ describe('the block reader: what it reads, it reads as the library does', () => 
     'tabs between a key\'s colon and its value': 'a:\tb\nc: \td\ne:\t\t"q"\nf:\t# c\n  x\ng:\t|\n  t\nh:\t\ni:\t[1, 2]\nl:\n- k:\tv\n',
     'no-break and other Unicode spaces, which are not YAML\'s white space': 'a: b\u00a0\nc\u00a0: d\ne: [f\u3000, g\u2003]\nh: "i"\n',
     'tabs where they are content: comments, quoted scalars, a literal block\'s lines': '#\thead\na: "x\ty" # c\td\n\'k\tq\': [\'\t\']\nmake: |\n  all:\n  \tcc -o x\tx.c\n',
-    // Past the few keys a lookup looks through, a map's keys are indexed; each document is placed from its own part of the reading.
+    // Each document is placed from its own part of the reading's log, each key read again from its line.
     'maps of many keys, quoted and nested, in documents apart': Array.from({ length: 2 }, (_, document) =>
       Array.from({ length: 40 }, (_, key) => (key % 7 === 0 ? `"k ${key}'":\n  - x${document}\n  - n: ${key}\n` : key % 5 === 0 ? `'q''${key}': {f: ${key}}\n` : `k${key}: ${document}\n`)).join(''),
     ).join('---\n'),
