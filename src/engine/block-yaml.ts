@@ -52,7 +52,7 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
       let placed: Placed | undefined;
       return {
         value,
-        place: (path: readonly (string | number)[]) => placeIn((placed ??= placeDocument(log, logFrom!, lines)), path),
+        place: (path: readonly (string | number)[]) => placeIn((placed ??= placeDocument(log, logFrom!)), path, lines),
         reread: () => new BlockReader(own(), limits).documents()[0].value,
         entryAt: (path: readonly (string | number)[]) => {
           const found = new BlockReader(own(), limits, { target: path }).deepestEntry();
@@ -268,7 +268,7 @@ class BlockReader implements AnchorBook {
   private list(indent: number, depth: number): unknown[] {
     if (depth > this.limits.nestingDepth) outside();
     const items: unknown[] = [];
-    this.placeLog?.collection(this.line, indent);
+    this.placeLog?.list(this.line, indent);
     // An Application's components are counted by the library's reading, which refuses the list at
     // the item past the limit before the rest is read: a longer list there is left to it.
     const components = this.isComponentsList(depth);
@@ -313,7 +313,7 @@ class BlockReader implements AnchorBook {
   private map(indent: number, depth: number, first?: { key: string; end: number }): Record<string, unknown> {
     if (depth > this.limits.nestingDepth) outside();
     const entries: Record<string, unknown> = {};
-    this.placeLog?.collection(this.line, indent);
+    this.placeLog?.map(this.line, indent);
     for (;;) {
       const text = this.lines[this.line];
       const { key, end: valueStart } = first ?? readKey(text, indent);

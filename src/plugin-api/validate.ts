@@ -227,7 +227,10 @@ function checkObject(
     // hundred thousand holds every message until it is reported.
     let reason: string | undefined;
     let afterKey = '';
-    for (const key of keys.filter((key) => !Object.hasOwn(declared, key)).sort()) {
+    // In the object's own order, which is the author's (but for keys that read as indices, first):
+    // a report reads in the order of its file, and the fields listed in full are the first refused.
+    for (const key of keys) {
+      if (Object.hasOwn(declared, key)) continue;
       const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
       let next = allowedOrClosest(key, allowedKeys);
       if (next === listing) {

@@ -45,6 +45,8 @@ function expectLibraryAgrees(text: string, limits: InputLimits = DEFAULT_INPUT_L
     throw new Error(`the block reader and the library differ on:\n${text}\nblock reader: ${JSON.stringify(fast)}\nlibrary: ${JSON.stringify(library)}`);
   }
   expectPlacesAgree(text, documents);
+  // Read again, and asked only what is there, in order: each key is found after the last, as a check's issues come.
+  expectPlacesAgree(text, readBlockDocuments(text, limits)!, { absent: false });
   for (const document of documents) {
     const again = document.reread();
     if (!isDeepStrictEqual(again, document.value) || (typeof again === 'object' && again === document.value)) {
@@ -54,12 +56,15 @@ function expectLibraryAgrees(text: string, limits: InputLimits = DEFAULT_INPUT_L
   return fast;
 }
 
-/** Every path to a node of `value`, in its order, and past each a key and an index it does not hold; at most `max` of them. */
-function pathsOf(value: unknown, max = 300): Array<Array<string | number>> {
+/**
+ * Every path to a node of `value`, in its order, and (with `absent`) past each a key and an index
+ * it does not hold; at most `max` of them.
+ */
+function pathsOf(value: unknown, { max = 300, absent = true } = {}): Array<Array<string | number>> {
   const paths: Array<Array<string | number>> = [[]];
   const walk = (node: unknown, path: Array<string | number>): void => {
     if (paths.length >= max) return;
-    paths.push([...path, 'absent'], [...path, 0]);
+    if (absent) paths.push([...path, 'absent'], [...path, 0]);
     if (node === null || typeof node !== 'object' || node instanceof Date || node instanceof Uint8Array) return;
     const entries: Array<[string | number, unknown]> = Array.isArray(node) ? node.map((item, index) => [index, item]) : Object.entries(node);
     for (const [segment, child] of entries) {
@@ -79,10 +84,10 @@ const placing = { asked: 0, placed: 0 };
  * Where the block reader places a node, the library places it: each document's paths are placed
  * by the reader, then, with the library's document taken, by the library alone.
  */
-function expectPlacesAgree(text: string, documents: ReturnType<typeof readBlockDocuments> & object): void {
+function expectPlacesAgree(text: string, documents: ReturnType<typeof readBlockDocuments> & object, { absent = true } = {}): void {
   const sources = parseSource({ file: 'text.yaml', text });
   documents.forEach((document, index) => {
-    for (const path of pathsOf(document.value)) {
+    for (const path of pathsOf(document.value, { absent })) {
       placing.asked += 1;
       const placed = document.place(path);
       if (placed === undefined) continue;
@@ -460,6 +465,44 @@ function namedApart(text: string, seed: number): string {
     return given.length === 0 ? '*none' : `*${given[(offset * 31 + seed) % given.length]}`;
   });
 }
+
+describe('the block reader: placing a map\'s keys in the order a check asks them', () => {
+  // Keys written as they are, with a space before the colon, quoted, holding a colon, quoted holding a space.
+  const keyText = (index: number) => [`k${index}`, `k${index} `, `"k${index}"`, `k:${index}`, `'k ${index}'`][index % 5];
+  const key = (index: number) => [`k${index}`, `k${index}`, `k${index}`, `k:${index}`, `k ${index}`][index % 5];
+  const text = `spec:\n  properties:\n${Array.from({ length: 100 }, (_, index) => `    ${keyText(index)}: ${index}\n`).join('')}  after: 1\n`;
+
+  function expectAgreed(order: number[]): void {
+    const [document] = readBlockDocuments(text, DEFAULT_INPUT_LIMITS)!;
+    const [library] = parseSource({ file: 'text.yaml', text });
+    void library.document;
+    for (const index of order) {
+      const path = ['spec', 'properties', key(index)];
+      const placed = document.place(path);
+      expect(placed, JSON.stringify(path)).toEqual({ line: index + 3, column: 5 });
+      expect(placed).toEqual(library.locate(path));
+    }
+    expect(document.place(['spec', 'properties', 'absent'])).toEqual({ line: 2, column: 3 });
+    expect(document.place(['spec', 'after'])).toEqual({ line: 103, column: 3 });
+  }
+
+  it('in the order of the text, every key', () => expectAgreed(Array.from({ length: 100 }, (_, index) => index)));
+  it('in the order of the text, some keys skipped, a few and many at once', () => expectAgreed([0, 3, 4, 20, 21, 60, 99]));
+  it('against the order of the text', () => expectAgreed(Array.from({ length: 100 }, (_, index) => 99 - index)));
+  it('each key asked twice running, and again later', () => expectAgreed([5, 5, 6, 6, 5, 7]));
+  // After k9 come k10 to k19, each starting with "k1".
+  it('a key behind the last that the keys after the last start with', () => expectAgreed([9, 1, 2]));
+
+  it('a key the map does not hold, though the next entry\'s line starts with it and a colon', () => {
+    // Each asked of a fresh reading right after the entry before: `k1 : 1`, `"k2": 2`, `k:3: 3`, `'k 4': 4`.
+    for (const [before, absent] of [[0, 'k1 '], [1, '"k2"'], [2, 'k'], [3, "'k 4'"]] as const) {
+      const [document] = readBlockDocuments(text, DEFAULT_INPUT_LIMITS)!;
+      expect(document.place(['spec', 'properties', key(before)])).toEqual({ line: before + 3, column: 5 });
+      expect(document.place(['spec', 'properties', absent]), absent).toEqual({ line: 2, column: 3 });
+      expect(document.place(['spec', 'properties', key(before + 1)])).toEqual({ line: before + 4, column: 5 });
+    }
+  });
+});
 
 describe('the block reader: generated texts', () => {
   it('agrees with the library on every text it reads, and reads a good share of them', () => {

@@ -33,10 +33,10 @@ function issues(value: unknown, options = {}) {
 }
 
 describe('validateProperties: unknown keys', () => {
-  it('refuses every unknown key at the key, with the sorted allowed list', () => {
+  it('refuses every unknown key at the key, in the order of the object, with the sorted allowed list', () => {
     expect(issues({ image: 'a', zeta: 1, alpha: 2 })).toEqual([
-      { path: ['alpha'], message: 'unsupported field "alpha" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
       { path: ['zeta'], message: 'unsupported field "zeta" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
+      { path: ['alpha'], message: 'unsupported field "alpha" (allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)' },
     ]);
   });
 
@@ -45,8 +45,8 @@ describe('validateProperties: unknown keys', () => {
     const found = issues({ image: 'a', a1: 1, imagee: 2, b1: 3, labells: 4, z1: 5 }, { hints: { b1: 'b1 went away' } });
     expect(found).toEqual([
       { path: ['a1'], message: `unsupported field "a1" ${allowed}` },
-      { path: ['b1'], message: `unsupported field "b1" ${allowed}; b1: b1 went away` },
       { path: ['imagee'], message: 'unsupported field "imagee" (did you mean "image"?)' },
+      { path: ['b1'], message: `unsupported field "b1" ${allowed}; b1: b1 went away` },
       { path: ['labells'], message: 'unsupported field "labells" (did you mean "labels"?)' },
       { path: ['z1'], message: `unsupported field "z1" ${allowed}` },
     ]);
@@ -54,9 +54,9 @@ describe('validateProperties: unknown keys', () => {
 
   it('lists the allowed fields in full for the first 100 keys of an object refused with them, and points the rest to the first', () => {
     const allowed = '(allowed: image, labels, mode, networkPolicy, port, ports, ratio, raw, source, target)';
-    // a000 to a101 sort as numbered, then "imagee", which gets a suggestion, then "z1", which has a hint.
+    // Refused in the object's order: a000 to a101, then "imagee", which gets a suggestion, then "z1", which has a hint.
     const keys = Array.from({ length: 102 }, (_, index) => `a${String(index).padStart(3, '0')}`);
-    const value = Object.fromEntries([['z1', 0], ['image', 'a'], ...keys.map((key) => [key, 1]), ['imagee', 2]]);
+    const value = Object.fromEntries([['image', 'a'], ...keys.map((key) => [key, 1]), ['imagee', 2], ['z1', 0]]);
     const found = issues(value, { hints: { z1: 'z1 went away' } });
     expect(found).toHaveLength(104);
     expect(found.slice(0, 100)).toEqual(keys.slice(0, 100).map((key) => ({ path: [key], message: `unsupported field "${key}" ${allowed}` })));
@@ -66,6 +66,14 @@ describe('validateProperties: unknown keys', () => {
       { path: ['imagee'], message: 'unsupported field "imagee" (did you mean "image"?)' },
       { path: ['z1'], message: 'unsupported field "z1" (allowed: as listed for "a000"); z1: z1 went away' },
     ]);
+  });
+
+  it('lists the allowed fields in full for the first refused in the object\'s order, not in sorted order', () => {
+    const keys = [...Array.from({ length: 100 }, (_, index) => `b${String(index).padStart(3, '0')}`), 'a000'];
+    const found = issues(Object.fromEntries(keys.map((key) => [key, 1])));
+    expect(found.map(({ path }) => path[0])).toEqual(keys);
+    expect(found[0].message).toMatch(/^unsupported field "b000" \(allowed: image, /);
+    expect(found[100]).toEqual({ path: ['a000'], message: 'unsupported field "a000" (allowed: as listed for "b000")' });
   });
 
   it('counts the keys listed in full in each object apart', () => {
@@ -91,7 +99,7 @@ describe('validateProperties: unknown keys', () => {
 
   it('refuses a key every object inherits (constructor, toString, __proto__) as unknown: the schema does not declare it', () => {
     const value = JSON.parse('{"image": "a", "constructor": 1, "toString": "x", "__proto__": {"port": 1}}') as Record<string, unknown>;
-    expect(issues(value).map((issue) => issue.path)).toEqual([['__proto__'], ['constructor'], ['toString']]);
+    expect(issues(value).map((issue) => issue.path)).toEqual([['constructor'], ['toString'], ['__proto__']]);
     expect(issues({ ports: [{ port: 80, hasOwnProperty: true }] })).toEqual([{ path: ['ports', 0, 'hasOwnProperty'], message: 'unsupported field "hasOwnProperty" (allowed: port, protocol)' }]);
   });
 
