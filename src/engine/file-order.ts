@@ -11,7 +11,7 @@ export function inFileOrder(diagnostics: Diagnostic[]): Diagnostic[] {
   }
   // Each diagnostic's place and index as one number, where they fit in a double exactly: sorted
   // as numbers, not through a comparison function called some twenty times a diagnostic (a file
-  // refused at each of a million keys, in the order of its keys rather than its lines).
+  // refused at each of a million keys).
   const columns = lastColumn + 1;
   const unplaced = (lastLine + 1) * columns;
   if ((unplaced + 1) * count > Number.MAX_SAFE_INTEGER) return sortedByComparison(diagnostics);
