@@ -17,7 +17,7 @@ export function keyAt(text: string, column: number): { key: string; end: number 
 }
 
 /** Whether a space or a tab is at `column`: either separates a key's `:` from its value. */
-function isWhite(text: string, column: number): boolean {
+export function isWhite(text: string, column: number): boolean {
   const code = text.charCodeAt(column);
   return code === SPACE || code === TAB;
 }

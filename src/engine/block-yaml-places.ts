@@ -1,5 +1,5 @@
-import { readKey } from './block-yaml-keys.js';
-import { COLON, SPACE, TAB } from './block-yaml-scalars.js';
+import { isWhite, readKey } from './block-yaml-keys.js';
+import { COLON } from './block-yaml-scalars.js';
 
 // Where the block reader (`block-yaml.ts`) places the nodes of a document it read, for the
 // positions of diagnostics, as the library places them.
@@ -65,13 +65,14 @@ export class PlacedMap {
     // Most keys are plain and written as they are, their `:` right after them: those are matched
     // without reading the key (a line the reader read holds no comment in its key, and no second
     // `: `). Anything else is read.
+    const first = line[this.column];
     const plainAsWritten =
-      !isWhite(key.charCodeAt(key.length - 1)) &&
-      line.charCodeAt(this.column) !== DOUBLE_QUOTE &&
-      line.charCodeAt(this.column) !== SINGLE_QUOTE &&
+      !isWhite(key, key.length - 1) &&
+      first !== '"' &&
+      first !== "'" &&
       line.startsWith(key, this.column) &&
       line.charCodeAt(colon) === COLON &&
-      (colon + 1 === line.length || isWhite(line.charCodeAt(colon + 1)));
+      (colon + 1 === line.length || isWhite(line, colon + 1));
     return plainAsWritten || readKey(line, this.column).key === key;
   }
 
@@ -84,12 +85,6 @@ export class PlacedMap {
 
 /** How many entries after the last one looked up a look-up tries before the map is indexed. */
 const NEAR = 16;
-const DOUBLE_QUOTE = 0x22;
-const SINGLE_QUOTE = 0x27;
-
-function isWhite(code: number): boolean {
-  return code === SPACE || code === TAB;
-}
 
 /** The place of `path` in a document's placed root, or undefined where the library is to place it; `text` is the document's lines. */
 export function placeIn(root: Placed, path: readonly (string | number)[], text: readonly string[]): { line: number; column: number } | undefined {
