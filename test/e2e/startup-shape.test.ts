@@ -123,9 +123,8 @@ describe('the start-up of kurel', () => {
   });
 
   it("keeps V8's young generation at its first size for an input up to 256 KiB, and lets a larger one grow it, under a code cache of its own", () => {
-    // 300,000 bytes: past 256 KiB, short of 512 KiB.
+    // The same application, padded with a comment to 300,000 bytes: past 256 KiB, short of 512 KiB.
     const padding = '# padding\n'.repeat(30_000);
-    // The same application, padded past 256 KiB with a comment.
     const large = join(scratch, 'large-app.yaml');
     writeFileSync(large, `${readFileSync(join(fixture, 'app.yaml'), 'utf8')}${padding}`);
     // A folder kurel writes to is no input, whatever it holds.
