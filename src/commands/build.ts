@@ -42,8 +42,8 @@ export default class Build extends KurelCommand {
       reportWritten(`${written} files to ${folder}`);
       return;
     }
-    // The List is read back from the stream, so that both formats hold the same objects.
-    const text = flags.format === 'json' ? await renderData({ apiVersion: 'v1', kind: 'List', items: engine.readWrittenStream(result.yaml) }, 'json') : result.yaml;
+    // The List holds the objects as the stream reads back, so that both formats hold the same objects.
+    const text = flags.format === 'json' ? await renderData({ apiVersion: 'v1', kind: 'List', items: engine.writtenObjects(result.objects) }, 'json') : result.yaml;
     if (output) reportWritten(host.writeOutputFile(output, result.applicationName, text, flags.format === 'json' ? 'json' : 'yaml'));
     else process.stdout.write(text);
   }

@@ -50,7 +50,7 @@ function itemStart(indent: string): string {
 const MAX_IMPLICIT_KEY = 1024;
 
 /** The keys a map is written with: those whose value is not undefined, sorted. */
-function writtenKeys(map: Record<string, unknown>): string[] {
+export function writtenKeys(map: Record<string, unknown>): string[] {
   let keys = Object.keys(map);
   if (keys.some((key) => map[key] === undefined)) keys = keys.filter((key) => map[key] !== undefined);
   sortKeys(keys);

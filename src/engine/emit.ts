@@ -12,7 +12,7 @@ const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
  * Drops what a server would fill in and empty annotation maps, as the reference's cleanup does.
  * Copies only the maps it changes: the rest of the object is shared, and never written to.
  */
-function clean(object: K8sObject): K8sObject {
+export function clean(object: K8sObject): K8sObject {
   if (object.metadata === null || typeof object.metadata !== 'object') return object;
   const meta = { ...(object.metadata as Record<string, unknown>) };
   for (const key of SERVER_FIELDS) delete meta[key];

@@ -12,7 +12,7 @@ export type { EgressPeers, IngressPeers, EgressPeer, IngressPeer, IngressSource 
 export type { LoweringStep } from './model.js';
 export type { GeneratedObject } from './generate.js';
 export { encodeStream, encodeObject } from './emit.js';
-export { readWrittenStream } from './written-stream.js';
+export { writtenObjects } from './written-stream.js';
 export { DEFAULT_PROFILE_TEXT } from './profile.js';
 export { importProfile, type ProfileImport } from './api-resources/import-profile.js';
 export { chartCapabilities, type ChartCapabilities } from './api-resources/chart-capabilities.js';

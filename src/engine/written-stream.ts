@@ -1,6 +1,9 @@
 import { parseAllDocuments } from 'yaml';
+import type { K8sObject } from '../plugin-api/index.js';
 import { readBlockValues } from './block-yaml.js';
+import { clean, encodeObject } from './emit.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
+import { writtenCopy } from './written-copy.js';
 
 // A build's own output is no input to guard against: the block reader keeps only to the nesting
 // its stack allows, and leaves anything deeper to the library.
@@ -15,4 +18,15 @@ const WRITTEN_LIMITS: Readonly<InputLimits> = Object.freeze({ ...DEFAULT_INPUT_L
  */
 export function readWrittenStream(stream: string): unknown[] {
   return readBlockValues(stream, WRITTEN_LIMITS) ?? parseAllDocuments(stream).map((document) => document.toJS() as unknown);
+}
+
+/**
+ * A build's objects as the stream `encodeStream` writes of them reads back, without writing it:
+ * what `build --format json` lists, so that both formats hold the same objects. Plain data is
+ * copied as it is written (`writtenCopy`); an object that is not is written and read back.
+ * Writing the stream and reading it back was a quarter of the time `build --format json` of
+ * 2,000 or 16,000 services took, and a fifth of its memory.
+ */
+export function writtenObjects(objects: readonly K8sObject[]): unknown[] {
+  return objects.map((object) => writtenCopy(clean(object) as unknown as Record<string, unknown>) ?? readWrittenStream(encodeObject(object))[0]);
 }

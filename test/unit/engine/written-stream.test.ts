@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { encodeStream } from '../../../src/engine/emit.js';
-import { readWrittenStream } from '../../../src/engine/written-stream.js';
+import { readWrittenStream, writtenObjects } from '../../../src/engine/written-stream.js';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 import { documents } from './yaml-arbitraries.js';
 
@@ -41,5 +41,50 @@ describe('readWrittenStream', () => {
     expect(libraryReads).toHaveBeenCalledTimes(1);
     expect(read).toEqual(libraryReading(stream));
     expect(read[0]).toMatchObject({ kind: 'Set' });
+  });
+});
+
+describe('writtenObjects', () => {
+  // As JSON text: the List is written so, and the text holds the order of each map's keys.
+  const asJson = (value: unknown) => JSON.stringify(value, null, 2);
+  const readBack = (objects: readonly K8sObject[]) => asJson(readWrittenStream(encodeStream(objects)));
+  const metadata = fc.record(
+    {
+      name: fc.constantFrom('web', 'b', '0'),
+      labels: fc.dictionary(fc.constantFrom('app', 'tier', '1'), fc.constantFrom('web', 'yes', '')),
+      annotations: fc.dictionary(fc.constantFrom('kubectl.kubernetes.io/last-applied-configuration', 'note', 'b'), fc.constantFrom('{}', 'x')),
+      managedFields: fc.constant([{ manager: 'kubectl' }]),
+      resourceVersion: fc.constant('12'),
+      creationTimestamp: fc.constantFrom(null, '2024-01-01T00:00:00Z'),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('lists the objects as the stream written of them reads back, each map in its written order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(documents, metadata), { minLength: 1, maxLength: 4 }), (pairs) => {
+        const objects = pairs.map(([document, meta]) => ({ ...document, metadata: meta }) as unknown as K8sObject);
+        expect(asJson(writtenObjects(objects))).toBe(readBack(objects));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('lists each object cleaned as it is written, its keys sorted and the undefined left out', () => {
+    const object = { spec: { b: 1, a: undefined, A: [undefined, 'x'] }, kind: 'Service', apiVersion: 'v1', metadata: { uid: 'u-1', name: 'web', labels: {}, annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{}' } } };
+    const [listed] = writtenObjects([object as unknown as K8sObject]);
+    expect(asJson(listed)).toBe(asJson({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { A: [null, 'x'], b: 1 } }));
+    expect(object.metadata.uid).toBe('u-1');
+  });
+
+  it('writes and reads back an object that is not plain data', () => {
+    const objects = [
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'dated' }, data: { when: new Date(Date.UTC(2024, 0, 2)) } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'counted' }, data: { count: 12345678901234567890n } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'mapped' }, data: new Map([['b', '1']]) },
+    ] as unknown as K8sObject[];
+    const listed = writtenObjects(objects);
+    expect(asJson(listed)).toBe(readBack(objects));
+    expect(listed[1]).toMatchObject({ data: { count: 12345678901234567000 } });
   });
 });
