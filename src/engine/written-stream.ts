@@ -1,7 +1,7 @@
 import { parseAllDocuments } from 'yaml';
 import type { K8sObject } from '../plugin-api/index.js';
 import { readBlockValues } from './block-yaml.js';
-import { clean, encodeObject } from './emit.js';
+import { clean, encodeStream } from './emit.js';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.js';
 import { writtenCopy } from './written-copy.js';
 
@@ -23,10 +23,16 @@ export function readWrittenStream(stream: string): unknown[] {
 /**
  * A build's objects as the stream `encodeStream` writes of them reads back, without writing it:
  * what `build --format json` lists, so that both formats hold the same objects. Plain data is
- * copied as it is written (`writtenCopy`); an object that is not is written and read back.
+ * copied as it is written (`writtenCopy`); the objects that are not are written and read back,
+ * as one stream (a reading of each alone costs more than one of them all).
  * Writing the stream and reading it back was a quarter of the time `build --format json` of
  * 2,000 or 16,000 services took, and a fifth of its memory.
  */
 export function writtenObjects(objects: readonly K8sObject[]): unknown[] {
-  return objects.map((object) => writtenCopy(clean(object) as unknown as Record<string, unknown>) ?? readWrittenStream(encodeObject(object))[0]);
+  const listed: unknown[] = objects.map((object) => writtenCopy(clean(object) as unknown as Record<string, unknown>));
+  const unread = objects.filter((_, index) => listed[index] === undefined);
+  if (unread.length === 0) return listed;
+  const readBack = readWrittenStream(encodeStream(unread));
+  let next = 0;
+  return listed.map((copy) => copy ?? readBack[next++]);
 }

@@ -77,14 +77,18 @@ describe('writtenObjects', () => {
     expect(object.metadata.uid).toBe('u-1');
   });
 
-  it('writes and reads back an object that is not plain data', () => {
+  it('writes and reads back, in their places among the others, the objects that are not plain data or hold lines', () => {
     const objects = [
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'plain' }, data: { a: '1' } },
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'dated' }, data: { when: new Date(Date.UTC(2024, 0, 2)) } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'blank-lines' }, data: { blank: '  \n' } },
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'counted' }, data: { count: 12345678901234567890n } },
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'mapped' }, data: new Map([['b', '1']]) },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'last' }, data: { z: 'x' } },
     ] as unknown as K8sObject[];
     const listed = writtenObjects(objects);
     expect(asJson(listed)).toBe(readBack(objects));
-    expect(listed[1]).toMatchObject({ data: { count: 12345678901234567000 } });
+    expect(listed.map((object) => (object as K8sObject).metadata.name)).toEqual(['plain', 'dated', 'blank-lines', 'counted', 'mapped', 'last']);
+    expect(listed[3]).toMatchObject({ data: { count: 12345678901234567000 } });
   });
 });
