@@ -24,9 +24,9 @@ export function readWrittenStream(stream: string): unknown[] {
  * A build's objects as the stream `encodeStream` writes of them reads back, without writing it:
  * what `build --format json` lists, so that both formats hold the same objects. Plain data is
  * copied as it is written (`writtenCopy`); the objects that are not are written and read back,
- * as one stream (a reading of each alone costs more than one of them all).
- * Writing the stream and reading it back was a quarter of the time `build --format json` of
- * 2,000 or 16,000 services took, and a fifth of its memory.
+ * as one stream (a reading of each alone costs more than one of them all). Writing the whole
+ * stream and reading it back was a quarter of the time `build --format json` of 2,000 or 16,000
+ * services took, and a fifth of its peak memory.
  */
 export function writtenObjects(objects: readonly K8sObject[]): unknown[] {
   const listed: unknown[] = objects.map((object) => writtenCopy(clean(object) as unknown as Record<string, unknown>));
