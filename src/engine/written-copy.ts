@@ -14,12 +14,12 @@ export function writtenCopy(map: Record<string, unknown>): Record<string, unknow
   try {
     return copyMap(map);
   } catch (error) {
-    if (error === NOT_PLAIN) return undefined;
+    if (error === READ_BACK_INSTEAD) return undefined;
     throw error;
   }
 }
 
-const NOT_PLAIN = Symbol('not read back as written');
+const READ_BACK_INSTEAD = Symbol('read back, not copied');
 
 function copyMap(map: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
@@ -32,7 +32,7 @@ function copyValue(value: unknown): unknown {
   if (value === null) return value;
   switch (typeof value) {
     case 'string':
-      if (value.includes('\n')) throw NOT_PLAIN;
+      if (value.includes('\n')) throw READ_BACK_INSTEAD;
       return value;
     case 'number':
     case 'boolean':
@@ -44,8 +44,8 @@ function copyValue(value: unknown): unknown {
         return copy;
       }
       if (isDataMap(value)) return copyMap(value);
-      throw NOT_PLAIN;
+      throw READ_BACK_INSTEAD;
     default:
-      throw NOT_PLAIN;
+      throw READ_BACK_INSTEAD;
   }
 }
