@@ -99,6 +99,16 @@ describe('writeValidationReport', () => {
     expect(writes.join('')).toBe(renderedWhole(false, many, 'yaml'));
   });
 
+  it('writes in yaml a value that follows the same value, or one equal to it but written otherwise, as the whole report does', async () => {
+    const place = (column: number, line: number | undefined): Diagnostic => ({ code: 'KUREL_PROPERTY', severity: 'error', message: 'unsupported field "x"', file: 'app.yaml', line, column });
+    // -0 is equal to 0 but written as -0; a value left out is written as null, as after a null.
+    const many = [place(0, 1), place(0, 1), place(-0, 1), place(-0, undefined), place(0, undefined), place(1.5, 2), place(1.5, 2), place(0, 2)];
+    const { stream, writes } = collector();
+    await writeValidationReport(false, many, 'yaml', stream);
+    expect(writes.join('')).toBe(renderedWhole(false, many, 'yaml'));
+    expect(writes.join('')).toContain('    column: -0\n');
+  });
+
   it('hands the stream the report in pieces of 64 KiB and at most a batch of 32 diagnostics more, each piece ending where a diagnostic does', async () => {
     const many = Array.from({ length: 2_000 }, (_, index): Diagnostic => ({ code: 'KUREL_PROPERTY', severity: 'error', message: `unsupported field "extra${index}"`, line: index + 1 }));
     const written = JSON.stringify(reportFields(many[1_999]), null, 2).length;
