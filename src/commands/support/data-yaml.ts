@@ -34,12 +34,48 @@ function topEntryByLibrary(key: string, value: unknown, stringify: typeof String
  * lines after `key:`); the library writes each item the rules here do not. `key` is one `dataScalar`
  * writes.
  */
-export function topListItems(key: string, items: readonly unknown[], stringify: typeof Stringify): string {
+function topListItems(key: string, items: readonly unknown[], stringify: typeof Stringify): string {
   // What the library writes before the items: `key:` and its line break.
   const before = writtenKey(key, true)!.length + 2;
   let text = '';
   for (const item of items) text += block([item], '  ') ?? stringify({ [key]: [item] }, DATA_YAML_OPTIONS).slice(before);
   return text;
+}
+
+/**
+ * `topListItems` for a list written an item at a time, where items repeat most of their values
+ * from one to the next (a report's diagnostics share a code, a file, a component): each entry of
+ * an item is kept, by its place in the item, with its key, its value and the lines it was written
+ * as, and written again only where one of them changed. For one list, written once: a value
+ * changed in place between two items would be written as it was.
+ */
+export function topListItemWriter(key: string, stringify: typeof Stringify): (item: unknown) => string {
+  const lastKeys: string[] = [];
+  const lastValues: unknown[] = [];
+  const lastLines: string[] = [];
+  const byLibrary = (item: unknown) => topListItems(key, [item], stringify);
+  return (item) => {
+    if (!isRecord(item)) return byLibrary(item);
+    let text = '';
+    let place = 0;
+    // As `block` writes a map that is an item of a list two in: its first entry on the item's `- `.
+    for (const name in item) {
+      const value = item[name];
+      if (value === undefined) continue;
+      let lines: string | undefined = lastLines[place];
+      if (lines === undefined || name !== lastKeys[place] || !Object.is(value, lastValues[place])) {
+        lines = entry(name, value, place === 0 ? '  - ' : '    ', '    ', false);
+        if (lines === undefined) return byLibrary(item);
+        lastKeys[place] = name;
+        lastValues[place] = value;
+        lastLines[place] = lines;
+      }
+      text += lines;
+      place += 1;
+    }
+    // An empty map is written in flow style, as `block` leaves it.
+    return place === 0 ? byLibrary(item) : text;
+  };
 }
 
 /**

@@ -22,8 +22,8 @@ function piece(diagnostic: Diagnostic) {
  */
 export async function writeValidationReport(valid: boolean, diagnostics: readonly Diagnostic[], format: 'json' | 'yaml', stream: Output = process.stdout): Promise<void> {
   if (format === 'json') return writeInChunks(jsonReport(valid, diagnostics), stream);
-  const [{ stringify }, { topListItems }, { dataScalar }] = await Promise.all([import('yaml'), import('./data-yaml.js'), import('./data-yaml-scalars.js')]);
-  await writeInChunks(yamlReport(valid, diagnostics, { stringify, topListItems, dataScalar }), stream);
+  const [{ stringify }, { topListItemWriter }] = await Promise.all([import('yaml'), import('./data-yaml.js')]);
+  await writeInChunks(yamlReport(valid, diagnostics, stringify, topListItemWriter), stream);
 }
 
 /**
@@ -65,57 +65,19 @@ function* jsonReport(valid: boolean, diagnostics: readonly Diagnostic[]): Genera
   yield `${tail}\n`;
 }
 
-/** What the YAML report is written with, loaded as it is asked for. */
-interface YamlWriters {
-  stringify: typeof import('yaml').stringify;
-  topListItems: typeof import('./data-yaml.js').topListItems;
-  dataScalar: typeof import('./data-yaml-scalars.js').dataScalar;
-}
-
 /** The report as the yaml library writes it, a batch of diagnostics at a time. */
-function* yamlReport(valid: boolean, diagnostics: readonly Diagnostic[], writers: YamlWriters): Generator<string> {
+function* yamlReport(valid: boolean, diagnostics: readonly Diagnostic[], stringify: typeof import('yaml').stringify, topListItemWriter: typeof import('./data-yaml.js').topListItemWriter): Generator<string> {
   if (diagnostics.length === 0) {
-    yield writers.stringify({ valid, diagnostics: [] }, DATA_YAML_OPTIONS);
+    yield stringify({ valid, diagnostics: [] }, DATA_YAML_OPTIONS);
     return;
   }
   yield `valid: ${valid}\ndiagnostics:\n`;
-  const item = yamlItemWriter(writers.dataScalar);
+  const item = topListItemWriter('diagnostics', stringify);
   for (const batch of batches(diagnostics)) {
     let text = '';
-    for (const fields of batch) text += item(fields) ?? writers.topListItems('diagnostics', [fields], writers.stringify);
+    for (const fields of batch) text += item(fields);
     yield text;
   }
-}
-
-/**
- * Writes a diagnostic's fields as the library writes an item of the report's list (`  - key: value`,
- * then `    key: value`), or gives undefined where a value is the library's to write. Diagnostics
- * repeat most of their values from one to the next (code, file, component, column): each field's
- * last value is kept with the line it was written as. Every piece has the fields of `reportFields`
- * in its order, so a field is kept at its place in that order; their names are words, written as
- * they are.
- */
-function yamlItemWriter(dataScalar: YamlWriters['dataScalar']): (fields: ReturnType<typeof piece>) => string | undefined {
-  const lastValues: unknown[] = [];
-  const lastLines: string[] = [];
-  return (fields) => {
-    let text = '';
-    let place = 0;
-    for (const key in fields) {
-      const value = fields[key as keyof typeof fields];
-      let line: string | undefined = lastLines[place];
-      if (line === undefined || !Object.is(value, lastValues[place])) {
-        const written = dataScalar(value);
-        if (written === undefined) return undefined;
-        line = `${place === 0 ? '  - ' : '    '}${key}: ${written}\n`;
-        lastValues[place] = value;
-        lastLines[place] = line;
-      }
-      text += line;
-      place += 1;
-    }
-    return text;
-  };
 }
 
 /** The diagnostics' fields, `BATCH` at a time, made as each batch is written. */

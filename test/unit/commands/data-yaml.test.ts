@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { stringifyData } from '../../../src/commands/support/data-yaml.js';
+import { stringifyData, topListItemWriter } from '../../../src/commands/support/data-yaml.js';
 import { DATA_YAML_OPTIONS } from '../../../src/commands/support/output.js';
 import { documents } from '../engine/yaml-arbitraries.js';
 
@@ -64,5 +64,21 @@ describe('stringifyData', () => {
 
   it('leaves to the library a key it writes as an explicit key, and a top key with a line that starts like a document marker', () => {
     for (const data of [{ ['k'.repeat(1_100)]: 1 }, { '--- a': 1 }, { '%x': 1 }, { 'a\u2028---': 1 }, { nested: { '--- a': 1 } }]) expect(written(data)).toBe(library(data));
+  });
+});
+
+describe('topListItemWriter', () => {
+  it('writes the items of a top list as the library writes the list, whichever item came before', () => {
+    // Few keys and values, so that items repeat and differ from one another in every way: a key
+    // moved or missing, a value the same, changed, undefined, -0 after 0, or a collection.
+    const value = fc.oneof(fc.constantFrom('x', 'y', 'two\nlines', 0, -0, 1.5, null, undefined, true), documents);
+    const item = fc.oneof(fc.dictionary(fc.constantFrom('a', 'b', 'c d'), value, { maxKeys: 3 }), value);
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 6 }), (items) => {
+        const write = topListItemWriter('list', stringify);
+        expect(`list:\n${items.map(write).join('')}`).toBe(library({ list: items }));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
