@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { KUREL_API_VERSION } from '../../src/plugin-api/version.js';
-import { repo, scratchFolder } from './support.js';
+import { repo, scratchFolder, writeEnvironmentPlugin } from './support.js';
 
 // NODE_EXTRA_CA_CERTS: bin/kurel keeps Node from reading the certificates as it starts, and gives
 // them to kurel's own HTTPS requests when it makes one. An HTTPS server on loopback whose
@@ -99,18 +98,7 @@ describe('NODE_EXTRA_CA_CERTS', () => {
   });
 
   it('is in the environment as the user set it, for plugins and the programs kurel runs', async () => {
-    writeFileSync(
-      join(scratch.dir, 'env-plugin.mjs'),
-      `export default {
-  meta: { name: 'acme-env', version: '1.0.0', kurelApi: '^${KUREL_API_VERSION}' },
-  components: [{ type: 'env', description: 'The environment it sees.', properties: {}, render() {
-    return { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'env' }, data: { extra: process.env.NODE_EXTRA_CA_CERTS ?? 'unset', handed: process.env.KUREL_DEFERRED_EXTRA_CA_CERTS ?? 'unset' } }] };
-  } }],
-};
-`,
-    );
-    writeFileSync(join(scratch.dir, '.kurelrc.json'), JSON.stringify({ plugins: ['./env-plugin.mjs'] }));
-    writeFileSync(join(scratch.dir, 'env.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: env\n      type: env\n');
+    writeEnvironmentPlugin(scratch.dir, { extra: 'NODE_EXTRA_CA_CERTS', handed: 'KUREL_DEFERRED_EXTRA_CA_CERTS' });
     const result = await run(join(repo, 'bin/kurel'), ['build', 'env.yaml'], environment({ NODE_EXTRA_CA_CERTS: CA }));
     expect(result.status, result.stderr).toBe(0);
     expect(fetched(result)).toEqual([{ extra: CA, handed: 'unset' }]);

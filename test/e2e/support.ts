@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { KUREL_API_VERSION } from '../../src/plugin-api/version.js';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,4 +25,27 @@ export function scratchFolder(prefix: string): { readonly dir: string } {
 /** Runs the built CLI in `cwd`, as a user would. */
 export function kurelIn(cwd: string, args: string[]) {
   return spawnSync(process.execPath, [join(repo, 'bin/kurel'), ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+}
+
+/**
+ * In `dir`: a plugin whose `env` component is a ConfigMap of what the environment holds (each key
+ * of `variables` the value of the variable it names, or `unset`), a config that loads it, and
+ * `env.yaml`, an Application of that one component.
+ */
+export function writeEnvironmentPlugin(dir: string, variables: Record<string, string>): void {
+  const data = Object.entries(variables)
+    .map(([key, name]) => `${key}: process.env.${name} ?? 'unset'`)
+    .join(', ');
+  writeFileSync(
+    join(dir, 'env-plugin.mjs'),
+    `export default {
+  meta: { name: 'acme-env', version: '1.0.0', kurelApi: '^${KUREL_API_VERSION}' },
+  components: [{ type: 'env', description: 'The environment it sees.', properties: {}, render() {
+    return { objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'env' }, data: { ${data} } }] };
+  } }],
+};
+`,
+  );
+  writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ plugins: ['./env-plugin.mjs'] }));
+  writeFileSync(join(dir, 'env.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: env\n      type: env\n');
 }
