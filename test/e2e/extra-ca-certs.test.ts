@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { repo, scratchFolder, writeEnvironmentPlugin } from './support.js';
+import { environmentWithout, fakeNodeFolder, repo, scratchFolder, writeEnvironmentPlugin } from './support.js';
 
 // NODE_EXTRA_CA_CERTS: bin/kurel keeps Node from reading the certificates as it starts, and gives
 // them to kurel's own HTTPS requests when it makes one. An HTTPS server on loopback whose
@@ -48,12 +48,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<R
 }
 
 /** The environment without NODE_EXTRA_CA_CERTS and NODE_OPTIONS, with `extra` set. */
-function environment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.NODE_EXTRA_CA_CERTS;
-  delete env.NODE_OPTIONS;
-  return { ...env, ...extra };
-}
+const environment = (extra: NodeJS.ProcessEnv = {}) => environmentWithout(['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'], extra);
 
 function writeApplication(): void {
   writeFileSync(
@@ -107,14 +102,7 @@ describe('NODE_EXTRA_CA_CERTS', () => {
 
 describe("bin/kurel's lines for sh", () => {
   /** A `node` that prints what it was given: its environment's two names and its arguments. */
-  function fakeNode(): string {
-    const folder = join(scratch.dir, 'fake-node');
-    mkdirSync(folder, { recursive: true });
-    const node = join(folder, 'node');
-    writeFileSync(node, '#!/bin/sh\nprintf "extra=%s\\nhanded=%s\\n" "${NODE_EXTRA_CA_CERTS-unset}" "${KUREL_DEFERRED_EXTRA_CA_CERTS-unset}"\nfor arg in "$@"; do printf "arg=%s\\n" "$arg"; done\n');
-    chmodSync(node, 0o755);
-    return folder;
-  }
+  const fakeNode = () => fakeNodeFolder(scratch.dir, { extra: 'NODE_EXTRA_CA_CERTS', handed: 'KUREL_DEFERRED_EXTRA_CA_CERTS' });
 
   it('start Node on the same file without NODE_EXTRA_CA_CERTS, its value handed on, the arguments as given', async () => {
     const path = `${fakeNode()}:${process.env.PATH}`;

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { repo, scratchFolder, writeEnvironmentPlugin } from './support.js';
+import { environmentWithout, fakeNodeFolder, repo, scratchFolder, writeEnvironmentPlugin } from './support.js';
 
 // GLIBC_TUNABLES: where the user set none, bin/kurel's lines for sh start Node with glibc's
 // allocator set to serve its blocks in 2 MiB pages (fewer first touches of memory, each a page
@@ -13,26 +12,14 @@ const KUREL_TUNABLES = 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554
 const scratch = scratchFolder('kurel-tunables-');
 const bin = join(repo, 'bin/kurel');
 
-/** The environment without GLIBC_TUNABLES and kurel's mark, with `extra` set. */
-function environment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.GLIBC_TUNABLES;
-  delete env.KUREL_MALLOC_TUNABLES;
-  delete env.NODE_OPTIONS;
-  return { ...env, ...extra };
-}
+/** The environment without GLIBC_TUNABLES, kurel's mark and NODE_OPTIONS, with `extra` set. */
+const environment = (extra: NodeJS.ProcessEnv = {}) => environmentWithout(['GLIBC_TUNABLES', 'KUREL_MALLOC_TUNABLES', 'NODE_OPTIONS'], extra);
 
 const run = (args: string[], env: NodeJS.ProcessEnv) => spawnSync(bin, args, { cwd: scratch.dir, env, encoding: 'utf8', timeout: 60_000 });
 
 describe("bin/kurel's lines for sh", () => {
-  /** A `node` that prints the two names of its environment this is about, and its arguments. */
-  function fakeNode(): string {
-    const folder = join(scratch.dir, 'fake-node');
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'node'), '#!/bin/sh\nprintf "tunables=%s\\nmark=%s\\n" "${GLIBC_TUNABLES-unset}" "${KUREL_MALLOC_TUNABLES-unset}"\nfor arg in "$@"; do printf "arg=%s\\n" "$arg"; done\n');
-    chmodSync(join(folder, 'node'), 0o755);
-    return `${folder}:${process.env.PATH}`;
-  }
+  /** PATH led by a `node` that prints the two names this is about, and its arguments. */
+  const fakeNode = () => `${fakeNodeFolder(scratch.dir, { tunables: 'GLIBC_TUNABLES', mark: 'KUREL_MALLOC_TUNABLES' })}:${process.env.PATH}`;
 
   it("start Node with glibc's allocator set, and a mark saying kurel set it, where the user set nothing", () => {
     const result = run(['build', 'app.yaml'], environment({ PATH: fakeNode() }));

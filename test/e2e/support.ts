@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,4 +48,27 @@ export function writeEnvironmentPlugin(dir: string, variables: Record<string, st
   );
   writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ plugins: ['./env-plugin.mjs'] }));
   writeFileSync(join(dir, 'env.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: env\n      type: env\n');
+}
+
+/** This process's environment without the variables `names`, with `extra` set. */
+export function environmentWithout(names: readonly string[], extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of names) delete env[name];
+  return { ...env, ...extra };
+}
+
+/**
+ * A folder in `dir` holding a `node` that prints, a line each, `label=` and the value of the
+ * variable each label of `variables` names (or `unset`), then its arguments as `arg=`: what
+ * bin/kurel's lines for sh start Node with, once the folder leads PATH.
+ */
+export function fakeNodeFolder(dir: string, variables: Record<string, string>): string {
+  const folder = join(dir, 'fake-node');
+  mkdirSync(folder, { recursive: true });
+  const labels = Object.keys(variables);
+  const format = labels.map((label) => `${label}=%s\\n`).join('');
+  const values = Object.values(variables).map((name) => `"\${${name}-unset}"`).join(' ');
+  writeFileSync(join(folder, 'node'), `#!/bin/sh\nprintf "${format}" ${values}\nfor arg in "$@"; do printf "arg=%s\\n" "$arg"; done\n`);
+  chmodSync(join(folder, 'node'), 0o755);
+  return folder;
 }
