@@ -122,33 +122,42 @@ describe('the start-up of kurel', () => {
     expect(builtins.filter((name) => name !== 'internal/fs/sync_write_stream')).toEqual([]);
   });
 
-  it("keeps V8's young generation at its first size for an input up to 256 KiB, and lets a larger one grow it, under a code cache of its own", () => {
-    // The same application, padded with a comment to 300,000 bytes: past 256 KiB, short of 512 KiB.
-    const padding = '# padding\n'.repeat(30_000);
-    const large = join(scratch, 'large-app.yaml');
-    writeFileSync(large, `${readFileSync(join(fixture, 'app.yaml'), 'utf8')}${padding}`);
+  it("sizes V8's young generation and baseline compiler by the input, each size under a code cache of its own", () => {
+    // The same application padded with a comment: to 20,000 bytes (past 16 KiB, short of 256 KiB)
+    // and to 300,000 (past 256 KiB, short of 512 KiB).
+    const padded = (name: string, bytes: number) => {
+      const file = join(scratch, name);
+      const app = readFileSync(join(fixture, 'app.yaml'), 'utf8');
+      writeFileSync(file, `${app}${'# padding\n'.repeat(Math.ceil((bytes - app.length) / 10))}`);
+      return file;
+    };
+    const medium = padded('medium-app.yaml', 20_000);
+    const large = padded('large-app.yaml', 300_000);
     // A folder kurel writes to is no input, whatever it holds.
     const output = join(scratch, 'young-generation-output');
     mkdirSync(output, { recursive: true });
-    writeFileSync(join(output, 'unrelated.yaml'), padding);
+    writeFileSync(join(output, 'unrelated.yaml'), '# padding\n'.repeat(30_000));
     const cacheDir = join(scratch, 'young-generation-cache');
     const run = (...args: string[]) => runWatchingFlags(args, { KUREL_CACHE_DIR: cacheDir });
     const profile = ['--profile', join(fixture, 'profile.yaml')];
-    const small = run('build', join(fixture, 'app.yaml'), ...profile);
+    const tiny = run('build', join(fixture, 'app.yaml'), ...profile);
+    const small = run('build', medium, ...profile);
     const grown = run('build', large, ...profile);
     const written = run('build', join(fixture, 'app.yaml'), ...profile, '-o', output);
     // `kurel schemas` publishes every registered type, whatever it is given.
     const schemas = run('schemas', '--help');
-    expect(grown.stdout).toBe(small.stdout);
+    expect(small.stdout).toBe(tiny.stdout);
+    expect(grown.stdout).toBe(tiny.stdout);
     const caches = readdirSync(join(cacheDir, 'compile', `${process.version}-${process.arch}`));
-    expect(caches.some((name) => /\.build(\.settled)?\.bin$/.test(name))).toBe(true);
-    expect(caches.some((name) => /\.build-large(\.settled)?\.bin$/.test(name))).toBe(true);
+    for (const variant of ['build-tiny', 'build', 'build-large']) {
+      expect(caches.some((name) => new RegExp(`\\.${variant}(\\.settled)?\\.bin$`).test(name)), variant).toBe(true);
+    }
     // bin/kurel sets flags on Node 20 alone.
     if (process.versions.node.split('.')[0] !== '20') return;
-    expect(small.flags).toContain('--semi-space-growth-factor=1');
-    expect(written.flags).toContain('--semi-space-growth-factor=1');
-    expect(grown.flags).not.toContain('--semi-space-growth-factor');
-    expect(schemas.flags).not.toContain('--semi-space-growth-factor');
+    for (const started of [tiny, small, written]) expect(started.flags).toContain('--semi-space-growth-factor=1');
+    for (const started of [grown, schemas]) expect(started.flags).not.toContain('--semi-space-growth-factor');
+    for (const started of [tiny, written]) expect(started.flags).toContain('--no-sparkplug');
+    for (const started of [small, grown, schemas]) expect(started.flags).not.toContain('sparkplug');
   });
 
   it('loads crypto where a run needs it: a folder kurel owns, each file recorded by its hash', () => {
