@@ -32,6 +32,11 @@ function testingEntry(): string {
   return existsSync(bundled) ? bundled : fileURLToPath(new URL('../testing/index', import.meta.url));
 }
 
+/** A CommonJS file's default export, its module.exports, loaded at once. */
+export function requireDefault(file: string): unknown {
+  return createRequire(file)(file) as unknown;
+}
+
 async function jitiFor(parentFile: string): Promise<Jiti> {
   const { createJiti } = await import('jiti');
   return createJiti(pathToFileURL(parentFile).href, {
@@ -66,7 +71,7 @@ export async function importDefault(file: string): Promise<unknown> {
   // A CommonJS file's default export is its module.exports, as import() would give it; require
   // skips the scan import() makes of the source for named exports, which costs a large file
   // (a bundled built-in) more than loading it.
-  if (file.endsWith('.cjs')) return createRequire(file)(file) as unknown;
+  if (file.endsWith('.cjs')) return requireDefault(file);
   if (NATIVE.test(file)) {
     const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
     return module.default ?? module;

@@ -74,7 +74,7 @@ export async function startPluginHost(options: { searchFrom: string; configFile?
   const builder = new RegistryBuilder();
   for (const loaded of plugins) {
     checkPluginContract(loaded);
-    builder.register(guardPlugin(loaded.plugin));
+    builder.register(loaded.guarded ?? guardPlugin(loaded.plugin));
   }
   return { registry: builder.seal(), plugins, config };
 }

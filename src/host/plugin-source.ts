@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { kurelErrors, type KurelPlugin } from '../plugin-api/index.js';
-import { importDefault, resolveModule } from './module-loader.js';
+import { lazyPlugin } from './lazy-plugin.js';
+import { importDefault, requireDefault, resolveModule } from './module-loader.js';
+import { readPluginManifest } from './plugin-manifest.js';
 
 /** A plugin as loaded: the module's default export and where it came from. */
 export interface LoadedPlugin {
@@ -8,12 +10,16 @@ export interface LoadedPlugin {
   specifier: string;
   resolvedFrom: string;
   builtin: boolean;
+  /** The plugin with its functions guarded, where loading it made that view already (a plugin registered from its manifest). */
+  guarded?: KurelPlugin;
 }
 
 /**
  * Resolves a plugin specifier (package name or path) with Node's module resolution from
  * `fromFolder`, unless the caller has resolved it (`resolved`), and loads it. A plugin that fails
- * to load is reported by name with its cause.
+ * to load is reported by name with its cause. A CommonJS plugin with a manifest beside it (see
+ * plugin-manifest.ts) is registered from the manifest and loaded when a build first reads more
+ * of it: the built-in kinds, which most builds register and never use, so.
  */
 export async function loadPlugin(specifier: string, fromFolder: string, builtin: boolean, resolved?: string): Promise<LoadedPlugin> {
   let file: string;
@@ -21,6 +27,11 @@ export async function loadPlugin(specifier: string, fromFolder: string, builtin:
     file = resolved ?? (await resolveModule(specifier, join(fromFolder, 'kurel.config.js')));
   } catch (error) {
     throw kurelErrors.pluginLoad(`plugin "${specifier}" could not be resolved from ${fromFolder}: ${firstLine(error)}`, { plugin: specifier });
+  }
+  const manifest = file.endsWith('.cjs') ? readPluginManifest(file) : undefined;
+  if (manifest) {
+    const { plain, guarded } = lazyPlugin(manifest, file, specifier, () => requireDefault(file));
+    return { plugin: plain, guarded, specifier, resolvedFrom: file, builtin };
   }
   let exported: unknown;
   try {

@@ -53,19 +53,22 @@ function cacheFiles(cacheDir: string): Map<string, string> {
 }
 
 describe('the compile cache', () => {
-  it('is written by the first run, for the shared chunk and each built-in, settled once a run adds nothing, and then taken unchanged', () => {
+  it('is written by the first run, for the shared chunk and each built-in it loads, settled once a run adds nothing, and then taken unchanged', () => {
     const cacheDir = join(cacheHome, 'fresh');
     const first = build(cacheDir);
     const names = [...cacheFiles(cacheDir).keys()];
-    expect(names.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin'))).toBe(true);
-    for (const builtin of ['components', 'kinds', 'traits', 'policies']) {
+    // The input is tiny (bin/kurel): the cache is the variant of tiny builds.
+    expect(names.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build-tiny.bin'))).toBe(true);
+    for (const builtin of ['components', 'traits', 'policies']) {
       expect(names.some((name) => name.includes(`_plugins_builtin-${builtin}.cjs@`))).toBe(true);
     }
+    // The built-in kinds register from their manifest, and a build of a web service never loads them.
+    expect(names.some((name) => name.includes('_plugins_builtin-kinds.cjs@'))).toBe(false);
 
     // The next run compiles what the first did, give or take a function: every cache is settled.
     expect(build(cacheDir)).toBe(first);
     const settled = cacheFiles(cacheDir);
-    expect([...settled.keys()].every((name) => name.endsWith('.build.settled.bin'))).toBe(true);
+    expect([...settled.keys()].every((name) => name.endsWith('.build-tiny.settled.bin'))).toBe(true);
     expect(settled.size).toBe(names.length);
     const before = new Map([...settled].map(([name, file]) => [name, statSync(file).mtimeMs]));
 
@@ -89,7 +92,7 @@ describe('the compile cache', () => {
     const again = buildTen(cacheDir);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toBe(ten.stdout);
-    expect(chunkCache(cacheDir)[0]).toMatch(/\.build\.settled\.bin$/);
+    expect(chunkCache(cacheDir)[0]).toMatch(/\.build-tiny\.settled\.bin$/);
   });
 
   it('checks a settled cache once a day, and grows it with what a run compiled that it lacked', () => {
@@ -97,7 +100,7 @@ describe('the compile cache', () => {
     build(cacheDir);
     build(cacheDir);
     const [settledName, settledFile] = chunkCache(cacheDir);
-    expect(settledName).toMatch(/\.build\.settled\.bin$/);
+    expect(settledName).toMatch(/\.build-tiny\.settled\.bin$/);
     const settledSize = statSync(settledFile).size;
 
     // Checked today: taken as it is by a build that runs more.
@@ -120,7 +123,7 @@ describe('the compile cache', () => {
     const failing = kurelIn(cacheDir, ['build', join(fixture, 'missing.yaml'), '--profile', join(fixture, 'profile.yaml')]);
     expect(failing.status).toBe(1);
     const partial = cacheFiles(cacheDir);
-    expect([...partial.keys()].some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.partial.bin'))).toBe(true);
+    expect([...partial.keys()].some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build-tiny.partial.bin'))).toBe(true);
     expect([...partial.keys()].filter((name) => !name.endsWith('.partial.bin'))).toEqual([]);
 
     // A run that takes the partial cache and fails again leaves it as it is.
@@ -131,8 +134,8 @@ describe('the compile cache', () => {
     expect(build(cacheDir)).toBe(build(join(cacheHome, 'failed-first-reference')));
     const names = [...cacheFiles(cacheDir).keys()];
     expect(names.filter((name) => name.endsWith('.partial.bin'))).toEqual([]);
-    expect(names.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin'))).toBe(true);
-    for (const builtin of ['components', 'kinds', 'traits', 'policies']) expect(names.some((name) => name.includes(`_plugins_builtin-${builtin}.cjs@`))).toBe(true);
+    expect(names.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build-tiny.bin'))).toBe(true);
+    for (const builtin of ['components', 'traits', 'policies']) expect(names.some((name) => name.includes(`_plugins_builtin-${builtin}.cjs@`))).toBe(true);
   });
 
   it('gives the same output from a damaged cache, and replaces it', () => {
@@ -159,7 +162,7 @@ describe('the compile cache', () => {
       .filter((name) => name.includes('_chunks_kurel.cjs@'))
       .map((name) => name.replace('.partial.bin', '.bin').split('.').at(-2))
       .sort();
-    expect(variants).toEqual(['build', 'build-help', 'other', 'validate-help']);
+    expect(variants).toEqual(['build-help-tiny', 'build-tiny', 'other-tiny', 'validate-help-tiny']);
   });
 
   it('drops, when it writes, the caches no installation has written for 30 days, and nothing it did not write', () => {
@@ -187,7 +190,7 @@ describe('the compile cache', () => {
       '0badcafe_chunks_kurel.cjs@1499202-1796180218631.validate.bin',
       'notes.txt',
     ]);
-    expect(left.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build.bin') && !name.startsWith('0badcafe_'))).toBe(true);
+    expect(left.some((name) => name.includes('_chunks_kurel.cjs@') && name.endsWith('.build-tiny.bin') && !name.startsWith('0badcafe_'))).toBe(true);
   });
 
   it('reads a bundled file of ASCII as one-byte text, and any other file as Node reads it', () => {

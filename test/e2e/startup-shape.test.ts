@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifestFileOf, pluginManifest } from '../../src/host/plugin-manifest.js';
+import type { KurelPlugin } from '../../src/plugin-api/index.js';
 
 // What start-up must not pay for (bench/README.md says what each costs): not timed here, only
 // checked to be so, on the built bundle a user runs.
@@ -173,6 +176,16 @@ describe('the start-up of kurel', () => {
       expect(files.some((file) => file.includes(`${sep}dist${sep}bundle${sep}`))).toBe(true);
       expect(files.filter((file) => file.includes(`${sep}typescript${sep}`))).toEqual([]);
     }
+  });
+
+  it('registers the built-in kinds from their manifest, and loads them where a build uses one', () => {
+    const kinds = (files: string[]) => files.filter((file) => /[\\/]plugins[\\/]builtin-kinds\.cjs$/.test(file));
+    // The manifest the build wrote is the one the plugin it built gives.
+    const entry = join(bundle, 'plugins', 'builtin-kinds.cjs');
+    const written = JSON.parse(readFileSync(manifestFileOf(entry), 'utf8')) as unknown;
+    expect(written).toEqual(pluginManifest(createRequire(entry)(entry) as KurelPlugin, statSync(entry).size));
+    expect(kinds(plainBuild().files)).toEqual([]);
+    expect(kinds(loadedBy(['build', join(repo, 'test/golden/helm-sources/app.yaml')]).files)).toHaveLength(1);
   });
 
   it('loads the generated schemas a family at a time, when a kind of the family is used', () => {

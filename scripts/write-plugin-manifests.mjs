@@ -1,0 +1,15 @@
+// Writes the manifest of each built-in that most builds register and never use, so that a build
+// registers it from its manifest and loads it only where it uses one of its elements
+// (src/host/plugin-manifest.ts). The other built-ins serve nearly every build, and load whole.
+import { statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { manifestFileOf, pluginManifest } from '../dist/src/host/plugin-manifest.js';
+
+const DESCRIBED_BUILTINS = ['builtin-kinds'];
+
+for (const name of DESCRIBED_BUILTINS) {
+  const entry = new URL(`../dist/bundle/plugins/${name}.cjs`, import.meta.url).pathname;
+  const manifest = pluginManifest(createRequire(entry)(entry), statSync(entry).size);
+  if (!manifest) throw new Error(`${entry}: its registration is not plain data, and cannot be written as a manifest`);
+  writeFileSync(manifestFileOf(entry), `${JSON.stringify(manifest)}\n`);
+}
