@@ -11,10 +11,10 @@ export interface LazyPluginViews {
 /**
  * Stands in for a plugin by its manifest until a build reads more of it than the registry does:
  * each element answers its surface keys from the manifest, and the first read of anything else
- * loads the module (`load`, synchronous: the engine asks as it runs) and reads on from it. The
- * module must register what its manifest says, element for element; where it does not, the
- * manifest is stale, and the run stops there rather than build with a registry the plugin no
- * longer gives.
+ * loads the module (`load`, synchronous, as the engine asks while it runs; it reports its own
+ * failure) and reads on from it. The module must register what its manifest says, element for
+ * element; where it does not, the manifest is stale, and the run stops there rather than build
+ * with a registry the plugin no longer gives.
  */
 export function lazyPlugin(manifest: PluginManifest, entry: string, specifier: string, load: () => unknown): LazyPluginViews {
   const described = JSON.stringify(manifest.surface);
@@ -50,13 +50,7 @@ function withFunctions(value: unknown, plugin: () => KurelPlugin): unknown {
 }
 
 function loadAsDescribed(described: string, entry: string, specifier: string, load: () => unknown): { plain: KurelPlugin; guarded: KurelPlugin } {
-  let exported: unknown;
-  try {
-    exported = load();
-  } catch (error) {
-    throw kurelErrors.pluginLoad(`plugin "${specifier}" failed to load: ${String((error as Error)?.message ?? error).split('\n')[0]}`, { plugin: specifier, file: entry });
-  }
-  const plugin = exported as KurelPlugin;
+  const plugin = load() as KurelPlugin;
   if (JSON.stringify(pluginSurface(plugin)) !== described) {
     throw kurelErrors.pluginLoad(
       `plugin "${specifier}" registers other elements than its manifest ${manifestFileOf(entry)} says: write the manifest again from the plugin, or delete it`,

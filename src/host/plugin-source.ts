@@ -30,16 +30,26 @@ export async function loadPlugin(specifier: string, fromFolder: string, builtin:
   }
   const manifest = file.endsWith('.cjs') ? readPluginManifest(file) : undefined;
   if (manifest) {
-    const { plain, guarded } = lazyPlugin(manifest, file, specifier, () => requireDefault(file));
+    const { plain, guarded } = lazyPlugin(manifest, file, specifier, () => {
+      try {
+        return requireDefault(file);
+      } catch (error) {
+        throw loadFailure(specifier, file, error);
+      }
+    });
     return { plugin: plain, guarded, specifier, resolvedFrom: file, builtin };
   }
   let exported: unknown;
   try {
     exported = await importDefault(file);
   } catch (error) {
-    throw kurelErrors.pluginLoad(`plugin "${specifier}" failed to load: ${firstLine(error)}`, { plugin: specifier, file });
+    throw loadFailure(specifier, file, error);
   }
   return { plugin: exported as KurelPlugin, specifier, resolvedFrom: file, builtin };
+}
+
+function loadFailure(specifier: string, file: string, error: unknown) {
+  return kurelErrors.pluginLoad(`plugin "${specifier}" failed to load: ${firstLine(error)}`, { plugin: specifier, file });
 }
 
 function firstLine(error: unknown): string {

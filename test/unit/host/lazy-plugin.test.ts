@@ -145,7 +145,7 @@ describe('a plugin registered from its manifest', () => {
 
   it('refuses a plugin that throws as it loads, with its cause', async () => {
     const entry = writePlugin();
-    // Of the same size, so that the manifest is read: the module fails when a build first reads more.
+    // Of the same size, so that the manifest is read: the module fails when first read past it.
     const counting = 'globalThis.__kurelLazyPluginLoads = (globalThis.__kurelLazyPluginLoads ?? 0) + 1;';
     const throwing = "throw new Error('no licence');".padEnd(counting.length);
     writeFileSync(entry, readFileSync(entry, 'utf8').replace(counting, throwing));
