@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { KurelPlugin } from '../plugin-api/index.js';
 
-/** Where a plugin's manifest lies: beside its entry file, `builtin-kinds.cjs` → `builtin-kinds.kurel-manifest.json`. */
+/** Where a plugin's manifest lies: beside its entry, `x.cjs` → `x.kurel-manifest.json`. */
 export function manifestFileOf(entry: string): string {
   return `${entry.slice(0, entry.length - extname(entry).length)}.kurel-manifest.json`;
 }
@@ -49,9 +49,9 @@ export interface PluginManifest {
  */
 export function pluginSurface(plugin: KurelPlugin): PluginSurface | undefined {
   if (plugin.naming !== undefined || plugin.declarations !== undefined) return undefined;
-  const surface: PluginSurface = { meta: plugin.meta, components: [], traits: [], policies: [], lowering: [] };
   try {
-    surface.meta = asData(plugin.meta, ['meta']) as PluginSurface['meta'];
+    const meta = asData(plugin.meta, ['meta']) as PluginSurface['meta'];
+    const surface: PluginSurface = { meta, components: [], traits: [], policies: [], lowering: [] };
     if (plugin.objectKinds !== undefined) surface.objectKinds = asData([...plugin.objectKinds], ['objectKinds']) as unknown[];
     for (const list of ELEMENT_LISTS) {
       ((plugin[list] ?? []) as object[]).forEach((element, index) => {
@@ -63,14 +63,14 @@ export function pluginSurface(plugin: KurelPlugin): PluginSurface | undefined {
         surface[list].push(data);
       });
     }
+    return surface;
   } catch (error) {
     if (error instanceof NotData) return undefined;
     throw error;
   }
-  return surface;
 }
 
-/** A function in a surface, as the manifest writes it: `{ "kurel:function": [path from the plugin] }`. */
+/** A function in a surface, as a manifest writes it: `{ "kurel:function": [its path] }`. */
 export const FUNCTION_MARK = 'kurel:function';
 
 class NotData extends Error {}
@@ -90,7 +90,7 @@ function asData(value: unknown, path: (string | number)[]): unknown {
   return data;
 }
 
-/** The manifest of a plugin loaded from an entry file of `entryBytes` bytes, or nothing (see pluginSurface). */
+/** The manifest of a plugin loaded from `entryBytes` bytes, or nothing (see pluginSurface). */
 export function pluginManifest(plugin: KurelPlugin, entryBytes: number): PluginManifest | undefined {
   const surface = pluginSurface(plugin);
   return surface && { entryBytes, surface };

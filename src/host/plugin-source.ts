@@ -10,7 +10,7 @@ export interface LoadedPlugin {
   specifier: string;
   resolvedFrom: string;
   builtin: boolean;
-  /** The plugin with its functions guarded, where loading it made that view already (a plugin registered from its manifest). */
+  /** The plugin with its functions guarded, where loading made that view (from a manifest). */
   guarded?: KurelPlugin;
 }
 
@@ -19,7 +19,7 @@ export interface LoadedPlugin {
  * `fromFolder`, unless the caller has resolved it (`resolved`), and loads it. A plugin that fails
  * to load is reported by name with its cause. A CommonJS plugin with a manifest beside it (see
  * plugin-manifest.ts) is registered from the manifest and loaded when a build first reads more
- * of it: the built-in kinds, which most builds register and never use, so.
+ * of it (the built-in kinds ship one: most builds register them and use none).
  */
 export async function loadPlugin(specifier: string, fromFolder: string, builtin: boolean, resolved?: string): Promise<LoadedPlugin> {
   let file: string;

@@ -62,7 +62,7 @@ describe('the compile cache', () => {
     for (const builtin of ['components', 'traits', 'policies']) {
       expect(names.some((name) => name.includes(`_plugins_builtin-${builtin}.cjs@`))).toBe(true);
     }
-    // The built-in kinds register from their manifest, and a build of a web service never loads them.
+    // The built-in kinds register from their manifest: a build of a web service never loads them.
     expect(names.some((name) => name.includes('_plugins_builtin-kinds.cjs@'))).toBe(false);
 
     // The next run compiles what the first did, give or take a function: every cache is settled.
