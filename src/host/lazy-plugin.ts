@@ -17,9 +17,8 @@ export interface LazyPluginViews {
  * with a registry the plugin no longer gives.
  */
 export function lazyPlugin(manifest: PluginManifest, entry: string, specifier: string, load: () => unknown): LazyPluginViews {
-  const described = JSON.stringify(manifest.surface);
   let loaded: { plain: KurelPlugin; guarded: KurelPlugin } | undefined;
-  const real = () => (loaded ??= loadAsDescribed(described, entry, specifier, load));
+  const real = () => (loaded ??= loadAsDescribed(manifest, entry, specifier, load));
   const surface = withFunctions(manifest.surface, () => real().plain) as PluginManifest['surface'];
   const view = (which: 'plain' | 'guarded'): KurelPlugin => {
     const plugin: Record<string, unknown> = { meta: surface.meta };
@@ -49,9 +48,10 @@ function withFunctions(value: unknown, plugin: () => KurelPlugin): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withFunctions(item, plugin)]));
 }
 
-function loadAsDescribed(described: string, entry: string, specifier: string, load: () => unknown): { plain: KurelPlugin; guarded: KurelPlugin } {
+function loadAsDescribed(manifest: PluginManifest, entry: string, specifier: string, load: () => unknown): { plain: KurelPlugin; guarded: KurelPlugin } {
   const plugin = load() as KurelPlugin;
-  if (JSON.stringify(pluginSurface(plugin)) !== described) {
+  // The manifest's surface as read: the stand-ins hold copies with its marked functions made.
+  if (JSON.stringify(pluginSurface(plugin)) !== JSON.stringify(manifest.surface)) {
     throw kurelErrors.pluginLoad(
       `plugin "${specifier}" registers other elements than its manifest ${manifestFileOf(entry)} says: write the manifest again from the plugin, or delete it`,
       { plugin: specifier, file: entry },

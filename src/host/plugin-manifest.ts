@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { KurelPlugin } from '../plugin-api/index.js';
 
@@ -101,9 +101,12 @@ export function pluginManifest(plugin: KurelPlugin, entryBytes: number): PluginM
  * (none, unreadable, another size, not a manifest) leaves the plugin to load whole, as any plugin.
  */
 export function readPluginManifest(entry: string): PluginManifest | undefined {
+  const file = manifestFileOf(entry);
+  // Most plugins have none: asked first, so that no error is made for them.
+  if (!existsSync(file)) return undefined;
   let text: string;
   try {
-    text = readFileSync(manifestFileOf(entry), 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
