@@ -3,12 +3,13 @@
 // (src/host/plugin-manifest.ts). The other built-ins serve nearly every build, and load whole.
 import { statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { manifestFileOf, pluginManifest } from '../dist/src/host/plugin-manifest.js';
 
 const DESCRIBED_BUILTINS = ['builtin-kinds'];
 
 for (const name of DESCRIBED_BUILTINS) {
-  const entry = new URL(`../dist/bundle/plugins/${name}.cjs`, import.meta.url).pathname;
+  const entry = fileURLToPath(new URL(`../dist/bundle/plugins/${name}.cjs`, import.meta.url));
   const manifest = pluginManifest(createRequire(entry)(entry), statSync(entry).size);
   if (!manifest) throw new Error(`${entry}: its registration is not plain data, and cannot be written as a manifest`);
   writeFileSync(manifestFileOf(entry), `${JSON.stringify(manifest)}\n`);

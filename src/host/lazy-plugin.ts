@@ -17,7 +17,7 @@ export interface LazyPluginViews {
  * with a registry the plugin no longer gives.
  */
 export function lazyPlugin(manifest: PluginManifest, entry: string, specifier: string, load: () => unknown): LazyPluginViews {
-  let loaded: { plain: KurelPlugin; guarded: KurelPlugin } | undefined;
+  let loaded: LazyPluginViews | undefined;
   const real = () => (loaded ??= loadAsDescribed(manifest, entry, specifier, load));
   const surface = withFunctions(manifest.surface, () => real().plain) as PluginManifest['surface'];
   const view = (which: 'plain' | 'guarded'): KurelPlugin => {
@@ -40,7 +40,7 @@ function withFunctions(value: unknown, plugin: () => KurelPlugin): unknown {
   if (Array.isArray(value)) return value.map((item) => withFunctions(item, plugin));
   const path = (value as Record<string, unknown>)[FUNCTION_MARK] as (string | number)[] | undefined;
   if (path !== undefined) {
-    return function described(this: unknown, ...args: unknown[]): unknown {
+    return function fromThePlugin(this: unknown, ...args: unknown[]): unknown {
       const fn = path.reduce<unknown>((at, key) => (at as Record<string | number, unknown>)[key], plugin()) as (...args: unknown[]) => unknown;
       return fn.apply(this, args);
     };
@@ -48,7 +48,7 @@ function withFunctions(value: unknown, plugin: () => KurelPlugin): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withFunctions(item, plugin)]));
 }
 
-function loadAsDescribed(manifest: PluginManifest, entry: string, specifier: string, load: () => unknown): { plain: KurelPlugin; guarded: KurelPlugin } {
+function loadAsDescribed(manifest: PluginManifest, entry: string, specifier: string, load: () => unknown): LazyPluginViews {
   const plugin = load() as KurelPlugin;
   // The manifest's surface as read: the stand-ins hold copies with its marked functions made.
   if (JSON.stringify(pluginSurface(plugin)) !== JSON.stringify(manifest.surface)) {

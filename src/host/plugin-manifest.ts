@@ -104,14 +104,8 @@ export function readPluginManifest(entry: string): PluginManifest | undefined {
   const file = manifestFileOf(entry);
   // Most plugins have none: asked first, so that no error is made for them.
   if (!existsSync(file)) return undefined;
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const manifest = JSON.parse(text) as PluginManifest;
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as PluginManifest;
     if (manifest?.entryBytes !== statSync(entry).size || !isSurface(manifest.surface)) return undefined;
     return manifest;
   } catch {

@@ -7,3 +7,13 @@ export function errorOf(run: () => unknown): string {
   }
   throw new Error('expected a refusal');
 }
+
+/** What `run` throws; a run that throws nothing fails the test. */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}

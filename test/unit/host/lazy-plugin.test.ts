@@ -7,6 +7,7 @@ import { loadPlugin } from '../../../src/host/plugin-source.js';
 import { manifestFileOf, pluginManifest, pluginSurface, readPluginManifest } from '../../../src/host/plugin-manifest.js';
 import { requireDefault } from '../../../src/host/module-loader.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import { thrownBy } from '../../support/thrown.js';
 
 // A CommonJS plugin that counts its loads: a kind with a layout whose holder has a `when`, a
 // component that makes it, a trait with a name role, and a rule that lowers into the component.
@@ -111,12 +112,7 @@ describe('a plugin registered from its manifest', () => {
     writePlugin();
     const loaded = await loadPlugin('./plugin.cjs', dir, false);
     const gadget = loaded.guarded!.components![0] as unknown as { explode: () => void };
-    let thrown: unknown;
-    try {
-      gadget.explode();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => gadget.explode());
     expect(isHandlerError(thrown)).toBe(true);
     expect((thrown as Error).message).toBe('plugin org-lazy@1.2.3 failed in component type "gadget" (explode): it threw Error: the gadget is out of order');
     // The plain view is the plugin as written.
@@ -131,12 +127,7 @@ describe('a plugin registered from its manifest', () => {
     });
     const loaded = await loadPlugin('./plugin.cjs', dir, false);
     expect(loaded.plugin.components![0].type).toBe('widget');
-    let thrown: unknown;
-    try {
-      void (loaded.plugin.components![0] as unknown as { render: unknown }).render;
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => (loaded.plugin.components![0] as unknown as { render: unknown }).render);
     expect(isKurelError(thrown) && thrown.diagnostics[0]).toMatchObject({
       code: 'KUREL_PLUGIN_LOAD',
       message: `plugin "./plugin.cjs" registers other elements than its manifest ${join(dir, 'plugin.kurel-manifest.json')} says: write the manifest again from the plugin, or delete it`,
@@ -150,12 +141,7 @@ describe('a plugin registered from its manifest', () => {
     const throwing = "throw new Error('no licence');".padEnd(counting.length);
     writeFileSync(entry, readFileSync(entry, 'utf8').replace(counting, throwing));
     const loaded = await loadPlugin('./plugin.cjs', dir, false);
-    let thrown: unknown;
-    try {
-      void (loaded.plugin.components![0] as unknown as { render: unknown }).render;
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => (loaded.plugin.components![0] as unknown as { render: unknown }).render);
     expect(isKurelError(thrown) && thrown.diagnostics[0]).toMatchObject({ code: 'KUREL_PLUGIN_LOAD', message: 'plugin "./plugin.cjs" failed to load: no licence' });
   });
 });

@@ -2,17 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HandlerError, isHandlerError } from '../../../src/plugin-api/index.js';
 import { guardPlugin, describeThrown } from '../../../src/host/plugin-fault-guard.js';
 import { failureDiagnostics } from '../../../src/commands/support/report.js';
+import { thrownBy } from '../../support/thrown.js';
 
 const meta = { name: 'acme', version: '1.2.3', kurelApi: '^1.0.0' };
-
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('guardPlugin', () => {
   it('turns anything a handler throws into a plugin-fault refusal naming plugin@version, type and function', () => {
