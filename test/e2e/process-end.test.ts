@@ -25,11 +25,11 @@ function run(folder: string, args: string[]) {
   });
 }
 
-/** `folder` with the example Application, and a config loading `plugin` (its text) if given. */
-function project(folder: string, plugin?: string): void {
+/** `folder` with `app` as app.yaml, and a config loading `plugin` (its text) if given. */
+function project(folder: string, app: string, plugin?: string): void {
   const dir = join(scratch.dir, folder);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'app.yaml'), example);
+  writeFileSync(join(dir, 'app.yaml'), app);
   if (plugin === undefined) return;
   writeFileSync(join(dir, 'plugin.mjs'), plugin);
   writeFileSync(join(dir, '.kurelrc.json'), JSON.stringify({ plugins: ['./plugin.mjs'] }));
@@ -50,9 +50,9 @@ export default { meta: { name: 'acme-flush', version: '1.0.0', kurelApi: '^${KUR
 
 describe('the end of a run', () => {
   it("comes by process.exit once the work is done, with the output of Node's own end", () => {
-    project('plain');
+    project('plain', example);
     const marker = join(scratch.dir, 'listening', 'flushed.txt');
-    project('listening', listeningPlugin(marker));
+    project('listening', example, listeningPlugin(marker));
     const ended = run('plain', ['build', 'app.yaml']);
     const endedByNode = run('listening', ['build', 'app.yaml']);
     expect(ended.status, ended.stderr).toBe(0);
@@ -63,8 +63,7 @@ describe('the end of a run', () => {
   });
 
   it('keeps the exit code of a run that fails', () => {
-    project('misspelt');
-    writeFileSync(join(scratch.dir, 'misspelt', 'app.yaml'), example.replace('type: webservice', 'type: webservise'));
+    project('misspelt', example.replace('type: webservice', 'type: webservise'));
     const result = run('misspelt', ['validate', 'app.yaml']);
     expect(result.status).toBe(1);
     expect(EXITED.exec(result.stderr)?.[1]).toBe('1');
@@ -73,7 +72,7 @@ describe('the end of a run', () => {
 
   it("is left to Node where a plugin listens for 'beforeExit', and the plugin's work there is done", () => {
     const marker = join(scratch.dir, 'own-end', 'flushed.txt');
-    project('own-end', listeningPlugin(marker));
+    project('own-end', example, listeningPlugin(marker));
     const result = run('own-end', ['build', 'app.yaml']);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(EXITED);

@@ -1,13 +1,3 @@
-/** The message `run` throws with; a run that throws nothing fails the test. */
-export function errorOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
-}
-
 /** What `run` throws; a run that throws nothing fails the test. */
 export function thrownBy(run: () => unknown): unknown {
   try {
@@ -16,4 +6,9 @@ export function thrownBy(run: () => unknown): unknown {
     return error;
   }
   throw new Error('expected a throw');
+}
+
+/** The message `run` throws with; a run that throws nothing fails the test. */
+export function errorOf(run: () => unknown): string {
+  return (thrownBy(run) as Error).message;
 }
