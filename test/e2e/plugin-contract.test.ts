@@ -90,6 +90,30 @@ describe('the plugin contract at the CLI', () => {
     expect(result.stderr).toContain(KUREL_API_VERSION);
   });
 
+  it('refuses a plugin that needs a later minor version of the plugin API', async () => {
+    const [major, minor] = KUREL_API_VERSION.split('.').map(Number);
+    const range = `^${major}.${minor + 1}.0`;
+    const cwd = await project({ 'newer-plugin.ts': pluginSource('kurel-plugin-newer', range) });
+    const result = build(cwd);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`newer-plugin.ts: plugin "kurel-plugin-newer" 1.0.0 requires kurel plugin API "${range}", but this kurel implements plugin API ${KUREL_API_VERSION}`);
+  });
+
+  it('loads a plugin whose range is written in another form semver reads', async () => {
+    const [major] = KUREL_API_VERSION.split('.').map(Number);
+    const cwd = await project({ 'ranged-plugin.ts': pluginSource('kurel-plugin-ranged', `>=${major}.0.0 <${major + 1}.0.0 || ^${major + 5}.0.0`, 'ranged-trait') });
+    const result = build(cwd);
+    expect(result.status, result.stderr).toBe(0);
+    expect(parseAllDocuments(result.stdout).map((doc) => doc.toJS()?.kind)).toContain('Deployment');
+  });
+
+  it('refuses a plugin whose kurelApi is not a semver range, naming plugin and value', async () => {
+    const cwd = await project({ 'vague-plugin.ts': pluginSource('kurel-plugin-vague', 'whenever') });
+    const result = build(cwd);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('vague-plugin.ts: plugin "kurel-plugin-vague" declares kurelApi "whenever", which is not a semver range');
+  });
+
   it('refuses two plugins registering one trait type, naming both', async () => {
     const cwd = await project({
       'first-plugin.ts': pluginSource('kurel-plugin-first', `^${KUREL_API_VERSION}`, 'dup-trait'),
