@@ -16,19 +16,40 @@ function namesIn(folder: string): Set<string> {
 /**
  * Where cosmiconfig's search has anything to read: the nearest folder, from `from` upward, that
  * holds one of the search places; undefined when no folder up to the project root (the first
- * folder with a package.json or package.yaml) or the file-system root holds one. cosmiconfig
- * then searches from there as it would have from `from`, the folders below holding nothing it
- * reads. It asks for each place in turn, a dozen file-system round trips a folder; a listing is one.
+ * folder with a package.json or package.yaml) or the file-system root holds one, or when the
+ * project root's package.json, its only place, has no `kurel` config to give. cosmiconfig then
+ * searches from there as it would have from `from`, the folders below holding nothing it reads.
+ * It asks for each place in turn, a dozen file-system round trips a folder; a listing is one.
  */
 export function firstSearchedFolder(from: string): string | undefined {
   let folder = resolve(from);
   for (;;) {
     const names = namesIn(folder);
-    if (CONFIG_SEARCH_PLACES.some((place) => names.has(place))) return folder;
+    const places = CONFIG_SEARCH_PLACES.filter((place) => names.has(place));
+    // A package.json ends cosmiconfig's search in its folder: with nothing else there, the search finds nothing.
+    if (places.length === 1 && places[0] === 'package.json') return mayHoldKurelKey(join(folder, 'package.json')) ? folder : undefined;
+    if (places.length > 0) return folder;
     if (names.has('package.yaml')) return undefined;
     const parent = dirname(folder);
     if (parent === folder) return undefined;
     folder = parent;
+  }
+}
+
+/**
+ * Whether cosmiconfig may find a config in the package.json `file`: not where the file is blank,
+ * or is JSON of an object or list without a `kurel` value (null counts as none), which
+ * cosmiconfig passes over. Anything else (a `kurel` key, JSON that does not parse, a folder of
+ * that name) is cosmiconfig's to read and report.
+ */
+function mayHoldKurelKey(file: string): boolean {
+  try {
+    const text = readFileSync(file, 'utf8');
+    if (text.trim() === '') return false;
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed !== 'object' || parsed === null || (parsed as { kurel?: unknown }).kurel != null;
+  } catch {
+    return true;
   }
 }
 

@@ -45,9 +45,24 @@ describe('firstSearchedFolder', () => {
   });
 
   it('counts a package.json as a place, and stops at a package.yaml', async () => {
-    const dir = await tree({ 'p/package.json': '{"name": "p"}\n', 'p/q/app.yaml': 'kind: Application\n', 'r/app.yaml': 'kind: Application\n' });
+    const dir = await tree({ 'p/package.json': '{"name": "p", "kurel": {"plugins": []}}\n', 'p/q/app.yaml': 'kind: Application\n', 'r/app.yaml': 'kind: Application\n' });
     expect(firstSearchedFolder(join(dir, 'p', 'q'))).toBe(join(dir, 'p'));
     expect(firstSearchedFolder(join(dir, 'r'))).toBeUndefined();
+  });
+
+  it('ends at a project package.json that is the only place and gives no kurel config', async () => {
+    const none = ['{"name": "p"}\n', '{"name": "p", "kurel": null}\n', '  \n', '[]\n'];
+    for (const text of none) {
+      const dir = await tree({ '.kurelrc.yaml': 'plugins: [above]\n', 'p/package.json': text, 'p/q/': '' });
+      expect(firstSearchedFolder(join(dir, 'p', 'q')), text).toBeUndefined();
+    }
+    const left = ['{"kurel": {}}\n', '{"kurel": false}\n', 'not json\n', 'null\n', '"p"\n'];
+    for (const text of left) {
+      const dir = await tree({ 'p/package.json': text, 'p/q/': '' });
+      expect(firstSearchedFolder(join(dir, 'p', 'q')), text).toBe(join(dir, 'p'));
+    }
+    const beside = await tree({ 'p/package.json': '{"name": "p"}\n', 'p/.kurelrc.yaml': 'plugins: []\n', 'p/q/': '' });
+    expect(firstSearchedFolder(join(beside, 'p', 'q'))).toBe(join(beside, 'p'));
   });
 
   it('passes over a folder it cannot list', () => {
@@ -83,6 +98,9 @@ describe('loadConfig finds what cosmiconfig finds', () => {
     'an empty config, passed over for the one above': { files: { 'u/.kurelrc.yaml': 'plugins: [u]\n', 'u/v/.kurelrc.json': '' }, from: 'u/v' },
     'a folder named like a config, passed over': { files: { 'm/.kurelrc.yaml': 'plugins: [m]\n', 'm/n/.kurelrc/': '' }, from: 'm/n' },
     'no config at all': { files: { 'lone/app.yaml': '' }, from: 'lone' },
+    'a kurel key of null in the project package.json': { files: { 'top/.kurelrc': 'plugins: [above]\n', 'top/nk/package.json': '{"name": "p", "kurel": null}\n', 'top/nk/app/': '' }, from: 'top/nk/app' },
+    'a blank project package.json': { files: { 'top/.kurelrc': 'plugins: [above]\n', 'top/bl/package.json': ' \n', 'top/bl/app/': '' }, from: 'top/bl/app' },
+    'a project package.json holding a list': { files: { 'top/.kurelrc': 'plugins: [above]\n', 'top/ls/package.json': '[]\n' }, from: 'top/ls' },
   };
   for (const [name, { files, from }] of Object.entries(layouts)) {
     it(name, async () => {
@@ -91,6 +109,12 @@ describe('loadConfig finds what cosmiconfig finds', () => {
       expect((await loadConfig({ searchFrom })).file).toBe(await cosmiconfigFinds(searchFrom));
     });
   }
+
+  it('refuses a project package.json that does not parse, as cosmiconfig does', async () => {
+    const dir = await tree({ 'bad/package.json': '{"name": \n', 'bad/app/': '' });
+    await expect(cosmiconfigFinds(join(dir, 'bad', 'app'))).rejects.toThrow();
+    await expect(loadConfig({ searchFrom: join(dir, 'bad', 'app') })).rejects.toThrow(/reading plugin config/);
+  });
 
   it('finds the configs of these layouts where it should', async () => {
     const dir = await tree({ 'x/kurel.config.mjs': 'export default { plugins: [] };\n', 'x/y/app.yaml': '' });
