@@ -27,6 +27,16 @@ const DEPENDENCY_PATCHES = [
     to: 'const tinyglobby_1 = { glob: (...args) => require("tinyglobby").glob(...args) };',
   },
   {
+    // oclif reads its manifest, a user's theme and a user's plugin list (the last two seldom
+    // there) through fs/promises as it starts: the first such read starts libuv's pool of four
+    // threads, and each read goes through it and back, for files of a few kilobytes at most.
+    // Read at once, each answers in the same promise with the same result or error (ENOENT),
+    // and a build starts no thread beyond those of a bare `node -e 0`.
+    module: '/@oclif/core/lib/util/fs.js',
+    from: 'const promises_1 = require("node:fs/promises");',
+    to: 'const promises_1 = { stat: async (path) => node_fs_1.statSync(path), readFile: async (path, encoding) => node_fs_1.readFileSync(path, encoding) };',
+  },
+  {
     // oclif's spinner is the action indicator on a terminal's standard error only; elsewhere (CI,
     // a pipe) it is never made, and its frames and escapes need not load.
     module: '/@oclif/core/lib/ux/index.js',

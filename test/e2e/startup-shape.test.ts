@@ -102,6 +102,22 @@ describe('the start-up of kurel', () => {
     expect(loaded).not.toContain('perf_hooks');
   });
 
+  // Linux lists a process's threads under /proc; elsewhere there is nothing to count them by.
+  it.skipIf(!existsSync('/proc/self/task'))("starts no thread a bare Node does not: oclif's few file reads are made at once, not in libuv's pool", () => {
+    const report = join(scratch, 'threads.txt');
+    const preload = join(scratch, 'report-threads.cjs');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(require('node:fs').readdirSync('/proc/self/task').length)));\n`);
+    const threads = (args: string[]) => {
+      const result = spawnSync(process.execPath, ['--require', preload, ...args], { encoding: 'utf8', timeout: 60_000 });
+      expect(result.status, result.stderr).toBe(0);
+      return Number(readFileSync(report, 'utf8'));
+    };
+    const bare = threads(['-e', '0']);
+    // One read through fs/promises starts the pool's threads (four by default): the same count sees them.
+    expect(threads(['-e', "require('node:fs/promises').readFile(process.execPath).then(() => {})"])).toBeGreaterThan(bare);
+    expect(threads([join(repo, 'bin/kurel'), 'build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')])).toBe(bare);
+  });
+
   it('starts no ES module loader for the CLI itself', () => {
     const loaded = plainBuild().builtins;
     expect(loaded).not.toContain('internal/modules/esm/module_job');
