@@ -26,7 +26,8 @@ export function firstSearchedFolder(from: string): string | undefined {
   for (;;) {
     const names = namesIn(folder);
     const places = CONFIG_SEARCH_PLACES.filter((place) => names.has(place));
-    // A package.json ends cosmiconfig's search in its folder: with nothing else there, the search finds nothing.
+    // A package.json ends cosmiconfig's search in its folder: with nothing else there, the search
+    // finds nothing.
     if (places.length === 1 && places[0] === 'package.json') return mayHoldKurelKey(join(folder, 'package.json')) ? folder : undefined;
     if (places.length > 0) return folder;
     if (names.has('package.yaml')) return undefined;
@@ -37,20 +38,35 @@ export function firstSearchedFolder(from: string): string | undefined {
 }
 
 /**
+ * A package.json's text and what it parses to (undefined where it does not parse); undefined
+ * where it cannot be read (missing, a folder, no permission).
+ */
+function readPackageJson(file: string): { text: string; parsed: unknown } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    return { text, parsed: JSON.parse(text) as unknown };
+  } catch {
+    return { text, parsed: undefined };
+  }
+}
+
+/**
  * Whether cosmiconfig may find a config in the package.json `file`: not where the file is blank,
  * or is JSON of an object or list without a `kurel` value (null counts as none), which
  * cosmiconfig passes over. Anything else (a `kurel` key, JSON that does not parse, a folder of
  * that name) is cosmiconfig's to read and report.
  */
 function mayHoldKurelKey(file: string): boolean {
-  try {
-    const text = readFileSync(file, 'utf8');
-    if (text.trim() === '') return false;
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed !== 'object' || parsed === null || (parsed as { kurel?: unknown }).kurel != null;
-  } catch {
-    return true;
-  }
+  const found = readPackageJson(file);
+  if (!found) return true;
+  if (found.text.trim() === '') return false;
+  const { parsed } = found;
+  return typeof parsed !== 'object' || parsed === null || (parsed as { kurel?: unknown }).kurel != null;
 }
 
 /**
@@ -62,9 +78,7 @@ export function metaConfigPossible(cwd: string): boolean {
   const names = namesIn(cwd);
   if (names.has('.config') || names.has('package.yaml')) return true;
   if (!names.has('package.json')) return false;
-  try {
-    return 'cosmiconfig' in (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as object);
-  } catch {
-    return true;
-  }
+  // Unreadable, not JSON, or JSON that is no object or list: cosmiconfig's own search reports it.
+  const parsed = readPackageJson(join(cwd, 'package.json'))?.parsed;
+  return typeof parsed !== 'object' || parsed === null || 'cosmiconfig' in parsed;
 }

@@ -29,19 +29,29 @@ function bundledFiles(folder: string): string[] {
   });
 }
 
-/** What a run loaded, read as it exits: Node's built-ins, and the files it required. */
-function loadedBy(args: string[], env: Record<string, string | undefined> = {}): { builtins: string[]; files: string[] } {
-  const report = join(scratch, 'loaded.json');
-  const preload = join(scratch, 'report-loaded.cjs');
-  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ list: process.moduleLoadList, files: Object.keys(require.cache) })));\n`);
-  const result = spawnSync(process.execPath, ['--require', preload, join(repo, 'bin/kurel'), ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
-  expect(result.status, result.stderr).toBe(0);
-  const { list, files } = JSON.parse(readFileSync(report, 'utf8')) as { list: string[]; files: string[] };
-  return { builtins: list.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length)), files };
+/** What a Node process loaded, and its threads where Linux lists them, read as it exits. */
+interface RunReport {
+  builtins: string[];
+  files: string[];
+  threads: number | null;
 }
 
+/** Runs Node with `argv` (a script and its arguments, or `-e …`) and reads its report at exit. */
+function reportOf(argv: string[], env: Record<string, string | undefined> = {}): RunReport {
+  const report = join(scratch, 'loaded.json');
+  const preload = join(scratch, 'report-loaded.cjs');
+  writeFileSync(preload, `process.on('exit', () => { const fs = require('node:fs'); fs.writeFileSync(${JSON.stringify(report)}, JSON.stringify({ list: process.moduleLoadList, files: Object.keys(require.cache), threads: fs.existsSync('/proc/self/task') ? fs.readdirSync('/proc/self/task').length : null })); });\n`);
+  const result = spawnSync(process.execPath, ['--require', preload, ...argv], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  expect(result.status, result.stderr).toBe(0);
+  const { list, files, threads } = JSON.parse(readFileSync(report, 'utf8')) as { list: string[]; files: string[]; threads: number | null };
+  return { builtins: list.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length)), files, threads };
+}
+
+/** What a run of bin/kurel loaded, read as it exits: Node's built-ins and the files it required. */
+const loadedBy = (args: string[], env: Record<string, string | undefined> = {}) => reportOf([join(repo, 'bin/kurel'), ...args], env);
+
 /** What a plain build of one web service loaded: run once, read by the tests that ask about it. */
-let plain: { builtins: string[]; files: string[] } | undefined;
+let plain: RunReport | undefined;
 const POD_APPLICATION = `apiVersion: launcher.gokure.dev/v1alpha1
 kind: Application
 metadata:
@@ -104,18 +114,10 @@ describe('the start-up of kurel', () => {
 
   // Linux lists a process's threads under /proc; elsewhere there is nothing to count them by.
   it.skipIf(!existsSync('/proc/self/task'))("starts no thread a bare Node does not: oclif's few file reads are made at once, not in libuv's pool", () => {
-    const report = join(scratch, 'threads.txt');
-    const preload = join(scratch, 'report-threads.cjs');
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(require('node:fs').readdirSync('/proc/self/task').length)));\n`);
-    const threads = (args: string[]) => {
-      const result = spawnSync(process.execPath, ['--require', preload, ...args], { encoding: 'utf8', timeout: 60_000 });
-      expect(result.status, result.stderr).toBe(0);
-      return Number(readFileSync(report, 'utf8'));
-    };
-    const bare = threads(['-e', '0']);
+    const bare = reportOf(['-e', '0']).threads!;
     // One read through fs/promises starts the pool's threads (four by default): the same count sees them.
-    expect(threads(['-e', "require('node:fs/promises').readFile(process.execPath).then(() => {})"])).toBeGreaterThan(bare);
-    expect(threads([join(repo, 'bin/kurel'), 'build', join(fixture, 'app.yaml'), '--profile', join(fixture, 'profile.yaml')])).toBe(bare);
+    expect(reportOf(['-e', "require('node:fs/promises').readFile(process.execPath).then(() => {})"]).threads).toBeGreaterThan(bare);
+    expect(plainBuild().threads).toBe(bare);
   });
 
   it('starts no ES module loader for the CLI itself', () => {
