@@ -1,8 +1,8 @@
 import { buildFetching, type BuildInput, type BuildIO, type FetchRequest } from './build.js';
-import { formatDiagnostic, isKurelError, type Diagnostic } from './diagnostics.js';
+import { formatDiagnostic, isKurelError, type Diagnostic } from '../plugin-api/diagnostics.js';
 import { inFileOrder } from './file-order.js';
 import type { SealedRegistry } from './registry.js';
-import { componentCutter, componentIndexOf, restoreIndex } from './without-components.js';
+import { componentCutter, componentIndexOf, restoreIndex } from './yaml/without-components.js';
 
 export interface CheckResult {
   errors: Diagnostic[];

@@ -1,6 +1,6 @@
 import { kurelErrors, type K8sObject } from '../plugin-api/index.js';
-import type { Diagnostic } from './diagnostics.js';
-import { KurelError } from './diagnostics.js';
+import type { Diagnostic } from '../plugin-api/diagnostics.js';
+import { KurelError } from '../plugin-api/diagnostics.js';
 
 /** One transformed document: its identity and every object it generates, as generated. */
 export interface GeneratedDocument {

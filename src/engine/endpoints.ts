@@ -1,5 +1,5 @@
 import { prepare, type BuildInput } from './build.js';
-import { declaredEndpoints, type ComponentEndpoints } from './declared-endpoints.js';
+import { declaredEndpoints, type ComponentEndpoints } from './netpol/declared-endpoints.js';
 import type { SealedRegistry } from './registry.js';
 
 export type { ComponentEndpoints };

@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import type { K8sObject } from '../plugin-api/index.js';
-import { encodeObject } from './emit.js';
+import { encodeObject } from './yaml/emit.js';
 
 /** One object's place in a manifest set: its identity, where it stands, its canonical text. */
 interface Placed {

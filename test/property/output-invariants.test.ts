@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { isKurelError } from '../../src/engine/diagnostics.js';
+import { isKurelError } from '../../src/plugin-api/diagnostics.js';
 import { application, buildWith, importedProfile } from '../unit/api-resources/support.js';
 
 // The separator invariant and gate-before-generate, as properties over generated applications:

@@ -1,10 +1,10 @@
 import { KurelError, kurelErrors, type Diagnostic, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
-import { appliedObjects } from '../list-envelopes.js';
+import { appliedObjects } from '../ownership/list-envelopes.js';
 import type { Path, WorkComponent } from '../model.js';
-import type { ParsedProfile } from '../profile.js';
-import type { RunContext } from '../run-context.js';
-import type { SourceDocument } from '../source.js';
-import type { Application } from '../transform.js';
+import type { ParsedProfile } from '../documents/profile.js';
+import type { RunContext } from '../stages/run-context.js';
+import type { SourceDocument } from '../yaml/source.js';
+import type { Application } from '../stages/transform.js';
 import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from './served.js';
 
 

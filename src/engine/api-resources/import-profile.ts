@@ -1,7 +1,7 @@
 import { isPlainObject, kurelErrors } from '../../plugin-api/index.js';
-import { encodeObject } from '../emit.js';
-import { parseProfile } from '../profile.js';
-import { parseSingleSource, type InputFile } from '../source.js';
+import { encodeObject } from '../yaml/emit.js';
+import { parseProfile } from '../documents/profile.js';
+import { parseSingleSource, type InputFile } from '../yaml/source.js';
 import { apiResourcesSpec, servedFromKubectl } from './kubectl-output.js';
 import { kubeVersionProblem } from './profile-section.js';
 

@@ -1,5 +1,5 @@
 import type { DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
-import { encodeObject } from '../emit.js';
+import { encodeObject } from '../yaml/emit.js';
 import type { FluxLayoutOptions, LayoutObject, PlannedKustomization } from './model.js';
 
 /** The annotation and value through which Flux's kustomize-controller honours each delivery intent. */

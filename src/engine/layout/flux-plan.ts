@@ -1,7 +1,7 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { kustomizationNameProblem, unitLayoutName } from './cr-names.js';
 import { objectFileName, objectFileText, kustomizationFileText, fluxKustomization } from './flux-files.js';
-import { encodeObject } from '../emit.js';
+import { encodeObject } from '../yaml/emit.js';
 import type { ComponentLayout, FluxLayoutOptions, FluxLayoutPlan, LayoutBundle, LayoutObject, LayoutTree, PlannedFolder, PlannedKustomization } from './model.js';
 
 const FLUX_FOLDER = 'flux-system';

@@ -1,5 +1,5 @@
 import { copyData, kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource, type WrittenMap } from '../../plugin-api/index.js';
-import type { Application } from '../transform.js';
+import type { Application } from '../stages/transform.js';
 import { componentSelector, namespacedPeer, networkPolicy } from './policy-object.js';
 
 // The inbound family: who a routing trait lets in, allowed onto the pods that serve the route.

@@ -1,6 +1,6 @@
 import { chooseName, isHandlerError, shortenName, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
-import type { NameOwner } from '../name-claims.js';
-import type { RunContext } from '../run-context.js';
+import type { NameOwner } from '../naming/name-claims.js';
+import type { RunContext } from '../stages/run-context.js';
 
 // A synthesized NetworkPolicy's names: the policy's own under role netpol-synth (the Naming hook's
 // to change, and only the hook's), and its application's under role sub-application, resolved

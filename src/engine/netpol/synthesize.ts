@@ -1,7 +1,7 @@
 import { componentLabelValue, type Endpoint, type K8sObject } from '../../plugin-api/index.js';
-import type { Group } from '../order.js';
-import type { RunContext } from '../run-context.js';
-import type { Application } from '../transform.js';
+import type { Group } from '../stages/order.js';
+import type { RunContext } from '../stages/run-context.js';
+import type { Application } from '../stages/transform.js';
 import { egressPolicy } from './egress.js';
 import { endpointPolicies } from './endpoint-ingress.js';
 import { checkInboundNames, inboundPolicy, planInbound } from './inbound.js';

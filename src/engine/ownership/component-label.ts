@@ -1,6 +1,6 @@
 import { describeValue, isPlainObject, kurelErrors, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
 import { groupOf, labelPlaces } from './label-places.js';
-import { appliedMembers, isListEnvelope } from '../list-envelopes.js';
+import { appliedMembers, isListEnvelope } from './list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';
 import { foreignValueText, selectorRequiresAnotherText, selectorRulesOutText } from './texts.js';
 import { checkWorkloadSelector } from './workload-selector.js';

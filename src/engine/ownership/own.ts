@@ -1,5 +1,5 @@
 import { componentLabelValue, kurelErrors } from '../../plugin-api/index.js';
-import type { Application } from '../transform.js';
+import type { Application } from '../stages/transform.js';
 import { holdComponentLabel, type Ownership } from './component-label.js';
 import { ofAnotherComponentText } from './texts.js';
 import type { ObjectLayouts } from '../reserved-keys/holders.js';

@@ -1,7 +1,7 @@
-import { CAPABILITY_DEFINITION_RULES_BEYOND_SCHEMA, CAPABILITY_DEFINITION_SCHEMA } from '../document-schemas/capability-definition.js';
-import { ENVIRONMENT_SET_RULES_BEYOND_SCHEMA, ENVIRONMENT_SET_SCHEMA } from '../document-schemas/environment-set.js';
-import { KUREL_CONFIG_RULES_BEYOND_SCHEMA, KUREL_CONFIG_SCHEMA } from '../document-schemas/kurel-config.js';
-import { PACKAGE_FILE_RULES_BEYOND_SCHEMA, PACKAGE_FILE_SCHEMA } from '../document-schemas/package-file.js';
+import { CAPABILITY_DEFINITION_RULES_BEYOND_SCHEMA, CAPABILITY_DEFINITION_SCHEMA } from '../documents/schemas/capability-definition.js';
+import { ENVIRONMENT_SET_RULES_BEYOND_SCHEMA, ENVIRONMENT_SET_SCHEMA } from '../documents/schemas/environment-set.js';
+import { KUREL_CONFIG_RULES_BEYOND_SCHEMA, KUREL_CONFIG_SCHEMA } from '../documents/schemas/kurel-config.js';
+import { PACKAGE_FILE_RULES_BEYOND_SCHEMA, PACKAGE_FILE_SCHEMA } from '../documents/schemas/package-file.js';
 import { DRAFT_2020_12, type JsonSchema } from './json-schema.js';
 import { schemaRows } from './schema-table.js';
 

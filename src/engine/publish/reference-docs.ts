@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import type { Properties, PropertiesSchema, PropertySchema } from '../../plugin-api/index.js';
-import { SUPPORTED_API_VERSION } from '../documents.js';
+import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
 import { PUBLISHED_DOCUMENTS } from './documents.js';
 import { DELIVERY_TYPE_NOTE, folderOf, type PublishedType } from './schema-set.js';
 

@@ -1,5 +1,5 @@
 import { componentProperties, type ContractMetadata, type Properties, type PropertiesSchema } from '../../plugin-api/index.js';
-import { SUPPORTED_API_VERSION } from '../documents.js';
+import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
 import type { SealedRegistry } from '../registry.js';
 import { DRAFT_2020_12, propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
 import { acceptPlaceholders, PLACEHOLDER_DEF, PLACEHOLDER_SCHEMA } from './placeholders.js';

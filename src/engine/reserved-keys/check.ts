@@ -1,7 +1,7 @@
 import { describeValue, isPlainObject, kurelErrors, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
-import type { Application } from '../transform.js';
+import type { Application } from '../stages/transform.js';
 import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from './holders.js';
-import { appliedObjects } from '../list-envelopes.js';
+import { appliedObjects } from '../ownership/list-envelopes.js';
 
 /** The label launcher's own components and traits write on what they generate. */
 const APP_LABEL = 'app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFetching, type ChartRenderRequest } from '../../../src/engine/build.js';
-import { isKurelError } from '../../../src/engine/diagnostics.js';
+import { isKurelError } from '../../../src/plugin-api/diagnostics.js';
 import { application, importedProfile, registry } from './support.js';
 
 // What the engine hands the chart renderer about the cluster, and the serving check holding what

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { servedFromKubectl, compareVersionPriority } from '../../../src/engine/api-resources/kubectl-output.js';
 import { importProfile } from '../../../src/engine/api-resources/import-profile.js';
-import { parseProfile } from '../../../src/engine/profile.js';
-import { parseSingleSource } from '../../../src/engine/source.js';
+import { parseProfile } from '../../../src/engine/documents/profile.js';
+import { parseSingleSource } from '../../../src/engine/yaml/source.js';
 import { isServed } from '../../../src/engine/api-resources/served.js';
 import { firstDiagnostic } from '../engine/support.js';
 import { recorded } from './support.js';

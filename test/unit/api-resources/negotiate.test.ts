@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterApis, isKubernetesGroup } from '../../../src/engine/api-resources/cluster-apis.js';
-import { parseProfile } from '../../../src/engine/profile.js';
-import { parseSingleSource } from '../../../src/engine/source.js';
+import { parseProfile } from '../../../src/engine/documents/profile.js';
+import { parseSingleSource } from '../../../src/engine/yaml/source.js';
 import { importedProfile, registry } from './support.js';
 
 const profileOf = (file: { file: string; text: string }) => parseProfile(parseSingleSource(file, 'profile file'));

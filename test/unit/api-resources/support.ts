@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { build, type BuildInput } from '../../../src/engine/build.js';
 import { importProfile } from '../../../src/engine/api-resources/import-profile.js';
-import type { InputFile } from '../../../src/engine/source.js';
+import type { InputFile } from '../../../src/engine/yaml/source.js';
 import { NOOP_POLICY, type Policy } from '../../../src/plugin-api/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { isScalar, parseAllDocuments, type Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { readBlockDocuments, readBlockValues } from '../../../src/engine/block-yaml.js';
-import { AliasesPastLimit } from '../../../src/engine/block-yaml-anchors.js';
-import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
-import { parseSource } from '../../../src/engine/source.js';
+import { readBlockDocuments, readBlockValues } from '../../../src/engine/yaml/block-yaml.js';
+import { AliasesPastLimit } from '../../../src/engine/yaml/block-yaml-anchors.js';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/yaml/input-limits.js';
+import { parseSource } from '../../../src/engine/yaml/source.js';
 import { seeded } from './support.js';
 import { errorOf } from '../../support/thrown.js';
 

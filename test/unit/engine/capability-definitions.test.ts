@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDefinition, loadCapabilityDefinitions } from '../../../src/engine/capability-definitions.js';
+import { applyDefinition, loadCapabilityDefinitions } from '../../../src/engine/documents/capability-definitions.js';
 import { firstDiagnostic } from './support.js';
 
 const REDIS = `apiVersion: launcher.gokure.dev/v1alpha1

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../../src/engine/check.js';
-import { formatDiagnostic } from '../../../src/engine/diagnostics.js';
-import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
+import { formatDiagnostic } from '../../../src/plugin-api/diagnostics.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeThroughDocument } from '../../../src/engine/emit-document.js';
-import { encodeObject, encodeStream } from '../../../src/engine/emit.js';
-import { writePlainDocument } from '../../../src/engine/emit-writer.js';
-import { compareKeys, compareKeysByCodePoint } from '../../../src/engine/key-order.js';
+import { encodeThroughDocument } from '../../../src/engine/yaml/emit-document.js';
+import { encodeObject, encodeStream } from '../../../src/engine/yaml/emit.js';
+import { writePlainDocument } from '../../../src/engine/yaml/emit-writer.js';
+import { compareKeys, compareKeysByCodePoint } from '../../../src/engine/yaml/key-order.js';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 import { documents, scalarText } from './yaml-arbitraries.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { compareKeys, encodeObject, encodeStream } from '../../../src/engine/emit.js';
+import { compareKeys, encodeObject, encodeStream } from '../../../src/engine/yaml/emit.js';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 
 function configMap(name: string, data: Record<string, string> = {}): K8sObject {

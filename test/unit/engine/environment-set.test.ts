@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, isKurelError } from '../../../src/engine/index.js';
-import { parseEnvironmentSet } from '../../../src/engine/environment-set.js';
+import { parseEnvironmentSet } from '../../../src/engine/documents/environment-set.js';
 
 // The EnvironmentSet reader: strict decoding, one document, the whole file validated, and every
 // refusal placed at the node it is about behind the reference's text.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadCapabilityDefinitions } from '../../../src/engine/capability-definitions.js';
-import { evaluateProfile } from '../../../src/engine/evaluate-profile.js';
-import { parseApplication } from '../../../src/engine/parse-application.js';
+import { loadCapabilityDefinitions } from '../../../src/engine/documents/capability-definitions.js';
+import { evaluateProfile } from '../../../src/engine/stages/evaluate-profile.js';
+import { parseApplication } from '../../../src/engine/stages/parse-application.js';
 import type { TraitHandler } from '../../../src/plugin-api/index.js';
 import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, runContext, source } from './support.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../src/engine/diagnostics.js';
+import type { Diagnostic } from '../../../src/plugin-api/diagnostics.js';
 import { inFileOrder } from '../../../src/engine/file-order.js';
 
 /** The file's order worked out the plain way: by line, then column, then as found; the unplaced last. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { warnForcedVolumes } from '../../../src/engine/forced-volumes.js';
-import type { GeneratedObject } from '../../../src/engine/generate.js';
+import { warnForcedVolumes } from '../../../src/engine/delivery/forced-volumes.js';
+import type { GeneratedObject } from '../../../src/engine/stages/generate.js';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 
 const claim = (name: string, metadata: Record<string, unknown> = {}): K8sObject => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'shop', ...metadata } });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KurelError } from '../../../src/engine/diagnostics.js';
-import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/input-limits.js';
-import { parseSource } from '../../../src/engine/source.js';
-import { parseWithEarlyLimits } from '../../../src/engine/early-limits.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../../../src/engine/yaml/input-limits.js';
+import { parseSource } from '../../../src/engine/yaml/source.js';
+import { parseWithEarlyLimits } from '../../../src/engine/yaml/early-limits.js';
 import { LineCounter } from 'yaml';
-import { parseApplication } from '../../../src/engine/parse-application.js';
+import { parseApplication } from '../../../src/engine/stages/parse-application.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';

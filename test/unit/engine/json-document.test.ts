@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
-import { readJsonDocument } from '../../../src/engine/json-document.js';
-import { parseSource } from '../../../src/engine/source.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
+import { readJsonDocument } from '../../../src/engine/yaml/json-document.js';
+import { parseSource } from '../../../src/engine/yaml/source.js';
 import { firstDiagnostic, pathsIn, seeded, wholeReadingPosition } from './support.js';
 
 /** The value the YAML library gives a text as kurel reads it (expanding aliases), or undefined where it refuses the text. */

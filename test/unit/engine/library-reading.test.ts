@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from 'yaml';
 import { NOOP_POLICY } from '../../../src/plugin-api/index.js';
-import { parseSource } from '../../../src/engine/source.js';
+import { parseSource } from '../../../src/engine/yaml/source.js';
 import { buildWith } from '../api-resources/support.js';
 
 // A build that succeeds reads its files with the block reader alone: the YAML library composes a

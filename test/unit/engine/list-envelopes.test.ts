@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appliedMembers, appliedObjects } from '../../../src/engine/list-envelopes.js';
+import { appliedMembers, appliedObjects } from '../../../src/engine/ownership/list-envelopes.js';
 
 const configMap = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } });
 

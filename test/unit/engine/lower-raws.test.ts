@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerRaws } from '../../../src/engine/lower-raws.js';
+import { lowerRaws } from '../../../src/engine/lowering/lower-raws.js';
 import type { RawDocumentLoweringRule } from '../../../src/plugin-api/index.js';
 import { configMapHandler, firstDiagnostic, plugin, registryOf } from './support.js';
 

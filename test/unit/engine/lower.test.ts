@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { lower } from '../../../src/engine/lower.js';
-import { parseApplication } from '../../../src/engine/parse-application.js';
+import { lower } from '../../../src/engine/stages/lower.js';
+import { parseApplication } from '../../../src/engine/stages/parse-application.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
-import { validateAuthored } from '../../../src/engine/validate-authored.js';
+import { validateAuthored } from '../../../src/engine/stages/validate-authored.js';
 import type { ComponentLoweringRule, LoweringResult, PolicyLoweringRule, TraitLoweringRule } from '../../../src/plugin-api/index.js';
 import { configMapHandler, firstDiagnostic, plugin, policyHandler, recordingTrait, registryOf, runContext, source } from './support.js';
 

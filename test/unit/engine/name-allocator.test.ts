@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameAllocator } from '../../../src/engine/name-allocator.js';
+import { NameAllocator } from '../../../src/engine/naming/name-allocator.js';
 
 describe('NameAllocator', () => {
   it('builds <base>-<suffix>, shortened to 253 characters', () => {

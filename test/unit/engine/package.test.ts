@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoBool, parsePackage } from '../../../src/engine/package.js';
+import { parseGoBool, parsePackage } from '../../../src/engine/documents/package.js';
 import { firstDiagnostic, source } from './support.js';
 
 const HEAD = 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Package\nmetadata:\n  name: shop\n  version: "1.0.0"\n  description: A shop.\n';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parsePackage } from '../../../src/engine/package.js';
-import { resolveParameters } from '../../../src/engine/parameters.js';
-import { parseSource } from '../../../src/engine/source.js';
+import { parsePackage } from '../../../src/engine/documents/package.js';
+import { resolveParameters } from '../../../src/engine/stages/resolve-parameters.js';
+import { parseSource } from '../../../src/engine/yaml/source.js';
 import { firstDiagnostic, source } from './support.js';
 
 const PACKAGE = `apiVersion: launcher.gokure.dev/v1alpha1

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseApplication } from '../../../src/engine/parse-application.js';
+import { parseApplication } from '../../../src/engine/stages/parse-application.js';
 import { componentLabelValue, type ComponentLoweringRule } from '../../../src/plugin-api/index.js';
 import { fluxcdPatches, fluxcdPostbuild } from '../../../plugins/builtin-traits/delivery-declarations.js';
 import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, source } from './support.js';

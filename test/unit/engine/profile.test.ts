@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindingKeyFor, DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/profile.js';
+import { bindingKeyFor, DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/documents/profile.js';
 import { firstDiagnostic, source } from './support.js';
 
 const HEAD = 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: prod\n';

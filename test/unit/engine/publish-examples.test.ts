@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFetching } from '../../../src/engine/build.js';
-import { isKurelError } from '../../../src/engine/diagnostics.js';
+import { isKurelError } from '../../../src/plugin-api/diagnostics.js';
 import { exampleDocument } from '../../../src/engine/publish/reference-docs.js';
 import { DELIVERY_TYPE_NOTE, publishedTypes, type PublishedType } from '../../../src/engine/publish/schema-set.js';
 import { publishSchemas } from '../../../src/engine/publish/index.js';

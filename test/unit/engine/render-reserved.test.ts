@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine/build.js';
-import { lower } from '../../../src/engine/lower.js';
+import { lower } from '../../../src/engine/stages/lower.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
-import { parseApplication } from '../../../src/engine/parse-application.js';
-import { validateAuthored } from '../../../src/engine/validate-authored.js';
+import { parseApplication } from '../../../src/engine/stages/parse-application.js';
+import { validateAuthored } from '../../../src/engine/stages/validate-authored.js';
 import type { AuthoredTrait, ComponentLoweringRule, TraitHandler, TraitLoweringRule } from '../../../src/plugin-api/index.js';
 import { configMapHandler, firstDiagnostic, plugin, registryOf, runContext, source } from './support.js';
 

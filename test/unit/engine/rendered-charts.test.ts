@@ -4,7 +4,7 @@ import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../../plugins/builtin-traits/index.js';
 import { buildFetching, type ChartRenderRequest } from '../../../src/engine/build.js';
-import { KurelError } from '../../../src/engine/diagnostics.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { formatChains } from '../../../src/engine/explain.js';
 import { registryOf } from './support.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Scalar, YAMLMap } from 'yaml';
-import { formatDiagnostic } from '../../../src/engine/diagnostics.js';
-import { parseSingleSource, parseSource } from '../../../src/engine/source.js';
-import { readBlockDocuments } from '../../../src/engine/block-yaml.js';
-import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
+import { formatDiagnostic } from '../../../src/plugin-api/diagnostics.js';
+import { parseSingleSource, parseSource } from '../../../src/engine/yaml/source.js';
+import { readBlockDocuments } from '../../../src/engine/yaml/block-yaml.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
 import { firstDiagnostic, pathsIn, wholeReadingPosition } from './support.js';
 
 const APP = `apiVersion: launcher.gokure.dev/v1alpha1

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml';
-import { KurelError, type Diagnostic } from '../../../src/engine/diagnostics.js';
-import { DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/profile.js';
+import { KurelError, type Diagnostic } from '../../../src/plugin-api/diagnostics.js';
+import { DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/documents/profile.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
-import { RunContext } from '../../../src/engine/run-context.js';
-import { parseSingleSource, type SourceDocument } from '../../../src/engine/source.js';
+import { RunContext } from '../../../src/engine/stages/run-context.js';
+import { parseSingleSource, type SourceDocument } from '../../../src/engine/yaml/source.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
 import type { ComponentHandler, KurelPlugin, PolicyHandler, TraitHandler } from '../../../src/plugin-api/index.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { lower } from '../../../src/engine/lower.js';
-import { parseApplication } from '../../../src/engine/parse-application.js';
+import { lower } from '../../../src/engine/stages/lower.js';
+import { parseApplication } from '../../../src/engine/stages/parse-application.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
-import { mergeRendering, transform } from '../../../src/engine/transform.js';
-import { validateAuthored } from '../../../src/engine/validate-authored.js';
+import { mergeRendering, transform } from '../../../src/engine/stages/transform.js';
+import { validateAuthored } from '../../../src/engine/stages/validate-authored.js';
 import type { ComponentLoweringRule, TraitHandler } from '../../../src/plugin-api/index.js';
 import { fluxcdPatches, fluxcdPostbuild } from '../../../plugins/builtin-traits/delivery-declarations.js';
 import { healthChecks, reconciliation } from '../../../plugins/builtin-policies/delivery-declarations.js';

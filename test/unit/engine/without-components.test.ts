@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { componentItemLines, readBlockDocuments } from '../../../src/engine/block-yaml.js';
-import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
-import { componentCutter, withoutComponents } from '../../../src/engine/without-components.js';
+import { componentItemLines, readBlockDocuments } from '../../../src/engine/yaml/block-yaml.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
+import { componentCutter, withoutComponents } from '../../../src/engine/yaml/without-components.js';
 
 const header = 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n';
 

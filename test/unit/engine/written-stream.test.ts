@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { encodeStream } from '../../../src/engine/emit.js';
-import { readWrittenStream, writtenObjects } from '../../../src/engine/written-stream.js';
+import { encodeStream } from '../../../src/engine/yaml/emit.js';
+import { readWrittenStream, writtenObjects } from '../../../src/engine/yaml/written-stream.js';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 import { documents } from './yaml-arbitraries.js';
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KurelError } from '../../../src/engine/diagnostics.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { loadConfig } from '../../../src/host/config.js';
 import { environmentPolicy, fetchPolicy } from '../../../src/host/config-policy.js';
 import { transformSettings } from '../../../src/host/config-transform.js';

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KurelError } from '../../../src/engine/diagnostics.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { configFolder, loadConfig } from '../../../src/host/config.js';
-import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
 
 let dirs: string[] = [];
 

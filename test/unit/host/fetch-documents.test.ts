@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchDocuments, hostAllowed } from '../../../src/host/fetch-documents.js';
-import { KurelError } from '../../../src/engine/diagnostics.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 
 describe('hostAllowed', () => {
   it('allows any host without a policy, else exact hosts and *.subdomains', () => {

@@ -7,8 +7,8 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterApis } from '../../../src/engine/api-resources/cluster-apis.js';
 import { chartCapabilities } from '../../../src/engine/api-resources/chart-capabilities.js';
-import { parseProfile } from '../../../src/engine/profile.js';
-import { parseSingleSource } from '../../../src/engine/source.js';
+import { parseProfile } from '../../../src/engine/documents/profile.js';
+import { parseSingleSource } from '../../../src/engine/yaml/source.js';
 import { helmCapabilityArgs } from '../../../src/host/helm-capabilities.js';
 import { importedProfile, registry } from '../api-resources/support.js';
 

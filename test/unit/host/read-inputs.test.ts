@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KurelError } from '../../../src/engine/diagnostics.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { locateApplication, readBuildInput, type BuildRequest } from '../../../src/host/read-inputs.js';
-import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/input-limits.js';
+import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
 
 let dir: string;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KurelError } from '../../../src/engine/diagnostics.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
 import type { ComponentHandler, ComponentLoweringRule, KurelPlugin, TraitHandler } from '../../../src/plugin-api/index.js';
 

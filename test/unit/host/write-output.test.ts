@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KurelError } from '../../../src/engine/diagnostics.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { writeOutputFile } from '../../../src/host/write-output.js';
 
 let root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { helmReleaseReads, sourceReads } from '../../../plugins/builtin-kinds/families/flux/common.js';
-import { followFluxReads } from '../../../src/engine/flux-namespace.js';
+import { followFluxReads } from '../../../src/engine/delivery/flux-namespace.js';
 import type { ComponentHandler, K8sObject } from '../../../src/plugin-api/index.js';
 
 const object = (kind: string, spec: Record<string, unknown>): K8sObject => ({ apiVersion: 'x/v1', kind, metadata: { name: 'a', namespace: 'shop' }, spec });

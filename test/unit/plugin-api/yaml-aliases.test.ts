@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alias, isAlias, parseDocument, visit } from 'yaml';
 import { aliasTargets, linkAliases, resolveAliasesFrom } from '../../../src/plugin-api/index.js';
-import { parseSource } from '../../../src/engine/source.js';
+import { parseSource } from '../../../src/engine/yaml/source.js';
 import { errorOf } from '../../support/thrown.js';
 
 // Which node each alias stands for, found in one walk of the document, and handed to the library's

@@ -1,1 +1,0 @@
-export { KurelError, isKurelError, formatDiagnostic, formatPath, type Diagnostic, type DiagnosticPlace, type Severity } from '../plugin-api/diagnostics.js';

@@ -1,0 +1,45 @@
+import { allowedOrClosest, describeValue, isPlainObject, kurelErrors, type CodeFactory, type KurelErrorCode, type PropertyPath } from '../../plugin-api/index.js';
+import type { SourceDocument } from '../yaml/source.js';
+
+/** Strict reading of a document's envelope: every check refuses at the exact node. */
+export class ShapeReader {
+  constructor(readonly source: SourceDocument) {}
+
+  fail(path: PropertyPath, message: string, refuse: CodeFactory<KurelErrorCode> = kurelErrors.envelope): never {
+    throw refuse(message, this.source.at(path));
+  }
+
+  map(value: unknown, path: PropertyPath, allowed: readonly string[]): Record<string, unknown> {
+    if (!isPlainObject(value)) this.fail(path, `expected a map, got ${describeValue(value)}`);
+    for (const key of Object.keys(value)) {
+      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (${allowedOrClosest(key, allowed)})`);
+    }
+    return value;
+  }
+
+  optionalMap(value: unknown, path: PropertyPath): Record<string, unknown> {
+    if (value === undefined || value === null) return {};
+    if (!isPlainObject(value)) this.fail(path, `expected a map, got ${describeValue(value)}`);
+    return value;
+  }
+
+  optionalString(value: unknown, path: PropertyPath): string | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') this.fail(path, `expected a string, got ${describeValue(value)}`);
+    return value;
+  }
+
+  stringMap(value: unknown, path: PropertyPath): Record<string, string> {
+    const map = this.optionalMap(value, path);
+    for (const [key, entry] of Object.entries(map)) {
+      if (typeof entry !== 'string') this.fail([...path, key], `expected a string, got ${describeValue(entry)}`);
+    }
+    return map as Record<string, string>;
+  }
+
+  optionalList(value: unknown, path: PropertyPath): unknown[] {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) this.fail(path, `expected a list, got ${describeValue(value)}`);
+    return value;
+  }
+}
