@@ -1,6 +1,7 @@
 import { prepare, type BuildInput } from './build.js';
 import { declaredEndpoints, type ComponentEndpoints } from './netpol/declared-endpoints.js';
 import type { SealedRegistry } from './registry.js';
+import { StageLog } from './stages/stage-log.js';
 
 export type { ComponentEndpoints };
 
@@ -13,6 +14,7 @@ export type { ComponentEndpoints };
  * whose type declares no endpoint are left out; the order is the authored one.
  */
 export function componentEndpoints(input: BuildInput, registry: SealedRegistry): ComponentEndpoints[] {
-  const { authored, run } = prepare(input, registry);
-  return declaredEndpoints(authored, registry, run);
+  const { validated, scope } = prepare(input, registry);
+  // What a type's endpoints warn about shows in the build, not here.
+  return declaredEndpoints(validated.components, registry, scope, new StageLog());
 }

@@ -1,7 +1,7 @@
 import type { PolicyRendering } from '../plugin-api/index.js';
 import type { GeneratedObject } from './stages/generate.js';
 import type { LoweringStep, WorkPolicy } from './model.js';
-import type { SourceDocument } from './yaml/source.js';
+import type { SourceDocument } from './yaml/index.js';
 import type { Application } from './stages/transform.js';
 
 /** How one authored component became objects: what `kurel explain` prints. */

@@ -1,4 +1,4 @@
-import type { PostPolicyStep, Properties } from '../plugin-api/index.js';
+import type { K8sObject, PostPolicyStep, Properties } from '../plugin-api/index.js';
 
 export type Path = (string | number)[];
 
@@ -77,4 +77,16 @@ export function describeOrigin(origin: Origin): string {
   else if (origin.component) element = `component "${origin.component}" (type "${origin.componentType}")`;
   else element = `document "${origin.document}"`;
   return `${element} in document "${origin.document}" (kind "${origin.documentKind}")`;
+}
+
+/** An object with the producer that generated it. */
+export interface GeneratedObject {
+  object: K8sObject;
+  /** `component "web"` or `sub-application "web-hpa" of component "web"`. */
+  producer: string;
+  component: string;
+  /** The application (`name`) and, for a trait's objects, the sub-application that made it. */
+  source: { application: number; subApplication?: number; name: string };
+  /** The application, or sub-application, carries the force-replace delivery intent. */
+  forceReplace?: boolean;
 }

@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import type { K8sObject } from '../plugin-api/index.js';
-import { encodeObject } from './yaml/emit.js';
+import { writeObject } from './yaml/index.js';
 
 /** One object's place in a manifest set: its identity, where it stands, its canonical text. */
 interface Placed {
@@ -27,7 +27,7 @@ function place(objects: readonly K8sObject[]): Map<string, Placed> {
   const out = new Map<string, Placed>();
   objects.forEach((object, index) => {
     const key = identity(object);
-    out.set(key, { key, index, text: encodeObject(object) });
+    out.set(key, { key, index, text: writeObject(object) });
   });
   return out;
 }

@@ -1,9 +1,10 @@
-import { KurelError, kurelErrors, type Diagnostic, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { kurelErrors, type Diagnostic, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
 import { appliedObjects } from '../ownership/list-envelopes.js';
 import type { Path, WorkComponent } from '../model.js';
 import type { ParsedProfile } from '../documents/profile.js';
-import type { RunContext } from '../stages/run-context.js';
-import type { SourceDocument } from '../yaml/source.js';
+import { StageLog, type Logged } from '../stages/stage-log.js';
+import { refuseOrDrop, type Refusals } from '../stages/refusals.js';
+import type { SourceDocument } from '../yaml/index.js';
 import type { Application } from '../stages/transform.js';
 import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from './served.js';
 
@@ -22,8 +23,9 @@ interface Unserved {
  * `optional` is left out whole instead, with a warning. Without declared APIs nothing changes.
  * Custom resource definitions the build itself emits count as served.
  */
-export function gateServedApis(applications: Application[], authored: WorkComponent[], profile: ParsedProfile, run: RunContext, source: SourceDocument): Application[] {
-  if (!profile.served) return applications;
+export function gateServedApis(applications: Application[], authored: WorkComponent[], profile: ParsedProfile, source: SourceDocument, refusals?: Refusals): Logged & { applications: Application[] } {
+  const log = new StageLog();
+  if (!profile.served) return { applications, log };
   const served = withEmittedDefinitions(profile.served, applications);
   const optional = new Set(authored.filter((component) => component.optional).map((component) => component.name));
   const skipped = new Map<string, Unserved>();
@@ -39,11 +41,16 @@ export function gateServedApis(applications: Application[], authored: WorkCompon
       diagnostics.push(kurelErrors.apiNotServed.diagnostic(message, { ...source.at(unserved.path), component: owner || undefined }));
     }
   }
-  if (diagnostics.length > 0) throw new KurelError(diagnostics);
+  const kept = new Set(refuseOrDrop(diagnostics, applications.map(withPath), refusals).map(({ application }) => application));
   for (const [owner, unserved] of skipped) {
-    run.warn(`component "${owner}" is optional and left out: ${notServed(unserved.object, served, profile.name)}`, source.at(authored.find((component) => component.name === owner)?.path ?? []));
+    log.warn(`component "${owner}" is optional and left out: ${notServed(unserved.object, served, profile.name)}`, source.at(authored.find((component) => component.name === owner)?.path ?? []));
   }
-  return applications.filter((application) => !skipped.has(application.owner));
+  return { applications: applications.filter((application) => kept.has(application) && !skipped.has(application.owner)), log };
+}
+
+/** An application with the path of the component it comes from, as a refusal leaves it out. */
+function withPath(application: Application): { application: Application; path: Path } {
+  return { application, path: application.members[0]?.component.path ?? [] };
 }
 
 function notServed(object: WrittenMap, served: ServedApis, profileName: string): string {

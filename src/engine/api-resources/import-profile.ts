@@ -1,7 +1,7 @@
 import { isPlainObject, kurelErrors } from '../../plugin-api/index.js';
-import { encodeObject } from '../yaml/emit.js';
+import { writeObject } from '../yaml/index.js';
 import { parseProfile } from '../documents/profile.js';
-import { parseSingleSource, type InputFile } from '../yaml/source.js';
+import { readDocument, type InputFile } from '../yaml/index.js';
 import { apiResourcesSpec, servedFromKubectl } from './kubectl-output.js';
 import { kubeVersionProblem } from './profile-section.js';
 
@@ -27,10 +27,10 @@ export function importProfile(input: ProfileImport): string {
   const served = servedFromKubectl(input.apiResources, input.apiVersions);
   if (served.groups.size === 0) throw kurelErrors.input('the api-resources output lists no resource', { file: input.apiResources.file });
   const base = input.profile
-    ? (parseSingleSource(input.profile, 'profile file').toJS() as Record<string, unknown>)
+    ? (readDocument(input.profile, 'profile file').toJS() as Record<string, unknown>)
     : { apiVersion: 'launcher.gokure.dev/v1alpha1', kind: 'ClusterProfile', metadata: { name: input.name ?? 'cluster' }, spec: { capabilities: {} } };
   // The profile is held to its rules before anything of it is kept.
-  if (input.profile) parseProfile(parseSingleSource(input.profile, 'profile file'));
+  if (input.profile) parseProfile(readDocument(input.profile, 'profile file'));
   const spec = isPlainObject(base.spec) ? { ...base.spec } : {};
   spec.apiResources = apiResourcesSpec(served);
   if (input.kubeVersion !== undefined) {
@@ -38,7 +38,7 @@ export function importProfile(input: ProfileImport): string {
     if (problem) throw kurelErrors.flag(`--kube-version: ${problem}`);
     spec.kubeVersion = input.kubeVersion;
   }
-  const text = encodeObject({ ...base, spec } as never);
-  parseProfile(parseSingleSource({ file: '<imported profile>', text }, 'profile file'));
+  const text = writeObject({ ...base, spec } as never);
+  parseProfile(readDocument({ file: '<imported profile>', text }, 'profile file'));
   return text;
 }

@@ -1,5 +1,5 @@
 import { kurelErrors, type ApiScope } from '../../plugin-api/index.js';
-import type { InputFile } from '../yaml/source.js';
+import type { InputFile } from '../yaml/index.js';
 import { groupLabel, groupOf, versionOf, type ServedApis, type ServedGroup, type ServedKind } from './served.js';
 
 const COLUMNS = ['NAME', 'APIVERSION', 'NAMESPACED', 'KIND'] as const;

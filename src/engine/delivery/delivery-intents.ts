@@ -8,8 +8,8 @@ import type { Application } from '../stages/transform.js';
  * the traits were written in. A synthesized NetworkPolicy is no component's sub-application and
  * takes none.
  */
-export function applyDeliveryIntents(applications: Application[], registry: SealedRegistry): void {
-  for (const application of applications) {
+export function applyDeliveryIntents(applications: Application[], registry: SealedRegistry): Application[] {
+  return applications.map((application) => {
     const intents = new Set<DeliveryIntent>();
     for (const { component } of application.members) {
       for (const trait of component.traits) {
@@ -17,6 +17,6 @@ export function applyDeliveryIntents(applications: Application[], registry: Seal
         if (intent) intents.add(intent);
       }
     }
-    if (intents.size > 0) application.delivery = [...intents];
-  }
+    return intents.size > 0 ? { ...application, delivery: [...intents] } : application;
+  });
 }

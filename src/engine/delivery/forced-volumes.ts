@@ -1,4 +1,4 @@
-import type { GeneratedObject } from '../stages/generate.js';
+import type { GeneratedObject } from '../model.js';
 import { appliedMembers } from '../ownership/list-envelopes.js';
 import { isPlainObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
 

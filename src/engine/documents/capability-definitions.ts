@@ -1,7 +1,7 @@
 import { describeValue, kurelErrors, type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
 import { SUPPORTED_API_VERSION } from './parsed.js';
 import { ShapeReader } from './shape.js';
-import { parseSource, type InputFile } from '../yaml/source.js';
+import { readDocuments, type InputFile } from '../yaml/index.js';
 import { declaredKeys } from './schemas/common.js';
 import { CAPABILITY_DEFINITION_SCHEMA, CAPABILITY_METADATA_SCHEMA, CAPABILITY_SPEC_SCHEMA, FLAT_TYPES, RENDERING_PROPERTY_SCHEMA, RENDERING_SCHEMA } from './schemas/capability-definition.js';
 
@@ -17,7 +17,7 @@ export interface CapabilityDefinition {
 export function loadCapabilityDefinitions(files: readonly InputFile[]): Map<string, CapabilityDefinition> {
   const definitions = new Map<string, CapabilityDefinition>();
   for (const file of files) {
-    for (const source of parseSource(file)) {
+    for (const source of readDocuments(file)) {
       const raw = source.toJS() as Record<string, unknown> | null;
       if (!raw || raw.kind !== 'CapabilityDefinition') continue;
       const definition = parseDefinition(new ShapeReader(source), raw, file.file);

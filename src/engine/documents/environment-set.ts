@@ -3,7 +3,7 @@ import type { Diagnostic } from '../../plugin-api/diagnostics.js';
 import { formatPath } from '../../plugin-api/diagnostics.js';
 import { SUPPORTED_API_VERSION } from './parsed.js';
 import { kurelErrors, readYamlDocuments } from '../../plugin-api/index.js';
-import type { InputFile } from '../yaml/source.js';
+import type { InputFile } from '../yaml/index.js';
 import { declaredKeys } from './schemas/common.js';
 import { ENVIRONMENT_SCHEMA, ENVIRONMENT_SET_SCHEMA } from './schemas/environment-set.js';
 

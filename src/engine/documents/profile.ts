@@ -1,7 +1,7 @@
 import { isDns1123Subdomain, isPlainObject, kurelErrors } from '../../plugin-api/index.js';
 import { checkEnvelope } from '../stages/parse-application.js';
 import { ShapeReader } from './shape.js';
-import type { SourceDocument } from '../yaml/source.js';
+import type { SourceDocument } from '../yaml/index.js';
 import { readApiResources, readKubeVersion } from '../api-resources/profile-section.js';
 import type { ServedApis } from '../api-resources/served.js';
 

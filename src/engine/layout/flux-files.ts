@@ -1,5 +1,5 @@
 import type { DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
-import { encodeObject } from '../yaml/emit.js';
+import { writeObject } from '../yaml/index.js';
 import type { FluxLayoutOptions, LayoutObject, PlannedKustomization } from './model.js';
 
 /** The annotation and value through which Flux's kustomize-controller honours each delivery intent. */
@@ -15,13 +15,13 @@ export function objectFileName(object: K8sObject): string {
 
 /** An object's file: the stdout encoding, with its application's delivery intents as Flux annotations. */
 export function objectFileText({ object, delivery }: LayoutObject): string {
-  if (delivery.length === 0) return encodeObject(object);
+  if (delivery.length === 0) return writeObject(object);
   const annotations: Record<string, string> = { ...(object.metadata.annotations ?? {}) };
   for (const intent of delivery) {
     const [key, value] = DELIVERY_ANNOTATIONS[intent];
     annotations[key] = value;
   }
-  return encodeObject({ ...object, metadata: { ...object.metadata, annotations } });
+  return writeObject({ ...object, metadata: { ...object.metadata, annotations } });
 }
 
 /** A folder's `kustomization.yaml`: the fixed header, then what it lists (`[]` when nothing). */

@@ -1,7 +1,7 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { kustomizationNameProblem, unitLayoutName } from './cr-names.js';
 import { objectFileName, objectFileText, kustomizationFileText, fluxKustomization } from './flux-files.js';
-import { encodeObject } from '../yaml/emit.js';
+import { writeObject } from '../yaml/index.js';
 import type { ComponentLayout, FluxLayoutOptions, FluxLayoutPlan, LayoutBundle, LayoutObject, LayoutTree, PlannedFolder, PlannedKustomization } from './model.js';
 
 const FLUX_FOLDER = 'flux-system';
@@ -72,7 +72,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
     owners.set(planned.name, planned.owner);
     const object = fluxKustomization(planned, namespace, options.sourceRef);
     const name = objectFileName(object);
-    addFile(into, name, encodeObject(object), `Kustomization ${namespace}/${planned.name}`);
+    addFile(into, name, writeObject(object), `Kustomization ${namespace}/${planned.name}`);
     kustomizations.push({ ...planned, file: joinPath(into.path, name) });
   };
 

@@ -6,22 +6,25 @@ import type { LoweringStep } from '../model.js';
 import { NameAllocator } from '../naming/name-allocator.js';
 import { documentRuleContext } from '../naming/name-claims.js';
 import { ruleIdentity, type SealedRegistry } from '../registry.js';
-import type { RunContext } from '../stages/run-context.js';
-import { parseSingleSource, type SourceDocument } from '../yaml/source.js';
+import { handlerContext } from '../stages/handler-context.js';
+import type { BuildScope } from '../stages/scope.js';
+import { StageLog, type Logged } from '../stages/stage-log.js';
+import { readDocument, type SourceDocument } from '../yaml/index.js';
 
 /**
  * Rewrites a document of a kind a raw-document or document rule claims until it is an
  * Application. kurel build renders one Application, so a rule here emits exactly one document.
  */
-export function lowerDocument(source: SourceDocument, registry: SealedRegistry, run: RunContext): { source: SourceDocument; steps: LoweringStep[] } {
+export function lowerDocument(source: SourceDocument, registry: SealedRegistry, scope: BuildScope): Logged & { source: SourceDocument; steps: LoweringStep[] } {
+  const log = new StageLog();
   const steps: LoweringStep[] = [];
   const names = new NameAllocator();
   let current = source;
   for (let round = 0; ; round++) {
     const look = current.peek();
-    if (!isPlainObject(look)) return { source: current, steps };
+    if (!isPlainObject(look)) return { source: current, steps, log };
     const rule = claimingRule(look, registry);
-    if (!rule) return { source: current, steps };
+    if (!rule) return { source: current, steps, log };
     const raw = current.toJS() as Record<string, unknown>;
     const identity = ruleIdentity(rule);
     const name = String((raw.metadata as Record<string, unknown> | undefined)?.name ?? '');
@@ -30,7 +33,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
       throw kurelErrors.lowering(`lowering document "${name}" (kind "${String(raw.kind)}"): oam: lowering exceeded max recursion depth${chain(steps)}`, where);
     }
     const namespace = String((raw.metadata as Record<string, unknown> | undefined)?.namespace ?? 'default');
-    const ctx = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, round, name), registry) };
+    const ctx = { ...handlerContext(scope, log, namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, round, name), registry) };
     let documents: AuthoredDocument[];
     try {
       const result = rule.position === 'rawdocument' ? rule.lower({ document: raw }, ctx) : (rule as Extract<LoweringRule, { position: 'document' }>).lower({ document: raw as unknown as AuthoredDocument }, ctx);
@@ -44,7 +47,7 @@ export function lowerDocument(source: SourceDocument, registry: SealedRegistry, 
       throw kurelErrors.lowering(`lowering document "${name}" (kind "${String(raw.kind)}"): lowering rule ${identity} ${cause}${chain(steps)}`, where);
     }
     steps.push({ rule: identity, position: rule.position, round, from: name, to: [documents[0].metadata?.name ?? ''] });
-    current = parseSingleSource({ file: `${source.file} (as lowered by ${identity})`, text: stringify(documents[0], withoutSteps) }, 'lowered document');
+    current = readDocument({ file: `${source.file} (as lowered by ${identity})`, text: stringify(documents[0], withoutSteps) }, 'lowered document');
   }
 }
 

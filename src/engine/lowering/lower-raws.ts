@@ -5,8 +5,10 @@ import { NameAllocator } from '../naming/name-allocator.js';
 import { documentRuleContext } from '../naming/name-claims.js';
 import { DEFAULT_PROFILE_TEXT, parseProfile } from '../documents/profile.js';
 import { ruleIdentity, type SealedRegistry } from '../registry.js';
-import { RunContext, type TransformSettings } from '../stages/run-context.js';
-import { parseSingleSource } from '../yaml/source.js';
+import { handlerContext } from '../stages/handler-context.js';
+import { buildScope, type TransformSettings } from '../stages/scope.js';
+import { StageLog } from '../stages/stage-log.js';
+import { readDocument } from '../yaml/index.js';
 
 type Raw = Record<string, unknown>;
 
@@ -27,7 +29,9 @@ export interface LowerRawsResult {
  * not checked: the authored-property check before the transform is the caller's.
  */
 export function lowerRaws(raws: readonly Raw[], registry: SealedRegistry, settings: TransformSettings): LowerRawsResult {
-  const run = new RunContext(settings, parseProfile(parseSingleSource({ file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file')));
+  const scope = buildScope(settings, parseProfile(readDocument({ file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file')));
+  // A raw document's rule runs before any build: what it warns about is not reported.
+  const log = new StageLog();
   const names = new NameAllocator();
   const documents: Raw[] = [];
   const steps: LoweringStep[] = [];
@@ -42,7 +46,7 @@ export function lowerRaws(raws: readonly Raw[], registry: SealedRegistry, settin
     const fail = (cause: string, step?: LoweringStep): never => {
       throw kurelErrors.lowering(`lowering ${where}: ${cause}${step ? chainLine(step) : ''}`);
     };
-    const ctx: LoweringContext = { ...run.handlerContext(namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, 0, `${index}`), registry) };
+    const ctx: LoweringContext = { ...handlerContext(scope, log, namespace), ...documentRuleContext(names.namer(namespace, `document "${name}"`, 0, `${index}`), registry) };
     let emitted: Raw[];
     try {
       emitted = (rule.lower({ document: copyData(raw) }, ctx).documents ?? []) as unknown as Raw[];

@@ -1,6 +1,5 @@
-import { chooseName, isHandlerError, shortenName, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
-import type { NameOwner } from '../naming/name-claims.js';
-import type { RunContext } from '../stages/run-context.js';
+import { isHandlerError, shortenName, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
+import type { NameClaims, NameOwner } from '../naming/name-claims.js';
 
 // A synthesized NetworkPolicy's names: the policy's own under role netpol-synth (the Naming hook's
 // to change, and only the hook's), and its application's under role sub-application, resolved
@@ -14,17 +13,16 @@ export function policyOwner(component: string, service?: string): NameOwner {
 }
 
 /** The policy's name: the hook's answer, else its default shortened to 253 characters; not claimed yet. */
-export function choosePolicyName(object: K8sObject, owner: NameOwner, run: RunContext): { spec: NameSpec; name: string; claim: () => void } {
+export function choosePolicyName(object: K8sObject, owner: NameOwner, claims: NameClaims): { spec: NameSpec; name: string; claim: () => void } {
   const spec: NameSpec = { role: 'netpol-synth', kind: POLICY_KIND, default: shortenName(object.metadata.name, 253) };
-  const claims = run.nameClaims;
-  const choice = placed(owner, () => (claims ? claims.choice(spec, owner) : chooseName(spec, run.nameRoles)));
+  const choice = placed(owner, () => claims.choice(spec, owner));
   const namespace = object.metadata.namespace ?? '';
-  return { spec, name: choice.name, claim: () => placed(owner, () => claims?.claimChoice(spec, choice, owner, namespace)) };
+  return { spec, name: choice.name, claim: () => placed(owner, () => claims.claimChoice(spec, choice, owner, namespace)) };
 }
 
 /** The name of the application holding the policy, and how a collision text names it. */
-export function choosePolicyApplicationName(spec: NameSpec, owner: NameOwner, run: RunContext): { name: string; namedBy: string } {
-  return placed(owner, () => run.chooseUnclaimed({ role: 'sub-application', default: spec.default }, owner));
+export function choosePolicyApplicationName(spec: NameSpec, owner: NameOwner, claims: NameClaims): { name: string; namedBy: string } {
+  return placed(owner, () => claims.choose({ role: 'sub-application', default: spec.default }, owner));
 }
 
 /** A refusal of the hook's answer or of a second owner, behind its component. */

@@ -1,6 +1,6 @@
 import { componentLabelValue, type Endpoint, type K8sObject } from '../../plugin-api/index.js';
 import type { Group } from '../stages/order.js';
-import type { RunContext } from '../stages/run-context.js';
+import type { NameClaims } from '../naming/name-claims.js';
 import type { Application } from '../stages/transform.js';
 import { egressPolicy } from './egress.js';
 import { endpointPolicies } from './endpoint-ingress.js';
@@ -23,20 +23,20 @@ export interface SynthesisInput {
 }
 
 /** The application holding a named policy: the policy's name resolved, then the application's. */
-function policyApplication(object: K8sObject, owner: string, run: RunContext, service?: string): Application {
+function policyApplication(object: K8sObject, owner: string, claims: NameClaims, service?: string): Application {
   const nameOwner = policyOwner(owner, service);
-  const chosen = choosePolicyName(object, nameOwner, run);
+  const chosen = choosePolicyName(object, nameOwner, claims);
   chosen.claim();
   object.metadata.name = chosen.name;
-  return held(object, owner, choosePolicyApplicationName(chosen.spec, nameOwner, run));
+  return held(object, owner, choosePolicyApplicationName(chosen.spec, nameOwner, claims));
 }
 
 function held(object: K8sObject, owner: string, application: { name: string; namedBy: string }): Application {
   return { name: application.name, owner, labelValue: componentLabelValue(application.name), members: [], subApplications: [], synthesized: [object], namedBy: application.namedBy };
 }
 
-/** Adds the synthesized NetworkPolicies to the bundles, each after the bundle's own applications. */
-export function synthesizeNetworkPolicies(groups: Group[], run: RunContext, input: SynthesisInput): void {
+/** The bundles with the synthesized NetworkPolicies added, each after the bundle's own applications. */
+export function synthesizeNetworkPolicies(groups: Group[], claims: NameClaims, input: SynthesisInput): Group[] {
   const applications = groups.flatMap((group) => group.applications);
   const groupOf = new Map<Application, Group>();
   for (const group of groups) for (const application of group.applications) groupOf.set(application, group);
@@ -51,20 +51,20 @@ export function synthesizeNetworkPolicies(groups: Group[], run: RunContext, inpu
   const inbound = planInbound(applications, input.componentLabelKey).map((plan) => {
     const object = inboundPolicy(plan);
     const owner = policyOwner(plan.target ? plan.target.owner : '', plan.service);
-    const chosen = choosePolicyName(object, owner, run);
+    const chosen = choosePolicyName(object, owner, claims);
     object.metadata.name = chosen.name;
     return { plan: { ...plan, name: chosen.name }, object, owner, chosen };
   });
   checkInboundNames(inbound.map(({ plan }) => plan));
   for (const { plan, object, owner, chosen } of inbound) {
     chosen.claim();
-    place(plan.placedWith, held(object, plan.target ? plan.target.owner : '', choosePolicyApplicationName(chosen.spec, owner, run)));
+    place(plan.placedWith, held(object, plan.target ? plan.target.owner : '', choosePolicyApplicationName(chosen.spec, owner, claims)));
   }
 
   for (const application of applications) {
     const peers = input.egressPeers?.[application.name];
     const egress = peers ? egressPolicy(application, peers, input.componentLabelKey) : undefined;
-    if (egress) place(application, policyApplication(egress, application.owner, run));
+    if (egress) place(application, policyApplication(egress, application.owner, claims));
   }
 
   // Endpoints are the authored component's (a CloudNativePG cluster and its pooler, say): its
@@ -78,7 +78,7 @@ export function synthesizeNetworkPolicies(groups: Group[], run: RunContext, inpu
     const peers = input.ingressPeers?.[owner];
     if (!peers) continue;
     const declared = input.endpoints?.find((entry) => entry.component === owner)?.endpoints ?? [];
-    for (const policy of endpointPolicies(owner, owned[0], peers, declared)) place(owned[0], policyApplication(policy, owner, run));
+    for (const policy of endpointPolicies(owner, owned[0], peers, declared)) place(owned[0], policyApplication(policy, owner, claims));
   }
-  for (const [group, policies] of added) group.applications.push(...policies);
+  return groups.map((group) => (added.has(group) ? { ...group, applications: [...group.applications, ...added.get(group)!] } : group));
 }

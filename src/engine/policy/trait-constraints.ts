@@ -1,19 +1,19 @@
 import { RefusalClass, type Policy } from '../../plugin-api/index.js';
-import { KurelError, type Diagnostic } from '../../plugin-api/diagnostics.js';
+import type { Diagnostic } from '../../plugin-api/diagnostics.js';
 import type { WorkComponent } from '../model.js';
 import { policyViolation } from './policy-violation.js';
-import type { SourceDocument } from '../yaml/source.js';
+import type { SourceDocument } from '../yaml/index.js';
 
 /**
  * The policy's trait-type constraints on each authored component: a forbidden type, a type the
  * allowed list leaves out, a required type the component does not carry. Read on the traits the
  * author wrote, not on those a lowering rule adds (a role's spread, a database's claims).
  */
-export function checkTraitConstraints(components: WorkComponent[], policy: Policy, source: SourceDocument): void {
+export function checkTraitConstraints(components: WorkComponent[], policy: Policy, source: SourceDocument): Diagnostic[] {
   const forbidden = policy.forbiddenCapabilities();
   const allowed = policy.allowedCapabilities();
   const required = policy.requiredCapabilities();
-  if (forbidden.length === 0 && allowed.length === 0 && required.length === 0) return;
+  if (forbidden.length === 0 && allowed.length === 0 && required.length === 0) return [];
   const diagnostics: Diagnostic[] = [];
   for (const component of components) {
     const refuse = (message: string, path: typeof component.path) =>
@@ -26,5 +26,5 @@ export function checkTraitConstraints(components: WorkComponent[], policy: Polic
     else if (unlisted) refuse(`capability "${unlisted.type}" is not in the allowed list`, [...unlisted.path, 'type']);
     else if (missing !== undefined) refuse(`required capability "${missing}" is missing`, component.path);
   }
-  if (diagnostics.length > 0) throw new KurelError(diagnostics);
+  return diagnostics;
 }

@@ -3,7 +3,7 @@ import { applyDefinition, type CapabilityDefinition } from '../documents/capabil
 import type { ParsedApplication } from '../documents/parsed.js';
 import type { ParsedProfile } from '../documents/profile.js';
 import type { Registered, SealedRegistry } from '../registry.js';
-import type { RunContext } from './run-context.js';
+import { StageLog, type Logged } from './stage-log.js';
 
 export interface ProfileEvaluation {
   definitions: Map<string, CapabilityDefinition>;
@@ -11,11 +11,14 @@ export interface ProfileEvaluation {
 }
 
 /**
- * Checks each binding's rendering against what its trait accepts (a custom trait's
- * CapabilityDefinition, or a registered trait's schema) and fills in definition defaults.
+ * The profile as the build reads it: each binding's rendering checked against what its trait
+ * accepts (a custom trait's CapabilityDefinition, or a registered trait's schema), with the
+ * definition's defaults filled in. The authored profile is left as it was.
  */
-export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, registry: SealedRegistry, run: RunContext, evaluation: ProfileEvaluation): void {
-  for (const [key, rendering] of profile.bindings) {
+export function evaluateProfile(authored: ParsedProfile, app: ParsedApplication, registry: SealedRegistry, evaluation: ProfileEvaluation): Logged & { profile: ParsedProfile } {
+  const log = new StageLog();
+  const profile: ParsedProfile = { ...authored, bindings: new Map(authored.bindings) };
+  for (const [key, rendering] of authored.bindings) {
     const traitType = key.split('.')[0];
     // A position costs the profile a full YAML reading: it is worked out only for a refusal.
     const where = () => profile.source.at(profile.paths.get(key) ?? []);
@@ -51,8 +54,9 @@ export function evaluateProfile(profile: ParsedProfile, app: ParsedApplication, 
     if (!profile.bindings.has(traitType) && ![...profile.bindings.keys()].some((key) => key.startsWith(`${traitType}.`))) continue;
     const message = `no CapabilityDefinition found for custom trait "${traitType}"`;
     if (evaluation.strictCapabilities) throw kurelErrors.capability(message, profile.source.at(profile.paths.get(traitType) ?? []));
-    run.warn(message);
+    log.warn(message);
   }
+  return { profile, log };
 }
 
 /**

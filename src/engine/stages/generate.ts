@@ -1,16 +1,22 @@
 import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
+import type { GeneratedObject } from '../model.js';
+import { warnForcedVolumes } from '../delivery/forced-volumes.js';
+import { StageLog, type Logged } from './stage-log.js';
 import type { Application } from './transform.js';
 
-/** An object with the producer that generated it. */
-export interface GeneratedObject {
-  object: K8sObject;
-  /** `component "web"` or `sub-application "web-hpa" of component "web"`. */
-  producer: string;
-  component: string;
-  /** The application (`name`) and, for a trait's objects, the sub-application that made it. */
-  source: { application: number; subApplication?: number; name: string };
-  /** The application, or sub-application, carries the force-replace delivery intent. */
-  forceReplace?: boolean;
+export type { GeneratedObject };
+
+
+/**
+ * The generate box: every application's objects in emission order, with the warnings a reader of
+ * the whole output needs (nothing generated, a volume Flux would force-replace).
+ */
+export function generateObjects(applications: Application[], documentName: string): Logged & { generated: GeneratedObject[] } {
+  const log = new StageLog();
+  const generated = generate(applications, documentName);
+  if (generated.length === 0) log.warn('no resources generated');
+  warnForcedVolumes(generated, (message) => log.warn(message));
+  return { generated, log };
 }
 
 /**

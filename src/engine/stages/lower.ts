@@ -2,7 +2,6 @@ import {
   componentProperties,
   HandlerError,
   qualifiedKind,
-  sharedNameUnhooked,
   shortenName,
   writeAtPath,
   type NameChoice,
@@ -22,11 +21,14 @@ import {
 import { isKurelError, KurelError, type Diagnostic } from '../../plugin-api/diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
 import { NameAllocator } from '../naming/name-allocator.js';
-import { routesToService, type NameOwner } from '../naming/name-claims.js';
+import { routesToService, type NameClaims, type NameOwner } from '../naming/name-claims.js';
 import { policyViolation } from '../policy/policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from '../registry.js';
-import type { RunContext } from './run-context.js';
-import type { SourceDocument } from '../yaml/source.js';
+import { handlerContext } from './handler-context.js';
+import type { BuildScope } from './scope.js';
+import { StageLog, type Logged } from './stage-log.js';
+import type { Refusals } from './refusals.js';
+import type { SourceDocument } from '../yaml/index.js';
 import { generatedSources } from '../lowering/generated-sources.js';
 
 /** 8 expansion rounds plus 1 settling round. */
@@ -38,7 +40,7 @@ export interface LoweringInput {
   document: DocumentInfo;
 }
 
-export interface LoweringOutput {
+export interface LoweringOutput extends Logged {
   components: WorkComponent[];
   policies: WorkPolicy[];
   steps: LoweringStep[];
@@ -48,8 +50,8 @@ export interface LoweringOutput {
  * Expands every element a lowering rule claims until only handler types remain. Each round
  * lowers every claimed component, trait and policy once; rounds repeat until one changes nothing.
  */
-export function lower(input: LoweringInput, registry: SealedRegistry, run: RunContext, source: SourceDocument, options: { collect?: boolean } = {}): LoweringOutput {
-  const lowering = new Lowering(input.document, registry, run, source, options.collect ?? false);
+export function lower(input: LoweringInput, registry: SealedRegistry, scope: BuildScope, claims: NameClaims, source: SourceDocument, refusals?: Refusals): LoweringOutput {
+  const lowering = new Lowering(input.document, registry, scope, claims, source, refusals !== undefined);
   let components = input.components;
   let policies = input.policies;
   for (let round = 0; ; round++) {
@@ -61,17 +63,18 @@ export function lower(input: LoweringInput, registry: SealedRegistry, run: RunCo
     }
     lowering.startRound(round, components);
     const lowered = lowering.components(components);
-    if (lowering.refused.length > 0) throw new KurelError(lowering.refused);
+    if (lowering.refused.length > 0) refusals!.report(lowering.refused.splice(0));
     components = lowered.components;
     const policyResult = lowering.policies(policies);
     policies = [...policyResult.policies, ...lowered.policies];
     components = [...components, ...policyResult.components];
   }
-  return { components, policies, steps: lowering.steps };
+  return { components, policies, steps: lowering.steps, log: lowering.log };
 }
 
 class Lowering {
   readonly steps: LoweringStep[] = [];
+  readonly log = new StageLog();
   /** What collecting found refused in the round's components, each reported, none lowered. */
   readonly refused: Diagnostic[] = [];
   round = 0;
@@ -90,7 +93,8 @@ class Lowering {
   constructor(
     private readonly document: DocumentInfo,
     private readonly registry: SealedRegistry,
-    private readonly run: RunContext,
+    private readonly scope: BuildScope,
+    private readonly claims: NameClaims,
     private readonly source: SourceDocument,
     /** Whether a refused component is reported and passed over (for `check`) rather than ending the lowering. */
     private readonly collect = false,
@@ -109,8 +113,7 @@ class Lowering {
    * answer. An authored name is the component's own. Claimed once, by whoever emits the object.
    */
   private sharedName(namer: Namer, owner: NameOwner, origin: Origin, base: string, suffix: string, identity: string, spec: Omit<NameSpec, 'default'>): { name: string; adopted: boolean } {
-    const claims = this.run.nameClaims;
-    if (!claims) return sharedNameUnhooked(namer, base, suffix, identity, spec, this.run.nameRoles);
+    const claims = this.claims;
     const full: NameSpec = { ...spec, default: shortenName(`${base}-${suffix}`, 253) };
     const documentOwner: NameOwner = { description: `document "${origin.document}"`, lowering: true };
     const owned = full.authored !== undefined ? owner : documentOwner;
@@ -199,7 +202,7 @@ class Lowering {
 
   private invoke(rule: LoweringRule, origin: Origin, path: Path, from: string, call: (ctx: LoweringContext) => LoweringResult): LoweringResult {
     const owner = loweringOwner(origin, path);
-    const base = this.run.handlerContext(origin.namespace, owner);
+    const base = handlerContext(this.scope, this.log, origin.namespace, { owner, claims: this.claims });
     const namer = this.names.namer(origin.namespace, describeOrigin(origin), this.round, origin.document);
     const lowering: Omit<LoweringContext, keyof HandlerContext> = {
       namer,
@@ -221,8 +224,8 @@ class Lowering {
         this.rendered.set(element, rendered);
       },
     };
-    // The handler context is this call's own: extended in place. A copy of its twenty-odd
-    // properties with these added was the largest cost of a rule call (bench/README.md).
+    // The handler context is this call's own: extended in place, since copying its twenty-odd
+    // properties would be the largest cost of a rule call.
     const ctx: LoweringContext = Object.assign(base, lowering);
     let result: LoweringResult;
     try {

@@ -2,8 +2,8 @@ import { shortenName, kurelErrors } from '../../plugin-api/index.js';
 import { KurelError } from '../../plugin-api/diagnostics.js';
 import type { Group, OrderedBundle } from './order.js';
 import type { Application } from './transform.js';
-import type { RunContext } from './run-context.js';
-import type { SourceDocument } from '../yaml/source.js';
+import type { NameClaims } from '../naming/name-claims.js';
+import type { SourceDocument } from '../yaml/index.js';
 
 /**
  * Two applications of one name in one bundle are refused: a component's own application and a
@@ -39,13 +39,13 @@ export function checkBundleNames(groups: readonly Group[], source: SourceDocumen
  * answer, else the default. The bundle's and the groups' names share one space. A flat
  * application is its bundle alone.
  */
-export function nameBundles(ordered: OrderedBundle, application: string, run: RunContext): { bundle: string; applications: Application[]; groups: Group[] } {
+export function nameBundles(ordered: OrderedBundle, application: string, claims: NameClaims): { bundle: string; applications: Application[]; groups: Group[] } {
   const owner = { description: 'the application' };
-  const bundle = run.chooseUnclaimed({ role: 'bundle', default: application }, owner);
+  const bundle = claims.choose({ role: 'bundle', default: application }, owner);
   const groups = ordered.groups;
   const named = new Map<string, string>([[bundle.name, bundle.namedBy]]);
   const renamed = groups.map((group) => {
-    const chosen = run.chooseUnclaimed({ role: 'group', default: shortenName(group.name, 253) }, owner);
+    const chosen = claims.choose({ role: 'group', default: shortenName(group.name, 253) }, owner);
     const first = named.get(chosen.name);
     if (first !== undefined) {
       throw kurelErrors.collision(`name collision: bundle "${chosen.name}" is named by ${first} and by ${chosen.namedBy}; give one of them another name`);

@@ -1,20 +1,23 @@
 import { componentLabelValue, didYouMean, isDns1123Label, isDns1123Subdomain, kurelErrors } from '../../plugin-api/index.js';
 import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from '../documents/parsed.js';
 import { isKurelError, KurelError, type Diagnostic } from '../../plugin-api/diagnostics.js';
-import { overLimit } from '../yaml/input-limits.js';
+import { overLimit } from '../yaml/index.js';
 import type { SealedRegistry } from '../registry.js';
 import { ShapeReader } from '../documents/shape.js';
-import type { SourceDocument } from '../yaml/source.js';
+import type { SourceDocument } from '../yaml/index.js';
+import type { Refusals } from './refusals.js';
+import type { TransformSettings } from './scope.js';
 
 export interface ParseApplicationOptions {
   registry: SealedRegistry;
   /** Trait types a CapabilityDefinition declares, authorable beside the registered ones. */
   extraTraitTypes: readonly string[];
   /**
-   * Reports every component refused, not only the first (for `check`, which then goes on
-   * without them): the components' own shape, names and types, before what compares them.
+   * Where a run that collects reports every component refused, not only the first (for `check`):
+   * the components' own shape, names and types, before what compares them. The run goes on
+   * without them.
    */
-  collect?: boolean;
+  refusals?: Refusals;
 }
 
 /** The type names a component or trait may have, sorted once for the whole document. */
@@ -49,11 +52,11 @@ export function parseApplication(source: SourceDocument, options: ParseApplicati
     try {
       parsedComponents.push(parseComponent(reader, component, ['spec', 'components', index], options, known));
     } catch (error) {
-      if (!options.collect || !isKurelError(error)) throw error;
+      if (!options.refusals || !isKurelError(error)) throw error;
       refused.push(...error.diagnostics);
     }
   });
-  if (refused.length > 0) throw new KurelError(refused);
+  if (refused.length > 0) options.refusals!.report(refused);
   rejectDuplicates(reader, parsedComponents, 'component');
   rejectSharedLabelValues(reader, parsedComponents);
   const parsedPolicies = reader
@@ -178,4 +181,17 @@ function rejectDuplicates(reader: ShapeReader, elements: Array<{ name: string; p
     if (seen.has(element.name)) reader.fail([...element.path, 'name'], `duplicate ${what} name "${element.name}"`, kurelErrors.invalidName);
     seen.add(element.name);
   }
+}
+
+/** The namespace the document's objects land in: `--namespace`, else the document's, else `default`. */
+export function documentNamespace(settings: Pick<TransformSettings, 'namespace' | 'fluxNamespace'>, app: ParsedApplication): string {
+  if (settings.namespace !== undefined) {
+    const problem = namespaceProblem(settings.namespace);
+    if (problem) throw kurelErrors.flag(`--namespace: ${problem}`);
+  }
+  if (settings.fluxNamespace !== undefined) {
+    const problem = namespaceProblem(settings.fluxNamespace);
+    if (problem) throw kurelErrors.config(`fluxNamespace: ${problem}`);
+  }
+  return settings.namespace ?? app.namespace ?? 'default';
 }

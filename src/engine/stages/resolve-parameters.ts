@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
 import { describeValue, didYouMean, isPlainObject, kurelErrors, type DiagnosticPlace } from '../../plugin-api/index.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from '../documents/package.js';
-import type { SourceDocument } from '../yaml/source.js';
+import type { SourceDocument } from '../yaml/index.js';
 
 export interface ParameterInput {
   /** The values files' mappings, in the order given: a later file wins. */

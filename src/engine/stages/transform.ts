@@ -26,9 +26,12 @@ import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type Wo
 import { bindingKeyFor } from '../documents/profile.js';
 import { followFluxReads, type TraitOutput } from '../delivery/flux-namespace.js';
 import type { SealedRegistry } from '../registry.js';
-import type { NameOwner } from '../naming/name-claims.js';
-import type { RunContext } from './run-context.js';
-import type { SourceDocument } from '../yaml/source.js';
+import type { NameClaims, NameOwner } from '../naming/name-claims.js';
+import { handlerContext } from './handler-context.js';
+import type { BuildScope } from './scope.js';
+import { StageLog, type Logged } from './stage-log.js';
+import type { Refusals } from './refusals.js';
+import type { SourceDocument } from '../yaml/index.js';
 import { generatedSources } from '../lowering/generated-sources.js';
 
 /** One member of an application: a component handler's rendering. */
@@ -74,7 +77,24 @@ export interface Application {
   delivery?: DeliveryIntent[];
 }
 
-export interface TransformOutput {
+export interface TransformInput {
+  components: WorkComponent[];
+  policies: WorkPolicy[];
+  /** The Application's name, as handlers are told it. */
+  application: string;
+}
+
+/** What every call of one transform shares: where it reads from, and where names and warnings go. */
+interface Transforming {
+  registry: SealedRegistry;
+  scope: BuildScope;
+  claims: NameClaims;
+  log: StageLog;
+  source: SourceDocument;
+  application: string;
+}
+
+export interface TransformOutput extends Logged {
   applications: Application[];
   /** What each policy handler returned, in document order. */
   policyResults: Array<{ policy: string; type: string; rendering: PolicyRendering }>;
@@ -82,9 +102,11 @@ export interface TransformOutput {
 
 /**
  * Component handlers make applications; traits change them or add sub-applications; policies run.
- * Every application is transformed even when another fails: all refusals are thrown together.
+ * Every application is transformed even when another fails: all refusals are thrown together,
+ * or, in a run that collects, reported and the refused applications left out.
  */
-export function transform(components: WorkComponent[], policies: WorkPolicy[], registry: SealedRegistry, run: RunContext, source: SourceDocument): TransformOutput {
+export function transform({ components, policies, application: applicationName }: TransformInput, registry: SealedRegistry, scope: BuildScope, claims: NameClaims, source: SourceDocument, refusals?: Refusals): TransformOutput {
+  const env: Transforming = { registry, scope, claims, log: new StageLog(), source, application: applicationName };
   const failures: KurelError[] = [];
   const attempt = <T>(work: () => T): T | undefined => {
     try {
@@ -98,36 +120,40 @@ export function transform(components: WorkComponent[], policies: WorkPolicy[], r
   const applications: Application[] = [];
   const sources = generatedSources(components);
   for (const members of groupMembers(components)) {
-    const application = attempt(() => transformApplication(members, registry, run, source, sources.has(members[0])));
+    const application = attempt(() => transformApplication(members, env, sources.has(members[0])));
     if (application) applications.push(application);
   }
   const componentNames = [...new Set(components.map((c) => c.name))];
   const policyResults = policies.flatMap((policy) => {
-    const rendering = attempt(() => applyPolicy(policy, componentNames, registry, run, source));
+    const rendering = attempt(() => applyPolicy(policy, componentNames, env));
     return rendering ? [{ policy: policy.name, type: policy.type, rendering }] : [];
   });
-  if (failures.length > 0) throw new KurelError(failures.flatMap((failure) => failure.diagnostics));
-  return { applications, policyResults };
+  if (failures.length > 0) {
+    const failure = new KurelError(failures.flatMap(({ diagnostics }) => diagnostics));
+    if (!refusals) throw failure;
+    refusals.takeOrThrow(failure);
+  }
+  return { applications: applications.filter((application) => !refusals?.drops(application.members[0].component.path)), policyResults, log: env.log };
 }
 
-function transformApplication(members: WorkComponent[], registry: SealedRegistry, run: RunContext, source: SourceDocument, documentOwned: boolean): Application {
+function transformApplication(members: WorkComponent[], env: Transforming, documentOwned: boolean): Application {
   const name = members[0].name;
   const owner = documentOwned ? '' : (members[0].origin.component ?? '');
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [], ...(documentOwned ? { generatedSource: true } : {}) };
   for (const component of members) {
-    const rendered = renderComponent(component, registry, run, source);
+    const rendered = renderComponent(component, env);
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers, ...(rendered.chart ? { chart: rendered.chart } : {}) });
     const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
-      const result = applyTrait(trait, component, rendered, registry, run, source);
+      const result = applyTrait(trait, component, rendered, env);
       const objects = result.objects ?? [];
       if (result.route) (application.routes ??= []).push({ traitType: trait.type, route: result.route });
       outputs.push({ objects, input: result.fluxNamespaceInput });
       if (objects.length === 0) continue;
-      const { name: subName, namedBy } = run.chooseUnclaimed({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
+      const { name: subName, namedBy } = env.claims.choose({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
       application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path, ...(result.platformAnnotations ? { platformAnnotations: result.platformAnnotations } : {}) });
     }
-    followFluxReads(registry.component(component.type)?.value, rendered.objects, outputs, run.settings.fluxNamespace);
+    followFluxReads(env.registry.component(component.type)?.value, rendered.objects, outputs, env.scope.settings.fluxNamespace);
   }
   return application;
 }
@@ -143,12 +169,13 @@ function groupMembers(components: WorkComponent[]): WorkComponent[][] {
   return groups;
 }
 
-function renderComponent(component: WorkComponent, registry: SealedRegistry, run: RunContext, source: SourceDocument): { objects: K8sObject[]; answers: ComponentAnswers; chart?: RenderedChart } {
+function renderComponent(component: WorkComponent, env: Transforming): { objects: K8sObject[]; answers: ComponentAnswers; chart?: RenderedChart } {
+  const { registry, scope, source } = env;
   const entry = registry.component(component.type);
   if (!entry) throw noHandler(`component type "${component.type}" (component "${component.name}"${emittedClause(component)})`, component.path, component.name, source);
   const handler = entry.value;
   // A Flux kind's object goes to the Flux namespace when one is set.
-  const namespace = handler.object?.scope === 'flux' && run.settings.fluxNamespace ? run.settings.fluxNamespace : component.origin.namespace;
+  const namespace = handler.object?.scope === 'flux' && scope.settings.fluxNamespace ? scope.settings.fluxNamespace : component.origin.namespace;
   const labelValue = componentLabelValue(component.name);
   const label = `component "${component.name}"`;
   const refuseProblems = (problems: MetadataProblem[]) => {
@@ -169,7 +196,7 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
   let metadata: ObjectMetadata | undefined;
   if (handler.object) {
     const owner = component.origin.component ?? component.name;
-    const taken = takeObjectMetadata(properties, { labelValue, componentLabelKey: run.componentLabelKey, name: component.name, owner: { name: owner, labelValue: componentLabelValue(owner) } });
+    const taken = takeObjectMetadata(properties, { labelValue, componentLabelKey: scope.componentLabelKey, name: component.name, owner: { name: owner, labelValue: componentLabelValue(owner) } });
     if (taken.metadata.objectName !== undefined && component.emitted) {
       taken.problems.push({ path: ['objectName'], message: `not allowed on a member lowering rule ${component.origin.rule} emitted: the rule names the objects it emits` });
     }
@@ -178,15 +205,15 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
     metadata = taken.metadata;
   }
   const objectName =
-    component.objectName ?? (handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, run, source, entry.plugin) : (metadata?.objectName ?? component.name));
+    component.objectName ?? (handler.object && !component.emitted ? objectNameOf(component, handler.object, metadata?.objectName, namespace, env, entry.plugin) : (metadata?.objectName ?? component.name));
   try {
     const rendering = handler.render(
-      { name: component.name, objectName, namespace, applicationNamespace: component.origin.namespace, application: run.applicationName, labelValue, properties, annotations: { ...component.annotations } },
-      run.handlerContext(namespace, componentOwner(component)),
+      { name: component.name, objectName, namespace, applicationNamespace: component.origin.namespace, application: env.application, labelValue, properties, annotations: { ...component.annotations } },
+      componentContext(env, namespace, componentOwner(component)),
     );
     if (handler.object && metadata) refuseProblems(applyObjectMetadata(rendering.objects, handler.object, objectName, metadata));
     const answers = rendering.answers ?? {};
-    const objects = runPostPolicySteps(component, namespace, rendering.objects, answers, run);
+    const objects = runPostPolicySteps(component, namespace, rendering.objects, answers, env);
     return { objects, answers, ...(rendering.chart ? { chart: rendering.chart } : {}) };
   } catch (error) {
     throw placeHandlerError(error, label, [...component.path, 'properties'], component.name, entry.plugin, source);
@@ -198,10 +225,10 @@ function renderComponent(component: WorkComponent, registry: SealedRegistry, run
  * attached, before any trait. The policy is not applied again. A step's own error (not raised
  * through its context) fails the transform as the component's, like a refusal without a class.
  */
-function runPostPolicySteps(component: WorkComponent, namespace: string, objects: K8sObject[], answers: ComponentAnswers, run: RunContext): K8sObject[] {
+function runPostPolicySteps(component: WorkComponent, namespace: string, objects: K8sObject[], answers: ComponentAnswers, env: Transforming): K8sObject[] {
   if (!component.afterPolicy?.length) return objects;
   const input = { name: component.name, type: component.type, namespace, objects, answers };
-  const ctx = run.handlerContext(namespace, componentOwner(component));
+  const ctx = componentContext(env, namespace, componentOwner(component));
   for (const step of component.afterPolicy) {
     try {
       step(input, ctx);
@@ -217,10 +244,9 @@ function applyTrait(
   trait: WorkTrait,
   component: WorkComponent,
   rendered: { objects: K8sObject[]; answers: ComponentAnswers },
-  registry: SealedRegistry,
-  run: RunContext,
-  source: SourceDocument,
+  env: Transforming,
 ): TraitRendering {
+  const { registry, source } = env;
   const label = `component "${component.name}" trait "${trait.type}"`;
   const entry = registry.trait(trait.type);
   if (!entry) {
@@ -236,7 +262,7 @@ function applyTrait(
       { ...source.at([...trait.path, 'type']), component: component.name, plugin: entry.plugin },
     );
   }
-  const properties = { ...renderedProperties(trait, handler.capability, run, label, source) };
+  const properties = { ...renderedProperties(trait, handler.capability, env, label) };
   // The engine owns `scope`; a trait that declares it (to name its objects by it) is given it back.
   if (trait.scope !== undefined && 'scope' in handler.properties) properties.scope = trait.scope;
   const checked = validateProperties(handler.properties, properties, { topLevelRequired: true, applyDefaults: true });
@@ -249,7 +275,7 @@ function applyTrait(
   const namespace = component.origin.namespace;
   try {
     const view = { name: component.name, type: component.type, namespace, labelValue: componentLabelValue(component.name), objects: rendered.objects, answers: rendered.answers };
-    const result = handler.apply({ properties: checked.value, component: view }, run.handlerContext(namespace, traitOwner(component, trait)));
+    const result = handler.apply({ properties: checked.value, component: view }, componentContext(env, namespace, traitOwner(component, trait)));
     rendered.objects = view.objects;
     return result ?? {};
   } catch (error) {
@@ -258,8 +284,9 @@ function applyTrait(
 }
 
 /** The capability rendering merged under the authored properties: authored values win. */
-function renderedProperties(trait: WorkTrait, capability: CapabilitySpec | undefined, run: RunContext, label: string, source: SourceDocument): Properties {
-  const key = bindingKeyFor(run.profile, trait.type, trait.scope);
+function renderedProperties(trait: WorkTrait, capability: CapabilitySpec | undefined, env: Transforming, label: string): Properties {
+  const { scope, source } = env;
+  const key = bindingKeyFor(scope.profile, trait.type, trait.scope);
   if (!key) {
     if (capability?.required && !trait.sealed) {
       const wanted = trait.scope ? `${trait.type}.${trait.scope}" or "${trait.type}` : trait.type;
@@ -267,10 +294,10 @@ function renderedProperties(trait: WorkTrait, capability: CapabilitySpec | undef
     }
     return trait.properties;
   }
-  const binding = run.capability(key);
+  const binding = env.log.capability(scope, key);
   if (!binding || trait.sealed) return trait.properties;
   if (!capability && Object.keys(binding.rendering).length > 0) {
-    throw kurelErrors.capability(`${label}: capability "${key}": trait type "${trait.type}" takes no rendering keys`, run.profile.source.at(run.profile.paths.get(key) ?? []));
+    throw kurelErrors.capability(`${label}: capability "${key}": trait type "${trait.type}" takes no rendering keys`, scope.profile.source.at(scope.profile.paths.get(key) ?? []));
   }
   return mergeRendering(binding.rendering, trait.properties) as Properties;
 }
@@ -290,7 +317,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: SealedRegistry, run: RunContext, source: SourceDocument): PolicyRendering {
+function applyPolicy(policy: WorkPolicy, componentNames: string[], env: Transforming): PolicyRendering {
+  const { registry, source } = env;
   const entry = registry.policy(policy.type);
   if (!entry) {
     const reason = registry.policyDeclaration(policy.type)?.value.reason;
@@ -298,7 +326,7 @@ function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: Sea
     throw noHandler(`policy type "${policy.type}" (policy "${policy.name}")${hint}`, policy.path, undefined, source);
   }
   try {
-    return entry.value.apply?.({ name: policy.name, properties: copyData(policy.properties), componentNames }, run.handlerContext(policy.origin.namespace)) ?? {};
+    return entry.value.apply?.({ name: policy.name, properties: copyData(policy.properties), componentNames }, handlerContext(env.scope, env.log, policy.origin.namespace)) ?? {};
   } catch (error) {
     throw placeHandlerError(error, `policy "${policy.name}"`, [...policy.path, 'properties'], undefined, entry.plugin, source);
   }
@@ -308,16 +336,21 @@ function applyPolicy(policy: WorkPolicy, componentNames: string[], registry: Sea
  * The name of an authored kind component's object, resolved under role `object` and claimed in
  * the namespace it lands in. A member a rule emitted is named by that rule.
  */
-function objectNameOf(component: WorkComponent, object: ComponentObject, authored: string | undefined, namespace: string, run: RunContext, source: SourceDocument, plugin: string): string {
+function objectNameOf(component: WorkComponent, object: ComponentObject, authored: string | undefined, namespace: string, env: Transforming, plugin: string): string {
   const spec = { role: 'object' as const, kind: qualifiedKind(object.apiVersion, object.kind), default: component.name, authored, property: 'properties.objectName', clusterScoped: object.scope === 'cluster' };
   try {
-    return run.handlerContext(namespace, componentOwner(component)).resolveName(spec);
+    return componentContext(env, namespace, componentOwner(component)).resolveName(spec);
   } catch (error) {
     if (!isHandlerError(error)) throw error;
     const refuse = error.code === kurelErrors.collision.code ? kurelErrors.collision : kurelErrors.property;
     const path = authored !== undefined ? [...component.path, 'properties', 'objectName'] : component.path;
-    throw refuse(`component "${component.name}": ${error.message}`, { ...source.at(path), component: component.name, plugin });
+    throw refuse(`component "${component.name}": ${error.message}`, { ...env.source.at(path), component: component.name, plugin });
   }
+}
+
+/** The context of a call made for `owner`: the names it resolves are claimed for it. */
+function componentContext(env: Transforming, namespace: string, owner: NameOwner) {
+  return handlerContext(env.scope, env.log, namespace, { owner, claims: env.claims });
 }
 
 /**

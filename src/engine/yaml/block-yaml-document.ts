@@ -20,9 +20,3 @@ export interface BlockDocument {
    */
   place(path: readonly (string | number)[]): { line: number; column: number } | undefined;
 }
-
-/** Of an Application's `spec.components`, read as a block list: the line (from 0) each item starts on, and the next line with content after the list (or the line count). */
-export interface ComponentItemLines {
-  starts: number[];
-  end: number;
-}

@@ -5,7 +5,7 @@ import { isListEntry, keyAt, readKey } from './block-yaml-keys.js';
 import { placeDocument, placeIn, PlaceLog, type Placed } from './block-yaml-places.js';
 import { blockScalarLines, plainContinuation, quotedLines } from './block-yaml-lines.js';
 import { HASH, isOutside, outside, plainValue, readPlain, skipSpaces, SPACE, startsPlain, TAB, UNREAD_CHARACTERS } from './block-yaml-scalars.js';
-import type { BlockDocument, ComponentItemLines } from './block-yaml-document.js';
+import type { BlockDocument } from './block-yaml-document.js';
 import type { InputLimits } from './input-limits.js';
 
 export type { BlockDocument } from './block-yaml-document.js';
@@ -43,7 +43,6 @@ export function readBlockDocuments(text: string, limits: InputLimits): BlockDocu
   try {
     const reader = new BlockReader(lines, limits, { places: true });
     const documents = reader.documents();
-    if (documents.length === 1 && reader.componentItems && unixText === text) lastRead = { text, limits, items: reader.componentItems };
     const log = reader.placeLog!;
     return documents.map(({ value, from, to, logFrom }) => {
       // A document that a marker ends keeps the line break before the marker: an empty last line.
@@ -91,27 +90,6 @@ function readableText(text: string): string | undefined {
   return UNREAD_CHARACTERS.test(unixText) ? undefined : unixText;
 }
 
-/** The component items of the last text of one document read whole: a check asks for them next, to cut refused components out. */
-let lastRead: { text: string; limits: InputLimits; items: ComponentItemLines } | undefined;
-
-/**
- * Of a text of one document the block reader reads whole: the line (from 0) each item of its
- * Application's `spec.components` starts on, and the next line with content after the list (or the
- * line count). Undefined for any other text, and where the list is not a block list.
- */
-export function componentItemLines(text: string, limits: InputLimits): ComponentItemLines | undefined {
-  if (lastRead?.text === text && lastRead.limits === limits) return lastRead.items;
-  if (text.includes('\r') || UNREAD_CHARACTERS.test(text)) return undefined;
-  // Only where each item is: no values, no places.
-  const reader = new BlockReader(text.split('\n'), limits, { values: false });
-  try {
-    return reader.documents().length === 1 ? reader.componentItems : undefined;
-  } catch (error) {
-    if (isOutside(error) || error instanceof AliasesPastLimit) return undefined;
-    throw error;
-  }
-}
-
 class BlockReader implements AnchorBook {
   /** The line the reader is at: the next one not yet read whole. */
   private line = 0;
@@ -128,19 +106,16 @@ class BlockReader implements AnchorBook {
 
   /** Where the nodes read start, when asked for (`places`). */
   readonly placeLog: PlaceLog | undefined;
-  /** Whether values are read (`values`): a reading for where the components are reads only the text's structure. */
-  private readonly readsValues: boolean;
-  /** Where the items of an Application's `spec.components` start, where it is read as a block list. */
-  componentItems: ComponentItemLines | undefined;
+  /** Whether an Application's `spec.components` was read as a block list: a second such list is no Application's. */
+  private readComponents = false;
 
   constructor(
     private readonly lines: string[],
     private readonly limits: InputLimits,
-    { target, places = false, values = true }: { target?: readonly (string | number)[]; places?: boolean; values?: boolean } = {},
+    { target, places = false }: { target?: readonly (string | number)[]; places?: boolean } = {},
   ) {
     if (target) this.search = { target, path: [] };
     if (places) this.placeLog = new PlaceLog();
-    this.readsValues = values;
   }
 
   /** A node starts at `column` of the current line (logged, when placing). */
@@ -274,12 +249,11 @@ class BlockReader implements AnchorBook {
     const components = this.isComponentsList(depth);
     if (components) {
       // A second such list is no Application's.
-      if (this.componentItems) outside();
-      this.componentItems = { starts: [], end: this.lines.length };
+      if (this.readComponents) outside();
+      this.readComponents = true;
     }
     for (;;) {
       if (this.search) this.entered(depth, items.length);
-      if (components) this.componentItems!.starts.push(this.line);
       this.placeLog?.item();
       const text = this.lines[this.line];
       const start = skipSpaces(text, indent + 1);
@@ -298,7 +272,6 @@ class BlockReader implements AnchorBook {
       if (components && items.length > this.limits.components) outside();
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent || (next === indent && !isListEntry(this.lines[this.line], indent))) {
-        if (components) this.componentItems!.end = this.line;
         this.placeLog?.end();
         return items;
       }
@@ -318,8 +291,7 @@ class BlockReader implements AnchorBook {
       const text = this.lines[this.line];
       const { key, end: valueStart } = first ?? readKey(text, indent);
       first = undefined;
-      // A reading of the structure alone reads a text read whole already: its keys are known apart.
-      if (this.readsValues && Object.hasOwn(entries, key)) outside();
+      if (Object.hasOwn(entries, key)) outside();
       this.keys[depth] = key;
       if (this.search) this.entered(depth, key, valueStart);
       this.placeLog?.entry(this.line);
@@ -337,7 +309,7 @@ class BlockReader implements AnchorBook {
         value = anchor ? this.anchoredLine(text, end, indent, depth + 1) : this.scalarLine(text, end, indent, depth + 1);
       }
       if (anchor) this.define(anchor.name, value);
-      if (this.readsValues) entries[key] = value;
+      entries[key] = value;
       const next = this.nextContent();
       if (next === END || next === MARKER || next < indent) {
         this.placeLog?.end();
@@ -425,7 +397,7 @@ class BlockReader implements AnchorBook {
     }
     const next = this.nextContent();
     if (next !== END && next !== MARKER && next > indent) outside();
-    return this.readsValues ? resolve(whole) : whole;
+    return resolve(whole);
   }
 
   /**
@@ -437,8 +409,7 @@ class BlockReader implements AnchorBook {
     const { tag, end: start } = tagAt(text, column);
     this.started(start);
     const first = text[start];
-    // A reading of the structure alone reads a text read whole already: its scalars' values are not asked for.
-    const resolve = this.readsValues ? tag.resolve : (source: string) => source;
+    const resolve = tag.resolve;
     if (first === '|' || first === '>') return tag.takesBlockScalar ? resolve(this.blockScalar(start, indent)) : outside();
     if (startsPlain(text, start)) return this.plainLines(text, start, indent, resolve);
     if (first !== '"' && first !== "'") outside();

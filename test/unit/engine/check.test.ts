@@ -50,10 +50,10 @@ describe('check', () => {
     expect(errors.map((error) => error.component)).toEqual([undefined, undefined, 'db']);
   });
 
-  it('reports nothing more than the first refusal when the components cannot be cut out of the text', async () => {
+  it('reports every refused component of a flow-style list too: the stages run once on the text as written', async () => {
     const flow = `${header.replace('  components:\n', '')}  components: [{name: web, type: webservic}, {name: db, type: worker, properties: {image: x/db:v1, replicas: two}}]\n`;
     const { errors } = await check({ application: { file: 'app.yaml', text: flow }, settings }, registry);
-    expect(errors.map((error) => error.path)).toEqual(['spec.components[0].type']);
+    expect(errors.map((error) => error.path)).toEqual(['spec.components[0].type', 'spec.components[1].properties.replicas']);
   });
 
   it('reports a list past the limit of components once: it is the list’s refusal, not its first item past the limit’s', async () => {

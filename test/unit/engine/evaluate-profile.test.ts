@@ -3,7 +3,7 @@ import { loadCapabilityDefinitions } from '../../../src/engine/documents/capabil
 import { evaluateProfile } from '../../../src/engine/stages/evaluate-profile.js';
 import { parseApplication } from '../../../src/engine/stages/parse-application.js';
 import type { TraitHandler } from '../../../src/plugin-api/index.js';
-import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, runContext, source } from './support.js';
+import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, scopeOf, source } from './support.js';
 
 // A built-in trait that takes a rendering (like pvc), one that takes none (like configmap), and
 // a trait an organisation's plugin registers (custom: not built in).
@@ -34,10 +34,10 @@ function appWithTraits(...traits: string[]) {
 }
 
 function evaluate(capabilities: string, traits: string[] = [], strictCapabilities = false) {
-  const run = runContext(`apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: prod\nspec:\n  capabilities:\n${capabilities}`);
+  const scope = scopeOf(`apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: prod\nspec:\n  capabilities:\n${capabilities}`);
   const definitions = loadCapabilityDefinitions([{ file: 'redis.yaml', text: DEFINITION }]);
-  evaluateProfile(run.profile, appWithTraits(...traits), registry, run, { definitions, strictCapabilities });
-  return run;
+  const evaluated = evaluateProfile(scope.profile, appWithTraits(...traits), registry, { definitions, strictCapabilities });
+  return { profile: evaluated.profile, warnings: evaluated.log.warnings };
 }
 
 describe('evaluateProfile: CapabilityDefinitions', () => {
@@ -78,12 +78,12 @@ describe('evaluateProfile: registered traits', () => {
   it('does not require a top-level key in a rendering: the author may write it', () => {
     const required: TraitHandler = { ...storage, type: 'claim', properties: { size: { type: 'string', required: true, description: 'Size.' } } };
     const withRequired = registryOf([plugin('builtin', { components: [configMapHandler('box')], traits: [required] })]);
-    const run = runContext('apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: prod\nspec:\n  capabilities:\n    claim: {rendering: {}}\n');
+    const scope = scopeOf('apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: prod\nspec:\n  capabilities:\n    claim: {rendering: {}}\n');
     const app = parseApplication(source('apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components: [{name: web, type: box}]\n'), {
       registry: withRequired,
       extraTraitTypes: [],
     });
-    expect(() => evaluateProfile(run.profile, app, withRequired, run, { definitions: new Map(), strictCapabilities: false })).not.toThrow();
+    expect(() => evaluateProfile(scope.profile, app, withRequired, { definitions: new Map(), strictCapabilities: false })).not.toThrow();
   });
 
   it('refuses a rendering key for a trait that takes none', () => {

@@ -4,7 +4,7 @@ import { parseApplication } from '../../../src/engine/stages/parse-application.j
 import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { validateAuthored } from '../../../src/engine/stages/validate-authored.js';
 import type { ComponentLoweringRule, LoweringResult, PolicyLoweringRule, TraitLoweringRule } from '../../../src/plugin-api/index.js';
-import { configMapHandler, firstDiagnostic, plugin, policyHandler, recordingTrait, registryOf, runContext, source } from './support.js';
+import { configMapHandler, firstDiagnostic, plugin, policyHandler, recordingTrait, registryOf, claimsOf, scopeOf, source } from './support.js';
 
 function componentRule(type: string, lowerFn: ComponentLoweringRule['lower'], version?: string): ComponentLoweringRule {
   return { position: 'component', type, description: `${type} rule.`, properties: { value: { type: 'string', description: 'V.' }, port: { type: 'integer', description: 'P.' } }, contract: version ? { version } : undefined, lower: lowerFn };
@@ -86,7 +86,7 @@ function run(components: string, policies = '') {
   const app = parseApplication(source(text), { registry, extraTraitTypes: [] });
   const authored = validateAuthored(app, 'default', registry, source(text));
   expect(authored.diagnostics).toEqual([]);
-  return lower({ components: authored.components, policies: authored.policies, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, registry, runContext(), source(text));
+  return lower({ components: authored.components, policies: authored.policies, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, registry, scopeOf(), claimsOf('shop'), source(text));
 }
 
 const WEB_ROLE = '    - name: web\n      type: role\n      properties: {value: hello}\n      traits:\n        - type: tag\n          properties: {flag: authored}\n';

@@ -5,7 +5,7 @@ import { synthesizeNetworkPolicies, type SynthesisInput } from '../../../src/eng
 import type { Group } from '../../../src/engine/stages/order.js';
 import type { Application } from '../../../src/engine/stages/transform.js';
 import { componentLabelValue, type ComponentAnswers, type K8sObject, type NamingHook, type RouteAnswer } from '../../../src/plugin-api/index.js';
-import { firstDiagnostic, runContext } from './support.js';
+import { claimsOf, firstDiagnostic } from './support.js';
 
 const KEY = 'launcher.gokure.dev/component';
 type Json = Record<string, any>;
@@ -29,10 +29,7 @@ const route = (...backends: RouteAnswer['backends']): RouteAnswer => ({ trafficS
 
 function synthesize(groups: Application[][], input: Partial<SynthesisInput> = {}, naming?: NamingHook): Group[] {
   const built = groups.map((applications, i) => ({ name: `g${i}`, applications }));
-  const run = runContext();
-  run.startNaming('shop', naming);
-  synthesizeNetworkPolicies(built, run, { componentLabelKey: KEY, ...input });
-  return built;
+  return synthesizeNetworkPolicies(built, claimsOf('shop', naming), { componentLabelKey: KEY, ...input });
 }
 const policiesOf = (groups: Group[]) => groups.flatMap((group) => group.applications.flatMap((application) => (application.synthesized ?? []).map((object) => ({ object, owner: application.owner, group: group.name }))));
 const spec = (object: K8sObject) => object.spec as Json;

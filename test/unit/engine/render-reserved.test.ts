@@ -7,7 +7,7 @@ import builtinTraits from '../../../plugins/builtin-traits/index.js';
 import { parseApplication } from '../../../src/engine/stages/parse-application.js';
 import { validateAuthored } from '../../../src/engine/stages/validate-authored.js';
 import type { AuthoredTrait, ComponentLoweringRule, TraitHandler, TraitLoweringRule } from '../../../src/plugin-api/index.js';
-import { configMapHandler, firstDiagnostic, plugin, registryOf, runContext, source } from './support.js';
+import { configMapHandler, firstDiagnostic, plugin, registryOf, claimsOf, scopeOf, source } from './support.js';
 
 // A test-only trait rule that emits a `guarded` trait, whose `gate` is platform-reserved, in the
 // way its `mode` says; and a component rule that copies a reserved value onto a member trait.
@@ -52,7 +52,7 @@ function run(components: string) {
   const app = parseApplication(source(text), { registry, extraTraitTypes: [] });
   const authored = validateAuthored(app, 'default', registry, source(text));
   expect(authored.diagnostics).toEqual([]);
-  return lower({ components: authored.components, policies: authored.policies, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, registry, runContext(), source(text));
+  return lower({ components: authored.components, policies: authored.policies, document: { name: 'shop', kind: 'Application', namespace: 'default' } }, registry, scopeOf(), claimsOf('shop'), source(text));
 }
 
 const withMode = (mode: string) => `    - name: web\n      type: box\n      traits:\n        - type: gatekeeper\n          properties: {mode: ${mode}, host: a.example}\n`;

@@ -3,10 +3,11 @@ import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } fro
 import { KurelError, type Diagnostic } from '../../../src/plugin-api/diagnostics.js';
 import { DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/documents/profile.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
-import { RunContext } from '../../../src/engine/stages/run-context.js';
+import { NameClaims } from '../../../src/engine/naming/name-claims.js';
+import { buildScope, type BuildScope } from '../../../src/engine/stages/scope.js';
 import { parseSingleSource, type SourceDocument } from '../../../src/engine/yaml/source.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
-import type { ComponentHandler, KurelPlugin, PolicyHandler, TraitHandler } from '../../../src/plugin-api/index.js';
+import { ENGINE_NAME_ROLES, nameRoleLookup, type ComponentHandler, type KurelPlugin, type NamingHook, type PolicyHandler, type TraitHandler } from '../../../src/plugin-api/index.js';
 
 // Small fakes for the engine's unit tests: a sealed registry built by the host's own builder
 // from inline plugins, sources parsed from inline YAML, and a helper that returns the refusal.
@@ -26,9 +27,15 @@ export function registryOf(plugins: KurelPlugin[]): SealedRegistry {
   return builder.seal();
 }
 
-export function runContext(profileText: string = DEFAULT_PROFILE_TEXT, namespace?: string): RunContext {
+/** A build's scope with no registry: the engine's own name roles, nothing served. */
+export function scopeOf(profileText: string = DEFAULT_PROFILE_TEXT, namespace?: string): BuildScope {
   const profile = parseProfile(parseSingleSource({ file: 'cluster.yaml', text: profileText }, 'profile file'));
-  return new RunContext({ domain: 'launcher.gokure.dev', clusterId: 'local', namespace }, profile);
+  return buildScope({ domain: 'launcher.gokure.dev', clusterId: 'local', namespace }, profile);
+}
+
+/** The claim space of document `application`, under the engine's own name roles. */
+export function claimsOf(application: string, hook?: NamingHook): NameClaims {
+  return new NameClaims(application, nameRoleLookup(ENGINE_NAME_ROLES), hook);
 }
 
 /** Runs `fn`, which must refuse with a KurelError; returns that error. */

@@ -7,7 +7,7 @@ import { validateAuthored } from '../../../src/engine/stages/validate-authored.j
 import type { ComponentLoweringRule, TraitHandler } from '../../../src/plugin-api/index.js';
 import { fluxcdPatches, fluxcdPostbuild } from '../../../plugins/builtin-traits/delivery-declarations.js';
 import { healthChecks, reconciliation } from '../../../plugins/builtin-policies/delivery-declarations.js';
-import { configMapHandler, firstDiagnostic, plugin, policyHandler, recordingTrait, registryOf, runContext, source } from './support.js';
+import { configMapHandler, firstDiagnostic, plugin, policyHandler, recordingTrait, registryOf, claimsOf, scopeOf, source } from './support.js';
 
 const seen: Array<Record<string, unknown>> = [];
 
@@ -95,10 +95,12 @@ function build(components: string, options: { policies?: string; profile?: strin
   const authored = validateAuthored(app, 'default', registry, doc);
   expect(authored.diagnostics).toEqual([]);
   if (options.retype) authored.components[0].type = options.retype;
-  const run = runContext(options.profile ? `${PROFILE_HEAD}${options.profile}` : undefined);
-  const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: 'app', kind: 'Application', namespace: 'default' } }, registry, run, doc);
+  const scope = scopeOf(options.profile ? `${PROFILE_HEAD}${options.profile}` : undefined);
+  const claims = claimsOf('app');
+  const lowered = lower({ components: authored.components, policies: authored.policies, document: { name: 'app', kind: 'Application', namespace: 'default' } }, registry, scope, claims, doc);
   seen.length = 0;
-  return { ...transform(lowered.components, lowered.policies, registry, run, doc), run };
+  const transformed = transform({ components: lowered.components, policies: lowered.policies, application: 'app' }, registry, scope, claims, doc);
+  return { ...transformed, consumedCapabilities: transformed.log.consumedCapabilities };
 }
 
 function failure(components: string, options: Parameters<typeof build>[1] = {}) {
@@ -223,8 +225,8 @@ describe('transform: capability renderings', () => {
   });
 
   it('records the binding as consumed', () => {
-    const { run } = build(TRAIT, { profile: '    tagged:\n      rendering: {flag: r}\n' });
-    expect([...run.consumedCapabilities]).toEqual(['tagged']);
+    const { consumedCapabilities } = build(TRAIT, { profile: '    tagged:\n      rendering: {flag: r}\n' });
+    expect([...consumedCapabilities]).toEqual(['tagged']);
   });
 
   it('picks the scoped binding for a scoped trait', () => {

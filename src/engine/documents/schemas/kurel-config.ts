@@ -1,5 +1,5 @@
 import { OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS } from '../../../plugin-api/index.js';
-import { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH } from '../../yaml/input-limits.js';
+import { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH } from '../../yaml/index.js';
 import { type JsonSchema, DNS1123_SUBDOMAIN_PATTERN } from './common.js';
 
 // The kurel config a platform team writes (`kurel.config.ts`, `.kurelrc[.json|.yaml]`,

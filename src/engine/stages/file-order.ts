@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../plugin-api/diagnostics.js';
+import type { Diagnostic } from '../../plugin-api/diagnostics.js';
 
 /** Diagnostics in the order of the file, whichever pass found them; what has no place keeps its order, last. */
 export function inFileOrder(diagnostics: Diagnostic[]): Diagnostic[] {
