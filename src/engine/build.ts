@@ -3,19 +3,19 @@ import { applyDeliveryIntents } from './delivery/delivery-intents.js';
 import { lowerDocument } from './lowering/lower-document.js';
 import { NameClaims } from './naming/name-claims.js';
 import type { SealedRegistry } from './registry.js';
-import type { BuildInput } from './stages/build-input.js';
-import { buildResult, type BuildResult } from './stages/build-result.js';
+import type { BuildInput } from './run/build-input.js';
+import { buildResult, type BuildResult } from './run/build-result.js';
 import { bundleApplications } from './stages/bundles.js';
 import { evaluateProfile } from './stages/evaluate-profile.js';
 import { generateObjects } from './stages/generate.js';
-import { chartRequests, fetchRequests, type BuildIO, type FetchRequest, type Lowered } from './stages/host-requests.js';
+import { chartRequests, fetchRequests, type BuildIO, type FetchRequest, type Lowered } from './run/host-requests.js';
 import { lower } from './stages/lower.js';
-import { checkBundleNames } from './stages/name-bundles.js';
+import { checkBundleNames } from './naming/bundle-names.js';
 import { addNetworkPolicies } from './stages/network-policies.js';
 import { ownObjects } from './stages/ownership.js';
 import { documentNamespace, parseApplication } from './stages/parse-application.js';
 import { readInputs } from './stages/read-inputs.js';
-import { buildScope, type BuildScope } from './stages/scope.js';
+import { buildScope, type BuildScope } from './run/scope.js';
 import { transform } from './stages/transform.js';
 import { validateDocument } from './stages/validate-authored.js';
 
@@ -24,8 +24,8 @@ import { validateDocument } from './stages/validate-authored.js';
 // space, handed to each by name; each stage returns its own warnings.
 
 export type { BuildInput, BuildResult };
-export type { BuiltChart } from './stages/build-result.js';
-export type { BuildIO, ChartRenderRequest, FetchRequest } from './stages/host-requests.js';
+export type { BuiltChart } from './run/build-result.js';
+export type { BuildIO, ChartRenderRequest, FetchRequest } from './run/host-requests.js';
 
 /**
  * The pipeline up to the transform: read, parameters resolved, document rules, parsed, profile

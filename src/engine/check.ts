@@ -1,7 +1,7 @@
 import { isKurelError, type Diagnostic } from '../plugin-api/diagnostics.js';
 import { buildFetching, type BuildInput, type BuildIO } from './build.js';
 import type { SealedRegistry } from './registry.js';
-import { Refusals } from './stages/refusals.js';
+import { Refusals } from './run/refusals.js';
 
 export interface CheckResult {
   errors: Diagnostic[];

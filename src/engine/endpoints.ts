@@ -1,7 +1,7 @@
 import { prepare, type BuildInput } from './build.js';
 import { declaredEndpoints, type ComponentEndpoints } from './netpol/declared-endpoints.js';
 import type { SealedRegistry } from './registry.js';
-import { StageLog } from './stages/stage-log.js';
+import { StageLog } from './run/stage-log.js';
 
 export type { ComponentEndpoints };
 

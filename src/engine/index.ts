@@ -6,7 +6,7 @@ export { KurelError, isKurelError, formatDiagnostic, formatPath, kurelErrors, Er
 export { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH, overLimit, writeObject, writeObjects, writtenObjects, type InputFile, type InputLimits } from './yaml/index.js';
 export { declaredKeys } from './documents/schemas/common.js';
 export { KUREL_CONFIG_SCHEMA, MAX_REPLICAS_VALUE, POLICY_KEYS, POLICY_VALUE_KINDS, type PolicyKey } from './documents/schemas/kurel-config.js';
-export type { TransformSettings } from './stages/scope.js';
+export type { TransformSettings } from './run/scope.js';
 export type { EgressPeers, IngressPeers, EgressPeer, IngressPeer, IngressSource } from './netpol/peers.js';
 export type { LoweringStep } from './model.js';
 export type { GeneratedObject } from './stages/generate.js';

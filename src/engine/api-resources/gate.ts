@@ -2,8 +2,8 @@ import { kurelErrors, type Diagnostic, type K8sObject, fieldOf, type WrittenMap 
 import { appliedObjects } from '../ownership/list-envelopes.js';
 import type { Path, WorkComponent } from '../model.js';
 import type { ParsedProfile } from '../documents/profile.js';
-import { StageLog, type Logged } from '../stages/stage-log.js';
-import { refuseOrDrop, type Refusals } from '../stages/refusals.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
+import { refuseOrDrop, type Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
 import type { Application } from '../stages/transform.js';
 import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from './served.js';

@@ -1,6 +1,6 @@
 import type { WorkComponent } from '../model.js';
 import type { SealedRegistry } from '../registry.js';
-import type { StageLog } from '../stages/stage-log.js';
+import type { StageLog } from '../run/stage-log.js';
 
 /** Every authored element of a deprecated type is warned about once, in document order. */
 export function warnDeprecated(components: readonly WorkComponent[], registry: SealedRegistry, log: StageLog): void {

@@ -6,9 +6,9 @@ import type { LoweringStep } from '../model.js';
 import { NameAllocator } from '../naming/name-allocator.js';
 import { documentRuleContext } from '../naming/name-claims.js';
 import { ruleIdentity, type SealedRegistry } from '../registry.js';
-import { handlerContext } from '../stages/handler-context.js';
-import type { BuildScope } from '../stages/scope.js';
-import { StageLog, type Logged } from '../stages/stage-log.js';
+import { handlerContext } from '../run/handler-context.js';
+import type { BuildScope } from '../run/scope.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
 import { readDocument, type SourceDocument } from '../yaml/index.js';
 
 /**

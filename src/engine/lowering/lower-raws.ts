@@ -5,9 +5,9 @@ import { NameAllocator } from '../naming/name-allocator.js';
 import { documentRuleContext } from '../naming/name-claims.js';
 import { DEFAULT_PROFILE_TEXT, parseProfile } from '../documents/profile.js';
 import { ruleIdentity, type SealedRegistry } from '../registry.js';
-import { handlerContext } from '../stages/handler-context.js';
-import { buildScope, type TransformSettings } from '../stages/scope.js';
-import { StageLog } from '../stages/stage-log.js';
+import { handlerContext } from '../run/handler-context.js';
+import { buildScope, type TransformSettings } from '../run/scope.js';
+import { StageLog } from '../run/stage-log.js';
 import { readDocument } from '../yaml/index.js';
 
 type Raw = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { copyData, type Endpoint } from '../../plugin-api/index.js';
 import type { WorkComponent } from '../model.js';
 import type { SealedRegistry } from '../registry.js';
-import { handlerContext } from '../stages/handler-context.js';
-import type { BuildScope } from '../stages/scope.js';
-import type { StageLog } from '../stages/stage-log.js';
+import { handlerContext } from '../run/handler-context.js';
+import type { BuildScope } from '../run/scope.js';
+import type { StageLog } from '../run/stage-log.js';
 
 /** The endpoints one authored component declares. */
 export interface ComponentEndpoints {

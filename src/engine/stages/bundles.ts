@@ -1,8 +1,8 @@
 import type { ParsedApplication } from '../documents/parsed.js';
 import type { NameClaims } from '../naming/name-claims.js';
-import { nameBundles } from './name-bundles.js';
-import { orderGroups, type Group } from './order.js';
-import type { TransformSettings } from './scope.js';
+import { nameBundles } from '../naming/bundle-names.js';
+import { orderGroups, type Group } from '../ordering/order.js';
+import type { TransformSettings } from '../run/scope.js';
 import type { Application, TransformOutput } from './transform.js';
 
 /** The application bundle and its ordered groups, named. */

@@ -3,7 +3,7 @@ import { applyDefinition, type CapabilityDefinition } from '../documents/capabil
 import type { ParsedApplication } from '../documents/parsed.js';
 import type { ParsedProfile } from '../documents/profile.js';
 import type { Registered, SealedRegistry } from '../registry.js';
-import { StageLog, type Logged } from './stage-log.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
 
 export interface ProfileEvaluation {
   definitions: Map<string, CapabilityDefinition>;

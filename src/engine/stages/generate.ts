@@ -1,7 +1,7 @@
 import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import type { GeneratedObject } from '../model.js';
 import { warnForcedVolumes } from '../delivery/forced-volumes.js';
-import { StageLog, type Logged } from './stage-log.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
 import type { Application } from './transform.js';
 
 export type { GeneratedObject };

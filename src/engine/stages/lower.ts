@@ -24,10 +24,10 @@ import { NameAllocator } from '../naming/name-allocator.js';
 import { routesToService, type NameClaims, type NameOwner } from '../naming/name-claims.js';
 import { policyViolation } from '../policy/policy-violation.js';
 import { ruleIdentity, type SealedRegistry } from '../registry.js';
-import { handlerContext } from './handler-context.js';
-import type { BuildScope } from './scope.js';
-import { StageLog, type Logged } from './stage-log.js';
-import type { Refusals } from './refusals.js';
+import { handlerContext } from '../run/handler-context.js';
+import type { BuildScope } from '../run/scope.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
+import type { Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
 import { generatedSources } from '../lowering/generated-sources.js';
 

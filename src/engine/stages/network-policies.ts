@@ -3,9 +3,9 @@ import type { NameClaims } from '../naming/name-claims.js';
 import { declaredEndpoints } from '../netpol/declared-endpoints.js';
 import { synthesizeNetworkPolicies } from '../netpol/synthesize.js';
 import type { SealedRegistry } from '../registry.js';
-import type { Group } from './order.js';
-import type { BuildScope } from './scope.js';
-import { StageLog, type Logged } from './stage-log.js';
+import type { Group } from '../ordering/order.js';
+import type { BuildScope } from '../run/scope.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
 
 /**
  * The NetworkPolicy box: the bundles with the policies the routing traits and the platform's

@@ -2,7 +2,7 @@ import { own } from '../ownership/own.js';
 import { checkObjectKinds, type ObjectKindRules } from '../policy/object-kinds.js';
 import type { SealedRegistry } from '../registry.js';
 import { checkReservedMetadataKeys } from '../reserved-keys/check.js';
-import type { BuildScope } from './scope.js';
+import type { BuildScope } from '../run/scope.js';
 import type { Application } from './transform.js';
 
 /**

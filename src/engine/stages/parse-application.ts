@@ -5,8 +5,8 @@ import { overLimit } from '../yaml/index.js';
 import type { SealedRegistry } from '../registry.js';
 import { ShapeReader } from '../documents/shape.js';
 import type { SourceDocument } from '../yaml/index.js';
-import type { Refusals } from './refusals.js';
-import type { TransformSettings } from './scope.js';
+import type { Refusals } from '../run/refusals.js';
+import type { TransformSettings } from '../run/scope.js';
 
 export interface ParseApplicationOptions {
   registry: SealedRegistry;

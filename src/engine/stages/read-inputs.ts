@@ -2,8 +2,8 @@ import { loadCapabilityDefinitions, type CapabilityDefinition } from '../documen
 import { parsePackage } from '../documents/package.js';
 import { DEFAULT_PROFILE_TEXT, parseProfile, type ParsedProfile } from '../documents/profile.js';
 import { readDocument, readDocuments, type SourceDocument } from '../yaml/index.js';
-import type { BuildInput } from './build-input.js';
-import { resolveParameters } from './resolve-parameters.js';
+import type { BuildInput } from '../run/build-input.js';
+import { resolveParameters } from '../documents/parameters.js';
 
 export interface ReadInputs {
   /** The Application document, with the package's parameters substituted in package mode. */

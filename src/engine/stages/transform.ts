@@ -27,10 +27,10 @@ import { bindingKeyFor } from '../documents/profile.js';
 import { followFluxReads, type TraitOutput } from '../delivery/flux-namespace.js';
 import type { SealedRegistry } from '../registry.js';
 import type { NameClaims, NameOwner } from '../naming/name-claims.js';
-import { handlerContext } from './handler-context.js';
-import type { BuildScope } from './scope.js';
-import { StageLog, type Logged } from './stage-log.js';
-import type { Refusals } from './refusals.js';
+import { handlerContext } from '../run/handler-context.js';
+import type { BuildScope } from '../run/scope.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
+import type { Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
 import { generatedSources } from '../lowering/generated-sources.js';
 

@@ -1,12 +1,12 @@
 import { componentProperties, describeValue, kurelErrors, type PropertiesSchema, type Properties } from '../../plugin-api/index.js';
 import { checkProperties, type SchemaIssue } from '../../plugin-api/validate.js';
 import type { Diagnostic } from '../../plugin-api/diagnostics.js';
-import { refuseOrDrop, type Refusals } from './refusals.js';
+import { refuseOrDrop, type Refusals } from '../run/refusals.js';
 import { warnDeprecated } from '../documents/deprecations.js';
 import { checkTraitConstraints } from '../policy/trait-constraints.js';
 import { objectKindRules, type ObjectKindRules } from '../policy/object-kinds.js';
-import type { BuildScope } from './scope.js';
-import { StageLog, type Logged } from './stage-log.js';
+import type { BuildScope } from '../run/scope.js';
+import { StageLog, type Logged } from '../run/stage-log.js';
 import type { ParsedApplication } from '../documents/parsed.js';
 import type { Origin, Path, WorkComponent, WorkPolicy, WorkTrait } from '../model.js';
 import type { SealedRegistry } from '../registry.js';

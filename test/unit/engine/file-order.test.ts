@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/plugin-api/diagnostics.js';
-import { inFileOrder } from '../../../src/engine/stages/file-order.js';
+import { inFileOrder } from '../../../src/engine/run/file-order.js';
 
 /** The file's order worked out the plain way: by line, then column, then as found; the unplaced last. */
 function reference(diagnostics: Diagnostic[]): Diagnostic[] {

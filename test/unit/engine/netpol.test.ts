@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkComponent } from '../../../src/engine/model.js';
 import { endpointHash } from '../../../src/engine/netpol/endpoint-ingress.js';
 import { synthesizeNetworkPolicies, type SynthesisInput } from '../../../src/engine/netpol/synthesize.js';
-import type { Group } from '../../../src/engine/stages/order.js';
+import type { Group } from '../../../src/engine/ordering/order.js';
 import type { Application } from '../../../src/engine/stages/transform.js';
 import { componentLabelValue, type ComponentAnswers, type K8sObject, type NamingHook, type RouteAnswer } from '../../../src/plugin-api/index.js';
 import { claimsOf, firstDiagnostic } from './support.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePackage } from '../../../src/engine/documents/package.js';
-import { resolveParameters } from '../../../src/engine/stages/resolve-parameters.js';
+import { resolveParameters } from '../../../src/engine/documents/parameters.js';
 import { parseSource } from '../../../src/engine/yaml/source.js';
 import { firstDiagnostic, source } from './support.js';
 

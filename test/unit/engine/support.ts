@@ -4,7 +4,7 @@ import { KurelError, type Diagnostic } from '../../../src/plugin-api/diagnostics
 import { DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/documents/profile.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { NameClaims } from '../../../src/engine/naming/name-claims.js';
-import { buildScope, type BuildScope } from '../../../src/engine/stages/scope.js';
+import { buildScope, type BuildScope } from '../../../src/engine/run/scope.js';
 import { parseSingleSource, type SourceDocument } from '../../../src/engine/yaml/source.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
 import { ENGINE_NAME_ROLES, nameRoleLookup, type ComponentHandler, type KurelPlugin, type NamingHook, type PolicyHandler, type TraitHandler } from '../../../src/plugin-api/index.js';

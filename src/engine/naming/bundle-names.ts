@@ -1,8 +1,8 @@
 import { shortenName, kurelErrors } from '../../plugin-api/index.js';
 import { KurelError } from '../../plugin-api/diagnostics.js';
-import type { Group, OrderedBundle } from './order.js';
-import type { Application } from './transform.js';
-import type { NameClaims } from '../naming/name-claims.js';
+import type { Group, OrderedBundle } from '../ordering/order.js';
+import type { Application } from '../stages/transform.js';
+import type { NameClaims } from './name-claims.js';
 import type { SourceDocument } from '../yaml/index.js';
 
 /**

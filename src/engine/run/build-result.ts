@@ -6,7 +6,7 @@ import type { GeneratedObject, LoweringStep, WorkPolicy } from '../model.js';
 import { writeObjects, type SourceDocument } from '../yaml/index.js';
 import type { Diagnostic } from '../../plugin-api/diagnostics.js';
 import type { StageLog } from './stage-log.js';
-import type { Application, TransformOutput } from './transform.js';
+import type { Application, TransformOutput } from '../stages/transform.js';
 
 export interface BuildResult {
   applicationName: string;
