@@ -1,4 +1,5 @@
-import { copyData, checkImageRef, schemaBuilders, type HandlerContext, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, checkImageRef, schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent } from './metadata.js';
 import type { ContainerPort } from './ports.js';
 import { containerResources, resourcesSchema, type AuthoredResources } from './resources.js';

@@ -1,4 +1,5 @@
-import { defineComponent, checkSchedule, checkTimeZone, schemaBuilders, type K8sObject } from 'kurel/plugin-api';
+import { defineComponent, type K8sObject } from 'kurel/plugin-api';
+import { checkSchedule, checkTimeZone, schemaBuilders } from 'kurel/plugin-kit';
 import { checkBatchName, jobSpecFields, jobSpecSchema, type JobPodProperties } from './job-spec.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';

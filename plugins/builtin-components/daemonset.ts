@@ -1,4 +1,5 @@
-import { copyData, defineComponent, schemaBuilders } from 'kurel/plugin-api';
+import { defineComponent } from 'kurel/plugin-api';
+import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 

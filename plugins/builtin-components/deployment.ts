@@ -1,4 +1,5 @@
-import { copyData, defineComponent, enforceMaxReplicas, schemaBuilders, type PropertiesSchema } from 'kurel/plugin-api';
+import { defineComponent, type PropertiesSchema } from 'kurel/plugin-api';
+import { copyData, enforceMaxReplicas, schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema, type PodSurfaceProperties } from './pod-surface.js';
 import { checkContainerPorts, containerPortsSchema, type ContainerPort } from './ports.js';

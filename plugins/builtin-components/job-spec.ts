@@ -1,4 +1,5 @@
-import { schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent } from './metadata.js';
 import type { PodSurfaceProperties } from './pod-surface.js';
 

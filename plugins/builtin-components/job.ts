@@ -1,4 +1,5 @@
-import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
+import { defineComponent } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import { checkBatchName, jobSpecFields, jobSpecSchema, type JobPodProperties } from './job-spec.js';
 import { ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';

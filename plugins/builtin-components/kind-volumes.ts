@@ -1,4 +1,5 @@
-import { copyData, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import type { PodTemplate } from './pod-surface.js';
 import { VOLUME_TYPES, type AuthoredVolume, type PodVolume, type VolumeMount } from './volumes.js';
 

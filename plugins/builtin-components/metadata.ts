@@ -1,4 +1,5 @@
-import { copyData, type ObjectMeta } from 'kurel/plugin-api';
+import { type ObjectMeta } from 'kurel/plugin-api';
+import { copyData } from 'kurel/plugin-kit';
 
 /**
  * The metadata of a namespaced object a component owns: its name, namespace and the `app`

@@ -1,4 +1,5 @@
-import { copyData, schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
+import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import { appArmorProfileSchema, seccompProfileSchema, seLinuxOptionsSchema } from './container.js';
 import { copyPresent } from './metadata.js';
 import { podResources, resourcesSchema, type AuthoredResources } from './resources.js';

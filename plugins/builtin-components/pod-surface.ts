@@ -5,7 +5,7 @@ import { podLevelFields, podSpecSchema, type PodLevelProperties, type PodSpecFie
 import type { ContainerPort } from './ports.js';
 import { rawAffinitySchema, tolerationsSchema, topologySpreadConstraintsSchema } from './scheduling.js';
 import { buildVolumes, volumesSchema, type AuthoredVolume, type PodVolume } from './volumes.js';
-import { enforcePodPolicy, type PodPaths, type PolicedContainer } from 'kurel/plugin-api';
+import { enforcePodPolicy, type PodPaths, type PolicedContainer } from 'kurel/plugin-kit';
 import { policyDefaultedResources } from './resources.js';
 
 /**

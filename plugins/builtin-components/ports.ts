@@ -1,4 +1,5 @@
-import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 /** A container port as `containerPortsSchema` admits it (protocol defaulted). */
 export interface ContainerPort {
   containerPort: number;

@@ -1,20 +1,22 @@
 import {
-  afterPolicy,
-  copyData,
-  canonicalQuantity,
   defineComponentLowering,
-  enforceMaxReplicas,
-  enforceMaxStorage,
-  isDns1035Label,
-  isDns1123Subdomain,
-  schemaBuilders,
-  shortenName,
   type AuthoredComponent,
   type AuthoredTrait,
   type Endpoint,
   type LoweringContext,
   type PropertySchema,
 } from 'kurel/plugin-api';
+import {
+  afterPolicy,
+  copyData,
+  canonicalQuantity,
+  enforceMaxReplicas,
+  enforceMaxStorage,
+  isDns1035Label,
+  isDns1123Subdomain,
+  schemaBuilders,
+  shortenName,
+} from 'kurel/plugin-kit';
 import { applyPostgresqlDefaults } from './postgresql-after-policy.js';
 import { resourcesSchema } from './resources.js';
 import type { BarmanSource, ManagedRole, DatabaseEntry, PoolerProperties, PostgresqlProperties } from './postgresql-properties.js';

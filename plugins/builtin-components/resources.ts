@@ -1,4 +1,5 @@
-import { NOOP_POLICY, schemaBuilders, type HandlerContext, type Policy, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext, type Policy, type PropertySchema } from 'kurel/plugin-api';
+import { NOOP_POLICY, schemaBuilders } from 'kurel/plugin-kit';
 
 /** A resource list as `resourceList` admits it: quantities as strings or bare numbers. */
 export type AuthoredResourceList = Record<string, string | number>;

@@ -1,4 +1,5 @@
-import { copyData, describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo, type Properties } from 'kurel/plugin-api';
+import { HandlerError, isHandlerError, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo, type Properties } from 'kurel/plugin-api';
+import { copyData, describeValue, shortenNameWithSuffix, schemaBuilders } from 'kurel/plugin-kit';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import { podSpecSchema } from './pod-spec.js';

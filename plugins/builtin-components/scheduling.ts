@@ -1,4 +1,5 @@
-import { schemaBuilders, type PropertySchema } from 'kurel/plugin-api';
+import { type PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import type { JsonObject } from 'kurel/plugin-api';
 
 const { bool, int, list, object, oneOf, openObject, str, stringMap } = schemaBuilders;

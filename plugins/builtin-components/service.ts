@@ -1,4 +1,5 @@
-import { defineComponent, isDns1035Label, isDns1123Label, schemaBuilders, type HandlerContext } from 'kurel/plugin-api';
+import { defineComponent, type HandlerContext } from 'kurel/plugin-api';
+import { isDns1035Label, isDns1123Label, schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { isPortName, isPortNumber, PROTOCOLS } from './ports.js';
 

@@ -1,4 +1,5 @@
-import { copyData, defineComponent, describeValue, EACH, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, EACH, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, describeValue, enforceMaxReplicas, schemaBuilders } from 'kurel/plugin-kit';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import type { VolumeMount } from './volumes.js';

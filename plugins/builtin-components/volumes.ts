@@ -1,4 +1,5 @@
-import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 
 /** A volume as `volumesSchema` or `roleVolumesSchema` admits it (checked by the engine before a handler runs). */
 export interface AuthoredVolume {

@@ -1,4 +1,5 @@
-import { defineComponentLowering, schemaBuilders } from 'kurel/plugin-api';
+import { defineComponentLowering } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import { isPortNumber } from './ports.js';
 import { lowerRole, roleSchema, serviceObjectNameSchema, WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE } from './role.js';
 

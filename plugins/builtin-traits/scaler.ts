@@ -1,5 +1,6 @@
-import { defineTrait, shortenNameWithSuffix, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
-import { enforceMaxReplicas, withPolicyDefault } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
+import { shortenNameWithSuffix } from 'kurel/plugin-kit';
+import { enforceMaxReplicas, withPolicyDefault } from 'kurel/plugin-kit';
 
 /**
  * A HorizontalPodAutoscaler for the component's Deployment and, with enablePDB, a

@@ -1,4 +1,5 @@
-import { apiGroupOf, kurelErrors, type ChartRequest, type HookGroup, type K8sObject } from '../plugin-api/index.js';
+import { kurelErrors, type ChartRequest, type HookGroup, type K8sObject } from '../plugin-api/index.js';
+import { apiGroupOf } from '../plugin-api/kit/index.js';
 import { loadCapabilityDefinitions } from './capability-definitions.js';
 import { KurelError, type Diagnostic } from './diagnostics.js';
 import { encodeStream } from './emit.js';

@@ -1,4 +1,5 @@
-import { shortenName, kurelErrors } from '../plugin-api/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
+import { shortenName } from '../plugin-api/kit/index.js';
 import { KurelError } from './diagnostics.js';
 import type { Group, OrderedBundle } from './order.js';
 import type { Application } from './transform.js';

@@ -1,16 +1,9 @@
 import {
-  componentProperties,
   HandlerError,
-  qualifiedKind,
-  sharedNameUnhooked,
-  shortenName,
-  writeAtPath,
   type NameChoice,
   type NameSpec,
   type Namer,
   isHandlerError,
-  refusalClassOf,
-  validateProperties,
   type AuthoredComponent,
   type AuthoredTrait,
   type DocumentInfo,
@@ -18,7 +11,20 @@ import {
   type LoweringContext,
   type LoweringResult,
   type LoweringRule,
-  type PropertiesSchema, ErrorCode, kurelErrors, copyData } from '../plugin-api/index.js';
+  type PropertiesSchema,
+  ErrorCode,
+  kurelErrors,
+} from '../plugin-api/index.js';
+import {
+  componentProperties,
+  qualifiedKind,
+  sharedNameUnhooked,
+  shortenName,
+  writeAtPath,
+  refusalClassOf,
+  validateProperties,
+  copyData,
+} from '../plugin-api/kit/index.js';
 import { isKurelError, KurelError, type Diagnostic } from './diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from './model.js';
 import { NameAllocator } from './name-allocator.js';

@@ -1,4 +1,5 @@
-import { chooseName, componentLabelValue, ENGINE_NAME_ROLES, HandlerError, nameRoleLookup, NOOP_POLICY, type NameRoleLookup, UNDECLARED_CLUSTER, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors, copyData } from '../plugin-api/index.js';
+import { HandlerError, type NameRoleLookup, type ClusterApis, PolicyRefusal, type CapabilityBinding, type HandlerContext, type NameSpec, type NamingHook, type Policy, type PropertyPath, kurelErrors } from '../plugin-api/index.js';
+import { chooseName, componentLabelValue, ENGINE_NAME_ROLES, nameRoleLookup, NOOP_POLICY, UNDECLARED_CLUSTER, copyData } from '../plugin-api/kit/index.js';
 import { NameClaims, type NameOwner } from './name-claims.js';
 import type { Diagnostic, DiagnosticPlace } from '../plugin-api/index.js';
 import type { EgressPeers, IngressPeers } from './netpol/peers.js';

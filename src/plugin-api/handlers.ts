@@ -1,7 +1,9 @@
 import type { AuthoredComponent, AuthoredDocument, AuthoredPolicy, AuthoredTrait, DocumentInfo } from './authored.js';
 import type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 import type { ChartInput, ChartRequest } from './charts.js';
-import type { HandlerContext, LoweringContext } from './context.js';
+import type { ComponentAnswers } from './component-answers.js';
+import type { HandlerContext } from './context.js';
+import type { LoweringContext } from './lowering-context.js';
 import type { NameRoleInfo } from './name-roles.js';
 import type { ObjectLayout } from './object-layout.js';
 import type { K8sObject, Properties } from './objects.js';
@@ -26,23 +28,6 @@ export interface NetworkPort {
 export interface Endpoint {
   selector: Record<string, string>;
   ports: NetworkPort[];
-}
-
-/** What a component answers about itself to traits and to the engine. */
-export interface ComponentAnswers {
-  /** The ServiceAccount its pods run as. */
-  serviceAccountName?: string;
-  /** The port its Service exposes. */
-  servicePort?: { port: number; name?: string };
-  /**
-   * For a component whose Service fronts pods another component owns (the service kind): the
-   * pods it selects and how its ports map to theirs. No selector marks a Service that selects no
-   * pods (ExternalName); it is never written into an object.
-   */
-  routingTarget?: {
-    selector?: Record<string, string>;
-    ports: Array<{ port: number; name?: string; targetPort?: number | string; protocol: string }>;
-  };
 }
 
 /** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */

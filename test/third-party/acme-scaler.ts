@@ -1,6 +1,7 @@
-// An organisation's scaler, written against kurel/plugin-api alone (no file of kurel's own): the
+// An organisation's scaler, written against kurel/plugin-api and kurel/plugin-kit alone (no file of kurel's own): the
 // proof that a plugin can do what the built-in `scaler` does, byte for byte.
-import { definePlugin, defineTrait, enforceMaxReplicas, schemaBuilders, shortenNameWithSuffix, withPolicyDefault, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { definePlugin, defineTrait, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { enforceMaxReplicas, schemaBuilders, shortenNameWithSuffix, withPolicyDefault } from 'kurel/plugin-kit';
 
 const { bool, int, str } = schemaBuilders;
 

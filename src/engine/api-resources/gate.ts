@@ -1,4 +1,5 @@
-import { KurelError, kurelErrors, type Diagnostic, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { KurelError, kurelErrors, type Diagnostic, type K8sObject } from '../../plugin-api/index.js';
+import { fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 import { appliedObjects } from '../list-envelopes.js';
 import type { Path, WorkComponent } from '../model.js';
 import type { ParsedProfile } from '../profile.js';

@@ -1,4 +1,5 @@
-import { isPlainObject, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { isPlainObject } from '../../plugin-api/kit/index.js';
 import { encodeObject } from '../emit.js';
 import { parseProfile } from '../profile.js';
 import { parseSingleSource, type InputFile } from '../source.js';

@@ -1,4 +1,5 @@
-import { chooseName, isHandlerError, shortenName, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
+import { isHandlerError, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
+import { chooseName, shortenName } from '../../plugin-api/kit/index.js';
 import type { NameOwner } from '../name-claims.js';
 import type { RunContext } from '../run-context.js';
 

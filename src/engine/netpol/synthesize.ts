@@ -1,4 +1,5 @@
-import { componentLabelValue, type Endpoint, type K8sObject } from '../../plugin-api/index.js';
+import { type Endpoint, type K8sObject } from '../../plugin-api/index.js';
+import { componentLabelValue } from '../../plugin-api/kit/index.js';
 import type { Group } from '../order.js';
 import type { RunContext } from '../run-context.js';
 import type { Application } from '../transform.js';

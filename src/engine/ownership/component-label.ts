@@ -1,4 +1,5 @@
-import { describeValue, isPlainObject, kurelErrors, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
+import { describeValue, isPlainObject, fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 import { groupOf, labelPlaces } from './label-places.js';
 import { appliedMembers, isListEnvelope } from '../list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';

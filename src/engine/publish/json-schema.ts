@@ -1,4 +1,5 @@
-import { exclusiveGroups, type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
+import { type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
+import { exclusiveGroups } from '../../plugin-api/kit/index.js';
 
 export type JsonSchema = Record<string, unknown>;
 

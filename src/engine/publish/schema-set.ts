@@ -1,4 +1,5 @@
-import { componentProperties, type ContractMetadata, type Properties, type PropertiesSchema } from '../../plugin-api/index.js';
+import { type ContractMetadata, type Properties, type PropertiesSchema } from '../../plugin-api/index.js';
+import { componentProperties } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION } from '../documents.js';
 import type { SealedRegistry } from '../registry.js';
 import { DRAFT_2020_12, propertiesToJsonSchema, type JsonSchema } from './json-schema.js';

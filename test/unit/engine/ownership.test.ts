@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { WorkComponent } from '../../../src/engine/model.js';
 import { own } from '../../../src/engine/ownership/own.js';
 import type { Application } from '../../../src/engine/transform.js';
-import { componentLabelValue, type K8sObject } from '../../../src/plugin-api/index.js';
+import { type K8sObject } from '../../../src/plugin-api/index.js';
+import { componentLabelValue } from '../../../src/plugin-api/kit/index.js';
 import { firstDiagnostic, registryOf } from './support.js';
 import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { propertiesToJsonSchema } from '../../../src/engine/publish/json-schema.js';
 import { publishedTypes, type PublishedType } from '../../../src/engine/publish/schema-set.js';
-import { defineKind, type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { defineKind } from '../../../src/plugin-api/kit/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';

@@ -1,4 +1,5 @@
-import { definePlugin, defineTrait, podTemplatesOf } from 'kurel/plugin-api';
+import { definePlugin, defineTrait } from 'kurel/plugin-api';
+import { podTemplatesOf } from 'kurel/plugin-kit';
 
 const CONTAINER_NAME = 'redis';
 const MEBIBYTE = 1024 ** 2;

@@ -1,12 +1,13 @@
-import type { ContractMetadata } from './contract-metadata.js';
-import type { HandlerContext } from './context.js';
-import type { PropertiesOf } from './schema-types.js';
+import type { ContractMetadata } from '../contract-metadata.js';
+import type { HandlerContext } from '../context.js';
+import type { PropertiesOf } from '../schema-types.js';
 import { encodeGo } from './go-encoding.js';
-import type { ComponentAnswers, ComponentHandler, ComponentInput, NamedInput, ObjectScope } from './handlers.js';
-import type { NameRoleInfo } from './name-roles.js';
-import type { MetadataHolder, PodTemplatePlace } from './object-layout.js';
-import type { K8sObject, Properties } from './objects.js';
-import type { PropertiesSchema, PropertySchema } from './schema.js';
+import type { ComponentAnswers } from '../component-answers.js';
+import type { ComponentHandler, ComponentInput, NamedInput, ObjectScope } from '../handlers.js';
+import type { NameRoleInfo } from '../name-roles.js';
+import type { MetadataHolder, PodTemplatePlace } from '../object-layout.js';
+import type { K8sObject, Properties } from '../objects.js';
+import type { PropertiesSchema, PropertySchema } from '../schema.js';
 
 /**
  * A kind component as data: one Kubernetes (or CRD) kind an author writes as a component. The
