@@ -35,4 +35,4 @@ export const backupSchedule = defineTrait<{ schedule: string; scheduleName?: str
   },
 });
 
-export default definePlugin({ meta: { name: '@acme/backup', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [backupSchedule] });
+export default definePlugin({ meta: { name: '@acme/backup', version: '1.0.0', kurelApi: '^2.0.0' }, traits: [backupSchedule] });

@@ -22,4 +22,4 @@ export const rollout = defineKind({
   },
 });
 
-export default definePlugin({ meta: { name: '@acme/rollout', version: '1.0.0', kurelApi: '^1.0.0' }, components: [rollout] });
+export default definePlugin({ meta: { name: '@acme/rollout', version: '1.0.0', kurelApi: '^2.0.0' }, components: [rollout] });

@@ -78,6 +78,6 @@ export const acmeScaler = defineTrait<ScalerProperties>({
 });
 
 export default definePlugin({
-  meta: { name: '@acme/kurel-plugin-scaler', version: '1.0.0', kurelApi: '^1.0.0' },
+  meta: { name: '@acme/kurel-plugin-scaler', version: '1.0.0', kurelApi: '^2.0.0' },
   traits: [acmeScaler],
 });

@@ -83,6 +83,6 @@ export const redisSidecar = defineTrait({
 });
 
 export default definePlugin({
-  meta: { name: '@example/kurel-plugin-redis-sidecar', version: '0.1.0', kurelApi: '^1.0.0' },
+  meta: { name: '@example/kurel-plugin-redis-sidecar', version: '0.1.0', kurelApi: '^2.0.0' },
   traits: [redisSidecar],
 });
