@@ -37,6 +37,8 @@ export interface KindDefinition<P = Properties> {
   podTemplate?: PodTemplatePlace;
   /** Other places its metadata reaches the cluster: what an operator copies onto the pods or objects it creates. */
   metadataHolders?: MetadataHolder[];
+  /** For a kind whose pods a chart renders in the cluster: where its post-renderers are (see `ObjectLayout.postRenderers`). */
+  postRenderers?: string[];
   contract?: ContractMetadata;
   /** Properties of a complete, working example, shown in the reference docs (`kurel schemas`). */
   example?: Properties;
@@ -82,6 +84,7 @@ function kindHandler<P>(definition: KindDefinition<P>): ComponentHandler<P> {
       scope,
       ...(definition.podTemplate ? { podTemplate: definition.podTemplate } : {}),
       ...(definition.metadataHolders ? { metadataHolders: definition.metadataHolders } : {}),
+      ...(definition.postRenderers ? { postRenderers: definition.postRenderers } : {}),
     },
     ...(definition.fluxNamespaceReads ? { fluxNamespaceReads: definition.fluxNamespaceReads } : {}),
     render(input, ctx) {

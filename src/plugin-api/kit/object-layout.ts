@@ -8,5 +8,5 @@ export function apiGroupOf(apiVersion: string): string {
 
 /** Whether a declaration says anything about where its objects hold metadata. */
 export function declaresLayout(layout: ObjectLayout): boolean {
-  return layout.podTemplate !== undefined || (layout.metadataHolders?.length ?? 0) > 0;
+  return layout.podTemplate !== undefined || (layout.metadataHolders?.length ?? 0) > 0 || layout.postRenderers !== undefined;
 }

@@ -172,6 +172,8 @@ const helmrelease = defineKind<JsonObject>({
   kind: 'HelmRelease',
   scope: 'flux',
   metadataHolders: [commonMetadataHolder(), { path: ['spec', 'chart', 'metadata'], holder: 'chart template', noPods: true }],
+  // The controller renders the chart in the cluster: its pods get the component label through a post-renderer.
+  postRenderers: ['spec', 'postRenderers'],
   ...goTypedProperties(spec, crdSpec(helmToolkitFluxcdIoV2.HelmRelease)),
   fluxNamespaceReads: helmReleaseReads,
   check: (properties, _input, ctx) => {
