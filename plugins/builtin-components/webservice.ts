@@ -14,6 +14,7 @@ export const webserviceRule = defineComponentLowering({
   nameRoles: [...WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE],
   description: 'An HTTP service: Deployment, ClusterIP Service and ServiceAccount, with spread and claims.',
   example: { image: 'ghcr.io/example/shop:v1.2.0', port: 8080, replicas: 2, env: [{ name: 'LOG_LEVEL', value: 'info' }] },
+  exampleHost: { image: 'ghcr.io/example/app:v1.0.0' },
   contract: { family: 'webservice', version: 'v1alpha1' },
   targets: { componentTypes: ['deployment', 'service', 'serviceaccount'], traitTypes: ['topology-spread', 'pvc'] },
   properties: {

@@ -130,6 +130,16 @@ interface Described {
   nameRoles?: NameRoleInfo[];
 }
 
+/**
+ * A component type that the reference docs (`kurel schemas`) may show other types' examples on:
+ * the properties of a small component of it that builds. A trait's example is attached to a
+ * component of the first such type registered (of those the trait applies to), and a policy's
+ * example is written over components of the first two.
+ */
+interface ExampleHost {
+  exampleHost?: Properties;
+}
+
 /** What a component type is told when asked for a component's endpoints. */
 export interface EndpointInput<P = Properties> {
   /** The authored component's name. */
@@ -156,7 +166,7 @@ export interface NamedInput {
   name: string;
 }
 
-export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P> {
+export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P>, ExampleHost {
   /**
    * For a type whose object goes to the Flux namespace: the ConfigMaps and Secrets the object
    * reads by name from its own namespace. A trait's sub-application producing one of them
@@ -343,7 +353,7 @@ export interface DocumentLoweringRule extends Omit<RuleBase, 'properties'> {
 }
 
 /** A rule claiming a component type answers its components' endpoints, as a handler would. */
-export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P> {
+export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P>, ExampleHost {
   position: 'component';
   lower(input: { component: WithProperties<AuthoredComponent, P>; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
 }
