@@ -1,6 +1,5 @@
 import { defineComponentLowering } from 'kurel/plugin-api';
 import { schemaBuilders } from 'kurel/plugin-kit';
-import { isPortNumber } from './ports.js';
 import { lowerRole, roleSchema, serviceObjectNameSchema, WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE } from './role.js';
 
 const { int } = schemaBuilders;
@@ -20,12 +19,9 @@ export const webserviceRule = defineComponentLowering({
   properties: {
     ...roleSchema,
     ...serviceObjectNameSchema,
-    port: int('Port the main container listens on and the Service exposes, 1-65535.', { default: 80 }),
+    port: int('Port the main container listens on and the Service exposes, 1-65535.', { default: 80, minimum: 1, maximum: 65535 }),
   },
   lower({ component }, ctx) {
-    // The engine validated the properties against the schema above: `port` is an int (defaulted).
-    const port = component.properties.port as number;
-    if (!isPortNumber(port)) ctx.fail(`port: must be between 1 and 65535, got ${port}`, ['port']);
-    return { components: lowerRole(component, ctx, { port }) };
+    return { components: lowerRole(component, ctx, { port: component.properties.port }) };
   },
 });

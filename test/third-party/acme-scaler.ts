@@ -5,16 +5,6 @@ import { enforceMaxReplicas, schemaBuilders, shortenNameWithSuffix, withPolicyDe
 
 const { bool, int, str } = schemaBuilders;
 
-interface ScalerProperties {
-  minReplicas?: number;
-  maxReplicas?: number;
-  cpuUtilization?: number;
-  memoryUtilization?: number;
-  enablePDB: boolean;
-  hpaName?: string;
-  pdbName?: string;
-}
-
 function metric(resource: 'cpu' | 'memory', percent: number | undefined, ctx: HandlerContext) {
   if (percent === undefined) return undefined;
   const key = `${resource}Utilization`;
@@ -22,7 +12,7 @@ function metric(resource: 'cpu' | 'memory', percent: number | undefined, ctx: Ha
   return { type: 'Resource', resource: { name: resource, target: { type: 'Utilization', averageUtilization: percent } } };
 }
 
-export const acmeScaler = defineTrait<ScalerProperties>({
+export const acmeScaler = defineTrait({
   type: 'scaler',
   description: 'Autoscales the Deployment, optionally with a PodDisruptionBudget.',
   contract: { family: 'scaler', version: 'v1alpha1' },
@@ -33,8 +23,8 @@ export const acmeScaler = defineTrait<ScalerProperties>({
     { role: 'pdb', names: "the scaler trait's PodDisruptionBudget", default: '<component>-pdb', property: 'pdbName', syntax: 'subdomain' },
   ],
   properties: {
-    minReplicas: int('Fewest replicas.'),
-    maxReplicas: int('Most replicas.'),
+    minReplicas: int('Fewest replicas.', { minimum: 1 }),
+    maxReplicas: int('Most replicas.', { minimum: 1 }),
     cpuUtilization: int('Target CPU utilization in percent; 80 when neither target is set.'),
     memoryUtilization: int('Target memory utilization in percent.'),
     enablePDB: bool('Also write a PodDisruptionBudget.', { default: false }),

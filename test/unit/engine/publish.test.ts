@@ -33,6 +33,14 @@ describe('publishing property schemas', () => {
     expect(schema.description).toContain('Platform-reserved (set only by the ClusterProfile rendering): reserved.');
   });
 
+  it("publishes the bounds built-ins declare: webservice's port, scaler's replica counts", () => {
+    const types = publishedTypes(registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]));
+    const propertiesOf = (type: string) => (types.find((entry) => entry.type === type)!.schema as { properties: Record<string, Record<string, unknown>> }).properties;
+    expect(propertiesOf('webservice').port).toMatchObject({ type: 'integer', minimum: 1, maximum: 65535, default: 80 });
+    expect(propertiesOf('scaler').minReplicas).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(propertiesOf('scaler').maxReplicas).toMatchObject({ type: 'integer', minimum: 1 });
+  });
+
   it('finds a description on every property of every built-in type, at every depth', () => {
     const types = publishedTypes(registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]));
     expect(types.length).toBeGreaterThan(130);
