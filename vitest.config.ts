@@ -27,6 +27,7 @@ export default defineConfig({
     alias: [
       { find: /^kurel\/plugin-api\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^kurel\/plugin-api$/, replacement: here('./src/plugin-api/index.ts') },
+      { find: /^kurel\/plugin-kit$/, replacement: here('./src/plugin-api/kit/index.ts') },
     ],
   },
   test: {

@@ -8,9 +8,9 @@
 // more than one entry uses goes into one chunk; what one entry alone uses (a built-in's schemas,
 // a command's own code) stays in that entry's file.
 //
-// Built-in plugins still import `kurel/plugin-api` by the package name and are loaded through
-// the host's plugin path like any plugin; only their packaging differs: the name is bundled as
-// the plugin API's source, which the shared chunk holds.
+// Built-in plugins still import `kurel/plugin-api` and `kurel/plugin-kit` by the package name and
+// are loaded through the host's plugin path like any plugin; only their packaging differs: each
+// name is bundled as its source, which the shared chunk holds.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
@@ -40,6 +40,7 @@ const entries = {
   index: 'src/index.ts',
   'plugin-api/index': 'src/plugin-api/index.ts',
   'plugin-api/testing/index': 'src/testing/index.ts',
+  'plugin-api/kit/index': 'src/plugin-api/kit/index.ts',
   ...commandEntries('src/commands'),
   'commands/support/help': 'src/commands/support/help.ts',
   'commands/support/command-not-found': 'src/commands/support/command-not-found.ts',
@@ -85,6 +86,11 @@ await build({
       },
     },
   },
-  resolve: { alias: [{ find: /^kurel\/plugin-api$/, replacement: resolve('src/plugin-api/index.ts') }] },
+  resolve: {
+    alias: [
+      { find: /^kurel\/plugin-api$/, replacement: resolve('src/plugin-api/index.ts') },
+      { find: /^kurel\/plugin-kit$/, replacement: resolve('src/plugin-api/kit/index.ts') },
+    ],
+  },
   ssr: { noExternal: true, target: 'node' },
 });

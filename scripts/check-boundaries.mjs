@@ -6,14 +6,24 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The package entries a plugin may import. */
+const PLUGIN_ENTRIES = new Set(['npm:kurel/plugin-api', 'npm:kurel/plugin-kit', 'npm:kurel/plugin-api/testing']);
+
 /** Room → predicate over a resolved import target ("src/engine/x.ts", "npm:yaml", "node:fs"). */
 const RULES = [
-  { room: 'src/plugin-api/', forbidden: (t) => /^(src\/(engine|host|commands)|plugins)\//.test(t), why: 'the plugin API depends on nothing of ours' },
-  // Each plugins/<room> is a room of its own: what two built-ins share belongs in the plugin API.
+  // The kit (`kurel/plugin-kit`) builds on the contract; the contract never leans on the kit, so
+  // that a helper may change without changing what plugins are promised.
+  { room: 'src/plugin-api/kit/', forbidden: (t) => /^(src\/(engine|host|commands)|plugins)\//.test(t), why: 'the plugin kit depends on nothing of ours but the contract' },
+  {
+    room: 'src/plugin-api/',
+    forbidden: (t) => /^(src\/(engine|host|commands)|plugins)\//.test(t) || t.startsWith('src/plugin-api/kit/'),
+    why: 'the plugin contract depends on nothing of ours, the kit included',
+  },
+  // Each plugins/<room> is a room of its own: what two built-ins share belongs in the plugin kit.
   {
     room: /^plugins\/[^/]+\//,
-    forbidden: (t, room) => t.startsWith('src/') || (t.startsWith('plugins/') && !t.startsWith(room)),
-    why: 'a plugin imports only kurel/plugin-api, npm libraries and its own files',
+    forbidden: (t, room) => t.startsWith('src/') || (t.startsWith('plugins/') && !t.startsWith(room)) || (/^npm:kurel(\/|$)/.test(t) && !PLUGIN_ENTRIES.has(t)),
+    why: 'a plugin imports only kurel/plugin-api, kurel/plugin-kit, npm libraries and its own files',
   },
   {
     room: 'src/engine/',

@@ -1,4 +1,5 @@
-import { defineComponent, buildConfigMap, configMapContentSchema } from 'kurel/plugin-api';
+import { defineComponent } from 'kurel/plugin-api';
+import { buildConfigMap, configMapContentSchema } from 'kurel/plugin-kit';
 import { ownedMetadata } from './metadata.js';
 
 export const configmap = defineComponent({

@@ -1,7 +1,8 @@
-import { copyData, checkImageRef, schemaBuilders, type HandlerContext, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertiesOf } from 'kurel/plugin-api';
+import { copyData, checkImageRef, schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent } from './metadata.js';
 import type { ContainerPort } from './ports.js';
-import { containerResources, resourcesSchema, type AuthoredResources } from './resources.js';
+import { containerResources, resourcesSchema } from './resources.js';
 import type { VolumeMount } from './volumes.js';
 
 /** An env entry as the schema admits it; `valueFrom` holds one source. */
@@ -19,15 +20,7 @@ export interface AuthoredContainer {
 }
 
 /** The main container's properties as `containerSchema` admits them (validated by the engine before a handler runs). */
-export interface ContainerProperties {
-  image: string;
-  env?: EnvVar[];
-  resources?: AuthoredResources;
-  probes?: { readiness?: Record<string, unknown>; liveness?: Record<string, unknown>; startup?: Record<string, unknown> };
-  initContainers?: AuthoredContainer[];
-  sidecars?: AuthoredContainer[];
-  [key: string]: unknown;
-}
+export type ContainerProperties = PropertiesOf<typeof containerSchema>;
 
 /** A container as written to a pod spec. */
 export interface Container {
@@ -40,7 +33,7 @@ export interface Container {
 
 const { bool, int, list, object, oneOf, openObject, str, stringList } = schemaBuilders;
 
-function keySelector(description: string): PropertySchema {
+function keySelector(description: string) {
   return object(description, {
     name: str('Name of the referenced object.', { required: true }),
     key: str("Key within the referenced object's data.", { required: true }),
@@ -50,7 +43,7 @@ function keySelector(description: string): PropertySchema {
 
 const ENV_SOURCES = ['secretKeyRef', 'configMapKeyRef', 'fieldRef', 'resourceFieldRef', 'fileKeyRef'];
 
-export const envSchema: PropertySchema = list(
+export const envSchema = list(
   'Environment variables of the container.',
   object(
     'One environment variable: a literal value or a valueFrom source.',
@@ -85,7 +78,7 @@ export const envSchema: PropertySchema = list(
   ),
 );
 
-export const envFromSchema: PropertySchema = list(
+export const envFromSchema = list(
   "Import every key of a ConfigMap or Secret as environment variables.",
   object(
     'One source: configMapRef or secretRef.',
@@ -98,14 +91,14 @@ export const envFromSchema: PropertySchema = list(
   ),
 );
 
-function securityProfile(description: string): PropertySchema {
+function securityProfile(description: string) {
   return object(description, {
     type: oneOf(['Localhost', 'RuntimeDefault', 'Unconfined'], 'Which kind of profile applies.', { required: true }),
     localhostProfile: str('Profile on the node; only with type Localhost.'),
   });
 }
 
-export const seLinuxOptionsSchema: PropertySchema = object('SELinux context.', {
+export const seLinuxOptionsSchema = object('SELinux context.', {
   user: str('SELinux user label.'),
   role: str('SELinux role label.'),
   type: str('SELinux type label.'),
@@ -115,7 +108,7 @@ export const seLinuxOptionsSchema: PropertySchema = object('SELinux context.', {
 export const seccompProfileSchema = securityProfile('Seccomp profile.');
 export const appArmorProfileSchema = securityProfile('AppArmor profile.');
 
-export const securityContextSchema: PropertySchema = object('Container-level security context.', {
+export const securityContextSchema = object('Container-level security context.', {
   runAsUser: int('UID the container process runs as.'),
   runAsGroup: int('GID the container process runs as.'),
   runAsNonRoot: bool('Whether the container must run as a non-root user.'),
@@ -133,7 +126,7 @@ export const securityContextSchema: PropertySchema = object('Container-level sec
 });
 
 /** Fields every container accepts as written; nothing is defaulted (no default pull policy). */
-const containerFields: PropertiesSchema = {
+const containerFields = {
   imagePullPolicy: oneOf(['Always', 'IfNotPresent', 'Never'], 'When the kubelet pulls the image; unset, the API server decides from the reference.'),
   terminationMessagePath: str('Path the termination message is read from.'),
   terminationMessagePolicy: oneOf(['File', 'FallbackToLogsOnError'], 'Where the termination message comes from.'),
@@ -149,7 +142,7 @@ const containerFields: PropertiesSchema = {
   ),
 };
 
-function extraContainers(description: string): PropertySchema {
+function extraContainers(description: string) {
   return list(description, {
     type: 'object',
     additionalProperties: true,
@@ -163,7 +156,7 @@ function extraContainers(description: string): PropertySchema {
 }
 
 /** The main container's surface, as top-level properties of a pod-running kind. */
-export const containerSchema: PropertiesSchema = {
+export const containerSchema = {
   image: str('Image of the main container, pinned by a version tag or a digest.', { required: true }),
   env: envSchema,
   envFrom: envFromSchema,

@@ -1,5 +1,6 @@
-import { defineComponent, checkSchedule, checkTimeZone, schemaBuilders, type K8sObject } from 'kurel/plugin-api';
-import { checkBatchName, jobSpecFields, jobSpecSchema, type JobPodProperties } from './job-spec.js';
+import { defineComponent, type K8sObject } from 'kurel/plugin-api';
+import { checkSchedule, checkTimeZone, schemaBuilders } from 'kurel/plugin-kit';
+import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
 
@@ -36,8 +37,7 @@ export const cronjob = defineComponent({
   },
   render(input, ctx) {
     checkBatchName('cronjob', 'CronJob', input.objectName, 52, ctx);
-// The engine validated the properties against the schema above before the handler runs.
-    const props = input.properties as typeof input.properties & JobPodProperties;
+    const props = input.properties;
     checkSchedule(props.schedule, ctx);
     if (props.timeZone !== undefined) checkTimeZone(props.timeZone, ctx);
     const serviceAccountName: string = props.serviceAccountName ?? input.name;

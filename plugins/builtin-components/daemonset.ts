@@ -1,5 +1,6 @@
-import { copyData, defineComponent, schemaBuilders } from 'kurel/plugin-api';
-import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
+import { defineComponent } from 'kurel/plugin-api';
+import { copyData, schemaBuilders } from 'kurel/plugin-kit';
+import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 
 const { int, object, oneOf, openObject } = schemaBuilders;
@@ -30,8 +31,7 @@ export const daemonset = defineComponent({
     revisionHistoryLimit: int('Old revisions kept for rollback.'),
   },
   render(input, ctx) {
-// The engine validated the properties against the schema above before the handler runs.
-    const props = input.properties as KindPodProperties & { updateStrategy?: Record<string, unknown>; serviceAccountName?: string };
+    const props = input.properties;
     const { ports, servicePort } = kindPorts(props, 'http', ctx);
     const template = kindPodTemplate({ name: input.name, labelValue: input.labelValue, props, ports }, ctx);
     const spec: Record<string, unknown> = { selector: { matchLabels: { app: input.labelValue } }, template };

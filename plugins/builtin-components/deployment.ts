@@ -1,20 +1,13 @@
-import { copyData, defineComponent, enforceMaxReplicas, schemaBuilders, type PropertiesSchema } from 'kurel/plugin-api';
+import { defineComponent } from 'kurel/plugin-api';
+import { copyData, enforceMaxReplicas, schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent, ownedMetadata } from './metadata.js';
-import { buildPodTemplate, podSurfaceSchema, type PodSurfaceProperties } from './pod-surface.js';
-import { checkContainerPorts, containerPortsSchema, type ContainerPort } from './ports.js';
-
-/** The properties the handler reads, as its schema admits them. */
-interface DeploymentProperties extends PodSurfaceProperties {
-  replicas?: number;
-  ports?: ContainerPort[];
-  strategy?: Record<string, unknown>;
-  serviceAccountName?: string;
-}
+import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
+import { checkContainerPorts, containerPortsSchema } from './ports.js';
 
 const { bool, int, object, oneOf, openObject } = schemaBuilders;
 
 /** The DeploymentSpec fields beside the pod template, shared with webservice and worker. */
-export const deploymentSpecSchema: PropertiesSchema = {
+export const deploymentSpecSchema = {
   replicas: int('Number of pod replicas; the environment policy\'s default replicas, else 1, when unset.'),
   strategy: object('How pods are replaced on an update; written as {} when unset.', {
     type: oneOf(['RollingUpdate', 'Recreate'], 'The strategy.'),
@@ -44,8 +37,7 @@ export const deployment = defineComponent({
     ports: containerPortsSchema,
   },
   render(input, ctx) {
-// The engine validated the properties against the schema above before the handler runs.
-    const props = input.properties as DeploymentProperties;
+    const props = input.properties;
     // Authored > the policy's default > 1, held to the policy's maximum.
     const replicas: number = props.replicas ?? ctx.policy.defaultReplicas() ?? 1;
     if (replicas < 0) ctx.fail(`replicas: must not be negative, got ${replicas}`, ['replicas']);

@@ -13,7 +13,7 @@ import { webserviceRule } from './webservice.js';
 import { workerRule } from './worker.js';
 
 export default definePlugin({
-  meta: { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^1.0.0' },
+  meta: { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^2.0.0' },
   components: [deployment, statefulset, daemonset, job, cronjob, service, serviceaccount, configmap, secret],
   lowering: [webserviceRule, workerRule, postgresqlRule],
 });

@@ -1,21 +1,15 @@
-import { schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertiesOf } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent } from './metadata.js';
 import type { PodSurfaceProperties } from './pod-surface.js';
 
 /** The properties of a job's or cronjob's pods and JobSpec, as their schemas admit them. */
-export interface JobPodProperties extends PodSurfaceProperties {
-  completionMode?: string;
-  completions?: number;
-  restartPolicy?: string;
-  podFailurePolicy?: Record<string, unknown>;
-  serviceAccountName?: string;
-  automountServiceAccountToken?: boolean;
-}
+export type JobPodProperties = PodSurfaceProperties & PropertiesOf<typeof jobSpecSchema>;
 
 const { int, list, object, oneOf, openObject, str } = schemaBuilders;
 
 /** The JobSpec fields beside the pod template, shared by job and cronjob (its jobTemplate). */
-export const jobSpecSchema: PropertiesSchema = {
+export const jobSpecSchema = {
   backoffLimit: int('Retries before the Job is marked failed.'),
   completions: int('Successful pods the Job needs.'),
   parallelism: int('Pods run at the same time.'),
@@ -39,7 +33,7 @@ export const jobSpecSchema: PropertiesSchema = {
 const JOB_SPEC_FIELDS = Object.keys(jobSpecSchema).filter((key) => key !== 'restartPolicy');
 
 /** Fields the API accepts only on an Indexed Job. */
-const INDEXED_ONLY = ['backoffLimitPerIndex', 'maxFailedIndexes', 'successPolicy'];
+const INDEXED_ONLY = ['backoffLimitPerIndex', 'maxFailedIndexes', 'successPolicy'] as const;
 
 /** The authored JobSpec fields, checked against the rules the API server applies to them. */
 export function jobSpecFields(props: JobPodProperties, ctx: HandlerContext): Record<string, unknown> {

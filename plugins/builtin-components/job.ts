@@ -1,5 +1,6 @@
-import { defineComponent, schemaBuilders } from 'kurel/plugin-api';
-import { checkBatchName, jobSpecFields, jobSpecSchema, type JobPodProperties } from './job-spec.js';
+import { defineComponent } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
+import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
 import { ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
 
@@ -22,8 +23,7 @@ export const job = defineComponent({
   },
   render(input, ctx) {
     checkBatchName('job', 'Job', input.objectName, 63, ctx);
-// The engine validated the properties against the schema above before the handler runs.
-    const props = input.properties as JobPodProperties & { suspend?: boolean };
+    const props = input.properties;
     const spec = jobSpecFields(props, ctx);
     if (props.suspend !== undefined) spec.suspend = props.suspend;
     const template = buildPodTemplate({ name: input.name, labelValue: input.labelValue, props, restartPolicy: props.restartPolicy }, ctx);

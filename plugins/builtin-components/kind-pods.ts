@@ -1,21 +1,15 @@
-import type { HandlerContext, PropertiesSchema } from 'kurel/plugin-api';
-import type { ContainerProperties } from './container.js';
-import { addKindVolumes, kindVolumesSchema, splitVolumes, volumeMountsSchema, type KindVolume } from './kind-volumes.js';
+import type { HandlerContext, PropertiesOf } from 'kurel/plugin-api';
+import { addKindVolumes, kindVolumesSchema, splitVolumes, volumeMountsSchema } from './kind-volumes.js';
 import type { PodLevelProperties } from './pod-spec.js';
 import { buildPodTemplate, podSurfaceSchema, type PodTemplate } from './pod-surface.js';
 import { checkContainerPorts, containerPortsSchema, isPortNumber, type ContainerPort } from './ports.js';
 import type { VolumeMount } from './volumes.js';
 
-/** The pod properties of the statefulset and daemonset kinds, as `nodeKindPodSchema` admits them. */
-export interface KindPodProperties extends ContainerProperties, PodLevelProperties {
-  volumes?: KindVolume[];
-  volumeMounts?: VolumeMount[];
-  port?: number;
-  ports?: ContainerPort[];
-}
+/** The pod properties of the statefulset and daemonset kinds, as `nodeKindPodSchema` admits them, with the main container's `port`. */
+export type KindPodProperties = PropertiesOf<ReturnType<typeof nodeKindPodSchema>> & Partial<PodLevelProperties> & { port?: number };
 
 /** The pod surface of the statefulset and daemonset kinds: Kubernetes volumes and mounts beside the shorthand. */
-export function nodeKindPodSchema(): PropertiesSchema {
+export function nodeKindPodSchema() {
   return {
     ...podSurfaceSchema({ jobPods: false }),
     volumes: kindVolumesSchema,

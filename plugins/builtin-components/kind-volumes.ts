@@ -1,4 +1,5 @@
-import { copyData, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext } from 'kurel/plugin-api';
+import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import type { PodTemplate } from './pod-surface.js';
 import { VOLUME_TYPES, type AuthoredVolume, type PodVolume, type VolumeMount } from './volumes.js';
 
@@ -25,7 +26,7 @@ export const RAW_SOURCES = [
 /** The shorthand-only keys: a raw Volume does not take them. */
 const SHORTHAND_KEYS = ['type', 'mountPath', 'readOnly', 'subPath', 'path', 'medium', 'sizeLimit', 'claimName', 'configMapName', 'secretName'];
 
-export const kindVolumesSchema: PropertySchema = list(
+export const kindVolumesSchema = list(
   'Volumes of the pods: the shorthand (type and mountPath, mounted into the main container) or a Kubernetes Volume with one source (mounted with volumeMounts).',
   {
     type: 'object',
@@ -47,7 +48,7 @@ export const kindVolumesSchema: PropertySchema = list(
   },
 );
 
-export const volumeMountsSchema: PropertySchema = list(
+export const volumeMountsSchema = list(
   "Mounts of the pod's volumes into the main container (Kubernetes VolumeMounts).",
   object('One mount.', {
     name: str('Volume to mount; a volume of the pod or a claim template.', { required: true }),

@@ -1,4 +1,5 @@
-import { copyData, type ObjectMeta } from 'kurel/plugin-api';
+import { type ObjectMeta } from 'kurel/plugin-api';
+import { copyData } from 'kurel/plugin-kit';
 
 /**
  * The metadata of a namespaced object a component owns: its name, namespace and the `app`
@@ -9,9 +10,11 @@ export function ownedMetadata(name: string, namespace: string, labelValue: strin
 }
 
 /** Copies the keys of `source` that are present (not undefined) onto `target`. */
-export function copyPresent<T extends Record<string, unknown>>(target: T, source: Readonly<Record<string, unknown>>, keys: readonly string[]): T {
+export function copyPresent<T extends Record<string, unknown>>(target: T, source: object, keys: readonly string[]): T {
+  // The keys are named by the caller: the source is read as a map of them, whatever its type.
+  const from = source as Readonly<Record<string, unknown>>;
   for (const key of keys) {
-    if (source[key] !== undefined) (target as Record<string, unknown>)[key] = copyData(source[key]);
+    if (from[key] !== undefined) (target as Record<string, unknown>)[key] = copyData(from[key]);
   }
   return target;
 }

@@ -1,19 +1,11 @@
-import { copyData, schemaBuilders, type HandlerContext, type PropertiesSchema } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertiesOf } from 'kurel/plugin-api';
+import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import { appArmorProfileSchema, seccompProfileSchema, seLinuxOptionsSchema } from './container.js';
 import { copyPresent } from './metadata.js';
-import { podResources, resourcesSchema, type AuthoredResources } from './resources.js';
+import { podResources, resourcesSchema } from './resources.js';
 
-/** The pod-level properties `podLevelFields` reads, as `podSpecSchema` admits them; the others are copied as written. */
-export interface PodLevelProperties {
-  shareProcessNamespace?: boolean;
-  hostPID?: boolean;
-  dnsPolicy?: string;
-  dnsConfig?: { nameservers?: string[] };
-  podSecurityContext?: Record<string, unknown>;
-  podResources?: AuthoredResources;
-  podActiveDeadlineSeconds?: number;
-  [key: string]: unknown;
-}
+/** The pod-level properties as `podSpecSchema` admits them, a Job's pods' deadline included where it applies. */
+export type PodLevelProperties = PropertiesOf<PodSpecSchema<false>> & Partial<PropertiesOf<PodSpecSchema<true>>>;
 
 /** The pod-level fields of a PodSpec as written (no containers). */
 export interface PodSpecFields {
@@ -49,8 +41,8 @@ const podSecurityContextSchema = object('Pod-level security context, applying to
  * The pod-level surface shared by every pod-running kind. `serviceAccount`, `priority`,
  * `overhead` and `ephemeralContainers` are left out on purpose, so they are refused as unknown.
  */
-export function podSpecSchema(options: { jobPods: boolean }): PropertiesSchema {
-  const schema: PropertiesSchema = {
+function podFields() {
+  return {
     serviceAccountName: str('Existing ServiceAccount the pods run as; when set, the component generates no ServiceAccount of its own.'),
     automountServiceAccountToken: bool("Whether the ServiceAccount's token is mounted into the pods."),
     terminationGracePeriodSeconds: int('Seconds a pod is given to stop gracefully.'),
@@ -96,10 +88,15 @@ export function podSpecSchema(options: { jobPods: boolean }): PropertiesSchema {
     }),
     podResources: resourcesSchema('Pod-level resources shared by all containers (cpu, memory and hugepages-<size> only).'),
   };
-  if (options.jobPods) {
-    schema.podActiveDeadlineSeconds = int("Seconds a pod may run before it is terminated (the pod's activeDeadlineSeconds).");
-  }
-  return schema;
+}
+
+const jobPodFields = () => ({ podActiveDeadlineSeconds: int("Seconds a pod may run before it is terminated (the pod's activeDeadlineSeconds).") });
+
+/** The pod fields, and for the pods of a Job (job, cronjob) the deadline of each pod. */
+export type PodSpecSchema<J extends boolean> = ReturnType<typeof podFields> & (J extends true ? ReturnType<typeof jobPodFields> : unknown);
+
+export function podSpecSchema<const J extends boolean>(options: { jobPods: J }): PodSpecSchema<J> {
+  return (options.jobPods ? { ...podFields(), ...jobPodFields() } : podFields()) as PodSpecSchema<J>;
 }
 
 /** Pod fields whose property has the same name as the PodSpec field. */
@@ -112,7 +109,7 @@ const SAME_NAME = [
 ];
 
 /** Plain booleans in the API: false is its default and is not written. */
-const WRITTEN_WHEN_TRUE = ['hostNetwork', 'hostPID', 'hostIPC'];
+const WRITTEN_WHEN_TRUE = ['hostNetwork', 'hostPID', 'hostIPC'] as const;
 
 /** The authored pod-level fields of a PodSpec (no containers, volumes or scheduling rules). */
 export function podLevelFields(props: PodLevelProperties, ctx: HandlerContext): PodSpecFields {

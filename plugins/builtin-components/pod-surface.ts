@@ -1,18 +1,18 @@
-import type { HandlerContext, PropertiesSchema } from 'kurel/plugin-api';
-import { buildExtraContainers, buildMainContainer, containerSchema, type AuthoredContainer, type Container, type ContainerProperties } from './container.js';
+import type { HandlerContext, PropertiesOf } from 'kurel/plugin-api';
+import { buildExtraContainers, buildMainContainer, containerSchema, type AuthoredContainer, type Container } from './container.js';
 import { copyPresent } from './metadata.js';
 import { podLevelFields, podSpecSchema, type PodLevelProperties, type PodSpecFields } from './pod-spec.js';
 import type { ContainerPort } from './ports.js';
 import { rawAffinitySchema, tolerationsSchema, topologySpreadConstraintsSchema } from './scheduling.js';
-import { buildVolumes, volumesSchema, type AuthoredVolume, type PodVolume } from './volumes.js';
-import { enforcePodPolicy, type PodPaths, type PolicedContainer } from 'kurel/plugin-api';
+import { buildVolumes, volumesSchema, type PodVolume } from './volumes.js';
+import { enforcePodPolicy, type PodPaths, type PolicedContainer } from 'kurel/plugin-kit';
 import { policyDefaultedResources } from './resources.js';
 
 /**
  * The properties every pod kind (deployment, job, cronjob) shares: the main container, its
  * init containers and sidecars, volumes, the pod-level fields and the raw scheduling shapes.
  */
-export function podSurfaceSchema(options: { jobPods: boolean }): PropertiesSchema {
+export function podSurfaceSchema<const J extends boolean>(options: { jobPods: J }) {
   return {
     ...containerSchema,
     volumes: volumesSchema,
@@ -24,9 +24,7 @@ export function podSurfaceSchema(options: { jobPods: boolean }): PropertiesSchem
 }
 
 /** The pod surface properties as `podSurfaceSchema` admits them (validated by the engine before a handler runs). */
-export interface PodSurfaceProperties extends ContainerProperties, PodLevelProperties {
-  volumes?: AuthoredVolume[];
-}
+export type PodSurfaceProperties = PropertiesOf<ReturnType<typeof podSurfaceSchema<false>>> & Partial<PodLevelProperties>;
 
 /** A PodSpec as the pod surface writes it. */
 export interface PodSpec extends PodSpecFields {

@@ -1,4 +1,5 @@
-import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 /** A container port as `containerPortsSchema` admits it (protocol defaulted). */
 export interface ContainerPort {
   containerPort: number;
@@ -11,7 +12,7 @@ const { int, list, object, oneOf, str } = schemaBuilders;
 
 export const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
 
-export const containerPortsSchema: PropertySchema = list(
+export const containerPortsSchema = list(
   'Ports the main container declares. Names and port/protocol pairs are unique.',
   object('One container port.', {
     containerPort: int('Port the container listens on, 1-65535.', { required: true }),

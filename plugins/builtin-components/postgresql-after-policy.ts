@@ -1,5 +1,5 @@
 import type { PostPolicyStep } from 'kurel/plugin-api';
-import { enforceMaxStorage } from 'kurel/plugin-api';
+import { enforceMaxStorage } from 'kurel/plugin-kit';
 
 /** The size of each instance's storage when neither the author nor the policy gives one. */
 export const FALLBACK_STORAGE_SIZE = '1Gi';

@@ -1,12 +1,10 @@
-import { NOOP_POLICY, schemaBuilders, type HandlerContext, type Policy, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext, type Policy, type ValueOf } from 'kurel/plugin-api';
+import { NOOP_POLICY, schemaBuilders } from 'kurel/plugin-kit';
 
-/** A resource list as `resourceList` admits it: quantities as strings or bare numbers. */
-export type AuthoredResourceList = Record<string, string | number>;
-/** Resources as `resourcesSchema` admits them. */
-export interface AuthoredResources {
-  requests?: AuthoredResourceList;
-  limits?: AuthoredResourceList;
-}
+/** Resources as `resourcesSchema` admits them: quantities as strings or bare numbers. */
+export type AuthoredResources = ValueOf<ReturnType<typeof resourcesSchema>>;
+/** A resource list as `resourceList` admits it. */
+type AuthoredResourceList = NonNullable<AuthoredResources['requests']>;
 /** A resource list as written to an object: quantity strings. */
 export type ResourceList = Record<string, string>;
 
@@ -15,7 +13,7 @@ const { object, quantity } = schemaBuilders;
 /** Requests a container gets unless the author sets them; there is no default CPU limit. */
 const DEFAULT_REQUESTS = { cpu: '100m', memory: '128Mi' } as const;
 
-function resourceList(description: string): PropertySchema {
+function resourceList(description: string) {
   return {
     ...object(description, {
       cpu: quantity('CPU, as a quantity string ("500m", "1") or a bare number of cores (0.5).'),
@@ -25,7 +23,7 @@ function resourceList(description: string): PropertySchema {
   };
 }
 
-export function resourcesSchema(description: string): PropertySchema {
+export function resourcesSchema(description: string) {
   return object(description, {
     requests: resourceList('Minimum resources guaranteed; other named resources beyond cpu and memory are accepted.'),
     limits: resourceList('Maximum resources allowed; other named resources beyond cpu and memory are accepted.'),
@@ -78,9 +76,9 @@ function normalizeList(list: AuthoredResourceList | undefined): ResourceList {
   return out;
 }
 
-/** A bare number becomes the quantity string the API would serialize it as. */
-function formatQuantity(resource: string, value: string | number): string {
-  if (typeof value === 'string') return value;
+/** A bare number becomes the quantity string the API would serialize it as; the schema admits nothing else but a string. */
+function formatQuantity(resource: string, value: unknown): string {
+  if (typeof value !== 'number') return String(value);
   if (Number.isInteger(value)) return String(value);
   if (resource === 'cpu') return `${Math.round(value * 1000)}m`;
   return String(value);

@@ -1,8 +1,9 @@
-import { copyData, describeValue, HandlerError, isHandlerError, shortenNameWithSuffix, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesSchema, type NameRoleInfo, type Properties } from 'kurel/plugin-api';
+import { HandlerError, isHandlerError, type AuthoredComponent, type AuthoredTrait, type LoweringContext, type NameRole, type PropertiesOf, type NameRoleInfo, type Properties, type WithProperties } from 'kurel/plugin-api';
+import { copyData, describeValue, shortenNameWithSuffix, schemaBuilders } from 'kurel/plugin-kit';
 import { containerSchema } from './container.js';
 import { deploymentSpecSchema } from './deployment.js';
 import { podSpecSchema } from './pod-spec.js';
-import { affinityShorthandSchema, expandAffinityShorthand, type AffinityShorthand } from './scheduling.js';
+import { affinityShorthandSchema, expandAffinityShorthand } from './scheduling.js';
 import { checkVolumes, roleVolumesSchema, type AuthoredVolume } from './volumes.js';
 
 const { bool, str } = schemaBuilders;
@@ -10,7 +11,7 @@ const { bool, str } = schemaBuilders;
 // What webservice and worker share: the role surface and the members they lower to.
 
 /** The role surface: the deployment's, with the affinity shorthand and claim-creating volumes. */
-export const roleSchema: PropertiesSchema = {
+export const roleSchema = {
   ...containerSchema,
   volumes: roleVolumesSchema,
   ...podSpecSchema({ jobPods: false }),
@@ -22,21 +23,12 @@ export const roleSchema: PropertiesSchema = {
 };
 
 /** The Service's name, for a role that exposes a port. */
-export const serviceObjectNameSchema: PropertiesSchema = {
+export const serviceObjectNameSchema = {
   serviceObjectName: str('Name of the Service, used as written (a DNS-1035 label); the component name when unset.'),
 };
 
-/** The properties the rule reads, as `roleSchema` admits them; the others pass to the deployment as written. */
-interface RoleProperties {
-  affinity?: AffinityShorthand;
-  volumes?: AuthoredVolume[];
-  topologySpread?: boolean;
-  serviceAccountName?: string;
-  serviceAccountObjectName?: string;
-  deploymentObjectName?: string;
-  serviceObjectName?: string;
-  [key: string]: unknown;
-}
+/** The properties of a role component (a worker's, or a webservice's with its Service's name), defaults applied. */
+type RoleProperties = PropertiesOf<typeof roleSchema> & Partial<PropertiesOf<typeof serviceObjectNameSchema>>;
 
 /** Properties the rule evaluates itself and hands to no member. */
 const RULE_PROPERTIES = ['port', 'topologySpread', 'affinity', 'volumes', 'deploymentObjectName', 'serviceObjectName', 'serviceAccountObjectName'];
@@ -59,9 +51,8 @@ const PORT_NAME = 'http';
  * the role exposes `port`, and a serviceaccount unless `serviceAccountName` names an existing
  * account. They keep the component's name, so they deploy as one sibling group.
  */
-export function lowerRole(component: AuthoredComponent, ctx: LoweringContext, options: { port?: number } = {}): AuthoredComponent[] {
-  // The engine validated the properties against `roleSchema` before the rule runs.
-  const props = component.properties as RoleProperties;
+export function lowerRole(component: WithProperties<AuthoredComponent, RoleProperties>, ctx: LoweringContext, options: { port?: number } = {}): AuthoredComponent[] {
+  const props = component.properties;
   const { port } = options;
   const depProps: Properties = copyData(props);
   for (const key of RULE_PROPERTIES) delete depProps[key];

@@ -1,16 +1,16 @@
-import { schemaBuilders, type PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import type { JsonObject } from 'kurel/plugin-api';
 
 const { bool, int, list, object, oneOf, openObject, str, stringMap } = schemaBuilders;
 
 /** The Kubernetes Affinity struct, as the pod kinds take it. */
-export const rawAffinitySchema: PropertySchema = object('Pod scheduling affinity (a Kubernetes Affinity).', {
+export const rawAffinitySchema = object('Pod scheduling affinity (a Kubernetes Affinity).', {
   nodeAffinity: openObject('Node affinity rules.'),
   podAffinity: openObject('Pod affinity rules.'),
   podAntiAffinity: openObject('Pod anti-affinity rules.'),
 });
 
-export const tolerationsSchema: PropertySchema = list(
+export const tolerationsSchema = list(
   'Taints the pods tolerate.',
   object('One toleration.', {
     key: str('Taint key; empty with operator Exists matches every key.'),
@@ -21,13 +21,13 @@ export const tolerationsSchema: PropertySchema = list(
   }),
 );
 
-export const topologySpreadConstraintsSchema: PropertySchema = list(
+export const topologySpreadConstraintsSchema = list(
   'How the pods spread across topology domains.',
   openObject('One constraint (a Kubernetes TopologySpreadConstraint: maxSkew, topologyKey, whenUnsatisfiable, labelSelector, …).'),
 );
 
 /** webservice and worker: launcher's four-key affinity shorthand, evaluated by the role rule. */
-export const affinityShorthandSchema: PropertySchema = object('Scheduling shorthand: spread the pods over nodes and require node labels.', {
+export const affinityShorthandSchema = object('Scheduling shorthand: spread the pods over nodes and require node labels.', {
   enablePodAntiAffinity: bool("Keep the component's pods apart with pod anti-affinity."),
   topologyKey: str('Topology key the anti-affinity is evaluated over.', { default: 'kubernetes.io/hostname' }),
   podAntiAffinityType: oneOf(['preferred', 'required'], 'A soft preference or a hard requirement.', { default: 'preferred' }),

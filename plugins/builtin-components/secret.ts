@@ -1,4 +1,5 @@
-import { defineComponent, refuseExplicitSecret, buildSecret, secretContentSchema } from 'kurel/plugin-api';
+import { defineComponent } from 'kurel/plugin-api';
+import { refuseExplicitSecret, buildSecret, secretContentSchema } from 'kurel/plugin-kit';
 import { ownedMetadata } from './metadata.js';
 
 /** The values are written base64-encoded, not encrypted: the output is as sensitive as the input. */

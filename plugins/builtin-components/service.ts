@@ -1,27 +1,7 @@
-import { defineComponent, isDns1035Label, isDns1123Label, schemaBuilders, type HandlerContext } from 'kurel/plugin-api';
+import { defineComponent, type HandlerContext, type PropertiesOf } from 'kurel/plugin-api';
+import { isDns1035Label, isDns1123Label, schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { isPortName, isPortNumber, PROTOCOLS } from './ports.js';
-
-/** A Service port as the schema admits it, and as written (protocol defaulted). */
-interface ServicePortEntry {
-  port: number;
-  name?: string;
-  targetPort?: number | string;
-  protocol?: string;
-  nodePort?: number;
-  appProtocol?: string;
-  [key: string]: unknown;
-}
-
-/** The properties the handler reads, as its schema admits them. */
-interface ServiceProperties {
-  type: string;
-  externalName?: string;
-  ports?: ServicePortEntry[];
-  selector?: Record<string, string>;
-  clusterIP?: string;
-  [key: string]: unknown;
-}
 
 const { bool, int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 
@@ -29,6 +9,36 @@ const PASSED_THROUGH = [
   'clusterIP', 'externalName', 'sessionAffinity', 'externalTrafficPolicy', 'internalTrafficPolicy', 'ipFamilies', 'ipFamilyPolicy',
   'loadBalancerClass', 'loadBalancerSourceRanges', 'allocateLoadBalancerNodePorts', 'publishNotReadyAddresses', 'externalIPs',
 ];
+
+/** The properties of a Service component. */
+const serviceSchema = {
+  type: oneOf(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'], 'Service type.', { default: 'ClusterIP' }),
+  selector: stringMap('Labels of the pods routed to; defaults to app: <component name>. Must name at least one label.'),
+  ports: list('The Service ports; at least one unless type is ExternalName. With several, each needs a name.', object('One Service port.', {
+    name: str('Port name (a DNS-1123 label).'),
+    port: int('Port the Service exposes, 1-65535.', { required: true }),
+    targetPort: { types: ['integer', 'string'], description: 'Port on the pods: a number or a container port name. Defaults to port.' },
+    protocol: oneOf(PROTOCOLS, 'TCP, UDP or SCTP.', { default: 'TCP' }),
+    nodePort: int('Node port, with type NodePort or LoadBalancer.'),
+    appProtocol: str('Application protocol of the port (http, kubernetes.io/h2c, …).'),
+  })),
+  clusterIP: str('Cluster IP; "None" makes a headless Service.'),
+  externalName: str('DNS name an ExternalName Service aliases.'),
+  sessionAffinity: oneOf(['None', 'ClientIP'], 'Session affinity.'),
+  externalTrafficPolicy: oneOf(['Cluster', 'Local'], 'Routing of external traffic.'),
+  internalTrafficPolicy: oneOf(['Cluster', 'Local'], 'Routing of in-cluster traffic.'),
+  ipFamilies: stringList('IP families, in order of preference.', 'IPv4 or IPv6.'),
+  ipFamilyPolicy: oneOf(['SingleStack', 'PreferDualStack', 'RequireDualStack'], 'Dual-stack policy.'),
+  loadBalancerClass: str('Load balancer implementation.'),
+  loadBalancerSourceRanges: stringList('Client CIDRs a load balancer admits.', 'A CIDR.'),
+  allocateLoadBalancerNodePorts: bool('Whether a LoadBalancer Service gets node ports.'),
+  publishNotReadyAddresses: bool('Publish addresses of pods that are not ready.'),
+  externalIPs: stringList('External IPs routed to the Service.', 'An IP address.'),
+};
+
+/** The properties the handler reads, with defaults applied. */
+type ServiceProperties = PropertiesOf<typeof serviceSchema>;
+type ServicePortEntry = NonNullable<ServiceProperties['ports']>[number];
 
 /**
  * A Service in front of pods another component owns, by default the pods labelled
@@ -40,36 +50,13 @@ export const service = defineComponent({
   example: { selector: { app: 'api' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] },
   contract: { family: 'service', version: 'v1alpha1' },
   object: { apiVersion: 'v1', kind: 'Service', scope: 'namespaced' },
-  properties: {
-    type: oneOf(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'], 'Service type.', { default: 'ClusterIP' }),
-    selector: stringMap('Labels of the pods routed to; defaults to app: <component name>. Must name at least one label.'),
-    ports: list('The Service ports; at least one unless type is ExternalName. With several, each needs a name.', object('One Service port.', {
-      name: str('Port name (a DNS-1123 label).'),
-      port: int('Port the Service exposes, 1-65535.', { required: true }),
-      targetPort: { types: ['integer', 'string'], description: 'Port on the pods: a number or a container port name. Defaults to port.' },
-      protocol: oneOf(PROTOCOLS, 'TCP, UDP or SCTP.', { default: 'TCP' }),
-      nodePort: int('Node port, with type NodePort or LoadBalancer.'),
-      appProtocol: str('Application protocol of the port (http, kubernetes.io/h2c, …).'),
-    })),
-    clusterIP: str('Cluster IP; "None" makes a headless Service.'),
-    externalName: str('DNS name an ExternalName Service aliases.'),
-    sessionAffinity: oneOf(['None', 'ClientIP'], 'Session affinity.'),
-    externalTrafficPolicy: oneOf(['Cluster', 'Local'], 'Routing of external traffic.'),
-    internalTrafficPolicy: oneOf(['Cluster', 'Local'], 'Routing of in-cluster traffic.'),
-    ipFamilies: stringList('IP families, in order of preference.', 'IPv4 or IPv6.'),
-    ipFamilyPolicy: oneOf(['SingleStack', 'PreferDualStack', 'RequireDualStack'], 'Dual-stack policy.'),
-    loadBalancerClass: str('Load balancer implementation.'),
-    loadBalancerSourceRanges: stringList('Client CIDRs a load balancer admits.', 'A CIDR.'),
-    allocateLoadBalancerNodePorts: bool('Whether a LoadBalancer Service gets node ports.'),
-    publishNotReadyAddresses: bool('Publish addresses of pods that are not ready.'),
-    externalIPs: stringList('External IPs routed to the Service.', 'An IP address.'),
-  },
+  properties: serviceSchema,
+
   render(input, ctx) {
     if (!isDns1035Label(input.objectName)) {
       ctx.fail(`name: "${input.objectName}" is not a valid Service name, which must be a DNS-1035 label`);
     }
-    // The engine validated the properties against the schema above before the handler runs.
-    const props = input.properties as ServiceProperties;
+    const props = input.properties;
     const external = props.type === 'ExternalName';
     if (external && props.externalName === undefined) ctx.fail('type ExternalName requires externalName', ['externalName']);
     if (!external && props.externalName !== undefined) ctx.fail('externalName: only a Service of type ExternalName takes it', ['externalName']);

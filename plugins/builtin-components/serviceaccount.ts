@@ -1,4 +1,5 @@
-import { defineComponent, schemaBuilders, type K8sObject } from 'kurel/plugin-api';
+import { defineComponent, type K8sObject } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent, ownedMetadata } from './metadata.js';
 
 const { bool, nameRefList } = schemaBuilders;

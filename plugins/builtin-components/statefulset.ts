@@ -1,38 +1,13 @@
-import { copyData, defineComponent, describeValue, EACH, enforceMaxReplicas, schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
-import { kindPodTemplate, kindPorts, nodeKindPodSchema, type KindPodProperties } from './kind-pods.js';
+import { defineComponent, EACH, type HandlerContext, type PropertiesOf } from 'kurel/plugin-api';
+import { copyData, describeValue, enforceMaxReplicas, schemaBuilders } from 'kurel/plugin-kit';
+import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import type { VolumeMount } from './volumes.js';
-
-/** A claim template as the schema admits it; `storage` is read into the same shape. */
-interface ClaimTemplateEntry {
-  name: string;
-  size?: string | number;
-  storageClassName?: string;
-  accessModes?: string[];
-  volumeMode?: string;
-  selector?: Record<string, unknown>;
-  volumeAttributesClassName?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  mountPath?: string;
-  readOnly?: boolean;
-  subPath?: string;
-  [key: string]: unknown;
-}
 
 /** A PersistentVolumeClaim template as written to the StatefulSet. */
 interface ClaimTemplate {
   metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   spec: Record<string, unknown>;
-}
-
-/** The properties the handler reads, as its schema admits them. */
-interface StatefulSetProperties extends KindPodProperties {
-  replicas?: number;
-  storage?: ClaimTemplateEntry & { storageClass?: string };
-  volumeClaimTemplates?: ClaimTemplateEntry[];
-  updateStrategy?: Record<string, unknown>;
-  serviceAccountName?: string;
 }
 
 const { bool, int, list, object, oneOf, openObject, quantity, str, stringList, stringMap } = schemaBuilders;
@@ -53,7 +28,7 @@ const claimTemplateKeys = {
   volumeAttributesClassName: str('VolumeAttributesClass of the claims.'),
 };
 
-const volumeClaimTemplatesSchema: PropertySchema = list(
+const volumeClaimTemplatesSchema = list(
   'Claims made per pod: each pod gets its own PersistentVolumeClaim <template>-<pod> from each template.',
   object('One claim template.', {
     name: str('Template name; the volume name pods mount it by.', { required: true }),
@@ -62,7 +37,7 @@ const volumeClaimTemplatesSchema: PropertySchema = list(
   }),
 );
 
-const storageSchema: PropertySchema = object('Shorthand for one claim template named data (or name), mounted at mountPath.', {
+const storageSchema = object('Shorthand for one claim template named data (or name), mounted at mountPath.', {
   name: str('Template name.', { default: 'data' }),
   size: { ...claimTemplateKeys.size, required: true },
   storageClass: str('StorageClass of the claims; defaults to the ClusterProfile\'s "pvc" storageClassName.'),
@@ -123,6 +98,36 @@ function claimTemplates(props: StatefulSetProperties, ctx: HandlerContext): { te
   return out;
 }
 
+/** The properties of a statefulset component. */
+const statefulsetSchema = {
+  ...nodeKindPodSchema(),
+  port: int('Port the main container listens on, 1-65535; it is declared as the container port named tcp and answered as the service port.'),
+  replicas: int('Number of pods; the environment policy\'s default replicas, else 1, when unset.'),
+  serviceName: str('The governing Service (usually headless), authored as a service component beside this one; pods get DNS names <pod>.<serviceName>.'),
+  podManagementPolicy: oneOf(['OrderedReady', 'Parallel'], 'Whether pods start and stop one by one or all at once.'),
+  updateStrategy: object('How pods are replaced on an update.', {
+    type: oneOf(['RollingUpdate', 'OnDelete'], 'The strategy.'),
+    rollingUpdate: object('Rolling update settings.', {
+      partition: int('Only pods with an ordinal at or above this are updated.'),
+      maxUnavailable: { types: ['integer', 'string'], description: 'Pods that may be unavailable during the update (a number or a percentage).' },
+    }),
+  }),
+  minReadySeconds: int('Seconds a new pod must be ready before it counts as available.'),
+  revisionHistoryLimit: int('Old revisions kept for rollback.'),
+  persistentVolumeClaimRetentionPolicy: object('What happens to the claims when the StatefulSet is deleted or scaled down.', {
+    whenDeleted: oneOf(RETENTION, 'On deletion of the StatefulSet.'),
+    whenScaled: oneOf(RETENTION, 'On scale-down.'),
+  }),
+  ordinals: object('Numbering of the pods.', { start: int('First ordinal.') }),
+  volumeClaimTemplates: volumeClaimTemplatesSchema,
+  storage: storageSchema,
+};
+
+/** The properties the handler reads, with defaults applied. */
+type StatefulSetProperties = PropertiesOf<typeof statefulsetSchema>;
+/** A claim template as the schema admits it; `storage` is read into the same shape. */
+type ClaimTemplateEntry = NonNullable<StatefulSetProperties['volumeClaimTemplates']>[number];
+
 /**
  * A StatefulSet and nothing beside it: no Service and no ServiceAccount. `serviceName` names the
  * governing (headless) Service, authored as a `service` component beside it.
@@ -146,32 +151,10 @@ export const statefulset = defineComponent({
     // The controller makes each claim from its template: metadata that reaches claims, no pods.
     metadataHolders: [{ path: ['spec', 'volumeClaimTemplates', EACH, 'metadata'], holder: 'volume claim template', noPods: true }],
   },
-  properties: {
-    ...nodeKindPodSchema(),
-    port: int('Port the main container listens on, 1-65535; it is declared as the container port named tcp and answered as the service port.'),
-    replicas: int('Number of pods; the environment policy\'s default replicas, else 1, when unset.'),
-    serviceName: str('The governing Service (usually headless), authored as a service component beside this one; pods get DNS names <pod>.<serviceName>.'),
-    podManagementPolicy: oneOf(['OrderedReady', 'Parallel'], 'Whether pods start and stop one by one or all at once.'),
-    updateStrategy: object('How pods are replaced on an update.', {
-      type: oneOf(['RollingUpdate', 'OnDelete'], 'The strategy.'),
-      rollingUpdate: object('Rolling update settings.', {
-        partition: int('Only pods with an ordinal at or above this are updated.'),
-        maxUnavailable: { types: ['integer', 'string'], description: 'Pods that may be unavailable during the update (a number or a percentage).' },
-      }),
-    }),
-    minReadySeconds: int('Seconds a new pod must be ready before it counts as available.'),
-    revisionHistoryLimit: int('Old revisions kept for rollback.'),
-    persistentVolumeClaimRetentionPolicy: object('What happens to the claims when the StatefulSet is deleted or scaled down.', {
-      whenDeleted: oneOf(RETENTION, 'On deletion of the StatefulSet.'),
-      whenScaled: oneOf(RETENTION, 'On scale-down.'),
-    }),
-    ordinals: object('Numbering of the pods.', { start: int('First ordinal.') }),
-    volumeClaimTemplates: volumeClaimTemplatesSchema,
-    storage: storageSchema,
-  },
+  properties: statefulsetSchema,
+
   render(input, ctx) {
-// The engine validated the properties against the schema above before the handler runs.
-    const props = input.properties as StatefulSetProperties;
+    const props = input.properties;
     // Authored > the policy's default > 1, held to the policy's maximum.
     const replicas: number = props.replicas ?? ctx.policy.defaultReplicas() ?? 1;
     if (replicas < 0) ctx.fail(`replicas: must not be negative, got ${replicas}`, ['replicas']);

@@ -1,4 +1,5 @@
-import { schemaBuilders, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { type HandlerContext } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 
 /** A volume as `volumesSchema` or `roleVolumesSchema` admits it (checked by the engine before a handler runs). */
 export interface AuthoredVolume {
@@ -49,7 +50,7 @@ const TYPE_KEYS: Record<string, string[]> = {
   secret: ['secretName'],
 };
 
-const commonVolumeKeys: Record<string, PropertySchema> = {
+const commonVolumeKeys = {
   name: str('Volume name; unique in the pod.', { required: true }),
   type: oneOf([...VOLUME_TYPES], 'What backs the volume.', { required: true }),
   mountPath: str('Where the volume is mounted in the main container.', { required: true }),
@@ -64,14 +65,14 @@ const commonVolumeKeys: Record<string, PropertySchema> = {
 };
 
 /** `volumes` of a pod kind: a pvc volume names an existing claim. */
-export const volumesSchema: PropertySchema = list('Volumes mounted into the main container.', {
+export const volumesSchema = list('Volumes mounted into the main container.', {
   type: 'object',
   description: 'One volume and its mount. A pvc volume names an existing claim with claimName.',
   properties: commonVolumeKeys,
 });
 
 /** `volumes` of webservice and worker: a pvc volume without claimName creates its claim. */
-export const roleVolumesSchema: PropertySchema = list('Volumes mounted into the main container.', {
+export const roleVolumesSchema = list('Volumes mounted into the main container.', {
   type: 'object',
   description: 'One volume and its mount. A pvc volume without claimName creates a claim named <component>-<volume>.',
   properties: {

@@ -1,5 +1,5 @@
-import { defineComponentLowering, schemaBuilders } from 'kurel/plugin-api';
-import { isPortNumber } from './ports.js';
+import { defineComponentLowering } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import { lowerRole, roleSchema, serviceObjectNameSchema, WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE } from './role.js';
 
 const { int } = schemaBuilders;
@@ -13,17 +13,15 @@ export const webserviceRule = defineComponentLowering({
   nameRoles: [...WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE],
   description: 'An HTTP service: Deployment, ClusterIP Service and ServiceAccount, with spread and claims.',
   example: { image: 'ghcr.io/example/shop:v1.2.0', port: 8080, replicas: 2, env: [{ name: 'LOG_LEVEL', value: 'info' }] },
+  exampleHost: { image: 'ghcr.io/example/app:v1.0.0' },
   contract: { family: 'webservice', version: 'v1alpha1' },
   targets: { componentTypes: ['deployment', 'service', 'serviceaccount'], traitTypes: ['topology-spread', 'pvc'] },
   properties: {
     ...roleSchema,
     ...serviceObjectNameSchema,
-    port: int('Port the main container listens on and the Service exposes, 1-65535.', { default: 80 }),
+    port: int('Port the main container listens on and the Service exposes, 1-65535.', { default: 80, minimum: 1, maximum: 65535 }),
   },
   lower({ component }, ctx) {
-    // The engine validated the properties against the schema above: `port` is an int (defaulted).
-    const port = component.properties.port as number;
-    if (!isPortNumber(port)) ctx.fail(`port: must be between 1 and 65535, got ${port}`, ['port']);
-    return { components: lowerRole(component, ctx, { port }) };
+    return { components: lowerRole(component, ctx, { port: component.properties.port }) };
   },
 });

@@ -7,6 +7,7 @@ export const workerRule = defineComponentLowering({
   nameRoles: WORKLOAD_ROLES,
   description: 'A background workload: Deployment and ServiceAccount, with spread and claims.',
   example: { image: 'ghcr.io/example/queue-worker:v3.1.0', replicas: 2 },
+  exampleHost: { image: 'ghcr.io/example/db-proxy:v1.0.0' },
   contract: { family: 'worker', version: 'v1alpha1' },
   targets: { componentTypes: ['deployment', 'serviceaccount'], traitTypes: ['topology-spread', 'pvc'] },
   properties: roleSchema,

@@ -21,7 +21,7 @@ import { httproute } from './traits/httproute.js';
 // rule, a HelmRelease's actions; the helm and oci rules that lower into Flux sources), kept in
 // the room that owns the model so that they follow it when it is regenerated.
 export default definePlugin({
-  meta: { name: 'kurel-builtin-kinds', version: '0.1.0', kurelApi: '^1.1.0' },
+  meta: { name: 'kurel-builtin-kinds', version: '0.1.0', kurelApi: '^2.0.0' },
   components: withExamples([...core, ...crdPackages, ...flux, ...operators], coreExamples, crdPackageExamples, fluxExamples, operatorExamples),
   objectKinds: [...prometheusOperatorKinds, ...fluxOperatorKinds],
   traits: [ciliumNetworkPolicy, externalSecret, httproute],

@@ -1,4 +1,5 @@
-import { defineDeclaration, DELIVERY_REASON as reason } from 'kurel/plugin-api';
+import { defineDeclaration } from 'kurel/plugin-api';
+import { DELIVERY_REASON as reason } from 'kurel/plugin-kit';
 
 // How an application is reconciled and judged healthy belongs to the consumer that delivers it.
 // Each type takes the properties the reference documents for it (its ReconciliationSettings and

@@ -1,4 +1,5 @@
-import { defineTrait, isDns1123Subdomain, formatGoDuration, parseGoDuration, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
+import { isDns1123Subdomain, formatGoDuration, parseGoDuration } from 'kurel/plugin-kit';
 
 const KEY_SIZES: Record<string, number[]> = { RSA: [2048, 4096, 8192], ECDSA: [256, 384, 521] };
 

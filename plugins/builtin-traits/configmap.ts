@@ -1,4 +1,5 @@
-import { defineTrait, isDns1123Subdomain, podTemplatesOf, buildConfigMap, configMapContentSchema, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
+import { isDns1123Subdomain, podTemplatesOf, buildConfigMap, configMapContentSchema } from 'kurel/plugin-kit';
 
 /**
  * A ConfigMap beside the component, built as the configmap kind builds one. With mountPath it

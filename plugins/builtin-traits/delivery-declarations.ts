@@ -1,4 +1,5 @@
-import { defineDeclaration, DELIVERY_REASON as reason } from 'kurel/plugin-api';
+import { defineDeclaration } from 'kurel/plugin-api';
+import { DELIVERY_REASON as reason } from 'kurel/plugin-kit';
 
 // How an application is delivered belongs to the consumer that delivers it: these traits parse and
 // are checked, and a build fails on them unless that consumer registers its own handler.

@@ -1,4 +1,5 @@
-import { copyData, defineTraitLowering, isPlainObject, shortenNameWithSuffix, schemaBuilders, checkHostnames, trafficSourcesSchema, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineTraitLowering, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, isPlainObject, shortenNameWithSuffix, schemaBuilders, checkHostnames, trafficSourcesSchema } from 'kurel/plugin-kit';
 
 const { bool, str, stringList, stringMap } = schemaBuilders;
 

@@ -16,7 +16,7 @@ import { topologySpread } from './topology-spread.js';
 import { volsync } from './volsync.js';
 
 export default definePlugin({
-  meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
+  meta: { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^2.0.0' },
   traits: [scaler, configmap, secret, pvc, topologySpread, networkpolicy, certificate, ingress, rbac, securityContext, volsync, pruneProtection, forceReplace],
   lowering: [expose],
   declarations: { traits: [fluxcdPatches, fluxcdPostbuild] },

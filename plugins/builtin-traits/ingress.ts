@@ -1,4 +1,5 @@
-import { defineTrait, schemaBuilders, checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeAnswer, routeObjectName, routingCommonSchema, type HandlerContext, type ObjectMeta, type DefaultBackend, type ValueOf } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type ObjectMeta, type ValueOf } from 'kurel/plugin-api';
+import { schemaBuilders, checkHostnames, checkImplicitBackend, defaultBackend, mergeAnnotations, routeAnswer, routeObjectName, routingCommonSchema, type DefaultBackend } from 'kurel/plugin-kit';
 
 const { int, list, object, oneOf, str, stringList, stringMap } = schemaBuilders;
 

@@ -1,13 +1,15 @@
 import {
   defineTrait,
-  isDns1123Subdomain,
-  labelValueProblem,
-  qualifiedNameProblem,
-  shortenNameWithSuffix,
   type HandlerContext,
   type PropertyPath,
   type PropertySchema,
 } from 'kurel/plugin-api';
+import {
+  isDns1123Subdomain,
+  labelValueProblem,
+  qualifiedNameProblem,
+  shortenNameWithSuffix,
+} from 'kurel/plugin-kit';
 import { hasHostBits, isStrictSubset, parseCidr, type Cidr } from './cidr.js';
 
 // The properties as the schema below admits them (it is checked before apply runs), and the

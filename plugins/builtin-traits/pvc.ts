@@ -1,6 +1,7 @@
-import { defineTrait, isDns1123Subdomain, type JsonObject } from 'kurel/plugin-api';
+import { defineTrait, type JsonObject } from 'kurel/plugin-api';
+import { isDns1123Subdomain } from 'kurel/plugin-kit';
 import { isPositiveQuantity } from './quantity.js';
-import { enforceMaxStorage } from 'kurel/plugin-api';
+import { enforceMaxStorage } from 'kurel/plugin-kit';
 
 const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
 

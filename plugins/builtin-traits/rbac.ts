@@ -1,4 +1,5 @@
-import { defineTrait, isDns1123Subdomain, podTemplatesOf, type ComponentView, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
+import { defineTrait, type ComponentView, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
+import { isDns1123Subdomain, podTemplatesOf } from 'kurel/plugin-kit';
 
 const RBAC_API = 'rbac.authorization.k8s.io/v1';
 

@@ -1,5 +1,6 @@
-import { defineTrait, shortenNameWithSuffix, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
-import { enforceMaxReplicas, withPolicyDefault } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
+import { shortenNameWithSuffix } from 'kurel/plugin-kit';
+import { enforceMaxReplicas, withPolicyDefault } from 'kurel/plugin-kit';
 
 /**
  * A HorizontalPodAutoscaler for the component's Deployment and, with enablePDB, a
@@ -17,8 +18,8 @@ export const scaler = defineTrait({
   componentTypes: ['webservice', 'worker', 'deployment'],
   properties: {
     // Not required: the environment policy's scaler defaults may supply them.
-    minReplicas: { type: 'integer', description: "Fewest replicas the autoscaler keeps, at least 1; the environment policy's scaler default when unset." },
-    maxReplicas: { type: 'integer', description: "Most replicas the autoscaler scales to, at least minReplicas; the environment policy's scaler default when unset." },
+    minReplicas: { type: 'integer', minimum: 1, description: "Fewest replicas the autoscaler keeps, at least 1; the environment policy's scaler default when unset." },
+    maxReplicas: { type: 'integer', minimum: 1, description: "Most replicas the autoscaler scales to, at least minReplicas; the environment policy's scaler default when unset." },
     // Not a schema default: 80 applies only when no memory target is set either.
     cpuUtilization: { type: 'integer', description: 'Target average CPU utilization, 1-100 percent; 80 when neither target is set.' },
     memoryUtilization: { type: 'integer', description: 'Target average memory utilization, 1-100 percent.' },
@@ -30,7 +31,8 @@ export const scaler = defineTrait({
     const props = properties;
     const target = component.objects.find((object) => object.kind === 'Deployment');
     if (!target) ctx.fail(`scaler: component "${component.name}" generates no Deployment to scale`);
-    // Authored > policy default; with neither, the bound is 0 and the checks below refuse it.
+    // Authored (at least 1, as the schema says) > policy default; with neither, the bound is 0 and
+    // the checks below refuse it, as they refuse a policy default below 1.
     const minReplicas: number = withPolicyDefault(props.minReplicas, ctx.policy.defaultScalerMinReplicas()) ?? 0;
     const maxReplicas: number = withPolicyDefault(props.maxReplicas, ctx.policy.defaultScalerMaxReplicas()) ?? 0;
     if (minReplicas < 1) ctx.fail(`minReplicas must be >= 1, got ${minReplicas} (set it on the trait or via an EnvironmentPolicy scaler default)`, ['minReplicas']);

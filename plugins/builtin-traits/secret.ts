@@ -1,4 +1,5 @@
-import { defineTrait, isDns1123Subdomain, refuseExplicitSecret, buildSecret, secretContentSchema } from 'kurel/plugin-api';
+import { defineTrait } from 'kurel/plugin-api';
+import { isDns1123Subdomain, refuseExplicitSecret, buildSecret, secretContentSchema } from 'kurel/plugin-kit';
 
 /** A Secret beside the component, built as the secret kind builds one. It mounts nothing. */
 export const secret = defineTrait({

@@ -1,4 +1,5 @@
-import { copyData, defineTrait, podTemplatesOf, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
+import { copyData, podTemplatesOf } from 'kurel/plugin-kit';
 
 const LEVELS = ['restricted', 'baseline', 'privileged'];
 

@@ -1,4 +1,5 @@
-import { defineTrait, type HandlerContext, type K8sObject, type JsonObject, type LabelSelector, type PodSpecFields } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type K8sObject, type JsonObject, type LabelSelector } from 'kurel/plugin-api';
+import { type PodSpecFields } from 'kurel/plugin-kit';
 
 /** What the trait reads and writes of a Deployment's spec. */
 interface DeploymentSpec {

@@ -1,4 +1,5 @@
-import { defineTrait, isDns1123Subdomain, shortenNameWithSuffix, checkSchedule, type JsonObject } from 'kurel/plugin-api';
+import { defineTrait, type JsonObject } from 'kurel/plugin-api';
+import { isDns1123Subdomain, shortenNameWithSuffix, checkSchedule } from 'kurel/plugin-kit';
 
 const COPY_METHODS = ['Snapshot', 'Clone', 'Direct'];
 

@@ -9,13 +9,13 @@
 const IMPORT_HOOK = "(globalThis[Symbol.for('kurel.import')] ?? ((specifier, options) => import(specifier, options)))";
 
 /**
- * Left outside the bundle: kurel's own exports but the plugin API (a built-in plugin's import of
- * `kurel/plugin-api` is bundled as the shared chunk that holds it: the module the package export
+ * Left outside the bundle: kurel's own exports but the plugin API and kit (a built-in plugin's import of
+ * `kurel/plugin-api` or `kurel/plugin-kit` is bundled as the shared chunk that holds it: the module the package export
  * gives, without Node resolving a package export at each start); jiti and typescript load only
  * for a TypeScript config or plugin, undici only for an HTTPS request with certificates that
  * NODE_EXTRA_CA_CERTS adds (src/host/extra-ca-certs.ts).
  */
-export const EXTERNAL = [/^kurel\/(?!plugin-api$)/, /^node:/, 'jiti', 'typescript', 'ts-node', 'undici'];
+export const EXTERNAL = [/^kurel\/(?!plugin-api$|plugin-kit$)/, /^node:/, 'jiti', 'typescript', 'ts-node', 'undici'];
 const isExternal = (specifier) => EXTERNAL.some((pattern) => (typeof pattern === 'string' ? pattern === specifier : pattern.test(specifier)));
 
 /** The `import()` calls the bundle keeps: of a computed name, or of a package left outside it. */

@@ -1,5 +1,5 @@
 import type { ContractMetadata, PropertiesSchema } from '../plugin-api/index.js';
-import { componentProperties } from '../plugin-api/index.js';
+import { componentProperties } from '../plugin-api/kit/index.js';
 import type { SealedRegistry } from './registry.js';
 
 /** Something per component, trait and policy type. */

@@ -18,7 +18,7 @@ export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, typ
 export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain, type PolicyChain } from './explain.js';
 export { diffObjects, type ObjectDiff } from './object-diff.js';
-export { didYouMean } from '../plugin-api/index.js';
+export { didYouMean } from '../plugin-api/kit/index.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
 export { lowerRaws, type LowerRawsResult } from './lowering/lower-raws.js';
 export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';

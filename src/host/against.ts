@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { K8sObject } from '../plugin-api/index.js';
-import { kurelErrors, readYamlDocuments } from '../plugin-api/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
+import { readYamlDocuments } from '../plugin-api/kit/index.js';
 
 /** Every object of the YAML files in a folder (an earlier `build -o`), files in name order. */
 export function readManifestFolder(folder: string): K8sObject[] {

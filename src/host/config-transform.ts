@@ -1,4 +1,5 @@
-import { isDns1123Subdomain, qualifiedNameProblem, kurelErrors } from '../plugin-api/index.js';
+import { kurelErrors } from '../plugin-api/index.js';
+import { isDns1123Subdomain, qualifiedNameProblem } from '../plugin-api/kit/index.js';
 import { type TransformSettings } from '../engine/index.js';
 import { environmentPolicy, type PolicyConfig } from './config-policy.js';
 

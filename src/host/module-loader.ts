@@ -13,13 +13,14 @@ export function jitiCacheDir(): string {
 const NATIVE = /\.(m?js|cjs|json)$/;
 
 /**
- * A TypeScript plugin is given this host's own plugin API, whatever its folder can resolve: the
- * API it is checked against is the one it runs with.
+ * A TypeScript plugin is given this host's own plugin API and kit, whatever its folder can resolve:
+ * the API it is checked against is the one it runs with.
  */
 function pluginApiAliases(): Record<string, string> {
   return {
     'kurel/plugin-api/testing': testingEntry(),
     'kurel/plugin-api': fileURLToPath(new URL('../plugin-api/index', import.meta.url)),
+    'kurel/plugin-kit': fileURLToPath(new URL('../plugin-api/kit/index', import.meta.url)),
   };
 }
 

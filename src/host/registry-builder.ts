@@ -1,8 +1,5 @@
 import { KurelError, ruleIdentity, type PodTemplateKind, type Registered, type SealedRegistry } from '../engine/index.js';
 import {
-  apiGroupOf,
-  declaresLayout,
-  ENGINE_NAME_ROLES,
   kurelErrors,
   type NameRoleInfo,
   type ComponentHandler,
@@ -15,6 +12,11 @@ import {
   type TraitHandler,
   type TypeDeclaration,
 } from '../plugin-api/index.js';
+import {
+  apiGroupOf,
+  declaresLayout,
+  ENGINE_NAME_ROLES,
+} from '../plugin-api/kit/index.js';
 
 type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
 

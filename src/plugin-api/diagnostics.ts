@@ -1,7 +1,7 @@
 import type { PropertyPath } from './errors.js';
-import type { KurelErrorCode } from './error-catalogue.js';
+import type { KurelErrorCode, Severity } from './error-codes.js';
 
-export type Severity = 'error' | 'warning';
+export type { Severity };
 
 /** One finding about the user's input, placed where the user wrote it. */
 export interface Diagnostic {

@@ -1,4 +1,4 @@
-import { ErrorCode, type KurelErrorCode } from './error-catalogue.js';
+import { ErrorCode, type KurelErrorCode } from './error-codes.js';
 
 /** A path into the properties of the element a handler is working on. */
 export type PropertyPath = ReadonlyArray<string | number>;

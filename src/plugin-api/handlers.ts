@@ -1,7 +1,9 @@
 import type { AuthoredComponent, AuthoredDocument, AuthoredPolicy, AuthoredTrait, DocumentInfo } from './authored.js';
 import type { ContractMetadata, LoweringTargets } from './contract-metadata.js';
 import type { ChartInput, ChartRequest } from './charts.js';
-import type { HandlerContext, LoweringContext } from './context.js';
+import type { ComponentAnswers } from './component-answers.js';
+import type { HandlerContext } from './context.js';
+import type { LoweringContext } from './lowering-context.js';
 import type { NameRoleInfo } from './name-roles.js';
 import type { ObjectLayout } from './object-layout.js';
 import type { K8sObject, Properties } from './objects.js';
@@ -26,23 +28,6 @@ export interface NetworkPort {
 export interface Endpoint {
   selector: Record<string, string>;
   ports: NetworkPort[];
-}
-
-/** What a component answers about itself to traits and to the engine. */
-export interface ComponentAnswers {
-  /** The ServiceAccount its pods run as. */
-  serviceAccountName?: string;
-  /** The port its Service exposes. */
-  servicePort?: { port: number; name?: string };
-  /**
-   * For a component whose Service fronts pods another component owns (the service kind): the
-   * pods it selects and how its ports map to theirs. No selector marks a Service that selects no
-   * pods (ExternalName); it is never written into an object.
-   */
-  routingTarget?: {
-    selector?: Record<string, string>;
-    ports: Array<{ port: number; name?: string; targetPort?: number | string; protocol: string }>;
-  };
 }
 
 /** Where a kind component's object lives: in the document's namespace, in none, or in the Flux namespace. */
@@ -145,6 +130,16 @@ interface Described {
   nameRoles?: NameRoleInfo[];
 }
 
+/**
+ * A component type that the reference docs (`kurel schemas`) may show other types' examples on:
+ * the properties of a small component of it that builds. A trait's example is attached to a
+ * component of the first such type registered (of those the trait applies to), and a policy's
+ * example is written over components of the first two.
+ */
+interface ExampleHost {
+  exampleHost?: Properties;
+}
+
 /** What a component type is told when asked for a component's endpoints. */
 export interface EndpointInput<P = Properties> {
   /** The authored component's name. */
@@ -171,7 +166,7 @@ export interface NamedInput {
   name: string;
 }
 
-export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P> {
+export interface ComponentHandler<P = Properties> extends Described, EndpointProvider<P>, ExampleHost {
   /**
    * For a type whose object goes to the Flux namespace: the ConfigMaps and Secrets the object
    * reads by name from its own namespace. A trait's sub-application producing one of them
@@ -358,7 +353,7 @@ export interface DocumentLoweringRule extends Omit<RuleBase, 'properties'> {
 }
 
 /** A rule claiming a component type answers its components' endpoints, as a handler would. */
-export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P> {
+export interface ComponentLoweringRule<P = Properties> extends RuleBase, EndpointProvider<P>, ExampleHost {
   position: 'component';
   lower(input: { component: WithProperties<AuthoredComponent, P>; document: DocumentInfo }, ctx: LoweringContext): LoweringResult;
 }

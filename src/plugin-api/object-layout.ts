@@ -2,8 +2,9 @@
 // labels and annotations), and what an operator or a controller copies onto what it creates. A
 // kind declares this on its object declaration (a component's `object`, or a plugin's
 // `objectKinds` for a kind no component type generates); the engine reads it from the sealed
-// registry to check the reserved metadata keys and the component label in every such place, and
-// `podTemplatesOf` finds the pod templates a trait acts on.
+// registry to check the reserved metadata keys and the component label in every such place (and
+// to reach the pods a chart renders in the cluster), and `podTemplatesOf` finds the pod templates
+// a trait acts on.
 
 /** A path step that reads every element of the list the step before it names. */
 export const EACH = '[]';
@@ -45,6 +46,13 @@ export interface ObjectLayout {
   podTemplate?: PodTemplatePlace;
   /** In the order the checks read them: the first refusal found is the one reported. */
   metadataHolders?: MetadataHolder[];
+  /**
+   * For a kind whose pods are rendered in the cluster, from a chart (a Flux HelmRelease): the path
+   * of its list of Kustomize post-renderers. The engine adds one there that puts the component
+   * label on the pod template of every kind the registry knows one of, so the pods the chart
+   * renders carry it too.
+   */
+  postRenderers?: string[];
 }
 
 /**
@@ -55,15 +63,3 @@ export interface ObjectKindDeclaration extends ObjectLayout {
   apiVersion: string;
   kind: string;
 }
-
-/** The API group of an apiVersion: empty for the core group (`v1`). */
-export function apiGroupOf(apiVersion: string): string {
-  const slash = apiVersion.indexOf('/');
-  return slash > 0 ? apiVersion.slice(0, slash) : '';
-}
-
-/** Whether a declaration says anything about where its objects hold metadata. */
-export function declaresLayout(layout: ObjectLayout): boolean {
-  return layout.podTemplate !== undefined || (layout.metadataHolders?.length ?? 0) > 0;
-}
-

@@ -1,5 +1,5 @@
 import { HandlerError, type PropertyPath } from './errors.js';
-import { ErrorCode } from './error-catalogue.js';
+import { ErrorCode } from './error-codes.js';
 
 /** A kind as an object-kind policy names it: matched in any version; `kind: '*'` is every kind of the group. */
 export interface GroupKind {
@@ -61,55 +61,6 @@ export interface ObjectKindPolicy {
   allowClusterScopedObjects(): boolean;
 }
 
-/** The policy in force when none is configured: no limits, no defaults, every security flag denied. */
-export const NOOP_POLICY: Policy = Object.freeze({
-  maxReplicas: () => undefined,
-  maxCPU: () => '',
-  maxMemory: () => '',
-  maxStorageSize: () => '',
-  allowedRegistries: () => [],
-  defaultReplicas: () => undefined,
-  defaultCPURequest: () => '',
-  defaultMemoryRequest: () => '',
-  defaultCPULimit: () => '',
-  defaultMemoryLimit: () => '',
-  defaultStorageSize: () => '',
-  defaultScalerMinReplicas: () => undefined,
-  defaultScalerMaxReplicas: () => undefined,
-  allowHostNetwork: () => false,
-  allowPrivileged: () => false,
-  allowHostPID: () => false,
-  allowHostIPC: () => false,
-  allowHostPathVolumes: () => false,
-  allowedCapabilities: () => [],
-  forbiddenCapabilities: () => [],
-  requiredCapabilities: () => [],
-  allowedContainerCapabilities: () => [],
-  forbiddenContainerCapabilities: () => [],
-});
-
-/** The accessor names of `Policy`, in declaration order. */
-export const POLICY_ACCESSORS = Object.keys(NOOP_POLICY) as Array<keyof Policy>;
-/** The accessor names of the optional policy interfaces. */
-export const OPTIONAL_POLICY_ACCESSORS = ['allowExplicitSecrets', 'allowedObjectKinds', 'forbiddenObjectKinds', 'allowClusterScopedObjects'] as const;
-
-/** Whether the policy lets a document carry secret values itself: yes unless it implements `ExplicitSecretPolicy` and says no. */
-export function explicitSecretsAllowed(policy: Policy): boolean {
-  const answer = (policy as Partial<ExplicitSecretPolicy>).allowExplicitSecrets;
-  return typeof answer !== 'function' || answer.call(policy) !== false;
-}
-
-/** The policy's object-kind answers, or undefined when it does not implement `ObjectKindPolicy` (every kind allowed). */
-export function objectKindPolicy(policy: Policy): ObjectKindPolicy | undefined {
-  const candidate = policy as Partial<ObjectKindPolicy>;
-  if (typeof candidate.allowedObjectKinds !== 'function' && typeof candidate.forbiddenObjectKinds !== 'function' && typeof candidate.allowClusterScopedObjects !== 'function') return undefined;
-  return {
-    allowedObjectKinds: () => candidate.allowedObjectKinds?.call(policy) ?? [],
-    forbiddenObjectKinds: () => candidate.forbiddenObjectKinds?.call(policy) ?? [],
-    allowClusterScopedObjects: () => candidate.allowClusterScopedObjects?.call(policy) ?? false,
-  };
-}
-
 /** What a refusal by the policy is about: a closed set, so a consumer reports by class, not by text. */
 export const RefusalClass = {
   hostNamespace: 'host-namespace',
@@ -128,11 +79,6 @@ export const RefusalClass = {
 
 export type RefusalClassValue = (typeof RefusalClass)[keyof typeof RefusalClass];
 
-/** Every class the library gives; a violation whose cause is no refusal by the policy has none. */
-export function refusalClasses(): RefusalClassValue[] {
-  return Object.values(RefusalClass);
-}
-
 /**
  * A refusal by the environment policy. The engine reports it as a violation of the component,
  * `component "web": <message>`, carrying its class. A consumer's own class passes on as given.
@@ -146,11 +92,4 @@ export class PolicyRefusal extends HandlerError {
     super(message, path, ErrorCode.policyViolation);
     this.name = 'PolicyRefusal';
   }
-}
-
-/** The class of a policy refusal, recognised across module instances by its shape; undefined for any other error. */
-export function refusalClassOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const value = (error as { refusalClass?: unknown }).refusalClass;
-  return typeof value === 'string' ? value : undefined;
 }

@@ -1,6 +1,5 @@
-import type { AuthoredComponent } from './authored.js';
 import type { HandlerContext } from './context.js';
-import type { ComponentAnswers } from './handlers.js';
+import type { ComponentAnswers } from './component-answers.js';
 import type { K8sObject } from './objects.js';
 
 /**
@@ -26,9 +25,3 @@ export interface PostPolicyInput {
  * from a document.
  */
 export type PostPolicyStep = (component: PostPolicyInput, ctx: HandlerContext) => void;
-
-/** Attaches `step` to `component`, after the steps it already carries; returns the component. */
-export function afterPolicy<C extends AuthoredComponent>(component: C, step: PostPolicyStep): C {
-  component.afterPolicy = [...(component.afterPolicy ?? []), step];
-  return component;
-}

@@ -1,5 +1,3 @@
-import type { GoEncoding } from './go-encoding.js';
-
 /**
  * The property-schema vocabulary. One schema is the single source of validation, defaults,
  * documentation and the handler's input type.
@@ -60,15 +58,23 @@ export interface ExclusiveGroup {
   required?: boolean;
 }
 
-/** An object node's groups, each as `{ keys, required }`. */
-export function exclusiveGroups(schema: Pick<PropertySchema, 'exclusive'>): ExclusiveGroup[] {
-  return (schema.exclusive ?? []).map((group) => (isKeyList(group) ? { keys: group, required: false } : { keys: group.keys, required: group.required === true }));
-}
-
-// Array.isArray does not narrow a readonly array out of a union.
-function isKeyList(group: readonly string[] | ExclusiveGroup): group is readonly string[] {
-  return Array.isArray(group);
-}
-
 /** The properties of a component, trait or policy: the top-level keys and their schemas. */
 export type PropertiesSchema = Record<string, PropertySchema>;
+
+/** How the upstream Go type writes one field, where the schema alone cannot tell. */
+export interface GoEncoding {
+  /** A non-pointer scalar with `omitempty`: its zero ("", 0, false) is not written. */
+  omitZero?: boolean;
+  /** No `omitempty` on a list or map: an empty one is written. */
+  keepEmpty?: boolean;
+  /**
+   * No `omitempty`: written with this value when absent (`{}` for a struct held by value, `null`
+   * for a nil list), and written when empty.
+   */
+  zero?: unknown;
+  /**
+   * A value Go reads and prints in its own spelling: a metav1.Duration (`90s` → `1m30s`), the same
+   * without hours where the CRD's pattern allows none (`90m` → `90m0s`), a metav1.Time (RFC 3339, UTC).
+   */
+  format?: 'duration' | 'duration-minutes' | 'time';
+}

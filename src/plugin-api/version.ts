@@ -1,2 +1,6 @@
-/** The plugin-API version this host implements. Plugins declare a semver range over it in `meta.kurelApi`. */
-export const KUREL_API_VERSION = '1.1.0';
+/**
+ * The plugin-API version this host implements. Plugins declare a semver range over it in
+ * `meta.kurelApi`. It versions `kurel/plugin-api`, the contract: a name it exports that goes or
+ * changes shape is a new major. `kurel/plugin-kit` is no part of it.
+ */
+export const KUREL_API_VERSION = '2.0.0';

@@ -1,7 +1,8 @@
 import { deepStrictEqual, fail as assertFail, match, strictEqual } from 'node:assert/strict';
 import { build, type BuildResult } from '../engine/index.js';
 import { loadBuiltinPlugins, sealRegistry } from '../host/index.js';
-import { formatDiagnostic, formatPath, isKurelError, NOOP_POLICY, type Diagnostic, type K8sObject, type KurelErrorCode, type KurelPlugin, type Policy, type PropertyPath } from '../plugin-api/index.js';
+import { formatDiagnostic, formatPath, isKurelError, type Diagnostic, type K8sObject, type KurelErrorCode, type KurelPlugin, type Policy, type PropertyPath } from '../plugin-api/index.js';
+import { NOOP_POLICY } from '../plugin-api/kit/index.js';
 import { applicationText, type ComponentSpec, type PolicySpec, type TraitSpec } from './application.js';
 
 /** What a refused case expects: each field given is compared with the CLI's first error. */

@@ -18,7 +18,7 @@ describe('import boundaries of the house plan', () => {
 
   it('refuses an import from one built-in room into another', () => {
     expect(violationsIn('plugins/builtin-traits/x.ts', "import { y } from '../builtin-components/y.js';")).toEqual([
-      'plugins/builtin-traits/x.ts: imports "../builtin-components/y.js" (a plugin imports only kurel/plugin-api, npm libraries and its own files)',
+      'plugins/builtin-traits/x.ts: imports "../builtin-components/y.js" (a plugin imports only kurel/plugin-api, kurel/plugin-kit, npm libraries and its own files)',
     ]);
     expect(violationsIn('plugins/builtin-components/x.ts', "import { y } from '../builtin-kinds/families/flux.js';")).toHaveLength(1);
     expect(violationsIn('plugins/builtin-kinds/families/x.ts', "export { y } from '../../builtin-policies/index.js';")).toHaveLength(1);
@@ -38,7 +38,16 @@ describe('import boundaries of the house plan', () => {
 
   it('allows the arrows the house plan permits', () => {
     expect(violationsIn('plugins/builtin-traits/x.ts', "import { defineTrait } from 'kurel/plugin-api';")).toEqual([]);
+    expect(violationsIn('plugins/builtin-traits/x.ts', "import { podTemplatesOf } from 'kurel/plugin-kit';")).toEqual([]);
+    expect(violationsIn('src/plugin-api/kit/x.ts', "import type { HandlerContext } from '../context.js';")).toEqual([]);
     expect(violationsIn('src/engine/x.ts', "import { parse } from 'yaml';\nimport { a } from '../plugin-api/index.js';")).toEqual([]);
     expect(violationsIn('src/host/x.ts', "import { build } from '../engine/index.js';\nimport { readFileSync } from 'node:fs';")).toEqual([]);
+  });
+
+  it('keeps the plugin contract free of the kit, and plugins on the package entries', () => {
+    expect(violationsIn('src/plugin-api/x.ts', "import { copyData } from './kit/copy-data.js';")).toHaveLength(1);
+    expect(violationsIn('src/plugin-api/kit/x.ts', "import { build } from '../../engine/build.js';")).toHaveLength(1);
+    expect(violationsIn('plugins/builtin-traits/x.ts', "import { build } from 'kurel';")).toHaveLength(1);
+    expect(violationsIn('plugins/builtin-traits/x.ts', "import { copyData } from 'kurel/dist/src/plugin-api/kit/copy-data.js';")).toHaveLength(1);
   });
 });

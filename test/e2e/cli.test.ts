@@ -31,7 +31,7 @@ const PROFILE = (capabilities: string) =>
 
 /** An organisation's trait, as plain data so it loads from a folder without node_modules: it takes a rendering and changes nothing. */
 const AUDIT_PLUGIN = `export default {
-  meta: { name: 'acme-audit', version: '1.0.0', kurelApi: '^1.0.0' },
+  meta: { name: 'acme-audit', version: '1.0.0', kurelApi: '^2.0.0' },
   traits: [{ type: 'audit', description: 'Audits.', capability: { definition: true }, properties: { level: { type: 'string', description: 'Level.' } }, apply() {} }],
 };
 `;

@@ -225,7 +225,7 @@ spec:
     // A plugin trait that a CapabilityDefinition describes, with no schema of its own, bound by the profile with no definition, is a warning.
     const app = join(dir, 'custom');
     mkdirSync(app, { recursive: true });
-    const stamp = "export default { meta: { name: 'acme-stamp', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [{ type: 'stamp', description: 'Stamps.', capability: { definition: true }, apply() {} }] };\n";
+    const stamp = "export default { meta: { name: 'acme-stamp', version: '1.0.0', kurelApi: '^2.0.0' }, traits: [{ type: 'stamp', description: 'Stamps.', capability: { definition: true }, apply() {} }] };\n";
     writeFileSync(join(app, 'stamp-plugin.mjs'), stamp);
     writeFileSync(join(app, '.kurelrc.yaml'), 'plugins:\n  - ./stamp-plugin.mjs\n');
     writeFileSync(join(app, 'app.yaml'), 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: shop}\nspec:\n  components:\n    - name: web\n      type: worker\n      properties: {image: ghcr.io/example/web:v1.0.0}\n      traits:\n        - type: stamp\n');
@@ -289,7 +289,7 @@ describe('kurel plugins', () => {
     const sidecar = report.plugins.find((plugin: { name: string }) => plugin.name === '@example/kurel-plugin-redis-sidecar');
     expect(sidecar).toMatchObject({
       version: '0.1.0',
-      kurelApi: '^1.0.0',
+      kurelApi: '^2.0.0',
       resolvedFrom: join(repo, 'examples/plugins/redis-sidecar/src/index.ts'),
       builtin: false,
       types: { traits: ['redis-sidecar'] },
@@ -309,7 +309,7 @@ describe('kurel plugins', () => {
     expect(result.status, result.stderr).toBe(0);
     const block = result.stdout.split('\n\n').find((entry) => entry.startsWith('@example/kurel-plugin-redis-sidecar'));
     expect(block?.split('\n')).toEqual([
-      '@example/kurel-plugin-redis-sidecar 0.1.0 (kurelApi ^1.0.0) — contract check passed',
+      '@example/kurel-plugin-redis-sidecar 0.1.0 (kurelApi ^2.0.0) — contract check passed',
       `  from ${join(repo, 'examples/plugins/redis-sidecar/src/index.ts')}`,
       '  traits: redis-sidecar',
       '',

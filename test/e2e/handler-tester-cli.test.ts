@@ -45,7 +45,7 @@ describe('HandlerTester and the CLI', () => {
         () => undefined,
         (error: unknown) => (isKurelError(error) ? error.diagnostics.map((diagnostic) => `Error: ${formatDiagnostic(diagnostic)}\n`).join('') : undefined),
       );
-    const lowering = [{ name: 'shop', type: 'webservice', properties: { image: 'ghcr.io/acme/shop:v1', port: 0 } }];
+    const lowering = [{ name: 'shop', type: 'webservice', properties: { image: 'ghcr.io/acme/shop:v1', volumes: [{ name: 'd', type: 'pvc', mountPath: '/d' }] } }];
     const lowered = cli(lowering);
     expect(lowered.status).toBe(1);
     expect(await printed(lowering)).toMatch(/lowering component "shop" \(type "webservice"\)/);

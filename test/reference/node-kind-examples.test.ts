@@ -7,7 +7,8 @@ import builtinKinds from '../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../plugins/builtin-policies/index.js';
 import builtinTraits from '../../plugins/builtin-traits/index.js';
 import { registryOf } from '../unit/engine/support.js';
-import { NOOP_POLICY, type Policy } from '../../src/plugin-api/index.js';
+import { type Policy } from '../../src/plugin-api/index.js';
+import { NOOP_POLICY } from '../../src/plugin-api/kit/index.js';
 import { referenceExamples } from './shared.js';
 
 // The reference's daemonset and statefulset examples, built with the minimal profile.

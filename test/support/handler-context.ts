@@ -1,4 +1,5 @@
-import { HandlerError, NOOP_POLICY, PolicyRefusal, type HandlerContext, type Policy, type PropertyPath } from 'kurel/plugin-api';
+import { HandlerError, PolicyRefusal, type HandlerContext, type Policy, type PropertyPath } from 'kurel/plugin-api';
+import { NOOP_POLICY } from 'kurel/plugin-kit';
 
 /**
  * The refusal half of a handler context, for unit tests of the pure helpers that take one (a

@@ -1,7 +1,8 @@
 // An organisation's trait that names its own object under a role of its own, written against
-// kurel/plugin-api alone: the role is declared on the trait, and the engine holds names to it
+// kurel/plugin-api and kurel/plugin-kit alone: the role is declared on the trait, and the engine holds names to it
 // (syntax, limit, Naming hook, collisions) exactly as it holds a built-in's.
-import { definePlugin, defineTrait, schemaBuilders, shortenNameWithSuffix } from 'kurel/plugin-api';
+import { definePlugin, defineTrait } from 'kurel/plugin-api';
+import { schemaBuilders, shortenNameWithSuffix } from 'kurel/plugin-kit';
 
 const { str } = schemaBuilders;
 
@@ -34,4 +35,4 @@ export const backupSchedule = defineTrait<{ schedule: string; scheduleName?: str
   },
 });
 
-export default definePlugin({ meta: { name: '@acme/backup', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [backupSchedule] });
+export default definePlugin({ meta: { name: '@acme/backup', version: '1.0.0', kurelApi: '^2.0.0' }, traits: [backupSchedule] });

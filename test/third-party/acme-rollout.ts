@@ -1,6 +1,8 @@
-// An organisation's workload CRD as a kind component, written against kurel/plugin-api alone:
-// declaring where its pod template is gives its pods' metadata the checks a Deployment's get.
-import { definePlugin, defineKind, schemaBuilders } from 'kurel/plugin-api';
+// An organisation's workload CRD as a kind component, written against kurel/plugin-api and
+// kurel/plugin-kit alone: declaring where its pod template is gives its pods' metadata the checks
+// a Deployment's get.
+import { definePlugin } from 'kurel/plugin-api';
+import { defineKind, schemaBuilders } from 'kurel/plugin-kit';
 
 const { int, openObject } = schemaBuilders;
 
@@ -20,4 +22,4 @@ export const rollout = defineKind({
   },
 });
 
-export default definePlugin({ meta: { name: '@acme/rollout', version: '1.0.0', kurelApi: '^1.0.0' }, components: [rollout] });
+export default definePlugin({ meta: { name: '@acme/rollout', version: '1.0.0', kurelApi: '^2.0.0' }, components: [rollout] });

@@ -1,18 +1,9 @@
-// An organisation's scaler, written against kurel/plugin-api alone (no file of kurel's own): the
+// An organisation's scaler, written against kurel/plugin-api and kurel/plugin-kit alone (no file of kurel's own): the
 // proof that a plugin can do what the built-in `scaler` does, byte for byte.
-import { definePlugin, defineTrait, enforceMaxReplicas, schemaBuilders, shortenNameWithSuffix, withPolicyDefault, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { definePlugin, defineTrait, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { enforceMaxReplicas, schemaBuilders, shortenNameWithSuffix, withPolicyDefault } from 'kurel/plugin-kit';
 
 const { bool, int, str } = schemaBuilders;
-
-interface ScalerProperties {
-  minReplicas?: number;
-  maxReplicas?: number;
-  cpuUtilization?: number;
-  memoryUtilization?: number;
-  enablePDB: boolean;
-  hpaName?: string;
-  pdbName?: string;
-}
 
 function metric(resource: 'cpu' | 'memory', percent: number | undefined, ctx: HandlerContext) {
   if (percent === undefined) return undefined;
@@ -21,7 +12,7 @@ function metric(resource: 'cpu' | 'memory', percent: number | undefined, ctx: Ha
   return { type: 'Resource', resource: { name: resource, target: { type: 'Utilization', averageUtilization: percent } } };
 }
 
-export const acmeScaler = defineTrait<ScalerProperties>({
+export const acmeScaler = defineTrait({
   type: 'scaler',
   description: 'Autoscales the Deployment, optionally with a PodDisruptionBudget.',
   contract: { family: 'scaler', version: 'v1alpha1' },
@@ -32,8 +23,8 @@ export const acmeScaler = defineTrait<ScalerProperties>({
     { role: 'pdb', names: "the scaler trait's PodDisruptionBudget", default: '<component>-pdb', property: 'pdbName', syntax: 'subdomain' },
   ],
   properties: {
-    minReplicas: int('Fewest replicas.'),
-    maxReplicas: int('Most replicas.'),
+    minReplicas: int('Fewest replicas.', { minimum: 1 }),
+    maxReplicas: int('Most replicas.', { minimum: 1 }),
     cpuUtilization: int('Target CPU utilization in percent; 80 when neither target is set.'),
     memoryUtilization: int('Target memory utilization in percent.'),
     enablePDB: bool('Also write a PodDisruptionBudget.', { default: false }),
@@ -77,6 +68,6 @@ export const acmeScaler = defineTrait<ScalerProperties>({
 });
 
 export default definePlugin({
-  meta: { name: '@acme/kurel-plugin-scaler', version: '1.0.0', kurelApi: '^1.0.0' },
+  meta: { name: '@acme/kurel-plugin-scaler', version: '1.0.0', kurelApi: '^2.0.0' },
   traits: [acmeScaler],
 });

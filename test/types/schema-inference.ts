@@ -2,7 +2,8 @@
 // from its properties schema, and a wrong property is a compile error. Each `@ts-expect-error`
 // fails the check when the line below it stops being an error.
 import { expectTypeOf } from 'vitest';
-import { defineComponentLowering, defineKind, definePolicy, defineTrait, schemaBuilders, type ComponentHandler, type KindDefinition, type PropertiesOf, type PropertiesSchema, type Properties } from 'kurel/plugin-api';
+import { defineComponentLowering, definePolicy, defineTrait, type ComponentHandler, type PropertiesOf, type PropertiesSchema, type Properties } from 'kurel/plugin-api';
+import { defineKind, schemaBuilders, type KindDefinition } from 'kurel/plugin-kit';
 import { redisSidecar } from '../../examples/plugins/redis-sidecar/src/index.js';
 
 const { bool, int, list, object, oneOf, quantity, str, stringMap } = schemaBuilders;

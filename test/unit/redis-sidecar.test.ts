@@ -33,7 +33,7 @@ async function sidecar(properties: Record<string, unknown>, options = tester) {
 
 describe('redis-sidecar trait', () => {
   it('declares its schema and requires a ClusterProfile binding', () => {
-    expect(plugin.meta).toEqual({ name: '@example/kurel-plugin-redis-sidecar', version: '0.1.0', kurelApi: '^1.0.0' });
+    expect(plugin.meta).toEqual({ name: '@example/kurel-plugin-redis-sidecar', version: '0.1.0', kurelApi: '^2.0.0' });
     expect(trait.capability).toEqual({ required: true, definition: true });
     expect(trait.properties.image).toMatchObject({ type: 'string', required: true });
     expect(trait.properties.maxMemory).toMatchObject({ type: 'string', default: '256Mi' });

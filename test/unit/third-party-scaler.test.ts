@@ -23,10 +23,10 @@ async function both(component: ComponentSpec, policy?: HandlerTesterOptions['pol
 
 const web = (traits: ComponentSpec['traits']): ComponentSpec => ({ name: 'shop', type: 'webservice', properties: { image: 'ghcr.io/acme/shop:v1', port: 8080 }, traits });
 
-describe('a third-party scaler written against kurel/plugin-api only', () => {
-  it('imports nothing but kurel/plugin-api', () => {
+describe('a third-party scaler written against the plugin packages only', () => {
+  it('imports nothing but kurel/plugin-api and kurel/plugin-kit', () => {
     const text = readFileSync(new URL('../third-party/acme-scaler.ts', import.meta.url), 'utf8');
-    expect([...text.matchAll(/from '([^']+)'/g)].map((match) => match[1])).toEqual(['kurel/plugin-api']);
+    expect([...text.matchAll(/from '([^']+)'/g)].map((match) => match[1])).toEqual(['kurel/plugin-api', 'kurel/plugin-kit']);
   });
 
   it.each([

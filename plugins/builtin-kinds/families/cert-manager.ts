@@ -1,4 +1,5 @@
-import { defineKind, explicitSecretsAllowed, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, RefusalClass, type ComponentHandler, type JsonObject, type GoEncoding } from 'kurel/plugin-api';
+import { RefusalClass, type ComponentHandler, type JsonObject, type GoEncoding } from 'kurel/plugin-api';
+import { defineKind, explicitSecretsAllowed, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT } from 'kurel/plugin-kit';
 import { childOf } from '../shared/json-guards.js';
 import { certManagerIoV1 } from '../generated/cert-manager/index.js';
 import { crdProperties } from '../shared/crd-properties.js';

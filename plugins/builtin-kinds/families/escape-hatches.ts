@@ -1,4 +1,5 @@
-import { defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { enforceCarriedObjectPolicy, refuseCarriedSecrets } from 'kurel/plugin-kit';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
 import { knownScope, type Scope } from './escape-hatches/scopes.js';
 import { object } from './escape-hatches/object.js';

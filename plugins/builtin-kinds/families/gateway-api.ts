@@ -1,4 +1,5 @@
-import { defineKind, dottedPath, GO_OMIT_ZERO, type ComponentHandler, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
+import { type ComponentHandler, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
+import { defineKind, dottedPath, GO_OMIT_ZERO } from 'kurel/plugin-kit';
 import { crdProperties } from '../shared/crd-properties.js';
 import * as schemas from './gateway-api-schemas.js';
 

@@ -1,4 +1,5 @@
-import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, type ComponentHandler } from 'kurel/plugin-api';
+import { type ComponentHandler } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT } from 'kurel/plugin-kit';
 import { metallbIoV1beta1, metallbIoV1beta2 } from '../generated/metallb/index.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import { crdSpec } from '../shared/crd-spec.js';

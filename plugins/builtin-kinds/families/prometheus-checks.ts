@@ -1,4 +1,5 @@
-import { dottedPath, isDns1123Label, parseGoDuration, type HandlerContext, type JsonObject, type JsonValue } from 'kurel/plugin-api';
+import { type HandlerContext, type JsonObject, type JsonValue } from 'kurel/plugin-api';
+import { dottedPath, isDns1123Label, parseGoDuration } from 'kurel/plugin-kit';
 import { childOf, isJsonObject } from '../shared/json-guards.js';
 
 /** The name the object takes, and the component's. */

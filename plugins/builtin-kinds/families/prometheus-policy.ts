@@ -1,5 +1,5 @@
 import { RefusalClass, type HandlerContext, type JsonObject, type JsonValue } from 'kurel/plugin-api';
-import { enforceMaxQuantity, enforceMaxReplicas } from 'kurel/plugin-api';
+import { enforceMaxQuantity, enforceMaxReplicas } from 'kurel/plugin-kit';
 
 import { childOf } from '../shared/json-guards.js';
 

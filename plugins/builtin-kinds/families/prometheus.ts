@@ -1,4 +1,5 @@
-import { defineKind, goAlways, GO_OMIT_ZERO, GO_STRUCT, type ComponentHandler, type GoEncoding, type JsonObject, type ObjectKindDeclaration } from 'kurel/plugin-api';
+import { type ComponentHandler, type GoEncoding, type JsonObject, type ObjectKindDeclaration } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_OMIT_ZERO, GO_STRUCT } from 'kurel/plugin-kit';
 import { enforceOperatorWorkloadPolicy } from './prometheus-policy.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import {

@@ -1,4 +1,5 @@
-import { defineKind, enforceMaxQuantity, enforcePodPolicy, goAlways, GO_OMIT_ZERO, GO_STRUCT, RefusalClass, type ComponentHandler, type JsonObject, type GoEncoding, type HandlerContext } from 'kurel/plugin-api';
+import { RefusalClass, type ComponentHandler, type JsonObject, type GoEncoding, type HandlerContext } from 'kurel/plugin-api';
+import { defineKind, enforceMaxQuantity, enforcePodPolicy, goAlways, GO_OMIT_ZERO, GO_STRUCT } from 'kurel/plugin-kit';
 import { volsyncBackubeV1alpha1 } from '../generated/volsync/index.js';
 import { crdProperties } from '../shared/crd-properties.js';
 import { crdSpec } from '../shared/crd-spec.js';

@@ -1,4 +1,5 @@
-import { formatGoDuration, parseGoDuration, type LoweringContext } from 'kurel/plugin-api';
+import { type LoweringContext } from 'kurel/plugin-api';
+import { formatGoDuration, parseGoDuration } from 'kurel/plugin-kit';
 
 // An interval a role rule writes into a Flux object. Flux's CRDs take an unsigned duration in ms,
 // s, m and h only, and the object carries it the way Go prints it, so a positive value below a

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { shortenNameWithSuffix, type AuthoredTrait, type JsonObject, type LoweringContext } from 'kurel/plugin-api';
+import { type AuthoredTrait, type JsonObject, type LoweringContext } from 'kurel/plugin-api';
+import { shortenNameWithSuffix } from 'kurel/plugin-kit';
 import { secretValuesProblem } from '../shared/chart-values.js';
 import { goJson } from './generated-source.js';
 import { isJsonObject } from '../shared/json-guards.js';

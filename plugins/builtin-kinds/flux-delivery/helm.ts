@@ -1,4 +1,5 @@
-import { defineComponentLowering, isDns1123Subdomain, isHandlerError, schemaBuilders, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponentLowering, isHandlerError, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
+import { isDns1123Subdomain, schemaBuilders } from 'kurel/plugin-kit';
 import { helm as helmKinds } from '../families/flux/helmrelease.js';
 import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
 import { HELM_SOURCE_ROLE } from './generated-source.js';

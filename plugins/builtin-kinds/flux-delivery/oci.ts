@@ -1,4 +1,5 @@
-import { copyData, defineComponentLowering, isHandlerError, schemaBuilders, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type JsonObject, type LoweringContext, type Properties } from 'kurel/plugin-api';
+import { defineComponentLowering, isHandlerError, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type JsonObject, type LoweringContext, type Properties } from 'kurel/plugin-api';
+import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
 import { HELM_SOURCE_ROLE } from './generated-source.js';

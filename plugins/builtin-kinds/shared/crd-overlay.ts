@@ -1,4 +1,5 @@
-import { schemaBuilders, type PropertySchema } from 'kurel/plugin-api';
+import { type PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 
 const { editAt } = schemaBuilders;
 

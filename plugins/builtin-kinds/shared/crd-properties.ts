@@ -1,4 +1,5 @@
-import { schemaBuilders, type GoEncoding, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { type GoEncoding, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import { applyOverlay, type OverlayEntry } from './crd-overlay.js';
 import { once } from './lazy.js';
 

@@ -1,4 +1,5 @@
-import { goAlways, GO_KEEP_EMPTY, GO_OMIT_ZERO, GO_STRUCT, type GoEncoding, type HandlerContext, type PropertiesSchema, type PropertySchema, type SchemaType } from 'kurel/plugin-api';
+import { type GoEncoding, type HandlerContext, type PropertiesSchema, type PropertySchema, type SchemaType } from 'kurel/plugin-api';
+import { goAlways, GO_KEEP_EMPTY, GO_OMIT_ZERO, GO_STRUCT } from 'kurel/plugin-kit';
 import { applyOverlay, type OverlayEntry } from './crd-overlay.js';
 import { once } from './lazy.js';
 

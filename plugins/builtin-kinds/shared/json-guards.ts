@@ -1,4 +1,5 @@
-import { isPlainObject, type JsonObject, type JsonValue } from 'kurel/plugin-api';
+import { type JsonObject, type JsonValue } from 'kurel/plugin-api';
+import { isPlainObject } from 'kurel/plugin-kit';
 
 // Narrowing for JSON data a handler reads: properties checked against a free-form schema, or
 // objects it builds. A key read through an absent or non-object node reads as undefined.

@@ -1,4 +1,5 @@
-import { copyData, defineTrait, isDns1123Subdomain, type JsonObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineTrait, type JsonObject, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, isDns1123Subdomain } from 'kurel/plugin-kit';
 import { ruleFields } from '../families/operators/cilium/rules.js';
 
 /** The trait's properties once checked against its schema: the rules are Cilium's own JSON. */

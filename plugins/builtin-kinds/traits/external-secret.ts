@@ -1,4 +1,5 @@
-import { copyData, defineTrait, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type HandlerContext, type JsonObject, type K8sObject, type PodContainer, type PodSpecFields, type PropertySchema } from 'kurel/plugin-api';
+import { defineTrait, type HandlerContext, type JsonObject, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, isDns1123Label, isDns1123Subdomain, podTemplatesOf, formatGoDuration, parseGoDuration, type PodContainer, type PodSpecFields } from 'kurel/plugin-kit';
 import { externalSecretsIoV1 } from '../generated/external-secrets/index.js';
 import { crdSpec } from '../shared/crd-spec.js';
 

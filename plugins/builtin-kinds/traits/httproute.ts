@@ -1,4 +1,5 @@
-import { copyData, defineTrait, schemaBuilders, checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type ComponentView, type HandlerContext, type JsonObject, type JsonValue, type ObjectMeta, type PropertiesSchema, type PropertySchema, type DefaultBackend } from 'kurel/plugin-api';
+import { defineTrait, type ComponentView, type HandlerContext, type JsonObject, type JsonValue, type ObjectMeta, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { copyData, schemaBuilders, checkImplicitBackend, defaultBackend, routeAnswer, routeObjectName, routingCommonSchema, type DefaultBackend } from 'kurel/plugin-kit';
 import { httpRoute } from '../families/gateway-api-schemas.js';
 
 const { int, list, object, str, stringList, stringMap } = schemaBuilders;

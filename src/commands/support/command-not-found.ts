@@ -21,7 +21,7 @@ const commandNotFound: Hook<'command_not_found'> = async function (options) {
       return undefined;
     }
   }
-  const { didYouMean } = await import('../../plugin-api/suggest.js');
+  const { didYouMean } = await import('../../plugin-api/kit/suggest.js');
   // A topic (`profile`) is no command: the word after it is part of what was typed.
   let typedWords = 1;
   while (typedWords < words.length && [...ids].some((id) => id.startsWith(`${words.slice(0, typedWords).join(':')}:`))) typedWords++;

@@ -11,7 +11,7 @@ export default class KurelHelp extends Help {
     } catch (error) {
       const missing = error instanceof Error ? /^Command (\S+) not found\.$/.exec(error.message) : null;
       if (!missing) throw error;
-      const { didYouMean } = await import('../../plugin-api/suggest.js');
+      const { didYouMean } = await import('../../plugin-api/kit/suggest.js');
       const typed = missing[1].split(':')[0];
       const suggestion = didYouMean(typed, this.config.commands.filter((command) => !command.hidden).map((command) => command.id));
       process.stderr.write(`Error: unknown command "${typed}"${suggestion ? ` (${suggestion})` : ''}; see ${this.config.bin} --help\n`);

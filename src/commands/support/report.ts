@@ -98,7 +98,7 @@ export async function failureDiagnostics(error: unknown): Promise<Diagnostic[]> 
 
 /** The flag meant by one the command does not know: `--json` where `--format json` exists, or the closest name. */
 async function flagHint(typed: string, knownFlags: readonly KnownFlag[]): Promise<string> {
-  const { didYouMean } = await import('../../plugin-api/suggest.js');
+  const { didYouMean } = await import('../../plugin-api/kit/suggest.js');
   const word = typed.replace(/^-+/, '').split('=')[0];
   const format = knownFlags.find((flag) => flag.name === 'format');
   if (format?.options?.includes(word)) return `did you mean --format ${word}?`;

@@ -1,4 +1,5 @@
-import { kurelErrors, type Diagnostic, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { kurelErrors, type Diagnostic, type K8sObject } from '../../plugin-api/index.js';
+import { fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 import { appliedObjects } from '../ownership/list-envelopes.js';
 import type { Path, WorkComponent } from '../model.js';
 import type { ParsedProfile } from '../documents/profile.js';

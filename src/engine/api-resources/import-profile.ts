@@ -1,4 +1,5 @@
-import { isPlainObject, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { isPlainObject } from '../../plugin-api/kit/index.js';
 import { writeObject } from '../yaml/index.js';
 import { parseProfile } from '../documents/profile.js';
 import { readDocument, type InputFile } from '../yaml/index.js';

@@ -1,6 +1,6 @@
 import type { GeneratedObject } from '../model.js';
 import { appliedMembers } from '../ownership/list-envelopes.js';
-import { isPlainObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { isPlainObject, fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 
 // A PersistentVolume or PersistentVolumeClaim that Flux force-applies is deleted and recreated
 // when an update changes an immutable field, which can lose its data: warned about, not refused.

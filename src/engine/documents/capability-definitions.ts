@@ -1,4 +1,5 @@
-import { describeValue, kurelErrors, type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
+import { kurelErrors, type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
+import { describeValue } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION } from './parsed.js';
 import { ShapeReader } from './shape.js';
 import { readDocuments, type InputFile } from '../yaml/index.js';

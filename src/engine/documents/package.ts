@@ -1,4 +1,5 @@
-import { describeValue, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { describeValue } from '../../plugin-api/kit/index.js';
 import { checkEnvelope } from '../stages/parse-application.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from '../yaml/index.js';

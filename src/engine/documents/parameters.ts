@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document } from 'yaml';
-import { describeValue, didYouMean, isPlainObject, kurelErrors, type DiagnosticPlace } from '../../plugin-api/index.js';
+import { kurelErrors, type DiagnosticPlace } from '../../plugin-api/index.js';
+import { describeValue, didYouMean, isPlainObject } from '../../plugin-api/kit/index.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
 import type { SourceDocument } from '../yaml/index.js';
 

@@ -1,4 +1,5 @@
-import { isDns1123Subdomain, isPlainObject, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { isDns1123Subdomain, isPlainObject } from '../../plugin-api/kit/index.js';
 import { checkEnvelope } from '../stages/parse-application.js';
 import { ShapeReader } from './shape.js';
 import type { SourceDocument } from '../yaml/index.js';

@@ -1,4 +1,5 @@
-import { allowedOrClosest, describeValue, isPlainObject, kurelErrors, type CodeFactory, type KurelErrorCode, type PropertyPath } from '../../plugin-api/index.js';
+import { kurelErrors, type CodeFactory, type KurelErrorCode, type PropertyPath } from '../../plugin-api/index.js';
+import { allowedOrClosest, describeValue, isPlainObject } from '../../plugin-api/kit/index.js';
 import type { SourceDocument } from '../yaml/index.js';
 
 /** Strict reading of a document's envelope: every check refuses at the exact node. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { dns1123SubdomainErrors } from '../../plugin-api/index.js';
+import { dns1123SubdomainErrors } from '../../plugin-api/kit/index.js';
 
 /** A Flux Kustomization name: a DNS-1123 subdomain, and at most 63 characters (it labels what it applies). */
 export const KUSTOMIZATION_NAME_LIMIT = 63;

@@ -1,5 +1,5 @@
 import { kurelErrors } from '../../plugin-api/index.js';
-import { isDns1123Label, isDns1123Subdomain } from '../../plugin-api/index.js';
+import { isDns1123Label, isDns1123Subdomain } from '../../plugin-api/kit/index.js';
 import type { FluxLayoutOptions } from './model.js';
 
 /** The source kinds a Flux Kustomization's `sourceRef` may name. */

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
-import { isHandlerError, isPlainObject, type AuthoredDocument, type LoweringRule, kurelErrors } from '../../plugin-api/index.js';
+import { isHandlerError, type AuthoredDocument, type LoweringRule, kurelErrors } from '../../plugin-api/index.js';
+import { isPlainObject } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
 import { MAX_LOWERING_ROUNDS } from '../stages/lower.js';
 import type { LoweringStep } from '../model.js';

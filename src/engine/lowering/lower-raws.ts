@@ -1,4 +1,5 @@
-import { componentProperties, copyData, isHandlerError, isPlainObject, validateProperties, type LoweringContext, type PropertiesSchema, type RawDocumentLoweringRule, kurelErrors } from '../../plugin-api/index.js';
+import { isHandlerError, type LoweringContext, type PropertiesSchema, type RawDocumentLoweringRule, kurelErrors } from '../../plugin-api/index.js';
+import { componentProperties, copyData, isPlainObject, validateProperties } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
 import type { LoweringStep } from '../model.js';
 import { NameAllocator } from '../naming/name-allocator.js';

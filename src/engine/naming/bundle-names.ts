@@ -1,4 +1,5 @@
-import { shortenName, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { shortenName } from '../../plugin-api/kit/index.js';
 import { KurelError } from '../../plugin-api/diagnostics.js';
 import type { Group, OrderedBundle } from '../ordering/order.js';
 import type { Application } from '../stages/transform.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { HandlerError, isDns1123Subdomain, shortenName, type Namer } from '../../plugin-api/index.js';
+import { HandlerError, type Namer } from '../../plugin-api/index.js';
+import { isDns1123Subdomain, shortenName } from '../../plugin-api/kit/index.js';
 
 const NAME_LIMIT = 253;
 

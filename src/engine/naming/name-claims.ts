@@ -1,5 +1,6 @@
 import type { SealedRegistry } from '../registry.js';
-import { chooseName, HandlerError, propertyPath, sharedNameUnhooked, writeAtPath, type LoweringContext, type Namer, type NameChoice, type NameRoleLookup, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../../plugin-api/index.js';
+import { HandlerError, type LoweringContext, type Namer, type NameChoice, type NameRoleLookup, type NameSpec, type NamingHook, type ObjectClaim, kurelErrors } from '../../plugin-api/index.js';
+import { chooseName, propertyPath, sharedNameUnhooked, writeAtPath } from '../../plugin-api/kit/index.js';
 
 /** Who resolved a name: an element of the document, as a collision text names it. */
 export interface NameOwner {

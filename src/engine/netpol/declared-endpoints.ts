@@ -1,4 +1,5 @@
-import { copyData, type Endpoint } from '../../plugin-api/index.js';
+import { type Endpoint } from '../../plugin-api/index.js';
+import { copyData } from '../../plugin-api/kit/index.js';
 import type { WorkComponent } from '../model.js';
 import type { SealedRegistry } from '../registry.js';
 import { handlerContext } from '../run/handler-context.js';

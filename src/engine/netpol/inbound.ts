@@ -1,4 +1,5 @@
-import { copyData, kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource, type WrittenMap } from '../../plugin-api/index.js';
+import { kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource } from '../../plugin-api/index.js';
+import { copyData, type WrittenMap } from '../../plugin-api/kit/index.js';
 import type { Application } from '../stages/transform.js';
 import { componentSelector, namespacedPeer, networkPolicy } from './policy-object.js';
 

@@ -1,4 +1,5 @@
-import { isHandlerError, shortenName, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
+import { isHandlerError, type K8sObject, type NameSpec, kurelErrors } from '../../plugin-api/index.js';
+import { shortenName } from '../../plugin-api/kit/index.js';
 import type { NameClaims, NameOwner } from '../naming/name-claims.js';
 
 // A synthesized NetworkPolicy's names: the policy's own under role netpol-synth (the Naming hook's

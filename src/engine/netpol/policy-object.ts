@@ -1,4 +1,5 @@
-import { componentLabelValue, copyData, type K8sObject, type LabelSelector, type NetworkPort } from '../../plugin-api/index.js';
+import { type K8sObject, type LabelSelector, type NetworkPort } from '../../plugin-api/index.js';
+import { componentLabelValue, copyData } from '../../plugin-api/kit/index.js';
 
 // How a synthesized NetworkPolicy is written: metadata.name and metadata.namespace only (the
 // ownership stage adds the component label), and a spec whose every selector is a copy of the

@@ -1,4 +1,5 @@
-import { componentLabelValue, type Endpoint, type K8sObject } from '../../plugin-api/index.js';
+import { type Endpoint, type K8sObject } from '../../plugin-api/index.js';
+import { componentLabelValue } from '../../plugin-api/kit/index.js';
 import type { Group } from '../ordering/order.js';
 import type { NameClaims } from '../naming/name-claims.js';
 import type { Application } from '../stages/transform.js';

@@ -1,4 +1,5 @@
-import { describeValue, isPlainObject, kurelErrors, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
+import { describeValue, isPlainObject, type WrittenMap } from '../../plugin-api/kit/index.js';
 import { groupOf, labelPlaces } from './label-places.js';
 import { appliedMembers, isListEnvelope } from './list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';
@@ -86,7 +87,8 @@ function holdOne(object: WrittenMap, own: Ownership): void {
       metadata.labels = withLabel(metadata.labels, own);
     }
   }
-  if (object.kind === 'HelmRelease' && groupOf(object) === 'helm.toolkit.fluxcd.io') addPostRenderer(object, own);
+  const renderers = typeof object.kind === 'string' ? own.layouts.objectLayout(groupOf(object), object.kind)?.postRenderers : undefined;
+  if (renderers) addPostRenderer(object, renderers, own);
 }
 
 /** A label map of the place's own, with the label: a map a config shares with a selector stays as it is. */
@@ -96,17 +98,23 @@ function withLabel(labels: unknown, own: Ownership): Record<string, string> {
   return { ...current, [own.key]: own.want };
 }
 
-/** Flux renders the chart in the cluster: its pods get the label through one post-renderer, added once. */
-function addPostRenderer(object: WrittenMap, own: Ownership): void {
-  const spec = isPlainObject(object.spec) ? object.spec : (object.spec = {});
-  const current = spec.postRenderers ?? [];
-  if (!Array.isArray(current)) {
-    throw kurelErrors.unreadableObject(`component label: HelmRelease "${String(fieldOf(object.metadata, 'name') ?? '')}": spec.postRenderers is ${describeValue(current)}, not a list`, { component: own.component });
+/**
+ * A kind whose chart is rendered in the cluster declares where its post-renderers are: its pods get
+ * the label through one post-renderer there, added once.
+ */
+function addPostRenderer(object: WrittenMap, path: string[], own: Ownership): void {
+  let holder = object;
+  for (const key of path.slice(0, -1)) {
+    const next = holder[key];
+    holder = isPlainObject(next) ? next : (holder[key] = {});
   }
+  const last = path[path.length - 1];
+  const current = holder[last] ?? [];
+  if (!Array.isArray(current)) unreadable(object, `${path.join('.')} is ${describeValue(current)}, not a list`, own.component);
   const renderer = componentLabelPostRenderer(own.key, own.want, own.layouts);
   const text = JSON.stringify(renderer);
   if (current.some((entry) => JSON.stringify(entry) === text)) return;
-  spec.postRenderers = [...current, renderer];
+  holder[last] = [...current, renderer];
 }
 
 /**

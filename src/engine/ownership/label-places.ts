@@ -1,5 +1,5 @@
 import { EACH, operatorMetadataHolders, podTemplateOf, type MetadataHolder, type ObjectLayouts } from '../reserved-keys/holders.js';
-import type { WrittenMap } from '../../plugin-api/index.js';
+import type { WrittenMap } from '../../plugin-api/kit/index.js';
 
 // Where an object holds labels that reach pods, by kind: the component label is read in every
 // such place and written only into the object's own labels, its pod template and a CronJob's job

@@ -3,7 +3,7 @@
 // then expands any remaining object whose items is an array, one level. The component label, the
 // reserved metadata keys, the object-kind policy and the forced-volume warning all read this way.
 
-import type { WrittenMap } from '../../plugin-api/index.js';
+import type { WrittenMap } from '../../plugin-api/kit/index.js';
 
 const isObject = (value: unknown): value is WrittenMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 

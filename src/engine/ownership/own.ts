@@ -1,4 +1,5 @@
-import { componentLabelValue, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { componentLabelValue } from '../../plugin-api/kit/index.js';
 import type { Application } from '../stages/transform.js';
 import { holdComponentLabel, type Ownership } from './component-label.js';
 import { ofAnotherComponentText } from './texts.js';

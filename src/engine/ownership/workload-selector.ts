@@ -1,6 +1,6 @@
 import { groupOf } from './label-places.js';
 import type { ObjectLayouts } from '../reserved-keys/holders.js';
-import type { WrittenMap } from '../../plugin-api/index.js';
+import type { WrittenMap } from '../../plugin-api/kit/index.js';
 
 // A workload's own selector and the component label: it may require no other value for the key,
 // and may not rule the label out of a pod template that carries none.

@@ -1,4 +1,5 @@
-import { objectKindPolicy, RefusalClass, type GroupKind, type Policy, kurelErrors, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { RefusalClass, type GroupKind, type Policy, kurelErrors } from '../../plugin-api/index.js';
+import { objectKindPolicy, fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 import { policyViolation } from './policy-violation.js';
 import type { SealedRegistry } from '../registry.js';
 import type { Application } from '../stages/transform.js';

@@ -1,4 +1,5 @@
-import { exclusiveGroups, type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
+import { type PropertiesSchema, type PropertySchema } from '../../plugin-api/index.js';
+import { exclusiveGroups } from '../../plugin-api/kit/index.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -6,8 +7,8 @@ export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
  * A type's properties as a JSON Schema object (draft 2020-12): what an author may write. Types
- * and unions, enums, nested objects and arrays, required keys, descriptions and exclusive groups
- * carry over; platform-reserved keys are left out (only a ClusterProfile rendering sets them) and
+ * and unions, enums, bounds and patterns, nested objects and arrays, required keys, descriptions
+ * and exclusive groups carry over; platform-reserved keys are left out (only a ClusterProfile rendering sets them) and
  * named in the description.
  */
 export function propertiesToJsonSchema(properties: PropertiesSchema, description?: string, additionalProperties?: boolean): JsonSchema {
@@ -19,9 +20,10 @@ function toJsonSchema(schema: PropertySchema): JsonSchema {
   const out: JsonSchema = {};
   if (schema.description) out.description = schema.description;
   const types = schema.types ?? (schema.type ? [schema.type] : undefined);
-  // A union is spelled as anyOf, which strict JSON Schema tooling accepts without options.
-  if (types && types.length === 1) out.type = types[0];
-  else if (types) out.anyOf = types.map((type) => ({ type }));
+  // A union is spelled as anyOf, which strict JSON Schema tooling accepts without options. Bounds
+  // and patterns go beside the type they apply to, as strict tooling wants them.
+  if (types && types.length === 1) Object.assign(out, { type: types[0] }, boundsOf(schema, types[0]));
+  else if (types) out.anyOf = types.map((type) => ({ type, ...boundsOf(schema, type) }));
   if (schema.enum) out.enum = [...schema.enum];
   if (schema.default !== undefined) out.default = schema.default;
   if (schema.items) out.items = toJsonSchema(schema.items);
@@ -29,6 +31,31 @@ function toJsonSchema(schema: PropertySchema): JsonSchema {
     out.additionalProperties = typeof schema.additionalProperties === 'object' ? toJsonSchema(schema.additionalProperties) : schema.additionalProperties;
   }
   return out;
+}
+
+/** The bounds and the pattern a schema states that hold for values of one type. */
+function boundsOf(schema: PropertySchema, type: string): JsonSchema {
+  const out: JsonSchema = {};
+  const keep = (...keys: Array<keyof PropertySchema>) => {
+    for (const key of keys) if (schema[key] !== undefined) out[key] = schema[key];
+  };
+  if (type === 'integer' || type === 'number') keep('minimum', 'maximum');
+  if (type === 'string') {
+    keep('minLength', 'maxLength');
+    // JSON Schema reads a pattern as a Unicode regular expression; one that is none stays checked by kurel alone.
+    if (schema.pattern !== undefined && isUnicodePattern(schema.pattern)) out.pattern = schema.pattern;
+  }
+  if (type === 'array') keep('minItems', 'maxItems');
+  return out;
+}
+
+function isUnicodePattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function objectSchema(schema: PropertySchema): JsonSchema {

@@ -44,7 +44,7 @@ function page(entry: PublishedType, example: Properties | undefined): string {
   lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
   const byProfile = new Set(entry.requiredUnlessRendered ?? []);
   for (const row of propertyRows(entry.properties, '', byProfile)) lines.push(row);
-  if (example) {
+  if (example && (entry.position === 'component' || entry.exampleHosts?.length)) {
     const profile = exampleProfile(entry);
     if (entry.implementation === 'declaration') {
       lines.push('', '## Example', '', 'How it is written. As a delivery type it does not build as shown: the consumer that delivers the application renders it.');
@@ -81,17 +81,21 @@ function typeName(schema: PropertySchema): string {
   return schema.enum ? `${base} (${schema.enum.map((member) => `\`${String(member)}\``).join(', ')})` : base;
 }
 
-/** An Application using the type, as an author would write it. */
+/**
+ * An Application using the type, as an author would write it. A trait is attached to a component,
+ * and a policy is written over components, of the types the registry offers as example hosts.
+ */
 export function exampleDocument(entry: PublishedType, properties: Properties): string {
-  const component =
-    entry.position === 'component'
-      ? { name: 'example', type: entry.type, properties }
-      : { name: 'example', type: 'webservice', properties: { image: 'ghcr.io/example/app:v1.0.0' }, ...(entry.position === 'trait' ? { traits: [{ type: entry.type, properties }] } : {}) };
-  const spec: Record<string, unknown> = { components: [component] };
-  if (entry.position === 'policy') {
-    // A policy names components: the example document has two for it to order or place.
-    spec.components = [component, { name: 'example-db', type: 'worker', properties: { image: 'ghcr.io/example/db-proxy:v1.0.0' } }];
-    spec.policies = [{ name: 'example-policy', type: entry.type, properties }];
+  const spec: Record<string, unknown> = {};
+  if (entry.position === 'component') {
+    spec.components = [{ name: 'example', type: entry.type, properties }];
+  } else {
+    // A policy names components: its example document has two for it to order or place, where there are two.
+    const [first, second] = entry.exampleHosts ?? [];
+    if (!first) throw new Error(`the example of ${entry.position} type "${entry.type}" needs a component type that declares an exampleHost`);
+    const component = { name: 'example', type: first.type, properties: first.properties, ...(entry.position === 'trait' ? { traits: [{ type: entry.type, properties }] } : {}) };
+    spec.components = entry.position === 'policy' && second ? [component, { name: 'example-db', type: second.type, properties: second.properties }] : [component];
+    if (entry.position === 'policy') spec.policies = [{ name: 'example-policy', type: entry.type, properties }];
   }
   return stringify({ apiVersion: SUPPORTED_API_VERSION, kind: 'Application', metadata: { name: 'example' }, spec });
 }

@@ -1,4 +1,5 @@
-import { componentProperties, type ContractMetadata, type Properties, type PropertiesSchema } from '../../plugin-api/index.js';
+import { type ContractMetadata, type Properties, type PropertiesSchema } from '../../plugin-api/index.js';
+import { componentProperties } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
 import type { SealedRegistry } from '../registry.js';
 import { DRAFT_2020_12, propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
@@ -23,6 +24,14 @@ export interface PublishedType {
   capability?: { required: boolean; exampleRendering?: Properties };
   /** Keys the type requires that the binding's rendering may supply instead of the author. */
   requiredUnlessRendered?: string[];
+  /** Of a trait or a policy: the components its example is shown on, of the types that declare an `exampleHost`. */
+  exampleHosts?: ExampleComponent[];
+}
+
+/** A component of a type that declares an `exampleHost`, as another type's example shows it. */
+export interface ExampleComponent {
+  type: string;
+  properties: Properties;
 }
 
 /**
@@ -49,10 +58,12 @@ const OPTIONAL: PropertiesSchema = {
 /** Every type the sealed registry knows, plugins included, in position and name order. */
 export function publishedTypes(registry: SealedRegistry): PublishedType[] {
   const out: PublishedType[] = [];
+  const hosts: ExampleComponent[] = [];
   for (const type of registry.componentTypes()) {
     const handler = registry.component(type);
     const rule = registry.componentRule(type);
     const entry = (handler ?? rule)!;
+    if (entry.value.exampleHost) hosts.push({ type, properties: entry.value.exampleHost });
     const declared = handler ? componentProperties(handler.value) : entry.value.properties;
     const properties = 'optional' in declared ? declared : { ...declared, ...OPTIONAL };
     out.push(describe('component', type, entry, handler ? 'handler' : 'lowering rule', properties, handler?.value.additionalProperties));
@@ -64,6 +75,9 @@ export function publishedTypes(registry: SealedRegistry): PublishedType[] {
     const rendered = 'capability' in entry.value && entry.value.capability !== undefined;
     const properties = Object.fromEntries(Object.entries({ ...entry.value.properties, ...SCOPE }).map(([key, schema]) => [key, rendered ? { ...schema, required: false } : schema]));
     const published = describe('trait', type, entry, implementation, properties);
+    const appliesTo = 'componentTypes' in entry.value ? entry.value.componentTypes : undefined;
+    const fitting = hosts.filter((host) => appliesTo?.includes(host.type) ?? true);
+    published.exampleHosts = (fitting.length > 0 ? fitting : hosts).slice(0, 1);
     if (rendered) {
       const capability = (entry.value as { capability?: { required?: boolean; exampleRendering?: Properties } }).capability;
       published.capability = { required: capability?.required === true, exampleRendering: capability?.exampleRendering };
@@ -74,7 +88,7 @@ export function publishedTypes(registry: SealedRegistry): PublishedType[] {
   for (const type of registry.policyTypes()) {
     const entry = (registry.policy(type) ?? registry.policyRule(type) ?? registry.policyDeclaration(type))!;
     const implementation = registry.policy(type) ? 'handler' : registry.policyRule(type) ? 'lowering rule' : 'declaration';
-    out.push(describe('policy', type, entry, implementation, entry.value.properties));
+    out.push({ ...describe('policy', type, entry, implementation, entry.value.properties), exampleHosts: hosts.slice(0, 2) });
   }
   return out;
 }

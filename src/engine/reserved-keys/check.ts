@@ -1,4 +1,5 @@
-import { describeValue, isPlainObject, kurelErrors, type K8sObject, fieldOf, type WrittenMap } from '../../plugin-api/index.js';
+import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
+import { describeValue, isPlainObject, fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 import type { Application } from '../stages/transform.js';
 import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from './holders.js';
 import { appliedObjects } from '../ownership/list-envelopes.js';

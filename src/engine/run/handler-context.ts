@@ -1,4 +1,5 @@
-import { chooseName, componentLabelValue, HandlerError, PolicyRefusal, type HandlerContext, type PropertyPath } from '../../plugin-api/index.js';
+import { HandlerError, PolicyRefusal, type HandlerContext, type PropertyPath } from '../../plugin-api/index.js';
+import { chooseName, componentLabelValue } from '../../plugin-api/kit/index.js';
 import type { NameClaims, NameOwner } from '../naming/name-claims.js';
 import type { BuildScope } from './scope.js';
 import type { StageLog } from './stage-log.js';

@@ -1,4 +1,5 @@
-import { ENGINE_NAME_ROLES, NOOP_POLICY, nameRoleLookup, UNDECLARED_CLUSTER, apiGroupOf, type ClusterApis, type HandlerContext, type NameRoleLookup, type Policy } from '../../plugin-api/index.js';
+import { type ClusterApis, type HandlerContext, type NameRoleLookup, type Policy } from '../../plugin-api/index.js';
+import { ENGINE_NAME_ROLES, NOOP_POLICY, nameRoleLookup, UNDECLARED_CLUSTER, apiGroupOf } from '../../plugin-api/kit/index.js';
 import { clusterApis } from '../api-resources/cluster-apis.js';
 import type { ParsedProfile } from '../documents/profile.js';
 import type { EgressPeers, IngressPeers } from '../netpol/peers.js';

@@ -1,4 +1,5 @@
-import { copyData, kurelErrors, type CapabilityBinding, type Diagnostic, type DiagnosticPlace } from '../../plugin-api/index.js';
+import { kurelErrors, type CapabilityBinding, type Diagnostic, type DiagnosticPlace } from '../../plugin-api/index.js';
+import { copyData } from '../../plugin-api/kit/index.js';
 import type { BuildScope } from './scope.js';
 
 /**

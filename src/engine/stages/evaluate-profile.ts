@@ -1,4 +1,5 @@
-import { validateProperties, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { validateProperties } from '../../plugin-api/kit/index.js';
 import { applyDefinition, type CapabilityDefinition } from '../documents/capability-definitions.js';
 import type { ParsedApplication } from '../documents/parsed.js';
 import type { ParsedProfile } from '../documents/profile.js';

@@ -1,23 +1,5 @@
-import {
-  componentProperties,
-  HandlerError,
-  qualifiedKind,
-  shortenName,
-  writeAtPath,
-  type NameChoice,
-  type NameSpec,
-  type Namer,
-  isHandlerError,
-  refusalClassOf,
-  validateProperties,
-  type AuthoredComponent,
-  type AuthoredTrait,
-  type DocumentInfo,
-  type HandlerContext,
-  type LoweringContext,
-  type LoweringResult,
-  type LoweringRule,
-  type PropertiesSchema, ErrorCode, kurelErrors, copyData } from '../../plugin-api/index.js';
+import { HandlerError, type NameChoice, type NameSpec, type Namer, isHandlerError, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type HandlerContext, type LoweringContext, type LoweringResult, type LoweringRule, type PropertiesSchema, ErrorCode, kurelErrors } from '../../plugin-api/index.js';
+import { componentProperties, copyData, qualifiedKind, refusalClassOf, shortenName, validateProperties, writeAtPath } from '../../plugin-api/kit/index.js';
 import { isKurelError, KurelError, type Diagnostic } from '../../plugin-api/diagnostics.js';
 import { describeOrigin, type LoweringStep, type Origin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
 import { NameAllocator } from '../naming/name-allocator.js';

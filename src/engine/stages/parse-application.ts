@@ -1,4 +1,5 @@
-import { componentLabelValue, didYouMean, isDns1123Label, isDns1123Subdomain, kurelErrors } from '../../plugin-api/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { componentLabelValue, didYouMean, isDns1123Label, isDns1123Subdomain } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from '../documents/parsed.js';
 import { isKurelError, KurelError, type Diagnostic } from '../../plugin-api/diagnostics.js';
 import { overLimit } from '../yaml/index.js';

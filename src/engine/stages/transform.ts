@@ -1,25 +1,21 @@
 import type { DeliveryIntent, RenderedChart } from '../../plugin-api/index.js';
 import {
-  applyObjectMetadata,
-  componentLabelValue,
-  takeObjectMetadata,
-  type MetadataProblem,
-  type ObjectMetadata,
   HandlerError,
   isHandlerError,
-  refusalClassOf,
-  validateProperties,
   type CapabilitySpec,
   type ComponentAnswers,
   type ComponentObject,
   type TraitRendering,
-  qualifiedKind,
   type PolicyRendering,
   type RouteAnswer,
   type NamedInput,
   type K8sObject,
   type Properties,
-  type PropertyPath, factoryOf, kurelErrors, copyData } from '../../plugin-api/index.js';
+  type PropertyPath,
+  factoryOf,
+  kurelErrors,
+} from '../../plugin-api/index.js';
+import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type MetadataProblem, type ObjectMetadata, refusalClassOf, validateProperties, qualifiedKind, copyData } from '../../plugin-api/kit/index.js';
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';

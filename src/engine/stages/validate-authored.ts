@@ -1,5 +1,6 @@
-import { componentProperties, describeValue, kurelErrors, type PropertiesSchema, type Properties } from '../../plugin-api/index.js';
-import { checkProperties, type SchemaIssue } from '../../plugin-api/validate.js';
+import { kurelErrors, type PropertiesSchema, type Properties } from '../../plugin-api/index.js';
+import { componentProperties, describeValue } from '../../plugin-api/kit/index.js';
+import { checkProperties, type SchemaIssue } from '../../plugin-api/kit/validate.js';
 import type { Diagnostic } from '../../plugin-api/diagnostics.js';
 import { refuseOrDrop, type Refusals } from '../run/refusals.js';
 import { warnDeprecated } from '../documents/deprecations.js';

@@ -1,4 +1,4 @@
-import { isDataMap } from '../../plugin-api/copy-data.js';
+import { isDataMap } from '../../plugin-api/kit/copy-data.js';
 import { sortKeys } from './key-order.js';
 import { writeNumber, writeString } from './emit-scalars.js';
 

@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node } from 'yaml';
-import type { AliasTarget } from '../../plugin-api/index.js';
+import type { AliasTarget } from '../../plugin-api/kit/index.js';
 import type { CST } from 'yaml';
 import { kurelErrors, type Diagnostic } from '../../plugin-api/index.js';
 

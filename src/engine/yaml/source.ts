@@ -1,5 +1,6 @@
 import { Composer, isMap, isScalar, isSeq, LineCounter, Parser, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
-import { aliasTargets, kurelErrors, resolveAliasesFrom, type PropertyPath } from '../../plugin-api/index.js';
+import { kurelErrors, type PropertyPath } from '../../plugin-api/index.js';
+import { aliasTargets, resolveAliasesFrom } from '../../plugin-api/kit/index.js';
 import { formatPath, type Diagnostic } from '../../plugin-api/diagnostics.js';
 import { readBlockDocuments, type BlockDocument } from './block-yaml.js';
 import { readJsonDocument, type JsonDocument } from './json-document.js';

@@ -1,4 +1,4 @@
-import { isDataMap, setDataKey } from '../../plugin-api/copy-data.js';
+import { isDataMap, setDataKey } from '../../plugin-api/kit/copy-data.js';
 import { writtenKeys } from './emit-writer.js';
 
 /**

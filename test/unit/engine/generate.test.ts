@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkInDocumentCollisions, generate } from '../../../src/engine/stages/generate.js';
 import type { WorkComponent } from '../../../src/engine/model.js';
 import type { Application } from '../../../src/engine/stages/transform.js';
-import { componentLabelValue, type K8sObject } from '../../../src/plugin-api/index.js';
+import { type K8sObject } from '../../../src/plugin-api/index.js';
+import { componentLabelValue } from '../../../src/plugin-api/kit/index.js';
 import { firstDiagnostic } from './support.js';
 
 function object(kind: string, name: string, extra: Record<string, unknown> = {}, apiVersion = 'v1'): K8sObject {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from 'yaml';
-import { NOOP_POLICY } from '../../../src/plugin-api/index.js';
+import { NOOP_POLICY } from '../../../src/plugin-api/kit/index.js';
 import { parseSource } from '../../../src/engine/yaml/source.js';
 import { buildWith } from '../api-resources/support.js';
 

@@ -4,7 +4,8 @@ import { endpointHash } from '../../../src/engine/netpol/endpoint-ingress.js';
 import { synthesizeNetworkPolicies, type SynthesisInput } from '../../../src/engine/netpol/synthesize.js';
 import type { Group } from '../../../src/engine/ordering/order.js';
 import type { Application } from '../../../src/engine/stages/transform.js';
-import { componentLabelValue, type ComponentAnswers, type K8sObject, type NamingHook, type RouteAnswer } from '../../../src/plugin-api/index.js';
+import { type ComponentAnswers, type K8sObject, type NamingHook, type RouteAnswer } from '../../../src/plugin-api/index.js';
+import { componentLabelValue } from '../../../src/plugin-api/kit/index.js';
 import { claimsOf, firstDiagnostic } from './support.js';
 
 const KEY = 'launcher.gokure.dev/component';

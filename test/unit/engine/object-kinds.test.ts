@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { build } from '../../../src/engine/build.js';
-import { NOOP_POLICY, RefusalClass, type GroupKind, type Policy } from '../../../src/plugin-api/index.js';
+import { RefusalClass, type GroupKind, type Policy } from '../../../src/plugin-api/index.js';
+import { NOOP_POLICY } from '../../../src/plugin-api/kit/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { WorkComponent } from '../../../src/engine/model.js';
 import { own } from '../../../src/engine/ownership/own.js';
 import type { Application } from '../../../src/engine/stages/transform.js';
-import { componentLabelValue, type K8sObject } from '../../../src/plugin-api/index.js';
-import { firstDiagnostic, registryOf } from './support.js';
+import { type K8sObject } from '../../../src/plugin-api/index.js';
+import { componentLabelValue } from '../../../src/plugin-api/kit/index.js';
+import { firstDiagnostic, plugin, registryOf } from './support.js';
 import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 
 // The kinds' declared pod templates and metadata holders, as the built-ins' registry answers them.
@@ -149,6 +150,32 @@ describe('ownership: the HelmRelease post-renderer', () => {
   it('refuses postRenderers that are no list', () => {
     const diagnostic = refusedBy([application('redis', [release({ kustomize: {} })])]);
     expect(diagnostic.message).toBe('component label: HelmRelease "redis": spec.postRenderers is a map, not a list');
+  });
+});
+
+describe('ownership: post-renderers where a kind declares them', () => {
+  const workload = { apiVersion: 'apps/v1', kind: 'Deployment', podTemplate: { path: ['spec', 'template'], selector: ['spec', 'selector'] } };
+
+  it('the built-in HelmRelease kind declares where its post-renderers are', () => {
+    expect(LAYOUTS.objectLayout('helm.toolkit.fluxcd.io', 'HelmRelease')?.postRenderers).toEqual(['spec', 'postRenderers']);
+  });
+
+  it('gives no HelmRelease a post-renderer in a registry that declares none for it: the engine knows no kind by name', () => {
+    const layouts = registryOf([plugin('acme', { objectKinds: [workload] })]);
+    const helm = object('HelmRelease', 'redis', { spec: { interval: '1h' } }, 'helm.toolkit.fluxcd.io/v2');
+    own([application('redis', [helm])], KEY, layouts);
+    expect((helm.spec as Json).postRenderers).toBeUndefined();
+  });
+
+  it("gives any kind that declares them a post-renderer at its own path, patching the registry's pod kinds", () => {
+    const layouts = registryOf([plugin('acme', { objectKinds: [workload, { apiVersion: 'charts.acme.example/v1', kind: 'ChartRun', postRenderers: ['spec', 'render', 'post'] }] })]);
+    const run = object('ChartRun', 'redis', {}, 'charts.acme.example/v1');
+    own([application('redis', [run])], KEY, layouts);
+    const renderers = ((run.spec as Json).render as Json).post;
+    expect(renderers).toHaveLength(1);
+    expect(renderers[0].kustomize.patches.map((entry: { target: Record<string, string> }) => entry.target)).toEqual([{ group: 'apps', version: 'v1', kind: 'Deployment' }]);
+    const refused = firstDiagnostic(() => own([application('redis', [object('ChartRun', 'x', { spec: { render: { post: 'all' } } }, 'charts.acme.example/v1')])], KEY, layouts));
+    expect(refused.message).toBe('component label: ChartRun "x": spec.render.post is a string, not a list');
   });
 });
 

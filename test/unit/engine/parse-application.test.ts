@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseApplication } from '../../../src/engine/stages/parse-application.js';
-import { componentLabelValue, type ComponentLoweringRule } from '../../../src/plugin-api/index.js';
+import { type ComponentLoweringRule } from '../../../src/plugin-api/index.js';
+import { componentLabelValue } from '../../../src/plugin-api/kit/index.js';
 import { fluxcdPatches, fluxcdPostbuild } from '../../../plugins/builtin-traits/delivery-declarations.js';
 import { configMapHandler, firstDiagnostic, plugin, recordingTrait, registryOf, source } from './support.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine/build.js';
-import { defineComponent, defineTrait, NOOP_POLICY } from '../../../src/plugin-api/index.js';
+import { defineComponent, defineTrait } from '../../../src/plugin-api/index.js';
+import { NOOP_POLICY } from '../../../src/plugin-api/kit/index.js';
 import { plugin, refusal, registryOf } from './support.js';
 
 // A consumer's own handler reports a refusal by the policy through ctx.violate, with a class of

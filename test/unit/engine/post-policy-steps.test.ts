@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { build as buildApplication } from '../../../src/engine/build.js';
 import type { LoweringStep } from '../../../src/engine/model.js';
 import {
-  afterPolicy,
-  NOOP_POLICY,
   RefusalClass,
   type AuthoredComponent,
   type ComponentHandler,
@@ -15,6 +13,10 @@ import {
   type TraitHandler,
   type TraitLoweringRule,
 } from '../../../src/plugin-api/index.js';
+import {
+  afterPolicy,
+  NOOP_POLICY,
+} from '../../../src/plugin-api/kit/index.js';
 import { plugin, refusal, registryOf } from './support.js';
 
 // Post-policy steps through a whole build: a test plugin whose `sized` kind takes its size from

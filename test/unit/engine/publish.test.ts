@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { propertiesToJsonSchema } from '../../../src/engine/publish/json-schema.js';
 import { publishedTypes, type PublishedType } from '../../../src/engine/publish/schema-set.js';
-import { defineKind, type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { defineKind } from '../../../src/plugin-api/kit/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';
@@ -30,6 +31,14 @@ describe('publishing property schemas', () => {
     });
     expect((schema.properties as Record<string, unknown>).reserved).toBeUndefined();
     expect(schema.description).toContain('Platform-reserved (set only by the ClusterProfile rendering): reserved.');
+  });
+
+  it("publishes the bounds built-ins declare: webservice's port, scaler's replica counts", () => {
+    const types = publishedTypes(registryOf([builtinComponents, builtinKinds, builtinTraits, builtinPolicies]));
+    const propertiesOf = (type: string) => (types.find((entry) => entry.type === type)!.schema as { properties: Record<string, Record<string, unknown>> }).properties;
+    expect(propertiesOf('webservice').port).toMatchObject({ type: 'integer', minimum: 1, maximum: 65535, default: 80 });
+    expect(propertiesOf('scaler').minReplicas).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(propertiesOf('scaler').maxReplicas).toMatchObject({ type: 'integer', minimum: 1 });
   });
 
   it('finds a description on every property of every built-in type, at every depth', () => {

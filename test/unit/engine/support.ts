@@ -7,7 +7,8 @@ import { NameClaims } from '../../../src/engine/naming/name-claims.js';
 import { buildScope, type BuildScope } from '../../../src/engine/run/scope.js';
 import { parseSingleSource, type SourceDocument } from '../../../src/engine/yaml/source.js';
 import { RegistryBuilder } from '../../../src/host/registry-builder.js';
-import { ENGINE_NAME_ROLES, nameRoleLookup, type ComponentHandler, type KurelPlugin, type NamingHook, type PolicyHandler, type TraitHandler } from '../../../src/plugin-api/index.js';
+import { type ComponentHandler, type KurelPlugin, type NamingHook, type PolicyHandler, type TraitHandler } from '../../../src/plugin-api/index.js';
+import { ENGINE_NAME_ROLES, nameRoleLookup } from '../../../src/plugin-api/kit/index.js';
 
 // Small fakes for the engine's unit tests: a sealed registry built by the host's own builder
 // from inline plugins, sources parsed from inline YAML, and a helper that returns the refusal.

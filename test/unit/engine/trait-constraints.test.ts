@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine/build.js';
-import { NOOP_POLICY, RefusalClass, type Policy } from '../../../src/plugin-api/index.js';
+import { RefusalClass, type Policy } from '../../../src/plugin-api/index.js';
+import { NOOP_POLICY } from '../../../src/plugin-api/kit/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';

@@ -6,7 +6,7 @@ import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { loadConfig } from '../../../src/host/config.js';
 import { environmentPolicy, fetchPolicy } from '../../../src/host/config-policy.js';
 import { transformSettings } from '../../../src/host/config-transform.js';
-import { explicitSecretsAllowed, NOOP_POLICY, objectKindPolicy } from '../../../src/plugin-api/index.js';
+import { explicitSecretsAllowed, NOOP_POLICY, objectKindPolicy } from '../../../src/plugin-api/kit/index.js';
 
 let dirs: string[] = [];
 

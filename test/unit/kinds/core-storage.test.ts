@@ -1,7 +1,7 @@
 import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
 import { kinds } from '../../../plugins/builtin-kinds/families/core.js';
-import { canonicalQuantity } from '../../../src/plugin-api/policy-checks/quantity.js';
+import { canonicalQuantity } from '../../../src/plugin-api/kit/policy-checks/quantity.js';
 
 const pvc = kinds.find((k) => k.type === 'persistentvolumeclaim')!;
 

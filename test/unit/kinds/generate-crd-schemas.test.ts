@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateProperties, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { type PropertySchema } from '../../../src/plugin-api/index.js';
+import { validateProperties } from '../../../src/plugin-api/kit/index.js';
 // @ts-expect-error: a plain ES module script without declarations
 import { convert, crdDefinitions, QUANTITY_PATTERN } from '../../../scripts/crd-schemas/convert.mjs';
 // @ts-expect-error: a plain ES module script without declarations

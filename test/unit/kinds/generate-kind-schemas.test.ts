@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateProperties, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { type PropertySchema } from '../../../src/plugin-api/index.js';
+import { validateProperties } from '../../../src/plugin-api/kit/index.js';
 // @ts-expect-error: a plain ES module script without declarations
 import { generate } from '../../../scripts/generate-kind-schemas.mjs';
 // @ts-expect-error: a plain ES module script without declarations

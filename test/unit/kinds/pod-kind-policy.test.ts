@@ -1,6 +1,7 @@
 import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { NOOP_POLICY, RefusalClass, type Policy } from 'kurel/plugin-api';
+import { RefusalClass, type Policy } from 'kurel/plugin-api';
+import { NOOP_POLICY } from 'kurel/plugin-kit';
 import { kinds } from '../../../plugins/builtin-kinds/families/core.js';
 
 // The workload kinds written whole hold their pod spec to the environment policy, each refusal

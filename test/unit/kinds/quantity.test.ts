@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuantity } from '../../../src/plugin-api/policy-checks/quantity.js';
+import { canonicalQuantity } from '../../../src/plugin-api/kit/policy-checks/quantity.js';
 
 describe('canonicalQuantity', () => {
   it('prints quantities as resource.Quantity does', () => {

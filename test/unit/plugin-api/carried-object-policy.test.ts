@@ -1,6 +1,7 @@
 import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { NOOP_POLICY, RefusalClass, type Policy } from 'kurel/plugin-api';
+import { RefusalClass, type Policy } from 'kurel/plugin-api';
+import { NOOP_POLICY } from 'kurel/plugin-kit';
 import { kinds } from '../../../plugins/builtin-kinds/families/escape-hatches.js';
 import { handlerOf } from '../kinds/support.js';
 

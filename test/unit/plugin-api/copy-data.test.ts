@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { copyData } from '../../../src/plugin-api/index.js';
+import { copyData } from '../../../src/plugin-api/kit/index.js';
 
 /** Every object and list reachable from `value`, to show a copy shares none of them. */
 function containers(value: unknown, found = new Set<object>()): Set<object> {

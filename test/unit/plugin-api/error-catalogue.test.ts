@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueCodes, ErrorCode, factoryOf, isKurelError, KurelError, kurelErrors } from '../../../src/plugin-api/index.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const CATALOGUE = 'src/plugin-api/error-catalogue.ts';
+const CATALOGUE = 'src/plugin-api/error-codes.ts';
 const THIS_TEST = relative(root, import.meta.filename);
 /** A code written as a string literal: `'KUREL_PROPERTY'`, `"KUREL_PROPERTY"` or in a template. */
 const CODE_LITERAL = /['"`](KUREL_[A-Z_]+)['"`]/g;

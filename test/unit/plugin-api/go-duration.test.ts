@@ -1,4 +1,4 @@
-import { formatGoDuration, normaliseGoDuration, parseGoDuration } from '../../../src/plugin-api/index.js';
+import { formatGoDuration, normaliseGoDuration, parseGoDuration } from '../../../src/plugin-api/kit/index.js';
 import { describe, expect, it } from 'vitest';
 
 describe('Go durations', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineKind, goAlways, GO_DURATION, GO_KEEP_EMPTY, GO_OMIT_ZERO, GO_STRUCT, GO_TIME, schemaBuilders, type GoEncoding, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { type GoEncoding, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { defineKind, goAlways, GO_DURATION, GO_KEEP_EMPTY, GO_OMIT_ZERO, GO_STRUCT, GO_TIME, schemaBuilders } from '../../../src/plugin-api/kit/index.js';
 import { pluginTester, rendered } from '../../support/engine.js';
 
 const { editAt, optionalAt, withEnumValues, withGo, withProperties } = schemaBuilders;

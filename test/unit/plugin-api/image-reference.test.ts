@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageReferenceProblem } from '../../../src/plugin-api/policy-checks/image-reference.js';
+import { imageReferenceProblem } from '../../../src/plugin-api/kit/policy-checks/image-reference.js';
 
 describe('imageReferenceProblem (the OCI reference grammar)', () => {
   it('accepts what a container runtime pulls', () => {

@@ -1,6 +1,6 @@
 import { pluginTester } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, schemaBuilders } from '../../../src/plugin-api/index.js';
+import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, schemaBuilders } from '../../../src/plugin-api/kit/index.js';
 
 // An organisation's own CRD kind, declared with the same factory the built-in kinds use.
 const widget = defineKind<{ size: number; color?: string }>({

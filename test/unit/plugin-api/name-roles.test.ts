@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseName, ENGINE_NAME_ROLES, nameRoleInfo, nameRoleLookup, nameRoleProblem as problemOf, propertyPath, qualifiedKind } from '../../../src/plugin-api/index.js';
+import { chooseName, ENGINE_NAME_ROLES, nameRoleInfo, nameRoleLookup, nameRoleProblem as problemOf, propertyPath, qualifiedKind } from '../../../src/plugin-api/kit/index.js';
 import { SOURCE_BUILTINS } from '../../support/source-builtins.js';
 import { registryOf } from '../engine/support.js';
 

@@ -7,7 +7,7 @@ import {
   isDns1123Subdomain,
   shortenName,
   shortenNameWithSuffix,
-} from '../../../src/plugin-api/index.js';
+} from '../../../src/plugin-api/kit/index.js';
 
 const digest10 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 

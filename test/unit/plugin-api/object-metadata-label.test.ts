@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeObjectMetadata } from '../../../src/plugin-api/index.js';
+import { takeObjectMetadata } from '../../../src/plugin-api/kit/index.js';
 
 const KEY = 'launcher.gokure.dev/component';
 const TEXT = (key: string, value: string, component: string, want: string) =>

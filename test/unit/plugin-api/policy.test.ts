@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explicitSecretsAllowed, isHandlerError, NOOP_POLICY, objectKindPolicy, PolicyRefusal, refusalClasses, refusalClassOf } from '../../../src/plugin-api/index.js';
+import { isHandlerError, PolicyRefusal } from '../../../src/plugin-api/index.js';
+import { explicitSecretsAllowed, NOOP_POLICY, objectKindPolicy, refusalClasses, refusalClassOf } from '../../../src/plugin-api/kit/index.js';
 
 describe('the Policy contract', () => {
   it('gives the closed set of refusal classes', () => {

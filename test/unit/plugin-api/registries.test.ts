@@ -1,6 +1,7 @@
 import { pluginTester } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { defineComponent, enforceAllowedRegistry, locationHost, NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
+import { defineComponent, RefusalClass } from 'kurel/plugin-api';
+import { enforceAllowedRegistry, locationHost, NOOP_POLICY } from 'kurel/plugin-kit';
 
 describe('locationHost', () => {
   it('reads the host of a URL, an scp-like Git address and a bare endpoint', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkEnumMembersHoldNoNull, validateProperties, type PropertiesSchema } from '../../../src/plugin-api/index.js';
+import { type PropertiesSchema } from '../../../src/plugin-api/index.js';
+import { checkEnumMembersHoldNoNull, validateProperties } from '../../../src/plugin-api/kit/index.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrClosest, closestNames, didYouMean } from '../../../src/plugin-api/suggest.js';
+import { allowedOrClosest, closestNames, didYouMean } from '../../../src/plugin-api/kit/suggest.js';
 
 describe('closestNames', () => {
   it('finds a transposition, a missing letter and a case slip', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue, typeWords, validateProperties, type PropertiesSchema, type PropertySchema, type SchemaIssue } from '../../../src/plugin-api/index.js';
-import { checkProperties } from '../../../src/plugin-api/validate.js';
+import { type PropertiesSchema, type PropertySchema } from '../../../src/plugin-api/index.js';
+import { describeValue, typeWords, validateProperties, type SchemaIssue } from '../../../src/plugin-api/kit/index.js';
+import { checkProperties } from '../../../src/plugin-api/kit/validate.js';
 
 const schema: PropertiesSchema = {
   image: { type: 'string', required: true, description: 'Image.' },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alias, isAlias, parseDocument, visit } from 'yaml';
-import { aliasTargets, linkAliases, resolveAliasesFrom } from '../../../src/plugin-api/index.js';
+import { aliasTargets, linkAliases, resolveAliasesFrom } from '../../../src/plugin-api/kit/index.js';
 import { parseSource } from '../../../src/engine/yaml/source.js';
 import { errorOf } from '../../support/thrown.js';
 

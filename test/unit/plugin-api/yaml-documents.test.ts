@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseAllDocuments, parseDocument, type DocumentOptions } from 'yaml';
-import { hasRepeatedKey, readYamlDocuments } from '../../../src/plugin-api/index.js';
+import { hasRepeatedKey, readYamlDocuments } from '../../../src/plugin-api/kit/index.js';
 
 // A map's repeated key, found in one pass, as the YAML library's own check finds it.
 

@@ -26,9 +26,9 @@ function undescribed(schema: PropertySchema, path: string): string[] {
 describe('built-in plugins', () => {
   it('declare their names and the plugin-API range', () => {
     expect(plugins.map((plugin) => plugin.meta)).toEqual([
-      { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^1.0.0' },
-      { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^1.0.0' },
-      { name: 'kurel-builtin-policies', version: '0.1.0', kurelApi: '^1.0.0' },
+      { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^2.0.0' },
+      { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^2.0.0' },
+      { name: 'kurel-builtin-policies', version: '0.1.0', kurelApi: '^2.0.0' },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { answersOf, builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
+import { RefusalClass } from 'kurel/plugin-api';
+import { NOOP_POLICY } from 'kurel/plugin-kit';
 import { daemonset } from '../../../plugins/builtin-components/daemonset.js';
 import { DEFAULT_RESOURCES, meta, COMPONENT_LABEL } from './fixtures.js';
 

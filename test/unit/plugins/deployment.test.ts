@@ -1,6 +1,6 @@
 import { answersOf, builtinTester, rendered } from '../../support/engine.js';
 import { describe, expect, it } from 'vitest';
-import { NOOP_POLICY } from 'kurel/plugin-api';
+import { NOOP_POLICY } from 'kurel/plugin-kit';
 import { deployment } from '../../../plugins/builtin-components/deployment.js';
 import { deploymentObject } from './fixtures.js';
 import { HandlerTester as EngineTester } from 'kurel/plugin-api/testing';

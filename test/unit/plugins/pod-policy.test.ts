@@ -2,10 +2,11 @@ import type { HandlerTester } from 'kurel/plugin-api/testing';
 import { builtinTester, rendered } from '../../support/engine.js';
 import { refusingContext } from '../../support/handler-context.js';
 import { describe, expect, it } from 'vitest';
-import { NOOP_POLICY, RefusalClass, refusalClassOf, type HandlerContext, type Policy } from 'kurel/plugin-api';
+import { RefusalClass, type HandlerContext, type Policy } from 'kurel/plugin-api';
+import { NOOP_POLICY, refusalClassOf } from 'kurel/plugin-kit';
 import { deployment } from '../../../plugins/builtin-components/deployment.js';
 import { statefulset } from '../../../plugins/builtin-components/statefulset.js';
-import { enforcePodPolicy, registryHost } from '../../../src/plugin-api/policy-checks/pod-policy.js';
+import { enforcePodPolicy, registryHost } from '../../../src/plugin-api/kit/policy-checks/pod-policy.js';
 
 const image = 'ghcr.io/example/api:v1.0.0';
 const noop = builtinTester('components');

@@ -1,6 +1,7 @@
 import { builtinTester, rendered } from '../../support/engine.js';
 import { describe, it } from 'vitest';
-import { NOOP_POLICY, RefusalClass } from 'kurel/plugin-api';
+import { RefusalClass } from 'kurel/plugin-api';
+import { NOOP_POLICY } from 'kurel/plugin-kit';
 import { pvc } from '../../../plugins/builtin-traits/pvc.js';
 import { deploymentObject, meta, deploymentComponent } from './fixtures.js';
 

@@ -78,7 +78,9 @@ describe('scaler trait', () => {
         properties: { maxReplicas: 3 },
         error: { message: 'component "api" trait "scaler": minReplicas must be >= 1, got 0 (set it on the trait or via an EnvironmentPolicy scaler default)', property: ['minReplicas'] },
       },
-      { title: 'min', component, properties: { minReplicas: 0, maxReplicas: 3 }, error: { message: 'component "api" trait "scaler": minReplicas must be >= 1, got 0 (set it on the trait or via an EnvironmentPolicy scaler default)', property: ['minReplicas'] } },
+      // The schema holds an authored bound (minimum 1) before the trait runs.
+      { title: 'min', component, properties: { minReplicas: 0, maxReplicas: 3 }, error: { code: 'KUREL_PROPERTY', message: 'component "api" trait "scaler": 0 is less than the minimum 1', property: ['minReplicas'] } },
+      { title: 'max', component, properties: { minReplicas: 1, maxReplicas: 0 }, error: { code: 'KUREL_PROPERTY', message: 'component "api" trait "scaler": 0 is less than the minimum 1', property: ['maxReplicas'] } },
       { title: 'no max and no policy default', component, properties: { minReplicas: 2 }, error: { message: 'component "api" trait "scaler": maxReplicas (0) must be >= minReplicas (2)' } },
       { title: 'max', component, properties: { minReplicas: 4, maxReplicas: 3 }, error: { message: 'component "api" trait "scaler": maxReplicas (3) must be >= minReplicas (4)' } },
       {

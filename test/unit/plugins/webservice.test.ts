@@ -156,7 +156,9 @@ describe('webservice lowering', () => {
 
   it('refuses what it cannot lower', async () => {
     await tester.runComponent('webservice', [
-      { title: 'port', name: 'api', properties: { image, port: 0 }, error: { code: 'KUREL_LOWERING', message: lowering('api', 'port: must be between 1 and 65535, got 0'), property: ['port'] } },
+      // The schema holds the port's range (1-65535) before the rule runs.
+      { title: 'port', name: 'api', properties: { image, port: 0 }, error: { code: 'KUREL_PROPERTY', message: 'component "api" (type "webservice"): 0 is less than the minimum 1', property: ['port'] } },
+      { title: 'port', name: 'api', properties: { image, port: 65536 }, error: { code: 'KUREL_PROPERTY', message: 'component "api" (type "webservice"): 65536 is more than the maximum 65535', property: ['port'] } },
       {
         title: 'size',
         name: 'api',

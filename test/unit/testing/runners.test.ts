@@ -38,11 +38,11 @@ describe('the lowering runner', () => {
       {
         title: 'refused',
         name: 'web',
-        properties: { image, port: 0 },
+        properties: { image, volumes: [{ name: 'd', type: 'pvc', mountPath: '/d' }] },
         error: {
           code: 'KUREL_LOWERING',
-          property: ['port'],
-          text: 'app.yaml:12:9 spec.components[0].properties.port: lowering component "web" (type "webservice") in document "app" (kind "Application"): port: must be between 1 and 65535, got 0',
+          property: ['volumes', 0, 'size'],
+          text: 'app.yaml:13:13 spec.components[0].properties.volumes[0].size: lowering component "web" (type "webservice") in document "app" (kind "Application"): volumes[0]: a pvc volume without claimName needs size, the size of the claim it creates',
         },
       },
     ]);

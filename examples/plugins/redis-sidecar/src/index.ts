@@ -1,4 +1,5 @@
-import { definePlugin, defineTrait, podTemplatesOf } from 'kurel/plugin-api';
+import { definePlugin, defineTrait } from 'kurel/plugin-api';
+import { podTemplatesOf } from 'kurel/plugin-kit';
 
 const CONTAINER_NAME = 'redis';
 const MEBIBYTE = 1024 ** 2;
@@ -82,6 +83,6 @@ export const redisSidecar = defineTrait({
 });
 
 export default definePlugin({
-  meta: { name: '@example/kurel-plugin-redis-sidecar', version: '0.1.0', kurelApi: '^1.0.0' },
+  meta: { name: '@example/kurel-plugin-redis-sidecar', version: '0.1.0', kurelApi: '^2.0.0' },
   traits: [redisSidecar],
 });

@@ -1,4 +1,5 @@
-import { isDns1123Subdomain, type ChartRequest, type ChartSourceKind } from 'kurel/plugin-api';
+import { type ChartRequest, type ChartSourceKind } from 'kurel/plugin-api';
+import { isDns1123Subdomain } from 'kurel/plugin-kit';
 import { fluxReleaseName, mergeValues, secretValuesProblem } from '../../shared/chart-values.js';
 import type { Scope } from '../escape-hatches/scopes.js';
 

@@ -1,4 +1,5 @@
-import { defineComponent, enforceCarriedObjectPolicy, refuseCarriedSecrets, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
+import { enforceCarriedObjectPolicy, refuseCarriedSecrets } from 'kurel/plugin-kit';
 import { chartName, decodeChart, OWNER, type HelmTemplateProperties } from './chart-request.js';
 import { placeRendered } from './chart-scopes.js';
 import { hookGroupNames, splitHookGroups } from './hook-groups.js';

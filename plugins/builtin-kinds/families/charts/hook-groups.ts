@@ -1,4 +1,4 @@
-import { shortenNameWithSuffix } from 'kurel/plugin-api';
+import { shortenNameWithSuffix } from 'kurel/plugin-kit';
 import type { RenderedObject } from './rendered-documents.js';
 
 // A rendered chart split by Helm hook phase and weight, as the reference splits it for a layout

@@ -1,4 +1,5 @@
-import { isPlainObject, RefusalClass, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { RefusalClass, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { isPlainObject } from 'kurel/plugin-kit';
 import { isList, parseYamlStream } from '../escape-hatches/documents.js';
 
 // What `helm template` prints, read the way the reference reads a rendered chart: documents

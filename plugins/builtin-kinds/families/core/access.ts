@@ -1,4 +1,4 @@
-import { defineKind } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { admissionregistrationV1, apiregistrationV1, rbacV1 } from '../../schemas/kubernetes-models/index.js';
 import { decodedProperties } from './decoded-properties.js';
 

@@ -1,4 +1,4 @@
-import { defineKind } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { coreV1, nodeV1, schedulingV1 } from '../../schemas/kubernetes-models/index.js';
 import { decodedProperties } from './decoded-properties.js';
 

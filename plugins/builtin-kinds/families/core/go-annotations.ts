@@ -1,4 +1,5 @@
-import { GO_KEEP_EMPTY, GO_OMIT_ZERO, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { GO_KEEP_EMPTY, GO_OMIT_ZERO } from 'kurel/plugin-kit';
 import { once } from '../../shared/lazy.js';
 import { admissionregistrationV1, apiregistrationV1, appsV1, coreV1, networkingV1, schedulingV1 } from '../../schemas/kubernetes-models/index.js';
 

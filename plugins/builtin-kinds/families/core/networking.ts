@@ -1,6 +1,6 @@
-import { defineKind } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { autoscalingV2, discoveryV1, networkingV1, policyV1 } from '../../schemas/kubernetes-models/index.js';
-import { enforceMaxReplicas } from 'kurel/plugin-api';
+import { enforceMaxReplicas } from 'kurel/plugin-kit';
 import { decodedProperties } from './decoded-properties.js';
 
 // Authored networking, disruption and autoscaling objects: each is the object as written, with

@@ -1,6 +1,7 @@
-import { defineKind, describeValue, RefusalClass, type HandlerContext, type JsonObject, type JsonValue, type PropertiesSchema } from 'kurel/plugin-api';
-import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-api';
-import { canonicalQuantity } from 'kurel/plugin-api';
+import { RefusalClass, type HandlerContext, type JsonObject, type JsonValue, type PropertiesSchema } from 'kurel/plugin-api';
+import { defineKind, describeValue } from 'kurel/plugin-kit';
+import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-kit';
+import { canonicalQuantity } from 'kurel/plugin-kit';
 import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
 import { withCoreGo } from './go-annotations.js';
 import { decodedProperties } from './decoded-properties.js';

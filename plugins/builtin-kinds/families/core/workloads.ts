@@ -1,9 +1,9 @@
-import { defineKind } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import type { ComponentInput, HandlerContext, JsonObject } from 'kurel/plugin-api';
 import { appsV1, coreV1 } from '../../schemas/kubernetes-models/index.js';
 import { decodedProperties } from './decoded-properties.js';
-import { enforceWrittenPodSpec } from 'kurel/plugin-api';
-import { enforceMaxReplicas } from 'kurel/plugin-api';
+import { enforceWrittenPodSpec } from 'kurel/plugin-kit';
+import { enforceMaxReplicas } from 'kurel/plugin-kit';
 
 // The strict workload kinds: a bare Pod, and the controllers whose pod template is written whole.
 

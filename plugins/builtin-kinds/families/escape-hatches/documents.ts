@@ -1,4 +1,5 @@
-import { hasRepeatedKey, isPlainObject, linkAliases, readYamlDocuments, type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { type HandlerContext, type K8sObject } from 'kurel/plugin-api';
+import { hasRepeatedKey, isPlainObject, linkAliases, readYamlDocuments } from 'kurel/plugin-kit';
 import { Composer, Parser, type Document, type DocumentOptions, type SchemaOptions } from 'yaml';
 
 // Objects an author declares as they are: read as Kubernetes tooling reads YAML (1.1 scalars,

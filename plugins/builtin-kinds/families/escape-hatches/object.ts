@@ -1,4 +1,5 @@
-import { defineComponent, enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, RefusalClass, refuseCarriedSecrets, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, RefusalClass, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, refuseCarriedSecrets } from 'kurel/plugin-kit';
 import { knownScope, type Scope } from './scopes.js';
 
 // The generic object: any kind from a declarative spec, between the typed kinds and the raw

@@ -1,4 +1,5 @@
-import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO, type ComponentHandler, type JsonObject, type GoEncoding, type ObjectKindDeclaration } from 'kurel/plugin-api';
+import { type ComponentHandler, type JsonObject, type GoEncoding, type ObjectKindDeclaration } from 'kurel/plugin-api';
+import { defineKind, goAlways, GO_DURATION, GO_OMIT_ZERO } from 'kurel/plugin-kit';
 import { list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { commonMetadata } from './common.js';
 import { sourceExtensionsFluxcdIoV1beta1 } from '../../generated/flux-source-watcher/index.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { bool, duration, int, json, list, str, stringMap, strings, struct, type GoField, goTypedProperties, refuseTogether } from '../../shared/go-typed-schemas.js';
 import { commonMetadata, helmReleaseReads, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, kustomizeSelector, localRef } from './common.js';
 import { helmToolkitFluxcdIoV2 } from '../../generated/flux-helm-controller/index.js';
@@ -171,6 +172,8 @@ const helmrelease = defineKind<JsonObject>({
   kind: 'HelmRelease',
   scope: 'flux',
   metadataHolders: [commonMetadataHolder(), { path: ['spec', 'chart', 'metadata'], holder: 'chart template', noPods: true }],
+  // The controller renders the chart in the cluster: its pods get the component label through a post-renderer.
+  postRenderers: ['spec', 'postRenderers'],
   ...goTypedProperties(spec, crdSpec(helmToolkitFluxcdIoV2.HelmRelease)),
   fluxNamespaceReads: helmReleaseReads,
   check: (properties, _input, ctx) => {

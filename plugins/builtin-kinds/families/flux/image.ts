@@ -1,4 +1,5 @@
-import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { bool, duration, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { labelSelector } from '../../shared/k8s-types.js';
 import { accessFrom, crossNamespaceRef, localRef, namespacedRef, providers } from './common.js';

@@ -1,4 +1,5 @@
-import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { bool, duration, list, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { commonMetadata, crossNamespaceRef, dependency, kubeConfig, kustomizeImages, kustomizePatches, localRef } from './common.js';
 import { kustomizeToolkitFluxcdIoV1 } from '../../generated/flux-kustomize-controller/index.js';

@@ -1,4 +1,5 @@
-import { defineKind, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { bool, duration, list, str, stringMap, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { localRef } from './common.js';
 import { notificationToolkitFluxcdIoV1beta3 } from '../../generated/flux-notification-controller/index.js';

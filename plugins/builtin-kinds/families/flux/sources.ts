@@ -1,4 +1,5 @@
-import { defineKind, enforceAllowedRegistry, type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { type ComponentHandler, type JsonObject } from 'kurel/plugin-api';
+import { defineKind, enforceAllowedRegistry } from 'kurel/plugin-kit';
 import { bool, duration, list, str, strings, struct, goTypedProperties } from '../../shared/go-typed-schemas.js';
 import { accessFrom, ignore, localRef, ociVerification, providers, suspend, sourceReads } from './common.js';
 import { sourceToolkitFluxcdIoV1 } from '../../generated/flux-source-controller/index.js';

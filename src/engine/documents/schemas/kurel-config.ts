@@ -1,4 +1,4 @@
-import { OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS } from '../../../plugin-api/index.js';
+import { OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS } from '../../../plugin-api/kit/index.js';
 import { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH } from '../../yaml/index.js';
 import { type JsonSchema, DNS1123_SUBDOMAIN_PATTERN } from './common.js';
 

@@ -1,4 +1,4 @@
-import { defineKind } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { ciliumProperties } from './crd.js';
 
 // Cilium BGP control plane v2 (cilium.io/v2): CiliumBGPClusterConfig, CiliumBGPPeerConfig,

@@ -1,4 +1,4 @@
-import { defineKind, GO_KEEP_EMPTY, GO_OMIT_ZERO } from 'kurel/plugin-api';
+import { defineKind, GO_KEEP_EMPTY, GO_OMIT_ZERO } from 'kurel/plugin-kit';
 import { ciliumProperties } from './crd.js';
 
 // Cilium addressing and node configuration (cilium.io/v2): CiliumCIDRGroup,

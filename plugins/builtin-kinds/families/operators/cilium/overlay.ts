@@ -1,4 +1,5 @@
-import { schemaBuilders, type PropertySchema } from 'kurel/plugin-api';
+import { type PropertySchema } from 'kurel/plugin-api';
+import { schemaBuilders } from 'kurel/plugin-kit';
 import type { OverlayEntry } from '../../../shared/crd-overlay.js';
 
 const { editAt, list, object, optionalAt, str, withEnumValues, withProperties } = schemaBuilders;

@@ -1,4 +1,5 @@
-import { defineKind, type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
+import { type HandlerContext, type PropertyPath } from 'kurel/plugin-api';
+import { defineKind } from 'kurel/plugin-kit';
 import { ciliumProperties } from './crd.js';
 import type { CiliumRule } from './rules.js';
 

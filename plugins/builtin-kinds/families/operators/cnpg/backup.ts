@@ -1,6 +1,6 @@
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
 import { barmancloudCnpgIoV1 } from '../../../generated/plugin-barman-cloud/index.js';
-import { defineKind, GO_STRUCT } from 'kurel/plugin-api';
+import { defineKind, GO_STRUCT } from 'kurel/plugin-kit';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
 import { barmanOmitZero, omitZeroAt } from './go-omit.js';

@@ -1,6 +1,6 @@
 import { RefusalClass, type HandlerContext, type JsonObject } from 'kurel/plugin-api';
-import { enforceMaxQuantity, enforceMaxReplicas } from 'kurel/plugin-api';
-import { enforcePodPolicy } from 'kurel/plugin-api';
+import { enforceMaxQuantity, enforceMaxReplicas } from 'kurel/plugin-kit';
+import { enforcePodPolicy } from 'kurel/plugin-kit';
 
 /** The fields of a Cluster's spec the policy reads, as its schema types them. */
 interface ClusterPolicyFields {

@@ -1,4 +1,5 @@
-import { canonicalQuantity, defineKind, EACH, GO_DURATION, GO_STRUCT, GO_TIME, goAlways } from 'kurel/plugin-api';
+import { EACH } from 'kurel/plugin-api';
+import { canonicalQuantity, defineKind, GO_DURATION, GO_STRUCT, GO_TIME, goAlways } from 'kurel/plugin-kit';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';

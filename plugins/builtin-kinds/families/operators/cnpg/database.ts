@@ -1,4 +1,4 @@
-import { defineKind, GO_TIME } from 'kurel/plugin-api';
+import { defineKind, GO_TIME } from 'kurel/plugin-kit';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';

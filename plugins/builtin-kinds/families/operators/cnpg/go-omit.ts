@@ -1,4 +1,5 @@
-import { GO_OMIT_ZERO, type GoEncoding } from 'kurel/plugin-api';
+import { type GoEncoding } from 'kurel/plugin-api';
+import { GO_OMIT_ZERO } from 'kurel/plugin-kit';
 
 // Where the CloudNativePG Go types drop an authored zero value (`omitempty` on a non-pointer).
 

@@ -1,4 +1,5 @@
-import { defineKind, enforceMaxReplicas, enforceWrittenPodSpec, GO_STRUCT, type JsonObject } from 'kurel/plugin-api';
+import { type JsonObject } from 'kurel/plugin-api';
+import { defineKind, enforceMaxReplicas, enforceWrittenPodSpec, GO_STRUCT } from 'kurel/plugin-kit';
 import { postgresqlCnpgIoV1 } from '../../../generated/cloudnative-pg/index.js';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';

@@ -1,4 +1,5 @@
-import { GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, type GoEncoding } from 'kurel/plugin-api';
+import { type GoEncoding } from 'kurel/plugin-api';
+import { GO_DURATION, GO_OMIT_ZERO, GO_STRUCT } from 'kurel/plugin-kit';
 
 // Where the Go type of an ExternalSecretSpec (external-secrets.io/v1) writes what was not authored,
 // by path under the spec: an ExternalSecret's own, and the one a ClusterExternalSecret stamps.

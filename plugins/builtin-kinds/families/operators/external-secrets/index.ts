@@ -1,4 +1,5 @@
-import { defineKind, GO_DURATION, GO_STRUCT, type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
+import { type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
+import { defineKind, GO_DURATION, GO_STRUCT } from 'kurel/plugin-kit';
 import { externalSecretsIoV1 } from '../../../generated/external-secrets/index.js';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';

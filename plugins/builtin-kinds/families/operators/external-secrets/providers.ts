@@ -1,4 +1,4 @@
-import { GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, goAlways } from 'kurel/plugin-api';
+import { GO_DURATION, GO_OMIT_ZERO, GO_STRUCT, goAlways } from 'kurel/plugin-kit';
 import type { GoFields } from './external-secret.js';
 
 // Where the Go types of a SecretStore's providers (external-secrets.io/v1) write what was not

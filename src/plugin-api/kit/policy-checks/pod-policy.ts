@@ -1,6 +1,6 @@
-import type { HandlerContext } from '../context.js';
-import type { PropertyPath } from '../errors.js';
-import { RefusalClass } from '../policy.js';
+import type { HandlerContext } from '../../context.js';
+import type { PropertyPath } from '../../errors.js';
+import { RefusalClass } from '../../policy.js';
 import { enforceMaxQuantity } from './limits.js';
 import { isPlainObject } from '../validate.js';
 import { fieldOf, type WrittenMap } from '../written-fields.js';

@@ -1,7 +1,8 @@
 import { copyData, setDataKey } from './copy-data.js';
-import type { PropertyPath } from './errors.js';
-import type { Properties } from './objects.js';
-import { exclusiveGroups, type PropertiesSchema, type PropertySchema, type SchemaType } from './schema.js';
+import type { PropertyPath } from '../errors.js';
+import type { Properties } from '../objects.js';
+import type { PropertiesSchema, PropertySchema, SchemaType } from '../schema.js';
+import { exclusiveGroups } from './exclusive-groups.js';
 import { describeValue, typeWords } from './value-words.js';
 import { allowedList, allowedOrClosest } from './suggest.js';
 

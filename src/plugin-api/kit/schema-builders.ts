@@ -1,4 +1,4 @@
-import type { PropertySchema } from './schema.js';
+import type { PropertySchema } from '../schema.js';
 
 // Small constructors for the schema vocabulary, so a handler's schema reads as a list of
 // fields and their descriptions rather than as nested object literals. Each keeps the literal

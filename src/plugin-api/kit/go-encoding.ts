@@ -1,33 +1,15 @@
 import { copyData } from './copy-data.js';
-import type { HandlerContext } from './context.js';
-import type { PropertyPath } from './errors.js';
+import type { HandlerContext } from '../context.js';
+import type { PropertyPath } from '../errors.js';
 import { normaliseGoDuration } from './go-duration.js';
 import { canonicalQuantity } from './policy-checks/quantity.js';
-import type { PropertySchema } from './schema.js';
+import type { GoEncoding, PropertySchema } from '../schema.js';
 
 // A kind's properties are decoded into the upstream Go type and written back with encoding/json,
 // as the reference does. What that changes is not in the schema a CRD publishes: whether a field
 // is a pointer, whether its tag says `omitempty`, whether a struct is held by value. A schema node
 // carries that as its `go` annotation; without one, a field is a pointer or an `omitempty`
 // collection, the common case: a scalar is written as authored, an empty list or map is dropped.
-
-/** How the upstream Go type writes one field, where the schema alone cannot tell. */
-export interface GoEncoding {
-  /** A non-pointer scalar with `omitempty`: its zero ("", 0, false) is not written. */
-  omitZero?: boolean;
-  /** No `omitempty` on a list or map: an empty one is written. */
-  keepEmpty?: boolean;
-  /**
-   * No `omitempty`: written with this value when absent (`{}` for a struct held by value, `null`
-   * for a nil list), and written when empty.
-   */
-  zero?: unknown;
-  /**
-   * A value Go reads and prints in its own spelling: a metav1.Duration (`90s` → `1m30s`), the same
-   * without hours where the CRD's pattern allows none (`90m` → `90m0s`), a metav1.Time (RFC 3339, UTC).
-   */
-  format?: 'duration' | 'duration-minutes' | 'time';
-}
 
 /** A non-pointer `omitempty` scalar. */
 export const GO_OMIT_ZERO: GoEncoding = Object.freeze({ omitZero: true });

@@ -1,6 +1,6 @@
-import type { HandlerContext } from '../context.js';
-import type { PropertyPath } from '../errors.js';
-import { RefusalClass } from '../policy.js';
+import type { HandlerContext } from '../../context.js';
+import type { PropertyPath } from '../../errors.js';
+import { RefusalClass } from '../../policy.js';
 import { checkImageRef } from './image-ref.js';
 import { enforceMaxQuantity, enforceMaxReplicas, enforceMaxStorage } from './limits.js';
 import { enforceWrittenPodSpec } from './pod-policy.js';

@@ -1,7 +1,7 @@
-import type { HandlerContext } from './context.js';
-import type { K8sObject, ObjectMeta } from './objects.js';
-import type { PropertiesSchema } from './schema.js';
-import type { PropertiesOf } from './schema-types.js';
+import type { HandlerContext } from '../context.js';
+import type { K8sObject, ObjectMeta } from '../objects.js';
+import type { PropertiesSchema } from '../schema.js';
+import type { PropertiesOf } from '../schema-types.js';
 import { bool, str, stringMap } from './schema-builders.js';
 
 // The one ConfigMap path and the one Secret path: the configmap/secret component kinds and

@@ -1,12 +1,13 @@
-import type { ContractMetadata } from './contract-metadata.js';
-import type { HandlerContext } from './context.js';
-import type { PropertiesOf } from './schema-types.js';
+import type { ContractMetadata } from '../contract-metadata.js';
+import type { HandlerContext } from '../context.js';
+import type { PropertiesOf } from '../schema-types.js';
 import { encodeGo } from './go-encoding.js';
-import type { ComponentAnswers, ComponentHandler, ComponentInput, NamedInput, ObjectScope } from './handlers.js';
-import type { NameRoleInfo } from './name-roles.js';
-import type { MetadataHolder, PodTemplatePlace } from './object-layout.js';
-import type { K8sObject, Properties } from './objects.js';
-import type { PropertiesSchema, PropertySchema } from './schema.js';
+import type { ComponentAnswers } from '../component-answers.js';
+import type { ComponentHandler, ComponentInput, NamedInput, ObjectScope } from '../handlers.js';
+import type { NameRoleInfo } from '../name-roles.js';
+import type { MetadataHolder, PodTemplatePlace } from '../object-layout.js';
+import type { K8sObject, Properties } from '../objects.js';
+import type { PropertiesSchema, PropertySchema } from '../schema.js';
 
 /**
  * A kind component as data: one Kubernetes (or CRD) kind an author writes as a component. The
@@ -36,6 +37,8 @@ export interface KindDefinition<P = Properties> {
   podTemplate?: PodTemplatePlace;
   /** Other places its metadata reaches the cluster: what an operator copies onto the pods or objects it creates. */
   metadataHolders?: MetadataHolder[];
+  /** For a kind whose pods a chart renders in the cluster: where its post-renderers are (see `ObjectLayout.postRenderers`). */
+  postRenderers?: string[];
   contract?: ContractMetadata;
   /** Properties of a complete, working example, shown in the reference docs (`kurel schemas`). */
   example?: Properties;
@@ -81,6 +84,7 @@ function kindHandler<P>(definition: KindDefinition<P>): ComponentHandler<P> {
       scope,
       ...(definition.podTemplate ? { podTemplate: definition.podTemplate } : {}),
       ...(definition.metadataHolders ? { metadataHolders: definition.metadataHolders } : {}),
+      ...(definition.postRenderers ? { postRenderers: definition.postRenderers } : {}),
     },
     ...(definition.fluxNamespaceReads ? { fluxNamespaceReads: definition.fluxNamespaceReads } : {}),
     render(input, ctx) {

@@ -1,7 +1,8 @@
-import type { HandlerContext } from './context.js';
-import type { PropertyPath } from './errors.js';
-import type { K8sObject } from './objects.js';
-import { explicitSecretsAllowed, RefusalClass } from './policy.js';
+import type { HandlerContext } from '../context.js';
+import type { PropertyPath } from '../errors.js';
+import type { K8sObject } from '../objects.js';
+import { RefusalClass } from '../policy.js';
+import { explicitSecretsAllowed } from './policy-accessors.js';
 
 const REMEDY = 'reference a Secret created out of band instead';
 

@@ -1,6 +1,6 @@
-import type { ComponentHandler } from './handlers.js';
-import type { K8sObject, Properties } from './objects.js';
-import type { PropertiesSchema, PropertySchema } from './schema.js';
+import type { ComponentHandler } from '../handlers.js';
+import type { K8sObject, Properties } from '../objects.js';
+import type { PropertiesSchema, PropertySchema } from '../schema.js';
 import { isDns1123Subdomain } from './names.js';
 
 const stringMap = (description: string): PropertySchema => ({

@@ -1,6 +1,6 @@
-import type { HandlerContext } from '../context.js';
-import type { PropertyPath } from '../errors.js';
-import { RefusalClass } from '../policy.js';
+import type { HandlerContext } from '../../context.js';
+import type { PropertyPath } from '../../errors.js';
+import { RefusalClass } from '../../policy.js';
 import { compareQuantities, isQuantity } from './quantity.js';
 
 // The limits of the environment policy, held on the effective value (authored, else the policy's

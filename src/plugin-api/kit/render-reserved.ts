@@ -1,5 +1,5 @@
 import { copyData } from './copy-data.js';
-import type { Properties } from './objects.js';
+import type { Properties } from '../objects.js';
 
 /**
  * Writes a deep copy of `value` at a dot-separated object-key path of `properties`, creating each

@@ -1,5 +1,5 @@
-import type { HandlerContext } from './context.js';
-import type { K8sObject } from './objects.js';
+import type { HandlerContext } from '../context.js';
+import type { K8sObject } from '../objects.js';
 import { isPlainObject } from './validate.js';
 
 /** A container of a pod spec: its name, and its other fields as written. */

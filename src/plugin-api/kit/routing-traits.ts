@@ -1,10 +1,10 @@
 import { copyData } from './copy-data.js';
-import type { HandlerContext } from './context.js';
-import type { PropertyPath } from './errors.js';
-import type { ComponentView, RouteAnswer, RoutedBackend } from './handlers.js';
+import type { HandlerContext } from '../context.js';
+import type { PropertyPath } from '../errors.js';
+import type { ComponentView, RouteAnswer, RoutedBackend } from '../handlers.js';
 import { isDns1123Subdomain, shortenNameWithSuffix } from './names.js';
-import type { PropertySchema } from './schema.js';
-import type { PropertiesOf } from './schema-types.js';
+import type { PropertySchema } from '../schema.js';
+import type { PropertiesOf } from '../schema-types.js';
 import { list, object, str, stringMap } from './schema-builders.js';
 
 // What a routing trait (the built-in ingress and httproute, or an organisation's route for its

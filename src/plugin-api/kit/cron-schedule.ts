@@ -1,4 +1,4 @@
-import type { HandlerContext } from './context.js';
+import type { HandlerContext } from '../context.js';
 
 const MACROS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
 const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;

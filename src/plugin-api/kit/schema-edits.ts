@@ -1,5 +1,4 @@
-import type { GoEncoding } from './go-encoding.js';
-import type { PropertiesSchema, PropertySchema } from './schema.js';
+import type { GoEncoding, PropertiesSchema, PropertySchema } from '../schema.js';
 
 // Edits of a schema an organisation did not write, such as one generated from a CRD: each returns
 // a new schema and leaves the one it was given as it was. A path names properties, with `[]` for

@@ -1,5 +1,5 @@
-import type { HandlerContext } from '../context.js';
-import type { PropertyPath } from '../errors.js';
+import type { HandlerContext } from '../../context.js';
+import type { PropertyPath } from '../../errors.js';
 import { imageReferenceProblem } from './image-reference.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { HandlerContext } from '../context.js';
-import type { PropertyPath } from '../errors.js';
-import { RefusalClass } from '../policy.js';
+import type { HandlerContext } from '../../context.js';
+import type { PropertyPath } from '../../errors.js';
+import { RefusalClass } from '../../policy.js';
 
 /**
  * Holds where a source is fetched from (a chart repository or Git URL, an OCI artifact, a bare
