@@ -79,7 +79,7 @@ await build({
         codeSplitting: {
           groups: [
             { name: 'kurel', test: (id) => /(node_modules|\/src)\//.test(id) && !/\/(compile-cache(-reads)?|make-folders)\.ts$/.test(id) && !/\/@oclif\/plugin-help\/|\/src\/commands\/help\.ts$/.test(id) },
-            { name: 'make-folders', test: (id) => /\/src\/host\/make-folders\.ts$/.test(id), priority: 1 },
+            { name: 'make-folders', test: (id) => /\/src\/host\/files\/make-folders\.ts$/.test(id), priority: 1 },
           ],
         },
       },

@@ -17,7 +17,7 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { type FileRead, ReusedReadBuffer } from './compile-cache-reads.js';
-import { makeFolders } from '../../host/make-folders.js';
+import { makeFolders } from '../../host/files/make-folders.js';
 
 /** The states a cache is kept in, each in a file of its own (see `installCompileCache`). */
 type CacheState = 'settled' | 'whole' | 'partial';

@@ -5,7 +5,7 @@ import { DEFAULT_PROFILE_TEXT, parseProfile } from '../../../src/engine/profile.
 import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { RunContext } from '../../../src/engine/run-context.js';
 import { parseSingleSource, type SourceDocument } from '../../../src/engine/source.js';
-import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import { RegistryBuilder } from '../../../src/host/plugins/registry-builder.js';
 import type { ComponentHandler, KurelPlugin, PolicyHandler, TraitHandler } from '../../../src/plugin-api/index.js';
 
 // Small fakes for the engine's unit tests: a sealed registry built by the host's own builder

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SealedRegistry } from '../engine/index.js';
-import type { KurelPlugin } from '../plugin-api/index.js';
-import { configFolder, loadConfig, type LoadedConfig } from './config.js';
+import type { SealedRegistry } from '../../engine/index.js';
+import type { KurelPlugin } from '../../plugin-api/index.js';
+import { configFolder, loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { ownExportFile, type PackageManifest } from './own-export.js';
-import { checkPluginContract } from './plugin-contract.js';
-import { loadPlugin, type LoadedPlugin } from './plugin-source.js';
+import { checkPluginContract } from './contract.js';
+import { loadPlugin, type LoadedPlugin } from './source.js';
 import { RegistryBuilder } from './registry-builder.js';
-import { guardPlugin } from './plugin-fault-guard.js';
+import { guardPlugin } from './fault-guard.js';
 
 /** The built-in plugins: loaded by the same path as any plugin, from kurel's own package. */
 export const BUILTIN_PLUGINS = ['kurel/plugins/builtin-components', 'kurel/plugins/builtin-kinds', 'kurel/plugins/builtin-traits', 'kurel/plugins/builtin-policies'];

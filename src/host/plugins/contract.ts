@@ -2,9 +2,9 @@
 // and their regular expressions, at every start.
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
-import { KUREL_API_VERSION, kurelErrors } from '../plugin-api/index.js';
+import { KUREL_API_VERSION, kurelErrors } from '../../plugin-api/index.js';
 import { plainCaretIncludes } from './plain-caret-range.js';
-import type { LoadedPlugin } from './plugin-source.js';
+import type { LoadedPlugin } from './source.js';
 
 /**
  * Refuses a module that is not a plugin, and a plugin whose `meta.kurelApi` range does not

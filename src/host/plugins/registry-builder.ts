@@ -1,4 +1,4 @@
-import { KurelError, ruleIdentity, type PodTemplateKind, type Registered, type SealedRegistry } from '../engine/index.js';
+import { KurelError, ruleIdentity, type PodTemplateKind, type Registered, type SealedRegistry } from '../../engine/index.js';
 import {
   apiGroupOf,
   declaresLayout,
@@ -14,7 +14,7 @@ import {
   type PolicyHandler,
   type TraitHandler,
   type TypeDeclaration,
-} from '../plugin-api/index.js';
+} from '../../plugin-api/index.js';
 
 type Position = 'component' | 'trait' | 'policy' | 'document' | 'rawdocument';
 

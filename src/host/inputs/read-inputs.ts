@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_INPUT_LIMITS, overLimit, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../engine/index.js';
-import { isKurelError, kurelErrors } from '../plugin-api/index.js';
-import { describeFsError } from './fs-error.js';
+import { DEFAULT_INPUT_LIMITS, overLimit, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../../engine/index.js';
+import { isKurelError, kurelErrors } from '../../plugin-api/index.js';
+import { describeFsError } from '../files/fs-error.js';
 
 export interface BuildRequest {
   /** `app.yaml` or a package folder holding one. */

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { K8sObject } from '../plugin-api/index.js';
-import { kurelErrors, readYamlDocuments } from '../plugin-api/index.js';
+import type { K8sObject } from '../../plugin-api/index.js';
+import { kurelErrors, readYamlDocuments } from '../../plugin-api/index.js';
 
 /** Every object of the YAML files in a folder (an earlier `build -o`), files in name order. */
 export function readManifestFolder(folder: string): K8sObject[] {

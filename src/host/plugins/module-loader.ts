@@ -19,8 +19,16 @@ const NATIVE = /\.(m?js|cjs|json)$/;
 function pluginApiAliases(): Record<string, string> {
   return {
     'kurel/plugin-api/testing': testingEntry(),
-    'kurel/plugin-api': fileURLToPath(new URL('../plugin-api/index', import.meta.url)),
+    'kurel/plugin-api': fileURLToPath(new URL('plugin-api/index', codeRoot())),
   };
+}
+
+/**
+ * The folder that holds `plugin-api/` beside this code: `src/` from source or tsc's output (this
+ * file is `src/host/plugins/module-loader`), `dist/bundle/` once bundled (into `chunks/kurel.cjs`).
+ */
+function codeRoot(): URL {
+  return new URL(import.meta.url.endsWith('.cjs') ? '../' : '../../', import.meta.url);
 }
 
 /**
@@ -28,8 +36,8 @@ function pluginApiAliases(): Record<string, string> {
  * source (or from tsc's output), it is `src/testing`.
  */
 function testingEntry(): string {
-  const bundled = fileURLToPath(new URL('../plugin-api/testing/index.cjs', import.meta.url));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL('../testing/index', import.meta.url));
+  const bundled = fileURLToPath(new URL('plugin-api/testing/index.cjs', codeRoot()));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL('testing/index', codeRoot()));
 }
 
 /** A CommonJS file's default export, its module.exports, loaded at once. */

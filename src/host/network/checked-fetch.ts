@@ -1,4 +1,4 @@
-import { RefusalClass } from '../plugin-api/index.js';
+import { RefusalClass } from '../../plugin-api/index.js';
 import { httpsFetch } from './extra-ca-certs.js';
 
 const MAX_REDIRECTS = 10;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix, resolve, sep } from 'node:path';
-import { kurelErrors } from '../plugin-api/index.js';
-import { describeFsError } from './fs-error.js';
-import { makeFolders } from './make-folders.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { describeFsError } from '../files/fs-error.js';
+import { makeFolders } from '../files/make-folders.js';
 
 /**
  * The one writer of a folder kurel owns whole (`kurel schemas -o DIR`, a Flux tree).

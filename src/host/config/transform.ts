@@ -1,6 +1,6 @@
-import { isDns1123Subdomain, qualifiedNameProblem, kurelErrors } from '../plugin-api/index.js';
-import { type TransformSettings } from '../engine/index.js';
-import { environmentPolicy, type PolicyConfig } from './config-policy.js';
+import { isDns1123Subdomain, qualifiedNameProblem, kurelErrors } from '../../plugin-api/index.js';
+import { type TransformSettings } from '../../engine/index.js';
+import { environmentPolicy, type PolicyConfig } from './policy.js';
 
 /** What a platform team sets in the kurel config that the reference takes as its TransformContext. */
 export interface TransformConfig {

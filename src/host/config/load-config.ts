@@ -1,14 +1,14 @@
 import { dirname, resolve } from 'node:path';
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { declaredKeys, KUREL_CONFIG_SCHEMA, type EgressPeers, type IngressPeers, type InputLimits } from '../engine/index.js';
-import { checkLimitsConfig } from './config-limits.js';
-import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from './config-search.js';
-import { checkPeers } from './config-peers.js';
-import { importDefault } from './module-loader.js';
-import { describeFsError } from './fs-error.js';
-import { checkPolicyConfig, type PolicyConfig } from './config-policy.js';
-import { checkTransformConfig, type TransformConfig } from './config-transform.js';
-import { kurelErrors } from '../plugin-api/index.js';
+import { declaredKeys, KUREL_CONFIG_SCHEMA, type EgressPeers, type IngressPeers, type InputLimits } from '../../engine/index.js';
+import { checkLimitsConfig } from './limits.js';
+import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from './search.js';
+import { checkPeers } from './peers.js';
+import { importDefault } from '../plugins/module-loader.js';
+import { describeFsError } from '../files/fs-error.js';
+import { checkPolicyConfig, type PolicyConfig } from './policy.js';
+import { checkTransformConfig, type TransformConfig } from './transform.js';
+import { kurelErrors } from '../../plugin-api/index.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
 export interface KurelConfig extends TransformConfig {

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
-import { MAX_REPLICAS_VALUE, POLICY_KEYS, POLICY_VALUE_KINDS, type PolicyKey } from '../engine/index.js';
-import { NOOP_POLICY, type GroupKind, type Policy, kurelErrors } from '../plugin-api/index.js';
-import { importDefault, resolveModule } from './module-loader.js';
+import { MAX_REPLICAS_VALUE, POLICY_KEYS, POLICY_VALUE_KINDS, type PolicyKey } from '../../engine/index.js';
+import { NOOP_POLICY, type GroupKind, type Policy, kurelErrors } from '../../plugin-api/index.js';
+import { importDefault, resolveModule } from '../plugins/module-loader.js';
 
 /**
  * The environment policy as a config states it: each accessor of `Policy` (and of the optional

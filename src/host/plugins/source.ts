@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { kurelErrors, type KurelPlugin } from '../plugin-api/index.js';
+import { kurelErrors, type KurelPlugin } from '../../plugin-api/index.js';
 import { lazyPlugin } from './lazy-plugin.js';
 import { importDefault, requireDefault, resolveModule } from './module-loader.js';
-import { readPluginManifest } from './plugin-manifest.js';
+import { readPluginManifest } from './manifest.js';
 
 /** A plugin as loaded: the module's default export and where it came from. */
 export interface LoadedPlugin {

@@ -3,8 +3,8 @@ import valid from 'semver/functions/valid.js';
 import maxSatisfying from 'semver/ranges/max-satisfying.js';
 import validRange from 'semver/ranges/valid.js';
 import { parse } from 'yaml';
-import type { ChartRequest } from '../plugin-api/index.js';
-import { checkedFetch, okBody, type FetchFailure, type FetchPolicy } from './checked-fetch.js';
+import type { ChartRequest } from '../../plugin-api/index.js';
+import { checkedFetch, okBody, type FetchFailure, type FetchPolicy } from '../network/checked-fetch.js';
 
 interface IndexEntry {
   version?: unknown;

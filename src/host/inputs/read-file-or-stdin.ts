@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { InputFile } from '../engine/index.js';
+import type { InputFile } from '../../engine/index.js';
 import { readInput } from './read-inputs.js';
 
 /** A file's text, or standard input's for `-`; what `-` reads is named `<stdin>` in messages. */

@@ -1,5 +1,5 @@
-import type { EgressPeers, IngressPeers } from '../engine/index.js';
-import { kurelErrors } from '../plugin-api/index.js';
+import type { EgressPeers, IngressPeers } from '../../engine/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
 
 // The NetworkPolicy synthesis inputs a platform team sets in the kurel config: `egressPeers` and
 // `ingressPeers`, each a map from component name to a list. Only their shape is checked here;

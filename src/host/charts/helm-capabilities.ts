@@ -1,4 +1,4 @@
-import type { ChartCapabilities } from '../engine/index.js';
+import type { ChartCapabilities } from '../../engine/index.js';
 
 /**
  * The `helm template` flags that make a chart see the same cluster as the build:

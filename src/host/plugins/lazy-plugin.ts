@@ -1,6 +1,6 @@
-import { kurelErrors, type KurelPlugin } from '../plugin-api/index.js';
-import { guardPlugin } from './plugin-fault-guard.js';
-import { ELEMENT_LISTS, FUNCTION_MARK, manifestFileOf, pluginSurface, SURFACE_KEYS, type ElementList, type ElementSurface, type PluginManifest } from './plugin-manifest.js';
+import { kurelErrors, type KurelPlugin } from '../../plugin-api/index.js';
+import { guardPlugin } from './fault-guard.js';
+import { ELEMENT_LISTS, FUNCTION_MARK, manifestFileOf, pluginSurface, SURFACE_KEYS, type ElementList, type ElementSurface, type PluginManifest } from './manifest.js';
 
 /** A plugin registered from its manifest: as written, and with its functions guarded. */
 export interface LazyPluginViews {

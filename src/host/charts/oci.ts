@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ChartRequest } from '../plugin-api/index.js';
-import { checkedFetch, okBody, type FetchFailure, type FetchPolicy } from './checked-fetch.js';
+import type { ChartRequest } from '../../plugin-api/index.js';
+import { checkedFetch, okBody, type FetchFailure, type FetchPolicy } from '../network/checked-fetch.js';
 
 const MANIFEST_TYPES = ['application/vnd.oci.image.manifest.v1+json', 'application/vnd.docker.distribution.manifest.v2+json'];
 const CHART_LAYER_TYPES = ['application/vnd.cncf.helm.chart.content.v1.tar+gzip', 'application/tar+gzip'];

@@ -1,5 +1,5 @@
-import { type FetchRequest } from '../engine/index.js';
-import { kurelErrors } from '../plugin-api/index.js';
+import { type FetchRequest } from '../../engine/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
 import { checkedFetch, okBody, type FetchPolicy } from './checked-fetch.js';
 
 export { hostAllowed, type FetchPolicy } from './checked-fetch.js';

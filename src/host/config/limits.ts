@@ -1,5 +1,5 @@
-import { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH, type InputLimits } from '../engine/index.js';
-import { kurelErrors } from '../plugin-api/index.js';
+import { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH, type InputLimits } from '../../engine/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
 
 /**
  * Reads the config's `limits`: any of `fileBytes`, `nestingDepth`, `aliasNodes`, `documents`,

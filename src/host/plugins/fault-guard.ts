@@ -1,5 +1,5 @@
-import { HandlerError, isHandlerError, type KurelPlugin, type NamingHook } from '../plugin-api/index.js';
-import { ErrorCode } from '../engine/index.js';
+import { HandlerError, isHandlerError, type KurelPlugin, type NamingHook } from '../../plugin-api/index.js';
+import { ErrorCode } from '../../engine/index.js';
 
 /**
  * Whatever a plugin's function throws that is not a refusal through its context (an Error, a

@@ -1,8 +1,8 @@
 import { lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kurelErrors } from '../plugin-api/index.js';
-import { describeFsError } from './fs-error.js';
-import { makeFolders } from './make-folders.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { describeFsError } from '../files/fs-error.js';
+import { makeFolders } from '../files/make-folders.js';
 
 /**
  * Writes `<dir>/<name>.yaml` (or `.json`) atomically: the bytes go to a temporary file in the same

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FluxLayoutPlan } from '../engine/index.js';
+import type { FluxLayoutPlan } from '../../engine/index.js';
 import { writeOwnedFolder } from './owned-folder.js';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, isAbsolute, sep } from 'node:path';
-import { kurelErrors, parseEnvironmentSet } from '../engine/index.js';
-import { describeFsError } from './fs-error.js';
+import { kurelErrors, parseEnvironmentSet } from '../../engine/index.js';
+import { describeFsError } from '../files/fs-error.js';
 
 /** The file `--environment` reads when `--environments` is not given, beside app.yaml. */
 export const ENVIRONMENTS_FILE = 'environments.yaml';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { KurelPlugin } from '../plugin-api/index.js';
+import type { KurelPlugin } from '../../plugin-api/index.js';
 
 /** Where a plugin's manifest lies: beside its entry, `x.cjs` → `x.kurel-manifest.json`. */
 export function manifestFileOf(entry: string): string {
