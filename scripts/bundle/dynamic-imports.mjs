@@ -35,7 +35,7 @@ export const routeDynamicImports = {
     order: 'post',
     handler(code, id) {
       // The compile cache installs the function: its own import() stays.
-      if (!code.includes('import(') || id.endsWith('compile-cache.ts')) return null;
+      if (!code.includes('import(') || id.endsWith('/src/startup/compile-cache.ts')) return null;
       const imports = runtimeImports(this.parse(code)).sort((a, b) => a.start - b.start);
       if (imports.length === 0) return null;
       let out = '';

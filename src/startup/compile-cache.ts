@@ -9,7 +9,7 @@
 // run `import()`: scripts/bundle/dynamic-imports.mjs makes each one call the function installed here instead.
 // V8 checks each cache against its source and its own version and flags, and a rejected or
 // unreadable cache is compiled as if absent.
-// This file imports nothing but Node's built-ins: it is installed before the bundle loads.
+// Part of start-up (src/startup): it is installed before the rest of the bundle loads.
 import { isAscii } from 'node:buffer';
 import { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -17,7 +17,7 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { type FileRead, ReusedReadBuffer } from './compile-cache-reads.js';
-import { makeFolders } from '../../host/files/make-folders.js';
+import { makeFolders } from '../host/files/make-folders.js';
 
 /** The states a cache is kept in, each in a file of its own (see `installCompileCache`). */
 type CacheState = 'settled' | 'whole' | 'partial';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReusedReadBuffer } from '../../../src/commands/support/compile-cache-reads.js';
+import { ReusedReadBuffer } from '../../../src/startup/compile-cache-reads.js';
 
 let folder: string;
 beforeAll(() => {
