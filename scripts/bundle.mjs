@@ -65,9 +65,9 @@ await build({
       // The commands' dynamic imports keep the unbundled build lazy; in one chunk they cost nothing.
       checks: { ineffectiveDynamicImport: false },
       output: {
-        // Source of ASCII alone: V8 keeps it as one byte a character, and Node decodes it several
-        // times faster than UTF-8 with a few other characters in it (the 1.9 MB built-in kinds:
-        // ~1.5 ms against ~5). Code is escaped; doc comments, which would keep theirs, are left out.
+        // Source of ASCII alone: V8 keeps it as one byte a character, where a few other characters
+        // would have Node decode the whole file as UTF-8 into a two-byte string. Code is escaped;
+        // doc comments, which would keep theirs, are left out.
         charset: 'ascii',
         comments: { legal: true, annotation: true, jsdoc: false },
         entryFileNames: '[name].cjs',

@@ -1,10 +1,7 @@
 // How the compile cache reads the bundle's files and their caches: into one buffer, reused from
-// file to file. A start-up reads some 2.3 MB of bundle and 1.4 MB of cache, and `readFileSync`
-// gives each file a buffer of its own, which the collector frees long after. Every page of memory
-// a process touches for the first time is a page fault, and on a virtual machine a fault is dear:
-// 15 µs a page on the 2-core VM kurel's benchmarks run on, against under 0.1 µs to write a page
-// already touched. A build of 10 services took some 4,700 faults beyond `node -e 0`'s 2,200.
-// This file imports nothing but Node's built-ins: it is part of the compile cache's own file.
+// file to file. `readFileSync` gives each file a buffer of its own, which the collector frees long
+// after, and every page of memory a process touches for the first time is a page fault, dear on a
+// virtual machine; pages already touched are written again at little cost.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface FileRead {

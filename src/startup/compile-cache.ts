@@ -1,6 +1,6 @@
 // A V8 code cache for the bundled CLI: the bytecode of the functions a run compiled, kept on disk
-// and handed back to V8 by the next run, so that a start-up no longer parses and compiles the
-// same 3 MB of JavaScript each time. Node 22 has this built in (`module.enableCompileCache`), for
+// and handed back to V8 by the next run, so that a start-up does not parse and compile the same
+// bundle each time. Node 22 has this built in (`module.enableCompileCache`), for
 // CommonJS and ES modules; Node 20, which kurel supports, does not. The cache is taken after the
 // run (`createCachedData` at exit), so it holds the functions the command ran, not only the
 // top-level code a cache taken at compile time holds.
@@ -52,10 +52,9 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * A cache holds what its run compiled, and a run that takes one compiles afresh whatever its cache
  * lacks. A run that fails (a mistyped path, an invalid document) stops before most of the
  * command's code runs: its cache is kept as partial, taken only where there is no other, and
- * replaced by the cache of the first run that exits 0 (a build of 10 services after a first build
- * of a missing file took 1.21× as long while that cache stood). A run that exits 0 with a whole
- * cache writes it again where it compiled more than the cache held (a first build of one service,
- * then builds with traits: 1.05× as long), and settles it where it compiled nothing more: a
+ * replaced by the cache of the first run that exits 0. A run that exits 0 with a whole cache
+ * writes it again where it compiled more than the cache held (a first run that used fewer of the
+ * command's functions than later ones), and settles it where it compiled nothing more: a
  * settled cache is taken as it is, without the cost of serializing the run's code at exit, except
  * by one run a day, which checks it as it would a whole one (a command's later inputs may run code
  * the earlier ones did not).
@@ -127,8 +126,8 @@ function moduleWrapper(): readonly [string, string] {
 
 /**
  * The bundle's files are ASCII (the bundler escapes everything else), and Node reads a CommonJS
- * file as UTF-8: decoding checks every byte, some 2 ms for the 1.5 MB shared chunk against under
- * 1 ms as one-byte text, which for ASCII is the same string. Each bundle file is read so, framed
+ * file as UTF-8, checking every byte as it decodes; read as one-byte text, ASCII gives the same
+ * string at less cost. Each bundle file is read so, framed
  * by `frame`, and handed to `compileSource`; a file that is not ASCII after all is read as Node
  * reads it. (A `.cjs` file is loaded by the `.js` loader: Node registers no other.)
  */
@@ -204,7 +203,7 @@ function commandOf(name: string): string | undefined {
 /**
  * Whether a run compiled code its cache lacked: a cache some 4 KB or a hundredth larger. Runs of
  * the same input differ by a few functions (compiled or not as timing has it, some tens of bytes);
- * a build that runs code its first run never ran adds tens of kilobytes (a trait's handlers: 34 KB).
+ * a build that runs code its first run never ran adds tens of kilobytes (a trait's handlers).
  */
 function compiledMore(bytes: number, cachedBytes: number): boolean {
   return bytes > cachedBytes + Math.max(4096, cachedBytes / 100);

@@ -15,8 +15,8 @@ const REQUIRE_CONDITIONS = new Set(['require', 'node', 'node-addons', 'default']
  * the shapes kurel's package.json uses: an exact subpath or a pattern of one `*`, whose target
  * is a path or an object whose first `require` condition is a path to a file that exists.
  * Anything else gives undefined, and Node's resolution answers it. kurel resolves its built-in
- * plugins here: Node resolves a package export with its ES module resolver, which a build loads
- * for nothing else (3-4 ms at each start).
+ * plugins here: Node resolves a package export with its ES module resolver, which a build would
+ * otherwise load for this alone.
  */
 export function ownExportFile(root: string, manifest: PackageManifest, specifier: string): string | undefined {
   const prefix = `${manifest.name}/`;

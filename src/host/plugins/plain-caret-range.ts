@@ -1,8 +1,8 @@
 // A plugin declares the plugin-API versions it works with as a semver range, and nearly every one
 // declares a caret on a plain release (`^1.0.0`: definePlugin's documentation, the built-ins).
 // semver reads a range with some twenty regular expressions, which V8 compiles at their first
-// use in each process: checking the four built-ins took about 9 million instructions, 3 % of a
-// build of 10 services. For that one form the answer is read here; any other goes to semver.
+// use in each process (a code cache keeps none). For that one form the answer is read here; any
+// other goes to semver.
 
 /** A release without pre-release or build parts; at most 15 digits a part, so that semver accepts it too. */
 const PLAIN_RELEASE = /^(0|[1-9]\d{0,14})\.(0|[1-9]\d{0,14})\.(0|[1-9]\d{0,14})$/;
