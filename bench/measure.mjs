@@ -89,7 +89,7 @@ export const mebibytes = (value) => (value === undefined ? '–' : `${Math.round
 /**
  * A line for a report made where a Node process starts later than Node itself: Node 20 reads the
  * certificates `NODE_EXTRA_CA_CERTS` names, and builds its store of trusted roots, as it starts
- * and before any script runs (some 35 ms for a system bundle; bench/README.md). The `node`
+ * and before any script runs (bench/README.md says what it costs). The `node`
  * baselines pay it; kurel, started by sh (bin/kurel), and Go programs (helm, kustomize) do not.
  */
 export function nodeStartNote(env = process.env) {

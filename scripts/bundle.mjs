@@ -1,7 +1,8 @@
 // Bundles the CLI, the library, the plugin API and each built-in plugin into a few CommonJS files
-// under dist/bundle (CommonJS so that bin/kurel can hand V8 a code cache for them on Node 20:
-// see src/commands/support/compile-cache.ts; ES module plugins import them as any CommonJS package). Node's loader pays per file (resolve, stat, read, compile): the CLI loaded
-// some 450 files at each run before this, oclif's own and its dependencies' most of them.
+// under dist/bundle: Node's loader pays per file (resolve, stat, read, compile), and the CLI with
+// oclif and its dependencies is some 450 modules. CommonJS so that start-up can hand V8 a code
+// cache for them on Node 20 (src/startup/compile-cache.ts); ES module plugins import them as any
+// CommonJS package.
 //
 // One build, so that every entry shares one copy of each module: the oclif that runs a command is
 // the one the command class extends, and a plugin's `kurel/plugin-api` is the host's own. What
@@ -36,7 +37,7 @@ const builtins = ['builtin-components', 'builtin-kinds', 'builtin-traits', 'buil
 
 const entries = {
   main: 'src/commands/support/main.ts',
-  'compile-cache': 'src/commands/support/compile-cache.ts',
+  startup: 'src/startup/index.ts',
   index: 'src/index.ts',
   'plugin-api/index': 'src/plugin-api/index.ts',
   'plugin-api/testing/index': 'src/testing/index.ts',
@@ -65,22 +66,22 @@ await build({
       // The commands' dynamic imports keep the unbundled build lazy; in one chunk they cost nothing.
       checks: { ineffectiveDynamicImport: false },
       output: {
-        // Source of ASCII alone: V8 keeps it as one byte a character, and Node decodes it several
-        // times faster than UTF-8 with a few other characters in it (the 1.9 MB built-in kinds:
-        // ~1.5 ms against ~5). Code is escaped; doc comments, which would keep theirs, are left out.
+        // Source of ASCII alone: V8 keeps it as one byte a character, where a few other characters
+        // would have Node decode the whole file as UTF-8 into a two-byte string. Code is escaped;
+        // doc comments, which would keep theirs, are left out.
         charset: 'ascii',
         comments: { legal: true, annotation: true, jsdoc: false },
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name].cjs',
-        // The compile cache (and the reads it makes) is installed before the bundle loads: it stays
-        // a file of its own, and the folder maker it shares with the host a chunk of its own (the
-        // shared chunk would take it with the host modules that import it, unless it is taken
+        // Start-up (src/startup, the compile cache among it) loads before the rest of the bundle: it
+        // stays a file of its own, and the folder maker it shares with the host a chunk of its own
+        // (the shared chunk would take it with the host modules that import it, unless it is taken
         // first). The help command (an ES module, which the chunk would run at every start, and with
         // it all of oclif's index) stays in the entry of `kurel help`.
         codeSplitting: {
           groups: [
-            { name: 'kurel', test: (id) => /(node_modules|\/src)\//.test(id) && !/\/(compile-cache(-reads)?|make-folders)\.ts$/.test(id) && !/\/@oclif\/plugin-help\/|\/src\/commands\/help\.ts$/.test(id) },
-            { name: 'make-folders', test: (id) => /\/src\/host\/make-folders\.ts$/.test(id), priority: 1 },
+            { name: 'kurel', test: (id) => /(node_modules|\/src)\//.test(id) && !/\/src\/(startup\/|host\/files\/make-folders\.ts$)/.test(id) && !/\/@oclif\/plugin-help\/|\/src\/commands\/help\.ts$/.test(id) },
+            { name: 'make-folders', test: (id) => /\/src\/host\/files\/make-folders\.ts$/.test(id), priority: 1 },
           ],
         },
       },

@@ -31,6 +31,11 @@ const RULES = [
     why: 'the engine is pure: no I/O, no host, no commands, no plugins',
   },
   { room: 'src/testing/', forbidden: (t) => /^(src\/commands|plugins)\//.test(t), why: 'the handler tester runs the engine on plugins it is given or loads through the host' },
+  {
+    room: 'src/startup/',
+    forbidden: (t) => t.startsWith('npm:') || t.startsWith('plugins/') || (t.startsWith('src/') && !t.startsWith('src/startup/') && t !== 'src/host/files/make-folders.ts'),
+    why: 'start-up loads before the bundle: Node built-ins, its own files and the folder maker alone',
+  },
   { room: 'src/host/', forbidden: (t) => /^(src\/commands|plugins)\//.test(t), why: 'built-ins load through the plugin path, not by import' },
   { room: 'src/commands/', forbidden: (t) => t.startsWith('plugins/'), why: 'commands reach plugins only through the host' },
 ];

@@ -1,10 +1,10 @@
 // Writes the manifest of each built-in that most builds register and never use, so that a build
 // registers it from its manifest and loads it only where it uses one of its elements
-// (src/host/plugin-manifest.ts). The other built-ins serve nearly every build, and load whole.
+// (src/host/plugins/manifest.ts). The other built-ins serve nearly every build, and load whole.
 import { statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { manifestFileOf, pluginManifest } from '../dist/src/host/plugin-manifest.js';
+import { manifestFileOf, pluginManifest } from '../dist/src/host/plugins/manifest.js';
 
 const DESCRIBED_BUILTINS = ['builtin-kinds'];
 

@@ -6,22 +6,22 @@
 const DEPENDENCY_PATCHES = [
   {
     // oclif sorts each plugin's command ids at every start, and the first `localeCompare` in a
-    // process sets up ICU's collator: 6-8 ms, for ids of lowercase ASCII letters, `:` and `-`,
-    // which code-point order sorts the same way.
+    // process sets up ICU's collator, for ids of lowercase ASCII letters, `:` and `-`, which
+    // code-point order sorts the same way.
     module: '/@oclif/core/lib/config/plugin.js',
     from: '.sort((a, b) => a.id.localeCompare(b.id))',
     to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
   },
   ...['/wsl-utils/index.js', '/powershell-utils/index.js'].map((module) => ({
     // oclif's platform check loads these, and they bind execFile as they load, which loads
-    // child_process (about 3 ms); bound at the first call instead, it loads when one is made.
+    // child_process; bound at the first call instead, it loads when one is made.
     module,
     from: 'const execFile = promisify(childProcess.execFile);',
     to: 'const execFile = (...args) => promisify(childProcess.execFile)(...args);',
   })),
   {
     // oclif globs a plugin's commands folder only where it has no manifest; kurel ships one. The
-    // glob package and its matchers (about 1 ms) load at the first glob instead of at every start.
+    // glob package and its matchers load at the first glob instead of at every start.
     module: '/@oclif/core/lib/config/plugin.js',
     from: 'const tinyglobby_1 = require("tinyglobby");',
     to: 'const tinyglobby_1 = { glob: (...args) => require("tinyglobby").glob(...args) };',

@@ -13,7 +13,7 @@ const IMPORT_HOOK = "(globalThis[Symbol.for('kurel.import')] ?? ((specifier, opt
  * `kurel/plugin-api` or `kurel/plugin-kit` is bundled as the shared chunk that holds it: the module the package export
  * gives, without Node resolving a package export at each start); jiti and typescript load only
  * for a TypeScript config or plugin, undici only for an HTTPS request with certificates that
- * NODE_EXTRA_CA_CERTS adds (src/host/extra-ca-certs.ts).
+ * NODE_EXTRA_CA_CERTS adds (src/host/network/extra-ca-certs.ts).
  */
 export const EXTERNAL = [/^kurel\/(?!plugin-api$|plugin-kit$)/, /^node:/, 'jiti', 'typescript', 'ts-node', 'undici'];
 const isExternal = (specifier) => EXTERNAL.some((pattern) => (typeof pattern === 'string' ? pattern === specifier : pattern.test(specifier)));
@@ -35,7 +35,7 @@ export const routeDynamicImports = {
     order: 'post',
     handler(code, id) {
       // The compile cache installs the function: its own import() stays.
-      if (!code.includes('import(') || id.endsWith('compile-cache.ts')) return null;
+      if (!code.includes('import(') || id.endsWith('/src/startup/compile-cache.ts')) return null;
       const imports = runtimeImports(this.parse(code)).sort((a, b) => a.start - b.start);
       if (imports.length === 0) return null;
       let out = '';

@@ -2,9 +2,9 @@
  * Node built-ins that cost milliseconds to load and that most runs never call: `child_process`
  * (helm, git), `crypto` (hashes for long names, charts and folders kurel owns), `assert/strict`
  * (the handler tester), `readline` (oclif reading a flag's value from standard input) and
- * `perf_hooks` (oclif's timings, kept only when a program turns them on). Loaded at the top of a
- * chunk they cost some 12 ms, a fifth of a bare `node -e 0`. Each `require` of them becomes a
- * stand-in that loads the module on the first use of one of its members.
+ * `perf_hooks` (oclif's timings, kept only when a program turns them on). Each `require` of them
+ * at the top of a chunk becomes a stand-in that loads the module on the first use of one of its
+ * members.
  */
 const LAZY_BUILTINS = ['child_process', 'crypto', 'assert/strict', 'readline', 'perf_hooks'];
 const LAZY_HELPER = `function __kurelLazyBuiltin(id, asDefault) {

@@ -3,9 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 
 /**
  * The schemas generated from CRD manifests (plugins/builtin-kinds/generated/<family>) and from
- * kubernetes-models (plugins/builtin-kinds/schemas/kubernetes-models), 1.7 MB of the built-in
- * kinds' 2.1 MB, each a file of its own, required when a kind of the family is first validated or
- * published rather than read and compiled at every start. A build of 10 services reads none of
+ * kubernetes-models (plugins/builtin-kinds/schemas/kubernetes-models), most of the built-in
+ * kinds' code, each a file of its own, required when a kind of the family is first validated or
+ * published rather than read and compiled at every start: a build of web services reads none of
  * them. In the kinds' bundle each family's module is a stand-in with the same exports: each
  * kind's schema function calls the family's own on first use.
  */

@@ -31,6 +31,13 @@ describe('import boundaries of the house plan', () => {
     expect(violationsIn('src/testing/x.ts', "import y from '../../plugins/builtin-traits/index.js';")).toHaveLength(1);
   });
 
+  it('keeps start-up to Node built-ins, its own files and the folder maker: it loads before the bundle', () => {
+    expect(violationsIn('src/startup/x.ts', "import { Script } from 'node:vm';\nimport { y } from './y.js';\nimport { makeFolders } from '../host/files/make-folders.js';")).toEqual([]);
+    expect(violationsIn('src/startup/x.ts', "import { startPluginHost } from '../host/index.js';")).toHaveLength(1);
+    expect(violationsIn('src/startup/x.ts', "import { build } from '../engine/index.js';")).toHaveLength(1);
+    expect(violationsIn('src/startup/x.ts', "import { Command } from '@oclif/core/command';")).toHaveLength(1);
+  });
+
   it('allows a built-in its own files, however deep', () => {
     expect(violationsIn('plugins/builtin-kinds/traits/x.ts', "import { y } from '../families/operators/cilium/rules.js';")).toEqual([]);
     expect(violationsIn('plugins/builtin-components/x.ts', "import { y } from './pod-spec.js';")).toEqual([]);

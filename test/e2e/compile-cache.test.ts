@@ -215,7 +215,7 @@ describe('the compile cache', () => {
         if (inFolder(file)) reads.push([file.slice(${folder.length + 1}), 'bytes']);
         return openSync.apply(this, arguments);
       };
-      require(${JSON.stringify(join(repo, 'dist/bundle/compile-cache.cjs'))}).installCompileCache(${JSON.stringify(join(folder, 'bundle') + '/')}, 'build');
+      require(${JSON.stringify(join(repo, 'dist/bundle/startup.cjs'))}).installCompileCache(${JSON.stringify(join(folder, 'bundle') + '/')}, 'build');
       const values = ['bundle/ascii.cjs', 'bundle/utf8.cjs', 'outside.cjs'].map((file) => require(${JSON.stringify(folder)} + '/' + file));
       process.stdout.write(JSON.stringify({ values, reads: reads.filter(([file]) => !file.endsWith('.bin')) }));
     `;

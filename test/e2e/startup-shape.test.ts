@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manifestFileOf, pluginManifest } from '../../src/host/plugin-manifest.js';
+import { manifestFileOf, pluginManifest } from '../../src/host/plugins/manifest.js';
 import type { KurelPlugin } from '../../src/plugin-api/index.js';
 
 // What start-up must not pay for (bench/README.md says what each costs): not timed here, only

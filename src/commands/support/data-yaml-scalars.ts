@@ -1,8 +1,8 @@
 import { Document } from 'yaml';
 
 // How the yaml library writes a one-line scalar as the value of a block map's entry under
-// DATA_YAML_OPTIONS (its defaults, no line folded), worked out without building its nodes: a
-// report of a million diagnostics took the library a minute and a half to write. The rules are
+// DATA_YAML_OPTIONS (its defaults, no line folded), worked out without building its nodes, which
+// the library makes, visits and writes for every value (bench/README.md, "Input limits"). The rules are
 // the library's own (stringify/stringifyString.js, stringify/stringifyNumber.js), for the strings
 // they are short for; anything else is left to the library.
 

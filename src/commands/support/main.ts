@@ -7,7 +7,7 @@ import { settings } from '@oclif/core/settings';
 /** Runs the command line from kurel's folder (`root`) and its package.json. */
 export async function run(root: string, pjson: PJSON): Promise<unknown> {
   // The commands run from the bundle whatever NODE_ENV says: under `development` or `test` oclif
-  // would load TypeScript at each run to look for their sources beside it, a quarter of a second.
+  // would load TypeScript at each run to look for their sources beside it.
   settings.enableAutoTranspile = false;
   return execute({ loadOptions: { root, pjson } });
 }

@@ -29,8 +29,7 @@ export async function writeValidationReport(valid: boolean, diagnostics: readonl
 /**
  * `text` as a string of its own. Messages share their parts (a refused object's keys share the end
  * of theirs), and V8 flattens a string it writes as JSON, or tests with a pattern, in place: the
- * message would then hold a copy of itself, over 100 MB for the million refusals of a 20 MB file,
- * for as long as its diagnostic lives. The copy is made of a string made here, and lives as long
+ * message would then hold a copy of itself for as long as its diagnostic lives. The copy is made of a string made here, and lives as long
  * as the piece written.
  */
 function detached(text: string): string {
@@ -38,9 +37,9 @@ function detached(text: string): string {
 }
 
 /**
- * How many diagnostics one call of the writer writes: a call, and the copy of its text indented
- * anew, per diagnostic were most of the time a report of a million took to write. Batches past a
- * few dozen write no faster, and each is held whole while it is written.
+ * How many diagnostics one call of the writer writes: each call pays for itself and for a copy of
+ * its text indented anew, so diagnostics go a batch at a time; a larger batch writes no faster
+ * (bench/README.md, "Input limits"), and each is held whole while it is written.
  */
 const BATCH = 32;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { build } from '../../../src/engine/build.js';
-import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import { RegistryBuilder } from '../../../src/host/plugins/registry-builder.js';
 import { definePlugin, type K8sObject, type KurelPlugin } from '../../../src/plugin-api/index.js';
 import { defineKind } from '../../../src/plugin-api/kit/index.js';
 import { SOURCE_BUILTINS } from '../../support/source-builtins.js';

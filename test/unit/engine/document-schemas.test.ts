@@ -12,7 +12,7 @@ import { parsePackage } from '../../../src/engine/documents/package.js';
 import { publishSchemas } from '../../../src/engine/publish/index.js';
 import { PUBLISHED_DOCUMENTS } from '../../../src/engine/publish/documents.js';
 import { parseSingleSource } from '../../../src/engine/yaml/source.js';
-import { loadConfig } from '../../../src/host/config.js';
+import { loadConfig } from '../../../src/host/config/load-config.js';
 import builtinComponents from '../../../plugins/builtin-components/index.js';
 import builtinKinds from '../../../plugins/builtin-kinds/index.js';
 import builtinPolicies from '../../../plugins/builtin-policies/index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine/build.js';
 import type { SealedRegistry } from '../../../src/engine/registry.js';
-import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import { RegistryBuilder } from '../../../src/host/plugins/registry-builder.js';
 import type { AuthoredComponent, ComponentHandler, ComponentLoweringRule, KurelPlugin, NameRequest, NamingHook, TraitHandler } from '../../../src/plugin-api/index.js';
 import { firstDiagnostic, plugin } from './support.js';
 

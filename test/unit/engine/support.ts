@@ -6,7 +6,7 @@ import type { SealedRegistry } from '../../../src/engine/registry.js';
 import { NameClaims } from '../../../src/engine/naming/name-claims.js';
 import { buildScope, type BuildScope } from '../../../src/engine/run/scope.js';
 import { parseSingleSource, type SourceDocument } from '../../../src/engine/yaml/source.js';
-import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import { RegistryBuilder } from '../../../src/host/plugins/registry-builder.js';
 import { type ComponentHandler, type KurelPlugin, type NamingHook, type PolicyHandler, type TraitHandler } from '../../../src/plugin-api/index.js';
 import { ENGINE_NAME_ROLES, nameRoleLookup } from '../../../src/plugin-api/kit/index.js';
 

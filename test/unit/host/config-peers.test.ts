@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { checkPeers } from '../../../src/host/config-peers.js';
+import { checkPeers } from '../../../src/host/config/peers.js';
 
 function refusal(config: Record<string, unknown>): { message: string; path?: string; file?: string } {
   try {

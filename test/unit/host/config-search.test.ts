@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cosmiconfig } from 'cosmiconfig';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from '../../../src/host/config-search.js';
-import { loadConfig } from '../../../src/host/config.js';
+import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from '../../../src/host/config/search.js';
+import { loadConfig } from '../../../src/host/config/load-config.js';
 
 // The config search starts where cosmiconfig has something to read; what it finds must be what
 // cosmiconfig's own search from the application folder finds.

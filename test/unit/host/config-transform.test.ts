@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { loadConfig } from '../../../src/host/config.js';
-import { environmentPolicy, fetchPolicy } from '../../../src/host/config-policy.js';
-import { transformSettings } from '../../../src/host/config-transform.js';
+import { loadConfig } from '../../../src/host/config/load-config.js';
+import { environmentPolicy, fetchPolicy } from '../../../src/host/config/policy.js';
+import { transformSettings } from '../../../src/host/config/transform.js';
 import { explicitSecretsAllowed, NOOP_POLICY, objectKindPolicy } from '../../../src/plugin-api/kit/index.js';
 
 let dirs: string[] = [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { configFolder, loadConfig } from '../../../src/host/config.js';
+import { configFolder, loadConfig } from '../../../src/host/config/load-config.js';
 import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
 
 let dirs: string[] = [];

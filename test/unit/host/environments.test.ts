@@ -18,7 +18,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { resolveEnvironment } = await import('../../../src/host/environments.js');
+const { resolveEnvironment } = await import('../../../src/host/inputs/environments.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'kurel-env-host-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

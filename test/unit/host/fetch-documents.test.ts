@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchDocuments, hostAllowed } from '../../../src/host/fetch-documents.js';
+import { fetchDocuments, hostAllowed } from '../../../src/host/network/fetch-documents.js';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 
 describe('hostAllowed', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFsError } from '../../../src/host/fs-error.js';
+import { describeFsError } from '../../../src/host/files/fs-error.js';
 
 let dir: string;
 

@@ -9,7 +9,7 @@ import { clusterApis } from '../../../src/engine/api-resources/cluster-apis.js';
 import { chartCapabilities } from '../../../src/engine/api-resources/chart-capabilities.js';
 import { parseProfile } from '../../../src/engine/documents/profile.js';
 import { parseSingleSource } from '../../../src/engine/yaml/source.js';
-import { helmCapabilityArgs } from '../../../src/host/helm-capabilities.js';
+import { helmCapabilityArgs } from '../../../src/host/charts/helm-capabilities.js';
 import { importedProfile, registry } from '../api-resources/support.js';
 
 // A chart's own .Capabilities checks, rendered by the real helm with the flags the profile gives.

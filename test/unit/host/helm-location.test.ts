@@ -2,8 +2,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { locateHelm } from '../../../src/host/helm-binary.js';
-import { chartCacheDir } from '../../../src/host/render-charts.js';
+import { locateHelm } from '../../../src/host/charts/helm-binary.js';
+import { chartCacheDir } from '../../../src/host/charts/render.js';
 
 // Where the host looks for helm and keeps pulled charts.
 

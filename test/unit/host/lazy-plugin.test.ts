@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isHandlerError, isKurelError, type KurelPlugin } from '../../../src/plugin-api/index.js';
-import { loadPlugin } from '../../../src/host/plugin-source.js';
-import { manifestFileOf, pluginManifest, pluginSurface, readPluginManifest } from '../../../src/host/plugin-manifest.js';
-import { requireDefault } from '../../../src/host/module-loader.js';
-import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import { loadPlugin } from '../../../src/host/plugins/source.js';
+import { manifestFileOf, pluginManifest, pluginSurface, readPluginManifest } from '../../../src/host/plugins/manifest.js';
+import { requireDefault } from '../../../src/host/plugins/module-loader.js';
+import { RegistryBuilder } from '../../../src/host/plugins/registry-builder.js';
 import { thrownBy } from '../../support/thrown.js';
 
 // A CommonJS plugin that counts its loads: a kind with a layout whose holder has a `when`, a

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeFolders } from '../../../src/host/make-folders.js';
+import { makeFolders } from '../../../src/host/files/make-folders.js';
 
 let root: string;
 

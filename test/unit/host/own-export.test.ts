@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_PLUGINS, kurelPackageRoot } from '../../../src/host/plugin-host.js';
-import { ownExportFile, type PackageManifest } from '../../../src/host/own-export.js';
+import { BUILTIN_PLUGINS, kurelPackageRoot } from '../../../src/host/plugins/plugin-host.js';
+import { ownExportFile, type PackageManifest } from '../../../src/host/plugins/own-export.js';
 
 let root: string;
 

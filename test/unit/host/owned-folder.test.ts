@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { OWNED_FOLDER_MANIFEST, writeOwnedFolder } from '../../../src/host/owned-folder.js';
+import { OWNED_FOLDER_MANIFEST, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
 
 let root: string;
 

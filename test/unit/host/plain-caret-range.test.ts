@@ -1,7 +1,7 @@
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
 import { describe, expect, it } from 'vitest';
-import { plainCaretIncludes } from '../../../src/host/plain-caret-range.js';
+import { plainCaretIncludes } from '../../../src/host/plugins/plain-caret-range.js';
 
 const releases = (parts: number[]) => parts.flatMap((a) => parts.flatMap((b) => parts.map((c) => `${a}.${b}.${c}`)));
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HandlerError, isHandlerError } from '../../../src/plugin-api/index.js';
-import { guardPlugin, describeThrown } from '../../../src/host/plugin-fault-guard.js';
+import { guardPlugin, describeThrown } from '../../../src/host/plugins/fault-guard.js';
 import { failureDiagnostics } from '../../../src/commands/support/report.js';
 import { thrownBy } from '../../support/thrown.js';
 

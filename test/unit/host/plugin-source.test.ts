@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKurelError } from '../../../src/plugin-api/index.js';
-import { loadPlugin } from '../../../src/host/plugin-source.js';
+import { loadPlugin } from '../../../src/host/plugins/source.js';
 
 let dir: string | undefined;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { locateApplication, readBuildInput, type BuildRequest } from '../../../src/host/read-inputs.js';
+import { locateApplication, readBuildInput, type BuildRequest } from '../../../src/host/inputs/read-inputs.js';
 import { DEFAULT_INPUT_LIMITS } from '../../../src/engine/yaml/input-limits.js';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { RegistryBuilder } from '../../../src/host/registry-builder.js';
+import { RegistryBuilder } from '../../../src/host/plugins/registry-builder.js';
 import type { ComponentHandler, ComponentLoweringRule, KurelPlugin, TraitHandler } from '../../../src/plugin-api/index.js';
 
 function plugin(name: string, parts: Omit<KurelPlugin, 'meta'>): KurelPlugin {

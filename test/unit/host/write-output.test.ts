@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { writeOutputFile } from '../../../src/host/write-output.js';
+import { writeOutputFile } from '../../../src/host/output/write-file.js';
 
 let root: string;
 

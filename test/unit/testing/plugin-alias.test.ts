@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importDefault } from '../../../src/host/module-loader.js';
+import { importDefault } from '../../../src/host/plugins/module-loader.js';
 
 // A TypeScript plugin the host loads is given the host's own kurel/plugin-api/testing: the
 // engine-backed tester, whatever its folder could resolve.

@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, posix, resolve, sep } from 'node:path';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { describeFsError } from '../files/fs-error.js';
+import { makeFolders } from '../files/make-folders.js';
+
+/**
+ * The one writer of a folder kurel owns whole (`kurel schemas -o DIR`, a Flux tree).
+ *
+ *   writeOwnedFolder(dir, files, { kind })
+ *
+ * - `dir`: the folder to own; created (with its parents) when missing.
+ * - `files`: relative POSIX paths (`components/webservice.schema.json`) to their content. A path
+ *   that is absolute, holds `..`, `.` or an empty segment, or names the manifest, is a defect of
+ *   the caller and refused.
+ * - `kind`: what the folder holds (`schemas`, `flux-layout`, …). A folder written for one kind is
+ *   never taken over by another.
+ *
+ * The folder is written only when it is missing, empty, or holds exactly a previous output of
+ * the same kind: every file in it is listed in the manifest `OWNED_FOLDER_MANIFEST` that kurel
+ * wrote there, with the content kurel wrote (a sha256 each). Anything else (a file kurel did not
+ * write, a file edited since, a symlink, another kind's output, `dir` itself a symlink) is refused
+ * through `kurelErrors.output` and every file stays as it was.
+ *
+ * The new output is assembled in a sibling staging folder and then takes the old one's place by
+ * rename, so a reader sees the old output or the new one, and a failure while writing leaves the
+ * old output untouched. Files are created exclusively inside the fresh staging folder, so nothing
+ * is written through a symlink or outside `dir`.
+ */
+export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): OwnedFolderResult {
+  const destination = resolve(dir);
+  const entries = [...files].map(([path, content]) => ({ path: checkedRelativePath(path), content })).sort((a, b) => compare(a.path, b.path));
+  const previous = inspectDestination(dir, destination, options.kind);
+  const manifest: OwnedFolderManifest = {
+    generator: 'kurel',
+    kind: options.kind,
+    files: Object.fromEntries(entries.map(({ path, content }) => [path, sha256(content)])),
+  };
+
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const staging = join(dirname(destination), `.${basename(destination)}.kurel-staging-${suffix}`);
+  const retired = join(dirname(destination), `.${basename(destination)}.kurel-previous-${suffix}`);
+  try {
+    makeFolders(dirname(destination));
+    mkdirSync(staging);
+    for (const { path, content } of entries) {
+      const file = join(staging, ...path.split('/'));
+      makeFolders(dirname(file));
+      writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+    }
+    writeFileSync(join(staging, OWNED_FOLDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: 0o644 });
+  } catch (error) {
+    removeIfPresent(staging);
+    throw kurelErrors.output(`writing output folder "${dir}": ${describeFsError(asDestination(error, staging, destination), dir)}`, { file: dir });
+  }
+  try {
+    if (previous !== 'missing') renameSync(destination, retired);
+    renameSync(staging, destination);
+  } catch (error) {
+    if (!existsSync(destination) && existsSync(retired)) renameSync(retired, destination);
+    removeIfPresent(staging);
+    throw kurelErrors.output(`replacing output folder "${dir}": ${describeFsError(error, dir)}`, { file: dir });
+  }
+  rmSync(retired, { recursive: true, force: true });
+  return { written: entries.length, replaced: previous === 'owned' };
+}
+
+/** A failure in the staging folder, told of the folder it was to become: the staging folder's name is kurel's own. */
+function asDestination(error: unknown, staging: string, destination: string): unknown {
+  const failed = error as NodeJS.ErrnoException | undefined;
+  if (typeof failed?.path === 'string' && (failed.path === staging || failed.path.startsWith(staging + sep))) failed.path = destination + failed.path.slice(staging.length);
+  return error;
+}
+
+/**
+ * Removes a folder this writer made, where there is one: after a failure, the staging folder may
+ * never have been made, or its parent may be a file (`-o` naming a file), and the refusal to report
+ * is the failure's, not this clean-up's.
+ */
+function removeIfPresent(folder: string): void {
+  try {
+    rmSync(folder, { recursive: true, force: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+  }
+}
+
+export interface OwnedFolderOptions {
+  /** What the folder holds; a previous output is replaced only when it is of the same kind. */
+  kind: string;
+}
+
+export interface OwnedFolderResult {
+  /** How many files were written, the manifest not counted. */
+  written: number;
+  /** Whether a previous output of the same kind was replaced. */
+  replaced: boolean;
+}
+
+/** The manifest kurel writes into a folder it owns: the files it wrote there. */
+export const OWNED_FOLDER_MANIFEST = '.kurel-output.json';
+
+interface OwnedFolderManifest {
+  generator: 'kurel';
+  kind: string;
+  /** Relative path → sha256 of the content kurel wrote. */
+  files: Record<string, string>;
+}
+
+type DestinationState = 'missing' | 'empty' | 'owned';
+
+/** Decides whether `destination` may be replaced; refuses, touching nothing, when it may not. */
+function inspectDestination(dir: string, destination: string, kind: string): DestinationState {
+  let stat;
+  try {
+    stat = lstatSync(destination);
+  } catch {
+    return 'missing';
+  }
+  const refusal = (reason: string) =>
+    kurelErrors.output(`refusing to write output folder "${dir}": ${reason}; choose a missing or empty folder, or remove it yourself`);
+  if (stat.isSymbolicLink()) throw refusal('it is a symbolic link, and kurel writes through none');
+  if (!stat.isDirectory()) throw refusal('it is not a folder');
+  const names = readdirSync(destination);
+  if (names.length === 0) return 'empty';
+  if (!names.includes(OWNED_FOLDER_MANIFEST)) {
+    throw refusal(`it holds files kurel did not write (${preview(names.sort(compare))}) and no ${OWNED_FOLDER_MANIFEST} of an earlier kurel output`);
+  }
+  const manifest = readManifest(join(destination, OWNED_FOLDER_MANIFEST));
+  if (!manifest) throw refusal(`its ${OWNED_FOLDER_MANIFEST} is not one kurel wrote`);
+  if (manifest.kind !== kind) throw refusal(`it holds kurel's ${JSON.stringify(manifest.kind)} output, not ${JSON.stringify(kind)}`);
+  const foreign: string[] = [];
+  const edited: string[] = [];
+  for (const path of filesBelow(destination, foreign)) {
+    if (path === OWNED_FOLDER_MANIFEST) continue;
+    const expected = manifest.files[path];
+    if (expected === undefined) foreign.push(path);
+    else if (sha256(readFileSync(join(destination, ...path.split('/')))) !== expected) edited.push(path);
+  }
+  if (foreign.length > 0) throw refusal(`it holds files kurel did not write (${preview(foreign.sort(compare))})`);
+  if (edited.length > 0) throw refusal(`files kurel wrote were changed since (${preview(edited.sort(compare))})`);
+  return 'owned';
+}
+
+/** Regular files below `root` as relative POSIX paths; anything neither file nor folder goes to `foreign`. */
+function filesBelow(root: string, foreign: string[]): string[] {
+  const found: string[] = [];
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const relative = pending.pop()!;
+    for (const entry of readdirSync(join(root, ...relative.split('/').filter(Boolean)), { withFileTypes: true })) {
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) pending.push(path);
+      else if (entry.isFile()) found.push(path);
+      else foreign.push(path);
+    }
+  }
+  return found;
+}
+
+function readManifest(file: string): OwnedFolderManifest | undefined {
+  try {
+    if (!lstatSync(file).isFile()) return undefined;
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<OwnedFolderManifest>;
+    if (value?.generator !== 'kurel' || typeof value.kind !== 'string') return undefined;
+    if (typeof value.files !== 'object' || value.files === null || Array.isArray(value.files)) return undefined;
+    return value as OwnedFolderManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkedRelativePath(path: string): string {
+  const segments = path.split('/');
+  const unsafe =
+    path.length === 0 ||
+    path.includes('\\') ||
+    path.includes('\0') ||
+    posix.isAbsolute(path) ||
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..') ||
+    path === OWNED_FOLDER_MANIFEST;
+  if (unsafe) throw kurelErrors.output(`refusing to write "${path}": an owned folder takes relative paths inside it only`);
+  return path;
+}
+
+function sha256(content: string | Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+function preview(paths: string[]): string {
+  const shown = paths.slice(0, 3).join(', ');
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
