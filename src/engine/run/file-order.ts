@@ -10,8 +10,7 @@ export function inFileOrder(diagnostics: Diagnostic[]): Diagnostic[] {
     if (line !== undefined && column !== undefined && column > lastColumn) lastColumn = column;
   }
   // Each diagnostic's place and index as one number, where they fit in a double exactly: sorted
-  // as numbers, not through a comparison function called some twenty times a diagnostic (a file
-  // refused at each of a million keys).
+  // as numbers, not through a comparison function called log n times a diagnostic.
   const columns = lastColumn + 1;
   const unplaced = (lastLine + 1) * columns;
   if ((unplaced + 1) * count > Number.MAX_SAFE_INTEGER) return sortedByComparison(diagnostics);

@@ -110,10 +110,9 @@ export function placeIn(root: Placed, path: readonly (string | number)[], text: 
 /**
  * What the block reader tells of the nodes it reads, written down as it reads, placed on the first
  * question (`placeDocument`). A log of numbers for the whole text, not the places themselves: every
- * text read is logged, few are ever asked about, and an object and two arrays for each collection
- * read cost a text of many small maps a third to a half more reading (16,000 services); this log,
- * 1–5%. A map entry is logged as its line alone, its key read from the line again when a look-up
- * needs it: the keys themselves in the log cost 15–25%.
+ * text read is logged, few are ever asked about, and a log of numbers costs the reading little
+ * where an object per collection would not. A map entry is logged as its line alone, its key read
+ * from the line again when a look-up needs it.
  */
 export class PlaceLog {
   private events = new Int32Array(1024);

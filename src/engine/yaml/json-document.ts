@@ -16,8 +16,8 @@ export interface JsonDocument {
 /**
  * Reads a file written as one JSON object or array, as JSON tools print it: over many lines,
  * which the block reader leaves to the YAML library. JSON is YAML, and the library reads it into
- * the same values `JSON.parse` gives, but it builds a node for every scalar of a flow collection
- * and takes several times as long as for the same value written as block YAML.
+ * the same values `JSON.parse` gives, but it builds a node for every scalar of a flow collection,
+ * which the block reader does not.
  *
  * It answers only where the library would accept the file and give the same value: anything
  * `JSON.parse` refuses, a key repeated in one object (JSON keeps the last; YAML refuses it), a

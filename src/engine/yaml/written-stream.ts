@@ -11,9 +11,8 @@ const WRITTEN_LIMITS: Readonly<InputLimits> = Object.freeze({ ...DEFAULT_INPUT_L
 
 /**
  * The objects of the YAML stream a build wrote, read back as the yaml library reads them: by the
- * block reader, which reads the block style builds are written in at a small part of the
- * library's cost (the library reads some 1 MB a second of it), or by the library where the
- * reader leaves the text to it. The reader passes over an empty document, which the library reads
+ * block reader, which reads the block style builds are written in without building the
+ * library's nodes, or by the library where the reader leaves the text to it. The reader passes over an empty document, which the library reads
  * as null; a build writes none.
  */
 export function readWrittenStream(stream: string): unknown[] {
@@ -21,12 +20,11 @@ export function readWrittenStream(stream: string): unknown[] {
 }
 
 /**
- * A build's objects as the stream `encodeStream` writes of them reads back, without writing it:
+ * A build's objects as the stream `writeObjects` writes of them reads back, without writing it:
  * what `build --format json` lists, so that both formats hold the same objects. Plain data is
  * copied as it is written (`writtenCopy`); the objects that are not are written and read back,
- * as one stream (a reading of each alone costs more than one of them all). Writing the whole
- * stream and reading it back was a quarter of the time `build --format json` of 2,000 or 16,000
- * services took, and a fifth of its peak memory.
+ * as one stream (a reading of each alone costs more than one of them all). Plain data needs no
+ * round trip through text.
  */
 export function writtenObjects(objects: readonly K8sObject[]): unknown[] {
   const listed: unknown[] = objects.map((object) => writtenCopy(clean(object) as unknown as Record<string, unknown>));
