@@ -1,4 +1,4 @@
-import { defineTraitLowering, type HandlerContext, type PropertySchema } from 'kurel/plugin-api';
+import { defineTraitLowering, type HandlerContext, type PropertiesOf, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { copyData, isPlainObject, shortenNameWithSuffix, schemaBuilders, checkHostnames, trafficSourcesSchema } from 'kurel/plugin-kit';
 
 const { bool, str, stringList, stringMap } = schemaBuilders;
@@ -8,35 +8,20 @@ type WrittenMap = Record<string, unknown>;
 
 /**
  * The rendering under the authored properties, as lowering reads and rewrites them into the
- * lowered trait's: the schema's keys, and the ones lowering adds (parentRefs, platformAnnotations).
+ * lowered trait's: the schema's keys (each checked, on its side, against the schema), and the ones
+ * lowering adds (parentRefs, platformAnnotations).
  */
-interface LoweringProperties {
+type LoweringProperties = PropertiesOf<typeof exposeSchema> & {
   [key: string]: unknown;
-  hostnames?: string[];
-  rules?: unknown[];
-  annotations?: Record<string, string>;
-  secretName?: string;
-  tls?: unknown[];
-  sslRedirect?: boolean;
-  forceSslRedirect?: boolean;
-  allowedGroups?: string[];
-  authURL?: string;
-  authSigninURL?: string;
-  authResponseHeaders?: string;
-  gatewayName?: string;
-  gatewayNamespace?: string;
-  controllerType?: string;
-  certManagerClusterIssuer?: string;
-  allowedHostnameWildcard?: string;
   platformAnnotations?: Record<string, string>;
   parentRefs?: { name: string | undefined; namespace: string }[];
-}
+};
 
 /** An HTTPRoute rule made from one ingress-shaped path. */
-interface RouteRule {
+type RouteRule = {
   matches: { path: { type: 'Exact' | 'PathPrefix'; value: unknown } }[];
   backendRefs?: { port: unknown }[];
-}
+};
 
 const CLUSTER_ISSUER = 'cert-manager.io/cluster-issuer';
 const SSL_REDIRECT = 'nginx.ingress.kubernetes.io/ssl-redirect';
@@ -49,12 +34,50 @@ const DEFAULT_GATEWAY_NAMESPACE = 'gateway-system';
 /** Keys only an nginx Ingress understands; the gateway path refuses them. */
 const INGRESS_ONLY = ['sslRedirect', 'forceSslRedirect', 'allowedGroups', 'authSigninURL', 'secretName', 'ingressClassName'];
 
-const reserved = (schema: PropertySchema): PropertySchema => ({ ...schema, platformReserved: true });
-const openRule: PropertySchema = {
+const reserved = <const S extends PropertySchema>(schema: S) => ({ ...schema, platformReserved: true as const });
+const openRule = {
   type: 'object',
   additionalProperties: true,
   description: 'One rule, in the shape of the lowered trait: an ingress host rule ({host, paths}) or an HTTPRoute rule ({matches, backendRefs, filters, timeouts}).',
-};
+} as const satisfies PropertySchema;
+
+/** The properties of an expose trait; the platform-reserved ones come from the ClusterProfile's rendering. */
+const exposeSchema = {
+  hostnames: stringList('Hostnames to route: one rule per host ("/" to the Service) with an Ingress, the route\'s hostnames with a Gateway.', 'A hostname.'),
+  rules: { type: 'array', items: openRule, description: 'Routing rules in the shape of the lowered trait; they replace the hostnames shorthand.' },
+  annotations: stringMap('Annotations set on the Ingress or HTTPRoute.'),
+  secretName: str('Secret of the platform-managed certificate; <component>-tls when unset. Ingress with a cert-manager issuer only.'),
+  tls: {
+    type: 'array',
+    description:
+      'TLS entries for the Ingress, as written (they take the place of the platform-managed entry). With a Gateway, TLS terminates at its listener, which the platform configures: the entries are ignored there, with a warning.',
+    items: {
+      type: 'object',
+      description: 'Hosts served with the certificate of one Secret.',
+      properties: {
+        hosts: { type: 'array', description: 'Hostnames the certificate covers.', items: { type: 'string', description: 'A hostname.' } },
+        secretName: { type: 'string', description: 'Secret holding the certificate and key.' },
+      },
+    },
+  },
+  ingressClassName: str('IngressClass, overriding the platform\'s (ingress only).'),
+  sslRedirect: bool('Sets the nginx ssl-redirect annotation (ingress only); the platform default when unset.'),
+  forceSslRedirect: bool('Sets the nginx force-ssl-redirect annotation (ingress only); the platform default when unset.'),
+  allowedGroups: stringList('oauth2-proxy groups allowed in; turns on external authentication (ingress only).', 'A group.'),
+  authSigninURL: str('nginx auth-signin URL, overriding the platform\'s (ingress only).'),
+  servicePort: { type: 'integer', description: 'Service port to route to when the component exposes none.' },
+  serviceName: str('Service to route to instead of the component\'s own; needs servicePort.'),
+  name: str('Name of the Ingress or HTTPRoute, replacing the default name.'),
+  scope: str('Picks the scoped expose binding of the ClusterProfile.'),
+  controllerType: reserved({ type: 'string', enum: ['ingress', 'gateway'], description: 'Platform-reserved: route through an Ingress (ingress) or a Gateway (gateway).' }),
+  gatewayName: reserved(str('Platform-reserved: the Gateway routes attach to (gateway only).')),
+  gatewayNamespace: reserved(str(`Platform-reserved: the namespace of the Gateway; ${DEFAULT_GATEWAY_NAMESPACE} when unset (gateway only).`)),
+  certManagerClusterIssuer: reserved(str('Platform-reserved: the cert-manager ClusterIssuer of the managed TLS certificate (ingress only).')),
+  allowedHostnameWildcard: reserved(str('Platform-reserved: the wildcard every hostname must fall under ("*.apps.example.com").')),
+  authURL: reserved(str('Platform-reserved: the nginx external-auth endpoint, without a query string (ingress only).')),
+  authResponseHeaders: reserved(str('Platform-reserved: the nginx auth-response-headers value (ingress only).')),
+  networkPolicy: trafficSourcesSchema,
+} as const satisfies PropertiesSchema;
 
 /**
  * Exposes the component the way the platform routes traffic: the ClusterProfile's `expose`
@@ -73,42 +96,8 @@ export const expose = defineTraitLowering({
   capability: { required: true, exampleRendering: { controllerType: 'ingress', ingressClassName: 'nginx' } },
   targets: { traitTypes: ['ingress', 'httproute'] },
   routesToService: true,
-  properties: {
-    hostnames: stringList('Hostnames to route: one rule per host ("/" to the Service) with an Ingress, the route\'s hostnames with a Gateway.', 'A hostname.'),
-    rules: { type: 'array', items: openRule, description: 'Routing rules in the shape of the lowered trait; they replace the hostnames shorthand.' },
-    annotations: stringMap('Annotations set on the Ingress or HTTPRoute.'),
-    secretName: str('Secret of the platform-managed certificate; <component>-tls when unset. Ingress with a cert-manager issuer only.'),
-    tls: {
-      type: 'array',
-      description:
-        'TLS entries for the Ingress, as written (they take the place of the platform-managed entry). With a Gateway, TLS terminates at its listener, which the platform configures: the entries are ignored there, with a warning.',
-      items: {
-        type: 'object',
-        description: 'Hosts served with the certificate of one Secret.',
-        properties: {
-          hosts: { type: 'array', description: 'Hostnames the certificate covers.', items: { type: 'string', description: 'A hostname.' } },
-          secretName: { type: 'string', description: 'Secret holding the certificate and key.' },
-        },
-      },
-    },
-    ingressClassName: str('IngressClass, overriding the platform\'s (ingress only).'),
-    sslRedirect: bool('Sets the nginx ssl-redirect annotation (ingress only); the platform default when unset.'),
-    forceSslRedirect: bool('Sets the nginx force-ssl-redirect annotation (ingress only); the platform default when unset.'),
-    allowedGroups: stringList('oauth2-proxy groups allowed in; turns on external authentication (ingress only).', 'A group.'),
-    authSigninURL: str('nginx auth-signin URL, overriding the platform\'s (ingress only).'),
-    servicePort: { type: 'integer', description: 'Service port to route to when the component exposes none.' },
-    serviceName: str('Service to route to instead of the component\'s own; needs servicePort.'),
-    name: str('Name of the Ingress or HTTPRoute, replacing the default name.'),
-    scope: str('Picks the scoped expose binding of the ClusterProfile.'),
-    controllerType: reserved({ type: 'string', enum: ['ingress', 'gateway'], description: 'Platform-reserved: route through an Ingress (ingress) or a Gateway (gateway).' }),
-    gatewayName: reserved(str('Platform-reserved: the Gateway routes attach to (gateway only).')),
-    gatewayNamespace: reserved(str(`Platform-reserved: the namespace of the Gateway; ${DEFAULT_GATEWAY_NAMESPACE} when unset (gateway only).`)),
-    certManagerClusterIssuer: reserved(str('Platform-reserved: the cert-manager ClusterIssuer of the managed TLS certificate (ingress only).')),
-    allowedHostnameWildcard: reserved(str('Platform-reserved: the wildcard every hostname must fall under ("*.apps.example.com").')),
-    authURL: reserved(str('Platform-reserved: the nginx external-auth endpoint, without a query string (ingress only).')),
-    authResponseHeaders: reserved(str('Platform-reserved: the nginx auth-response-headers value (ingress only).')),
-    networkPolicy: trafficSourcesSchema,
-  },
+  properties: exposeSchema,
+
   lower({ trait, component }, ctx) {
     const binding = ctx.capability('expose');
     if (!binding) ctx.fail('capability "expose" not found in ClusterProfile: oam: capability key not found in ClusterProfile');
@@ -187,8 +176,7 @@ function toHTTPRoute(props: LoweringProperties, component: string, wildcard: str
     delete props.tls;
   }
   if (Array.isArray(props.rules) && props.rules.some((rule) => isPlainObject(rule) && ('host' in rule || 'paths' in rule))) {
-    // Each rule is a map: the schema's openRule is an object.
-    const converted = ingressRulesToRoute(props.rules as WrittenMap[]);
+    const converted = ingressRulesToRoute(props.rules);
     props.hostnames = unique([...(props.hostnames ?? []), ...converted.hostnames]);
     checkHostnames(props.hostnames, wildcard, component, ctx, ['rules']);
     props.rules = converted.rules;

@@ -1,46 +1,18 @@
 import {
   defineTrait,
   type HandlerContext,
+  type PropertiesOf,
+  type PropertiesSchema,
   type PropertyPath,
   type PropertySchema,
+  type ValueOf,
 } from 'kurel/plugin-api';
-import {
-  isDns1123Subdomain,
-  labelValueProblem,
+import { labelValueProblem,
   qualifiedNameProblem,
-  shortenNameWithSuffix,
-} from 'kurel/plugin-kit';
+  shortenNameWithSuffix } from 'kurel/plugin-kit';
 import { hasHostBits, isStrictSubset, parseCidr, type Cidr } from './cidr.js';
 
-// The properties as the schema below admits them (it is checked before apply runs), and the
-// NetworkPolicy fields built from them.
-interface SelectorProperties {
-  matchLabels?: Record<string, string | number | boolean>;
-}
-interface IpBlockProperties {
-  cidr?: string;
-  except?: string[];
-}
-interface PeerProperties {
-  podSelector?: SelectorProperties;
-  namespaceSelector?: SelectorProperties;
-  ipBlock?: IpBlockProperties;
-}
-interface PortProperties {
-  port: number | string;
-  protocol: 'TCP' | 'UDP' | 'SCTP';
-}
-interface RuleProperties {
-  from?: PeerProperties[];
-  to?: PeerProperties[];
-  ports?: PortProperties[];
-}
-interface NetworkPolicyProperties {
-  name?: string;
-  ingress?: RuleProperties[];
-  egress?: RuleProperties[];
-}
-
+// The NetworkPolicy fields built from the properties.
 interface LabelSelector {
   matchLabels: Record<string, string>;
 }
@@ -65,7 +37,7 @@ interface NetworkPolicySpec {
   egress?: PolicyRule[];
 }
 
-const selector = (description: string): PropertySchema => ({
+const selector = (description: string) => ({
   type: 'object',
   description: `${description} Only matchLabels: match expressions are not supported.`,
   properties: {
@@ -75,9 +47,9 @@ const selector = (description: string): PropertySchema => ({
       additionalProperties: { types: ['string', 'number', 'boolean'], description: 'The label value; a number or boolean is written as text.' },
     },
   },
-});
+}) as const satisfies PropertySchema;
 
-const peer: PropertySchema = {
+const peer = {
   type: 'object',
   description: 'One peer: pods (podSelector and/or namespaceSelector), or an IP block.',
   properties: {
@@ -92,9 +64,9 @@ const peer: PropertySchema = {
       },
     },
   },
-};
+} as const satisfies PropertySchema;
 
-const ports: PropertySchema = {
+const ports = {
   type: 'array',
   description: 'The ports the rule allows; all ports when unset. Port ranges (endPort) are not supported.',
   items: {
@@ -105,20 +77,33 @@ const ports: PropertySchema = {
       protocol: { type: 'string', enum: ['TCP', 'UDP', 'SCTP'], default: 'TCP', description: 'The protocol.' },
     },
   },
-};
+} as const satisfies PropertySchema;
 
-const rules = (direction: 'ingress' | 'egress', peers: 'from' | 'to'): PropertySchema => ({
+const peerList = (peers: 'from' | 'to') => ({ type: 'array', description: `The peers traffic may come ${peers}; any peer when unset.`, items: peer }) as const;
+
+const rules = <const R extends PropertiesSchema>(direction: 'ingress' | 'egress', peers: 'from' | 'to', rule: R) => ({
   type: 'array',
   description: `${direction === 'ingress' ? 'Ingress' : 'Egress'} rules. Written, even as [], the policy restricts ${direction}: [] denies all of it. Left out, ${direction} is not restricted.`,
   items: {
     type: 'object',
     description: `An ${direction} rule: traffic ${peers} any of its peers on any of its ports.`,
-    properties: {
-      [peers]: { type: 'array', description: `The peers traffic may come ${peers}; any peer when unset.`, items: peer },
-      ports,
-    },
+    properties: rule,
   },
-});
+}) as const;
+
+/** The properties of a networkpolicy trait. */
+const networkPolicySchema = {
+  name: { type: 'string', description: 'Name of the NetworkPolicy; "<component>-allow" when unset.' },
+  ingress: rules('ingress', 'from', { from: peerList('from'), ports }),
+  egress: rules('egress', 'to', { to: peerList('to'), ports }),
+} as const satisfies PropertiesSchema;
+
+type NetworkPolicyProperties = PropertiesOf<typeof networkPolicySchema>;
+type RuleProperties = NonNullable<NetworkPolicyProperties['ingress'] | NetworkPolicyProperties['egress']>[number];
+type PeerProperties = ValueOf<typeof peer>;
+type PortProperties = ValueOf<typeof ports>[number];
+type SelectorProperties = ValueOf<ReturnType<typeof selector>>;
+type IpBlockProperties = NonNullable<PeerProperties['ipBlock']>;
 
 /**
  * A NetworkPolicy selecting the component's pods by their `app` label. A direction is restricted
@@ -132,14 +117,9 @@ export const networkpolicy = defineTrait({
   description: "A networking.k8s.io/v1 NetworkPolicy for the component's pods, from ingress and egress rules.",
   example: { ingress: [{ from: [{ podSelector: { matchLabels: { app: 'frontend' } } }], ports: [{ port: 8080, protocol: 'TCP' }] }] },
   contract: { family: 'networkpolicy', version: 'v1alpha1' },
-  properties: {
-    name: { type: 'string', description: 'Name of the NetworkPolicy; "<component>-allow" when unset.' },
-    ingress: rules('ingress', 'from'),
-    egress: rules('egress', 'to'),
-  },
+  properties: networkPolicySchema,
   apply({ properties, component }, ctx) {
-    // The schema's selectors and rules are built by functions, so the handler's type names their shape.
-    const props = properties as NetworkPolicyProperties;
+    const props = properties;
     if (props.ingress === undefined && props.egress === undefined) ctx.fail("at least one of 'ingress' or 'egress' must be specified");
     const name = ctx.resolveName({ role: 'networkpolicy', kind: 'NetworkPolicy.networking.k8s.io', default: shortenNameWithSuffix(component.name, '-allow', 253), authored: props.name, property: 'name' });
     const labels = () => ({ app: component.labelValue });
@@ -156,7 +136,9 @@ export const networkpolicy = defineTrait({
 
 function policyRule(rule: RuleProperties, peers: 'from' | 'to', path: PropertyPath, ctx: HandlerContext): PolicyRule {
   const out: PolicyRule = {};
-  if (rule[peers]?.length) out[peers] = rule[peers].map((each, index) => policyPeer(each, [...path, peers, index], ctx));
+  // An ingress rule lists `from`, an egress rule `to`.
+  const listed = 'from' in rule ? rule.from : 'to' in rule ? rule.to : undefined;
+  if (listed?.length) out[peers] = listed.map((each, index) => policyPeer(each, [...path, peers, index], ctx));
   if (rule.ports?.length) out.ports = rule.ports.map((each, index) => policyPort(each, [...path, 'ports', index], ctx));
   return out;
 }

@@ -1,5 +1,5 @@
 import { defineTrait, type ComponentView, type HandlerContext, type K8sObject, type JsonObject } from 'kurel/plugin-api';
-import { isDns1123Subdomain, podTemplatesOf } from 'kurel/plugin-kit';
+import { podTemplatesOf } from 'kurel/plugin-kit';
 
 const RBAC_API = 'rbac.authorization.k8s.io/v1';
 

@@ -1,7 +1,7 @@
-import { defineComponent, type ComponentHandler, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, type ComponentHandler, type HandlerContext, type K8sObject, type PropertiesOf, type PropertiesSchema } from 'kurel/plugin-api';
 import { enforceCarriedObjectPolicy, refuseCarriedSecrets } from 'kurel/plugin-kit';
 import { checkIdentity, isList, readManifests, type DeclaredObject } from './escape-hatches/documents.js';
-import { knownScope, type Scope } from './escape-hatches/scopes.js';
+import { knownScope } from './escape-hatches/scopes.js';
 import { object } from './escape-hatches/object.js';
 import { scopeOverridesSchema } from '../shared/scope-overrides.js';
 
@@ -9,18 +9,15 @@ import { scopeOverridesSchema } from '../shared/scope-overrides.js';
 // (manifests, crd). They declare no object of their own, so they take no objectName, labels or
 // annotations, and add no app label; the component label is put on every object as on any other.
 
-const source = (what: string): Record<string, PropertySchema> => ({
+const source = (what: string) => ({
   inline: { type: 'string', description: `${what}, as a multi-document YAML string.` },
   url: {
     type: 'string',
     description: `An http(s) URL of ${what.toLowerCase()}, fetched at build time. Its host, and the host of every redirect, must be one of the policy's allowed registries.`,
   },
-});
+}) as const satisfies PropertiesSchema;
 
-interface SourceProperties {
-  inline?: string;
-  url?: string;
-}
+type SourceProperties = PropertiesOf<ReturnType<typeof source>>;
 
 /** The URL a source reads, for the host to fetch before the build. */
 const fetchesOf = (properties: SourceProperties): string[] => (properties.url === undefined ? [] : [properties.url]);
@@ -40,12 +37,7 @@ function withNamespace(object: K8sObject, namespace: string): K8sObject {
   return { ...object, metadata: { ...object.metadata, namespace } };
 }
 
-interface PassthroughProperties {
-  object: Record<string, unknown>;
-  clusterScoped?: boolean;
-}
-
-const passthrough = defineComponent<PassthroughProperties>({
+const passthrough = defineComponent({
   type: 'passthrough',
   description: 'Exactly one arbitrary object, emitted as declared. It is named after the component unless it names itself.',
   properties: {
@@ -75,11 +67,7 @@ const passthrough = defineComponent<PassthroughProperties>({
   },
 });
 
-interface ManifestsProperties extends SourceProperties {
-  scopeOverrides?: Array<{ apiVersion: string; kind: string; scope: Scope }>;
-}
-
-const manifests = defineComponent<ManifestsProperties>({
+const manifests = defineComponent({
   type: 'manifests',
   description: 'Any objects, from a multi-document YAML string. Namespaced objects without a namespace get the build namespace.',
   properties: {
@@ -112,7 +100,7 @@ const manifests = defineComponent<ManifestsProperties>({
   },
 });
 
-const crd = defineComponent<SourceProperties>({
+const crd = defineComponent({
   type: 'crd',
   description: 'apiextensions.k8s.io/v1 CustomResourceDefinitions, from a multi-document YAML string. Any other document is refused.',
   properties: source('The CustomResourceDefinitions'),

@@ -9,7 +9,7 @@ import { GIT_REF_FIELDS, type ChartSource, type HelmProperties } from './helm-pr
 // reference's, so a generated source gets the name the reference gives it.
 
 const OWNER = 'helm';
-export const SOURCE_KINDS = ['HelmRepository', 'GitRepository', 'Bucket', 'OCIRepository', 'HelmChart'];
+
 /** Source kinds a HelmRelease reads through its chart template (chart.spec.sourceRef); the others through chartRef. */
 export const CHART_TEMPLATE_KINDS = new Set(['HelmRepository', 'GitRepository', 'Bucket']);
 const SOURCE_TYPES: Record<string, string> = { HelmRepository: 'helmrepository', GitRepository: 'gitrepository', Bucket: 'bucket', OCIRepository: 'ocirepository' };

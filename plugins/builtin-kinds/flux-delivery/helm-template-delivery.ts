@@ -1,5 +1,4 @@
 import type { AuthoredComponent, LoweringContext, Properties, PropertySchema } from 'kurel/plugin-api';
-import { scopeOverridesSchema } from '../shared/scope-overrides.js';
 import type { HelmKey, HelmProperties } from './helm-properties.js';
 
 // helm with delivery: template: the chart is rendered at build time, so the component becomes a
@@ -16,10 +15,6 @@ const FLUX_NAME_KEYS: HelmKey[] = ['helmReleaseName', 'valuesConfigMapName', 'va
 const FORWARDED: HelmKey[] = ['chart', 'version', 'releaseName', 'values', 'secretValues', 'scopeOverrides', 'hookGroupNamePrefix', 'layoutKustomizationName'];
 /** Read only when the chart is rendered at build time. */
 export const TEMPLATE_ONLY_KEYS: HelmKey[] = ['scopeOverrides', 'hookGroupNamePrefix', 'layoutKustomizationName'];
-
-export const TEMPLATE_SCHEMA: Record<string, PropertySchema> = {
-  scopeOverrides: scopeOverridesSchema('The scope of kinds the build does not know.'),
-};
 
 export function lowerToTemplate(component: AuthoredComponent, props: HelmProperties, ctx: LoweringContext): AuthoredComponent {
   for (const key of FLUX_ONLY_KEYS) {

@@ -22,7 +22,7 @@ export interface ValuesObject {
 }
 
 /** The configmap trait holding non-empty values, or undefined when there are none. */
-export function valuesConfigMap(component: string, values: JsonObject | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
+export function valuesConfigMap(component: string, values: Record<string, unknown> | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
   if (values === undefined || Object.keys(values).length === 0) return undefined;
   const data = serialize(values);
   const name = valuesName(component, 'values', authoredName, data, ctx);
@@ -30,7 +30,7 @@ export function valuesConfigMap(component: string, values: JsonObject | undefine
 }
 
 /** The secret trait holding non-empty secretValues, or undefined when there are none. */
-export function valuesSecret(component: string, secretValues: JsonObject | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
+export function valuesSecret(component: string, secretValues: Record<string, unknown> | undefined, authoredName: string | undefined, ctx: LoweringContext): ValuesObject | undefined {
   if (secretValues === undefined || Object.keys(secretValues).length === 0) return undefined;
   const data = serialize(secretValues);
   const name = valuesName(component, 'secret-values', authoredName, data, ctx);
@@ -38,7 +38,7 @@ export function valuesSecret(component: string, secretValues: JsonObject | undef
 }
 
 /** Refuses what secretValues may not hold (shared with helmtemplate), under the helm owner. */
-export function checkSecretValues(values: JsonObject | undefined, secretValues: JsonObject, ctx: LoweringContext): void {
+export function checkSecretValues(values: Record<string, unknown> | undefined, secretValues: Record<string, unknown>, ctx: LoweringContext): void {
   const problem = secretValuesProblem(values, secretValues);
   if (problem) ctx.fail(`${OWNER}: ${problem.message}`, problem.path);
 }

@@ -1,15 +1,11 @@
-import { defineComponentLowering, isHandlerError, type AuthoredComponent, type LoweringContext, type PropertySchema } from 'kurel/plugin-api';
-import { isDns1123Subdomain, schemaBuilders } from 'kurel/plugin-kit';
-import { helm as helmKinds } from '../families/flux/helmrelease.js';
-import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, SOURCE_KINDS, type HelmSource } from './helm-source.js';
+import { defineComponentLowering, isHandlerError, type AuthoredComponent, type LoweringContext } from 'kurel/plugin-api';
+import { isDns1123Subdomain } from 'kurel/plugin-kit';
+import { CHART_TEMPLATE_KINDS, checkSource, generatedSource, type HelmSource } from './helm-source.js';
 import { HELM_SOURCE_ROLE } from './generated-source.js';
 import { fluxReleaseName } from '../shared/chart-values.js';
-import { once } from '../shared/lazy.js';
-import { lowerToTemplate, TEMPLATE_ONLY_KEYS, TEMPLATE_SCHEMA } from './helm-template-delivery.js';
+import { lowerToTemplate, TEMPLATE_ONLY_KEYS } from './helm-template-delivery.js';
 import { checkSecretValues, valuesConfigMap, valuesSecret } from './helm-values.js';
-import type { HelmProperties } from './helm-properties.js';
-
-const { object, oneOf, str } = schemaBuilders;
+import { helmProperties, type HelmProperties } from './helm-properties.js';
 
 // The helm role: a chart installed by Flux. `delivery: flux` lowers to a helmrelease kind
 // component under the component's name, and, for an inline source, to a generated Flux source
@@ -17,56 +13,6 @@ const { object, oneOf, str } = schemaBuilders;
 
 const OWNER = 'helm';
 const DEFAULT_INTERVAL = '60m';
-
-/** A field of the HelmRelease spec, read from the kind's schema when the rule's properties are first read. */
-const releaseField = (key: string, description: string): PropertySchema => ({ ...helmKinds.find((handler) => handler.type === 'helmrelease')!.properties[key], description });
-const freeObject = (description: string): PropertySchema => ({ type: 'object', additionalProperties: true, description });
-
-const sourceSchema = object(
-  'Where the chart comes from: an existing Flux source (name, with kind and namespace) or an inline one (url, or a bucket) generated beside the release.',
-  {
-    url: str('The URL of an inline source: an http:// or https:// Helm repository, an oci:// URL naming the chart (OCIRepository), or with kind GitRepository an http:// or https:// Git repository. Never with a user or password: author a source with a secretRef and reference it.'),
-    kind: oneOf(SOURCE_KINDS, 'The source kind. Inline, inferred from the url when unset (oci:// is OCIRepository, else HelmRepository) and agreeing with it; GitRepository and Bucket are set. With name alone (a reference) it is required.'),
-    name: str('Alone: the existing source to reference. Beside an inline source: the name of the generated source in place of <document>-source-<digest>, used as written; it must differ from every component name, and components that write one name share the source when its content is the same.'),
-    namespace: str('The namespace of the existing source (reference only).'),
-    ref: object('The Git reference of an inline GitRepository: exactly one field.', {
-      branch: str('The branch to check out.'),
-      tag: str('The tag to check out.'),
-      semver: str('A semver range of tags.'),
-      name: str('A Git reference name (refs/heads/main).'),
-      commit: str('A commit SHA.'),
-    }),
-    endpoint: str('The endpoint of an inline Bucket: a host[:port], or an https:// URL of a host and port only.'),
-    bucketName: str('The bucket name of an inline Bucket.'),
-    provider: oneOf(['generic', 'aws', 'gcp', 'azure'], 'The provider of an inline Bucket.'),
-    region: str('The region of an inline Bucket.'),
-    prefix: str('The object key prefix of an inline Bucket.'),
-  },
-  { required: true },
-);
-
-const helmProperties = once(() => ({
-  chart: str('The chart name (HelmRepository) or path (GitRepository, Bucket). Required with those sources; refused with OCIRepository and HelmChart.'),
-  version: str('The chart version or semver range (HelmRepository), or the tag of an inline oci:// source. Refused with Git and Bucket sources and a referenced OCIRepository or HelmChart.'),
-  delivery: oneOf(['flux', 'template'], 'flux: a Flux HelmRelease installs the chart in the cluster. template: the chart is rendered at build time (a helmtemplate component) and its objects are written as plain manifests.', { default: 'flux' }),
-  source: sourceSchema,
-  values: freeObject('The Helm values.'),
-  secretValues: freeObject('Helm values kept out of the HelmRelease: a Secret (base64, not encrypted) the release reads through valuesFrom, after the values ConfigMap. A path also set in values is refused, and so is a key named global below the top level.'),
-  valuesMode: oneOf(['inline', 'configMap'], 'inline (the default): values on the HelmRelease; configMap: values in a ConfigMap the release reads through valuesFrom. Flux only.'),
-  valuesConfigMapName: str('The name of the values ConfigMap (valuesMode: configMap), used as written, with no hash; default <component>-values-<hash>. Refused without valuesMode: configMap or with empty values.'),
-  valuesSecretName: str('The name of the secretValues Secret, used as written, with no hash; default <component>-secret-values-<hash>. Refused with empty secretValues.'),
-  interval: str('How often the HelmRelease is reconciled; default 60m. A generated source keeps its own default, 60m. Flux only.'),
-  releaseName: str('The Helm release name; default the component name, shortened the Flux way past 53 characters.'),
-  helmReleaseName: str("The name of the HelmRelease object, in place of the component name. The Helm release keeps the component's name (or releaseName), and so do the values ConfigMap and Secret."),
-  targetNamespace: str('The namespace the release is installed in; the HelmRelease namespace when empty.'),
-  driftDetection: releaseField('driftDetection', 'How drift between the release and the cluster is detected and corrected (HelmRelease spec.driftDetection).'),
-  install: releaseField('install', 'The Helm install action (HelmRelease spec.install).'),
-  upgrade: releaseField('upgrade', 'The Helm upgrade action (HelmRelease spec.upgrade).'),
-  valuesFrom: releaseField('valuesFrom', 'More ConfigMaps and Secrets the values are read from, after the generated ones.'),
-  scopeOverrides: { ...TEMPLATE_SCHEMA.scopeOverrides, description: 'delivery: template only. The scope of kinds the build does not know, so that a rendered one without a namespace is placed.' },
-  hookGroupNamePrefix: str('delivery: template only. The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>.'),
-  layoutKustomizationName: str("delivery: template only. The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>."),
-}));
 
 export const helmRule = defineComponentLowering({
   type: 'helm',
@@ -86,8 +32,7 @@ export const helmRule = defineComponentLowering({
     return helmProperties();
   },
   lower({ component, document }, ctx) {
-    // The engine checked the properties against the rule's schema, which HelmProperties spells out.
-    const props = component.properties as unknown as HelmProperties;
+    const props = component.properties;
     if (props.delivery === 'template') return { components: [lowerToTemplate(component, props, ctx)] };
     for (const key of TEMPLATE_ONLY_KEYS) {
       if (props[key] !== undefined) ctx.fail(`${OWNER}: ${key} is only used with delivery: template, which renders the chart at build time; a HelmRelease installs the chart in the cluster, where it names nothing`, [key]);

@@ -1,16 +1,9 @@
-import { defineComponentLowering, isHandlerError, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type JsonObject, type LoweringContext, type Properties } from 'kurel/plugin-api';
+import { defineComponentLowering, isHandlerError, type AuthoredComponent, type AuthoredTrait, type DocumentInfo, type JsonObject, type LoweringContext, type PropertiesOf } from 'kurel/plugin-api';
 import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import { checkFluxInterval, DEFAULT_FLUX_INTERVAL, effectiveFluxInterval, fluxIntervalProblem } from './flux-interval.js';
 import { generatedSourceName, goJson } from './generated-source.js';
 import { HELM_SOURCE_ROLE } from './generated-source.js';
 import { isJsonObject } from '../shared/json-guards.js';
-
-/** The source of an oci component, as the rule's schema types it. */
-interface OciSource {
-  url: string;
-  name?: string;
-  objectName?: string;
-}
 
 const { bool, list, object, str } = schemaBuilders;
 
@@ -32,6 +25,36 @@ const healthCheck = object('One object Flux checks for readiness.', {
   namespace: str('Namespace of the object; omit it for a cluster-scoped kind.'),
 });
 
+/** The properties of an oci component. */
+const ociSchema = {
+  source: object(
+    'The OCI artifact to sync.',
+    {
+      url: str('The artifact URL; it must use the oci:// scheme.', { required: true }),
+      name: str(
+        'The name of a source generated on its own, apart from the Kustomization, used as written: it carries none of the component annotations and traits, and oci components that write the same name share it when their url, version and interval are the same. It must differ from every component name of the document.',
+      ),
+      objectName: str(
+        'The name of the OCIRepository the component keeps to itself, in place of the component name. The source then stays with the Kustomization whatever other component reads the same artifact. Not with name.',
+      ),
+    },
+    { required: true },
+  ),
+  version: str('The artifact version: a tag, or sha256:<digest>.', { required: true }),
+  path: str('The path in the artifact the Kustomization applies.', { default: './' }),
+  prune: bool('Whether the Kustomization deletes objects removed from the artifact.', { default: true }),
+  interval: str(`How often the artifact is checked and applied, as a Flux duration (unsigned; units ms, s, m, h; e.g. 10m, 1h30m); default ${DEFAULT_FLUX_INTERVAL}.`),
+  targetNamespace: str(
+    "The namespace every namespaced object of the artifact is applied in (the Kustomization's spec.targetNamespace). Not defaulted: unset, each object keeps the namespace the artifact gives it.",
+  ),
+  wait: bool('Whether Flux waits for every applied object to be ready before the Kustomization is. Not with a non-empty healthChecks.'),
+  healthChecks: list('Objects whose readiness makes the Kustomization ready, in order. Not with wait: true.', healthCheck),
+  kustomizationName: str('The name of the Kustomization, in place of the component name.'),
+};
+
+/** The properties as the schema admits them, defaults applied. */
+type OciProperties = PropertiesOf<typeof ociSchema>;
+
 export const ociRule = defineComponentLowering({
   type: 'oci',
   nameRoles: [
@@ -43,31 +66,8 @@ export const ociRule = defineComponentLowering({
   example: { source: { url: 'oci://ghcr.io/stefanprodan/manifests/podinfo' }, version: '6.7.0', path: './kustomize', targetNamespace: 'podinfo' },
   contract: { family: 'oci', version: 'v1alpha1' },
   targets: { componentTypes: ['ocirepository', 'fluxcd-kustomization'] },
-  properties: {
-    source: object(
-      'The OCI artifact to sync.',
-      {
-        url: str('The artifact URL; it must use the oci:// scheme.', { required: true }),
-        name: str(
-          'The name of a source generated on its own, apart from the Kustomization, used as written: it carries none of the component annotations and traits, and oci components that write the same name share it when their url, version and interval are the same. It must differ from every component name of the document.',
-        ),
-        objectName: str(
-          'The name of the OCIRepository the component keeps to itself, in place of the component name. The source then stays with the Kustomization whatever other component reads the same artifact. Not with name.',
-        ),
-      },
-      { required: true },
-    ),
-    version: str('The artifact version: a tag, or sha256:<digest>.', { required: true }),
-    path: str('The path in the artifact the Kustomization applies.', { default: './' }),
-    prune: bool('Whether the Kustomization deletes objects removed from the artifact.', { default: true }),
-    interval: str(`How often the artifact is checked and applied, as a Flux duration (unsigned; units ms, s, m, h; e.g. 10m, 1h30m); default ${DEFAULT_FLUX_INTERVAL}.`),
-    targetNamespace: str(
-      "The namespace every namespaced object of the artifact is applied in (the Kustomization's spec.targetNamespace). Not defaulted: unset, each object keeps the namespace the artifact gives it.",
-    ),
-    wait: bool('Whether Flux waits for every applied object to be ready before the Kustomization is. Not with a non-empty healthChecks.'),
-    healthChecks: list('Objects whose readiness makes the Kustomization ready, in order. Not with wait: true.', healthCheck),
-    kustomizationName: str('The name of the Kustomization, in place of the component name.'),
-  },
+  properties: ociSchema,
+
   lower({ component, document }, ctx) {
     const props = component.properties;
     const oci = readOci(props, ctx);
@@ -101,7 +101,8 @@ export const ociRule = defineComponentLowering({
   },
 });
 
-interface OciProperties {
+/** An oci component as the rule reads it: its properties checked and normalised, and the identity of its artifact. */
+interface OciArtifact {
   url: string;
   version: string;
   path: string;
@@ -109,7 +110,7 @@ interface OciProperties {
   interval?: string;
   targetNamespace?: string;
   wait: boolean;
-  healthChecks: JsonObject[];
+  healthChecks: NonNullable<OciProperties['healthChecks']>;
   /** source.name: a source generated on its own; an empty one reads as none. */
   sourceName?: string;
   sourceObjectName?: string;
@@ -119,24 +120,23 @@ interface OciProperties {
 }
 
 /** Checks the authored properties, in the reference's order and with its texts. */
-function readOci(props: Properties, ctx: LoweringContext): OciProperties {
-  // The engine checked the properties against the rule's schema: source is an object with a url.
-  const source = props.source as OciSource;
-  const url = source.url as string;
+function readOci(props: OciProperties, ctx: LoweringContext): OciArtifact {
+  const source = props.source;
+  const url = source.url;
   if (!url.startsWith('oci://')) ctx.fail(`${OWNER}: source.url must use the oci:// scheme`, ['source', 'url']);
-  const sourceName = source.name === '' ? undefined : (source.name as string | undefined);
-  const sourceObjectName = source.objectName as string | undefined;
+  const sourceName = source.name === '' ? undefined : source.name;
+  const sourceObjectName = source.objectName;
   if (sourceName !== undefined && sourceObjectName !== undefined) {
     ctx.fail(
       `${OWNER}: source.objectName and source.name are both set, and each names the OCIRepository in another way: write source.objectName to rename the source the component keeps to itself, which stays with the Kustomization and carries the component's annotations and its prune-protection and force-replace traits; write source.name for a source generated on its own, which components that write the same name share`,
       ['source', 'objectName'],
     );
   }
-  const version = props.version as string;
+  const version = props.version;
   if (version === '') ctx.fail(`${OWNER}: version is required (a tag, or sha256:<digest>)`, ['version']);
-  const interval = props.interval as string | undefined;
+  const interval = props.interval;
   if (interval !== undefined && interval !== '') checkFluxInterval(OWNER, interval, ctx);
-  const healthChecks = (props.healthChecks as JsonObject[] | undefined) ?? [];
+  const healthChecks = props.healthChecks ?? [];
   const wait = props.wait === true;
   if (wait && healthChecks.length > 0) {
     ctx.fail(
@@ -147,15 +147,15 @@ function readOci(props: Properties, ctx: LoweringContext): OciProperties {
   return {
     url,
     version,
-    path: props.path as string,
-    prune: props.prune as boolean,
+    path: props.path,
+    prune: props.prune,
     interval: interval === '' ? undefined : interval,
-    targetNamespace: props.targetNamespace === '' ? undefined : (props.targetNamespace as string | undefined),
+    targetNamespace: props.targetNamespace === '' ? undefined : props.targetNamespace,
     wait,
     healthChecks,
     sourceName,
     sourceObjectName,
-    kustomizationName: props.kustomizationName as string | undefined,
+    kustomizationName: props.kustomizationName,
     identity: sourceIdentity(url, version, interval),
   };
 }
@@ -190,12 +190,12 @@ function consumers(document: DocumentInfo, identity: string): number {
   return count;
 }
 
-function sourceSpec(oci: OciProperties): JsonObject {
+function sourceSpec(oci: OciArtifact): JsonObject {
   const ref: JsonObject = oci.version.startsWith(DIGEST_PREFIX) ? { digest: oci.version } : { tag: oci.version };
   return { url: oci.url, ref, interval: oci.interval ?? DEFAULT_FLUX_INTERVAL };
 }
 
-function kustomizationSpec(oci: OciProperties, sourceName: string): JsonObject {
+function kustomizationSpec(oci: OciArtifact, sourceName: string): JsonObject {
   const spec: JsonObject = { interval: oci.interval ?? DEFAULT_FLUX_INTERVAL, path: oci.path, prune: oci.prune, sourceRef: { kind: 'OCIRepository', name: sourceName } };
   // Never defaulted: a Kustomization's targetNamespace overrides every object's own namespace.
   if (oci.targetNamespace !== undefined) spec.targetNamespace = oci.targetNamespace;

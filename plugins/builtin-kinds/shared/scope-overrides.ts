@@ -1,7 +1,7 @@
 import type { PropertySchema } from 'kurel/plugin-api';
 
 /** `scopeOverrides`: the scope of kinds the build does not know, as manifests and charts take it. */
-export function scopeOverridesSchema(description: string, scopeDescription = 'Its scope.'): PropertySchema {
+export function scopeOverridesSchema(description: string, scopeDescription = 'Its scope.') {
   return {
     type: 'array',
     description,
@@ -14,5 +14,5 @@ export function scopeOverridesSchema(description: string, scopeDescription = 'It
         scope: { type: 'string', required: true, enum: ['Cluster', 'Namespaced'], description: scopeDescription },
       },
     },
-  };
+  } as const satisfies PropertySchema;
 }

@@ -16,7 +16,7 @@ function stampPlugin(everyMember: boolean, routesToService = false): KurelPlugin
       for (const object of component.objects) object.metadata.annotations = { ...object.metadata.annotations, 'acme.example/stamped': 'yes' };
     },
   });
-  return definePlugin({ meta: { name: '@acme/stamp', version: '1.0.0', kurelApi: '^1.0.0' }, traits: [stamp] });
+  return definePlugin({ meta: { name: '@acme/stamp', version: '1.0.0', kurelApi: '^2.0.0' }, traits: [stamp] });
 }
 
 async function stamped(everyMember: boolean, routesToService = false): Promise<string[]> {

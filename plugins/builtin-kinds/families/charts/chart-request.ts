@@ -1,24 +1,43 @@
-import { type ChartRequest, type ChartSourceKind } from 'kurel/plugin-api';
+import { type ChartRequest, type ChartSourceKind, type PropertiesOf, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { isDns1123Subdomain } from 'kurel/plugin-kit';
 import { fluxReleaseName, mergeValues, secretValuesProblem } from '../../shared/chart-values.js';
-import type { Scope } from '../escape-hatches/scopes.js';
+import { scopeOverridesSchema } from '../../shared/scope-overrides.js';
 
-// helmtemplate's properties decoded into the render the host runs. Pure, so that the host is asked
+// helmtemplate's properties, and their decoding into the render the host runs. Pure, so that the host is asked
 // to render only what the handler will accept, and the handler refuses with the same reading.
 
 export const OWNER = 'helmtemplate';
 
-export interface HelmTemplateProperties {
-  source: { url: string; kind?: ChartSourceKind };
-  chart?: string;
-  version?: string;
-  releaseName?: string;
-  values?: Record<string, unknown>;
-  secretValues?: Record<string, unknown>;
-  scopeOverrides?: Array<{ apiVersion: string; kind: string; scope: Scope }>;
-  hookGroupNamePrefix?: string;
-  layoutKustomizationName?: string;
-}
+const freeObject = (description: string) => ({ type: 'object', additionalProperties: true, description }) as const satisfies PropertySchema;
+const str = (description: string) => ({ type: 'string', description }) as const satisfies PropertySchema;
+
+/** The properties of a helmtemplate component. */
+export const helmTemplateSchema = {
+  source: {
+    type: 'object',
+    required: true,
+    description: 'Where the chart is pulled from.',
+    properties: {
+      url: {
+        type: 'string',
+        required: true,
+        description: 'An http(s) Helm repository (with chart), or an oci:// URL naming the chart. Never with a user or password: a client-side render takes no credentials.',
+      },
+      kind: { type: 'string', enum: ['HelmRepository', 'OCIRepository'], description: 'Inferred from the url (oci:// is OCIRepository); when written it must agree.' },
+    },
+  },
+  chart: str('The chart name in a HelmRepository (required there); not used with OCI, whose url names the chart.'),
+  version: str('The chart version (required for OCI). Pin it: an unpinned chart is cached as first pulled.'),
+  releaseName: str('.Release.Name; default the component name, shortened the Flux way past 53 characters.'),
+  values: freeObject('The values the chart is rendered with.'),
+  secretValues: freeObject('Values merged over values, never written out and never quoted in an error. A path also set in values is refused, and so is a key named global below the top level.'),
+  scopeOverrides: scopeOverridesSchema("The scope of kinds the build does not know, so that one without a namespace is placed. It must agree with a CustomResourceDefinition the chart renders."),
+  hookGroupNamePrefix: str('The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>; used as written, each name at most 63 characters.'),
+  layoutKustomizationName: str("The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>; at most 63 characters."),
+} as const satisfies PropertiesSchema;
+
+/** The properties as the schema admits them. */
+export type HelmTemplateProperties = PropertiesOf<typeof helmTemplateSchema>;
 
 export interface ChartProblem {
   message: string;

@@ -1,10 +1,9 @@
-import { defineComponent, type HandlerContext, type HookGroup, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, type HandlerContext, type HookGroup } from 'kurel/plugin-api';
 import { enforceCarriedObjectPolicy, refuseCarriedSecrets } from 'kurel/plugin-kit';
-import { chartName, decodeChart, OWNER, type HelmTemplateProperties } from './chart-request.js';
+import { chartName, decodeChart, helmTemplateSchema, OWNER } from './chart-request.js';
 import { placeRendered } from './chart-scopes.js';
 import { hookGroupNames, splitHookGroups } from './hook-groups.js';
 import { readRendered } from './rendered-documents.js';
-import { scopeOverridesSchema } from '../../shared/scope-overrides.js';
 
 // A chart rendered at build time. The host renders it with the real helm binary (the engine runs
 // no I/O); this handler reads what helm printed as the reference reads a rendered chart, splits it
@@ -12,10 +11,7 @@ import { scopeOverridesSchema } from '../../shared/scope-overrides.js';
 
 const HOOK_GROUP_LIMIT = 63;
 
-const freeObject = (description: string): PropertySchema => ({ type: 'object', additionalProperties: true, description });
-const str = (description: string): PropertySchema => ({ type: 'string', description });
-
-export const helmtemplate = defineComponent<HelmTemplateProperties>({
+export const helmtemplate = defineComponent({
   type: 'helmtemplate',
   nameRoles: [
     { role: 'hook-group', names: "the prefix of a helmtemplate component's hook-group layouts", default: '<application>-<component>', property: 'hookGroupNamePrefix', syntax: 'subdomain' },
@@ -24,29 +20,8 @@ export const helmtemplate = defineComponent<HelmTemplateProperties>({
   description:
     'A Helm chart rendered at build time with the helm binary: its objects are written as plain manifests, held to the environment policy and labelled like any other. Hooks become hook groups, applied in order.',
   example: { source: { url: 'https://charts.example.com' }, chart: 'podinfo', version: '6.7.1', values: { replicaCount: 2 } },
-  properties: {
-    source: {
-      type: 'object',
-      required: true,
-      description: 'Where the chart is pulled from.',
-      properties: {
-        url: {
-          type: 'string',
-          required: true,
-          description: 'An http(s) Helm repository (with chart), or an oci:// URL naming the chart. Never with a user or password: a client-side render takes no credentials.',
-        },
-        kind: { type: 'string', enum: ['HelmRepository', 'OCIRepository'], description: 'Inferred from the url (oci:// is OCIRepository); when written it must agree.' },
-      },
-    },
-    chart: str('The chart name in a HelmRepository (required there); not used with OCI, whose url names the chart.'),
-    version: str('The chart version (required for OCI). Pin it: an unpinned chart is cached as first pulled.'),
-    releaseName: str('.Release.Name; default the component name, shortened the Flux way past 53 characters.'),
-    values: freeObject('The values the chart is rendered with.'),
-    secretValues: freeObject('Values merged over values, never written out and never quoted in an error. A path also set in values is refused, and so is a key named global below the top level.'),
-    scopeOverrides: scopeOverridesSchema("The scope of kinds the build does not know, so that one without a namespace is placed. It must agree with a CustomResourceDefinition the chart renders."),
-    hookGroupNamePrefix: str('The prefix of the hook-group layouts, <prefix>-NN-<phase>, in place of <application>-<component>; used as written, each name at most 63 characters.'),
-    layoutKustomizationName: str("The Flux Kustomization name of the chart's own layout, in place of <bundle>-<component>; at most 63 characters."),
-  },
+  properties: helmTemplateSchema,
+
   charts({ name, namespace, properties }) {
     const decoded = decodeChart(properties, name, namespace);
     return 'request' in decoded ? [decoded.request] : [];

@@ -1,19 +1,38 @@
-import { defineComponent, RefusalClass, type HandlerContext, type K8sObject, type PropertySchema } from 'kurel/plugin-api';
+import { defineComponent, RefusalClass, type HandlerContext, type K8sObject, type PropertiesOf, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
 import { enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, refuseCarriedSecrets } from 'kurel/plugin-kit';
 import { knownScope, type Scope } from './scopes.js';
 
 // The generic object: any kind from a declarative spec, between the typed kinds and the raw
 // escape hatches. Its apiVersion may be left to negotiation against what the cluster serves.
 
-interface ObjectProperties {
-  kind: string;
-  apiVersion?: string;
-  metadata?: { name?: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  clusterScoped?: boolean;
-  [content: string]: unknown;
-}
+const stringMap = (description: string) => ({ type: 'object', description, additionalProperties: { type: 'string', description: 'A value.' } }) as const satisfies PropertySchema;
 
-const stringMap = (description: string): PropertySchema => ({ type: 'object', description, additionalProperties: { type: 'string', description: 'A value.' } });
+/** The object's own keys; its content is every other key, passed through as written. */
+const objectSchema = {
+  kind: { type: 'string', required: true, description: 'The kind. A list kind is refused: one object per component.' },
+  apiVersion: {
+    type: 'string',
+    description:
+      "The apiVersion. When absent: a stable built-in kind takes the version the cluster prefers (the ClusterProfile's apiResources), else the one kurel pins; a custom resource takes the version the cluster serves it at.",
+  },
+  metadata: {
+    type: 'object',
+    description: 'The name (the component name when unset), the namespace (the build namespace when unset; none on a cluster-scoped kind), labels and annotations.',
+    properties: {
+      name: { type: 'string', description: 'The object name; the component name when unset.' },
+      namespace: { type: 'string', description: 'The namespace of a namespaced object; the build namespace when unset.' },
+      labels: stringMap('Labels, merged with the component label.'),
+      annotations: stringMap('Annotations.'),
+    },
+  },
+  clusterScoped: {
+    type: 'boolean',
+    description: "Whether a kind neither the cluster's apiResources nor kurel knows is cluster-scoped. A cluster-scoped object needs the policy's allowClusterScopedObjects.",
+  },
+} as const satisfies PropertiesSchema;
+
+/** The properties the handler reads: its own keys as the schema admits them, and the content. */
+type ObjectProperties = PropertiesOf<typeof objectSchema> & { [content: string]: unknown };
 
 const OWN_KEYS = new Set(['kind', 'apiVersion', 'metadata', 'clusterScoped']);
 
@@ -22,28 +41,8 @@ export const object = defineComponent<ObjectProperties>({
   description:
     'One object of any kind from a declarative spec: kind, an optional apiVersion (negotiated against what the cluster serves when absent), metadata, and its content as further keys (spec, data, rules, …), which pass through as written.',
   additionalProperties: true,
-  properties: {
-    kind: { type: 'string', required: true, description: 'The kind. A list kind is refused: one object per component.' },
-    apiVersion: {
-      type: 'string',
-      description:
-        "The apiVersion. When absent: a stable built-in kind takes the version the cluster prefers (the ClusterProfile's apiResources), else the one kurel pins; a custom resource takes the version the cluster serves it at.",
-    },
-    metadata: {
-      type: 'object',
-      description: 'The name (the component name when unset), the namespace (the build namespace when unset; none on a cluster-scoped kind), labels and annotations.',
-      properties: {
-        name: { type: 'string', description: 'The object name; the component name when unset.' },
-        namespace: { type: 'string', description: 'The namespace of a namespaced object; the build namespace when unset.' },
-        labels: stringMap('Labels, merged with the component label.'),
-        annotations: stringMap('Annotations.'),
-      },
-    },
-    clusterScoped: {
-      type: 'boolean',
-      description: "Whether a kind neither the cluster's apiResources nor kurel knows is cluster-scoped. A cluster-scoped object needs the policy's allowClusterScopedObjects.",
-    },
-  },
+  properties: objectSchema,
+
   render(input, ctx) {
     const { kind, apiVersion: written, metadata: authored = {}, clusterScoped, ...content } = input.properties;
     if (kind.endsWith('List')) ctx.fail(`kind "${kind}" is a list: declare one object per object component, or use manifests`, ['kind']);

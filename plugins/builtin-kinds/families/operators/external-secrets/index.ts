@@ -1,5 +1,5 @@
 import { type ComponentHandler, type HandlerContext } from 'kurel/plugin-api';
-import { defineKind, GO_DURATION, GO_STRUCT } from 'kurel/plugin-kit';
+import { defineKind, GO_DURATION, GO_STRUCT, isPlainObject } from 'kurel/plugin-kit';
 import { externalSecretsIoV1 } from '../../../generated/external-secrets/index.js';
 import { crdProperties } from '../../../shared/crd-properties.js';
 import { crdSpec } from '../../../shared/crd-spec.js';
@@ -38,7 +38,8 @@ export const clusterExternalSecret = defineKind<Spec>({
 });
 
 function checkStore(props: Spec, ctx: HandlerContext): void {
-  const chosen = Object.keys(props.provider as Spec);
+  // The schema requires provider, a map.
+  const chosen = isPlainObject(props.provider) ? Object.keys(props.provider) : [];
   if (chosen.length !== 1) ctx.fail(`provider takes exactly one provider, got ${chosen.length === 0 ? 'none' : chosen.join(', ')}`, ['provider']);
 }
 
