@@ -77,7 +77,7 @@ export class KurelError extends Error {
 }
 
 // A refusal of a large file holds a diagnostic for each of its entries, and the CLI writes them one
-// by one: a message of them all, some 60 MB for 20 MB of input, is written only for who reads it.
+// by one: a message of them all, several times the input's size, is written only for who reads it.
 const messages = new WeakMap<KurelError, string>();
 Object.defineProperty(KurelError.prototype, 'message', {
   configurable: true,

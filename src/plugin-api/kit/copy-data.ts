@@ -1,8 +1,8 @@
 /**
  * A deep copy of plain data: maps (objects whose prototype is `Object.prototype` or null), lists
  * without holes, and scalars, as a document's properties are. The result equals
- * `structuredClone(value)`, which serializes every value through a buffer: several times slower
- * for the small objects a build copies for each element it hands a plugin. Anything else (a Date,
+ * `structuredClone(value)`, which serializes every value through a buffer: a cost a walk does not
+ * pay for the small objects a build copies for each element it hands a plugin. Anything else (a Date,
  * a Map, a class instance, a cycle, data nested deeper than any document may be) is left to
  * `structuredClone`, whole. Unlike it, an object reached twice is copied twice, and a list's own
  * keys beside its items are not copied: no document's list has them.
