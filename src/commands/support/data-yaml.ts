@@ -1,6 +1,6 @@
 import type { stringify as Stringify } from 'yaml';
 import { dataScalar } from './data-yaml-scalars.js';
-import { DATA_YAML_OPTIONS } from './output.js';
+import { DATA_YAML_OPTIONS } from './data-yaml-options.js';
 
 /**
  * Data as `stringify(data, DATA_YAML_OPTIONS)` writes it. The yaml library builds a node for each

@@ -27,9 +27,6 @@ export async function outputFolder(output: string): Promise<string> {
   return output;
 }
 
-/** How printed data is written as YAML: each value in full where it recurs, no line folded. */
-export const DATA_YAML_OPTIONS = { aliasDuplicateObjects: false, lineWidth: 0 } as const;
-
 /** Data as the format asks: JSON indented by two, or a YAML document. */
 export async function renderData(data: unknown, format: string): Promise<string> {
   if (format === 'json') return `${JSON.stringify(data, null, 2)}\n`;

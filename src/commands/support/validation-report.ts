@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../engine/index.js';
-import { DATA_YAML_OPTIONS } from './output.js';
+import { DATA_YAML_OPTIONS } from './data-yaml-options.js';
 import { writeInChunks, type Output } from './report.js';
 
 /** The fields of a diagnostic in a report: every one present, null when it does not apply. */

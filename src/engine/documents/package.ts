@@ -1,7 +1,6 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { describeValue } from '../../plugin-api/kit/index.js';
-import { checkEnvelope } from '../stages/parse-application.js';
-import { ShapeReader } from './shape.js';
+import { checkEnvelope, ShapeReader } from './shape.js';
 import type { SourceDocument } from '../yaml/index.js';
 import { declaredKeys } from './schemas/common.js';
 import { PACKAGE_FILE_SCHEMA, PACKAGE_METADATA_SCHEMA, PACKAGE_SPEC_SCHEMA, PARAMETER_SCHEMA, PARAMETER_TYPES } from './schemas/package-file.js';

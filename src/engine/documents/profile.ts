@@ -1,7 +1,6 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { isDns1123Subdomain, isPlainObject } from '../../plugin-api/kit/index.js';
-import { checkEnvelope } from '../stages/parse-application.js';
-import { ShapeReader } from './shape.js';
+import { checkEnvelope, ShapeReader } from './shape.js';
 import type { SourceDocument } from '../yaml/index.js';
 import { readApiResources, readKubeVersion } from '../api-resources/profile-section.js';
 import type { ServedApis } from '../api-resources/served.js';

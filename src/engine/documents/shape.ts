@@ -1,5 +1,6 @@
 import { kurelErrors, type CodeFactory, type KurelErrorCode, type PropertyPath } from '../../plugin-api/index.js';
 import { allowedOrClosest, describeValue, isPlainObject } from '../../plugin-api/kit/index.js';
+import { SUPPORTED_API_VERSION } from './parsed.js';
 import type { SourceDocument } from '../yaml/index.js';
 
 /** Strict reading of a document's envelope: every check refuses at the exact node. */
@@ -43,4 +44,12 @@ export class ShapeReader {
     if (!Array.isArray(value)) this.fail(path, `expected a list, got ${describeValue(value)}`);
     return value;
   }
+}
+
+/** A kurel document's apiVersion and kind, each refused at its node. */
+export function checkEnvelope(reader: ShapeReader, root: Record<string, unknown>, kind: string): void {
+  if (root.apiVersion !== SUPPORTED_API_VERSION) {
+    reader.fail(['apiVersion'], `unsupported apiVersion "${String(root.apiVersion ?? '')}", expected "${SUPPORTED_API_VERSION}"`);
+  }
+  if (root.kind !== kind) reader.fail(['kind'], `expected kind ${kind}, got "${String(root.kind ?? '')}"`);
 }

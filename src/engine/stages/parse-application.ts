@@ -1,10 +1,10 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { componentLabelValue, didYouMean, isDns1123Label, isDns1123Subdomain } from '../../plugin-api/kit/index.js';
-import { SUPPORTED_API_VERSION, type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from '../documents/parsed.js';
+import { type ParsedApplication, type ParsedComponent, type ParsedPolicy, type ParsedTrait } from '../documents/parsed.js';
 import { isKurelError, KurelError, type Diagnostic } from '../../plugin-api/diagnostics.js';
 import { overLimit } from '../yaml/index.js';
 import type { SealedRegistry } from '../registry.js';
-import { ShapeReader } from '../documents/shape.js';
+import { checkEnvelope, ShapeReader } from '../documents/shape.js';
 import type { SourceDocument } from '../yaml/index.js';
 import type { Refusals } from '../run/refusals.js';
 import type { TransformSettings } from '../run/scope.js';
@@ -75,12 +75,6 @@ export function parseApplication(source: SourceDocument, options: ParseApplicati
   };
 }
 
-export function checkEnvelope(reader: ShapeReader, root: Record<string, unknown>, kind: string): void {
-  if (root.apiVersion !== SUPPORTED_API_VERSION) {
-    reader.fail(['apiVersion'], `unsupported apiVersion "${String(root.apiVersion ?? '')}", expected "${SUPPORTED_API_VERSION}"`);
-  }
-  if (root.kind !== kind) reader.fail(['kind'], `expected kind ${kind}, got "${String(root.kind ?? '')}"`);
-}
 
 /** Every namespace is a DNS-1123 label, the rule the apiserver applies. */
 export function namespaceProblem(namespace: string): string | undefined {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { dataScalar } from '../../../src/commands/support/data-yaml-scalars.js';
-import { DATA_YAML_OPTIONS } from '../../../src/commands/support/output.js';
+import { DATA_YAML_OPTIONS } from '../../../src/commands/support/data-yaml-options.js';
 import { scalarText } from '../engine/yaml-arbitraries.js';
 
 /** The value as the library writes it in a report's diagnostic, after the key and its `: `. */

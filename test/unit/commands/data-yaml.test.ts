@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { stringifyData, topListItemWriter } from '../../../src/commands/support/data-yaml.js';
-import { DATA_YAML_OPTIONS } from '../../../src/commands/support/output.js';
+import { DATA_YAML_OPTIONS } from '../../../src/commands/support/data-yaml-options.js';
 import { documents } from '../engine/yaml-arbitraries.js';
 
 /** The library's stringify, counting the calls made of it. */

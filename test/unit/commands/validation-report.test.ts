@@ -2,7 +2,7 @@ import { constants } from 'node:buffer';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { DATA_YAML_OPTIONS } from '../../../src/commands/support/output.js';
+import { DATA_YAML_OPTIONS } from '../../../src/commands/support/data-yaml-options.js';
 import { reportFields, writeValidationReport } from '../../../src/commands/support/validation-report.js';
 import type { Diagnostic } from '../../../src/engine/index.js';
 
