@@ -19,7 +19,7 @@ import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type Meta
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
-import { bindingKeyFor } from '../documents/profile.js';
+import { bindingKeyFor, unsetByRendering } from '../documents/profile.js';
 import { followFluxReads, type TraitOutput } from '../delivery/flux-namespace.js';
 import type { SealedRegistry } from '../registry.js';
 import type { NameClaims, NameOwner } from '../naming/name-claims.js';
@@ -264,7 +264,7 @@ function applyTrait(
   const checked = validateProperties(handler.properties, properties, { topLevelRequired: true, applyDefaults: true });
   if (checked.issues.length > 0) {
     const diagnostics = checked.issues.map((issue) =>
-      kurelErrors.property.diagnostic(`${label}: ${requiredHint(issue.message, trait.type)}`, { ...source.at([...trait.path, 'properties', ...issue.path]), component: component.name, plugin: entry.plugin }),
+      kurelErrors.property.diagnostic(`${label}: ${unsetByRendering(issue.message, trait.type)}`, { ...source.at([...trait.path, 'properties', ...issue.path]), component: component.name, plugin: entry.plugin }),
     );
     throw new KurelError(diagnostics);
   }
@@ -377,11 +377,6 @@ function emittedClause(component: WorkComponent, prefix = ''): string {
 
 function noHandler(what: string, path: Path, component: string | undefined, source: SourceDocument): KurelError {
   return kurelErrors.noHandler(`no handler for ${what}`, { ...source.at(path), component });
-}
-
-function requiredHint(message: string, traitType: string): string {
-  const match = /^"(.+)" is required$/.exec(message);
-  return match ? `"${match[1]}" is required; neither the trait nor capability "${traitType}"'s rendering sets it` : message;
 }
 
 /** A handler's refusal, placed at the authored element. Anything else is a bug and passes through. */
