@@ -250,7 +250,7 @@ function checkObject(
         reason = next;
         afterKey = `" (${reason})`;
       }
-      issues.push({ path: [...at, key], message: `unsupported field "${key}${afterKey}${hint ? `; ${key}: ${hint}` : ''}` });
+      issues.push({ path: [...at, key], message: `unsupported field "${key}${afterKey}${hint ? `; ${schema.hintsAt ? `${schema.hintsAt}.` : ''}${key}: ${hint}` : ''}` });
     }
   }
 
