@@ -14,6 +14,11 @@ export interface NameOwner {
   lowering?: boolean;
   /** A trait a lowering rule built. */
   sealed?: boolean;
+  /**
+   * Which of the traits at one place (component, member, slot and type) this is: a trait rule that
+   * lowered one trait to several of one type gives them one place, and they are told apart by it.
+   */
+  output?: number;
 }
 
 interface Held {
@@ -82,10 +87,15 @@ export class NameClaims {
     const subject = `${kind} "${where}"`;
     let first = `${holder.owner.description} ${holder.source}`;
     let second = `${owner.description} ${source}`;
-    // The fewest words that tell the two apart: a sibling group's members by their type.
+    // The fewest words that tell the two apart: a sibling group's members by their type, then
+    // the outputs of one trait's lowering by their order.
     if (first === second && (holder.owner.detailed ?? '') !== (owner.detailed ?? '')) {
       first = `${holder.owner.detailed ?? holder.owner.description} ${holder.source}`;
       second = `${owner.detailed ?? owner.description} ${source}`;
+    }
+    if (first === second && holder.owner.output !== owner.output) {
+      first = `${holder.owner.detailed ?? holder.owner.description}, output ${holder.owner.output ?? 1} of its lowering ${holder.source}`;
+      second = `${owner.detailed ?? owner.description}, output ${owner.output ?? 1} of its lowering ${source}`;
     }
     const text =
       first === second
