@@ -238,7 +238,8 @@ function checkObject(
     // a report reads in the order of its file, and the fields listed in full are the first refused.
     for (const key of keys) {
       if (Object.hasOwn(declared, key)) continue;
-      const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
+      // A hint is the map's own entry: `constructor` is no hint of every map.
+      const hint = ownEntry(schema.hints, key) ?? (isTop ? ownEntry(options.hints, key) : undefined);
       let next = allowedOrClosest(key, allowedKeys);
       if (next === listing) {
         listed += 1;
@@ -297,15 +298,19 @@ function checkObject(
   return out;
 }
 
+function ownEntry(map: Record<string, string> | undefined, key: string): string | undefined {
+  return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 /** Whether the value merged under the checked one sets one of `keys` in the object at `at`. */
 function mergedHas(merged: Properties | undefined, at: ReadonlyArray<string | number>, keys: readonly string[]): boolean {
   if (merged === undefined) return false;
   let node: unknown = merged;
   for (const step of at) {
-    if (typeof step === 'number' || !isPlainObject(node)) return false;
+    if (typeof step === 'number' || !isPlainObject(node) || !Object.hasOwn(node, step)) return false;
     node = node[step];
   }
-  return isPlainObject(node) && keys.some((key) => node[key] !== undefined && node[key] !== null);
+  return isPlainObject(node) && keys.some((key) => Object.hasOwn(node, key) && node[key] !== undefined && node[key] !== null);
 }
 
 /**
