@@ -40,8 +40,13 @@ const jobSpec: Record<string, string> = {
 
 /** deployment, webservice and worker: a Deployment's. */
 export const deploymentHints = { ...deploymentSpec, ...appsPodTemplate, ...podSpec, ...mainContainer };
-/** statefulset and daemonset. */
-export const appsWorkloadHints = { ...appsPodTemplate, ...podSpec, ...mainContainer };
+/** The selector of an apps/v1 controller other than a Deployment's, which launcher writes. */
+const managedSelector = (kind: string) => ({
+  selector: `not authorable; the ${kind} selector is builder-managed (app: <component>), must equal the generated template labels and is immutable once created`,
+});
+
+export const statefulsetHints = { ...managedSelector('StatefulSet'), ...appsPodTemplate, ...podSpec, ...mainContainer };
+export const daemonsetHints = { ...managedSelector('DaemonSet'), ...appsPodTemplate, ...podSpec, ...mainContainer };
 /** job and cronjob: a Job's. */
 export const jobHints = { ...jobSpec, ...podSpec, ...mainContainer };
 

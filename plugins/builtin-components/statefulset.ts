@@ -3,7 +3,7 @@ import { copyData, describeValue, enforceMaxReplicas, schemaBuilders } from 'kur
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import type { VolumeMount } from './volumes.js';
-import { appsWorkloadHints, claimTemplateHints } from './refused-fields.js';
+import { statefulsetHints, claimTemplateHints } from './refused-fields.js';
 
 /** A PersistentVolumeClaim template as written to the StatefulSet. */
 interface ClaimTemplate {
@@ -138,7 +138,7 @@ type ClaimTemplateEntry = NonNullable<StatefulSetProperties['volumeClaimTemplate
  */
 export const statefulset = defineComponent({
   type: 'statefulset',
-  hints: appsWorkloadHints,
+  hints: statefulsetHints,
   description: 'An apps/v1 StatefulSet: pods with stable identities and per-pod claims, with optional init containers and sidecars.',
   example: {
     image: 'ghcr.io/example/store:v2.0.0',

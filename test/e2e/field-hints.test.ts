@@ -67,6 +67,12 @@ const cases: Case[] = [
   },
   ...top(['webservice', 'worker', 'deployment'], deploymentHints),
   ...top(['statefulset', 'daemonset'], { restartPolicy: deploymentHints.restartPolicy, priority: deploymentHints.priority, startupProbe: deploymentHints.startupProbe }),
+  ...['StatefulSet', 'DaemonSet'].map((kind) => ({
+    type: kind.toLowerCase(),
+    field: 'selector: {}',
+    at: 'selector',
+    hint: `; selector: not authorable; the ${kind} selector is builder-managed (app: <component>), must equal the generated template labels and is immutable once created`,
+  })),
   ...top(['job', 'cronjob'], jobHints),
 ];
 
