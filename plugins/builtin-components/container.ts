@@ -4,6 +4,7 @@ import { copyPresent } from './metadata.js';
 import type { ContainerPort } from './ports.js';
 import { containerResources, resourcesSchema } from './resources.js';
 import type { VolumeMount } from './volumes.js';
+import { resourcesHints } from './refused-fields.js';
 
 /** An env entry as the schema admits it; `valueFrom` holds one source. */
 interface EnvVar {
@@ -160,7 +161,7 @@ export const containerSchema = {
   image: str('Image of the main container, pinned by a version tag or a digest.', { required: true }),
   env: envSchema,
   envFrom: envFromSchema,
-  resources: resourcesSchema('Resources of the main container; requests default to 100m CPU and 128Mi memory, the memory limit to the memory request.'),
+  resources: { ...resourcesSchema('Resources of the main container; requests default to 100m CPU and 128Mi memory, the memory limit to the memory request.'), ...resourcesHints },
   command: stringList('Entrypoint of the main container.'),
   args: stringList('Arguments to the entrypoint.'),
   probes: object('Health probes of the main container.', {

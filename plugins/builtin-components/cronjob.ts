@@ -3,6 +3,7 @@ import { checkSchedule, checkTimeZone, schemaBuilders } from 'kurel/plugin-kit';
 import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
+import { jobHints } from './refused-fields.js';
 
 const { bool, int, oneOf, str } = schemaBuilders;
 
@@ -14,6 +15,7 @@ const CRONJOB_FIELDS = ['concurrencyPolicy', 'suspend', 'startingDeadlineSeconds
  */
 export const cronjob = defineComponent({
   type: 'cronjob',
+  hints: jobHints,
   description: 'A batch/v1 CronJob running one main container on a schedule, with its own ServiceAccount.',
   example: { image: 'ghcr.io/example/cleanup:v1.0.0', schedule: '0 2 * * *' },
   contract: { family: 'cronjob', version: 'v1alpha1' },

@@ -2,6 +2,7 @@ import { defineComponent } from 'kurel/plugin-api';
 import { copyData, schemaBuilders } from 'kurel/plugin-kit';
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
+import { daemonsetHints } from './refused-fields.js';
 
 const { int, object, oneOf, openObject } = schemaBuilders;
 
@@ -10,6 +11,7 @@ const SPEC_FIELDS = ['minReadySeconds', 'revisionHistoryLimit'];
 /** A DaemonSet: one pod per node. No Service and no ServiceAccount of its own. */
 export const daemonset = defineComponent({
   type: 'daemonset',
+  hints: daemonsetHints,
   description: 'An apps/v1 DaemonSet running one main container on every (selected) node, with optional init containers and sidecars.',
   example: {
     image: 'ghcr.io/example/node-agent:v1.0.0',

@@ -3,6 +3,7 @@ import { copyData, enforceMaxReplicas, schemaBuilders } from 'kurel/plugin-kit';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
 import { checkContainerPorts, containerPortsSchema } from './ports.js';
+import { deploymentHints } from './refused-fields.js';
 
 const { bool, int, object, oneOf, openObject } = schemaBuilders;
 
@@ -27,6 +28,7 @@ const SPEC_FIELDS = ['minReadySeconds', 'revisionHistoryLimit', 'progressDeadlin
  */
 export const deployment = defineComponent({
   type: 'deployment',
+  hints: deploymentHints,
   description: 'An apps/v1 Deployment running one main container, with optional init containers and sidecars.',
   example: { image: 'ghcr.io/example/api:v1.0.0', replicas: 3, ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }] },
   contract: { family: 'deployment', version: 'v1alpha1' },

@@ -3,6 +3,7 @@ import { schemaBuilders } from 'kurel/plugin-kit';
 import { checkBatchName, jobSpecFields, jobSpecSchema } from './job-spec.js';
 import { ownedMetadata } from './metadata.js';
 import { buildPodTemplate, podSurfaceSchema } from './pod-surface.js';
+import { jobHints } from './refused-fields.js';
 
 const { bool } = schemaBuilders;
 
@@ -12,6 +13,7 @@ const { bool } = schemaBuilders;
  */
 export const job = defineComponent({
   type: 'job',
+  hints: jobHints,
   description: 'A batch/v1 Job running one main container to completion.',
   example: { image: 'ghcr.io/example/migrate:v1.0.0', backoffLimit: 2 },
   contract: { family: 'job', version: 'v1alpha1' },

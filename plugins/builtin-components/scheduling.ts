@@ -1,5 +1,6 @@
 import { schemaBuilders } from 'kurel/plugin-kit';
 import type { JsonObject } from 'kurel/plugin-api';
+import { affinityShorthandHints } from './refused-fields.js';
 
 const { bool, int, list, object, oneOf, openObject, str, stringMap } = schemaBuilders;
 
@@ -27,12 +28,15 @@ export const topologySpreadConstraintsSchema = list(
 );
 
 /** webservice and worker: launcher's four-key affinity shorthand, evaluated by the role rule. */
-export const affinityShorthandSchema = object('Scheduling shorthand: spread the pods over nodes and require node labels.', {
-  enablePodAntiAffinity: bool("Keep the component's pods apart with pod anti-affinity."),
-  topologyKey: str('Topology key the anti-affinity is evaluated over.', { default: 'kubernetes.io/hostname' }),
-  podAntiAffinityType: oneOf(['preferred', 'required'], 'A soft preference or a hard requirement.', { default: 'preferred' }),
-  nodeSelector: stringMap('Node labels the pods require, as node affinity.'),
-});
+export const affinityShorthandSchema = {
+  ...object('Scheduling shorthand: spread the pods over nodes and require node labels.', {
+    enablePodAntiAffinity: bool("Keep the component's pods apart with pod anti-affinity."),
+    topologyKey: str('Topology key the anti-affinity is evaluated over.', { default: 'kubernetes.io/hostname' }),
+    podAntiAffinityType: oneOf(['preferred', 'required'], 'A soft preference or a hard requirement.', { default: 'preferred' }),
+    nodeSelector: stringMap('Node labels the pods require, as node affinity.'),
+  }),
+  ...affinityShorthandHints,
+};
 
 /** The Affinity the shorthand stands for, selecting the component's pods by `app`; undefined when it asks for none. */
 /** The shorthand as `affinityShorthandSchema` admits it; `topologyKey` is defaulted by the schema. */

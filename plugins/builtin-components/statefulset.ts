@@ -3,6 +3,7 @@ import { copyData, describeValue, enforceMaxReplicas, schemaBuilders } from 'kur
 import { kindPodTemplate, kindPorts, nodeKindPodSchema } from './kind-pods.js';
 import { copyPresent, ownedMetadata } from './metadata.js';
 import type { VolumeMount } from './volumes.js';
+import { statefulsetHints, claimTemplateHints } from './refused-fields.js';
 
 /** A PersistentVolumeClaim template as written to the StatefulSet. */
 interface ClaimTemplate {
@@ -30,11 +31,14 @@ const claimTemplateKeys = {
 
 const volumeClaimTemplatesSchema = list(
   'Claims made per pod: each pod gets its own PersistentVolumeClaim <template>-<pod> from each template.',
-  object('One claim template.', {
-    name: str('Template name; the volume name pods mount it by.', { required: true }),
-    ...claimTemplateKeys,
-    size: { ...claimTemplateKeys.size, required: true },
-  }),
+  {
+    ...object('One claim template.', {
+      name: str('Template name; the volume name pods mount it by.', { required: true }),
+      ...claimTemplateKeys,
+      size: { ...claimTemplateKeys.size, required: true },
+    }),
+    ...claimTemplateHints,
+  },
 );
 
 const storageSchema = object('Shorthand for one claim template named data (or name), mounted at mountPath.', {
@@ -134,6 +138,7 @@ type ClaimTemplateEntry = NonNullable<StatefulSetProperties['volumeClaimTemplate
  */
 export const statefulset = defineComponent({
   type: 'statefulset',
+  hints: statefulsetHints,
   description: 'An apps/v1 StatefulSet: pods with stable identities and per-pod claims, with optional init containers and sidecars.',
   example: {
     image: 'ghcr.io/example/store:v2.0.0',

@@ -1,6 +1,7 @@
 import { defineComponentLowering } from 'kurel/plugin-api';
 import { schemaBuilders } from 'kurel/plugin-kit';
 import { lowerRole, roleSchema, serviceObjectNameSchema, WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE } from './role.js';
+import { deploymentHints } from './refused-fields.js';
 
 const { int } = schemaBuilders;
 
@@ -10,6 +11,7 @@ const { int } = schemaBuilders;
  */
 export const webserviceRule = defineComponentLowering({
   type: 'webservice',
+  hints: deploymentHints,
   nameRoles: [...WORKLOAD_ROLES, WORKLOAD_SERVICE_ROLE],
   description: 'An HTTP service: Deployment, ClusterIP Service and ServiceAccount, with spread and claims.',
   example: { image: 'ghcr.io/example/shop:v1.2.0', port: 8080, replicas: 2, env: [{ name: 'LOG_LEVEL', value: 'info' }] },

@@ -34,6 +34,11 @@ export interface PropertySchema {
   platformReserved?: boolean;
   /** Why a key this object does not declare is not accepted, shown with its refusal. */
   hints?: Record<string, string>;
+  /**
+   * The path a hint of this object names its key by, when the key alone would not say where it is:
+   * `affinity` gives `; affinity.nodeAffinity: <hint>`. The key alone by default.
+   */
+  hintsAt?: string;
   /** A string value must match this regular expression (as an upstream CRD states it, unanchored). */
   pattern?: string;
   /** The format upstream names (int32, date-time, uri, …): shown to authors, not checked. */

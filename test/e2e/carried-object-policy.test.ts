@@ -106,6 +106,35 @@ describe('objects passthrough and manifests carry, under the environment policy'
     expect(diagnostic.line).toBe(17);
   });
 
+  it('refuses a passthrough Deployment whose selector cannot be read as unreadable-object, before the component label is checked', () => {
+    const deployment = `    - name: web
+      type: passthrough
+      properties:
+        object:
+          apiVersion: apps/v1
+          kind: Deployment
+          metadata: {name: web}
+          spec:
+            selector: {matchLabels: 5}
+            template:
+              metadata: {labels: {app: web}}
+              spec:
+                containers: [{name: web, image: ghcr.io/acme/web:1.0.0}]
+`;
+    const result = run(['validate', '--format', 'json'], app(deployment));
+    expect(result.status).toBe(1);
+    const { diagnostics } = JSON.parse(result.stdout);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({
+      code: 'KUREL_POLICY_VIOLATION',
+      refusalClass: 'unreadable-object',
+      path: 'spec.components[0].properties.object.spec.selector.matchLabels',
+      message: 'component "web": Deployment "web" cannot be read as a Deployment: spec.selector.matchLabels must be a map, not a number',
+    });
+    const built = run(['build'], app(deployment));
+    expect(built.stderr).not.toContain('component label');
+  });
+
   it('builds what the policy allows', () => {
     const result = run(['build'], app(MANIFESTS_DEPLOYMENT('            replicas: 2')));
     expect(result.status, result.stderr).toBe(0);

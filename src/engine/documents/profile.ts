@@ -70,3 +70,9 @@ export function bindingKeyFor(profile: ParsedProfile, traitType: string, scope: 
   if (typeof scope === 'string' && scope !== '' && profile.bindings.has(`${traitType}.${scope}`)) return `${traitType}.${scope}`;
   return profile.bindings.has(traitType) ? traitType : undefined;
 }
+
+/** A required key's refusal on a trait a binding matches: the rendering does not set it either. */
+export function unsetByRendering(message: string, capability: string): string {
+  const match = /^"(.+)" is required$/.exec(message);
+  return match ? `"${match[1]}" is required; neither the trait nor capability "${capability}"'s rendering sets it` : message;
+}

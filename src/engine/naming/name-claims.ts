@@ -14,12 +14,19 @@ export interface NameOwner {
   lowering?: boolean;
   /** A trait a lowering rule built. */
   sealed?: boolean;
+  /**
+   * Which of the traits at one place (component, member, slot and type) this is: a trait rule that
+   * lowered one trait to several of one type gives them one place, and they are told apart by it.
+   */
+  output?: number;
 }
 
 interface Held {
   owner: NameOwner;
   /** How the owner came by the name, as a collision text says it. */
   source: string;
+  /** The name of an object that is generated as named: a kind component's own, or one a trait generates. */
+  generates?: 'component' | 'trait';
 }
 
 export class NameClaims {
@@ -47,7 +54,7 @@ export class NameClaims {
   /** Claims a resolved name for `owner`. */
   claimChoice(spec: NameSpec, choice: NameChoice, owner: NameOwner, namespace: string): void {
     const placed = spec.clusterScoped ? '' : (spec.namespace ?? namespace);
-    this.claim(spec.kind, placed, choice.name, owner, describeSource(spec, choice), choice.source === 'authored' ? spec.property : undefined);
+    this.claim(spec.kind, placed, choice.name, owner, describeSource(spec, choice), choice.source === 'authored' ? spec.property : undefined, spec.role === 'object' ? 'component' : undefined);
   }
 
   /**
@@ -64,28 +71,36 @@ export class NameClaims {
   claimObject(claim: ObjectClaim, owner: NameOwner, namespace: string): void {
     const placed = claim.clusterScoped ? '' : (claim.namespace ?? namespace);
     const source = claim.property ? `(its own object, set by ${claim.property})` : '(its own object, its default name)';
-    this.claim(claim.kind, placed, claim.name, owner, source, claim.property, claim.generated === true);
+    this.claim(claim.kind, placed, claim.name, owner, source, claim.property, claim.generated === true ? 'trait' : undefined);
   }
 
   /** `property` is where the author wrote the name, if they did. */
-  private claim(kind: string, namespace: string, name: string, owner: NameOwner, source: string, property: string | undefined, generated = false): void {
+  private claim(kind: string, namespace: string, name: string, owner: NameOwner, source: string, property: string | undefined, generates?: Held['generates']): void {
     const key = `${kind}|${namespace}|${name}`;
     const holder = this.held.get(key);
     if (!holder) {
-      this.held.set(key, { owner, source });
+      this.held.set(key, { owner, source, generates });
       return;
     }
     // The object a sealed trait generates under a name its component's rule resolved is that rule's object.
-    if (generated && owner.sealed && holder.owner.lowering && holder.owner.component === owner.component) return;
+    if (generates === 'trait' && owner.sealed && holder.owner.lowering && holder.owner.component === owner.component) return;
+    // A kind component's object and an object a trait generates are both generated as named: the
+    // check of the generated objects names the two producers.
+    if (generates !== undefined && holder.generates !== undefined && generates !== holder.generates) return;
     // Two names lowering rules resolved are refused before the document's objects are placed.
     const where = holder.owner.lowering && owner.lowering ? name : namespace ? `${namespace}/${name}` : name;
     const subject = `${kind} "${where}"`;
     let first = `${holder.owner.description} ${holder.source}`;
     let second = `${owner.description} ${source}`;
-    // The fewest words that tell the two apart: a sibling group's members by their type.
+    // The fewest words that tell the two apart: a sibling group's members by their type, then
+    // the outputs of one trait's lowering by their order.
     if (first === second && (holder.owner.detailed ?? '') !== (owner.detailed ?? '')) {
       first = `${holder.owner.detailed ?? holder.owner.description} ${holder.source}`;
       second = `${owner.detailed ?? owner.description} ${source}`;
+    }
+    if (first === second && holder.owner.output !== owner.output) {
+      first = `${holder.owner.detailed ?? holder.owner.description}, output ${holder.owner.output ?? 1} of its lowering ${holder.source}`;
+      second = `${owner.detailed ?? owner.description}, output ${owner.output ?? 1} of its lowering ${source}`;
     }
     const text =
       first === second

@@ -19,7 +19,7 @@ import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type Meta
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
 import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
-import { bindingKeyFor } from '../documents/profile.js';
+import { bindingKeyFor, unsetByRendering } from '../documents/profile.js';
 import { followFluxReads, type TraitOutput } from '../delivery/flux-namespace.js';
 import type { SealedRegistry } from '../registry.js';
 import type { NameClaims, NameOwner } from '../naming/name-claims.js';
@@ -264,7 +264,7 @@ function applyTrait(
   const checked = validateProperties(handler.properties, properties, { topLevelRequired: true, applyDefaults: true });
   if (checked.issues.length > 0) {
     const diagnostics = checked.issues.map((issue) =>
-      kurelErrors.property.diagnostic(`${label}: ${requiredHint(issue.message, trait.type)}`, { ...source.at([...trait.path, 'properties', ...issue.path]), component: component.name, plugin: entry.plugin }),
+      kurelErrors.property.diagnostic(`${label}: ${unsetByRendering(issue.message, trait.type)}`, { ...source.at([...trait.path, 'properties', ...issue.path]), component: component.name, plugin: entry.plugin }),
     );
     throw new KurelError(diagnostics);
   }
@@ -359,15 +359,23 @@ function componentOwner(component: WorkComponent): NameOwner {
   return { component: component.name, description, detailed: member };
 }
 
-/**
- * A trait by its place in the document: an authored trait (or one a rule forwarded) by its
- * authored index, a trait a rule built by its place among the lowered traits.
- */
+/** A trait by its place (see `traitPlace`), and which of the traits at that place it is. */
 function traitOwner(component: WorkComponent, trait: WorkTrait): NameOwner {
   const owner = componentOwner(component);
-  const authoredIndex = trait.path[trait.path.length - 1];
-  const place = !trait.sealed && typeof authoredIndex === 'number' ? `traits[${authoredIndex}] "${trait.type}"` : `traits[${component.traits.indexOf(trait)}] "${trait.type}" after lowering`;
-  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}`, sealed: trait.sealed };
+  const place = traitPlace(component, trait);
+  // The traits of one place before this one are the earlier outputs of the rule that lowered one trait to them.
+  const index = component.traits.indexOf(trait);
+  const output = 1 + component.traits.filter((other, at) => at < index && traitPlace(component, other) === place).length;
+  return { ...owner, description: `${owner.description} ${place}`, detailed: `${owner.detailed} ${place}`, sealed: trait.sealed, output };
+}
+
+/**
+ * Where a trait stands: by the index of the authored trait behind it (itself, the trait a rule
+ * forwarded, or the trait a trait rule lowered to it), else by its place among the lowered traits.
+ */
+function traitPlace(component: WorkComponent, trait: WorkTrait): string {
+  const authoredIndex = trait.path[trait.path.length - 2] === 'traits' ? trait.path[trait.path.length - 1] : undefined;
+  return typeof authoredIndex === 'number' ? `traits[${authoredIndex}] "${trait.type}"` : `traits[${component.traits.indexOf(trait)}] "${trait.type}" after lowering`;
 }
 
 function emittedClause(component: WorkComponent, prefix = ''): string {
@@ -377,11 +385,6 @@ function emittedClause(component: WorkComponent, prefix = ''): string {
 
 function noHandler(what: string, path: Path, component: string | undefined, source: SourceDocument): KurelError {
   return kurelErrors.noHandler(`no handler for ${what}`, { ...source.at(path), component });
-}
-
-function requiredHint(message: string, traitType: string): string {
-  const match = /^"(.+)" is required$/.exec(message);
-  return match ? `"${match[1]}" is required; neither the trait nor capability "${traitType}"'s rendering sets it` : message;
 }
 
 /** A handler's refusal, placed at the authored element. Anything else is a bug and passes through. */

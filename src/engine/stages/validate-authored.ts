@@ -12,6 +12,7 @@ import type { ParsedApplication } from '../documents/parsed.js';
 import type { Origin, Path, WorkComponent, WorkPolicy, WorkTrait } from '../model.js';
 import type { SealedRegistry } from '../registry.js';
 import type { SourceDocument } from '../yaml/index.js';
+import { bindingKeyFor, unsetByRendering, type ParsedProfile } from '../documents/profile.js';
 
 export interface AuthoredElements {
   components: WorkComponent[];
@@ -32,7 +33,7 @@ export interface ValidatedDocument extends Logged {
  * constraints and its object-kind rules read.
  */
 export function validateDocument(app: ParsedApplication, namespace: string, registry: SealedRegistry, scope: BuildScope, source: SourceDocument, refusals?: Refusals): ValidatedDocument {
-  const authored = validateAuthored(app, namespace, registry, source);
+  const authored = validateAuthored(app, namespace, registry, source, scope.profile);
   let components = refuseOrDrop(authored.diagnostics, authored.components, refusals);
   const log = new StageLog();
   warnDeprecated(components, registry, log);
@@ -43,9 +44,10 @@ export function validateDocument(app: ParsedApplication, namespace: string, regi
 /**
  * Checks every authored component, trait and policy against its schema, collecting every
  * diagnostic. Top-level required trait keys are left to the transform: a capability rendering
- * may supply them.
+ * may supply them. Below the top level a trait's required keys are checked as the rendering of
+ * the binding it matches in `profile` will be merged into them; with no profile, as written.
  */
-export function validateAuthored(app: ParsedApplication, namespace: string, registry: SealedRegistry, source: SourceDocument): AuthoredElements {
+export function validateAuthored(app: ParsedApplication, namespace: string, registry: SealedRegistry, source: SourceDocument, profile?: ParsedProfile): AuthoredElements {
   const diagnostics: Diagnostic[] = [];
   const check = (
     described: { properties: PropertiesSchema; hints?: Record<string, string>; additionalProperties?: boolean } | undefined,
@@ -54,6 +56,7 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     label: string,
     topLevelRequired: boolean,
     owner: { component?: string; plugin?: string },
+    rendering?: { capability: string; value: Properties },
   ): Properties => {
     if (!described) return properties;
     // Each message is joined to the label, not copied in with it: V8 keeps a long string's halves
@@ -65,10 +68,13 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
     // one whose schema refused the value. The owner is assigned onto the fresh place rather than
     // both spread into a new object, which V8 does key by key: for a file refused at each of its
     // keys that spread would be most of the cost of the refusal.
+    // A rendering is never merged into a list: a key missing inside one is not the rendering's to set.
+    const say = (issue: SchemaIssue) => (rendering && !issue.path.some((step) => typeof step === 'number') ? unsetByRendering(issue.message, rendering.capability) : issue.message);
     const issues = {
-      push: (issue: SchemaIssue) => diagnostics.push(kurelErrors.property.diagnostic(prefix + issue.message, Object.assign(source.at([...path, 'properties', ...issue.path]), owner))),
+      push: (issue: SchemaIssue) => diagnostics.push(kurelErrors.property.diagnostic(prefix + say(issue), Object.assign(source.at([...path, 'properties', ...issue.path]), owner))),
     };
-    return checkProperties(described.properties, properties, { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints, additionalProperties: described.additionalProperties }, issues);
+    const options = { refuseReserved: true, topLevelRequired, applyDefaults: topLevelRequired, hints: described.hints, additionalProperties: described.additionalProperties };
+    return checkProperties(described.properties, properties, rendering ? { ...options, mergedUnder: rendering.value } : options, issues);
   };
 
   const origin = (extra: Partial<Origin>): Origin => ({ document: app.name, documentKind: 'Application', namespace, rule: '', ...extra });
@@ -85,9 +91,11 @@ export function validateAuthored(app: ParsedApplication, namespace: string, regi
         diagnostics.push(kurelErrors.property.diagnostic(`component "${component.name}" trait "${trait.type}": scope: expected a string, got ${describeValue(scope)}`, source.at([...trait.path, 'properties', 'scope'])));
       }
       const traitEntry = registry.trait(trait.type) ?? registry.traitRule(trait.type) ?? registry.traitDeclaration(trait.type);
+      const capability = profile && bindingKeyFor(profile, trait.type, scope);
+      const rendering = capability ? { capability, value: profile.bindings.get(capability) ?? {} } : undefined;
       return {
         type: trait.type,
-        properties: check(traitEntry?.value, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, { component: component.name, plugin: traitEntry?.plugin }),
+        properties: check(traitEntry?.value, rest, trait.path, `component "${component.name}" trait "${trait.type}"`, false, { component: component.name, plugin: traitEntry?.plugin }, rendering),
         scope: typeof scope === 'string' && scope !== '' ? scope : undefined,
         origin: origin({ component: component.name, componentType: component.type, traitType: trait.type }),
         path: trait.path,

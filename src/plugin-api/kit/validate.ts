@@ -28,6 +28,12 @@ export interface ValidateOptions {
   hints?: Record<string, string>;
   /** Accept top-level keys the schema does not declare, unchecked (a handler's `additionalProperties`). */
   additionalProperties?: boolean;
+  /**
+   * What will be merged under the value later (a trait's capability rendering, objects merged
+   * recursively): a required key, or a required group's key, it holds at the same path counts as
+   * set. A list is never merged into, so inside one the value is checked as written.
+   */
+  mergedUnder?: Properties;
 }
 
 /** Where the issues of a check go as they are found: an array collects them. */
@@ -232,7 +238,8 @@ function checkObject(
     // a report reads in the order of its file, and the fields listed in full are the first refused.
     for (const key of keys) {
       if (Object.hasOwn(declared, key)) continue;
-      const hint = schema.hints?.[key] ?? (isTop ? options.hints?.[key] : undefined);
+      // A hint is the map's own entry: `constructor` is no hint of every map.
+      const hint = ownEntry(schema.hints, key) ?? (isTop ? ownEntry(options.hints, key) : undefined);
       let next = allowedOrClosest(key, allowedKeys);
       if (next === listing) {
         listed += 1;
@@ -244,7 +251,7 @@ function checkObject(
         reason = next;
         afterKey = `" (${reason})`;
       }
-      issues.push({ path: [...at, key], message: `unsupported field "${key}${afterKey}${hint ? `; ${key}: ${hint}` : ''}` });
+      issues.push({ path: [...at, key], message: `unsupported field "${key}${afterKey}${hint ? `; ${schema.hintsAt ? `${schema.hintsAt}.` : ''}${key}: ${hint}` : ''}` });
     }
   }
 
@@ -275,7 +282,7 @@ function checkObject(
     const keySchema = declared[key];
     if (options.applyDefaults && keySchema.default !== undefined) {
       out[key] = copyData(keySchema.default);
-    } else if (keySchema.required && (!isTop || options.topLevelRequired)) {
+    } else if (keySchema.required && (!isTop || options.topLevelRequired) && !mergedHas(options.mergedUnder, at, [key])) {
       issues.push({ path: [...at], message: `"${key}" is required` });
     }
   }
@@ -285,10 +292,25 @@ function checkObject(
       const present = group.keys.filter((key) => value[key] !== undefined && value[key] !== null);
       if (present.length > 1) issues.push({ path: [...at], message: `only one of ${group.keys.join(', ')} may be set (got ${present.join(', ')})` });
       // A group's required is relaxed exactly where a key's is: on an authored top level.
-      else if (present.length === 0 && group.required && (!isTop || options.topLevelRequired)) issues.push({ path: [...at], message: `one of ${group.keys.join(', ')} must be set` });
+      else if (present.length === 0 && group.required && (!isTop || options.topLevelRequired) && !mergedHas(options.mergedUnder, at, group.keys)) issues.push({ path: [...at], message: `one of ${group.keys.join(', ')} must be set` });
     }
   }
   return out;
+}
+
+function ownEntry(map: Record<string, string> | undefined, key: string): string | undefined {
+  return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
+/** Whether the value merged under the checked one sets one of `keys` in the object at `at`. */
+function mergedHas(merged: Properties | undefined, at: ReadonlyArray<string | number>, keys: readonly string[]): boolean {
+  if (merged === undefined) return false;
+  let node: unknown = merged;
+  for (const step of at) {
+    if (typeof step === 'number' || !isPlainObject(node) || !Object.hasOwn(node, step)) return false;
+    node = node[step];
+  }
+  return isPlainObject(node) && keys.some((key) => Object.hasOwn(node, key) && node[key] !== undefined && node[key] !== null);
 }
 
 /**

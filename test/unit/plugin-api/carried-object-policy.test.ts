@@ -136,6 +136,25 @@ describe('unreadable-object', () => {
       { title: 'hostNetwork a string', properties: { object: daemonSet({ hostNetwork: 'yes' }) }, error: { message: /hostNetwork must be true or false, not a string$/, refusalClass: RefusalClass.unreadableObject } },
       { title: 'capabilities.add a map', properties: { object: deployment({}, { securityContext: { capabilities: { add: { a: 1 } } } }) }, error: { message: /capabilities\.add must be a list, not a map$/, refusalClass: RefusalClass.unreadableObject } },
       { title: 'storage a list', properties: { object: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', spec: { resources: { requests: { storage: [] } } } } }, error: { message: /storage must be a quantity \(a string or a number\), not a list$/, refusalClass: RefusalClass.unreadableObject } },
+      {
+        title: 'matchLabels a number',
+        properties: { object: deployment({ selector: { matchLabels: 5 } }) },
+        error: { message: 'component "web": Deployment "web" cannot be read as a Deployment: spec.selector.matchLabels must be a map, not a number', property: ['object', 'spec', 'selector', 'matchLabels'], refusalClass: RefusalClass.unreadableObject },
+      },
+      { title: 'a label of the selector a number', properties: { object: deployment({ selector: { matchLabels: { app: 1 } } }) }, error: { message: /spec\.selector\.matchLabels\.app must be a string, not a number$/, refusalClass: RefusalClass.unreadableObject } },
+      { title: 'matchExpressions a map', properties: { object: deployment({ selector: { matchExpressions: {} } }) }, error: { message: /spec\.selector\.matchExpressions must be a list, not a map$/, refusalClass: RefusalClass.unreadableObject } },
+      {
+        title: 'the values of an expression a string',
+        properties: { object: deployment({ selector: { matchExpressions: [{ key: 'app', operator: 'In', values: 'web' }] } }) },
+        error: { message: /spec\.selector\.matchExpressions\[0\]\.values must be a list, not a string$/, refusalClass: RefusalClass.unreadableObject },
+      },
+      { title: 'a ReplicationController selector a list', properties: { object: { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { selector: [] } } }, error: { message: /spec\.selector must be a map, not a list$/, refusalClass: RefusalClass.unreadableObject } },
+      {
+        title: "a CronJob's job selector a string",
+        properties: { object: { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'cj' }, spec: { jobTemplate: { spec: { selector: 'app=web' } } } } },
+        error: { message: /spec\.jobTemplate\.spec\.selector must be a map, not a string$/, refusalClass: RefusalClass.unreadableObject },
+      },
+      { title: 'a pod template label a list', properties: { object: deployment({ template: { metadata: { labels: { app: [] } }, spec: { containers: [{ name: 'web', image }] } } }) }, error: { message: /spec\.template\.metadata\.labels\.app must be a string, not a list$/, refusalClass: RefusalClass.unreadableObject } },
     ]);
   });
 

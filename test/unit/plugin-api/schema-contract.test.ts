@@ -17,6 +17,16 @@ describe('hints on refused fields', () => {
     const nested = validateProperties(schema, { affinity: { nodeAffinity: {} } });
     expect(nested.issues[0]).toEqual({ path: ['affinity', 'nodeAffinity'], message: 'unsupported field "nodeAffinity" (allowed: spread); nodeAffinity: not read — write nodeSelector' });
   });
+
+  it('names a nested key by the path its object says its hints are at', () => {
+    const schema: PropertiesSchema = {
+      affinity: { type: 'object', description: 'Affinity.', properties: { spread: { type: 'boolean', description: 'S.' } }, hints: { nodeAffinity: 'not read — write nodeSelector' }, hintsAt: 'affinity' },
+    };
+    expect(validateProperties(schema, { affinity: { nodeAffinity: {}, other: 1 } }).issues.map((issue) => issue.message)).toEqual([
+      'unsupported field "nodeAffinity" (allowed: spread); affinity.nodeAffinity: not read — write nodeSelector',
+      'unsupported field "other" (allowed: spread)',
+    ]);
+  });
 });
 
 describe('platform-reserved keys on the authored surface', () => {

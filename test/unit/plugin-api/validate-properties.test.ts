@@ -177,6 +177,19 @@ describe('validateProperties: required, null and defaults', () => {
     expect(issues({ ports: [{ protocol: 'UDP' }] })).toEqual([{ path: ['ports', 0], message: '"port" is required' }]);
   });
 
+  it('counts a nested required key as set where the value merged under it sets it, but not inside a list', () => {
+    const nested: PropertiesSchema = {
+      issuerRef: { type: 'object', description: 'Issuer.', properties: { name: { type: 'string', required: true, description: 'Name.' }, kind: { type: 'string', description: 'Kind.' } } },
+      refs: { type: 'array', description: 'Refs.', items: { type: 'object', description: 'Ref.', properties: { name: { type: 'string', required: true, description: 'Name.' } } } },
+    };
+    const check = (value: unknown, mergedUnder?: Record<string, unknown>) => validateProperties(nested, value, mergedUnder ? { mergedUnder } : {}).issues;
+    expect(check({ issuerRef: { kind: 'Issuer' } })).toEqual([{ path: ['issuerRef'], message: '"name" is required' }]);
+    expect(check({ issuerRef: { kind: 'Issuer' } }, { issuerRef: { name: 'ca' } })).toEqual([]);
+    expect(check({ issuerRef: { kind: 'Issuer' } }, { issuerRef: { name: null } })).toEqual([{ path: ['issuerRef'], message: '"name" is required' }]);
+    expect(check({ issuerRef: { kind: 'Issuer' } }, { issuerRef: 'ca' })).toEqual([{ path: ['issuerRef'], message: '"name" is required' }]);
+    expect(check({ refs: [{}] }, { refs: [{ name: 'a' }] })).toEqual([{ path: ['refs', 0], message: '"name" is required' }]);
+  });
+
   it('treats an explicit null as absent', () => {
     const result = validateProperties(schema, { image: 'a', port: null, ratio: null }, { applyDefaults: true });
     expect(result.issues).toEqual([]);

@@ -51,6 +51,21 @@ describe('certificate trait', () => {
           ),
         ],
       },
+      {
+        // A partial override: the rendered issuer's name is kept under the authored kind.
+        title: 'authored issuer kind over the rendered issuer',
+        component,
+        properties: { secretName: 'frontend-tls', dnsNames: ['frontend.example.com'], issuerRef: { kind: 'Issuer' } },
+        contains: [
+          cert({
+            secretName: 'frontend-tls',
+            issuerRef: { name: 'letsencrypt-prod', kind: 'Issuer' },
+            dnsNames: ['frontend.example.com'],
+            duration: '2160h0m0s',
+            renewBefore: '360h0m0s',
+          }),
+        ],
+      },
     ]);
   });
 
@@ -60,7 +75,6 @@ describe('certificate trait', () => {
       { title: 'secretName', component, properties: { dnsNames: ['x.example.com'] }, error: { message: `component "frontend" trait "certificate": "secretName" is required; neither the trait nor capability "certificate"'s rendering sets it` } },
       { title: 'secretName syntax', component, properties: { ...base, secretName: 'Frontend_TLS' }, error: { message: /^component "frontend" trait "certificate": secretName: "Frontend_TLS" is not a valid name/ } },
       { title: 'dnsNames', component, properties: { ...base, dnsNames: [] }, error: { message: 'component "frontend" trait "certificate": dnsNames: at least one DNS name is required' } },
-      { title: 'issuer name', component, properties: { ...base, issuerRef: { kind: 'Issuer' } }, error: { message: 'component "frontend" trait "certificate": "name" is required', property: ['issuerRef'] } },
       { title: 'duration', component, properties: { ...base, duration: '90 days' }, error: { message: 'component "frontend" trait "certificate": duration: "90 days" is not a duration (such as "2160h" or "90m")', property: ['duration'] } },
       { title: 'renewBefore', component, properties: { ...base, renewBefore: '0s' }, error: { message: 'component "frontend" trait "certificate": renewBefore: "0s" must be longer than zero' } },
       { title: 'size without algorithm', component, properties: { ...base, privateKey: { size: 2048 } }, error: { message: 'component "frontend" trait "certificate": privateKey.size requires privateKey.algorithm to be set' } },
@@ -71,9 +85,12 @@ describe('certificate trait', () => {
     await builtinTester('traits').runTrait(certificate.type, [
       // Without a profile the capability itself is missing, which the engine refuses first.
       { title: 'no capability', component, properties: base, error: { message: 'component "frontend" trait "certificate": capability "certificate" not found in ClusterProfile: oam: capability key not found in ClusterProfile' } },
+      // With no binding to merge under it, a nested object is checked as written.
+      { title: 'issuer name, no profile', component, properties: { ...base, issuerRef: { kind: 'Issuer' } }, error: { message: 'component "frontend" trait "certificate": "name" is required', property: ['issuerRef'] } },
     ]);
     await builtinTester('traits', { capabilities: { certificate: {} } }).runTrait(certificate.type, [
       { title: 'no issuer', component, properties: base, error: { message: `component "frontend" trait "certificate": issuerRef is required; neither the trait nor capability "certificate"'s rendering sets it` } },
+      { title: 'issuer name set by neither', component, properties: { ...base, issuerRef: { kind: 'Issuer' } }, error: { message: `component "frontend" trait "certificate": "name" is required; neither the trait nor capability "certificate"'s rendering sets it`, property: ['issuerRef'] } },
     ]);
   });
 });

@@ -42,6 +42,10 @@ const claimKind = defineKind<ClaimProperties>({
   scope: 'namespaced',
   appLabel: true,
   properties: claimProperties,
+  hints: {
+    dataSource:
+      'not authorable — superseded by dataSourceRef, which the apiserver mirrors back into dataSource when dataSourceRef sets no namespace (and requires dataSource to stay empty when it does); author dataSourceRef instead',
+  },
   check(props, input, ctx) {
     const size = canonicalQuantity(props.size);
     if (size === undefined || size.startsWith('-') || size === '0') ctx.fail(`size: "${props.size}" is not a positive quantity (such as "10Gi")`, ['size']);

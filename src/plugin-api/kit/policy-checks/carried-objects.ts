@@ -40,7 +40,8 @@ export interface CarriedObjectPlace {
  *
  * The fields the checks read are first read as the kind's: a field of another shape (containers
  * that are no list, replicas that are no whole number) refuses the object as `unreadable-object`,
- * since a check that read nothing there would let it through. Objects of other kinds pass.
+ * since a check that read nothing there would let it through. So are a workload's selector and its
+ * pod template's labels, which the component label is later held to. Objects of other kinds pass.
  * Refusals go through `ctx.violate` / `ctx.fail`, so the first one ends the element.
  */
 export function enforceCarriedObjectPolicy(object: WrittenMap, ctx: HandlerContext, place: CarriedObjectPlace = {}): void {
@@ -115,6 +116,24 @@ class CarriedObject {
     return value;
   }
 
+  /** A map of strings (labels, a ReplicationController's selector); a null value reads as "". */
+  stringMap(path: PropertyPath): void {
+    const map = this.map(path);
+    for (const key of Object.keys(map ?? {})) if (map![key] !== null) this.of([...path, key], 'a string');
+  }
+
+  /** A LabelSelector: the selector of the pods a controller owns, which the component label is held to. */
+  labelSelector(path: PropertyPath): void {
+    if (!this.map(path)) return;
+    this.stringMap([...path, 'matchLabels']);
+    this.maps([...path, 'matchExpressions']).forEach((_expression, index) => {
+      const at = [...path, 'matchExpressions', index];
+      this.of([...at, 'key'], 'a string');
+      this.of([...at, 'operator'], 'a string');
+      this.list([...at, 'values']).forEach((_value, valueIndex) => this.of([...at, 'values', valueIndex], 'a string'));
+    });
+  }
+
   quantity(path: PropertyPath): string | undefined {
     const value = this.at(path);
     if (value === undefined) return undefined;
@@ -160,15 +179,25 @@ class CarriedObject {
 
 type KindCheck = (carried: CarriedObject) => void;
 
-/** A controller whose pods come from `spec.template`, with or without a replica count. */
-function controller(replicated: boolean): KindCheck {
+/**
+ * A controller whose pods come from `spec.template`, with or without a replica count, selected by a
+ * LabelSelector (a ReplicationController's is a plain map of labels).
+ */
+function controller(replicated: boolean, selector: 'labelSelector' | 'stringMap' = 'labelSelector'): KindCheck {
   return (carried) => {
     carried.map(['spec']);
     if (replicated) enforceMaxReplicas(carried.wholeNumber(['spec', 'replicas']) ?? 1, carried.ctx, ['spec', 'replicas']);
+    carried[selector](['spec', 'selector']);
     carried.map(['spec', 'template']);
+    podTemplateLabels(carried, ['spec', 'template']);
     const podSpec = carried.podSpec(['spec', 'template', 'spec']);
     if (podSpec) enforceWrittenPodSpec(podSpec, ['spec', 'template', 'spec'], carried.ctx);
   };
+}
+
+/** The labels of a pod template, which its controller's selector is matched against. */
+function podTemplateLabels(carried: CarriedObject, template: PropertyPath): void {
+  if (carried.map([...template, 'metadata'])) carried.stringMap([...template, 'metadata', 'labels']);
 }
 
 const statefulSet: KindCheck = (carried) => {
@@ -194,7 +223,7 @@ const KIND_CHECKS: Record<string, KindCheck> = {
     const podSpec = carried.podSpec(['template', 'spec']);
     if (podSpec) enforceWrittenPodSpec(podSpec, ['template', 'spec'], carried.ctx);
   },
-  '/ReplicationController': controller(true),
+  '/ReplicationController': controller(true, 'stringMap'),
   'apps/Deployment': controller(true),
   'apps/ReplicaSet': controller(true),
   'apps/StatefulSet': statefulSet,
@@ -204,7 +233,9 @@ const KIND_CHECKS: Record<string, KindCheck> = {
     carried.map(['spec']);
     carried.map(['spec', 'jobTemplate']);
     carried.map(['spec', 'jobTemplate', 'spec']);
+    carried.labelSelector(['spec', 'jobTemplate', 'spec', 'selector']);
     carried.map(['spec', 'jobTemplate', 'spec', 'template']);
+    podTemplateLabels(carried, ['spec', 'jobTemplate', 'spec', 'template']);
     const path = ['spec', 'jobTemplate', 'spec', 'template', 'spec'];
     const podSpec = carried.podSpec(path);
     if (podSpec) enforceWrittenPodSpec(podSpec, path, carried.ctx);
