@@ -1,10 +1,10 @@
-import { gateServedApis } from './api-resources/gate.js';
+import { gateServedApis } from './stages/gate-served-apis.js';
 import { applyDeliveryIntents } from './delivery/delivery-intents.js';
-import { lowerDocument } from './lowering/lower-document.js';
+import { lowerDocument } from './stages/lower-document.js';
 import { NameClaims } from './naming/name-claims.js';
 import type { SealedRegistry } from './registry.js';
 import type { BuildInput } from './run/build-input.js';
-import { buildResult, type BuildResult } from './run/build-result.js';
+import { buildResult, type BuildResult } from './build-result.js';
 import { bundleApplications } from './stages/bundles.js';
 import { evaluateProfile } from './stages/evaluate-profile.js';
 import { generateObjects } from './stages/generate.js';
@@ -24,7 +24,7 @@ import { validateDocument } from './stages/validate-authored.js';
 // space, handed to each by name; each stage returns its own warnings.
 
 export type { BuildInput, BuildResult };
-export type { BuiltChart } from './run/build-result.js';
+export type { BuiltChart } from './build-result.js';
 export type { BuildIO, ChartRenderRequest, FetchRequest } from './run/host-requests.js';
 
 /**

@@ -1,5 +1,5 @@
 import { prepare, type BuildInput } from './build.js';
-import { declaredEndpoints, type ComponentEndpoints } from './netpol/declared-endpoints.js';
+import { declaredEndpoints, type ComponentEndpoints } from './stages/network-policies.js';
 import type { SealedRegistry } from './registry.js';
 import { StageLog } from './run/stage-log.js';
 

@@ -1,8 +1,8 @@
 import type { PolicyRendering } from '../plugin-api/index.js';
-import type { GeneratedObject } from './stages/generate.js';
+import type { GeneratedObject } from './model.js';
 import type { LoweringStep, WorkPolicy } from './model.js';
 import type { SourceDocument } from './yaml/index.js';
-import type { Application } from './stages/transform.js';
+import type { Application } from './model.js';;
 
 /** How one authored component became objects: what `kurel explain` prints. */
 export interface ComponentChain {

@@ -1,4 +1,4 @@
-import type { K8sObject, PostPolicyStep, Properties } from '../plugin-api/index.js';
+import type { ComponentAnswers, DeliveryIntent, K8sObject, PostPolicyStep, Properties, RenderedChart, RouteAnswer } from '../plugin-api/index.js';
 
 export type Path = (string | number)[];
 
@@ -89,4 +89,47 @@ export interface GeneratedObject {
   source: { application: number; subApplication?: number; name: string };
   /** The application, or sub-application, carries the force-replace delivery intent. */
   forceReplace?: boolean;
+}
+
+/** One member of an application: a component handler's rendering. */
+export interface Member {
+  component: WorkComponent;
+  objects: K8sObject[];
+  /** What the handler answered about the component. */
+  answers?: ComponentAnswers;
+  /** For a chart rendered at build time: its release, hook groups and each object's template. */
+  chart?: RenderedChart;
+}
+
+/** A trait's own application: its objects, under a name kept apart within its bundle. */
+export interface SubApplication {
+  name: string;
+  traitType: string;
+  objects: K8sObject[];
+  /** The trait and where its name came from, as a collision text names them. */
+  namedBy?: string;
+  /** The authored trait, for diagnostics. */
+  path?: Path;
+  /** Annotations the trait wrote from the platform's input; exempt from the reserved-key check. */
+  platformAnnotations?: Record<string, string>;
+}
+
+/** A component's application (a sibling group is one), followed by its traits' sub-applications. */
+export interface Application {
+  name: string;
+  /** The authored component the application belongs to; empty when the document as a whole owns it. */
+  owner: string;
+  labelValue: string;
+  members: Member[];
+  subApplications: SubApplication[];
+  /** What the routing traits route, for the NetworkPolicy synthesis. */
+  routes?: Array<{ traitType: string; route: RouteAnswer }>;
+  /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
+  synthesized?: K8sObject[];
+  /** A source a rule generated for several components: the application bundle's own, in no group. */
+  generatedSource?: boolean;
+  /** How a collision text names a synthesized policy's application: its owner and where its name came from. */
+  namedBy?: string;
+  /** The delivery intents its members' traits set; they cover its sub-applications too. */
+  delivery?: DeliveryIntent[];
 }

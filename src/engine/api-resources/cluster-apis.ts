@@ -1,7 +1,7 @@
 import type { ApiScope, ClusterApis, Negotiated } from '../../plugin-api/index.js';
 import type { ParsedProfile } from '../documents/profile.js';
 import type { SealedRegistry } from '../registry.js';
-import { apiVersionOf, groupLabel, groupOf, groupsServing, servedApiVersions, versionOf, type ServedApis, type ServedGroup } from './served.js';
+import { apiVersionOf, groupLabel, groupOf, groupsServing, servedApiVersions, versionOf, type ServedApis, type ServedGroup } from '../documents/served.js';
 
 interface PinnedKind {
   apiVersion: string;

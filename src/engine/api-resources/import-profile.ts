@@ -4,7 +4,7 @@ import { writeObject } from '../yaml/index.js';
 import { parseProfile } from '../documents/profile.js';
 import { readDocument, type InputFile } from '../yaml/index.js';
 import { apiResourcesSpec, servedFromKubectl } from './kubectl-output.js';
-import { kubeVersionProblem } from './profile-section.js';
+import { kubeVersionProblem } from '../documents/profile-section.js';
 
 export interface ProfileImport {
   /** `kubectl api-resources [-o wide]` output. */

@@ -1,6 +1,6 @@
 import { kurelErrors, type ApiScope } from '../../plugin-api/index.js';
 import type { InputFile } from '../yaml/index.js';
-import { groupLabel, groupOf, versionOf, type ServedApis, type ServedGroup, type ServedKind } from './served.js';
+import { groupLabel, groupOf, versionOf, type ServedApis, type ServedGroup, type ServedKind } from '../documents/served.js';
 
 const COLUMNS = ['NAME', 'APIVERSION', 'NAMESPACED', 'KIND'] as const;
 const API_VERSION = /^([a-z0-9][a-z0-9.-]*\/)?v\d+((alpha|beta)\d+)?$/;

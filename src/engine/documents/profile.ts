@@ -2,8 +2,8 @@ import { kurelErrors } from '../../plugin-api/index.js';
 import { isDns1123Subdomain, isPlainObject } from '../../plugin-api/kit/index.js';
 import { checkEnvelope, ShapeReader } from './shape.js';
 import type { SourceDocument } from '../yaml/index.js';
-import { readApiResources, readKubeVersion } from '../api-resources/profile-section.js';
-import type { ServedApis } from '../api-resources/served.js';
+import { readApiResources, readKubeVersion } from './profile-section.js';
+import type { ServedApis } from './served.js';
 
 /** The profile used when none is given: no capability bound. */
 export const DEFAULT_PROFILE_TEXT = `apiVersion: launcher.gokure.dev/v1alpha1

@@ -1,5 +1,5 @@
-import type { GeneratedObject } from '../stages/generate.js';
-import type { Application } from '../stages/transform.js';
+import type { GeneratedObject } from '../model.js';
+import type { Application } from '../model.js';;
 import type { ComponentLayout, LayoutBundle, LayoutObject, LayoutTree } from './model.js';
 
 /**

@@ -1,6 +1,6 @@
 import { kurelErrors, type PolicyRendering } from '../../plugin-api/index.js';
 import type { WorkComponent } from '../model.js';
-import type { Application } from '../stages/transform.js';
+import type { Application } from '../model.js';;
 
 export const TIERS = ['infra', 'services', 'apps'] as const;
 type Tier = (typeof TIERS)[number];

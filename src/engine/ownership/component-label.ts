@@ -5,7 +5,7 @@ import { appliedMembers, isListEnvelope } from './list-envelopes.js';
 import { componentLabelPostRenderer } from './post-renderer.js';
 import { foreignValueText, selectorRequiresAnotherText, selectorRulesOutText } from './texts.js';
 import { checkWorkloadSelector } from './workload-selector.js';
-import type { ObjectLayouts } from '../reserved-keys/holders.js';
+import type { ObjectLayouts } from './holders.js';
 
 // The component label is authoritative: every object an owned application generates is held to
 // it before it is written. A value already under the key must be the owner's (or, under the key

@@ -1,4 +1,4 @@
-import { EACH, operatorMetadataHolders, podTemplateOf, type MetadataHolder, type ObjectLayouts } from '../reserved-keys/holders.js';
+import { EACH, operatorMetadataHolders, podTemplateOf, type MetadataHolder, type ObjectLayouts } from './holders.js';
 import type { WrittenMap } from '../../plugin-api/kit/index.js';
 
 // Where an object holds labels that reach pods, by kind: the component label is read in every

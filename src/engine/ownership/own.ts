@@ -1,9 +1,9 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { componentLabelValue } from '../../plugin-api/kit/index.js';
-import type { Application } from '../stages/transform.js';
+import type { Application } from '../model.js';;
 import { holdComponentLabel, type Ownership } from './component-label.js';
 import { ofAnotherComponentText } from './texts.js';
-import type { ObjectLayouts } from '../reserved-keys/holders.js';
+import type { ObjectLayouts } from './holders.js';
 
 /** What one application is held to, or undefined for one the document as a whole owns. */
 export function ownershipOf(application: Pick<Application, 'name' | 'owner'>, key: string, layouts: ObjectLayouts): Ownership | undefined {

@@ -1,4 +1,4 @@
-import type { ObjectLayouts } from '../reserved-keys/holders.js';
+import type { ObjectLayouts } from './holders.js';
 
 // The post-renderer a HelmRelease carries so that every pod its chart renders holds the component
 // label: one strategic merge patch per kind the registry knows a pod template of, in registration

@@ -1,5 +1,5 @@
 import { groupOf } from './label-places.js';
-import type { ObjectLayouts } from '../reserved-keys/holders.js';
+import type { ObjectLayouts } from './holders.js';
 import type { WrittenMap } from '../../plugin-api/kit/index.js';
 
 // A workload's own selector and the component label: it may require no other value for the key,

@@ -1,7 +1,7 @@
 import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import { describeValue, isPlainObject, fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
-import type { Application } from '../stages/transform.js';
-import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from './holders.js';
+import type { Application } from '../model.js';;
+import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from '../ownership/holders.js';
 import { appliedObjects } from '../ownership/list-envelopes.js';
 
 /** The label launcher's own components and traits write on what they generate. */

@@ -18,7 +18,9 @@ import {
 import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type MetadataProblem, type ObjectMetadata, refusalClassOf, validateProperties, qualifiedKind, copyData } from '../../plugin-api/kit/index.js';
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
-import { describeOrigin, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
+import { describeOrigin, type Application, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
+
+export type { Application, Member, SubApplication } from '../model.js';
 import { bindingKeyFor, unsetByRendering } from '../documents/profile.js';
 import { followFluxReads, type TraitOutput } from '../delivery/flux-namespace.js';
 import type { SealedRegistry } from '../registry.js';
@@ -29,49 +31,6 @@ import { StageLog, type Logged } from '../run/stage-log.js';
 import type { Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
 import { generatedSources } from '../lowering/generated-sources.js';
-
-/** One member of an application: a component handler's rendering. */
-export interface Member {
-  component: WorkComponent;
-  objects: K8sObject[];
-  /** What the handler answered about the component. */
-  answers?: ComponentAnswers;
-  /** For a chart rendered at build time: its release, hook groups and each object's template. */
-  chart?: RenderedChart;
-}
-
-/** A trait's own application: its objects, under a name kept apart within its bundle. */
-export interface SubApplication {
-  name: string;
-  traitType: string;
-  objects: K8sObject[];
-  /** The trait and where its name came from, as a collision text names them. */
-  namedBy?: string;
-  /** The authored trait, for diagnostics. */
-  path?: Path;
-  /** Annotations the trait wrote from the platform's input; exempt from the reserved-key check. */
-  platformAnnotations?: Record<string, string>;
-}
-
-/** A component's application (a sibling group is one), followed by its traits' sub-applications. */
-export interface Application {
-  name: string;
-  /** The authored component the application belongs to; empty when the document as a whole owns it. */
-  owner: string;
-  labelValue: string;
-  members: Member[];
-  subApplications: SubApplication[];
-  /** What the routing traits route, for the NetworkPolicy synthesis. */
-  routes?: Array<{ traitType: string; route: RouteAnswer }>;
-  /** Objects the engine synthesized for the application (a NetworkPolicy), in place of members. */
-  synthesized?: K8sObject[];
-  /** A source a rule generated for several components: the application bundle's own, in no group. */
-  generatedSource?: boolean;
-  /** How a collision text names a synthesized policy's application: its owner and where its name came from. */
-  namedBy?: string;
-  /** The delivery intents its members' traits set; they cover its sub-applications too. */
-  delivery?: DeliveryIntent[];
-}
 
 export interface TransformInput {
   components: WorkComponent[];

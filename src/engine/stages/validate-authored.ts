@@ -3,7 +3,6 @@ import { componentProperties, describeValue } from '../../plugin-api/kit/index.j
 import { checkProperties, type SchemaIssue } from '../../plugin-api/kit/validate.js';
 import type { Diagnostic } from '../../plugin-api/diagnostics.js';
 import { refuseOrDrop, type Refusals } from '../run/refusals.js';
-import { warnDeprecated } from '../documents/deprecations.js';
 import { checkTraitConstraints } from '../policy/trait-constraints.js';
 import { objectKindRules, type ObjectKindRules } from '../policy/object-kinds.js';
 import type { BuildScope } from '../run/scope.js';
@@ -142,4 +141,16 @@ function takeOptional(properties: Properties, schema: PropertiesSchema | undefin
     diagnostics.push(kurelErrors.property.diagnostic(`${label}: optional: expected true or false, got ${describeValue(optional)}`, source.at(path)));
   }
   return { properties: rest, optional: optional === true };
+}
+
+/** Every authored element of a deprecated type is warned about once, in document order. */
+function warnDeprecated(components: readonly WorkComponent[], registry: SealedRegistry, log: StageLog): void {
+  for (const component of components) {
+    const contract = (registry.component(component.type) ?? registry.componentRule(component.type))?.value.contract;
+    if (contract?.deprecated) log.warn(`component "${component.name}": type ${component.type} is deprecated${contract.deprecationMessage ? `: ${contract.deprecationMessage}` : ''}`);
+    for (const trait of component.traits) {
+      const traitContract = (registry.trait(trait.type) ?? registry.traitRule(trait.type))?.value.contract;
+      if (traitContract?.deprecated) log.warn(`component "${component.name}": trait type ${trait.type} is deprecated${traitContract.deprecationMessage ? `: ${traitContract.deprecationMessage}` : ''}`);
+    }
+  }
 }

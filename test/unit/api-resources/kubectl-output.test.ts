@@ -3,7 +3,7 @@ import { servedFromKubectl, compareVersionPriority } from '../../../src/engine/a
 import { importProfile } from '../../../src/engine/api-resources/import-profile.js';
 import { parseProfile } from '../../../src/engine/documents/profile.js';
 import { parseSingleSource } from '../../../src/engine/yaml/source.js';
-import { isServed } from '../../../src/engine/api-resources/served.js';
+import { isServed } from '../../../src/engine/documents/served.js';
 import { firstDiagnostic } from '../engine/support.js';
 import { recorded } from './support.js';
 

@@ -6,8 +6,8 @@ import type { ParsedProfile } from '../documents/profile.js';
 import { StageLog, type Logged } from '../run/stage-log.js';
 import { refuseOrDrop, type Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
-import type { Application } from '../stages/transform.js';
-import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from './served.js';
+import type { Application } from '../model.js';;
+import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from '../documents/served.js';
 
 
 interface Unserved {

@@ -1,5 +1,5 @@
 import { kurelErrors, type ApiScope } from '../../plugin-api/index.js';
-import type { ShapeReader } from '../documents/shape.js';
+import type { ShapeReader } from './shape.js';
 import type { ServedApis, ServedGroup, ServedKind } from './served.js';
 
 const SCOPES: readonly ApiScope[] = ['Namespaced', 'Cluster'];

@@ -1,12 +1,12 @@
-import type { K8sObject, HookGroup } from '../../plugin-api/index.js';
-import { explainChains, explainPolicies, type ComponentChain, type PolicyChain } from '../explain.js';
-import { layoutTree } from '../layout/layout-tree.js';
-import type { LayoutTree } from '../layout/model.js';
-import type { GeneratedObject, LoweringStep, WorkPolicy } from '../model.js';
-import { writeObjects, type SourceDocument } from '../yaml/index.js';
-import type { Diagnostic } from '../../plugin-api/diagnostics.js';
-import type { StageLog } from './stage-log.js';
-import type { Application, TransformOutput } from '../stages/transform.js';
+import type { K8sObject, HookGroup } from '../plugin-api/index.js';
+import { explainChains, explainPolicies, type ComponentChain, type PolicyChain } from './explain.js';
+import { layoutTree } from './layout/layout-tree.js';
+import type { LayoutTree } from './layout/model.js';
+import type { GeneratedObject, LoweringStep, WorkPolicy } from './model.js';
+import { writeObjects, type SourceDocument } from './yaml/index.js';
+import type { Diagnostic } from '../plugin-api/diagnostics.js';
+import type { StageLog } from './run/stage-log.js';
+import type { Application, TransformOutput } from './stages/transform.js';
 
 export interface BuildResult {
   applicationName: string;

@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import { isHandlerError, type AuthoredDocument, type LoweringRule, kurelErrors } from '../../plugin-api/index.js';
 import { isPlainObject } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
-import { MAX_LOWERING_ROUNDS } from '../stages/lower.js';
+import { MAX_LOWERING_ROUNDS } from './lower.js';
 import type { LoweringStep } from '../model.js';
 import { NameAllocator } from '../naming/name-allocator.js';
 import { documentRuleContext } from '../naming/name-claims.js';
