@@ -25,15 +25,16 @@ export function rawTemplateChart(archive: string, scratch: string): RawTemplateC
   const into = mkdtempSync(join(scratch, 'chart-'));
   try {
     extractTarGz(readFileSync(archive), into);
+    const tops = readdirSync(into).filter((entry) => existsSync(join(into, entry, 'Chart.yaml')));
+    if (tops.length !== 1) throw new Error('not one chart');
+    const token = randomBytes(8).toString('hex');
+    addTemplates(join(into, tops[0]), token);
+    return { folder: join(into, tops[0]), token };
   } catch {
+    // helm reads the archive itself, and says what is wrong with it.
     rmSync(into, { recursive: true, force: true });
     return undefined;
   }
-  const tops = readdirSync(into).filter((entry) => existsSync(join(into, entry, 'Chart.yaml')));
-  if (tops.length !== 1) return undefined;
-  const token = randomBytes(8).toString('hex');
-  addTemplates(join(into, tops[0]), token);
-  return { folder: join(into, tops[0]), token };
 }
 
 function addTemplates(chart: string, token: string): void {
