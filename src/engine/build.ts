@@ -1,3 +1,4 @@
+import { gateDeclaredObjects } from './stages/gate-declared-objects.js';
 import { gateServedApis } from './stages/gate-served-apis.js';
 import { applyDeliveryIntents } from './delivery/delivery-intents.js';
 import { lowerDocument } from './stages/lower-document.js';
@@ -59,7 +60,9 @@ function requesting({ lowered, source, namespace, scope }: Prepared): Lowered {
 /** The pipeline from the transform on: the prepared components become ordered, owned objects. */
 function finish(registry: SealedRegistry, prepared: Prepared): BuildResult {
   const { app, source, scope, claims, namespace, validated, lowered, steps, refusals } = prepared;
-  const transformed = transform({ components: lowered.components, policies: lowered.policies, application: app.name }, registry, scope, claims, source, refusals);
+  const admitted = gateDeclaredObjects(lowered.components, validated.components, scope.profile, registry, claims, source, refusals);
+  const componentNames = lowered.components.map((component) => component.name);
+  const transformed = transform({ components: admitted.components, componentNames, policies: lowered.policies, application: app.name }, registry, scope, claims, source, refusals);
   const gated = gateServedApis(transformed.applications, validated.components, scope.profile, source, refusals);
   const delivered = applyDeliveryIntents(gated.applications, registry);
   const ordered = bundleApplications(delivered, transformed.policyResults, app, scope.settings, claims);
@@ -67,7 +70,7 @@ function finish(registry: SealedRegistry, prepared: Prepared): BuildResult {
   checkBundleNames(secured.bundles, source);
   const applications = ownObjects(secured.bundles.flatMap((bundle) => bundle.applications), validated.kindRules, registry, scope);
   const { generated, log } = generateObjects(applications, app.name);
-  const logs = [...prepared.logs, transformed.log, gated.log, secured.log, log];
+  const logs = [...prepared.logs, admitted.log, transformed.log, gated.log, secured.log, log];
   return buildResult({ applicationName: app.name, source, namespace, steps, logs, bundles: secured.bundles, bundleName: ordered.name, applications, generated, policies: lowered.policies, policyResults: transformed.policyResults });
 }
 

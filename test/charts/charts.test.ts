@@ -46,7 +46,11 @@ const objectsOf = (yaml: string) => parseAllDocuments(yaml).map((document) => do
 const ids = (objects: any[]) => objects.map((object) => `${object.kind}/${object.metadata.name}`);
 
 describe('a chart rendered at build time', () => {
-  it('prints the objects in hook-group order, each group in template order, hooks that never run dropped', async () => {
+  // shared/spec layout §3.1: "Output: the rendered templates sorted by template path", each
+  // template's documents as it writes them; groups "pre-install 0, pre-upgrade 1, no hook 2,
+  // post-install 3, post-upgrade 4, anything else 5 (alphabetical), then weight ascending;
+  // objects keep render order inside a group"; a comma list: "earliest ordered phase wins".
+  it('prints the objects in hook-group order, each group in template order, hooks that never run dropped, hooks helm does not know kept', async () => {
     const result = await builtPlatform();
     expect(result.status, result.stderr).toBe(0);
     expect(ids(objectsOf(result.stdout))).toEqual([
@@ -54,20 +58,28 @@ describe('a chart rendered at build time', () => {
       'Job/pre-early',
       'Job/upgrade-or-install',
       'Job/pre-late',
-      // no hook, by template path: capabilities, cluster, list (flattened), web, widget. Within
-      // web.yaml helm has already sorted the kinds (Service before Deployment): the reference,
-      // rendering through the Helm SDK, keeps the file's order (Deployment first).
+      // no hook, by template path: the subchart's, then capabilities, cluster, list (flattened),
+      // web, widget. Within web.yaml the file's own order (Deployment first), where helm
+      // template sorts by kind.
+      'ConfigMap/agent-config',
       'ConfigMap/platform-facts',
       'ClusterRole/platform-reader',
       'ConfigMap/listed-a',
       'ConfigMap/listed-b',
-      'Service/platform-web',
       'Deployment/platform-web',
+      'Service/platform-web',
       'Widget/main-widget',
+      // post-install, with the one whose comma list names a hook helm does not know (helm
+      // template skips it whole), then the phase helm does not know, after the known ones.
       'Job/post-check',
-      // Job/custom (hook zz-custom) is missing: helm template skips a hook it does not know, where
-      // the reference keeps it in a group after the known phases.
+      'Job/post-or-unknown',
+      'Job/custom',
     ]);
+  });
+
+  it("renders a subchart's templates with its own values, and .Template as helm sets it", async () => {
+    const config = objectsOf((await builtPlatform()).stdout).find((object) => object.metadata.name === 'agent-config');
+    expect(config.data).toEqual({ role: 'collector', template: 'platform/charts/agent/templates/config.yaml', base: 'platform/charts/agent/templates' });
   });
 
   it('leaves the crds/ folder, NOTES and partials unrendered', async () => {
@@ -194,8 +206,9 @@ describe('a chart rendered at build time', () => {
     expect(json.charts[0].hookGroups.map((group: any) => [group.name, group.phase, group.weight, group.objects.length])).toEqual([
       ['shop-platform-00-pre-install', 'pre-install', -1, 2],
       ['shop-platform-01-pre-install', 'pre-install', 5, 1],
-      ['shop-platform-02-main', '', 0, 7],
-      ['shop-platform-03-post-install', 'post-install', 0, 1],
+      ['shop-platform-02-main', '', 0, 8],
+      ['shop-platform-03-post-install', 'post-install', 0, 2],
+      ['shop-platform-04-zz-custom', 'zz-custom', 0, 1],
     ]);
   });
 

@@ -36,11 +36,12 @@ it('builds the helm-template example: hook groups in order, test hook and crds/ 
   expect(objects.map((object) => `${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`)).toEqual([
     'Job/shop/status-migrate',
     'Secret/shop/status-database',
-    'Service/shop/status',
+    // deployment.yaml's own order, as the reference renders it
     'Deployment/shop/status',
+    'Service/shop/status',
     'ConfigMap/shop/status-smoke',
   ]);
-  expect(objects[3].spec.replicas).toBe(2);
+  expect(objects[2].spec.replicas).toBe(2);
   expect(objects[1].stringData.password).toBe('change-me');
   const explained = await kurel(example, ['explain', '.', '--set', `chartRepository=${server.url}`, '--offline'], env);
   expect(explained.stdout).toContain('template status-page/templates/migrate.yaml, hook group shop-status-00-pre-install');

@@ -86,7 +86,12 @@ export const platformChart: ChartFiles = {
       job('custom', 'zz-custom'),
       '---',
       job('rollback-only', 'pre-rollback,post-delete'),
+      '---',
+      job('post-or-unknown', 'post-install,zz'),
     ].join('\n'),
+    'charts/agent/Chart.yaml': 'apiVersion: v2\nname: agent\nversion: 0.1.0\n',
+    'charts/agent/values.yaml': 'role: collector\n',
+    'charts/agent/templates/config.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: agent-config}\ndata:\n  role: {{ .Values.role | quote }}\n  template: {{ .Template.Name | quote }}\n  base: {{ .Template.BasePath | quote }}\n',
     'templates/tests/smoke.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: smoke\n  annotations: {helm.sh/hook: test}\nspec: {containers: [{name: c, image: "registry.example.com/curl:8"}]}\n',
     'crds/gadget.yaml': [
       'apiVersion: apiextensions.k8s.io/v1',

@@ -107,6 +107,44 @@ describe('kurel profile import and builds against what the cluster serves', () =
     expect(result.stdout).toContain('kind: HorizontalPodAutoscaler');
   });
 
+  // Seed 004, Tier-1 dispatch order: CRD-backed rows carry a gate, featureEnabled AND
+  // kindAvailable, checked before the generator runs: "This is what lets those objects skip
+  // cleanly when the CRD is absent instead of rendering a manifest the cluster would reject".
+  it('gates a component whose type declares its object before its handler runs', () => {
+    importProfile('kind-v1.35', 'kind.yaml');
+    const database = (optional: string) => `apiVersion: launcher.gokure.dev/v1alpha1
+kind: Application
+metadata: {name: shop, namespace: shop}
+spec:
+  components:
+  - name: settings
+    type: configmap
+    properties: {data: {mode: fast}}
+  - name: app-db
+    type: cnpg-database
+    properties:
+${optional}      name: postgres
+      owner: app
+      cluster: {name: pg}
+`;
+    writeFileSync(join(scratch.dir, 'gated.yaml'), database('      optional: true\n'));
+    const skipped = kurelIn(scratch.dir, ['build', 'gated.yaml', '--profile', 'kind.yaml']);
+    expect(skipped.stderr).toBe(
+      'warning: gated.yaml:9:5 spec.components[1]: component "app-db" is optional and left out: postgresql.cnpg.io/v1 Database "app-db" is not served by the cluster of ClusterProfile "kind": it serves no group postgresql.cnpg.io\n',
+    );
+    expect(skipped.status).toBe(0);
+    expect(skipped.stdout).toContain('kind: ConfigMap');
+    expect(skipped.stdout).not.toContain('Database');
+    writeFileSync(join(scratch.dir, 'gated.yaml'), database(''));
+    const refused = kurelIn(scratch.dir, ['build', 'gated.yaml', '--profile', 'kind.yaml']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      'Error: gated.yaml:9:5 spec.components[1]: component "app-db": postgresql.cnpg.io/v1 Database "app-db" is not served by the cluster of ClusterProfile "kind": it serves no group postgresql.cnpg.io; mark the component optional: true',
+    );
+    // The handler's own refusal of the name never comes: the component was gated before it ran.
+    expect(refused.stderr).not.toContain('"postgres" is refused');
+  });
+
   it('refuses a malformed recording at file:line:col', () => {
     writeFileSync(join(scratch.dir, 'bad.txt'), 'NAME   SHORTNAMES   APIVERSION   NAMESPACED   KIND\npods po v1 true Pod\n');
     const result = kurelIn(scratch.dir, ['profile', 'import', '--api-resources', 'bad.txt']);

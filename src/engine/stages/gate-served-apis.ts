@@ -38,8 +38,7 @@ export function gateServedApis(applications: Application[], authored: WorkCompon
         if (!skipped.has(owner)) skipped.set(owner, unserved);
         continue;
       }
-      const message = `${unserved.label}: ${notServed(unserved.object, served, profile.name)}; mark the component optional: true to leave it out where the cluster does not serve it`;
-      diagnostics.push(kurelErrors.apiNotServed.diagnostic(message, { ...source.at(unserved.path), component: owner || undefined }));
+      diagnostics.push(servedRefusal(unserved.label, unserved.object, served, profile.name, source.at(unserved.path), owner));
     }
   }
   const kept = new Set(refuseOrDrop(diagnostics, applications.map(withPath), refusals).map(({ application }) => application));
@@ -54,7 +53,13 @@ function withPath(application: Application): { application: Application; path: P
   return { application, path: application.members[0]?.component.path ?? [] };
 }
 
-function notServed(object: WrittenMap, served: ServedApis, profileName: string): string {
+/** The refusal of an object the cluster does not serve, placed at `place` and named by `label`. */
+export function servedRefusal(label: string, object: WrittenMap, served: ServedApis, profileName: string, place: ReturnType<SourceDocument['at']>, owner: string): Diagnostic {
+  const message = `${label}: ${notServed(object, served, profileName)}; mark the component optional: true to leave it out where the cluster does not serve it`;
+  return kurelErrors.apiNotServed.diagnostic(message, { ...place, component: owner || undefined });
+}
+
+export function notServed(object: WrittenMap, served: ServedApis, profileName: string): string {
   const apiVersion = String(object.apiVersion ?? '');
   return `${apiVersion} ${String(object.kind ?? '')} "${String(fieldOf(object.metadata, 'name') ?? '')}" is not served by the cluster of ClusterProfile "${profileName}": ${describeServedGroup(served, apiVersion)}`;
 }

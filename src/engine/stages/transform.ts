@@ -34,6 +34,8 @@ import { generatedSources } from '../lowering/generated-sources.js';
 
 export interface TransformInput {
   components: WorkComponent[];
+  /** The names policies are told: every component of the document, those the serving check left out before the transform included. */
+  componentNames?: string[];
   policies: WorkPolicy[];
   /** The Application's name, as handlers are told it. */
   application: string;
@@ -60,7 +62,7 @@ export interface TransformOutput extends Logged {
  * Every application is transformed even when another fails: all refusals are thrown together,
  * or, in a run that collects, reported and the refused applications left out.
  */
-export function transform({ components, policies, application: applicationName }: TransformInput, registry: SealedRegistry, scope: BuildScope, claims: NameClaims, source: SourceDocument, refusals?: Refusals): TransformOutput {
+export function transform({ components, componentNames: named, policies, application: applicationName }: TransformInput, registry: SealedRegistry, scope: BuildScope, claims: NameClaims, source: SourceDocument, refusals?: Refusals): TransformOutput {
   const env: Transforming = { registry, scope, claims, log: new StageLog(), source, application: applicationName };
   const failures: KurelError[] = [];
   const attempt = <T>(work: () => T): T | undefined => {
@@ -78,7 +80,7 @@ export function transform({ components, policies, application: applicationName }
     const application = attempt(() => transformApplication(members, env, sources.has(members[0])));
     if (application) applications.push(application);
   }
-  const componentNames = [...new Set(components.map((c) => c.name))];
+  const componentNames = [...new Set(named ?? components.map((c) => c.name))];
   const policyResults = policies.flatMap((policy) => {
     const rendering = attempt(() => applyPolicy(policy, componentNames, env));
     return rendering ? [{ policy: policy.name, type: policy.type, rendering }] : [];

@@ -8,6 +8,7 @@ import { hostAllowed, type FetchPolicy } from '../network/checked-fetch.js';
 import { pullFromHelmRepository } from './repository.js';
 import { pullFromOciRegistry } from './oci.js';
 import { helmCapabilityArgs } from './helm-capabilities.js';
+import { rawTemplateChart, rawTemplateOutput } from './raw-templates.js';
 import { makeFolders } from '../files/make-folders.js';
 import { helmVersion, INSTALL_HELM, locateHelm, runProgram } from './helm-binary.js';
 
@@ -117,12 +118,12 @@ async function cachedChart(chart: ChartRequest, context: { cache: string; offlin
 
 /** `helm template`, the values in a file only this user can read, removed with the scratch folder. */
 async function template(chart: ChartRequest, archive: string, context: Helm & { capabilities: string[] }): Promise<string> {
-  const render = async (values: Record<string, unknown>) => {
+  const render = async (values: Record<string, unknown>, target = archive) => {
     const folder = mkdtempSync(join(context.scratch, 'values-'));
     const file = join(folder, 'values.json');
     writeFileSync(file, JSON.stringify(values), { mode: 0o600 });
     try {
-      const args = ['template', chart.release, archive, '--namespace', chart.namespace, '--values', file, ...context.capabilities];
+      const args = ['template', chart.release, target, '--namespace', chart.namespace, '--values', file, ...context.capabilities];
       return { text: (await runProgram(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT })).stdout };
     } catch (error) {
       return { error: helmError(error) };
@@ -130,6 +131,13 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
       rmSync(folder, { recursive: true, force: true });
     }
   };
+  // Each template's own output, in its own order, unknown hooks kept, as the reference reads it;
+  // where the chart cannot be read so, or that render fails, helm's own output and errors.
+  const raw = rawTemplateChart(archive, context.scratch);
+  if (raw) {
+    const printed = await render(chart.values, raw.folder);
+    if (printed.text !== undefined) return rawTemplateOutput(printed.text, raw.token);
+  }
   const rendered = await render(chart.values);
   if (rendered.text !== undefined) return rendered.text;
   if (chart.withoutSecrets === undefined) throw context.fail('chartRender', `rendering ${describe(chart)} failed: ${rendered.error}`);

@@ -50,6 +50,31 @@ describe('the serving check', () => {
     expect(buildWith(application(settings, optional), gatewayCluster).objects.map((o) => o.kind)).toEqual(['ConfigMap', 'HTTPRoute']);
   });
 
+  it('gates a component whose type declares its object before its handler runs', () => {
+    const database = (extra: string) => `{name: app-db, type: cnpg-database, properties: {${extra}name: postgres, owner: app, cluster: {name: pg}}}`;
+    // Where the cluster does not serve the kind, the handler's own refusal never comes.
+    const skipped = buildWith(application(settings, database('optional: true, ')), kindCluster);
+    expect(skipped.objects.map((o) => o.kind)).toEqual(['ConfigMap']);
+    expect(skipped.warnings.map((w) => w.message)).toEqual([
+      'component "app-db" is optional and left out: postgresql.cnpg.io/v1 Database "app-db" is not served by the cluster of ClusterProfile "kind": it serves no group postgresql.cnpg.io',
+    ]);
+    const refused = refusal(() => buildWith(application(settings, database('')), kindCluster)).diagnostics;
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ code: 'KUREL_API_NOT_SERVED', component: 'app-db', path: 'spec.components[1]' });
+    expect(refused[0].message).toBe(
+      'component "app-db": postgresql.cnpg.io/v1 Database "app-db" is not served by the cluster of ClusterProfile "kind": it serves no group postgresql.cnpg.io; mark the component optional: true to leave it out where the cluster does not serve it',
+    );
+    // Without declared APIs the handler decides.
+    expect(refusal(() => buildWith(application(database('optional: true, ')))).diagnostics[0].message).toContain('name "postgres" is refused');
+  });
+
+  it('leaves a custom resource kind to the check after the transform where a CRD of the build may serve it', () => {
+    const crd =
+      '{name: databases, type: crd, properties: {inline: "apiVersion: apiextensions.k8s.io/v1\\nkind: CustomResourceDefinition\\nmetadata: {name: databases.postgresql.cnpg.io}\\nspec: {group: postgresql.cnpg.io, scope: Namespaced, names: {kind: Database, plural: databases}, versions: [{name: v1, served: true, storage: true}]}\\n"}}';
+    const database = '{name: app-db, type: cnpg-database, properties: {name: app, owner: app, cluster: {name: pg}}}';
+    expect(buildWith(application(crd, database), kindCluster).objects.map((o) => o.kind)).toEqual(['CustomResourceDefinition', 'Database']);
+  });
+
   it('changes nothing where the profile declares no apiResources', () => {
     expect(buildWith(application(settings, route)).objects.map((o) => o.kind)).toEqual(['ConfigMap', 'HTTPRoute']);
     expect(buildWith(application(settings, route.replace('spec: {parentRefs', 'optional: true, spec: {parentRefs'))).warnings).toEqual([]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../engine/support.js';
+import type { Policy } from '../../../src/plugin-api/index.js';
+import { NOOP_POLICY } from '../../../src/plugin-api/kit/index.js';
 import { allowClusterScoped, application, buildWith, importedProfile } from './support.js';
 
 const kindCluster = importedProfile('kind-v1.35');
@@ -25,11 +27,15 @@ describe('the object component', () => {
     expect(object).toMatchObject({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'blue', namespace: 'other' }, spec: { a: 1 } });
   });
 
-  it('refuses a cluster-scoped object unless the policy allows cluster-scoped objects', () => {
+  it('builds a cluster-scoped object under a policy with no object kind rules, and leaves a refusal to the object kind policy, as the typed kind', () => {
     const app = application('{name: ops, type: object, properties: {kind: ClusterRole, rules: []}}');
-    const refused = refusal(() => buildWith(app)).diagnostics[0];
-    expect(refused).toMatchObject({ code: 'KUREL_POLICY_VIOLATION', refusalClass: 'object-kind', component: 'ops', path: 'spec.components[0].properties.kind' });
-    expect(refused.message).toContain('ClusterRole "ops" (rbac.authorization.k8s.io/v1) is cluster-scoped, and the environment policy does not allow cluster-scoped objects (allowClusterScopedObjects)');
+    expect(buildWith(app).objects[0].metadata).toEqual({ name: 'ops', labels: { 'launcher.gokure.dev/component': 'ops' } });
+    const closed = { ...NOOP_POLICY, allowClusterScopedObjects: () => false } as Policy;
+    const refused = refusal(() => buildWith(app, undefined, closed)).diagnostics[0];
+    expect(refused).toMatchObject({ code: 'KUREL_POLICY_VIOLATION', refusalClass: 'object-kind', component: 'ops' });
+    expect(refused.message).toBe('component "ops": ClusterRole "ops" (rbac.authorization.k8s.io/ClusterRole): the kind is cluster-scoped, and the object kind policy does not allow cluster-scoped objects');
+    const typed = refusal(() => buildWith(application('{name: ops, type: clusterrole, properties: {rules: []}}'), undefined, closed)).diagnostics[0];
+    expect(typed.message).toBe(refused.message);
     expect(buildWith(app, undefined, allowClusterScoped).objects[0].metadata).toEqual({ name: 'ops', labels: { 'launcher.gokure.dev/component': 'ops' } });
   });
 

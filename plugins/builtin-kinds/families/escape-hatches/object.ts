@@ -1,5 +1,5 @@
-import { defineComponent, RefusalClass, type HandlerContext, type K8sObject, type PropertiesOf, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
-import { enforceCarriedObjectPolicy, objectKindPolicy, qualifiedKind, refuseCarriedSecrets } from 'kurel/plugin-kit';
+import { defineComponent, type HandlerContext, type K8sObject, type PropertiesOf, type PropertiesSchema, type PropertySchema } from 'kurel/plugin-api';
+import { enforceCarriedObjectPolicy, qualifiedKind, refuseCarriedSecrets } from 'kurel/plugin-kit';
 import { knownScope, type Scope } from './scopes.js';
 
 // The generic object: any kind from a declarative spec, between the typed kinds and the raw
@@ -27,7 +27,7 @@ const objectSchema = {
   },
   clusterScoped: {
     type: 'boolean',
-    description: "Whether a kind neither the cluster's apiResources nor kurel knows is cluster-scoped. A cluster-scoped object needs the policy's allowClusterScopedObjects.",
+    description: "Whether a kind neither the cluster's apiResources nor kurel knows is cluster-scoped. A cluster-scoped object is held to the object kind policy, as every object is.",
   },
 } as const satisfies PropertiesSchema;
 
@@ -60,15 +60,9 @@ export const object = defineComponent<ObjectProperties>({
       ...(scope === 'Cluster' ? { clusterScoped: true } : { namespace }),
     });
     const metadata: K8sObject['metadata'] = { ...authored, name };
-    if (scope === 'Cluster') {
-      if (objectKindPolicy(ctx.policy)?.allowClusterScopedObjects() !== true) {
-        ctx.violate(
-          RefusalClass.objectKind,
-          `${kind} "${name}" (${apiVersion}) is cluster-scoped, and the environment policy does not allow cluster-scoped objects (allowClusterScopedObjects)`,
-          ['kind'],
-        );
-      }
-    } else metadata.namespace = namespace;
+    // Whether a cluster-scoped object may be emitted is the object kind policy's, checked at
+    // generation for every producer alike: a policy that does not implement it allows them.
+    if (scope !== 'Cluster') metadata.namespace = namespace;
     for (const key of OWN_KEYS) delete content[key];
     const object = { ...content, apiVersion, kind, metadata } as K8sObject;
     // Held to the environment policy as every carried object is; its fields are the component's properties.
