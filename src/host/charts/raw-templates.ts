@@ -21,14 +21,14 @@ export interface RawTemplateChart {
 }
 
 /** The chart in `archive` unpacked into `scratch` with the added templates; undefined where it is no packaged chart. */
-export function rawTemplateChart(archive: string, scratch: string): RawTemplateChart | undefined {
+export async function rawTemplateChart(archive: string, scratch: string): Promise<RawTemplateChart | undefined> {
   const into = mkdtempSync(join(scratch, 'chart-'));
   try {
-    extractTarGz(readFileSync(archive), into);
+    await extractTarGz(readFileSync(archive), into);
     const tops = readdirSync(into).filter((entry) => existsSync(join(into, entry, 'Chart.yaml')));
     if (tops.length !== 1) throw new Error('not one chart');
     const token = randomBytes(8).toString('hex');
-    addTemplates(join(into, tops[0]), token);
+    await addTemplates(join(into, tops[0]), token);
     return { folder: join(into, tops[0]), token };
   } catch {
     // helm reads the archive itself, and says what is wrong with it.
@@ -37,17 +37,17 @@ export function rawTemplateChart(archive: string, scratch: string): RawTemplateC
   }
 }
 
-function addTemplates(chart: string, token: string): void {
+async function addTemplates(chart: string, token: string): Promise<void> {
   const subcharts = join(chart, 'charts');
   if (existsSync(subcharts)) {
     for (const entry of readdirSync(subcharts)) {
       if (!entry.endsWith('.tgz')) continue;
-      extractTarGz(readFileSync(join(subcharts, entry)), subcharts);
+      await extractTarGz(readFileSync(join(subcharts, entry)), subcharts);
       rmSync(join(subcharts, entry));
     }
     for (const entry of readdirSync(subcharts)) {
       const folder = join(subcharts, entry);
-      if (statSync(folder).isDirectory() && existsSync(join(folder, 'Chart.yaml'))) addTemplates(folder, token);
+      if (statSync(folder).isDirectory() && existsSync(join(folder, 'Chart.yaml'))) await addTemplates(folder, token);
     }
   }
   const templates = join(chart, 'templates');

@@ -133,7 +133,7 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
   };
   // Each template's own output, in its own order, unknown hooks kept, as the reference reads it;
   // where the chart cannot be read so, or that render fails, helm's own output and errors.
-  const raw = rawTemplateChart(archive, context.scratch);
+  const raw = await rawTemplateChart(archive, context.scratch);
   if (raw) {
     const printed = await render(chart.values, raw.folder);
     if (printed.text !== undefined) return rawTemplateOutput(printed.text, raw.token);

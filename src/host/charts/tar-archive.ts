@@ -1,15 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 
 const BLOCK = 512;
 
 /**
  * Unpacks a gzipped tar archive (a packaged chart) into `into`: regular files and folders, with
  * POSIX (pax) and GNU long names; links and devices are skipped. A path that would leave `into`
- * is refused. Throws on anything that is not such an archive.
+ * is refused. Throws on anything that is not such an archive. Node's zlib is loaded here, at the
+ * first chart: a build without charts never loads it.
  */
-export function extractTarGz(bytes: Buffer, into: string): void {
+export async function extractTarGz(bytes: Buffer, into: string): Promise<void> {
+  const { gunzipSync } = await import('node:zlib');
   const tar = gunzipSync(bytes);
   const root = resolve(into);
   let offset = 0;

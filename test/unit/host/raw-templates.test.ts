@@ -25,7 +25,7 @@ describe('the raw template output', () => {
     );
   });
 
-  it('unpacks a packaged chart, a long path included, and adds the printing template to it and its subcharts', () => {
+  it('unpacks a packaged chart, a long path included, and adds the printing template to it and its subcharts', async () => {
     const chart = join(scratch, 'src', 'c');
     const long = `templates/${'deep/'.repeat(25)}x.yaml`;
     for (const [path, text] of Object.entries({ 'Chart.yaml': 'apiVersion: v2\nname: c\nversion: 1.0.0\n', [long]: 'kind: A\n', 'templates/_p.tpl': '', 'templates/NOTES.txt': '', 'charts/s/Chart.yaml': 'apiVersion: v2\nname: s\nversion: 1.0.0\n' })) {
@@ -36,9 +36,9 @@ describe('the raw template output', () => {
     execFileSync('tar', ['-czf', archive, '-C', join(scratch, 'src'), 'c']);
     const unpacked = join(scratch, 'unpacked');
     mkdirSync(unpacked);
-    extractTarGz(readFileSync(archive), unpacked);
+    await extractTarGz(readFileSync(archive), unpacked);
     expect(readFileSync(join(unpacked, 'c', long), 'utf8')).toBe('kind: A\n');
-    const raw = rawTemplateChart(archive, scratch)!;
+    const raw = (await rawTemplateChart(archive, scratch))!;
     const printer = readFileSync(join(raw.folder, 'templates', `zz-kurel-raw-${raw.token}.yaml`), 'utf8');
     expect(printer).toContain(`{{- range $file := list ${JSON.stringify(long.slice('templates/'.length))} }}`);
     expect(printer).not.toContain('_p.tpl');
@@ -46,8 +46,8 @@ describe('the raw template output', () => {
     expect(readFileSync(join(raw.folder, 'charts', 's', 'templates', `zz-kurel-raw-${raw.token}.yaml`), 'utf8')).toContain('{{- range $file := list  }}');
   });
 
-  it('leaves an archive that is no packaged chart to helm', () => {
+  it('leaves an archive that is no packaged chart to helm', async () => {
     writeFileSync(join(scratch, 'plain'), 'archive');
-    expect(rawTemplateChart(join(scratch, 'plain'), scratch)).toBeUndefined();
+    expect(await rawTemplateChart(join(scratch, 'plain'), scratch)).toBeUndefined();
   });
 });
