@@ -46,8 +46,8 @@ const objectsOf = (yaml: string) => parseAllDocuments(yaml).map((document) => do
 const ids = (objects: any[]) => objects.map((object) => `${object.kind}/${object.metadata.name}`);
 
 describe('a chart rendered at build time', () => {
-  // shared/spec layout §3.1: "Output: the rendered templates sorted by template path", each
-  // template's documents as it writes them; groups "pre-install 0, pre-upgrade 1, no hook 2,
+  // The reference's chart rule (the layout spec, §3.1): "Output: the rendered templates sorted
+  // by template path", each template's documents as it writes them; groups "pre-install 0, pre-upgrade 1, no hook 2,
   // post-install 3, post-upgrade 4, anything else 5 (alphabetical), then weight ascending;
   // objects keep render order inside a group"; a comma list: "earliest ordered phase wins".
   it('prints the objects in hook-group order, each group in template order, hooks that never run dropped, hooks helm does not know kept', async () => {
