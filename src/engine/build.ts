@@ -90,9 +90,10 @@ export async function buildFetching(
   renderCharts?: BuildIO['renderCharts'],
 ): Promise<BuildResult> {
   const prepared = prepare(input, registry);
-  const requests = fetchRequests(requesting(prepared), registry);
+  const lowered = requesting(prepared);
+  const requests = fetchRequests(lowered, registry);
   const fetched = requests.length > 0 ? { ...prepared.scope.fetched, ...(await fetch(requests)) } : prepared.scope.fetched;
-  const charts = chartRequests(requesting(prepared), registry);
+  const charts = chartRequests(lowered, registry);
   const renderedCharts = charts.length > 0 && renderCharts ? await renderCharts(charts) : {};
   return finish(registry, { ...prepared, scope: { ...prepared.scope, fetched, renderedCharts } });
 }

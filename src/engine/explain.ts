@@ -1,8 +1,6 @@
 import type { PolicyRendering } from '../plugin-api/index.js';
-import type { GeneratedObject } from './model.js';
-import type { LoweringStep, WorkPolicy } from './model.js';
+import type { Application, GeneratedObject, LoweringStep, WorkPolicy } from './model.js';
 import type { SourceDocument } from './yaml/index.js';
-import type { Application } from './model.js';;
 
 /** How one authored component became objects: what `kurel explain` prints. */
 export interface ComponentChain {

@@ -133,3 +133,8 @@ export interface Application {
   /** The delivery intents its members' traits set; they cover its sub-applications too. */
   delivery?: DeliveryIntent[];
 }
+
+/** The authored path an application comes from: its first member's component's. */
+export function authoredPathOf(application: Application): Path {
+  return application.members[0]?.component.path ?? [];
+}

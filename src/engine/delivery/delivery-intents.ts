@@ -1,6 +1,6 @@
 import type { DeliveryIntent } from '../../plugin-api/index.js';
 import type { SealedRegistry } from '../registry.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 
 /**
  * The delivery intents, the last step of the transform: an application takes each intent any of

@@ -1,5 +1,4 @@
-import type { GeneratedObject } from '../model.js';
-import type { Application } from '../model.js';;
+import type { Application, GeneratedObject } from '../model.js';
 import type { ComponentLayout, LayoutBundle, LayoutObject, LayoutTree } from './model.js';
 
 /**

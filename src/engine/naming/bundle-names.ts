@@ -2,7 +2,7 @@ import { kurelErrors } from '../../plugin-api/index.js';
 import { shortenName } from '../../plugin-api/kit/index.js';
 import { KurelError } from '../../plugin-api/diagnostics.js';
 import type { Group, OrderedBundle } from '../ordering/order.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import type { NameClaims } from './name-claims.js';
 import type { SourceDocument } from '../yaml/index.js';
 

@@ -1,5 +1,5 @@
 import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import type { EgressPeer } from './peers.js';
 import { componentSelector, namespacedPeer, networkPolicy, policyPorts } from './policy-object.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Endpoint, K8sObject } from '../../plugin-api/index.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import type { IngressPeer, IngressSource } from './peers.js';
 import { namespacedPeer, networkPolicy, policyPorts } from './policy-object.js';
 

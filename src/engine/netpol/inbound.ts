@@ -1,6 +1,6 @@
 import { kurelErrors, type ComponentAnswers, type K8sObject, type LabelSelector, type RoutedBackend, type TrafficSource } from '../../plugin-api/index.js';
 import { copyData, type WrittenMap } from '../../plugin-api/kit/index.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import { componentSelector, namespacedPeer, networkPolicy } from './policy-object.js';
 
 // The inbound family: who a routing trait lets in, allowed onto the pods that serve the route.

@@ -2,7 +2,7 @@ import { type Endpoint, type K8sObject } from '../../plugin-api/index.js';
 import { componentLabelValue } from '../../plugin-api/kit/index.js';
 import type { Group } from '../ordering/order.js';
 import type { NameClaims } from '../naming/name-claims.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import { egressPolicy } from './egress.js';
 import { endpointPolicies } from './endpoint-ingress.js';
 import { checkInboundNames, inboundPolicy, planInbound } from './inbound.js';

@@ -1,6 +1,5 @@
 import { kurelErrors, type PolicyRendering } from '../../plugin-api/index.js';
-import type { WorkComponent } from '../model.js';
-import type { Application } from '../model.js';;
+import type { Application, WorkComponent } from '../model.js';
 
 export const TIERS = ['infra', 'services', 'apps'] as const;
 type Tier = (typeof TIERS)[number];

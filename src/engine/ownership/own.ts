@@ -1,6 +1,6 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { componentLabelValue } from '../../plugin-api/kit/index.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import { holdComponentLabel, type Ownership } from './component-label.js';
 import { ofAnotherComponentText } from './texts.js';
 import type { ObjectLayouts } from './holders.js';

@@ -2,7 +2,7 @@ import { RefusalClass, type GroupKind, type Policy, kurelErrors } from '../../pl
 import { objectKindPolicy, fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 import { policyViolation } from './policy-violation.js';
 import type { SealedRegistry } from '../registry.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import { appliedObjects } from '../ownership/list-envelopes.js';
 
 const WILDCARD = '*';

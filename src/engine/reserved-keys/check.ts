@@ -1,6 +1,6 @@
 import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
 import { describeValue, isPlainObject, fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 import { EACH, metadataHolders, type MetadataHolder, type ObjectLayouts } from '../ownership/holders.js';
 import { appliedObjects } from '../ownership/list-envelopes.js';
 

@@ -74,11 +74,12 @@ export class Refusals {
 
 /**
  * The refusals a stage found in its elements: thrown together when the build does not collect,
- * else reported, and the elements they name left out of what the stage passes on.
+ * else reported, and the elements they name left out of what the stage passes on. `pathOf` gives
+ * the authored path an element descends from.
  */
-export function refuseOrDrop<T extends { path: Path }>(found: readonly Diagnostic[], elements: T[], refusals: Refusals | undefined): T[] {
+export function refuseOrDrop<T>(found: readonly Diagnostic[], elements: T[], refusals: Refusals | undefined, pathOf: (element: T) => Path = (element) => (element as { path: Path }).path): T[] {
   if (found.length === 0) return elements;
   if (!refusals) throw new KurelError([...found]);
   refusals.takeOrThrow(new KurelError([...found]));
-  return elements.filter((element) => !refusals.drops(element.path));
+  return elements.filter((element) => !refusals.drops(pathOf(element)));
 }

@@ -8,7 +8,7 @@ import { StageLog, type Logged } from '../run/stage-log.js';
 import { refuseOrDrop, type Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
 import { isKubernetesGroup } from '../api-resources/cluster-apis.js';
-import { notServed, servedRefusal } from './gate-served-apis.js';
+import { notServed, servedRefusal, warnLeftOut } from './gate-served-apis.js';
 import { groupOf, isServed } from '../documents/served.js';
 
 /**
@@ -42,7 +42,7 @@ export function gateDeclaredObjects(components: WorkComponent[], authored: WorkC
   }
   const kept = refuseOrDrop(diagnostics, components, refusals).filter((component) => !skipped.has(component.origin.component ?? component.name));
   for (const [owner, reason] of skipped) {
-    log.warn(`component "${owner}" is optional and left out: ${reason}`, source.at(authored.find((component) => component.name === owner)?.path ?? []));
+    warnLeftOut(log, owner, reason, authored, source);
   }
   return { components: kept, log };
 }

@@ -1,12 +1,11 @@
 import { kurelErrors, type Diagnostic, type K8sObject } from '../../plugin-api/index.js';
 import { fieldOf, type WrittenMap } from '../../plugin-api/kit/index.js';
 import { appliedObjects } from '../ownership/list-envelopes.js';
-import type { Path, WorkComponent } from '../model.js';
+import { authoredPathOf, type Application, type Path, type WorkComponent } from '../model.js';
 import type { ParsedProfile } from '../documents/profile.js';
 import { StageLog, type Logged } from '../run/stage-log.js';
 import { refuseOrDrop, type Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
-import type { Application } from '../model.js';;
 import { describeServedGroup, groupOf, isServed, type ServedApis, type ServedKind } from '../documents/served.js';
 
 
@@ -41,16 +40,16 @@ export function gateServedApis(applications: Application[], authored: WorkCompon
       diagnostics.push(servedRefusal(unserved.label, unserved.object, served, profile.name, source.at(unserved.path), owner));
     }
   }
-  const kept = new Set(refuseOrDrop(diagnostics, applications.map(withPath), refusals).map(({ application }) => application));
+  const kept = new Set(refuseOrDrop(diagnostics, applications, refusals, authoredPathOf));
   for (const [owner, unserved] of skipped) {
-    log.warn(`component "${owner}" is optional and left out: ${notServed(unserved.object, served, profile.name)}`, source.at(authored.find((component) => component.name === owner)?.path ?? []));
+    warnLeftOut(log, owner, notServed(unserved.object, served, profile.name), authored, source);
   }
   return { applications: applications.filter((application) => kept.has(application) && !skipped.has(application.owner)), log };
 }
 
-/** An application with the path of the component it comes from, as a refusal leaves it out. */
-function withPath(application: Application): { application: Application; path: Path } {
-  return { application, path: application.members[0]?.component.path ?? [] };
+/** The warning for an optional component left out, placed at the component its author wrote. */
+export function warnLeftOut(log: StageLog, owner: string, reason: string, authored: readonly WorkComponent[], source: SourceDocument): void {
+  log.warn(`component "${owner}" is optional and left out: ${reason}`, source.at(authored.find((component) => component.name === owner)?.path ?? []));
 }
 
 /** The refusal of an object the cluster does not serve, placed at `place` and named by `label`. */

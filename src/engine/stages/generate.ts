@@ -1,8 +1,7 @@
 import { kurelErrors, type K8sObject } from '../../plugin-api/index.js';
-import type { GeneratedObject } from '../model.js';
+import type { Application, GeneratedObject } from '../model.js';
 import { warnForcedVolumes } from '../delivery/forced-volumes.js';
 import { StageLog, type Logged } from '../run/stage-log.js';
-import type { Application } from '../model.js';;
 
 export type { GeneratedObject };
 

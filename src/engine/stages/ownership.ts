@@ -3,7 +3,7 @@ import { checkObjectKinds, type ObjectKindRules } from '../policy/object-kinds.j
 import type { SealedRegistry } from '../registry.js';
 import { checkReservedMetadataKeys } from '../reserved-keys/check.js';
 import type { BuildScope } from '../run/scope.js';
-import type { Application } from '../model.js';;
+import type { Application } from '../model.js';
 
 /**
  * The ownership box: no object sets a metadata key the platform reserves, every object's kind is

@@ -18,7 +18,7 @@ import {
 import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type MetadataProblem, type ObjectMetadata, refusalClassOf, validateProperties, qualifiedKind, copyData } from '../../plugin-api/kit/index.js';
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
-import { describeOrigin, type Application, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
+import { authoredPathOf, describeOrigin, type Application, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
 
 export type { Application, Member, SubApplication } from '../model.js';
 import { bindingKeyFor, unsetByRendering } from '../documents/profile.js';
@@ -28,7 +28,7 @@ import type { NameClaims, NameOwner } from '../naming/name-claims.js';
 import { handlerContext } from '../run/handler-context.js';
 import type { BuildScope } from '../run/scope.js';
 import { StageLog, type Logged } from '../run/stage-log.js';
-import type { Refusals } from '../run/refusals.js';
+import { refuseOrDrop, type Refusals } from '../run/refusals.js';
 import type { SourceDocument } from '../yaml/index.js';
 import { generatedSources } from '../lowering/generated-sources.js';
 
@@ -85,12 +85,8 @@ export function transform({ components, componentNames: named, policies, applica
     const rendering = attempt(() => applyPolicy(policy, componentNames, env));
     return rendering ? [{ policy: policy.name, type: policy.type, rendering }] : [];
   });
-  if (failures.length > 0) {
-    const failure = new KurelError(failures.flatMap(({ diagnostics }) => diagnostics));
-    if (!refusals) throw failure;
-    refusals.takeOrThrow(failure);
-  }
-  return { applications: applications.filter((application) => !refusals?.drops(application.members[0].component.path)), policyResults, log: env.log };
+  const transformed = refuseOrDrop(failures.flatMap(({ diagnostics }) => diagnostics), applications, refusals, authoredPathOf);
+  return { applications: transformed, policyResults, log: env.log };
 }
 
 function transformApplication(members: WorkComponent[], env: Transforming, documentOwned: boolean): Application {

@@ -7,7 +7,7 @@ import { planFluxLayout, topDirectory } from '../../../src/engine/layout/flux-pl
 import { kustomizationFileText, objectFileName, objectFileText } from '../../../src/engine/layout/flux-files.js';
 import { parseSourceRef } from '../../../src/engine/layout/source-ref.js';
 import { layoutTree } from '../../../src/engine/layout/layout-tree.js';
-import type { Application } from '../../../src/engine/model.js';;
+import type { Application } from '../../../src/engine/model.js';
 import type { GeneratedObject } from '../../../src/engine/stages/generate.js';
 import type { ComponentLayout, FluxLayoutOptions, LayoutBundle, LayoutTree } from '../../../src/engine/layout/model.js';
 

@@ -3,7 +3,7 @@ import type { WorkComponent } from '../../../src/engine/model.js';
 import { endpointHash } from '../../../src/engine/netpol/endpoint-ingress.js';
 import { synthesizeNetworkPolicies, type SynthesisInput } from '../../../src/engine/netpol/synthesize.js';
 import type { Group } from '../../../src/engine/ordering/order.js';
-import type { Application } from '../../../src/engine/model.js';;
+import type { Application } from '../../../src/engine/model.js';
 import { type ComponentAnswers, type K8sObject, type NamingHook, type RouteAnswer } from '../../../src/plugin-api/index.js';
 import { componentLabelValue } from '../../../src/plugin-api/kit/index.js';
 import { claimsOf, firstDiagnostic } from './support.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { order, orderGroups } from '../../../src/engine/ordering/order.js';
-import type { Application } from '../../../src/engine/model.js';;
+import type { Application } from '../../../src/engine/model.js';
 import type { PolicyRendering } from '../../../src/plugin-api/index.js';
 import { firstDiagnostic } from './support.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkComponent } from '../../../src/engine/model.js';
 import { own } from '../../../src/engine/ownership/own.js';
-import type { Application } from '../../../src/engine/model.js';;
+import type { Application } from '../../../src/engine/model.js';
 import { type K8sObject } from '../../../src/plugin-api/index.js';
 import { componentLabelValue } from '../../../src/plugin-api/kit/index.js';
 import { firstDiagnostic, plugin, registryOf } from './support.js';
