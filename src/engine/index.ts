@@ -25,6 +25,6 @@ export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.j
 export { parseEnvironmentSet, type EnvironmentSet, type EnvironmentBinding } from './documents/environment-set.js';
 export { planFluxLayout, topDirectory } from './layout/flux-plan.js';
 export { unitLayoutName, kustomizationNameProblem } from './layout/cr-names.js';
-export type { LayoutTree, LayoutBundle, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, Placement, PlannedFolder, PlannedKustomization } from './layout/model.js';
+export type { LayoutTree, LayoutBundle, BundleDelivery, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, Placement, PlannedFolder, PlannedKustomization } from './layout/model.js';
 export { parseSourceRef, DEFAULT_SOURCE_REF } from './layout/source-ref.js';
 export { formatFluxPlan } from './layout/format-plan.js';

@@ -34,6 +34,27 @@ export interface LayoutBundle {
   where?: { file?: string; line?: number; column?: number; path?: string };
   objects: LayoutObject[];
   componentLayouts: ComponentLayout[];
+  /**
+   * How the bundle is delivered, where the application's delivery policies and traits said so
+   * (`reconciliation`, `health-checks`, `fluxcd-patches`, `fluxcd-postbuild`): read by the layout
+   * writers, which turn it into their own objects (a Flux Kustomization's spec, an Argo CD
+   * Application's syncPolicy). Absent: every field is the writer's default.
+   */
+  delivery?: BundleDelivery;
+}
+
+/** The delivery settings of one bundle, as the layout writers read them. */
+export interface BundleDelivery {
+  interval?: string;
+  retryInterval?: string;
+  timeout?: string;
+  prune?: boolean;
+  wait?: boolean;
+  force?: boolean;
+  suspend?: boolean;
+  healthChecks?: Array<{ apiVersion: string; kind: string; name: string; namespace?: string }>;
+  patches?: Array<{ patch: string; target?: Record<string, unknown> }>;
+  postBuild?: { substitute?: Record<string, string>; substituteFrom?: Array<{ kind: string; name: string; optional?: boolean }> };
 }
 
 /**
