@@ -171,11 +171,18 @@ describe('kurel build: failures', () => {
 });
 
 describe('kurel version and help', () => {
-  it('prints the version', () => {
-    const result = kurelRun('version');
+  it('prints one version line for version, --version and -v', () => {
+    const command = kurelRun('version');
+    expect(command.status).toBe(0);
+    expect(command.stdout).toBe(`kurel/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
+    expect(kurelRun('--version').stdout).toBe(command.stdout);
+    expect(kurelRun('-v').stdout).toBe(command.stdout);
+  });
+
+  it('adds the plugin-API version under --json', () => {
+    const result = kurelRun('version', '--json');
     expect(result.status).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe(`kurel version ${version}`);
-    expect(result.stdout).toMatch(/plugin API: \d+\.\d+\.\d+/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ version, pluginApi: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
   });
 
   it('answers --version with the line oclif prints for it', async () => {
