@@ -12,6 +12,7 @@ export type { LoweringStep } from './model.js';
 export type { GeneratedObject } from './stages/generate.js';
 export { DEFAULT_PROFILE_TEXT } from './documents/profile.js';
 export { importProfile, type ProfileImport } from './api-resources/import-profile.js';
+export { kubeVersionProblem } from './documents/profile-section.js';
 export { chartCapabilities, type ChartCapabilities } from './api-resources/chart-capabilities.js';
 export { SUPPORTED_API_VERSION } from './documents/parsed.js';
 export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';

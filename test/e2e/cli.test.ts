@@ -163,6 +163,13 @@ describe('kurel build: failures', () => {
     expect(result.stderr.split('\n').filter(Boolean).every((line) => line.startsWith('Error: '))).toBe(true);
   });
 
+  it('checks --kube-version before reading anything, whether or not a chart would use it', () => {
+    const result = kurelRun('build', 'app.yaml', '--kube-version', 'banana');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Error: --kube-version: "banana" is not a Kubernetes version (v1.35.0)\n');
+    expect(result.stdout).toBe('');
+  });
+
   it('exits 1 with an Error: line on a flag it does not know, as the reference does', () => {
     const result = kurelRun('build', 'app.yaml', '--no-such-flag');
     expect(result.status).toBe(1);
