@@ -29,7 +29,7 @@ export default class Build extends KurelCommand {
     const { args, flags } = await this.parse(Build);
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
     const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
-    if (flags.layout && !flags.output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
+    if (flags.layout && !output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
     if (flags.layout && flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the Flux tree is YAML files, kustomize's and Flux's format`);
     // The layout flags are checked before the build, so that a mistyped one costs nothing.
     const layout = flags.layout ? await layoutOptions(flags, input.settings.fluxNamespace) : undefined;
