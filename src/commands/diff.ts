@@ -31,6 +31,7 @@ export default class Diff extends KurelCommand {
     against: Flags.string({ required: true, description: 'what to compare with: a folder (an earlier build -o; with --layout flux, the folder holding the tree) or a git revision of the repository holding the package', helpValue: 'DIR|REV' }),
     format: formatFlag(['text', 'json'], 'the differences: unified diffs, or one JSON document'),
     ...layoutFlags,
+    layout: Flags.string({ description: 'compare the tree build -o DIR --layout flux writes, file by file, with the tree in DIR or at REV', options: ['flux'] }),
   };
 
   // 1 says "they differ", as diff(1) and git diff --exit-code do: a refusal must not read as that.
@@ -39,12 +40,6 @@ export default class Diff extends KurelCommand {
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Diff);
     const targets = argv as string[];
-    // With strict off, oclif hands on what looks like a flag it does not know as a target.
-    const unknown = targets.find((target) => target.startsWith('-') && target !== '-');
-    if (unknown !== undefined) {
-      const { kurelErrors } = await import('../engine/index.js');
-      throw kurelErrors.flag(`Nonexistent flag: ${unknown}`);
-    }
     const result: DiffResult = flags.layout ? { tree: await compareTrees(targets, flags) } : { objects: await compareObjects(targets, flags) };
     await printDiff(result, flags.format);
     if (!('tree' in result ? result.tree.same : result.objects.same)) process.exitCode = 1;

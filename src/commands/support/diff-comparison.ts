@@ -32,6 +32,8 @@ export async function compareTrees(targets: readonly string[], flags: DiffFlags)
     try {
       for (const target of eachTarget(targets)) await writeLayoutTree(target, treeFlags, copy.dir);
       return engine.diffTrees(host.readTree(flags.against, top), host.readTree(copy.dir, top));
+    } catch (error) {
+      throw engine.isKurelError(error) ? toldOfAgainst(error, copy.dir, flags.against, engine) : error;
     } finally {
       copy.remove();
     }
@@ -56,6 +58,17 @@ export async function compareTrees(targets: readonly string[], flags: DiffFlags)
     now.remove();
     then.remove();
   }
+}
+
+/**
+ * A refusal of the writer in the copy, told of the folder it copies: build would refuse the same
+ * in the user's folder, and the copy's name is kurel's own.
+ */
+function toldOfAgainst(error: InstanceType<typeof import('../../engine/index.js').KurelError>, copy: string, against: string, engine: typeof import('../../engine/index.js')): Error {
+  const where = (text: string) => text.split(copy).join(against.replace(/\/+$/, ''));
+  return new engine.KurelError(
+    error.diagnostics.map((diagnostic) => ({ ...diagnostic, message: `--against ${against}: build -o ${against} --layout flux would refuse: ${where(diagnostic.message)}`, ...(diagnostic.file ? { file: where(diagnostic.file) } : {}) })),
+  );
 }
 
 /** `--against DIR` naming a folder whose Flux tree is not at `top` (the tree itself, or one written with another --cluster-dir): every file would read as added. */

@@ -12,7 +12,7 @@ export interface ScratchFolder {
 
 /** An empty temporary output folder. */
 export function scratchFolder(): ScratchFolder {
-  const dir = mkdtempSync(join(tmpdir(), 'kurel-diff-'));
+  const dir = mkdtempSync(join(tmpdir(), 'kurel-compare-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
