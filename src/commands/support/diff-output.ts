@@ -9,7 +9,7 @@ export type DiffResult = { tree: TreeDiff } | { objects: ObjectDiff };
  *   trees:   { same, files: [{ path, status, patch? | objects?: [{ object, status, patch }], moved? }] }
  *   objects: { same, objects: [{ object, status, patch }], moved: [...] }
  */
-export function diffDocument(result: DiffResult): unknown {
+function diffDocument(result: DiffResult): unknown {
   if ('tree' in result) return result.tree;
   const { same, changes, moved } = result.objects;
   return { same, objects: changes, moved };
