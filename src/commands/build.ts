@@ -1,7 +1,8 @@
 import * as Flags from '@oclif/core/flags';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
-import { layoutFlags, layoutOptions } from './support/layout-flags.js';
+import { layoutFlags } from './support/layout-flags.js';
+import { writeLayoutTree } from './support/layout-tree-writer.js';
 import { formatFlag, outputFlag, outputFolder, renderData, reportWritten } from './support/output.js';
 import { reportWarnings } from './support/report.js';
 
@@ -30,20 +31,15 @@ export default class Build extends KurelCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Build);
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
+    if (flags.layout) {
+      const { folder, written } = await writeLayoutTree(args.target, flags, output);
+      if (folder) reportWritten(`${written} files to ${folder}`);
+      return;
+    }
     const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
-    if (flags.layout && !output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
-    if (flags.layout && flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the Flux tree is YAML files, kustomize's and Flux's format`);
-    // The layout flags are checked before the build, so that a mistyped one costs nothing.
-    const layout = flags.layout ? await layoutOptions(flags, input.settings.fluxNamespace) : undefined;
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     await reportWarnings(result.warnings, engine.formatDiagnostic);
     if (result.objects.length === 0) return;
-    if (layout) {
-      const plan = engine.planFluxLayout(result.layout, layout);
-      const { folder, written } = host.writeFluxTree(output!, plan);
-      reportWritten(`${written} files to ${folder}`);
-      return;
-    }
     // The List holds the objects as the stream reads back, so that both formats hold the same objects.
     const text = flags.format === 'json' ? await renderData({ apiVersion: 'v1', kind: 'List', items: engine.writtenObjects(result.objects) }, 'json') : result.yaml;
     if (output) reportWritten(host.writeOutputFile(output, result.applicationName, text, flags.format === 'json' ? 'json' : 'yaml', { force: flags.force }));

@@ -3,7 +3,7 @@ export { readBuildInput, locateApplication, defaultTarget, STDIN_TARGET, STDIN_F
 export { writeOutputFile } from './output/write-file.js';
 export { readFileOrStdin } from './inputs/read-file-or-stdin.js';
 export { helmCapabilityArgs } from './charts/helm-capabilities.js';
-export { writeOwnedFolder, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './output/owned-folder.js';
+export { writeOwnedFolder, ownedFolderKind, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './output/owned-folder.js';
 export type { LoadedPlugin } from './plugins/source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './network/fetch-documents.js';
 export { transformSettings } from './config/transform.js';
@@ -12,3 +12,5 @@ export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type
 export { writeFluxTree } from './output/write-flux-tree.js';
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './charts/render.js';
+export { readTree, findFluxTree } from './inputs/read-tree.js';
+export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';

@@ -9,7 +9,7 @@ export const layoutFlags = {
   'source-ref': Flags.string({ description: 'the source every Kustomization reads: KIND/NAME[.NAMESPACE] (default: GitRepository/flux-system, what flux bootstrap creates)', dependsOn: ['layout'] }),
 };
 
-type LayoutFlagValues = { placement?: string; 'cluster-dir'?: string; 'source-ref'?: string };
+export type LayoutFlagValues = { placement?: string; 'cluster-dir'?: string; 'source-ref'?: string };
 
 export async function layoutOptions(flags: LayoutFlagValues, fluxNamespace: string | undefined): Promise<FluxLayoutOptions> {
   const engine = await import('../../engine/index.js');
