@@ -33,7 +33,7 @@ function commandEntries(folder) {
   return entries;
 }
 
-const builtins = ['builtin-components', 'builtin-kinds', 'builtin-traits', 'builtin-policies'];
+const builtins = ['builtin-components', 'builtin-kinds', 'builtin-traits', 'builtin-policies', 'builtin-delivery'];
 
 const entries = {
   main: 'src/commands/support/main.ts',
