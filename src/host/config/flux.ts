@@ -21,7 +21,7 @@ const SOURCE_KINDS = (SOURCE_REF_SCHEMA.properties as Record<string, { enum: str
 /** Checks the `flux:` block against the config schema, naming the file and the key of a bad value. */
 export function checkFluxConfig(raw: unknown, file: string): FluxConfig | undefined {
   if (raw === undefined) return undefined;
-  const fail = (path: string, message: string) => kurelErrors.config(`${path}: ${message}`, { file, path });
+  const fail = (path: string, message: string) => kurelErrors.config(message, { file, path });
   const block = objectOf(raw, 'flux', FLUX_KEYS, fail);
   const out: FluxConfig = {};
   if (block.interval !== undefined) {
