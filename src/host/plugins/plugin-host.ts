@@ -20,6 +20,7 @@ export const BUILTIN_PLUGINS = ['kurel/plugins/builtin-components', 'kurel/plugi
  */
 export const DELIVERY_PLUGINS: Readonly<Record<string, readonly string[]>> = {
   flux: ['kurel/plugins/builtin-delivery'],
+  argocd: ['kurel/plugins/builtin-delivery-argocd'],
 };
 
 export interface PluginHost {
