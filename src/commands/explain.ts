@@ -28,11 +28,11 @@ export default class Explain extends KurelCommand {
 
   async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Explain);
-    const { engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
+    const { engine, registry, input, fetch, renderCharts, flux } = await loadApplication(args.target, flags);
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     if (flags.layout) {
       // The tree build -o DIR --layout flux writes: folders, Kustomizations, each object's file.
-      const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace));
+      const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace, flux));
       const { files, ...tree } = plan;
       const data = { ...tree, files: [...files.keys()] };
       if (this.jsonEnabled()) return data;

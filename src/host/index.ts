@@ -7,6 +7,7 @@ export { writeOwnedFolder, ownedFolderKind, OWNED_FOLDER_MANIFEST, type OwnedFol
 export type { LoadedPlugin } from './plugins/source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './network/fetch-documents.js';
 export { transformSettings } from './config/transform.js';
+export type { FluxConfig } from './config/flux.js';
 export { environmentPolicy, fetchPolicy } from './config/policy.js';
 export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './inputs/environments.js';
 export { writeFluxTree } from './output/write-flux-tree.js';

@@ -258,6 +258,11 @@ export interface TraitRendering {
   route?: RouteAnswer;
   /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
   fluxNamespaceInput?: NamedInput;
+  /**
+   * A consumer's own result, under a key it owns; under `BUNDLE_DELIVERY_EXTENSION`, how the bundle
+   * holding the component is delivered (a `BundleDelivery`).
+   */
+  extensions?: Record<string, unknown>;
 }
 
 /** A delivery intent, stated without naming the delivery engine. */
@@ -311,7 +316,10 @@ export interface PolicyInput<P = Properties> {
 export interface PolicyRendering {
   dependencies?: Array<{ component: string; dependsOn: string[] }>;
   tiers?: Record<string, string>;
-  /** A consumer's own result, under a key it owns. */
+  /**
+   * A consumer's own result, under a key it owns; under `BUNDLE_DELIVERY_EXTENSION`, how every
+   * bundle of the application is delivered (a `BundleDelivery`).
+   */
   extensions?: Record<string, unknown>;
 }
 

@@ -48,6 +48,8 @@ export type InputFlagValues = {
   'helm-bin'?: string;
   offline?: boolean;
   'kube-version'?: string;
+  /** A layout that delivers (`flux`): its delivery handlers are loaded. */
+  layout?: string;
 };
 
 /** Starts the plugin host for the application's folder and reads every input file. */
@@ -64,7 +66,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const { appDir } = host.locateApplication(target);
   // A named environment is exactly the profile and values it binds.
   const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
-  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
+  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout });
   const input: BuildInput = host.readBuildInput({
     target,
     profile: bound.profile ?? flags.profile,
@@ -82,5 +84,5 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const renderCharts = (requests: ChartRenderRequest[]) =>
     host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
   const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
-  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file };
+  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, flux: pluginHost.config.config.flux };
 }

@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags';
 import type { FluxLayoutOptions } from '../../engine/index.js';
+import type { FluxConfig } from '../../host/index.js';
 
 /** The flags of the Flux tree, shared by `build -o DIR --layout flux` and `explain --layout flux`. */
 export const layoutFlags = {
@@ -11,13 +12,20 @@ export const layoutFlags = {
 
 export type LayoutFlagValues = { placement?: string; 'cluster-dir'?: string; 'source-ref'?: string };
 
-export async function layoutOptions(flags: LayoutFlagValues, fluxNamespace: string | undefined): Promise<FluxLayoutOptions> {
+/**
+ * The tree's options: a flag over the config's `flux:` block over the defaults. The Kustomizations'
+ * namespace is `flux.namespace`, else the namespace Flux objects go to (`fluxNamespace`).
+ */
+export async function layoutOptions(flags: LayoutFlagValues, fluxNamespace: string | undefined, flux: FluxConfig = {}): Promise<FluxLayoutOptions> {
   const engine = await import('../../engine/index.js');
   engine.topDirectory(flags['cluster-dir']);
+  const defaults = { ...(flux.interval !== undefined ? { interval: flux.interval } : {}), ...(flux.prune !== undefined ? { prune: flux.prune } : {}) };
+  const namespace = flux.namespace ?? fluxNamespace;
   return {
     placement: flags.placement === 'per-layout' ? 'per-layout' : 'separate',
     clusterDir: flags['cluster-dir'],
-    sourceRef: engine.parseSourceRef(flags['source-ref']),
-    fluxNamespace,
+    sourceRef: flags['source-ref'] === undefined && flux.sourceRef ? flux.sourceRef : engine.parseSourceRef(flags['source-ref']),
+    ...(namespace !== undefined ? { fluxNamespace: namespace } : {}),
+    ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
   };
 }

@@ -19,11 +19,11 @@ export interface WrittenTree {
  * writes, not with a second rendering of it.
  */
 export async function writeLayoutTree(target: string | undefined, flags: LayoutTreeFlags, output: string | undefined, options: { warnings?: boolean } = {}): Promise<WrittenTree> {
-  const { host, engine, registry, input, fetch, renderCharts, configFile } = await loadApplication(target, flags);
+  const { host, engine, registry, input, fetch, renderCharts, configFile, flux } = await loadApplication(target, flags);
   if (!output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
   if (flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the Flux tree is YAML files, kustomize's and Flux's format`);
   // The layout flags are checked before the build, so that a mistyped one costs nothing.
-  const layout = await layoutOptions(flags, input.settings.fluxNamespace);
+  const layout = await layoutOptions(flags, input.settings.fluxNamespace, flux);
   const result = await engine.buildFetching(input, registry, fetch, renderCharts);
   if (options.warnings !== false) await reportWarnings(result.warnings, engine.formatDiagnostic);
   if (result.objects.length === 0) return { written: 0, configFile };

@@ -16,6 +16,10 @@ export function topDirectory(clusterDir?: string): string {
   return segments.length > 0 ? segments.join('/') : '.';
 }
 
+function deliveryOf(bundle: LayoutBundle): { delivery?: LayoutBundle['delivery'] } {
+  return bundle.delivery ? { delivery: bundle.delivery } : {};
+}
+
 function joinPath(...parts: string[]): string {
   return parts.filter((part) => part !== '.' && part !== '').join('/') || '.';
 }
@@ -70,10 +74,11 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
     const first = owners.get(planned.name);
     if (first !== undefined) throw kurelErrors.collision(`Kustomization name "${planned.name}" is used by both ${first} and ${planned.owner}; give one of them another name`);
     owners.set(planned.name, planned.owner);
-    const object = fluxKustomization(planned, namespace, options.sourceRef);
+    const delivery = { ...options.defaults, ...planned.delivery };
+    const object = fluxKustomization(planned, namespace, options.sourceRef, delivery);
     const name = objectFileName(object);
     addFile(into, name, writeObject(object), `Kustomization ${namespace}/${planned.name}`);
-    kustomizations.push({ ...planned, file: joinPath(into.path, name) });
+    kustomizations.push({ ...planned, ...(Object.keys(delivery).length > 0 ? { delivery } : {}), file: joinPath(into.path, name) });
   };
 
   const root = folder(top);
@@ -85,7 +90,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   }
   addKustomization(
     fluxFolder() ?? root,
-    { name: tree.bundle.name, path: bundleDir, dependsOn: [], healthChecks: tree.groups.map((group) => group.name), owner: `bundle "${bundleDir}"` },
+    { name: tree.bundle.name, path: bundleDir, dependsOn: [], healthChecks: tree.groups.map((group) => group.name), owner: `bundle "${bundleDir}"`, ...deliveryOf(tree.bundle) },
     `the Naming hook's answer for role "bundle"`,
     tree.bundle.where,
   );
@@ -93,7 +98,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   tree.groups.forEach((group, index) => {
     const dir = joinPath(bundleDir, group.name);
     const dependsOn = index > 0 ? [tree.groups[index - 1].name] : [];
-    addKustomization(fluxFolder() ?? folder(bundleDir), { name: group.name, path: dir, dependsOn, healthChecks: [], owner: `bundle "${dir}"` }, `the Naming hook's answer for role "group"`);
+    addKustomization(fluxFolder() ?? folder(bundleDir), { name: group.name, path: dir, dependsOn, healthChecks: [], owner: `bundle "${dir}"`, ...deliveryOf(group) }, `the Naming hook's answer for role "group"`);
     placeBundle(group, dir);
   });
   if (separate) root.children.push(FLUX_FOLDER);

@@ -1,4 +1,4 @@
-import type { FluxLayoutPlan } from './model.js';
+import type { BundleDelivery, FluxLayoutPlan } from './model.js';
 
 /**
  * The tree as `kurel explain --layout flux` prints it: each folder with what applies it and what
@@ -18,9 +18,12 @@ export function formatFluxPlan(plan: FluxLayoutPlan): string {
       const kustomization = byFile.get(path);
       const object = objects.get(resource);
       if (kustomization) {
+        const { delivery } = kustomization;
+        const healthChecks = [...(delivery?.wait ? [] : kustomization.healthChecks), ...(delivery?.healthChecks ?? []).map((check) => `${check.kind}/${check.name}`)];
         const extras = [
           ...(kustomization.dependsOn.length > 0 ? [`dependsOn ${kustomization.dependsOn.join(', ')}`] : []),
-          ...(kustomization.healthChecks.length > 0 ? [`healthChecks ${kustomization.healthChecks.join(', ')}`] : []),
+          ...(healthChecks.length > 0 ? [`healthChecks ${healthChecks.join(', ')}`] : []),
+          ...(delivery ? deliverySettings(delivery) : []),
         ];
         lines.push(`  ${resource}  Kustomization ${kustomization.name} -> ${kustomization.path}${extras.length > 0 ? `, ${extras.join(', ')}` : ''}`);
       } else if (object) {
@@ -29,4 +32,15 @@ export function formatFluxPlan(plan: FluxLayoutPlan): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A Kustomization's delivery settings past Flux's defaults, in the CR's field order. */
+function deliverySettings(delivery: BundleDelivery): string[] {
+  const scalars = (['interval', 'retryInterval', 'timeout', 'prune', 'wait', 'force', 'suspend'] as const).flatMap((key) => (delivery[key] === undefined ? [] : [`${key} ${delivery[key]}`]));
+  const substitutions = [...Object.keys(delivery.postBuild?.substitute ?? {}), ...(delivery.postBuild?.substituteFrom ?? []).map((from) => `${from.kind}/${from.name}`)];
+  return [
+    ...scalars,
+    ...(delivery.patches?.length ? [`patches ${delivery.patches.length}`] : []),
+    ...(substitutions.length > 0 ? [`postBuild ${substitutions.join(', ')}`] : []),
+  ];
 }

@@ -1,4 +1,6 @@
-import type { DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
+import type { BundleDelivery, DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
+
+export type { BundleDelivery };
 
 /** An object on its way into the tree, with the delivery intents of the application that holds it. */
 export interface LayoutObject {
@@ -43,20 +45,6 @@ export interface LayoutBundle {
   delivery?: BundleDelivery;
 }
 
-/** The delivery settings of one bundle, as the layout writers read them. */
-export interface BundleDelivery {
-  interval?: string;
-  retryInterval?: string;
-  timeout?: string;
-  prune?: boolean;
-  wait?: boolean;
-  force?: boolean;
-  suspend?: boolean;
-  healthChecks?: Array<{ apiVersion: string; kind: string; name: string; namespace?: string }>;
-  patches?: Array<{ patch: string; target?: Record<string, unknown> }>;
-  postBuild?: { substitute?: Record<string, string>; substituteFrom?: Array<{ kind: string; name: string; optional?: boolean }> };
-}
-
 /**
  * What the engine hands a layout writer: the application bundle (its own objects, the generated
  * sources of an ordered application or every object of a flat one) and its ordered groups, each
@@ -76,6 +64,11 @@ export interface FluxLayoutOptions {
   sourceRef: { kind: string; name: string; namespace?: string };
   /** The namespace of the generated Kustomizations (`flux-system` by default). */
   fluxNamespace?: string;
+  /**
+   * Settings every generated Kustomization starts from (the config's `flux:` block); a bundle's
+   * own delivery settings override them on its Kustomization.
+   */
+  defaults?: Pick<BundleDelivery, 'interval' | 'prune'>;
 }
 
 /** A generated Flux Kustomization, as `explain` shows it. */
@@ -88,6 +81,8 @@ export interface PlannedKustomization {
   healthChecks: string[];
   /** `bundle "<dir>"` or `layout "<dir>"`, as a clash names it. */
   owner: string;
+  /** The delivery settings it is written with, past the defaults (a bundle's or the config's). */
+  delivery?: BundleDelivery;
 }
 
 /** One folder of the tree and what its `kustomization.yaml` lists. */

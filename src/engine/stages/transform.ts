@@ -1,5 +1,7 @@
 import type { DeliveryIntent, RenderedChart } from '../../plugin-api/index.js';
 import {
+  BUNDLE_DELIVERY_EXTENSION,
+  type BundleDelivery,
   HandlerError,
   isHandlerError,
   type CapabilitySpec,
@@ -103,6 +105,8 @@ function transformApplication(members: WorkComponent[], env: Transforming, docum
       const result = applyTrait(trait, component, rendered, env);
       const objects = result.objects ?? [];
       if (result.route) (application.routes ??= []).push({ traitType: trait.type, route: result.route });
+      const delivery = result.extensions?.[BUNDLE_DELIVERY_EXTENSION] as BundleDelivery | undefined;
+      if (delivery) (application.bundleDelivery ??= []).push({ component: component.name, traitType: trait.type, path: trait.path, delivery });
       outputs.push({ objects, input: result.fluxNamespaceInput });
       if (objects.length === 0) continue;
       const { name: subName, namedBy } = env.claims.choose({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
