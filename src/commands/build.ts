@@ -1,7 +1,8 @@
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
+import { writeLayoutTree, type LayoutTreeFlags } from './support/layout-tree-writer.js';
 import { KurelCommand } from './support/kurel-command.js';
-import { layoutFlags, layoutOptions } from './support/layout-flags.js';
-import { formatFlag, outputFlag, outputFolder, renderData, reportWritten } from './support/output.js';
+import { layoutFlags } from './support/layout-flags.js';
+import { formatFlag, outputFlag, outputFolder, renderData, reportRemoved, reportWritten } from './support/output.js';
 import { reportWarnings } from './support/report.js';
 
 export default class Build extends KurelCommand {
@@ -16,6 +17,8 @@ export default class Build extends KurelCommand {
     'cat app.yaml | <%= config.bin %> build --format json',
   ];
 
+  // Several packages are built into one tree (--layout): the targets are every argument.
+  static override strict = false;
   static override args = targetArgs;
 
   static override flags = {
@@ -26,26 +29,32 @@ export default class Build extends KurelCommand {
   };
 
   async run(): Promise<void> {
-    const { args, flags } = await this.parse(Build);
+    const { argv, flags } = await this.parse(Build);
+    const targets = argv as string[];
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
-    const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
-    if (flags.layout && !flags.output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
-    if (flags.layout && flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the Flux tree is YAML files, kustomize's and Flux's format`);
-    // The layout flags are checked before the build, so that a mistyped one costs nothing.
-    const layout = flags.layout ? await layoutOptions(flags, input.settings.fluxNamespace) : undefined;
+    if (flags.layout) return this.writeTree(targets, flags, output);
+    if (targets.length > 1) {
+      const { kurelErrors } = await import('../engine/index.js');
+      throw kurelErrors.flag(`${targets.length} applications are named: one YAML stream holds one application; build them one at a time, or write them into one tree with -o DIR --layout flux`);
+    }
+    const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(targets[0], flags);
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     await reportWarnings(result.warnings, engine.formatDiagnostic);
     if (result.objects.length === 0) return;
-    if (layout) {
-      const plan = engine.planFluxLayout(result.layout, layout);
-      const { folder, written } = host.writeFluxTree(output!, plan);
-      reportWritten(`${written} files to ${folder}`);
-      return;
-    }
     // The List holds the objects as the stream reads back, so that both formats hold the same objects.
     const text = flags.format === 'json' ? await renderData({ apiVersion: 'v1', kind: 'List', items: engine.writtenObjects(result.objects) }, 'json') : result.yaml;
     if (output) reportWritten(host.writeOutputFile(output, result.applicationName, text, flags.format === 'json' ? 'json' : 'yaml'));
     else process.stdout.write(text);
   }
-}
 
+  /** Every package named, built into its share of the tree under DIR. */
+  private async writeTree(targets: string[], flags: LayoutTreeFlags & { format: string }, output: string | undefined): Promise<void> {
+    const { kurelErrors } = await import('../engine/index.js');
+    if (!output) throw kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
+    if (flags.format !== 'yaml') throw kurelErrors.flag(`--format ${flags.format}: the Flux tree is YAML files, kustomize's and Flux's format`);
+    const { folder, written, removed } = await writeLayoutTree(targets, flags, output);
+    if (folder === undefined) return;
+    for (const entry of removed) reportRemoved(entry);
+    reportWritten(`${written} files to ${folder}`);
+  }
+}

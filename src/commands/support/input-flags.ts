@@ -33,7 +33,7 @@ export const inputFlags = {
   'kube-version': Flags.string({ description: 'the Kubernetes version charts are rendered for (.Capabilities.KubeVersion; default pinned, see docs/charts.md)' }),
 };
 
-type InputFlagValues = {
+export type InputFlagValues = {
   profile?: string;
   environment?: string;
   environments?: string;
