@@ -8,12 +8,13 @@ import { reportWarnings } from './support/report.js';
 export default class Build extends KurelCommand {
   static override summary = 'Build Kubernetes manifests from an OAM Application.';
   static override description =
-    'Reads app.yaml (or a package folder with app.yaml and kurel.yaml, or an application on standard input), the ClusterProfile and CapabilityDefinitions, and prints the manifests as one YAML stream (or, with --format json, a Kubernetes List), or writes <output>/<application name>.yaml.';
+    'Reads app.yaml (or a package folder with app.yaml and kurel.yaml, or an application on standard input), the ClusterProfile and CapabilityDefinitions, and prints the manifests as one YAML stream (or, with --format json, a Kubernetes List), or writes <output>/<application name>.yaml. With -o DIR --layout flux it writes the Flux tree under DIR/clusters/<environment> (DIR/cluster without --environment), keeping what other packages wrote there; it takes several packages, a folder of packages standing for each, and writes nothing unless every one builds.';
 
   static override examples = [
     '<%= config.bin %> build examples/webservice/app.yaml',
     '<%= config.bin %> build ./my-package --profile prod.yaml --set image=repo/app:v1.2.3 -o out/',
     '<%= config.bin %> build app.yaml -o repo/ --layout flux --placement per-layout',
+    '<%= config.bin %> build apps/ -o repo/ --layout flux --environment staging',
     'cat app.yaml | <%= config.bin %> build --format json',
   ];
 
@@ -23,7 +24,7 @@ export default class Build extends KurelCommand {
 
   static override flags = {
     ...inputFlags,
-    output: outputFlag('write <DIR>/<application name>.yaml instead of printing (with --layout flux: the tree under <DIR>/cluster)'),
+    output: outputFlag('write <DIR>/<application name>.yaml instead of printing (with --layout flux: the tree under <DIR>/clusters/<environment>, or <DIR>/cluster)'),
     format: formatFlag(['yaml', 'json'], 'the manifests: a YAML stream, or a JSON Kubernetes List'),
     ...layoutFlags,
   };

@@ -144,31 +144,44 @@ function unionOfIndexes(owners: readonly OwnerRecord[]): Map<string, TreeIndex> 
   return new Map([...union].map(([path, entry]) => [path, { files: [...entry.files].sort(compare), children: entry.children }]));
 }
 
-/** Every file, claimed folder and name has one owner; index files are shared by design. */
+/**
+ * Every file, claimed folder and name has one owner; index files are shared by design. Each clash
+ * names both owners; the files two owners both write are told once per pair, after their names
+ * and folders, which say why.
+ */
 function checkClaims(owners: readonly OwnerRecord[]): void {
-  const diagnostics: Diagnostic[] = [];
-  const claim = (what: string, owner: OwnerRecord, taken: Map<string, OwnerRecord>, key: string) => {
-    const first = taken.get(key);
-    if (first === undefined) taken.set(key, owner);
-    else if (ownerKey(first) !== ownerKey(owner)) {
-      diagnostics.push(kurelErrors.collision.diagnostic(`${what} is claimed by both ${describeOwner(first)} and ${describeOwner(owner)}; rename one of them, or write them into different folders (-o, --cluster-dir)`));
+  const clashes: string[] = [];
+  const fileClashes = new Map<string, { first: OwnerRecord; second: OwnerRecord; paths: string[] }>();
+  const claimAll = (kind: 'name' | 'folder' | 'file', listOf: (owner: OwnerRecord) => readonly string[], taken = new Map<string, OwnerRecord>()) => {
+    for (const owner of owners) {
+      for (const value of listOf(owner)) {
+        const first = taken.get(value);
+        if (first === undefined) taken.set(value, owner);
+        else if (ownerKey(first) === ownerKey(owner)) continue;
+        else if (kind !== 'file') clashes.push(`${kind} "${value}" is claimed by both ${describeOwner(first)} and ${describeOwner(owner)}`);
+        else {
+          const pair = `${ownerKey(first)}\0\0${ownerKey(owner)}`;
+          const entry = fileClashes.get(pair) ?? { first, second: owner, paths: [] };
+          entry.paths.push(value);
+          fileClashes.set(pair, entry);
+        }
+      }
     }
   };
-  const paths = new Map<string, OwnerRecord>();
-  const folders = new Map<string, OwnerRecord>();
-  const names = new Map<string, OwnerRecord>();
-  const indexPaths = new Map<string, OwnerRecord>();
-  for (const owner of owners) for (const path of Object.keys(owner.indexes)) if (!indexPaths.has(path)) indexPaths.set(path, owner);
-  for (const owner of owners) {
-    for (const path of owner.files) {
-      const index = indexPaths.get(path);
-      if (index) claim(`file "${path}"`, owner, new Map([[path, index]]), path);
-      claim(`file "${path}"`, owner, paths, path);
-    }
-    for (const folder of owner.claims.folders) claim(`folder "${folder}"`, owner, folders, folder);
-    for (const name of owner.claims.names) claim(`name "${name}"`, owner, names, name);
+  claimAll('name', (owner) => owner.claims.names);
+  claimAll('folder', (owner) => owner.claims.folders);
+  // An index file is shared; one owner's own file at another's index path is a clash like any.
+  const indexOwners = new Map<string, OwnerRecord>();
+  for (const owner of owners) for (const path of Object.keys(owner.indexes)) if (!indexOwners.has(path)) indexOwners.set(path, owner);
+  claimAll('file', (owner) => owner.files, indexOwners);
+  for (const { first, second, paths } of fileClashes.values()) {
+    const shown = paths.slice(0, 3).map((path) => `"${path}"`).join(', ');
+    const more = paths.length > 3 ? ` and ${paths.length - 3} more` : '';
+    clashes.push(`${paths.length === 1 ? 'file' : `${paths.length} files`} ${shown}${more} ${paths.length === 1 ? 'is' : 'are'} written by both ${describeOwner(first)} and ${describeOwner(second)}`);
   }
-  if (diagnostics.length > 0) throw new KurelError(diagnostics);
+  if (clashes.length > 0) {
+    throw new KurelError(clashes.map((clash) => kurelErrors.collision.diagnostic(`${clash}; rename one of them, or write them into different top folders (-o, --cluster-dir)`)));
+  }
 }
 
 /** A layout plan's share of the tree: its files and indexes, and the folders and names of its delivery objects. */
