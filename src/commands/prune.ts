@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
 import { KurelCommand } from './support/kurel-command.js';
-import { outputFlag, outputFolder, reportRemoved, reportWritten } from './support/output.js';
+import { outputFolder, reportRemoved, reportWritten } from './support/output.js';
 
 export default class Prune extends KurelCommand {
   static override summary = 'Take packages out of a layout tree: every file kurel wrote for them.';
@@ -20,7 +20,7 @@ export default class Prune extends KurelCommand {
   };
 
   static override flags = {
-    output: outputFlag('the folder the tree was written into with kurel build -o DIR --layout'),
+    output: Flags.string({ char: 'o', description: 'the folder the tree was written into with kurel build -o DIR --layout', helpValue: 'DIR', required: true }),
     layout: Flags.string({ description: 'the layout of the tree', options: ['flux'], required: true }),
     environment: Flags.string({ description: 'the environment the packages were built for (its top folder is clusters/<environment>)' }),
     'cluster-dir': Flags.string({ description: 'the folder at the top of the tree, as kurel build was given it' }),
@@ -29,7 +29,6 @@ export default class Prune extends KurelCommand {
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Prune);
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
-    if (flags.output === undefined) throw engine.kurelErrors.flag('kurel prune needs the tree: give the output folder with -o DIR');
     const output = await outputFolder(flags.output);
     const top = engine.topDirectory(flags['cluster-dir'], flags.environment);
     const owners = host.expandTargets(argv as string[]).map((target) => ({

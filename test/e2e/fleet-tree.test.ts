@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,26 +76,40 @@ resources:
     );
   });
 
-  it('is applied by the real kubectl kustomize: every object exactly once across the tree', () => {
-    const out = join(scratch.dir, 'kustomize');
-    const built = kurel(repo, ['build', FLEET, '-o', out, '--layout', 'flux', '--environment', 'prod']);
-    expect(built.status, built.stderr).toBe(0);
-    const top = 'clusters/prod';
-    const fluxFolder = join(out, top, 'flux-system');
-    const kustomizations = readdirSync(fluxFolder)
-      .filter((name) => name !== 'kustomization.yaml')
-      .map((name) => {
-        const object = parse(readFileSync(join(fluxFolder, name), 'utf8')) as { metadata: { name: string }; spec: { path: string } };
-        return { name: object.metadata.name, path: object.spec.path, file: `${top}/flux-system/${name}` };
+  for (const placement of ['separate', 'per-layout']) {
+    it(`is applied by the real kubectl kustomize (--placement ${placement}): every object exactly once across the tree`, () => {
+      const out = join(scratch.dir, `kustomize-${placement}`);
+      const built = kurel(repo, ['build', FLEET, '-o', out, '--layout', 'flux', '--environment', 'prod', '--placement', placement]);
+      expect(built.status, built.stderr).toBe(0);
+      const top = 'clusters/prod';
+      // Every generated Kustomization, wherever the placement put it.
+      const kustomizations = [...readTree(join(out, top))]
+        .filter(([path]) => /(^|\/)flux-system-kustomization-[^/]+\.yaml$/.test(path))
+        .map(([path, text]) => {
+          const object = parse(text) as { metadata: { name: string }; spec: { path: string } };
+          return { name: object.metadata.name, path: object.spec.path, file: `${top}/${path}` };
+        });
+      expect(kustomizations.map((entry) => entry.name).sort()).toEqual(['alpha', 'alpha-apps', 'alpha-services', 'beta', 'gamma']);
+      const streams = PACKAGES.map((pkg) => {
+        const result = kurel(repo, ['build', join(FLEET, pkg), '--environment', 'prod']);
+        expect(result.status, result.stderr).toBe(0);
+        return result.stdout;
       });
-    expect(kustomizations.map((entry) => entry.name).sort()).toEqual(['alpha', 'alpha-apps', 'alpha-services', 'beta', 'gamma']);
-    const streams = PACKAGES.map((pkg) => {
-      const result = kurel(repo, ['build', join(FLEET, pkg), '--environment', 'prod']);
-      expect(result.status, result.stderr).toBe(0);
-      return result.stdout;
+      const union = checkTreeWithKustomize(out, { top, kustomizations }, streams.join('---\n'));
+      expect(union.some((object) => object.kind === 'Deployment' && object.metadata.name === 'worker')).toBe(true);
     });
-    const union = checkTreeWithKustomize(out, { top, kustomizations }, streams.join('---\n'));
-    expect(union.some((object) => object.kind === 'Deployment' && object.metadata.name === 'worker')).toBe(true);
+  }
+
+  it('names an application on standard input by its name', () => {
+    const out = join(scratch.dir, 'stdin');
+    const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', '-', '-o', out, '--layout', 'flux'], {
+      cwd: repo,
+      input: readFileSync(join(FLEET, 'gamma/app.yaml')),
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'cluster', MANIFEST), 'utf8'));
+    expect(manifest.owners.map((owner: { package: string }) => owner.package)).toEqual(['-:gamma']);
   });
 
   it('keeps a package written before when another joins the tree (the issue: shop was gone)', () => {
