@@ -30,6 +30,7 @@ export default class Prune extends KurelCommand {
     const { argv, flags } = await this.parse(Prune);
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
     const output = await outputFolder(flags.output);
+    if (output === undefined) throw engine.kurelErrors.flag('-o -: kurel prune writes a tree; name the folder it is in');
     const top = engine.topDirectory(flags['cluster-dir'], flags.environment);
     const owners = host.expandTargets(argv as string[]).map((target) => ({
       package: host.packagePath(target, output),

@@ -3,7 +3,7 @@ export { readBuildInput, locateApplication, defaultTarget, STDIN_TARGET, STDIN_F
 export { writeOutputFile } from './output/write-file.js';
 export { readFileOrStdin } from './inputs/read-file-or-stdin.js';
 export { helmCapabilityArgs } from './charts/helm-capabilities.js';
-export { writeOwnedFolder, readOwnedFolder, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './output/owned-folder.js';
+export { writeOwnedFolder, readOwnedFolder, ownedFolderKind, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './output/owned-folder.js';
 export type { LoadedPlugin } from './plugins/source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './network/fetch-documents.js';
 export { transformSettings } from './config/transform.js';
@@ -14,3 +14,5 @@ export { writeLayoutTree, type LayoutTreeWrite, type LayoutTreeWritten } from '.
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './charts/render.js';
 export { expandTargets, packagePath } from './inputs/fleet-targets.js';
+export { readTree, findFluxTree } from './inputs/read-tree.js';
+export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';

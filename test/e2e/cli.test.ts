@@ -163,6 +163,13 @@ describe('kurel build: failures', () => {
     expect(result.stderr.split('\n').filter(Boolean).every((line) => line.startsWith('Error: '))).toBe(true);
   });
 
+  it('checks --kube-version before reading anything, whether or not a chart would use it', () => {
+    const result = kurelRun('build', 'app.yaml', '--kube-version', 'banana');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Error: --kube-version: "banana" is not a Kubernetes version (v1.35.0)\n');
+    expect(result.stdout).toBe('');
+  });
+
   it('exits 1 with an Error: line on a flag it does not know, as the reference does', () => {
     const result = kurelRun('build', 'app.yaml', '--no-such-flag');
     expect(result.status).toBe(1);
@@ -171,11 +178,18 @@ describe('kurel build: failures', () => {
 });
 
 describe('kurel version and help', () => {
-  it('prints the version', () => {
-    const result = kurelRun('version');
+  it('prints one version line for version, --version and -v', () => {
+    const command = kurelRun('version');
+    expect(command.status).toBe(0);
+    expect(command.stdout).toBe(`kurel/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
+    expect(kurelRun('--version').stdout).toBe(command.stdout);
+    expect(kurelRun('-v').stdout).toBe(command.stdout);
+  });
+
+  it('adds the plugin-API version under --json', () => {
+    const result = kurelRun('version', '--json');
     expect(result.status).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe(`kurel version ${version}`);
-    expect(result.stdout).toMatch(/plugin API: \d+\.\d+\.\d+/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ version, pluginApi: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
   });
 
   it('answers --version with the line oclif prints for it', async () => {

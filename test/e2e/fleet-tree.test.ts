@@ -112,6 +112,19 @@ resources:
     expect(manifest.owners.map((owner: { package: string }) => owner.package)).toEqual(['-:gamma']);
   });
 
+  it('diffs clean against the tree it wrote, and shows one package changed among three', () => {
+    const fleet = copyFleet('diffed');
+    expect(kurel(fleet, ['build', '.', '-o', 'repo', '--layout', 'flux', '--environment', 'staging']).status).toBe(0);
+    const same = kurel(fleet, ['diff', '.', '--against', 'repo', '--layout', 'flux', '--environment', 'staging']);
+    expect(same.status, same.stderr).toBe(0);
+    expect(same.stdout).toBe('');
+    writeFileSync(join(fleet, 'gamma/app.yaml'), readFileSync(join(fleet, 'gamma/app.yaml'), 'utf8').replace('v3.1.0', 'v3.2.0'));
+    // One package rebuilt against the whole tree: the others' shares are kept, so only its file differs.
+    const changed = kurel(fleet, ['diff', 'gamma', '--against', 'repo', '--layout', 'flux', '--environment', 'staging', '--format', 'json']);
+    expect(changed.status, changed.stderr).toBe(1);
+    expect(JSON.parse(changed.stdout).files.map((file: { path: string; status: string }) => `${file.status} ${file.path}`)).toEqual(['changed clusters/staging/gamma/gamma-deployment-site.yaml']);
+  });
+
   it('keeps a package written before when another joins the tree (the issue: shop was gone)', () => {
     const out = join(scratch.dir, 'mono');
     expect(kurel(repo, ['build', 'examples/shop', '--environment', 'staging', '-o', out, '--layout', 'flux']).status).toBe(0);

@@ -58,6 +58,9 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const environmentFlags = { environment: flags.environment, environments: flags.environments, profile: flags.profile, valuesGiven: (flags.values ?? []).length > 0 };
   // Flag groups first, as the reference's flag library checks them before the command runs.
   host.checkEnvironmentFlagGroups(environmentFlags);
+  // Checked before anything is read, not when the first chart reaches helm.
+  const kubeVersionProblem = flags['kube-version'] === undefined ? undefined : engine.kubeVersionProblem(flags['kube-version']);
+  if (kubeVersionProblem) throw engine.kurelErrors.flag(`--kube-version: ${kubeVersionProblem}`);
   const { appDir } = host.locateApplication(target);
   // A named environment is exactly the profile and values it binds.
   const bound = host.resolveEnvironment({ ...environmentFlags, appDir });

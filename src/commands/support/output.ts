@@ -17,8 +17,16 @@ export function outputFlag(description: string) {
   return Flags.string({ char: 'o', description: `${description} (a folder: for JSON or YAML on stdout use --format)`, helpValue: 'DIR' });
 }
 
-/** The folder named by `-o`, refused when it reads as kubectl's output format. */
-export async function outputFolder(output: string): Promise<string> {
+/**
+ * The folder named by `-o`, refused when it reads as kubectl's output format or names nothing.
+ * `-o -` is standard output, as `-` is for every file kurel reads: undefined, the same as no `-o`.
+ */
+export async function outputFolder(output: string): Promise<string | undefined> {
+  if (output === '-') return undefined;
+  if (output.trim() === '') {
+    const { kurelErrors } = await import('../../engine/index.js');
+    throw kurelErrors.flag('-o requires a folder name (or - for standard output)');
+  }
   const word = output.toLowerCase();
   if (FORMAT_WORDS.has(word) || word.startsWith('jsonpath') || word.startsWith('go-template') || word.startsWith('custom-columns')) {
     const { kurelErrors } = await import('../../engine/index.js');

@@ -18,6 +18,7 @@ import {
 import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type MetadataProblem, type ObjectMetadata, refusalClassOf, validateProperties, qualifiedKind, copyData } from '../../plugin-api/kit/index.js';
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
+import { reencodeRendered } from '../run/reencode-rendered.js';
 import { authoredPathOf, describeOrigin, type Application, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
 
 export type { Application, Member, SubApplication } from '../model.js';
@@ -95,6 +96,7 @@ function transformApplication(members: WorkComponent[], env: Transforming, docum
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [], ...(documentOwned ? { generatedSource: true } : {}) };
   for (const component of members) {
     const rendered = renderComponent(component, env);
+    if (rendered.chart) rendered.objects = rendered.objects.map((object) => reencodeRendered(object, env.registry));
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers, ...(rendered.chart ? { chart: rendered.chart } : {}) });
     const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {

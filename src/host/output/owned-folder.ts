@@ -180,6 +180,11 @@ function filesBelow(root: string, foreign: string[]): string[] {
   return found;
 }
 
+/** What kurel wrote in `dir` by its manifest (`flux-layout`, `schemas`, …); undefined where no manifest kurel wrote is there. */
+export function ownedFolderKind(dir: string): string | undefined {
+  return readManifest(join(dir, OWNED_FOLDER_MANIFEST))?.kind;
+}
+
 function readManifest(file: string): OwnedFolderManifest | undefined {
   try {
     if (!lstatSync(file).isFile()) return undefined;
