@@ -33,7 +33,7 @@ export default class Explain extends KurelCommand {
     if (flags.layout) {
       // The tree build -o DIR --layout flux writes: folders, Kustomizations, each object's file.
       const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace, flux));
-      const { files, ...tree } = plan;
+      const { files, indexes: _indexes, ...tree } = plan;
       const data = { ...tree, files: [...files.keys()] };
       if (this.jsonEnabled()) return data;
       process.stdout.write(flags.format === 'text' ? engine.formatFluxPlan(plan) : await renderData(data, flags.format));

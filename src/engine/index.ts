@@ -25,8 +25,10 @@ export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-do
 export { lowerRaws, type LowerRawsResult } from './lowering/lower-raws.js';
 export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';
 export { parseEnvironmentSet, type EnvironmentSet, type EnvironmentBinding } from './documents/environment-set.js';
-export { planFluxLayout, topDirectory } from './layout/flux-plan.js';
+export { planFluxLayout } from './layout/flux-plan.js';
+export { topDirectory } from './layout/top-directory.js';
+export { composeTree, layoutContribution, describeOwner, type TreeOwner, type TreeContribution, type OwnerRecord, type ExistingTree, type ComposedTree, type TreeClaims } from './layout/fleet-tree.js';
 export { unitLayoutName, kustomizationNameProblem } from './layout/cr-names.js';
-export type { LayoutTree, LayoutBundle, BundleDelivery, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, Placement, PlannedFolder, PlannedKustomization } from './layout/model.js';
+export type { LayoutTree, LayoutBundle, BundleDelivery, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, Placement, PlannedFolder, PlannedKustomization, TreeIndex } from './layout/model.js';
 export { parseSourceRef, DEFAULT_SOURCE_REF } from './layout/source-ref.js';
 export { formatFluxPlan } from './layout/format-plan.js';

@@ -46,7 +46,7 @@ describe('kurel diff --layout flux', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `Error: --against repo: it holds a Flux tree kurel wrote (repo/cluster/.kurel-output.json); compare trees with --layout flux, and the --placement and --source-ref it was written with\n`,
+      `Error: --against repo: it holds a Flux tree kurel wrote (repo/clusters/staging/.kurel-output.json); compare trees with --layout flux, and the --placement and --source-ref it was written with\n`,
     );
   });
 
@@ -56,7 +56,7 @@ describe('kurel diff --layout flux', () => {
     try {
       const changed = run('diff', ...staging, '--against', 'repo', '--layout', 'flux');
       expect(changed.status, changed.stderr).toBe(1);
-      const file = 'cluster/shop/shop-apps/shop-deployment-web.yaml';
+      const file = 'clusters/staging/shop/shop-apps/shop-deployment-web.yaml';
       expect(changed.stdout).toMatch(new RegExp(`^--- a/${file}\\tDeployment/shop/web\\n\\+\\+\\+ b/${file}\\tDeployment/shop/web\\n@@ `));
       expect(changed.stdout).toContain('\n-      - image: ghcr.io/example/web:v1.0.0\n+      - image: ghcr.io/example/web:v1.1.0\n');
       expect(changed.stdout.match(/^--- /gm)).toHaveLength(1);
@@ -71,9 +71,9 @@ describe('kurel diff --layout flux', () => {
     const result = run('diff', ...staging, '--against', 'repo', '--layout', 'flux', '--placement', 'per-layout');
     expect(result.status, result.stderr).toBe(1);
     const headers = result.stdout.match(/^(---|\+\+\+) .*$/gm)!;
-    expect(headers).toContain('--- a/cluster/flux-system/flux-system-kustomization-shop-apps.yaml');
-    expect(headers).toContain('+++ b/cluster/shop/flux-system-kustomization-shop-apps.yaml');
-    expect(result.stdout).toContain('--- a/cluster/kustomization.yaml\n+++ b/cluster/kustomization.yaml\n@@ -1,4 +1,4 @@\n');
+    expect(headers).toContain('--- a/clusters/staging/flux-system/flux-system-kustomization-shop-apps.yaml');
+    expect(headers).toContain('+++ b/clusters/staging/shop/flux-system-kustomization-shop-apps.yaml');
+    expect(result.stdout).toContain('--- a/clusters/staging/kustomization.yaml\n+++ b/clusters/staging/kustomization.yaml\n@@ -1,4 +1,4 @@\n');
     expect(result.stdout).toContain('\n-  - flux-system\n+  - flux-system-kustomization-shop.yaml\n');
     const paths = headers.map((line) => line.slice(4)).filter((path) => path !== '/dev/null').map((path) => path.slice(2));
     expect(paths).toEqual([...paths].sort());
@@ -88,7 +88,7 @@ describe('kurel diff --layout flux', () => {
       expect(document.same).toBe(false);
       expect(document.files).toHaveLength(1);
       const [file] = document.files;
-      expect(file).toMatchObject({ path: 'cluster/shop/shop-apps/shop-deployment-web.yaml', status: 'changed' });
+      expect(file).toMatchObject({ path: 'clusters/staging/shop/shop-apps/shop-deployment-web.yaml', status: 'changed' });
       expect(file.objects.map((object: { object: string; status: string }) => `${object.status} ${object.object}`)).toEqual(['changed Deployment/shop/web']);
       expect(file.objects[0].patch).toContain('+      - image: ghcr.io/example/web:v1.1.0\n');
     } finally {
@@ -96,9 +96,9 @@ describe('kurel diff --layout flux', () => {
     }
     const placement = JSON.parse(run('diff', ...staging, '--against', 'repo', '--layout', 'flux', '--placement', 'per-layout', '--format', 'json').stdout);
     const statuses = Object.fromEntries(placement.files.map((file: { path: string; status: string }) => [file.path, file.status]));
-    expect(statuses['cluster/flux-system/kustomization.yaml']).toBe('removed');
-    expect(statuses['cluster/shop/flux-system-kustomization-shop-infra.yaml']).toBe('added');
-    expect(placement.files.find((file: { path: string }) => file.path === 'cluster/kustomization.yaml').patch).toContain('+  - flux-system-kustomization-shop.yaml\n');
+    expect(statuses['clusters/staging/flux-system/kustomization.yaml']).toBe('removed');
+    expect(statuses['clusters/staging/shop/flux-system-kustomization-shop-infra.yaml']).toBe('added');
+    expect(placement.files.find((file: { path: string }) => file.path === 'clusters/staging/kustomization.yaml').patch).toContain('+  - flux-system-kustomization-shop.yaml\n');
     const same = run('diff', ...staging, '--against', 'repo', '--layout', 'flux', '--format', 'json');
     expect(same.status).toBe(0);
     expect(JSON.parse(same.stdout)).toEqual({ same: true, files: [] });
@@ -115,24 +115,24 @@ describe('kurel diff --layout flux', () => {
     expect(same.stdout).toBe('');
     const changed = run('diff', ...staging, '--against', 'HEAD~1', '--layout', 'flux');
     expect(changed.status, changed.stderr).toBe(1);
-    expect(changed.stdout).toMatch(/^--- a\/cluster\/shop\/shop-apps\/shop-deployment-web\.yaml\tDeployment\/shop\/web\n/);
+    expect(changed.stdout).toMatch(/^--- a\/clusters\/staging\/shop\/shop-apps\/shop-deployment-web\.yaml\tDeployment\/shop\/web\n/);
     expect(changed.stdout).toContain('\n-      - image: ghcr.io/example/web:v1.0.0\n+      - image: ghcr.io/example/web:v1.1.0\n');
     expect(git('status', '--porcelain', 'shop')).toBe('');
     expect(leftovers()).toEqual([]);
   });
 
   it('refuses, with exit 2, a folder whose tree is elsewhere, a tree edited by hand, and an unknown revision', () => {
-    const itself = run('diff', ...staging, '--against', 'repo/cluster', '--layout', 'flux');
+    const itself = run('diff', ...staging, '--against', 'repo/clusters/staging', '--layout', 'flux');
     expect(itself.status).toBe(2);
-    expect(itself.stderr).toBe('Error: --against repo/cluster: its Flux tree is the folder itself, not in repo/cluster/cluster; name the folder build -o wrote, or give --cluster-dir . as it was written with\n');
-    const kustomization = join(scratch.dir, 'repo', 'cluster', 'kustomization.yaml');
+    expect(itself.stderr).toBe('Error: --against repo/clusters/staging: its Flux tree is the folder itself, not in repo/clusters/staging/clusters/staging; name the folder build -o wrote, or give --cluster-dir . as it was written with\n');
+    const kustomization = join(scratch.dir, 'repo', 'clusters', 'staging', 'kustomization.yaml');
     const text = readFileSync(kustomization, 'utf8');
     writeFileSync(kustomization, `${text}# edited\n`);
     try {
       const edited = run('diff', ...staging, '--against', 'repo', '--layout', 'flux');
       expect(edited.status).toBe(2);
       expect(edited.stderr).toBe(
-        'Error: --against repo: build -o repo --layout flux would refuse: refusing to write output folder "repo/cluster": files kurel wrote were changed since (kustomization.yaml); choose a missing or empty folder, or remove it yourself\n',
+        'Error: --against repo: build -o repo --layout flux would refuse: refusing to write output folder "repo/clusters/staging": files kurel wrote were changed since (kustomization.yaml); choose a missing or empty folder, or remove it yourself\n',
       );
     } finally {
       writeFileSync(kustomization, text);

@@ -23,14 +23,15 @@ function isStdin(target: string | undefined): boolean {
  */
 export async function compareTrees(targets: readonly string[], flags: DiffFlags): Promise<TreeDiff> {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
-  const top = engine.topDirectory(flags['cluster-dir']);
+  const top = engine.topDirectory(flags['cluster-dir'], flags.environment);
   const treeFlags = { ...flags, format: 'yaml' };
   if (host.isFolder(flags.against)) {
     refuseTreeElsewhere(flags.against, top, host, engine);
     // A copy of the tree, so that the writer replaces it, or refuses to, exactly as it would the original.
     const copy = host.scratchCopy(flags.against, top);
     try {
-      for (const target of eachTarget(targets)) await writeLayoutTree(target, treeFlags, copy.dir);
+      // Owners are named relative to the folder copied, as build names them there.
+      await writeLayoutTree(targets, treeFlags, copy.dir, { ownersRelativeTo: flags.against });
       return engine.diffTrees(host.readTree(flags.against, top), host.readTree(copy.dir, top));
     } catch (error) {
       throw engine.isKurelError(error) ? toldOfAgainst(error, copy.dir, flags.against, engine) : error;
@@ -41,14 +42,13 @@ export async function compareTrees(targets: readonly string[], flags: DiffFlags)
   const now = host.scratchFolder();
   const then = host.scratchFolder();
   try {
-    let configFile: string | undefined;
-    for (const target of eachTarget(targets)) configFile ??= (await writeLayoutTree(target, treeFlags, now.dir)).configFile;
+    const { configFile } = await writeLayoutTree(targets, treeFlags, now.dir);
     for (const target of eachTarget(targets)) {
       if (isStdin(target)) throw engine.kurelErrors.flag(`--against ${flags.against}: an application on standard input has no git history; compare it with a folder`);
       const earlier = host.checkoutAtRevision(target!, flags.against);
       try {
         // Built with today's plugin config: the revision's copy has no installed plugins beside it.
-        await writeLayoutTree(earlier.target, { ...treeFlags, config: flags.config ?? configFile }, then.dir, { warnings: false });
+        await writeLayoutTree([earlier.target], { ...treeFlags, config: flags.config ?? configFile }, then.dir, { warnings: false });
       } finally {
         earlier.cleanup();
       }
@@ -76,6 +76,8 @@ function refuseTreeElsewhere(against: string, top: string, host: typeof import('
   if (host.ownedFolderKind(join(against, ...top.split('/'))) !== undefined) return;
   const found = host.findFluxTree(against);
   if (found === undefined || found === top) return;
+  // Another environment's tree beside it: this environment's is still to be written, every file added.
+  if (top.startsWith('clusters/') && found.startsWith('clusters/') && found.split('/').length === 2) return;
   throw engine.kurelErrors.flag(
     `--against ${against}: its Flux tree is ${found === '.' ? 'the folder itself' : `in ${join(against, found)}`}, not in ${join(against, top)}; name the folder build -o wrote, or give --cluster-dir ${found} as it was written with`,
   );
@@ -92,7 +94,7 @@ export async function compareObjects(targets: readonly string[], flags: InputFla
     const top = host.findFluxTree(flags.against);
     if (top !== undefined) {
       throw engine.kurelErrors.flag(
-        `--against ${flags.against}: it holds a Flux tree kurel wrote (${join(flags.against, top, host.OWNED_FOLDER_MANIFEST)}); compare trees with --layout flux${top === 'cluster' ? '' : ` --cluster-dir ${top}`}, and the --placement and --source-ref it was written with`,
+        `--against ${flags.against}: it holds a Flux tree kurel wrote (${join(flags.against, top, host.OWNED_FOLDER_MANIFEST)}); compare trees with --layout flux${top === engine.topDirectory(undefined, flags.environment) ? '' : ` --cluster-dir ${top}`}, and the --placement and --source-ref it was written with`,
       );
     }
   }

@@ -46,3 +46,9 @@ export async function renderData(data: unknown, format: string): Promise<string>
 export function reportWritten(what: string): void {
   process.stderr.write(`wrote ${what}\n`);
 }
+
+/** What a write took out of a tree: an owner's files it no longer writes, or an owner pruned. */
+export function reportRemoved({ owner, files }: { owner: { package: string; environment?: string }; files: readonly string[] }): void {
+  const who = owner.environment === undefined ? owner.package : `${owner.package} (${owner.environment})`;
+  process.stderr.write(`removed ${files.length} ${files.length === 1 ? 'file' : 'files'} of ${who}: ${files.join(', ')}\n`);
+}

@@ -2,20 +2,10 @@ import { kurelErrors } from '../../plugin-api/index.js';
 import { kustomizationNameProblem, unitLayoutName } from './cr-names.js';
 import { objectFileName, objectFileText, kustomizationFileText, fluxKustomization } from './flux-files.js';
 import { writeObject } from '../yaml/index.js';
-import type { ComponentLayout, FluxLayoutOptions, FluxLayoutPlan, LayoutBundle, LayoutObject, LayoutTree, PlannedFolder, PlannedKustomization } from './model.js';
+import { topDirectory } from './top-directory.js';
+import type { ComponentLayout, FluxLayoutOptions, FluxLayoutPlan, LayoutBundle, LayoutObject, LayoutTree, PlannedFolder, PlannedKustomization, TreeIndex } from './model.js';
 
 const FLUX_FOLDER = 'flux-system';
-const DEFAULT_TOP = 'cluster';
-
-/** The folder at the top of the tree: `cluster`, or `--cluster-dir` made relative (`/` and `.` are the output folder itself). */
-export function topDirectory(clusterDir?: string): string {
-  if (clusterDir === undefined) return DEFAULT_TOP;
-  if (clusterDir === '') throw kurelErrors.flag('--cluster-dir requires a non-empty path');
-  const segments = clusterDir.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) throw kurelErrors.flag(`--cluster-dir "${clusterDir}": must not contain "..": the tree stays inside the output folder`);
-  return segments.length > 0 ? segments.join('/') : '.';
-}
-
 function deliveryOf(bundle: LayoutBundle): { delivery?: LayoutBundle['delivery'] } {
   return bundle.delivery ? { delivery: bundle.delivery } : {};
 }
@@ -36,7 +26,7 @@ interface Folder extends PlannedFolder {
  * placed as the placement says. Pure: the host writes the files.
  */
 export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): FluxLayoutPlan {
-  const top = topDirectory(options.clusterDir);
+  const top = topDirectory(options.clusterDir, options.environment);
   const namespace = options.fluxNamespace ?? 'flux-system';
   const separate = options.placement === 'separate';
   const folders = new Map<string, Folder>();
@@ -150,12 +140,18 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   }
 
   const planned: PlannedFolder[] = [];
+  const indexes = new Map<string, TreeIndex>();
   for (const entry of folders.values()) {
-    const resources = [...[...entry.own].sort(), ...entry.children];
-    files.set(joinPath(entry.path, 'kustomization.yaml'), kustomizationFileText(resources));
+    const index = { files: [...entry.own].sort(), children: entry.children };
+    const resources = [...index.files, ...index.children];
+    const path = joinPath(entry.path, 'kustomization.yaml');
+    files.set(path, kustomizationFileText(resources));
+    indexes.set(path, index);
     planned.push({ path: entry.path, resources, appliedBy: entry.appliedBy, objects: entry.objects });
   }
   // Paths relative to the top folder, which the host owns and writes whole.
-  const relativeFiles = new Map([...files].map(([path, content]) => [top === '.' ? path : path.slice(top.length + 1), content]));
-  return { top, files: relativeFiles, folders: planned, kustomizations };
+  const relative = (path: string) => (top === '.' ? path : path.slice(top.length + 1));
+  const relativeFiles = new Map([...files].map(([path, content]) => [relative(path), content]));
+  const relativeIndexes = new Map([...indexes].map(([path, index]) => [relative(path), index]));
+  return { top, files: relativeFiles, indexes: relativeIndexes, folders: planned, kustomizations };
 }

@@ -60,6 +60,8 @@ export type Placement = 'separate' | 'per-layout';
 export interface FluxLayoutOptions {
   /** The folder at the top of the tree, relative to the output folder (`cluster` by default). */
   clusterDir?: string;
+  /** The named environment built for: the top is `clusters/<environment>` unless `clusterDir` says otherwise. */
+  environment?: string;
   placement: Placement;
   sourceRef: { kind: string; name: string; namespace?: string };
   /** The namespace of the generated Kustomizations (`flux-system` by default). */
@@ -99,6 +101,17 @@ export interface FluxLayoutPlan {
   top: string;
   /** Every file, by path relative to the top folder. */
   files: Map<string, string>;
+  /**
+   * Every `kustomization.yaml` of `files`, by the same path, as what it lists: its own files and its
+   * child folders. A tree of several owners rebuilds each from the union of every owner's.
+   */
+  indexes: Map<string, TreeIndex>;
   folders: PlannedFolder[];
   kustomizations: PlannedKustomization[];
+}
+
+/** What a folder's `kustomization.yaml` lists: its own files (written sorted), then child folders in order. */
+export interface TreeIndex {
+  files: string[];
+  children: string[];
 }

@@ -1,14 +1,15 @@
-import { join } from 'node:path';
-import type { FluxLayoutPlan } from '../../engine/index.js';
-import { writeOwnedFolder } from './owned-folder.js';
+import type { FluxLayoutPlan, TreeOwner } from '../../engine/index.js';
+import { layoutContribution } from '../../engine/index.js';
+import { writeLayoutTree, type LayoutTreeWritten } from './write-layout-tree.js';
+
+/** The kind of output a Flux tree's top folder holds. */
+export const FLUX_TREE_KIND = 'flux-layout';
 
 /**
- * Writes a Flux tree under the output folder: its top folder is kurel's own (written only when
- * missing, empty or an earlier Flux tree, and replaced whole at once); whatever else the output
- * folder holds is left alone.
+ * Writes owners' Flux plans (one top folder) into the tree under the output folder, keeping every
+ * other owner's share; `remove` takes owners out.
  */
-export function writeFluxTree(outputDir: string, plan: FluxLayoutPlan): { folder: string; written: number } {
-  const folder = plan.top === '.' ? outputDir : join(outputDir, plan.top);
-  const { written } = writeOwnedFolder(folder, plan.files, { kind: 'flux-layout' });
-  return { folder, written };
+export function writeFluxTree(outputDir: string, top: string, plans: ReadonlyArray<{ owner: TreeOwner; plan: FluxLayoutPlan }>, remove: readonly TreeOwner[] = []): LayoutTreeWritten {
+  const contributions = plans.map(({ owner, plan }) => layoutContribution(owner, plan));
+  return writeLayoutTree(outputDir, { top, kind: FLUX_TREE_KIND, contributions, remove });
 }

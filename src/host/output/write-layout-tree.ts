@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { composeTree, type OwnerRecord, type TreeContribution, type TreeOwner } from '../../engine/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { readOwnedFolder, writeOwnedFolder } from './owned-folder.js';
+
+export interface LayoutTreeWrite {
+  /** The top folder, relative to the output folder (`.` is the output folder itself). */
+  top: string;
+  /** The layout's kind of output (`flux-layout`): a top folder of another kind is never taken over. */
+  kind: string;
+  contributions: readonly TreeContribution[];
+  /** Owners to take out of the tree (`kurel prune`). */
+  remove?: readonly TreeOwner[];
+}
+
+export interface LayoutTreeWritten {
+  folder: string;
+  written: number;
+  removed: Array<{ owner: TreeOwner; files: string[] }>;
+}
+
+/**
+ * Writes owners' shares into the top folder of a layout tree under the output folder: reads the
+ * tree as kurel wrote it (refusing files it did not write, or edited since), composes the new one
+ * with the owners it keeps, and replaces the top folder whole at once. Whatever else the output
+ * folder holds is left alone.
+ */
+export function writeLayoutTree(outputDir: string, request: LayoutTreeWrite): LayoutTreeWritten {
+  const folder = request.top === '.' ? outputDir : join(outputDir, request.top);
+  const existing = readOwnedFolder(folder, request.kind);
+  const owners = (existing.owners ?? []).map((record) => checkedRecord(record, folder));
+  const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? []);
+  const { written } = writeOwnedFolder(folder, composed.files, { kind: request.kind, owners: composed.owners });
+  return { folder, written, removed: composed.removed };
+}
+
+/** An owner as the manifest records it; a record of another shape is no manifest kurel wrote. */
+function checkedRecord(value: unknown, folder: string): OwnerRecord {
+  const record = value as Partial<OwnerRecord> | null;
+  const strings = (list: unknown) => Array.isArray(list) && list.every((entry) => typeof entry === 'string');
+  const valid =
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.package === 'string' &&
+    (record.environment === undefined || typeof record.environment === 'string') &&
+    strings(record.files) &&
+    typeof record.indexes === 'object' &&
+    record.indexes !== null &&
+    Object.values(record.indexes).every((index) => strings(index?.files) && strings(index?.children)) &&
+    strings(record.claims?.folders) &&
+    strings(record.claims?.names);
+  if (!valid) throw kurelErrors.output(`refusing to write output folder "${folder}": its owner record ${JSON.stringify(value)?.slice(0, 80)} is not one kurel wrote; remove the folder yourself`);
+  return record as OwnerRecord;
+}
+
