@@ -142,7 +142,7 @@ describe('kurel diff --layout flux', () => {
     expect(revision.stderr).toBe('Error: --against no-such-revision: neither a folder nor a git revision of the repository holding "shop"\n');
     const typo = run('diff', 'shop', '--environment', 'stagin', '--against', 'repo', '--layout', 'flux');
     expect(typo.status).toBe(2);
-    expect(typo.stderr).toContain('environment "stagin" is not declared');
+    expect(typo.stderr).toBe(`Error: ${join('shop', 'environments.yaml')}: environment "stagin" is not declared in "${join('shop', 'environments.yaml')}" (declared: prod, staging)\n`);
     const badTop = run('diff', ...staging, '--against', 'repo', '--layout', 'flux', '--cluster-dir', '../up');
     expect(badTop.status).toBe(2);
     expect(leftovers()).toEqual([]);

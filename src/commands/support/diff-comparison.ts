@@ -62,12 +62,16 @@ export async function compareTrees(targets: readonly string[], flags: DiffFlags)
 
 /**
  * A refusal of the writer in the copy, told of the folder it copies: build would refuse the same
- * in the user's folder, and the copy's name is kurel's own.
+ * in the user's folder, and the copy's name is kurel's own. Errors of the packages themselves (a
+ * typo in an input) name no copy and are told as build tells them.
  */
 function toldOfAgainst(error: InstanceType<typeof import('../../engine/index.js').KurelError>, copy: string, against: string, engine: typeof import('../../engine/index.js')): Error {
   const where = (text: string) => text.split(copy).join(against.replace(/\/+$/, ''));
   return new engine.KurelError(
-    error.diagnostics.map((diagnostic) => ({ ...diagnostic, message: `--against ${against}: build -o ${against} --layout flux would refuse: ${where(diagnostic.message)}`, ...(diagnostic.file ? { file: where(diagnostic.file) } : {}) })),
+    error.diagnostics.map((diagnostic) => {
+      if (!diagnostic.message.includes(copy) && !diagnostic.file?.includes(copy)) return diagnostic;
+      return { ...diagnostic, message: `--against ${against}: build -o ${against} --layout flux would refuse: ${where(diagnostic.message)}`, ...(diagnostic.file ? { file: where(diagnostic.file) } : {}) };
+    }),
   );
 }
 
