@@ -106,10 +106,13 @@ const crd = defineComponent({
   properties: source('The CustomResourceDefinitions'),
   fetches: fetchesOf,
   render(input, ctx) {
+    const property = input.properties.url === undefined ? 'inline' : 'url';
     const objects = readSource(input.properties, ctx).map(({ object, where }) => {
       if (object.apiVersion !== 'apiextensions.k8s.io/v1' || object.kind !== 'CustomResourceDefinition') {
         ctx.fail(`inline: ${where} is a ${object.kind} (${object.apiVersion}), not an apiextensions.k8s.io/v1 CustomResourceDefinition; use manifests for other objects`, ['inline']);
       }
+      // The policy checks nothing of a CRD; this holds it to the rule on a top-level `items` array.
+      enforceCarriedObjectPolicy(object, ctx, { label: `${property}: ${where}: `, locate: () => [property] });
       return object;
     });
     return { objects };
