@@ -69,7 +69,7 @@ const passthrough = defineComponent({
 
 const manifests = defineComponent({
   type: 'manifests',
-  description: 'Any objects, from a multi-document YAML string. Namespaced objects without a namespace get the build namespace.',
+  description: 'Any objects, from a multi-document YAML string. Namespaced objects without a namespace get the build namespace. A workload or claim setting a field its Kubernetes Go type does not declare is refused (the policy cannot check it); other kinds are kept as written. A top-level items array on an object that is no list is refused.',
   properties: {
     ...source('The manifests'),
     scopeOverrides: scopeOverridesSchema('The scope of kinds the build does not know (custom resources), so that one without a namespace can be placed.', 'Its scope: Cluster or Namespaced.'),
