@@ -91,4 +91,26 @@ describe('manifests objects with fields their Go type does not declare', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('inline: document 1, item 2 (Deployment "thing"): Deployment "shop/thing": undeclared field spec.template.spec.fieldOfALaterVersion');
   });
+
+  it('refuses a passthrough Deployment with such a field at the line of the field', () => {
+    const application = `apiVersion: launcher.gokure.dev/v1alpha1
+kind: Application
+metadata: {name: shop, namespace: shop}
+spec:
+  components:
+    - name: thing
+      type: passthrough
+      properties:
+        object:
+${deployment('      fieldOfALaterVersion: x\n')
+  .split('\n')
+  .map((line) => (line ? `          ${line}` : line))
+  .join('\n')}`;
+    writeFileSync(join(scratch.dir, 'app.yaml'), application);
+    const result = kurelIn(scratch.dir, ['build', 'app.yaml']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'Error: app.yaml:19:17 spec.components[0].properties.object.spec.template.spec.fieldOfALaterVersion: component "thing": Deployment "shop/thing": undeclared field spec.template.spec.fieldOfALaterVersion: the apps/v1 Deployment type this build reads the object with does not declare it, so the object cannot be checked against environment policy\n',
+    );
+  });
 });

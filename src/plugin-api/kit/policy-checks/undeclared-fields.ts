@@ -1,4 +1,5 @@
 import type { HandlerContext } from '../../context.js';
+import type { PropertyPath } from '../../errors.js';
 import { RefusalClass } from '../../policy.js';
 import { goKindSchema } from '../go-kinds.js';
 import { undeclaredGoFields } from '../go-undeclared.js';
@@ -31,6 +32,7 @@ export function refuseUndeclaredFields(object: WrittenMap, ctx: HandlerContext):
       ctx.violate(
         RefusalClass.unreadableObject,
         `${objectRef(object)}: undeclared ${noun} ${paths.join(', ')}: the ${String(apiVersion)} ${String(kind)} type this build reads the object with does not declare ${pronoun}, so the object cannot be checked against environment policy`,
+        propertyPath(paths[0]),
       );
     }
   }
@@ -39,11 +41,13 @@ export function refuseUndeclaredFields(object: WrittenMap, ctx: HandlerContext):
     ctx.violate(
       RefusalClass.unreadableObject,
       `${objectRef(object)}: the ${apiVersion} ${kind} type declares no \`items\` field, and written out with one the object is a list whose items would be applied in its place; remove the field`,
+      ['items'],
     );
   }
   ctx.violate(
     RefusalClass.unreadableObject,
     `${objectRef(object)}: an \`items\` array on an object of a kind that is no list (${String(apiVersion)} ${String(kind)}) is read as a list by what applies the output, which would apply its entries in the object's place; write the entries as documents of their own, or give the object a kind ending in List`,
+    ['items'],
   );
 }
 
@@ -53,6 +57,14 @@ function objectRef(object: WrittenMap): string {
   const name = typeof metadata.name === 'string' ? metadata.name : '';
   const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? `${metadata.namespace}/` : '';
   return `${String(object.kind)} "${namespace}${name}"`;
+}
+
+/** `spec.containers[0].foo` as a property path, so that a refusal points at the field where the object is authored. */
+function propertyPath(path: string): PropertyPath {
+  return path.split('.').flatMap((step) => {
+    const [key, ...indexes] = step.split('[');
+    return [key, ...indexes.map((index) => Number(index.slice(0, -1)))];
+  });
 }
 
 function groupOf(apiVersion: string): string {
