@@ -13,6 +13,8 @@ import { parseAllDocuments } from 'yaml';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const MANIFEST = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fetched\ndata:\n  source: remote\n';
+// A Deployment with a pod spec field its Go type does not declare: refused, as an inline one is.
+const LATER = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: later, namespace: shop}\nspec:\n  selector: {matchLabels: {app: later}}\n  template:\n    metadata: {labels: {app: later}}\n    spec:\n      containers: [{name: later, image: ghcr.io/acme/later:1.0.0}]\n      fieldOfALaterVersion: x\n';
 
 let server: Server;
 let port: number;
@@ -23,6 +25,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push(`${request.headers.host}${request.url}`);
     if (request.url === '/manifests.yaml') response.writeHead(200, { 'content-type': 'application/yaml' }).end(MANIFEST);
+    else if (request.url === '/later.yaml') response.writeHead(200, { 'content-type': 'application/yaml' }).end(LATER);
     else if (request.url === '/moved') response.writeHead(302, { location: '/manifests.yaml' }).end();
     else if (request.url === '/elsewhere') response.writeHead(302, { location: `http://localhost:${port}/manifests.yaml` }).end();
     else response.writeHead(404).end();
@@ -83,5 +86,14 @@ describe('manifests from a url', () => {
     const result = await build(`http://127.0.0.1:${port}/missing.yaml`);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('answered 404');
+  });
+
+  it('refuses a fetched Deployment that sets a field its Go type does not declare', async () => {
+    const result = await build(`http://127.0.0.1:${port}/later.yaml`, ['127.0.0.1']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      'component "remote": url: document 1 (Deployment "later"): Deployment "shop/later": undeclared field spec.template.spec.fieldOfALaterVersion: the apps/v1 Deployment type this build reads the object with does not declare it, so the object cannot be checked against environment policy',
+    );
   });
 });

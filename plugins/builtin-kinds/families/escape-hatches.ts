@@ -69,7 +69,7 @@ const passthrough = defineComponent({
 
 const manifests = defineComponent({
   type: 'manifests',
-  description: 'Any objects, from a multi-document YAML string. Namespaced objects without a namespace get the build namespace.',
+  description: 'Any objects, from a multi-document YAML string. Namespaced objects without a namespace get the build namespace. A workload or claim setting a field its Kubernetes Go type does not declare is refused (the policy cannot check it); other kinds are kept as written. A top-level items array on an object that is no list is refused.',
   properties: {
     ...source('The manifests'),
     scopeOverrides: scopeOverridesSchema('The scope of kinds the build does not know (custom resources), so that one without a namespace can be placed.', 'Its scope: Cluster or Namespaced.'),
@@ -106,10 +106,13 @@ const crd = defineComponent({
   properties: source('The CustomResourceDefinitions'),
   fetches: fetchesOf,
   render(input, ctx) {
+    const property = input.properties.url === undefined ? 'inline' : 'url';
     const objects = readSource(input.properties, ctx).map(({ object, where }) => {
       if (object.apiVersion !== 'apiextensions.k8s.io/v1' || object.kind !== 'CustomResourceDefinition') {
         ctx.fail(`inline: ${where} is a ${object.kind} (${object.apiVersion}), not an apiextensions.k8s.io/v1 CustomResourceDefinition; use manifests for other objects`, ['inline']);
       }
+      // The policy checks nothing of a CRD; this holds it to the rule on a top-level `items` array.
+      enforceCarriedObjectPolicy(object, ctx, { label: `${property}: ${where}: `, locate: () => [property] });
       return object;
     });
     return { objects };

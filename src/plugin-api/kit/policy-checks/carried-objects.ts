@@ -5,6 +5,7 @@ import { checkImageRef } from './image-ref.js';
 import { enforceMaxQuantity, enforceMaxReplicas, enforceMaxStorage } from './limits.js';
 import { enforceWrittenPodSpec } from './pod-policy.js';
 import { enforceAllowedRegistry } from './registries.js';
+import { refuseUndeclaredFields } from './undeclared-fields.js';
 import { describeValue } from '../value-words.js';
 import { fieldOf, type WrittenMap } from '../written-fields.js';
 
@@ -38,6 +39,8 @@ export interface CarriedObjectPlace {
  * - a Flux source (HelmRepository, OCIRepository, GitRepository, Bucket): its url or endpoint
  *   held to the allowed registries.
  *
+ * A workload or claim setting a field its Go type does not declare, and an `items` array on an
+ * object that is no list, are refused as `unreadable-object` first (refuseUndeclaredFields).
  * The fields the checks read are first read as the kind's: a field of another shape (containers
  * that are no list, replicas that are no whole number) refuses the object as `unreadable-object`,
  * since a check that read nothing there would let it through. So are a workload's selector and its
@@ -45,9 +48,11 @@ export interface CarriedObjectPlace {
  * Refusals go through `ctx.violate` / `ctx.fail`, so the first one ends the element.
  */
 export function enforceCarriedObjectPolicy(object: WrittenMap, ctx: HandlerContext, place: CarriedObjectPlace = {}): void {
+  const scoped = scopedContext(ctx, place);
+  refuseUndeclaredFields(object, scoped);
   const check = KIND_CHECKS[`${groupOf(object.apiVersion)}/${String(object.kind)}`];
   if (!check) return;
-  check(new CarriedObject(object, scopedContext(ctx, place)));
+  check(new CarriedObject(object, scoped));
 }
 
 /** The context the typed-kind checks refuse through, their paths and texts placed at the carried object. */
