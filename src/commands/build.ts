@@ -1,6 +1,6 @@
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
-import { layoutFlags, layoutOptions } from './support/layout-flags.js';
+import { layoutFlags, layoutOptions, planLayout } from './support/layout-flags.js';
 import { formatFlag, outputFlag, outputFolder, renderData, reportWritten } from './support/output.js';
 import { reportWarnings } from './support/report.js';
 
@@ -13,6 +13,7 @@ export default class Build extends KurelCommand {
     '<%= config.bin %> build examples/webservice/app.yaml',
     '<%= config.bin %> build ./my-package --profile prod.yaml --set image=repo/app:v1.2.3 -o out/',
     '<%= config.bin %> build app.yaml -o repo/ --layout flux --placement per-layout',
+    '<%= config.bin %> build app.yaml -o repo/ --layout argocd --environment prod',
     'cat app.yaml | <%= config.bin %> build --format json',
   ];
 
@@ -20,7 +21,7 @@ export default class Build extends KurelCommand {
 
   static override flags = {
     ...inputFlags,
-    output: outputFlag('write <DIR>/<application name>.yaml instead of printing (with --layout flux: the tree under <DIR>/cluster)'),
+    output: outputFlag('write <DIR>/<application name>.yaml instead of printing (with --layout: the tree under <DIR>/cluster)'),
     format: formatFlag(['yaml', 'json'], 'the manifests: a YAML stream, or a JSON Kubernetes List'),
     ...layoutFlags,
   };
@@ -28,17 +29,18 @@ export default class Build extends KurelCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Build);
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
-    const { host, engine, registry, input, fetch, renderCharts } = await loadApplication(args.target, flags);
-    if (flags.layout && !flags.output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
-    if (flags.layout && flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the Flux tree is YAML files, kustomize's and Flux's format`);
+    const { host, engine, registry, input, fetch, renderCharts, config, configFile } = await loadApplication(args.target, flags);
+    const tool = flags.layout === 'argocd' ? 'Argo CD' : 'Flux';
+    if (flags.layout && !flags.output) throw engine.kurelErrors.flag(`--layout ${flags.layout} writes a tree of folders: give the output folder with -o DIR (kurel explain --layout ${flags.layout} shows the tree)`);
+    if (flags.layout && flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the ${tool} tree is YAML files, kustomize's and ${tool}'s format`);
     // The layout flags are checked before the build, so that a mistyped one costs nothing.
-    const layout = flags.layout ? await layoutOptions(flags, input.settings.fluxNamespace) : undefined;
+    const layout = flags.layout ? await layoutOptions(flags, { fluxNamespace: input.settings.fluxNamespace, argocd: config.argocd, file: configFile }) : undefined;
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     await reportWarnings(result.warnings, engine.formatDiagnostic);
     if (result.objects.length === 0) return;
     if (layout) {
-      const plan = engine.planFluxLayout(result.layout, layout);
-      const { folder, written } = host.writeFluxTree(output!, plan);
+      const { plan } = await planLayout(layout, result.layout, result.namespace);
+      const { folder, written } = host.writeLayoutTree(output!, plan, layout.layout === 'argocd' ? 'argocd-layout' : 'flux-layout');
       reportWritten(`${written} files to ${folder}`);
       return;
     }

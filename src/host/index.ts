@@ -9,6 +9,6 @@ export { fetchDocuments, hostAllowed, type FetchPolicy } from './network/fetch-d
 export { transformSettings } from './config/transform.js';
 export { environmentPolicy, fetchPolicy } from './config/policy.js';
 export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './inputs/environments.js';
-export { writeFluxTree } from './output/write-flux-tree.js';
+export { writeLayoutTree, type LayoutKind } from './output/write-layout-tree.js';
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './charts/render.js';

@@ -8,6 +8,7 @@ import { importDefault } from '../plugins/module-loader.js';
 import { describeFsError } from '../files/fs-error.js';
 import { checkPolicyConfig, type PolicyConfig } from './policy.js';
 import { checkTransformConfig, type TransformConfig } from './transform.js';
+import { checkArgoConfig, type ArgoConfig } from './argocd.js';
 import { kurelErrors } from '../../plugin-api/index.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
@@ -23,6 +24,8 @@ export interface KurelConfig extends TransformConfig {
   ingressPeers?: IngressPeers;
   /** The limits input files are held to: the defaults, less what the config raises or lowers. */
   limits: InputLimits;
+  /** What `--layout argocd` writes into each Application. */
+  argocd?: ArgoConfig;
 }
 
 export interface LoadedConfig {
@@ -86,6 +89,7 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
     ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),
     ...checkTransformConfig(config, file),
     ...checkPeers(config, file),
+    ...(config.argocd === undefined ? {} : { argocd: checkArgoConfig(config.argocd, file) }),
   };
 }
 
