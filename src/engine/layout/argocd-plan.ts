@@ -25,13 +25,15 @@ export function planArgoLayout(tree: LayoutTree, options: ArgoLayoutOptions): Ar
   const index = folders.folder(joinPath(top, ARGO_FOLDER));
   const applications: PlannedApplication[] = [];
   const namespace = settings.namespace ?? 'argocd';
+  // The output folder's place in the repository, as Argo CD reads a path: no leading, trailing or doubled `/`.
+  const prefix = (settings.path ?? '').split('/').filter((segment) => segment !== '' && segment !== '.').join('/');
 
   const addApplication = (bundle: LayoutBundle, dir: string, syncWave: number, setBy: string) => {
     const owner = `bundle "${dir}"`;
     const errors = dns1123SubdomainErrors(bundle.name);
     if (errors.length > 0) throw kurelErrors.invalidName(`${owner}: Application name "${bundle.name}": not a valid DNS-1123 subdomain: ${errors.join('; ')}; set ${setBy}`, bundle.where ?? {});
     folders.claimName('Application', bundle.name, owner);
-    const planned = { name: bundle.name, path: dir, sourcePath: joinPath(settings.path ?? '', dir), syncWave, owner };
+    const planned = { name: bundle.name, path: dir, sourcePath: joinPath(prefix, dir), syncWave, owner };
     const object = argoApplication(planned, settings, destination, options.namespace, bundle.delivery);
     const file = folders.addFile(index, objectFileName(object), writeObject(object), `Application ${namespace}/${bundle.name}`);
     applications.push({ ...planned, file });
