@@ -92,6 +92,21 @@ export const KUREL_CONFIG_SCHEMA: JsonSchema = {
       description: 'Label and annotation keys (`team`) and prefixes (`platform.example/`) the platform keeps to itself.',
       items: { type: 'string', anyOf: [{ pattern: QUALIFIED_NAME }, { pattern: `^${DNS1123_SUBDOMAIN_PATTERN.slice(1, -1)}/$` }] },
     },
+    egressPeers: byComponent('NetworkPolicy egress peers, by component name.', {
+      type: 'object',
+      required: ['namespace'],
+      additionalProperties: false,
+      properties: { namespace: { type: 'string' }, podSelector: SELECTOR, ports: PORTS },
+    }),
+    ingressPeers: byComponent('NetworkPolicy ingress sources, by component name.', {
+      type: 'object',
+      required: ['endpoint', 'sources'],
+      additionalProperties: false,
+      properties: {
+        endpoint: { type: 'object', required: ['selector', 'ports'], additionalProperties: false, properties: { selector: { type: 'object', additionalProperties: { type: 'string' } }, ports: PORTS } },
+        sources: { type: 'array', items: { type: 'object', required: ['namespace'], additionalProperties: false, properties: { namespace: { type: 'string' }, podSelector: SELECTOR } } },
+      },
+    }),
     argocd: {
       type: 'object',
       description: 'What `build --layout argocd` writes into each Argo CD Application.',
@@ -116,21 +131,6 @@ export const KUREL_CONFIG_SCHEMA: JsonSchema = {
         },
       },
     },
-    egressPeers: byComponent('NetworkPolicy egress peers, by component name.', {
-      type: 'object',
-      required: ['namespace'],
-      additionalProperties: false,
-      properties: { namespace: { type: 'string' }, podSelector: SELECTOR, ports: PORTS },
-    }),
-    ingressPeers: byComponent('NetworkPolicy ingress sources, by component name.', {
-      type: 'object',
-      required: ['endpoint', 'sources'],
-      additionalProperties: false,
-      properties: {
-        endpoint: { type: 'object', required: ['selector', 'ports'], additionalProperties: false, properties: { selector: { type: 'object', additionalProperties: { type: 'string' } }, ports: PORTS } },
-        sources: { type: 'array', items: { type: 'object', required: ['namespace'], additionalProperties: false, properties: { namespace: { type: 'string' }, podSelector: SELECTOR } } },
-      },
-    }),
   },
 };
 
