@@ -4,7 +4,7 @@ import type { ArgoLayoutOptions, ArgoSettings, FluxLayoutOptions, LayoutPlan, La
 /** The flags of the layout trees, shared by `build -o DIR --layout …` and `explain --layout …`. */
 export const layoutFlags = {
   layout: Flags.string({
-    description: 'write (build -o DIR) or show (explain) a tree of folders for GitOps: flux (Flux Kustomizations in <top>/flux-system/), or argocd (an Argo CD Application per bundle in <top>/argocd/; needs argocd.repoURL in the kurel config; see docs/argocd-layout.md)',
+    description: 'write (build -o DIR) or show (explain) a tree of folders for GitOps: flux (Flux Kustomizations in <top>/flux-system/), or argocd (an Argo CD Application per bundle in <top>/argocd/, from the argocd block of the kurel config, argocd.repoURL required; one root Application you create applies <top>/)',
     options: ['flux', 'argocd'],
   }),
   placement: Flags.string({ description: 'flux only: where the Flux Kustomizations go: all in <top>/flux-system/ (separate), or each in the folder above the one it applies', options: ['separate', 'per-layout'], dependsOn: ['layout'] }),
