@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { parse } from 'yaml';
 import { describeGoldenTrees } from '../golden-flux/golden-tree.js';
 import { checkTreeWithKustomize } from '../golden-flux/kustomize-check.js';
+import { kustomize } from '../support/k8s-tools.js';
 import { expectValidApplication } from './application-schema.js';
 
 // Golden Argo CD trees (see ../golden-flux/golden-tree.ts for a case's files; each case's
@@ -12,8 +13,10 @@ import { expectValidApplication } from './application-schema.js';
 describeGoldenTrees({
   casesDir: 'test/golden-argocd',
   title: 'golden Argo CD trees (kurel build -o DIR --layout argocd)',
-  check: (out: string, plan: { top: string; applications: Array<{ name: string; path: string; file: string; sourcePath: string }> }, buildStdout: string) => {
+  check: (out: string, plan: { top: string; folders: Array<{ path: string }>; applications: Array<{ name: string; path: string; file: string; sourcePath: string }> }, buildStdout: string) => {
     const union = checkTreeWithKustomize(out, plan, buildStdout);
+    // Every folder builds on its own too, the ones applied only through their parent's list included.
+    for (const folder of plan.folders) expect(() => kustomize(join(out, folder.path)), folder.path).not.toThrow();
     expect(plan.applications.length).toBeGreaterThan(0);
     for (const application of plan.applications) {
       const object = parse(readFileSync(join(out, application.file), 'utf8'));
