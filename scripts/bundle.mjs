@@ -33,7 +33,7 @@ function commandEntries(folder) {
   return entries;
 }
 
-const builtins = ['builtin-components', 'builtin-kinds', 'builtin-traits', 'builtin-policies'];
+const builtins = ['builtin-components', 'builtin-kinds', 'builtin-traits', 'builtin-policies', 'builtin-delivery'];
 
 const entries = {
   main: 'src/commands/support/main.ts',
@@ -46,6 +46,8 @@ const entries = {
   'commands/support/help': 'src/commands/support/help.ts',
   'commands/support/command-not-found': 'src/commands/support/command-not-found.ts',
   ...Object.fromEntries(builtins.map((name) => [`plugins/${name}`, `plugins/${name}/index.ts`])),
+  // The delivery handlers of a layout that writes no Flux Kustomization: the policies without the Flux traits.
+  'plugins/builtin-delivery-argocd': 'plugins/builtin-delivery/argocd.ts',
   ...schemaEntries(),
 };
 

@@ -12,7 +12,7 @@ export default class Schemas extends KurelCommand {
 
   static override flags = {
     output: outputFlag('folder to write: missing, empty, or an earlier schemas output, which is replaced whole'),
-    format: Flags.option({ options: ['json', 'yaml'] as const, description: 'print every file as one object keyed by path, instead of writing a folder' })(),
+    format: Flags.option({ options: ['json', 'yaml'] as const, description: 'print every file as one object keyed by path (json without --output), instead of writing a folder' })(),
     ...configFlags,
   };
 
@@ -20,7 +20,7 @@ export default class Schemas extends KurelCommand {
     const { flags } = await this.parse(Schemas);
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
-    if (output === undefined && flags.format === undefined) throw engine.kurelErrors.flag('kurel schemas needs --output DIR, or --format json|yaml to print the set');
+    if (output !== undefined && flags.format !== undefined) throw engine.kurelErrors.flag(`--format ${flags.format} prints the set: give it without --output, or write the folder without --format`);
     const { registry } = await host.startPluginHost({ searchFrom: process.cwd(), configFile: flags.config });
     const { files } = engine.publishSchemas(registry);
     if (output === undefined) {

@@ -1,7 +1,7 @@
 import type { K8sObject, HookGroup } from '../plugin-api/index.js';
 import { explainChains, explainPolicies, type ComponentChain, type PolicyChain } from './explain.js';
 import { layoutTree } from './layout/layout-tree.js';
-import type { LayoutTree } from './layout/model.js';
+import type { BundleDelivery, LayoutTree } from './layout/model.js';
 import type { GeneratedObject, LoweringStep, WorkPolicy } from './model.js';
 import { writeObjects, type SourceDocument } from './yaml/index.js';
 import type { Diagnostic } from '../plugin-api/diagnostics.js';
@@ -63,6 +63,8 @@ export interface Built {
   /** The policies as lowered, for `explain`. */
   policies: WorkPolicy[];
   policyResults: TransformOutput['policyResults'];
+  /** Each bundle's delivery settings, in bundle walk order, where a delivery handler gave some. */
+  deliveries: Array<BundleDelivery | undefined>;
 }
 
 /** What the stages made, as the host reads it; what only `explain` or a layout reads is worked out when read. */
@@ -89,7 +91,7 @@ export function buildResult(built: Built): BuildResult {
     bundle: { name: built.bundleName, applications: own.applications.map((application) => application.name), groups: groups.map((group) => ({ name: group.name, components: group.applications.map((application) => application.name) })) },
     // Read only for a Flux tree: placing its bundle asks the application's source for a position.
     get layout() {
-      return (layout ??= layoutTree(bundles, generated, source.at(['metadata', 'name'])));
+      return (layout ??= layoutTree(bundles, generated, source.at(['metadata', 'name']), built.deliveries));
     },
     get chains() {
       return (chains ??= explainChains(applications, generated, steps, source));

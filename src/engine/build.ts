@@ -11,6 +11,7 @@ import { evaluateProfile } from './stages/evaluate-profile.js';
 import { generateObjects } from './stages/generate.js';
 import { chartRequests, fetchRequests, type BuildIO, type FetchRequest, type Lowered } from './run/host-requests.js';
 import { lower } from './stages/lower.js';
+import { bundleDeliveries } from './delivery/bundle-delivery.js';
 import { checkBundleNames } from './naming/bundle-names.js';
 import { addNetworkPolicies } from './stages/network-policies.js';
 import { ownObjects } from './stages/ownership.js';
@@ -68,10 +69,11 @@ function finish(registry: SealedRegistry, prepared: Prepared): BuildResult {
   const ordered = bundleApplications(delivered, transformed.policyResults, app, scope.settings, claims);
   const secured = addNetworkPolicies(ordered.bundles, validated.components, registry, scope, claims);
   checkBundleNames(secured.bundles, source);
+  const deliveries = bundleDeliveries(secured.bundles, transformed.policyResults, lowered.policies, source);
   const applications = ownObjects(secured.bundles.flatMap((bundle) => bundle.applications), validated.kindRules, registry, scope);
   const { generated, log } = generateObjects(applications, app.name);
   const logs = [...prepared.logs, admitted.log, transformed.log, gated.log, secured.log, log];
-  return buildResult({ applicationName: app.name, source, namespace, steps, logs, bundles: secured.bundles, bundleName: ordered.name, applications, generated, policies: lowered.policies, policyResults: transformed.policyResults });
+  return buildResult({ applicationName: app.name, source, namespace, steps, logs, bundles: secured.bundles, bundleName: ordered.name, applications, generated, policies: lowered.policies, policyResults: transformed.policyResults, deliveries });
 }
 
 /** What the build will ask the host for: every URL a component type declares it reads. */

@@ -1,4 +1,4 @@
-import type { ComponentAnswers, DeliveryIntent, K8sObject, PostPolicyStep, Properties, RenderedChart, RouteAnswer } from '../plugin-api/index.js';
+import type { BundleDelivery, ComponentAnswers, DeliveryIntent, K8sObject, PostPolicyStep, Properties, RenderedChart, RouteAnswer } from '../plugin-api/index.js';
 
 export type Path = (string | number)[];
 
@@ -132,6 +132,8 @@ export interface Application {
   namedBy?: string;
   /** The delivery intents its members' traits set; they cover its sub-applications too. */
   delivery?: DeliveryIntent[];
+  /** How its members' traits configure the bundle holding it (`BUNDLE_DELIVERY_EXTENSION`), each with where it was written. */
+  bundleDelivery?: Array<{ component: string; traitType: string; path: Path; delivery: BundleDelivery }>;
 }
 
 /** The authored path an application comes from: its first member's component's. */

@@ -9,9 +9,29 @@ interface Placed {
   text: string;
 }
 
+export interface ObjectChange {
+  /** `Kind/namespace/name`, or `Kind/name` when cluster-scoped. */
+  object: string;
+  status: 'added' | 'removed' | 'changed';
+  /** A unified diff of the object's YAML. */
+  patch: string;
+}
+
+/**
+ * How the two sides are named in a patch's `---`/`+++` lines: by default each label is a folder
+ * the object's identity is put under (`out/Deployment/shop/web`); with `file`, each label is the
+ * file holding the object, and its identity follows it after a tab, where a unified diff keeps a
+ * header (`a/cluster/web.yaml<TAB>Deployment/shop/web`).
+ */
+export interface DiffLabels {
+  before: string;
+  after: string;
+  file?: boolean;
+}
+
 export interface ObjectDiff {
-  /** Objects added, removed or changed, each as a unified diff of its YAML. */
-  patches: string[];
+  /** Objects added, removed or changed, in the order of the earlier set then the later one's new objects. */
+  changes: ObjectChange[];
   /** Objects whose text is the same but whose place changed: another position in the stream, or another namespace. */
   moved: string[];
   same: boolean;
@@ -37,10 +57,10 @@ function place(objects: readonly K8sObject[]): Map<string, Placed> {
  * sorted), so that only content differs: a unified diff per added, removed or changed object,
  * and the objects that only moved.
  */
-export function diffObjects(before: readonly K8sObject[], after: readonly K8sObject[], labels: { before: string; after: string }): ObjectDiff {
+export function diffObjects(before: readonly K8sObject[], after: readonly K8sObject[], labels: DiffLabels): ObjectDiff {
   const old = place(before);
   const now = place(after);
-  const patches: string[] = [];
+  const changes: ObjectChange[] = [];
   const moved: string[] = [];
   const renamed = new Set<string>();
   // An object that changed only its namespace moved: same kind, name and content elsewhere.
@@ -64,9 +84,13 @@ export function diffObjects(before: readonly K8sObject[], after: readonly K8sObj
     const a = old.get(key)?.text ?? '';
     const b = now.get(key)?.text ?? '';
     if (a === b) continue;
-    patches.push(createTwoFilesPatch(old.has(key) ? `${labels.before}/${key}` : '/dev/null', now.has(key) ? `${labels.after}/${key}` : '/dev/null', a, b, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+    const status = !old.has(key) ? 'added' : !now.has(key) ? 'removed' : 'changed';
+    const name = (label: string) => (labels.file ? label : `${label}/${key}`);
+    const header = labels.file ? key : undefined;
+    const patch = createTwoFilesPatch(status === 'added' ? '/dev/null' : name(labels.before), status === 'removed' ? '/dev/null' : name(labels.after), a, b, header, header, { context: 3 });
+    changes.push({ object: key, status, patch: patch.replace(/^=+\n/, '') });
   }
-  return { patches, moved, same: patches.length === 0 && moved.length === 0 };
+  return { changes, moved, same: changes.length === 0 && moved.length === 0 };
 }
 
 function kindAndName(key: string): string {

@@ -3,12 +3,16 @@ export { readBuildInput, locateApplication, defaultTarget, STDIN_TARGET, STDIN_F
 export { writeOutputFile } from './output/write-file.js';
 export { readFileOrStdin } from './inputs/read-file-or-stdin.js';
 export { helmCapabilityArgs } from './charts/helm-capabilities.js';
-export { writeOwnedFolder, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './output/owned-folder.js';
+export { writeOwnedFolder, readOwnedFolder, ownedFolderKind, OWNED_FOLDER_MANIFEST, type OwnedFolderOptions, type OwnedFolderResult } from './output/owned-folder.js';
 export type { LoadedPlugin } from './plugins/source.js';
 export { fetchDocuments, hostAllowed, type FetchPolicy } from './network/fetch-documents.js';
 export { transformSettings } from './config/transform.js';
+export type { FluxConfig } from './config/flux.js';
 export { environmentPolicy, fetchPolicy } from './config/policy.js';
 export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './inputs/environments.js';
-export { writeLayoutTree, type LayoutKind } from './output/write-layout-tree.js';
+export { writeLayoutTree, type LayoutTreeWrite, type LayoutTreeWritten } from './output/write-layout-tree.js';
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './charts/render.js';
+export { expandTargets, packagePath } from './inputs/fleet-targets.js';
+export { readTree, findLayoutTree } from './inputs/read-tree.js';
+export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';

@@ -7,7 +7,7 @@ import type { LoweringContext } from './lowering-context.js';
 import type { NameRoleInfo } from './name-roles.js';
 import type { ObjectLayout } from './object-layout.js';
 import type { K8sObject, Properties } from './objects.js';
-import type { PropertiesSchema } from './schema.js';
+import type { PropertiesSchema, PropertySchema } from './schema.js';
 
 /** A Kubernetes label selector, as a NetworkPolicy holds it. */
 export interface LabelSelector {
@@ -42,6 +42,12 @@ export interface ComponentObject extends ObjectLayout {
   apiVersion: string;
   kind: string;
   scope: ObjectScope;
+  /**
+   * The kind's Go type, whole object (`encodeGo` annotations), when the reference's scheme
+   * registers it: an object of the kind a chart renders is written back through it, as the
+   * reference's typed decode does. Kubernetes' own kinds need none (kurel holds their Go types).
+   */
+  goType?: () => PropertySchema;
 }
 
 export interface ComponentInput<P = Properties> {
@@ -252,6 +258,11 @@ export interface TraitRendering {
   route?: RouteAnswer;
   /** The ConfigMap or Secret the sub-application produces, which a Flux object may read by name. */
   fluxNamespaceInput?: NamedInput;
+  /**
+   * A consumer's own result, under a key it owns; under `BUNDLE_DELIVERY_EXTENSION`, how the bundle
+   * holding the component is delivered (a `BundleDelivery`).
+   */
+  extensions?: Record<string, unknown>;
 }
 
 /** A delivery intent, stated without naming the delivery engine. */
@@ -305,7 +316,10 @@ export interface PolicyInput<P = Properties> {
 export interface PolicyRendering {
   dependencies?: Array<{ component: string; dependsOn: string[] }>;
   tiers?: Record<string, string>;
-  /** A consumer's own result, under a key it owns. */
+  /**
+   * A consumer's own result, under a key it owns; under `BUNDLE_DELIVERY_EXTENSION`, how every
+   * bundle of the application is delivered (a `BundleDelivery`).
+   */
   extensions?: Record<string, unknown>;
 }
 

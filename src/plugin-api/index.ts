@@ -13,6 +13,7 @@ export type { CapabilityBinding, HandlerContext } from './context.js';
 export type { LoweringContext, MemberNameSpec, Namer } from './lowering-context.js';
 export type { ComponentAnswers } from './component-answers.js';
 export type * from './handlers.js';
+export { BUNDLE_DELIVERY_EXTENSION, type BundleDelivery } from './bundle-delivery.js';
 export type { PostPolicyStep, PostPolicyInput } from './post-policy.js';
 export type { ChartInput, ChartRequest, ChartSourceKind } from './charts.js';
 export type { KurelPlugin, PluginMeta } from './plugin.js';

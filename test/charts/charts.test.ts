@@ -175,10 +175,17 @@ describe('a chart rendered at build time', () => {
   });
 
   it('names the component and how to install helm when there is no helm', async () => {
-    const result = await run('no-helm', platform(), ['build', 'app.yaml'], { KUREL_HELM: join(dir, 'no-such-helm') });
+    const result = await run('no-helm', platform(), ['build', 'app.yaml'], { KUREL_HELM: '', PATH: '/nonexistent' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('component "platform": rendering its chart needs the helm binary, and none was found; install Helm 3.8 or later');
     expect(result.stderr).toContain('--helm-bin or KUREL_HELM');
+  });
+
+  it('says "no such file" for a --helm-bin that does not exist, not "install Helm"', async () => {
+    const result = await run('helm-bin-missing', platform(), ['build', 'app.yaml', '--helm-bin', '/nonexistent/helm'], { KUREL_HELM: '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('component "platform": rendering its chart needs the helm binary, and --helm-bin /nonexistent/helm: no such file');
+    expect(result.stderr).not.toContain('install Helm');
   });
 
   it('takes --helm-bin over KUREL_HELM', async () => {

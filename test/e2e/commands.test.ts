@@ -116,10 +116,17 @@ describe('kurel schemas', () => {
     expect(application.$defs['trait-redis-sidecar']).toBeDefined();
   });
 
-  it('refuses to run with nowhere to write', () => {
-    const result = kurel(['schemas']);
+  it('prints the set as JSON with neither --output nor --format, as its help says', () => {
+    const bare = kurel(['schemas']);
+    expect(bare.status).toBe(0);
+    expect(bare.stdout).toBe(kurel(['schemas', '--format', 'json']).stdout);
+    expect(kurel(['schemas', '--help']).stdout.replace(/\s+/g, ' ')).toContain('Without --output, prints every file as one object keyed by path');
+  });
+
+  it('refuses --format beside --output, which would leave one of them unread', () => {
+    const result = kurel(['schemas', '--format', 'yaml', '--output', join(mkdtempSync(join(tmpdir(), 'kurel-schemas-')), 'out')]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe('Error: kurel schemas needs --output DIR, or --format json|yaml to print the set\n');
+    expect(result.stderr).toBe('Error: --format yaml prints the set: give it without --output, or write the folder without --format\n');
   });
 
   it('prints the set as JSON with --format json', () => {

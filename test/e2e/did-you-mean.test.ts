@@ -66,7 +66,7 @@ describe('did you mean', () => {
     // As a command that takes arguments says it; and under NODE_ENV=development, where oclif would
     // add a reminder to call parse, nothing more.
     for (const nodeEnv of ['production', 'development']) {
-      const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'a.yaml', 'b.yaml'], { cwd: scratch.dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_ENV: nodeEnv } });
+      const result = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'explain', 'a.yaml', 'b.yaml'], { cwd: scratch.dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_ENV: nodeEnv } });
       expect(result.stderr, nodeEnv).toBe('Error: Unexpected argument: b.yaml\nSee more help with --help\n');
     }
   });

@@ -31,6 +31,25 @@ describe('-o/--output names a folder', () => {
     expect(readdirSync(join(scratch.dir, 'json'))).toEqual(['shop.yaml']);
   });
 
+  it('prints to standard output for -o -, as - means standard input where kurel reads', () => {
+    const result = run('build', app, '-o', '-');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe(run('build', app).stdout);
+    expect(existsSync(join(scratch.dir, '-'))).toBe(false);
+    const layout = run('build', app, '-o', '-', '--layout', 'flux');
+    expect(layout.status).toBe(1);
+    expect(layout.stderr).toBe('Error: --layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)\n');
+  });
+
+  it('refuses an empty -o instead of writing into the current folder', () => {
+    for (const empty of ['', ' ']) {
+      const result = run('build', app, '-o', empty);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe('Error: -o requires a folder name (or - for standard output)\n');
+    }
+    expect(readdirSync(scratch.dir).filter((name) => name.endsWith('.yaml'))).toEqual([]);
+  });
+
   it('reports every write on stderr, keeping stdout empty', () => {
     const build = run('build', app, '-o', 'out');
     expect(build.status, build.stderr).toBe(0);

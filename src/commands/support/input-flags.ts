@@ -33,7 +33,7 @@ export const inputFlags = {
   'kube-version': Flags.string({ description: 'the Kubernetes version charts are rendered for (.Capabilities.KubeVersion; default pinned, see docs/charts.md)' }),
 };
 
-type InputFlagValues = {
+export type InputFlagValues = {
   profile?: string;
   environment?: string;
   environments?: string;
@@ -48,6 +48,8 @@ type InputFlagValues = {
   'helm-bin'?: string;
   offline?: boolean;
   'kube-version'?: string;
+  /** A layout that delivers (`flux`): its delivery handlers are loaded. */
+  layout?: string;
 };
 
 /** Starts the plugin host for the application's folder and reads every input file. */
@@ -58,10 +60,13 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const environmentFlags = { environment: flags.environment, environments: flags.environments, profile: flags.profile, valuesGiven: (flags.values ?? []).length > 0 };
   // Flag groups first, as the reference's flag library checks them before the command runs.
   host.checkEnvironmentFlagGroups(environmentFlags);
+  // Checked before anything is read, not when the first chart reaches helm.
+  const kubeVersionProblem = flags['kube-version'] === undefined ? undefined : engine.kubeVersionProblem(flags['kube-version']);
+  if (kubeVersionProblem) throw engine.kurelErrors.flag(`--kube-version: ${kubeVersionProblem}`);
   const { appDir } = host.locateApplication(target);
   // A named environment is exactly the profile and values it binds.
   const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
-  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config });
+  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout });
   const input: BuildInput = host.readBuildInput({
     target,
     profile: bound.profile ?? flags.profile,

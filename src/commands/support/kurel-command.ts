@@ -5,9 +5,13 @@ import { reportFailure } from './report.js';
 
 /**
  * The base of every kurel command: any refusal, a flag the command does not know included, is
- * printed as `Error: <message>` on stderr with exit code 1, the way the reference CLI reports it.
+ * printed as `Error: <message>` on stderr with exit code 1, the way the reference CLI reports it
+ * (or `failureExitCode`, for a command whose exit 1 already means something else).
  */
 export abstract class KurelCommand extends Command {
+  /** The exit code of any refusal. */
+  protected failureExitCode = 1;
+
   static override baseFlags = {
     help: Flags.help({ char: 'h', description: 'show this help' }),
   };
@@ -29,7 +33,7 @@ export abstract class KurelCommand extends Command {
 
   protected override async catch(error: Error & { exitCode?: number }): Promise<void> {
     if (error instanceof Errors.ExitError) throw error;
-    process.exitCode = 1;
+    process.exitCode = this.failureExitCode;
     // A command line the parse refused was parsed: oclif's reminder to call parse (printed where
     // NODE_ENV is not production) is for commands that never do.
     this.parsed = true;

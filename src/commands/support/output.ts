@@ -17,8 +17,16 @@ export function outputFlag(description: string) {
   return Flags.string({ char: 'o', description: `${description} (a folder: for JSON or YAML on stdout use --format)`, helpValue: 'DIR' });
 }
 
-/** The folder named by `-o`, refused when it reads as kubectl's output format. */
-export async function outputFolder(output: string): Promise<string> {
+/**
+ * The folder named by `-o`, refused when it reads as kubectl's output format or names nothing.
+ * `-o -` is standard output, as `-` is for every file kurel reads: undefined, the same as no `-o`.
+ */
+export async function outputFolder(output: string): Promise<string | undefined> {
+  if (output === '-') return undefined;
+  if (output.trim() === '') {
+    const { kurelErrors } = await import('../../engine/index.js');
+    throw kurelErrors.flag('-o requires a folder name (or - for standard output)');
+  }
   const word = output.toLowerCase();
   if (FORMAT_WORDS.has(word) || word.startsWith('jsonpath') || word.startsWith('go-template') || word.startsWith('custom-columns')) {
     const { kurelErrors } = await import('../../engine/index.js');
@@ -37,4 +45,10 @@ export async function renderData(data: unknown, format: string): Promise<string>
 /** Every write says what it wrote, on stderr, so stdout stays the data. */
 export function reportWritten(what: string): void {
   process.stderr.write(`wrote ${what}\n`);
+}
+
+/** What a write took out of a tree: an owner's files it no longer writes, or an owner pruned. */
+export function reportRemoved({ owner, files }: { owner: { package: string; environment?: string }; files: readonly string[] }): void {
+  const who = owner.environment === undefined ? owner.package : `${owner.package} (${owner.environment})`;
+  process.stderr.write(`removed ${files.length} ${files.length === 1 ? 'file' : 'files'} of ${who}: ${files.join(', ')}\n`);
 }

@@ -1,7 +1,7 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { dns1123SubdomainErrors } from '../../plugin-api/kit/index.js';
 import { ARGO_INTENT_ANNOTATIONS, argoApplication, IN_CLUSTER } from './argocd-files.js';
-import { topDirectory } from './flux-plan.js';
+import { topDirectory } from './top-directory.js';
 import { objectFileName } from './layout-files.js';
 import { joinPath, LayoutFolders } from './layout-folders.js';
 import { writeObject } from '../yaml/index.js';
@@ -17,7 +17,7 @@ export const ARGO_FOLDER = 'argocd';
  * bundle's Application applies. Pure: the host writes the files.
  */
 export function planArgoLayout(tree: LayoutTree, options: ArgoLayoutOptions): ArgoLayoutPlan {
-  const top = topDirectory(options.clusterDir);
+  const top = topDirectory(options.clusterDir, options.environment);
   const settings = options.argocd;
   const destination = argoDestination(options);
   const folders = new LayoutFolders(top, ARGO_INTENT_ANNOTATIONS);

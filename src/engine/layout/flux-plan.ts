@@ -4,18 +4,12 @@ import { FLUX_INTENT_ANNOTATIONS, fluxKustomization } from './flux-files.js';
 import { objectFileName } from './layout-files.js';
 import { joinPath, LayoutFolders, type Folder } from './layout-folders.js';
 import { writeObject } from '../yaml/index.js';
+import { topDirectory } from './top-directory.js';
 import type { ComponentLayout, FluxLayoutOptions, FluxLayoutPlan, LayoutBundle, LayoutTree, PlannedKustomization } from './model.js';
 
 const FLUX_FOLDER = 'flux-system';
-const DEFAULT_TOP = 'cluster';
-
-/** The folder at the top of the tree: `cluster`, or `--cluster-dir` made relative (`/` and `.` are the output folder itself). */
-export function topDirectory(clusterDir?: string): string {
-  if (clusterDir === undefined) return DEFAULT_TOP;
-  if (clusterDir === '') throw kurelErrors.flag('--cluster-dir requires a non-empty path');
-  const segments = clusterDir.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) throw kurelErrors.flag(`--cluster-dir "${clusterDir}": must not contain "..": the tree stays inside the output folder`);
-  return segments.length > 0 ? segments.join('/') : '.';
+function deliveryOf(bundle: LayoutBundle): { delivery?: LayoutBundle['delivery'] } {
+  return bundle.delivery ? { delivery: bundle.delivery } : {};
 }
 
 /**
@@ -25,7 +19,7 @@ export function topDirectory(clusterDir?: string): string {
  * placed as the placement says. Pure: the host writes the files.
  */
 export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): FluxLayoutPlan {
-  const top = topDirectory(options.clusterDir);
+  const top = topDirectory(options.clusterDir, options.environment);
   const namespace = options.fluxNamespace ?? 'flux-system';
   const separate = options.placement === 'separate';
   const folders = new LayoutFolders(top, FLUX_INTENT_ANNOTATIONS);
@@ -37,9 +31,10 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
     const problem = kustomizationNameProblem(planned.name);
     if (problem) throw kurelErrors.invalidName(`${planned.owner}: Kustomization name "${planned.name}": ${problem}; set ${setBy}`, where);
     folders.claimName('Kustomization', planned.name, planned.owner);
-    const object = fluxKustomization(planned, namespace, options.sourceRef);
+    const delivery = { ...options.defaults, ...planned.delivery };
+    const object = fluxKustomization(planned, namespace, options.sourceRef, delivery);
     const file = folders.addFile(into, objectFileName(object), writeObject(object), `Kustomization ${namespace}/${planned.name}`);
-    kustomizations.push({ ...planned, file });
+    kustomizations.push({ ...planned, ...(Object.keys(delivery).length > 0 ? { delivery } : {}), file });
   };
 
   const root = folders.folder(top);
@@ -51,7 +46,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   }
   addKustomization(
     fluxFolder() ?? root,
-    { name: tree.bundle.name, path: bundleDir, dependsOn: [], healthChecks: tree.groups.map((group) => group.name), owner: `bundle "${bundleDir}"` },
+    { name: tree.bundle.name, path: bundleDir, dependsOn: [], healthChecks: tree.groups.map((group) => group.name), owner: `bundle "${bundleDir}"`, ...deliveryOf(tree.bundle) },
     `the Naming hook's answer for role "bundle"`,
     tree.bundle.where,
   );
@@ -59,7 +54,7 @@ export function planFluxLayout(tree: LayoutTree, options: FluxLayoutOptions): Fl
   tree.groups.forEach((group, index) => {
     const dir = joinPath(bundleDir, group.name);
     const dependsOn = index > 0 ? [tree.groups[index - 1].name] : [];
-    addKustomization(fluxFolder() ?? folders.folder(bundleDir), { name: group.name, path: dir, dependsOn, healthChecks: [], owner: `bundle "${dir}"` }, `the Naming hook's answer for role "group"`);
+    addKustomization(fluxFolder() ?? folders.folder(bundleDir), { name: group.name, path: dir, dependsOn, healthChecks: [], owner: `bundle "${dir}"`, ...deliveryOf(group) }, `the Naming hook's answer for role "group"`);
     placeBundle(group, dir);
   });
   if (separate) root.children.push(FLUX_FOLDER);

@@ -1,4 +1,4 @@
-import type { ArgoLayoutPlan, FluxLayoutPlan, LayoutPlan } from './model.js';
+import type { ArgoLayoutPlan, BundleDelivery, FluxLayoutPlan, LayoutPlan } from './model.js';
 
 /**
  * The tree as `kurel explain --layout flux` prints it: each folder with what applies it and what
@@ -12,9 +12,12 @@ export function formatFluxPlan(plan: FluxLayoutPlan): string {
     line: (path) => {
       const kustomization = byFile.get(path);
       if (!kustomization) return undefined;
+      const { delivery } = kustomization;
+      const healthChecks = [...(delivery?.wait ? [] : kustomization.healthChecks), ...(delivery?.healthChecks ?? []).map((check) => `${check.kind}/${check.name}`)];
       const extras = [
         ...(kustomization.dependsOn.length > 0 ? [`dependsOn ${kustomization.dependsOn.join(', ')}`] : []),
-        ...(kustomization.healthChecks.length > 0 ? [`healthChecks ${kustomization.healthChecks.join(', ')}`] : []),
+        ...(healthChecks.length > 0 ? [`healthChecks ${healthChecks.join(', ')}`] : []),
+        ...(delivery ? deliverySettings(delivery) : []),
       ];
       return `Kustomization ${kustomization.name} -> ${kustomization.path}${extras.length > 0 ? `, ${extras.join(', ')}` : ''}`;
     },
@@ -59,4 +62,15 @@ function formatFolders(plan: LayoutPlan, shown: Shown): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A Kustomization's delivery settings past Flux's defaults, in the CR's field order. */
+function deliverySettings(delivery: BundleDelivery): string[] {
+  const scalars = (['interval', 'retryInterval', 'timeout', 'prune', 'wait', 'force', 'suspend'] as const).flatMap((key) => (delivery[key] === undefined ? [] : [`${key} ${delivery[key]}`]));
+  const substitutions = [...Object.keys(delivery.postBuild?.substitute ?? {}), ...(delivery.postBuild?.substituteFrom ?? []).map((from) => `${from.kind}/${from.name}`)];
+  return [
+    ...scalars,
+    ...(delivery.patches?.length ? [`patches ${delivery.patches.length}`] : []),
+    ...(substitutions.length > 0 ? [`postBuild ${substitutions.join(', ')}`] : []),
+  ];
 }

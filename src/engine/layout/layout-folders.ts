@@ -1,6 +1,6 @@
 import { kurelErrors } from '../../plugin-api/index.js';
 import { kustomizationFileText, objectFileName, objectFileText, type IntentAnnotations } from './layout-files.js';
-import type { ComponentLayout, LayoutBundle, LayoutObject, LayoutPlan, PlannedFolder } from './model.js';
+import type { ComponentLayout, LayoutBundle, LayoutObject, LayoutPlan, PlannedFolder, TreeIndex } from './model.js';
 
 // What the Flux tree and the Argo CD tree share: the folders, one file per object, the
 // `kustomization.yaml` of every folder, and the refusals that keep one owner per file and name.
@@ -92,16 +92,28 @@ export class LayoutFolders {
     }
   }
 
-  /** Every folder's `kustomization.yaml` written, and every path made relative to the top folder, which the host owns and writes whole. */
-  finish(): Pick<LayoutPlan, 'files' | 'folders'> {
+  /**
+   * Every folder's `kustomization.yaml` written, with its entries as the tree's index (a fleet of
+   * owners shares these files), and every path made relative to the top folder, which the host
+   * owns and writes whole.
+   */
+  finish(): Pick<LayoutPlan, 'files' | 'indexes' | 'folders'> {
     const planned: PlannedFolder[] = [];
+    const indexes = new Map<string, TreeIndex>();
     for (const entry of this.folders.values()) {
-      const resources = [...[...entry.own].sort(), ...entry.children];
-      this.files.set(joinPath(entry.path, 'kustomization.yaml'), kustomizationFileText(resources));
+      const index = { files: [...entry.own].sort(), children: entry.children };
+      const resources = [...index.files, ...index.children];
+      const path = joinPath(entry.path, 'kustomization.yaml');
+      this.files.set(path, kustomizationFileText(resources));
+      indexes.set(path, index);
       planned.push({ path: entry.path, resources, appliedBy: entry.appliedBy, objects: entry.objects });
     }
     const top = this.top;
-    const files = new Map([...this.files].map(([path, content]) => [top === '.' ? path : path.slice(top.length + 1), content]));
-    return { files, folders: planned };
+    const relative = (path: string) => (top === '.' ? path : path.slice(top.length + 1));
+    return {
+      files: new Map([...this.files].map(([path, content]) => [relative(path), content])),
+      indexes: new Map([...indexes].map(([path, index]) => [relative(path), index])),
+      folders: planned,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { Application, GeneratedObject } from '../model.js';
-import type { ComponentLayout, LayoutBundle, LayoutObject, LayoutTree } from './model.js';
+import type { BundleDelivery, ComponentLayout, LayoutBundle, LayoutObject, LayoutTree } from './model.js';
 
 /**
  * The bundle tree a layout writer walks, from the build's bundles (the application bundle first,
@@ -12,8 +12,9 @@ export function layoutTree(
   bundles: ReadonlyArray<{ name: string; applications: readonly Application[] }>,
   generated: readonly GeneratedObject[],
   bundleWhere?: LayoutBundle['where'],
+  deliveries: ReadonlyArray<BundleDelivery | undefined> = [],
 ): LayoutTree {
-  const placed: LayoutBundle[] = bundles.map((bundle) => ({ name: bundle.name, objects: [], componentLayouts: [] }));
+  const placed: LayoutBundle[] = bundles.map((bundle, index) => ({ name: bundle.name, objects: [], componentLayouts: [], ...(deliveries[index] ? { delivery: deliveries[index] } : {}) }));
   // `generated` numbers applications across the bundle walk: map each number back to its bundle.
   const owners: Array<{ bundle: number; application: Application; chart?: ChartPlacement }> = [];
   bundles.forEach((bundle, index) =>

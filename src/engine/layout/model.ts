@@ -1,4 +1,6 @@
-import type { DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
+import type { BundleDelivery, DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
+
+export type { BundleDelivery };
 
 /** An object on its way into the tree, with the delivery intents of the application that holds it. */
 export interface LayoutObject {
@@ -43,20 +45,6 @@ export interface LayoutBundle {
   delivery?: BundleDelivery;
 }
 
-/** The delivery settings of one bundle, as the layout writers read them. */
-export interface BundleDelivery {
-  interval?: string;
-  retryInterval?: string;
-  timeout?: string;
-  prune?: boolean;
-  wait?: boolean;
-  force?: boolean;
-  suspend?: boolean;
-  healthChecks?: Array<{ apiVersion: string; kind: string; name: string; namespace?: string }>;
-  patches?: Array<{ patch: string; target?: Record<string, unknown> }>;
-  postBuild?: { substitute?: Record<string, string>; substituteFrom?: Array<{ kind: string; name: string; optional?: boolean }> };
-}
-
 /**
  * What the engine hands a layout writer: the application bundle (its own objects, the generated
  * sources of an ordered application or every object of a flat one) and its ordered groups, each
@@ -72,10 +60,17 @@ export type Placement = 'separate' | 'per-layout';
 export interface FluxLayoutOptions {
   /** The folder at the top of the tree, relative to the output folder (`cluster` by default). */
   clusterDir?: string;
+  /** The named environment built for: the top is `clusters/<environment>` unless `clusterDir` says otherwise. */
+  environment?: string;
   placement: Placement;
   sourceRef: { kind: string; name: string; namespace?: string };
   /** The namespace of the generated Kustomizations (`flux-system` by default). */
   fluxNamespace?: string;
+  /**
+   * Settings every generated Kustomization starts from (the config's `flux:` block); a bundle's
+   * own delivery settings override them on its Kustomization.
+   */
+  defaults?: Pick<BundleDelivery, 'interval' | 'prune'>;
 }
 
 /** A generated Flux Kustomization, as `explain` shows it. */
@@ -88,6 +83,8 @@ export interface PlannedKustomization {
   healthChecks: string[];
   /** `bundle "<dir>"` or `layout "<dir>"`, as a clash names it. */
   owner: string;
+  /** The delivery settings it is written with, past the defaults (a bundle's or the config's). */
+  delivery?: BundleDelivery;
 }
 
 /** One folder of the tree and what its `kustomization.yaml` lists. */
@@ -105,6 +102,11 @@ export interface LayoutPlan {
   top: string;
   /** Every file, by path relative to the top folder. */
   files: Map<string, string>;
+  /**
+   * Every `kustomization.yaml` of `files`, by the same path, as what it lists: its own files and its
+   * child folders. A tree of several owners rebuilds each from the union of every owner's.
+   */
+  indexes: Map<string, TreeIndex>;
   folders: PlannedFolder[];
 }
 
@@ -136,10 +138,10 @@ export interface ArgoSettings {
 }
 
 export interface ArgoLayoutOptions {
-  /** The folder at the top of the tree, relative to the output folder (`cluster` by default). */
+  /** The folder at the top of the tree, relative to the output folder (`cluster`, or `clusters/<environment>`, by default). */
   clusterDir?: string;
   argocd: ArgoSettings;
-  /** The environment built (`--environment`): picks its destination. */
+  /** The environment built (`--environment`): picks its destination and, without `clusterDir`, the top folder. */
   environment?: string;
   /** The application's namespace: each Application's `destination.namespace`. */
   namespace: string;
@@ -162,4 +164,10 @@ export interface PlannedApplication {
 
 export interface ArgoLayoutPlan extends LayoutPlan {
   applications: PlannedApplication[];
+}
+
+/** What a folder's `kustomization.yaml` lists: its own files (written sorted), then child folders in order. */
+export interface TreeIndex {
+  files: string[];
+  children: string[];
 }

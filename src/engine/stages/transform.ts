@@ -1,5 +1,7 @@
 import type { DeliveryIntent, RenderedChart } from '../../plugin-api/index.js';
 import {
+  BUNDLE_DELIVERY_EXTENSION,
+  type BundleDelivery,
   HandlerError,
   isHandlerError,
   type CapabilitySpec,
@@ -18,6 +20,7 @@ import {
 import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type MetadataProblem, type ObjectMetadata, refusalClassOf, validateProperties, qualifiedKind, copyData } from '../../plugin-api/kit/index.js';
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
+import { reencodeRendered } from '../run/reencode-rendered.js';
 import { authoredPathOf, describeOrigin, type Application, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
 
 export type { Application, Member, SubApplication } from '../model.js';
@@ -95,12 +98,15 @@ function transformApplication(members: WorkComponent[], env: Transforming, docum
   const application: Application = { name, owner, labelValue: componentLabelValue(name), members: [], subApplications: [], ...(documentOwned ? { generatedSource: true } : {}) };
   for (const component of members) {
     const rendered = renderComponent(component, env);
+    if (rendered.chart) rendered.objects = rendered.objects.map((object) => reencodeRendered(object, env.registry));
     application.members.push({ component, objects: rendered.objects, answers: rendered.answers, ...(rendered.chart ? { chart: rendered.chart } : {}) });
     const outputs: TraitOutput[] = [];
     for (const trait of component.traits) {
       const result = applyTrait(trait, component, rendered, env);
       const objects = result.objects ?? [];
       if (result.route) (application.routes ??= []).push({ traitType: trait.type, route: result.route });
+      const delivery = result.extensions?.[BUNDLE_DELIVERY_EXTENSION] as BundleDelivery | undefined;
+      if (delivery) (application.bundleDelivery ??= []).push({ component: component.name, traitType: trait.type, path: trait.path, delivery });
       outputs.push({ objects, input: result.fluxNamespaceInput });
       if (objects.length === 0) continue;
       const { name: subName, namedBy } = env.claims.choose({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));

@@ -1,5 +1,5 @@
 import { execFile, type ExecFileOptions } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -21,14 +21,37 @@ export interface HelmBinary {
   version: string;
 }
 
-/** The helm binary: the --helm-bin flag, else the KUREL_HELM variable, else the first helm on PATH. Undefined when there is none. */
-export function locateHelm(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+/**
+ * The helm binary: the --helm-bin flag, else the KUREL_HELM variable, else the first helm on PATH.
+ * A binary the user named and kurel cannot run is a problem of its own (`no such file`), not a
+ * missing Helm: installing Helm would not mend it.
+ */
+export function locateHelm(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): { path: string } | { problem: string } {
   const named = flag ?? env.KUREL_HELM;
   if (named) {
-    const path = isAbsolute(named) || named.includes('/') ? resolve(named) : onPath(named, env);
-    return path && executable(path) ? path : undefined;
+    const source = flag !== undefined ? `--helm-bin ${named}` : `KUREL_HELM=${named}`;
+    if (!isAbsolute(named) && !named.includes('/')) {
+      const found = onPath(named, env);
+      return found ? { path: found } : { problem: `${source}: no executable "${named}" on PATH` };
+    }
+    const path = resolve(named);
+    const problem = runnableProblem(path);
+    return problem ? { problem: `${source}: ${problem}` } : { path };
   }
-  return onPath(process.platform === 'win32' ? 'helm.exe' : 'helm', env);
+  const found = onPath(process.platform === 'win32' ? 'helm.exe' : 'helm', env);
+  return found ? { path: found } : { problem: `none was found; ${INSTALL_HELM}` };
+}
+
+/** Why a file named as a program cannot be run, or undefined when it can. */
+function runnableProblem(path: string): string | undefined {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+  }
+  if (stat.isDirectory()) return 'is a folder, not the helm binary';
+  return executable(path) ? undefined : 'is not executable (chmod +x it)';
 }
 
 function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {

@@ -52,8 +52,9 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
       throw failOn(request)('policyViolation', `chart source host "${host}" is not one of the allowed registries (${options.policy.allowedRegistries!.join(', ')})`, RefusalClass.registry);
     }
   }
-  const helm = locateHelm(options.helmBin);
-  if (!helm) throw failOn(requests[0])('helmMissing', `rendering its chart needs the helm binary, and none was found; ${INSTALL_HELM}`);
+  const located = locateHelm(options.helmBin);
+  if ('problem' in located) throw failOn(requests[0])('helmMissing', `rendering its chart needs the helm binary, and ${located.problem}`);
+  const helm = located.path;
   const version = await helmVersion(helm);
   if ('problem' in version) throw failOn(requests[0])('helmMissing', `rendering its chart needs Helm 3.8 or later: ${version.problem}; ${INSTALL_HELM}`);
 

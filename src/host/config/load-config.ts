@@ -6,6 +6,7 @@ import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from '.
 import { checkPeers } from './peers.js';
 import { importDefault } from '../plugins/module-loader.js';
 import { describeFsError } from '../files/fs-error.js';
+import { checkFluxConfig, type FluxConfig } from './flux.js';
 import { checkPolicyConfig, type PolicyConfig } from './policy.js';
 import { checkTransformConfig, type TransformConfig } from './transform.js';
 import { checkArgoConfig, type ArgoConfig } from './argocd.js';
@@ -19,6 +20,8 @@ export interface KurelConfig extends TransformConfig {
   policy: PolicyConfig;
   /** The namespace Flux objects go to; the document's namespace when unset. */
   fluxNamespace?: string;
+  /** Defaults of every Kustomization of a Flux tree. */
+  flux?: FluxConfig;
   /** NetworkPolicy synthesis inputs, by component: see config-peers.ts. */
   egressPeers?: EgressPeers;
   ingressPeers?: IngressPeers;
@@ -82,8 +85,10 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
   if (fluxNamespace !== undefined && (typeof fluxNamespace !== 'string' || fluxNamespace === '')) {
     throw kurelErrors.config('fluxNamespace must be a namespace name', { file, path: 'fluxNamespace' });
   }
+  const flux = checkFluxConfig(config.flux, file);
   return {
     plugins: plugins as string[],
+    ...(flux ? { flux } : {}),
     policy: await checkPolicyConfig(config.policy, file),
     limits: checkLimitsConfig(config.limits, file),
     ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),

@@ -36,6 +36,7 @@ export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>
     generator: 'kurel',
     kind: options.kind,
     files: Object.fromEntries(entries.map(({ path, content }) => [path, sha256(content)])),
+    ...(options.owners !== undefined ? { owners: options.owners } : {}),
   };
 
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -89,6 +90,25 @@ function removeIfPresent(folder: string): void {
 export interface OwnedFolderOptions {
   /** What the folder holds; a previous output is replaced only when it is of the same kind. */
   kind: string;
+  /** Who wrote which share of the folder, recorded in the manifest as given (a tree of several owners). */
+  owners?: readonly unknown[];
+}
+
+/**
+ * The folder as kurel wrote it last, read to be written again: every file's content and the
+ * manifest's owners (undefined for an output of one writer, or a missing or empty folder).
+ * Refuses, as `writeOwnedFolder` does, a folder that may not be replaced.
+ */
+export function readOwnedFolder(dir: string, kind: string): { files: Map<string, string>; owners?: unknown[] } {
+  const destination = resolve(dir);
+  if (inspectDestination(dir, destination, kind) !== 'owned') return { files: new Map() };
+  const manifest = readManifest(join(destination, OWNED_FOLDER_MANIFEST))!;
+  const files = new Map<string, string>();
+  // What is in the folder, not what the manifest names: inspected above, each is a file kurel wrote.
+  for (const path of filesBelow(destination, []).sort(compare)) {
+    if (path !== OWNED_FOLDER_MANIFEST) files.set(path, readFileSync(join(destination, ...path.split('/')), 'utf8'));
+  }
+  return { files, owners: Array.isArray(manifest.owners) ? [...manifest.owners] : undefined };
 }
 
 export interface OwnedFolderResult {
@@ -106,6 +126,7 @@ interface OwnedFolderManifest {
   kind: string;
   /** Relative path → sha256 of the content kurel wrote. */
   files: Record<string, string>;
+  owners?: readonly unknown[];
 }
 
 type DestinationState = 'missing' | 'empty' | 'owned';
@@ -157,6 +178,11 @@ function filesBelow(root: string, foreign: string[]): string[] {
     }
   }
   return found;
+}
+
+/** What kurel wrote in `dir` by its manifest (`flux-layout`, `schemas`, …); undefined where no manifest kurel wrote is there. */
+export function ownedFolderKind(dir: string): string | undefined {
+  return readManifest(join(dir, OWNED_FOLDER_MANIFEST))?.kind;
 }
 
 function readManifest(file: string): OwnedFolderManifest | undefined {

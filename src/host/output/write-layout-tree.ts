@@ -1,17 +1,56 @@
 import { join } from 'node:path';
-import type { LayoutPlan } from '../../engine/index.js';
-import { writeOwnedFolder } from './owned-folder.js';
+import { composeTree, LAYOUT_TREES, type OwnerRecord, type TreeContribution, type TreeLayout, type TreeOwner } from '../../engine/index.js';
+import { kurelErrors } from '../../plugin-api/index.js';
+import { readOwnedFolder, writeOwnedFolder } from './owned-folder.js';
 
-/** What a layout's top folder holds, as its ownership record names it: one layout never takes over another's tree. */
-export type LayoutKind = 'flux-layout' | 'argocd-layout';
+export interface LayoutTreeWrite {
+  /** The top folder, relative to the output folder (`.` is the output folder itself). */
+  top: string;
+  /** The tree's layout: a top folder another layout wrote is never taken over. */
+  layout: TreeLayout;
+  contributions: readonly TreeContribution[];
+  /** Owners to take out of the tree (`kurel prune`). */
+  remove?: readonly TreeOwner[];
+}
+
+export interface LayoutTreeWritten {
+  folder: string;
+  written: number;
+  removed: Array<{ owner: TreeOwner; files: string[] }>;
+}
 
 /**
- * Writes a layout's tree under the output folder: its top folder is kurel's own (written only when
- * missing, empty or an earlier tree of the same layout, and replaced whole at once); whatever else
- * the output folder holds is left alone.
+ * Writes owners' shares into the top folder of a layout tree under the output folder: reads the
+ * tree as kurel wrote it (refusing files it did not write, or edited since), composes the new one
+ * with the owners it keeps, and replaces the top folder whole at once. Whatever else the output
+ * folder holds is left alone.
  */
-export function writeLayoutTree(outputDir: string, plan: LayoutPlan, kind: LayoutKind): { folder: string; written: number } {
-  const folder = plan.top === '.' ? outputDir : join(outputDir, plan.top);
-  const { written } = writeOwnedFolder(folder, plan.files, { kind });
-  return { folder, written };
+export function writeLayoutTree(outputDir: string, request: LayoutTreeWrite): LayoutTreeWritten {
+  const folder = request.top === '.' ? outputDir : join(outputDir, request.top);
+  const { kind } = LAYOUT_TREES[request.layout];
+  const existing = readOwnedFolder(folder, kind);
+  const owners = (existing.owners ?? []).map((record) => checkedRecord(record, folder));
+  const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? [], request.layout);
+  const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners });
+  return { folder, written, removed: composed.removed };
 }
+
+/** An owner as the manifest records it; a record of another shape is no manifest kurel wrote. */
+function checkedRecord(value: unknown, folder: string): OwnerRecord {
+  const record = value as Partial<OwnerRecord> | null;
+  const strings = (list: unknown) => Array.isArray(list) && list.every((entry) => typeof entry === 'string');
+  const valid =
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.package === 'string' &&
+    (record.environment === undefined || typeof record.environment === 'string') &&
+    strings(record.files) &&
+    typeof record.indexes === 'object' &&
+    record.indexes !== null &&
+    Object.values(record.indexes).every((index) => strings(index?.files) && strings(index?.children)) &&
+    strings(record.claims?.folders) &&
+    strings(record.claims?.names);
+  if (!valid) throw kurelErrors.output(`refusing to write output folder "${folder}": its owner record ${JSON.stringify(value)?.slice(0, 80)} is not one kurel wrote; remove the folder yourself`);
+  return record as OwnerRecord;
+}
+

@@ -13,6 +13,16 @@ import { guardPlugin } from './fault-guard.js';
 /** The built-in plugins: loaded by the same path as any plugin, from kurel's own package. */
 export const BUILTIN_PLUGINS = ['kurel/plugins/builtin-components', 'kurel/plugins/builtin-kinds', 'kurel/plugins/builtin-traits', 'kurel/plugins/builtin-policies'];
 
+/**
+ * The built-ins a delivery consumer adds, by its name (a layout's): the handlers the reference leaves
+ * to the consumer that delivers the application. Without one, those types stay declared only and a
+ * build using them is refused with the reference's text.
+ */
+export const DELIVERY_PLUGINS: Readonly<Record<string, readonly string[]>> = {
+  flux: ['kurel/plugins/builtin-delivery'],
+  argocd: ['kurel/plugins/builtin-delivery-argocd'],
+};
+
 export interface PluginHost {
   registry: SealedRegistry;
   plugins: LoadedPlugin[];
@@ -36,9 +46,10 @@ function kurelPackage(): { root: string; manifest: PackageManifest } {
 }
 
 /** The built-ins, each loaded by the path any plugin takes from the file kurel's own exports give it. */
-function loadBuiltins(): Promise<LoadedPlugin>[] {
+function loadBuiltins(delivery?: string): Promise<LoadedPlugin>[] {
   const { root, manifest } = kurelPackage();
-  return BUILTIN_PLUGINS.map((specifier) => loadPlugin(specifier, root, true, ownExportFile(root, manifest, specifier)));
+  const specifiers = [...BUILTIN_PLUGINS, ...(delivery === undefined ? [] : (DELIVERY_PLUGINS[delivery] ?? []))];
+  return specifiers.map((specifier) => loadPlugin(specifier, root, true, ownExportFile(root, manifest, specifier)));
 }
 
 /** kurel's built-in plugins, loaded by the path any plugin takes. */
@@ -58,18 +69,25 @@ export function sealRegistry(plugins: readonly KurelPlugin[]): SealedRegistry {
 }
 
 /** Discovers the config and loads every plugin it lists, after the built-ins. */
-async function loadPlugins(options: { searchFrom: string; configFile?: string }): Promise<{ config: LoadedConfig; plugins: LoadedPlugin[] }> {
+async function loadPlugins(options: HostOptions): Promise<{ config: LoadedConfig; plugins: LoadedPlugin[] }> {
   const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
   const folder = configFolder(config, options.searchFrom);
   const plugins = await Promise.all([
-    ...loadBuiltins(),
+    ...loadBuiltins(options.delivery),
     ...config.config.plugins.map((specifier) => loadPlugin(specifier, folder, false)),
   ]);
   return { config, plugins };
 }
 
+export interface HostOptions {
+  searchFrom: string;
+  configFile?: string;
+  /** The delivery consumer the output is for (a layout's name): its built-ins are loaded too. */
+  delivery?: string;
+}
+
 /** Discovers the config, loads and checks every plugin, registers them and seals the registry. */
-export async function startPluginHost(options: { searchFrom: string; configFile?: string }): Promise<PluginHost> {
+export async function startPluginHost(options: HostOptions): Promise<PluginHost> {
   const { config, plugins } = await loadPlugins(options);
   const builder = new RegistryBuilder();
   for (const loaded of plugins) {

@@ -73,3 +73,11 @@ export function normaliseGoDuration(text: string): string | undefined {
   const nanos = parseGoDuration(text);
   return nanos === undefined ? undefined : formatGoDuration(nanos);
 }
+
+// The duration syntax Flux's CRDs accept (their OpenAPI pattern): no sign, no ns or us.
+const FLUX_DURATION = /^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$/;
+
+/** A duration Flux accepts, as Go prints it (`10m` → `10m0s`, what kure writes), or undefined. */
+export function normaliseFluxDuration(text: string): string | undefined {
+  return FLUX_DURATION.test(text) ? normaliseGoDuration(text) : undefined;
+}

@@ -25,6 +25,17 @@ export const GO_TIME: GoEncoding = Object.freeze({ format: 'time' });
 export const goAlways = (zero: unknown, extra: GoEncoding = {}): GoEncoding => ({ ...extra, zero });
 
 type Json = Record<string, unknown>;
+/** What the encoder asks of its context: a refusal with its path. */
+type Failing = Pick<HandlerContext, 'fail'>;
+
+export interface GoEncodeOptions {
+  /**
+   * A `null` field is read as Go reads it: as the zero value (a struct `{}`, a nil list or pointer,
+   * left out under `omitempty`), not written back as `null`. For objects a chart renders; a kind's
+   * authored properties keep their `null` (a nil pointer a default asks for).
+   */
+  nullIsAbsent?: boolean;
+}
 
 /** Nothing is written for the field. */
 const OMITTED: unique symbol = Symbol('omitted');
@@ -33,47 +44,53 @@ const OMITTED: unique symbol = Symbol('omitted');
  * Checked properties as the reference's Go type writes them back. A value Go cannot read (a
  * duration, a time, a quantity) is refused with its path, as the reference's strict decode refuses it.
  */
-export function encodeGo(value: Json, schema: PropertySchema, ctx: HandlerContext, path: PropertyPath = []): Json {
-  return encodeObject(value, schema, ctx, path);
+export function encodeGo(value: Json, schema: PropertySchema, ctx: Failing, path: PropertyPath = [], options: GoEncodeOptions = {}): Json {
+  return encodeObject(value, schema, { ctx, options }, path);
 }
 
-function encodeObject(value: Json, schema: PropertySchema, ctx: HandlerContext, path: PropertyPath): Json {
+interface Encoding {
+  ctx: Failing;
+  options: GoEncodeOptions;
+}
+
+function encodeObject(value: Json, schema: PropertySchema, env: Encoding, path: PropertyPath): Json {
   const out: Json = {};
   const declared = schema.properties ?? {};
   const free = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  const absent = (key: string): boolean => value[key] === undefined || (env.options.nullIsAbsent === true && value[key] === null && declared[key] !== undefined);
   for (const [key, current] of Object.entries(value)) {
-    if (current === undefined) continue;
+    if (absent(key)) continue;
     const member = declared[key];
-    const encoded = member ? encodeField(current, member, ctx, [...path, key]) : encodeValue(current, free, ctx, [...path, key]);
+    const encoded = member ? encodeField(current, member, env, [...path, key]) : encodeValue(current, free, env, [...path, key]);
     if (encoded !== OMITTED) out[key] = encoded;
   }
   for (const [key, member] of Object.entries(declared)) {
-    if (value[key] !== undefined || member.go?.zero === undefined) continue;
-    const encoded = encodeField(copyData(member.go.zero), member, ctx, [...path, key]);
+    if (!absent(key) || member.go?.zero === undefined) continue;
+    const encoded = encodeField(copyData(member.go.zero), member, env, [...path, key]);
     if (encoded !== OMITTED) out[key] = encoded;
   }
   return out;
 }
 
 /** A declared field: its `omitempty` applies. */
-function encodeField(value: unknown, member: PropertySchema, ctx: HandlerContext, path: PropertyPath): unknown {
+function encodeField(value: unknown, member: PropertySchema, env: Encoding, path: PropertyPath): unknown {
   const go = member.go;
   if (go?.omitZero && (value === '' || value === 0 || value === false)) return OMITTED;
   const kept = go?.keepEmpty === true || go?.zero !== undefined;
   if (!kept && Array.isArray(value) && value.length === 0) return OMITTED;
   if (!kept && isMapSchema(member) && isObject(value) && Object.keys(value).length === 0) return OMITTED;
-  return encodeValue(value, member, ctx, path);
+  return encodeValue(value, member, env, path);
 }
 
 /** A value of a field, a list element or a map entry. */
-function encodeValue(value: unknown, schema: PropertySchema | undefined, ctx: HandlerContext, path: PropertyPath): unknown {
+function encodeValue(value: unknown, schema: PropertySchema | undefined, env: Encoding, path: PropertyPath): unknown {
   if (schema === undefined || value === null) return value;
-  if (typeof value === 'string' && schema.go?.format) return goFormatted(value, schema.go.format, ctx, path);
+  if (typeof value === 'string' && schema.go?.format) return goFormatted(value, schema.go.format, env.ctx, path);
   if (isQuantitySchema(schema) && (typeof value === 'string' || typeof value === 'number')) {
-    return canonicalQuantity(value) ?? ctx.fail(`${dottedPath(path)}: "${value}" is not a quantity (such as 1Gi, 500m or 10)`, path);
+    return canonicalQuantity(value) ?? env.ctx.fail(`${dottedPath(path)}: "${value}" is not a quantity (such as 1Gi, 500m or 10)`, path);
   }
-  if (Array.isArray(value)) return value.map((element, index) => encodeValue(element, schema.items, ctx, [...path, index]));
-  if (isObject(value)) return encodeObject(value, schema, ctx, path);
+  if (Array.isArray(value)) return value.map((element, index) => encodeValue(element, schema.items, env, [...path, index]));
+  if (isObject(value)) return encodeObject(value, schema, env, path);
   return value;
 }
 
@@ -83,7 +100,7 @@ const EXPECTED = {
   time: 'an RFC 3339 time stamp (2026-01-31T12:00:00Z)',
 };
 
-function goFormatted(value: string, format: NonNullable<GoEncoding['format']>, ctx: HandlerContext, path: PropertyPath): string {
+function goFormatted(value: string, format: NonNullable<GoEncoding['format']>, ctx: Failing, path: PropertyPath): string {
   const printed = format === 'time' ? normaliseGoTime(value) : normaliseGoDuration(value);
   if (printed === undefined) return ctx.fail(`${dottedPath(path)}: "${value}" is not ${EXPECTED[format]}`, path);
   return format === 'duration-minutes' ? foldHours(printed) : printed;

@@ -60,7 +60,7 @@ export { enforcePodPolicy, enforceWrittenPodSpec, registryHost, type PodPaths, t
 export { checkImageRef } from './policy-checks/image-ref.js';
 export { enforceCarriedObjectPolicy, type CarriedObjectPlace } from './policy-checks/carried-objects.js';
 export { enforceAllowedRegistry, locationHost } from './policy-checks/registries.js';
-export { parseGoDuration, formatGoDuration, normaliseGoDuration } from './go-duration.js';
+export { parseGoDuration, formatGoDuration, normaliseGoDuration, normaliseFluxDuration } from './go-duration.js';
 export { checkSchedule, checkTimeZone } from './cron-schedule.js';
 export { refuseExplicitSecret, refuseCarriedSecrets } from './secret-policy.js';
 export { DELIVERY_REASON } from './delivery-reason.js';

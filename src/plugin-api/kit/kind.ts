@@ -1,7 +1,9 @@
 import type { ContractMetadata } from '../contract-metadata.js';
 import type { HandlerContext } from '../context.js';
 import type { PropertiesOf } from '../schema-types.js';
-import { encodeGo } from './go-encoding.js';
+import { encodeGo, GO_STRUCT } from './go-encoding.js';
+import { goObjectMetaSchema } from './go-kinds.js';
+import { referenceRegistersCrdKind } from './reference-scheme.js';
 import type { ComponentAnswers } from '../component-answers.js';
 import type { ComponentHandler, ComponentInput, NamedInput, ObjectScope } from '../handlers.js';
 import type { NameRoleInfo } from '../name-roles.js';
@@ -46,6 +48,12 @@ export interface KindDefinition<P = Properties> {
   nameRoles?: NameRoleInfo[];
   /** Kind-specific rules beyond the schema: required combinations, refused fields with hints. Refuse with `ctx.fail`. */
   check?(properties: P, input: ComponentInput<P>, ctx: HandlerContext): void;
+  /**
+   * Whether the properties are the spec of the kind's Go type as they stand, so that an object of
+   * the kind a chart renders is written back through them when the reference's scheme registers
+   * the kind. Defaults to true without `content` (which may rename), false with it.
+   */
+  specIsGoType?: boolean;
   /** Turns the encoded properties into the object's content (renames, values written beside them); the properties when absent. */
   content?(properties: P, input: ComponentInput<P>, ctx: HandlerContext): Record<string, unknown>;
   /** What the component answers to traits and to the engine. */
@@ -85,6 +93,7 @@ function kindHandler<P>(definition: KindDefinition<P>): ComponentHandler<P> {
       ...(definition.podTemplate ? { podTemplate: definition.podTemplate } : {}),
       ...(definition.metadataHolders ? { metadataHolders: definition.metadataHolders } : {}),
       ...(definition.postRenderers ? { postRenderers: definition.postRenderers } : {}),
+      ...(typedInReference(definition) ? { goType: lazily(() => wholeObject(decoded())) } : {}),
     },
     ...(definition.fluxNamespaceReads ? { fluxNamespaceReads: definition.fluxNamespaceReads } : {}),
     render(input, ctx) {
@@ -102,6 +111,29 @@ function kindHandler<P>(definition: KindDefinition<P>): ComponentHandler<P> {
   Object.defineProperty(handler, 'properties', { get: properties, enumerable: true, configurable: true });
   if (hints) Object.defineProperty(handler, 'hints', { get: hints, enumerable: true, configurable: true });
   return handler;
+}
+
+/** A CRD kind the reference decodes typed, whose properties are its Go type's spec as they stand. */
+function typedInReference(definition: KindDefinition<unknown>): boolean {
+  const asGoType = definition.specIsGoType ?? definition.content === undefined;
+  return asGoType && definition.placement !== 'top-level' && referenceRegistersCrdKind(definition.apiVersion, definition.kind);
+}
+
+/**
+ * A kind whose properties are its spec, as its Go type: TypeMeta, ObjectMeta, the spec held by
+ * value, and a status kurel does not model (a chart's status is kept as rendered).
+ */
+function wholeObject(spec: PropertySchema): PropertySchema {
+  return {
+    type: 'object',
+    properties: {
+      apiVersion: { type: 'string', go: { omitZero: true } },
+      kind: { type: 'string', go: { omitZero: true } },
+      metadata: { ...goObjectMetaSchema(), go: GO_STRUCT },
+      spec: { ...spec, go: GO_STRUCT },
+      status: {},
+    },
+  };
 }
 
 /** A value, or a function building it, as a function computing it once. */

@@ -171,3 +171,31 @@ describe('encodeObject: quoting like go-yaml', () => {
     expect(text).toContain("  expression: '!request.userInfo.username.startsWith(''system:'')'\n");
   });
 });
+
+describe("the reference's cleanup of an object before it is written", () => {
+  it('drops a status that is null or holds only zero values, and keeps one that holds something', () => {
+    const base = configMap('c');
+    expect(parse(encodeObject({ ...base, status: null } as K8sObject))).not.toHaveProperty('status');
+    expect(parse(encodeObject({ ...base, status: { loadBalancer: {}, replicas: 0, phase: '', ready: false, conditions: [] } } as K8sObject))).not.toHaveProperty('status');
+    expect(parse(encodeObject({ ...base, status: { replicas: 1 } } as K8sObject)).status).toEqual({ replicas: 1 });
+    expect(parse(encodeObject({ ...base, status: [] } as unknown as K8sObject)).status).toEqual([]);
+  });
+
+  it("cleans the pod and job templates' metadata as the object's: a null creationTimestamp and server fields", () => {
+    const template = { metadata: { creationTimestamp: null, uid: 'u', labels: { app: 'a' } }, spec: {} };
+    const cronJob = {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { name: 'c', namespace: 'n' },
+      spec: { jobTemplate: { metadata: { creationTimestamp: null }, spec: { template } } },
+    } as unknown as K8sObject;
+    const written = parse(encodeObject(cronJob));
+    expect(written.spec.jobTemplate.metadata).toEqual({});
+    expect(written.spec.jobTemplate.spec.template.metadata).toEqual({ labels: { app: 'a' } });
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { template, volumeClaimTemplates: [{ metadata: { creationTimestamp: null } }] } } as unknown as K8sObject;
+    const written2 = parse(encodeObject(deployment));
+    expect(written2.spec.template.metadata).toEqual({ labels: { app: 'a' } });
+    // Only the templates the reference names: a claim template keeps its null.
+    expect(written2.spec.volumeClaimTemplates[0].metadata).toEqual({ creationTimestamp: null });
+  });
+});

@@ -3,7 +3,8 @@ import { parse } from 'yaml';
 import type { K8sObject } from '../../../src/plugin-api/index.js';
 import { formatDiagnostic, isKurelError } from '../../../src/engine/index.js';
 import { kustomizationNameProblem, unitLayoutName } from '../../../src/engine/layout/cr-names.js';
-import { planFluxLayout, topDirectory } from '../../../src/engine/layout/flux-plan.js';
+import { planFluxLayout } from '../../../src/engine/layout/flux-plan.js';
+import { topDirectory } from '../../../src/engine/layout/top-directory.js';
 import { kustomizationFileText, objectFileName, objectFileText } from '../../../src/engine/layout/layout-files.js';
 import { FLUX_INTENT_ANNOTATIONS } from '../../../src/engine/layout/flux-files.js';
 import { parseSourceRef } from '../../../src/engine/layout/source-ref.js';
@@ -161,6 +162,11 @@ describe('planFluxLayout', () => {
     expect(topDirectory('.')).toBe('.');
     expect(refusal(() => topDirectory('../x'))).toBe('--cluster-dir "../x": must not contain "..": the tree stays inside the output folder');
     expect(refusal(() => topDirectory(''))).toBe('--cluster-dir requires a non-empty path');
+    // One bootstrap path per environment; --cluster-dir still decides where it is given.
+    expect(topDirectory(undefined, 'staging')).toBe('clusters/staging');
+    expect(topDirectory('eu', 'staging')).toBe('eu');
+    expect(refusal(() => topDirectory(undefined, 'a/b'))).toContain('--environment "a/b": the tree\'s top folder is clusters/<environment>');
+    expect(refusal(() => topDirectory(undefined, '..'))).toContain('this name is no folder name');
     const plan = planFluxLayout({ bundle: bundle('shop', ['a']), groups: [] }, { ...separate, clusterDir: '.' });
     expect([...plan.files.keys()].sort()).toEqual(['flux-system/flux-system-kustomization-shop.yaml', 'flux-system/kustomization.yaml', 'kustomization.yaml', 'shop/kustomization.yaml', 'shop/shop-configmap-a.yaml']);
     expect(spec(plan, 'flux-system/flux-system-kustomization-shop.yaml').path).toBe('shop');

@@ -23,18 +23,28 @@ describe('the helm binary', () => {
   const flagged = executable('helm-flag');
 
   it('is the flag, else KUREL_HELM, else helm on PATH', () => {
-    expect(locateHelm(flagged, { KUREL_HELM: named, PATH: dir })).toBe(flagged);
-    expect(locateHelm(undefined, { KUREL_HELM: named, PATH: dir })).toBe(named);
-    expect(locateHelm(undefined, { PATH: `/nonexistent:${dir}` })).toBe(onPath);
+    expect(locateHelm(flagged, { KUREL_HELM: named, PATH: dir })).toEqual({ path: flagged });
+    expect(locateHelm(undefined, { KUREL_HELM: named, PATH: dir })).toEqual({ path: named });
+    expect(locateHelm(undefined, { PATH: `/nonexistent:${dir}` })).toEqual({ path: onPath });
   });
 
   it('finds a bare name given in KUREL_HELM on PATH', () => {
-    expect(locateHelm(undefined, { KUREL_HELM: 'helm-4', PATH: dir })).toBe(named);
+    expect(locateHelm(undefined, { KUREL_HELM: 'helm-4', PATH: dir })).toEqual({ path: named });
   });
 
-  it('is none when the named file does not exist or nothing is on PATH', () => {
-    expect(locateHelm(join(dir, 'missing'), { PATH: dir })).toBeUndefined();
-    expect(locateHelm(undefined, { PATH: '/nonexistent' })).toBeUndefined();
+  it('says what is wrong with a binary the user named, rather than asking to install Helm', () => {
+    const missing = join(dir, 'missing');
+    expect(locateHelm(missing, { PATH: dir })).toEqual({ problem: `--helm-bin ${missing}: no such file` });
+    expect(locateHelm(undefined, { KUREL_HELM: missing, PATH: dir })).toEqual({ problem: `KUREL_HELM=${missing}: no such file` });
+    expect(locateHelm(dir, { PATH: dir })).toEqual({ problem: `--helm-bin ${dir}: is a folder, not the helm binary` });
+    const plain = join(dir, 'plain');
+    writeFileSync(plain, '');
+    expect(locateHelm(plain, { PATH: dir })).toEqual({ problem: `--helm-bin ${plain}: is not executable (chmod +x it)` });
+    expect(locateHelm('helm-9', { PATH: dir })).toEqual({ problem: '--helm-bin helm-9: no executable "helm-9" on PATH' });
+  });
+
+  it('asks to install Helm when nothing was named and none is on PATH', () => {
+    expect(locateHelm(undefined, { PATH: '/nonexistent' })).toEqual({ problem: expect.stringMatching(/^none was found; install Helm 3\.8 or later/) });
   });
 });
 

@@ -10,6 +10,7 @@ import * as kit from '../../../src/plugin-api/kit/index.js';
 // `kurel/plugin-kit`.
 
 const VALUES = [
+  'BUNDLE_DELIVERY_EXTENSION',
   'EACH',
   'ErrorCode',
   'HandlerError',
@@ -56,6 +57,8 @@ const TYPES = [
   'LoweringRule', 'LoweringPosition', 'LoweringResult', 'WithProperties',
   'RawDocumentLoweringRule', 'DocumentLoweringRule', 'ComponentLoweringRule', 'TraitLoweringRule', 'PolicyLoweringRule',
   'PostPolicyStep', 'PostPolicyInput',
+  // What a delivering layout's handlers hand the layout writers (plugin API 2.1).
+  'BundleDelivery',
   'ObjectLayout', 'ObjectKindDeclaration', 'PodTemplatePlace', 'MetadataHolder',
   // Errors and diagnostics.
   'PropertyPath', 'Diagnostic', 'DiagnosticPlace', 'Severity', 'KurelErrorName', 'KurelErrorCode', 'KurelErrors', 'CodeFactory', 'CataloguedDiagnostic',

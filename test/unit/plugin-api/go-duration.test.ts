@@ -1,4 +1,4 @@
-import { formatGoDuration, normaliseGoDuration, parseGoDuration } from '../../../src/plugin-api/kit/index.js';
+import { formatGoDuration, normaliseFluxDuration, normaliseGoDuration, parseGoDuration } from '../../../src/plugin-api/kit/index.js';
 import { describe, expect, it } from 'vitest';
 
 describe('Go durations', () => {
@@ -17,5 +17,13 @@ describe('Go durations', () => {
 
   it('refuses what Go does not read as a duration', () => {
     for (const text of ['', '5', '1d', 'h', '1h30', 'abc']) expect(parseGoDuration(text), text).toBeUndefined();
+  });
+
+  it('takes for Flux only what its CRDs accept, written as Go prints it', () => {
+    expect(normaliseFluxDuration('10m')).toBe('10m0s');
+    expect(normaliseFluxDuration('1.5h')).toBe('1h30m0s');
+    expect(normaliseFluxDuration('500ms')).toBe('500ms');
+    // Go reads these; Flux's pattern refuses them.
+    for (const text of ['-5m', '+5m', '0', '10ns', '10us', '.5h', '1d', '']) expect(normaliseFluxDuration(text), text).toBeUndefined();
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySchema } from 'kurel/plugin-api';
 import components from '../../../plugins/builtin-components/index.js';
+import delivery from '../../../plugins/builtin-delivery/index.js';
 import kinds from '../../../plugins/builtin-kinds/index.js';
 import policies from '../../../plugins/builtin-policies/index.js';
 import traits from '../../../plugins/builtin-traits/index.js';
 
-const plugins = [components, traits, policies];
+const plugins = [components, traits, policies, delivery];
 // The kinds plugin's traits and rules are handlers like the others; its kind components are data.
 const elements = [...plugins, { traits: kinds.traits, lowering: kinds.lowering }].flatMap((plugin) => [
   ...('components' in plugin ? (plugin.components ?? []) : []),
@@ -29,6 +30,7 @@ describe('built-in plugins', () => {
       { name: 'kurel-builtin-components', version: '0.1.0', kurelApi: '^2.0.0' },
       { name: 'kurel-builtin-traits', version: '0.1.0', kurelApi: '^2.0.0' },
       { name: 'kurel-builtin-policies', version: '0.1.0', kurelApi: '^2.0.0' },
+      { name: 'kurel-builtin-delivery', version: '0.1.0', kurelApi: '^2.0.0' },
     ]);
   });
 
@@ -38,6 +40,11 @@ describe('built-in plugins', () => {
     expect(traits.traits!.map((h) => h.type)).toEqual(['scaler', 'configmap', 'secret', 'pvc', 'topology-spread', 'networkpolicy', 'certificate', 'ingress', 'rbac', 'security-context', 'volsync', 'prune-protection', 'force-replace']);
     expect(traits.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['trait/expose']);
     expect(policies.policies!.map((h) => h.type)).toEqual(['dependency', 'placement']);
+    // Loaded only for a layout that delivers: each takes the place of the declaration of its type.
+    expect(delivery.policies!.map((h) => h.type)).toEqual(['reconciliation', 'health-checks']);
+    expect(delivery.traits!.map((h) => h.type)).toEqual(['fluxcd-patches', 'fluxcd-postbuild']);
+    expect(delivery.policies!.map((h) => h.type)).toEqual(policies.declarations!.policies!.map((declaration) => declaration.type));
+    expect(delivery.traits!.map((h) => h.type)).toEqual(traits.declarations!.traits!.map((declaration) => declaration.type));
     expect(kinds.traits!.map((h) => h.type)).toEqual(['cilium-networkpolicy', 'external-secret', 'httproute']);
     expect(kinds.lowering!.map((rule) => `${rule.position}/${rule.type}`)).toEqual(['component/helm', 'component/oci']);
   });

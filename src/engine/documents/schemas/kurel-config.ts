@@ -85,6 +85,27 @@ export const KUREL_CONFIG_SCHEMA: JsonSchema = {
       ),
     },
     fluxNamespace: { type: 'string', minLength: 1, description: 'The namespace Flux objects go to; the document\'s namespace when unset.' },
+    flux: {
+      type: 'object',
+      description: 'Defaults of every Flux Kustomization `kurel build --layout flux` writes; an application\'s `reconciliation` policy overrides them for its bundles.',
+      additionalProperties: false,
+      properties: {
+        interval: { type: 'string', pattern: '^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$', description: 'How often each Kustomization reconciles (a Go duration); `1h0m0s` when unset.' },
+        prune: { type: 'boolean', description: 'Whether objects no longer in the tree are deleted; false when unset.' },
+        sourceRef: {
+          type: 'object',
+          description: 'The source every Kustomization reads; `--source-ref` overrides it. GitRepository/flux-system when unset.',
+          required: ['kind', 'name'],
+          additionalProperties: false,
+          properties: {
+            kind: { enum: ['GitRepository', 'OCIRepository', 'Bucket', 'ExternalArtifact'] },
+            name: { type: 'string', minLength: 1 },
+            namespace: { type: 'string', minLength: 1, description: 'The Kustomizations\' namespace when unset.' },
+          },
+        },
+        namespace: { type: 'string', minLength: 1, description: 'The namespace of the Kustomizations; `fluxNamespace`, else flux-system, when unset.' },
+      },
+    },
     domain: { type: 'string', maxLength: 253, pattern: DNS1123_SUBDOMAIN_PATTERN, description: 'The label and annotation domain; `launcher.gokure.dev` when unset.' },
     componentLabelKey: { type: 'string', pattern: QUALIFIED_NAME, description: 'The component label\'s key; `<domain>/component` when unset.' },
     reservedMetadataKeys: {

@@ -66,6 +66,8 @@ export const cnpgCluster = defineKind<Record<string, unknown>>({
   ],
   scope: 'namespaced',
   check: (props, _input, ctx) => enforceClusterPolicy(props, ctx),
+  // The content adds the policy's storage size and renames nothing.
+  specIsGoType: true,
   content(spec, _input, ctx) {
     // Authored > the policy's default; with neither, the size stays unset for the operator to refuse.
     const defaultSize = ctx.policy.defaultStorageSize();

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { isKurelError, type KurelError } from '../../../src/engine/index.js';
+import { composeTree, type TreeContribution, type TreeOwner } from '../../../src/engine/layout/fleet-tree.js';
+import { kustomizationFileText } from '../../../src/engine/layout/layout-files.js';
+
+// The composition of a tree of several owners, pure: what each owner keeps, what the shared index
+// files list, and every refusal, before the host writes anything.
+
+const index = (files: string[], children: string[] = []) => ({ files, children });
+
+/** One bundle `name` in its own folder, its Kustomization in `flux-system/`, the top listing `flux-system`. */
+function bundle(owner: TreeOwner, name: string, objects = ['a.yaml']): TreeContribution {
+  const indexes = new Map([
+    ['kustomization.yaml', index([], ['flux-system'])],
+    ['flux-system/kustomization.yaml', index([`flux-system-kustomization-${name}.yaml`])],
+    [`${name}/kustomization.yaml`, index(objects)],
+  ]);
+  const files = new Map<string, string>([[`flux-system/flux-system-kustomization-${name}.yaml`, `cr ${name}\n`], ...objects.map((file): [string, string] => [`${name}/${file}`, `${name} ${file}\n`])]);
+  for (const [path, entry] of indexes) files.set(path, kustomizationFileText([...entry.files, ...entry.children]));
+  return { owner, files, indexes, claims: { folders: [`cluster/${name}`], names: [name] } };
+}
+
+const empty = { owners: [], files: new Map<string, string>() };
+const messages = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (isKurelError(error)) return (error as KurelError).diagnostics.map((diagnostic) => diagnostic.message);
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('composeTree', () => {
+  it('writes one owner exactly as its plan', () => {
+    const shop = bundle({ package: 'apps/shop', environment: 'staging' }, 'shop');
+    const tree = composeTree(empty, [shop]);
+    expect(new Map([...tree.files].sort())).toEqual(new Map([...shop.files].sort()));
+    expect(tree.owners[0]).toMatchObject({ package: 'apps/shop', environment: 'staging', files: ['flux-system/flux-system-kustomization-shop.yaml', 'shop/a.yaml'] });
+  });
+
+  it('keeps the owners it does not rebuild and lists every owner in the shared index files', () => {
+    const first = composeTree(empty, [bundle({ package: 'b' }, 'web')]);
+    const second = composeTree({ owners: first.owners, files: first.files }, [bundle({ package: 'a' }, 'api')]);
+    expect(second.files.get('web/a.yaml')).toBe('web a.yaml\n');
+    expect(second.files.get('flux-system/kustomization.yaml')).toBe(kustomizationFileText(['flux-system-kustomization-api.yaml', 'flux-system-kustomization-web.yaml']));
+    expect(second.files.get('kustomization.yaml')).toBe(kustomizationFileText(['flux-system']));
+    expect(second.owners.map((owner) => owner.package)).toEqual(['a', 'b']);
+    // The same tree whatever the order the owners came in.
+    expect(composeTree(empty, [bundle({ package: 'a' }, 'api'), bundle({ package: 'b' }, 'web')]).files).toEqual(second.files);
+  });
+
+  it('removes what a rebuilt owner no longer writes, and an owner taken out', () => {
+    const before = composeTree(empty, [bundle({ package: 'a' }, 'api', ['x.yaml', 'y.yaml']), bundle({ package: 'b' }, 'web')]);
+    const rebuilt = composeTree({ owners: before.owners, files: before.files }, [bundle({ package: 'a' }, 'api', ['x.yaml'])]);
+    expect(rebuilt.removed).toEqual([{ owner: { package: 'a' }, files: ['api/y.yaml'] }]);
+    const pruned = composeTree({ owners: rebuilt.owners, files: rebuilt.files }, [], [{ package: 'b' }]);
+    expect(pruned.removed).toEqual([{ owner: { package: 'b' }, files: ['flux-system/flux-system-kustomization-web.yaml', 'web/a.yaml', 'web/kustomization.yaml'] }]);
+    expect(pruned.files.get('flux-system/kustomization.yaml')).toBe(kustomizationFileText(['flux-system-kustomization-api.yaml']));
+  });
+
+  it('refuses two owners of one name, folder or file, naming both', () => {
+    const staging = { package: 'apps/shop', environment: 'staging' };
+    expect(messages(() => composeTree(empty, [bundle(staging, 'shop'), bundle({ package: 'apps/shop2', environment: 'staging' }, 'shop')]))).toEqual([
+      'Kustomization name "shop" is claimed by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
+      'folder "cluster/shop" is claimed by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
+      '2 files "flux-system/flux-system-kustomization-shop.yaml", "shop/a.yaml" are written by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
+    ]);
+    // Under the Argo CD layout the names claimed are the Applications'.
+    expect(messages(() => composeTree(empty, [bundle(staging, 'shop'), bundle({ package: 'apps/shop2', environment: 'staging' }, 'shop')], [], 'argocd'))[0]).toBe(
+      'Application name "shop" is claimed by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
+    );
+    // An owner's own file where another keeps an index file.
+    const odd = bundle({ package: 'odd' }, 'odd');
+    const files = new Map(odd.files).set('flux-system/kustomization.yaml', 'mine\n');
+    const indexes = new Map(odd.indexes);
+    indexes.delete('flux-system/kustomization.yaml');
+    expect(messages(() => composeTree(empty, [bundle({ package: 'a' }, 'api'), { ...odd, files, indexes }]))[0]).toBe(
+      'file "flux-system/kustomization.yaml" is written by both a and odd; rename one of them, or write them into different top folders (-o, --cluster-dir)',
+    );
+  });
+
+  it('refuses to take out an owner the tree does not hold, and a kept owner whose file is gone', () => {
+    const tree = composeTree(empty, [bundle({ package: 'a' }, 'api')]);
+    expect(messages(() => composeTree({ owners: tree.owners, files: tree.files }, [], [{ package: 'z', environment: 'prod' }]))).toEqual(['z (prod): the tree holds no files of it (it holds: a)']);
+    const files = new Map(tree.files);
+    files.delete('api/a.yaml');
+    expect(messages(() => composeTree({ owners: tree.owners, files }, [bundle({ package: 'b' }, 'web')]))).toEqual(['api/a.yaml: a file kurel wrote for a is missing; build a again to write it']);
+  });
+});
