@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { expectValidApplication } from '../golden-argocd/application-schema.js';
+import { readTree } from '../golden-flux/golden-tree.js';
 import { checkTreeWithKustomize } from '../golden-flux/kustomize-check.js';
 import { kurelIn, repo, scratchFolder } from './support.js';
 
@@ -13,20 +14,6 @@ const scratch = scratchFolder('kurel-argocd-fleet-');
 const FLEET = join(repo, 'test/fixtures/fleet');
 const PACKAGES = ['alpha', 'beta', 'gamma'];
 const REPO = 'https://github.com/example/fleet.git';
-
-/** Every file under `root`, by relative path, sorted. */
-function readTree(root: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(root, path), readFileSync(path, 'utf8'));
-    }
-  };
-  if (existsSync(root)) walk(root);
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
 
 /** A folder holding copies of some fleet packages and a kurel config with the `argocd:` block. */
 function fleet(name: string, packages: string[]): { dir: string; config: string } {

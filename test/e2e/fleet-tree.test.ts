@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { readTree } from '../golden-flux/golden-tree.js';
 import { checkTreeWithKustomize } from '../golden-flux/kustomize-check.js';
 import { kurelIn, repo, scratchFolder } from './support.js';
 
@@ -13,20 +14,6 @@ const scratch = scratchFolder('kurel-fleet-tree-');
 const FLEET = join(repo, 'test/fixtures/fleet');
 const PACKAGES = ['alpha', 'beta', 'gamma'];
 const MANIFEST = '.kurel-output.json';
-
-/** Every file under `root`, by relative path, sorted. */
-function readTree(root: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(root, path), readFileSync(path, 'utf8'));
-    }
-  };
-  if (existsSync(root)) walk(root);
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
 
 /** A copy of the fixture fleet (or of some of its packages) to change in a test. */
 function copyFleet(name: string, packages = PACKAGES): string {

@@ -40,8 +40,8 @@ function layoutArgs(casesDir: string, name: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** Every file under `root`, by relative path. */
-function readTree(root: string): Map<string, string> {
+/** Every file under `root`, by relative path, sorted. */
+export function readTree(root: string): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
