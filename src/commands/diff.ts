@@ -31,7 +31,7 @@ export default class Diff extends KurelCommand {
     against: Flags.string({ required: true, description: 'what to compare with: a folder (an earlier build -o; with --layout flux, the folder holding the tree) or a git revision of the repository holding the package', helpValue: 'DIR|REV' }),
     format: formatFlag(['text', 'json'], 'the differences: unified diffs, or one JSON document'),
     ...layoutFlags,
-    layout: Flags.string({ description: 'compare the tree build -o DIR --layout flux writes, file by file, with the tree in DIR or at REV', options: ['flux'] }),
+    layout: Flags.string({ description: 'compare the tree build -o DIR --layout flux (or argocd) writes, file by file, with the tree in DIR or at REV', options: ['flux', 'argocd'] }),
   };
 
   // 1 says "they differ", as diff(1) and git diff --exit-code do: a refusal must not read as that.

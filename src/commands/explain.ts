@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags';
 import type { ComponentChain } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
-import { layoutFlags, layoutOptions } from './support/layout-flags.js';
+import { layoutConfig, layoutFlags, layoutOptions, planLayout } from './support/layout-flags.js';
 import { formatFlag, renderData } from './support/output.js';
 
 export default class Explain extends KurelCommand {
@@ -14,6 +14,7 @@ export default class Explain extends KurelCommand {
     '<%= config.bin %> explain app.yaml --object Deployment/web',
     '<%= config.bin %> explain app.yaml --json',
     '<%= config.bin %> explain app.yaml --layout flux --placement per-layout',
+    '<%= config.bin %> explain app.yaml --layout argocd',
   ];
 
   static override args = targetArgs;
@@ -28,15 +29,16 @@ export default class Explain extends KurelCommand {
 
   async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Explain);
-    const { engine, registry, input, fetch, renderCharts, flux } = await loadApplication(args.target, flags);
+    const { engine, registry, input, fetch, renderCharts, config, configFile } = await loadApplication(args.target, flags);
+    const layout = flags.layout ? await layoutOptions(flags, layoutConfig(input.settings, config, configFile)) : undefined;
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
-    if (flags.layout) {
-      // The tree build -o DIR --layout flux writes: folders, Kustomizations, each object's file.
-      const plan = engine.planFluxLayout(result.layout, await layoutOptions(flags, input.settings.fluxNamespace, flux));
+    if (layout) {
+      // The tree build -o DIR --layout writes: folders, the objects that apply them, each object's file.
+      const { plan, text } = await planLayout(layout, result.layout, result.namespace);
       const { files, indexes: _indexes, ...tree } = plan;
       const data = { ...tree, files: [...files.keys()] };
       if (this.jsonEnabled()) return data;
-      process.stdout.write(flags.format === 'text' ? engine.formatFluxPlan(plan) : await renderData(data, flags.format));
+      process.stdout.write(flags.format === 'text' ? text() : await renderData(data, flags.format));
       return undefined;
     }
     let chains = result.chains;

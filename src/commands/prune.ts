@@ -21,7 +21,7 @@ export default class Prune extends KurelCommand {
 
   static override flags = {
     output: Flags.string({ char: 'o', description: 'the folder the tree was written into with kurel build -o DIR --layout', helpValue: 'DIR', required: true }),
-    layout: Flags.string({ description: 'the layout of the tree', options: ['flux'], required: true }),
+    layout: Flags.string({ description: 'the layout of the tree', options: ['flux', 'argocd'], required: true }),
     environment: Flags.string({ description: 'the environment the packages were built for (its top folder is clusters/<environment>)' }),
     'cluster-dir': Flags.string({ description: 'the folder at the top of the tree, as kurel build was given it' }),
   };
@@ -36,7 +36,8 @@ export default class Prune extends KurelCommand {
       package: host.packagePath(target, output),
       ...(flags.environment !== undefined ? { environment: flags.environment } : {}),
     }));
-    const { folder, written, removed } = host.writeFluxTree(output, top, [], owners);
+    const layout = flags.layout === 'argocd' ? 'argocd' : 'flux';
+    const { folder, written, removed } = host.writeLayoutTree(output, { top, layout, contributions: [], remove: owners });
     for (const entry of removed) reportRemoved(entry);
     reportWritten(`${written} files to ${folder}`);
   }

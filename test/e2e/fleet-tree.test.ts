@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { readTree } from '../golden-flux/golden-tree.js';
 import { checkTreeWithKustomize } from '../golden-flux/kustomize-check.js';
 import { kurelIn, repo, scratchFolder } from './support.js';
 
@@ -13,20 +14,6 @@ const scratch = scratchFolder('kurel-fleet-tree-');
 const FLEET = join(repo, 'test/fixtures/fleet');
 const PACKAGES = ['alpha', 'beta', 'gamma'];
 const MANIFEST = '.kurel-output.json';
-
-/** Every file under `root`, by relative path, sorted. */
-function readTree(root: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(root, path), readFileSync(path, 'utf8'));
-    }
-  };
-  if (existsSync(root)) walk(root);
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
 
 /** A copy of the fixture fleet (or of some of its packages) to change in a test. */
 function copyFleet(name: string, packages = PACKAGES): string {
@@ -209,7 +196,7 @@ describe('refusals: nothing is written', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(
       [
-        'name "gamma" is claimed by both ../gamma and ../gamma-copy',
+        'Kustomization name "gamma" is claimed by both ../gamma and ../gamma-copy',
         'folder "cluster/gamma" is claimed by both ../gamma and ../gamma-copy',
         '4 files "flux-system/flux-system-kustomization-gamma.yaml", "gamma/gamma-deployment-site.yaml", "gamma/gamma-service-site.yaml" and 1 more are written by both ../gamma and ../gamma-copy',
       ]
@@ -222,7 +209,7 @@ describe('refusals: nothing is written', () => {
     const before = readTree(join(fleet, 'out'));
     const second = kurel(fleet, ['build', 'gamma-copy', '-o', 'out', '--layout', 'flux']);
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain('Error: name "gamma" is claimed by both ../gamma and ../gamma-copy;');
+    expect(second.stderr).toContain('Error: Kustomization name "gamma" is claimed by both ../gamma and ../gamma-copy;');
     expect([...readTree(join(fleet, 'out'))]).toEqual([...before]);
   });
 
@@ -279,6 +266,6 @@ describe('refusals: nothing is written', () => {
     const result = kurel(repo, ['build', join(FLEET, 'alpha'), join(FLEET, 'gamma'), '--environment', 'staging']);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Error: 2 applications are named: one YAML stream holds one application; build them one at a time, or write them into one tree with -o DIR --layout flux\n');
+    expect(result.stderr).toBe('Error: 2 applications are named: one YAML stream holds one application; build them one at a time, or write them into one tree with -o DIR --layout flux (or argocd)\n');
   });
 });

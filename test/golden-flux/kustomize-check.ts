@@ -5,12 +5,15 @@ import { parseAllDocuments } from 'yaml';
 import { kustomize } from '../support/k8s-tools.js';
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; annotations?: Record<string, string> } };
+/** A layout's plan as `explain --json` gives it: the objects that apply folders are Flux Kustomizations or Argo CD Applications. */
 interface Plan {
   top: string;
-  kustomizations: Array<{ name: string; path: string; file: string }>;
+  kustomizations?: Array<{ name: string; path: string; file: string }>;
+  applications?: Array<{ name: string; path: string; file: string }>;
 }
 
-const DELIVERY_KEYS = ['kustomize.toolkit.fluxcd.io/prune', 'kustomize.toolkit.fluxcd.io/force'];
+/** The annotations through which each delivery tool reads the delivery intents: the tree's alone. */
+const DELIVERY_KEYS = ['kustomize.toolkit.fluxcd.io/prune', 'kustomize.toolkit.fluxcd.io/force', 'argocd.argoproj.io/sync-options'];
 
 function parse(yaml: string): Obj[] {
   return parseAllDocuments(yaml)
@@ -30,7 +33,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(sort(value));
 }
 
-/** The object as `kurel build` prints it: the Flux delivery annotations are the tree's alone. */
+/** The object as `kurel build` prints it, without the delivery annotations the tree adds. */
 function withoutDelivery(object: Obj): Obj {
   const annotations = { ...(object.metadata.annotations ?? {}) };
   for (const name of DELIVERY_KEYS) delete annotations[name];
@@ -40,18 +43,21 @@ function withoutDelivery(object: Obj): Obj {
 }
 
 /**
- * Builds the tree as Flux would, with the real kustomize: the top folder (what the bootstrap
- * applies) and every folder a generated Kustomization's `spec.path` names. The top yields only
- * generated Kustomizations; every object appears under exactly one of the builds; and together
- * they hold exactly `kurel build`'s objects plus the generated Kustomizations. Returns the union.
+ * Builds the tree as Flux or Argo CD would, with the real kustomize: the top folder (what the
+ * bootstrap or the root Application applies) and every folder a generated Kustomization or
+ * Application applies. The top yields only generated objects; every object appears under exactly
+ * one of the builds; and together they hold exactly `kurel build`'s objects plus the generated
+ * ones. Returns the union.
  */
 export function checkTreeWithKustomize(out: string, plan: Plan, buildStdout: string): Obj[] {
-  const generated = plan.kustomizations.map((kustomization) => parse(readFileSync(join(out, kustomization.file), 'utf8'))[0]);
+  const appliers = plan.kustomizations ?? plan.applications ?? [];
+  expect(appliers.length).toBeGreaterThan(0);
+  const generated = appliers.map((kustomization) => parse(readFileSync(join(out, kustomization.file), 'utf8'))[0]);
   const generatedKeys = new Set(generated.map(key));
   const top = parse(kustomize(join(out, plan.top)));
   expect(top.length).toBeGreaterThan(0);
   for (const object of top) expect(generatedKeys.has(key(object)), `the top applies ${key(object)}`).toBe(true);
-  const builds = [top, ...plan.kustomizations.map((kustomization) => parse(kustomize(join(out, kustomization.path))))];
+  const builds = [top, ...appliers.map((applier) => parse(kustomize(join(out, applier.path))))];
   const union = builds.flat();
   const seen = new Map<string, number>();
   for (const object of union) seen.set(key(object), (seen.get(key(object)) ?? 0) + 1);

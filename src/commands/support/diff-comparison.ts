@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { TreeDiff, ObjectDiff } from '../../engine/index.js';
+import type { TreeDiff, ObjectDiff, TreeLayout } from '../../engine/index.js';
 import { type InputFlagValues, loadApplication } from './input-flags.js';
 import { type LayoutTreeFlags, writeLayoutTree } from './layout-tree-writer.js';
 import { reportWarnings } from './report.js';
@@ -16,7 +16,7 @@ function isStdin(target: string | undefined): boolean {
 }
 
 /**
- * The tree `build -o DIR --layout flux` would write, compared file by file with the tree it wrote
+ * The tree `build -o DIR --layout flux` (or `argocd`) would write, compared file by file with the tree it wrote
  * before: in a folder (`--against DIR`, the `-o` folder) or written from the package at a git
  * revision. The tree to compare is always written by build's own writer into a temporary folder,
  * removed whatever happens; the user's folders are only read.
@@ -24,9 +24,10 @@ function isStdin(target: string | undefined): boolean {
 export async function compareTrees(targets: readonly string[], flags: DiffFlags): Promise<TreeDiff> {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const top = engine.topDirectory(flags['cluster-dir'], flags.environment);
+  const layout: TreeLayout = flags.layout === 'argocd' ? 'argocd' : 'flux';
   const treeFlags = { ...flags, format: 'yaml' };
   if (host.isFolder(flags.against)) {
-    refuseTreeElsewhere(flags.against, top, host, engine);
+    refuseTreeElsewhere(flags.against, top, layout, host, engine);
     // A copy of the tree, so that the writer replaces it, or refuses to, exactly as it would the original.
     const copy = host.scratchCopy(flags.against, top);
     try {
@@ -34,7 +35,7 @@ export async function compareTrees(targets: readonly string[], flags: DiffFlags)
       await writeLayoutTree(targets, treeFlags, copy.dir, { ownersRelativeTo: flags.against });
       return engine.diffTrees(host.readTree(flags.against, top), host.readTree(copy.dir, top));
     } catch (error) {
-      throw engine.isKurelError(error) ? toldOfAgainst(error, copy.dir, flags.against, engine) : error;
+      throw engine.isKurelError(error) ? toldOfAgainst(error, copy.dir, flags.against, layout, engine) : error;
     } finally {
       copy.remove();
     }
@@ -65,25 +66,25 @@ export async function compareTrees(targets: readonly string[], flags: DiffFlags)
  * in the user's folder, and the copy's name is kurel's own. Errors of the packages themselves (a
  * typo in an input) name no copy and are told as build tells them.
  */
-function toldOfAgainst(error: InstanceType<typeof import('../../engine/index.js').KurelError>, copy: string, against: string, engine: typeof import('../../engine/index.js')): Error {
+function toldOfAgainst(error: InstanceType<typeof import('../../engine/index.js').KurelError>, copy: string, against: string, layout: TreeLayout, engine: typeof import('../../engine/index.js')): Error {
   const where = (text: string) => text.split(copy).join(against.replace(/\/+$/, ''));
   return new engine.KurelError(
     error.diagnostics.map((diagnostic) => {
       if (!diagnostic.message.includes(copy) && !diagnostic.file?.includes(copy)) return diagnostic;
-      return { ...diagnostic, message: `--against ${against}: build -o ${against} --layout flux would refuse: ${where(diagnostic.message)}`, ...(diagnostic.file ? { file: where(diagnostic.file) } : {}) };
+      return { ...diagnostic, message: `--against ${against}: build -o ${against} --layout ${layout} would refuse: ${where(diagnostic.message)}`, ...(diagnostic.file ? { file: where(diagnostic.file) } : {}) };
     }),
   );
 }
 
-/** `--against DIR` naming a folder whose Flux tree is not at `top` (the tree itself, or one written with another --cluster-dir): every file would read as added. */
-function refuseTreeElsewhere(against: string, top: string, host: typeof import('../../host/index.js'), engine: typeof import('../../engine/index.js')): void {
+/** `--against DIR` naming a folder whose tree of the layout is not at `top` (the tree itself, or one written with another --cluster-dir): every file would read as added. */
+function refuseTreeElsewhere(against: string, top: string, layout: TreeLayout, host: typeof import('../../host/index.js'), engine: typeof import('../../engine/index.js')): void {
   if (host.ownedFolderKind(join(against, ...top.split('/'))) !== undefined) return;
-  const found = host.findFluxTree(against);
+  const found = host.findLayoutTree(against, layout);
   if (found === undefined || found === top) return;
   // Another environment's tree beside it: this environment's is still to be written, every file added.
   if (top.startsWith('clusters/') && found.startsWith('clusters/') && found.split('/').length === 2) return;
   throw engine.kurelErrors.flag(
-    `--against ${against}: its Flux tree is ${found === '.' ? 'the folder itself' : `in ${join(against, found)}`}, not in ${join(against, top)}; name the folder build -o wrote, or give --cluster-dir ${found} as it was written with`,
+    `--against ${against}: its ${layout === 'argocd' ? 'Argo CD' : 'Flux'} tree is ${found === '.' ? 'the folder itself' : `in ${join(against, found)}`}, not in ${join(against, top)}; name the folder build -o wrote, or give --cluster-dir ${found} as it was written with`,
   );
 }
 
@@ -95,10 +96,11 @@ export async function compareObjects(targets: readonly string[], flags: InputFla
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const folder = host.isFolder(flags.against);
   if (folder) {
-    const top = host.findFluxTree(flags.against);
-    if (top !== undefined) {
+    const layout = (['flux', 'argocd'] as const).find((each) => host.findLayoutTree(flags.against, each) !== undefined);
+    const top = layout && host.findLayoutTree(flags.against, layout);
+    if (layout !== undefined && top !== undefined) {
       throw engine.kurelErrors.flag(
-        `--against ${flags.against}: it holds a Flux tree kurel wrote (${join(flags.against, top, host.OWNED_FOLDER_MANIFEST)}); compare trees with --layout flux${top === engine.topDirectory(undefined, flags.environment) ? '' : ` --cluster-dir ${top}`}, and the --placement and --source-ref it was written with`,
+        `--against ${flags.against}: it holds ${layout === 'argocd' ? 'an Argo CD' : 'a Flux'} tree kurel wrote (${join(flags.against, top, host.OWNED_FOLDER_MANIFEST)}); compare trees with --layout ${layout}${top === engine.topDirectory(undefined, flags.environment) ? '' : ` --cluster-dir ${top}`}${layout === 'flux' ? ', and the --placement and --source-ref it was written with' : ''}`,
       );
     }
   }

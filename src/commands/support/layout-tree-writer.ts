@@ -1,10 +1,10 @@
-import type { Diagnostic, FluxLayoutPlan, TreeOwner } from '../../engine/index.js';
+import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
 import { loadApplication, type InputFlagValues } from './input-flags.js';
-import { layoutOptions, type LayoutFlagValues } from './layout-flags.js';
+import { layoutConfig, layoutOptions, planLayout, type LayoutFlagValues } from './layout-flags.js';
 import { failureDiagnostics, reportWarnings } from './report.js';
 
-/** The flags `build -o DIR --layout flux` writes a tree with. */
-export type LayoutTreeFlags = InputFlagValues & LayoutFlagValues & { layout?: string; format: string };
+/** The flags `build -o DIR --layout flux|argocd` writes a tree with. */
+export type LayoutTreeFlags = InputFlagValues & LayoutFlagValues & { format: string };
 
 export interface LayoutTreeOptions {
   /** Report each package's warnings (default true). */
@@ -16,11 +16,11 @@ export interface LayoutTreeOptions {
   ownersRelativeTo?: string;
 }
 
-/** One package built into its share of the tree; `plan` is undefined when it has no objects (it writes nothing). */
+/** One package built into its share of the tree; `share` is undefined when it has no objects (it writes nothing). */
 export interface PackagePlan {
   owner: TreeOwner;
   top: string;
-  plan?: FluxLayoutPlan;
+  share?: TreeContribution;
   /** The plugin config the build used. */
   configFile?: string;
 }
@@ -30,9 +30,9 @@ export interface PackagePlan {
  * owner path is relative to), plain data out, so that packages can be built apart.
  */
 export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: { warnings?: boolean } = {}): Promise<PackagePlan> {
-  const { host, engine, registry, input, fetch, renderCharts, configFile, flux } = await loadApplication(target, flags);
+  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = await loadApplication(target, flags);
   // The layout flags are checked before the build, so that a mistyped one costs nothing.
-  const layout = await layoutOptions(flags, input.settings.fluxNamespace, flux);
+  const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
   const result = await engine.buildFetching(input, registry, fetch, renderCharts);
   if (options.warnings !== false) await reportWarnings(result.warnings, engine.formatDiagnostic);
   const fromStdin = target === undefined || target === host.STDIN_TARGET;
@@ -41,9 +41,10 @@ export async function planPackage(target: string | undefined, flags: LayoutTreeF
     package: fromStdin ? `-:${result.applicationName}` : host.packagePath(target, ownersRelativeTo),
     ...(flags.environment !== undefined ? { environment: flags.environment } : {}),
   };
-  const top = engine.topDirectory(layout.clusterDir, layout.environment);
+  const top = engine.topDirectory(layout.options.clusterDir, layout.options.environment);
   if (result.objects.length === 0) return { owner, top, configFile };
-  return { owner, top, plan: engine.planFluxLayout(result.layout, layout), configFile };
+  const { plan, appliers } = await planLayout(layout, result.layout, result.namespace);
+  return { owner, top, share: engine.layoutContribution(owner, plan, appliers), configFile };
 }
 
 export interface WrittenTree {
@@ -58,15 +59,17 @@ export interface WrittenTree {
 
 /**
  * Targets and flags → the layout tree written into `output`, as `kurel build PKG... -o OUTPUT
- * --layout flux` does: the one path of a tree to disk (`kurel diff` writes its scratch copies
+ * --layout flux|argocd` does: the one path of a tree to disk (`kurel diff` writes its scratch copies
  * through it). Every package (a folder of packages standing for each of them) is built in turn,
  * every package's errors are collected and reported together, and the tree is written once, only
  * when all of them built; every other owner's share of the tree is kept.
  */
 export async function writeLayoutTree(targets: readonly string[], flags: LayoutTreeFlags, output: string | undefined, options: LayoutTreeOptions = {}): Promise<WrittenTree> {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
-  if (!output) throw engine.kurelErrors.flag('--layout flux writes a tree of folders: give the output folder with -o DIR (kurel explain --layout flux shows the tree)');
-  if (flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the Flux tree is YAML files, kustomize's and Flux's format`);
+  const layout = flags.layout === 'argocd' ? 'argocd' : 'flux';
+  const tool = layout === 'argocd' ? 'Argo CD' : 'Flux';
+  if (!output) throw engine.kurelErrors.flag(`--layout ${layout} writes a tree of folders: give the output folder with -o DIR (kurel explain --layout ${layout} shows the tree)`);
+  if (flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the ${tool} tree is YAML files, kustomize's and ${tool}'s format`);
   const packages = targets.length > 0 ? host.expandTargets(targets) : [undefined];
   if (packages.length > 1) {
     const perPackage = (['values', 'set', 'set-string'] as const).filter((name) => (flags[name] ?? []).length > 0);
@@ -88,9 +91,9 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   }
   if (failures.length > 0) throw new engine.KurelError(failures);
   const configFile = plans[0]?.configFile;
-  const written = plans.filter((entry): entry is PackagePlan & { plan: FluxLayoutPlan } => entry.plan !== undefined);
+  const written = plans.flatMap((entry) => (entry.share ? [entry.share] : []));
   if (written.length === 0) return { written: 0, removed: [], configFile };
   // A package named twice is one owner, written once.
-  const unique = new Map(written.map((entry) => [`${entry.owner.package}\0${entry.owner.environment ?? ''}`, entry]));
-  return { ...host.writeFluxTree(output, written[0].top, [...unique.values()]), configFile };
+  const unique = new Map(written.map((share) => [`${share.owner.package}\0${share.owner.environment ?? ''}`, share]));
+  return { ...host.writeLayoutTree(output, { top: plans[0].top, layout, contributions: [...unique.values()] }), configFile };
 }

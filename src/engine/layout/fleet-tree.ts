@@ -1,5 +1,5 @@
 import { KurelError, kurelErrors, type Diagnostic } from '../../plugin-api/index.js';
-import { kustomizationFileText } from './flux-files.js';
+import { kustomizationFileText } from './layout-files.js';
 import type { TreeIndex } from './model.js';
 
 /**
@@ -9,6 +9,17 @@ import type { TreeIndex } from './model.js';
  * owner present. Generic over the layout: a layout hands in its files, its index files and what
  * it claims alone (the folders its delivery objects apply, their names).
  */
+
+/**
+ * Each layout's tree: its kind of output, as the tree's manifest records it (one layout's top
+ * folder is never taken over by another's), and the kind of the delivery objects whose names
+ * its owners claim.
+ */
+export const LAYOUT_TREES = {
+  flux: { kind: 'flux-layout', applier: 'Kustomization' },
+  argocd: { kind: 'argocd-layout', applier: 'Application' },
+} as const;
+export type TreeLayout = keyof typeof LAYOUT_TREES;
 
 /** Who wrote a share of the tree: a package (its source path relative to the output folder) and an environment. */
 export interface TreeOwner {
@@ -70,7 +81,7 @@ const byOwner = (a: TreeOwner, b: TreeOwner) => compare(ownerKey(a), ownerKey(b)
  * takes owners out. Refuses, before anything is written, two owners claiming one file, folder or
  * name, naming both; and an owner to remove that the tree does not hold.
  */
-export function composeTree(existing: ExistingTree, contributions: readonly TreeContribution[], remove: readonly TreeOwner[] = []): ComposedTree {
+export function composeTree(existing: ExistingTree, contributions: readonly TreeContribution[], remove: readonly TreeOwner[] = [], layout: TreeLayout = 'flux'): ComposedTree {
   const present = new Map(existing.owners.map((record) => [ownerKey(record), record]));
   const missing = remove.filter((owner) => !present.has(ownerKey(owner)));
   if (missing.length > 0) {
@@ -84,7 +95,7 @@ export function composeTree(existing: ExistingTree, contributions: readonly Tree
   const replaced = new Set([...contributions.map((entry) => ownerKey(entry.owner)), ...remove.map(ownerKey)]);
   const kept = existing.owners.filter((record) => !replaced.has(ownerKey(record)));
   const owners = [...kept, ...contributions.map(recordOf)].sort(byOwner);
-  checkClaims(owners);
+  checkClaims(owners, LAYOUT_TREES[layout].applier);
 
   const contentOf = new Map<string, (path: string) => string | undefined>();
   for (const record of kept) contentOf.set(ownerKey(record), (path) => existing.files.get(path));
@@ -149,7 +160,7 @@ function unionOfIndexes(owners: readonly OwnerRecord[]): Map<string, TreeIndex> 
  * names both owners; the files two owners both write are told once per pair, after their names
  * and folders, which say why.
  */
-function checkClaims(owners: readonly OwnerRecord[]): void {
+function checkClaims(owners: readonly OwnerRecord[], applier: string): void {
   const clashes: string[] = [];
   const fileClashes = new Map<string, { first: OwnerRecord; second: OwnerRecord; paths: string[] }>();
   const claimAll = (kind: 'name' | 'folder' | 'file', listOf: (owner: OwnerRecord) => readonly string[], taken = new Map<string, OwnerRecord>()) => {
@@ -158,7 +169,7 @@ function checkClaims(owners: readonly OwnerRecord[]): void {
         const first = taken.get(value);
         if (first === undefined) taken.set(value, owner);
         else if (ownerKey(first) === ownerKey(owner)) continue;
-        else if (kind !== 'file') clashes.push(`${kind} "${value}" is claimed by both ${describeOwner(first)} and ${describeOwner(owner)}`);
+        else if (kind !== 'file') clashes.push(`${kind === 'name' ? `${applier} name` : kind} "${value}" is claimed by both ${describeOwner(first)} and ${describeOwner(owner)}`);
         else {
           const pair = `${ownerKey(first)}\0\0${ownerKey(owner)}`;
           const entry = fileClashes.get(pair) ?? { first, second: owner, paths: [] };
@@ -184,15 +195,19 @@ function checkClaims(owners: readonly OwnerRecord[]): void {
   }
 }
 
-/** A layout plan's share of the tree: its files and indexes, and the folders and names of its delivery objects. */
+/**
+ * A layout plan's share of the tree: its files and indexes, and the folders and names of its
+ * delivery objects (a Flux plan's Kustomizations, an Argo CD plan's Applications).
+ */
 export function layoutContribution(
   owner: TreeOwner,
-  plan: { files: ReadonlyMap<string, string>; indexes: ReadonlyMap<string, TreeIndex>; kustomizations: ReadonlyArray<{ name: string; path: string }> },
+  plan: { files: ReadonlyMap<string, string>; indexes: ReadonlyMap<string, TreeIndex> },
+  appliers: ReadonlyArray<{ name: string; path: string }>,
 ): TreeContribution {
   return {
     owner,
     files: plan.files,
     indexes: plan.indexes,
-    claims: { folders: plan.kustomizations.map((entry) => entry.path), names: plan.kustomizations.map((entry) => entry.name) },
+    claims: { folders: appliers.map((entry) => entry.path), names: appliers.map((entry) => entry.name) },
   };
 }

@@ -1,35 +1,12 @@
-import type { DeliveryIntent, K8sObject } from '../../plugin-api/index.js';
-import { writeObject } from '../yaml/index.js';
-import type { BundleDelivery, FluxLayoutOptions, LayoutObject, PlannedKustomization } from './model.js';
+import type { K8sObject } from '../../plugin-api/index.js';
+import type { IntentAnnotations } from './layout-files.js';
+import type { BundleDelivery, FluxLayoutOptions, PlannedKustomization } from './model.js';
 
 /** The annotation and value through which Flux's kustomize-controller honours each delivery intent. */
-const DELIVERY_ANNOTATIONS: Record<DeliveryIntent, [string, string]> = {
-  'prune-protection': ['kustomize.toolkit.fluxcd.io/prune', 'disabled'],
-  'force-replace': ['kustomize.toolkit.fluxcd.io/force', 'enabled'],
+export const FLUX_INTENT_ANNOTATIONS: IntentAnnotations = {
+  'prune-protection': { key: 'kustomize.toolkit.fluxcd.io/prune', value: 'disabled' },
+  'force-replace': { key: 'kustomize.toolkit.fluxcd.io/force', value: 'enabled' },
 };
-
-/** `<namespace>-<kind lowercased>-<name>.yaml`; a cluster-scoped object's namespace part is `cluster`. */
-export function objectFileName(object: K8sObject): string {
-  return `${object.metadata.namespace || 'cluster'}-${object.kind.toLowerCase()}-${object.metadata.name}.yaml`;
-}
-
-/** An object's file: the stdout encoding, with its application's delivery intents as Flux annotations. */
-export function objectFileText({ object, delivery }: LayoutObject): string {
-  if (delivery.length === 0) return writeObject(object);
-  const annotations: Record<string, string> = { ...(object.metadata.annotations ?? {}) };
-  for (const intent of delivery) {
-    const [key, value] = DELIVERY_ANNOTATIONS[intent];
-    annotations[key] = value;
-  }
-  return writeObject({ ...object, metadata: { ...object.metadata, annotations } });
-}
-
-/** A folder's `kustomization.yaml`: the fixed header, then what it lists (`[]` when nothing). */
-export function kustomizationFileText(resources: readonly string[]): string {
-  const header = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n';
-  if (resources.length === 0) return `${header}resources: []\n`;
-  return `${header}resources:\n${resources.map((resource) => `  - ${resource}\n`).join('')}`;
-}
 
 /** What a Kustomization is written with when neither the config nor the bundle sets it. */
 export const KUSTOMIZATION_DEFAULTS = { interval: '1h0m0s', prune: false } as const;

@@ -97,7 +97,8 @@ export interface PlannedFolder {
   objects: Array<{ file: string; kind: string; namespace?: string; name: string }>;
 }
 
-export interface FluxLayoutPlan {
+/** A tree of folders as a layout writer plans it; the host writes `files` under `top`. */
+export interface LayoutPlan {
   top: string;
   /** Every file, by path relative to the top folder. */
   files: Map<string, string>;
@@ -107,7 +108,62 @@ export interface FluxLayoutPlan {
    */
   indexes: Map<string, TreeIndex>;
   folders: PlannedFolder[];
+}
+
+export interface FluxLayoutPlan extends LayoutPlan {
   kustomizations: PlannedKustomization[];
+}
+
+/** Where the generated Applications send a bundle's objects: a cluster by API server URL or by the name Argo CD knows it by. */
+export type ArgoDestination = { server: string } | { name: string };
+
+/** The `argocd` block of the kurel config, as the Argo CD tree reads it. */
+export interface ArgoSettings {
+  /** The Git (or Helm/OCI) repository Argo CD reads the tree from. */
+  repoURL: string;
+  /** `HEAD` by default. */
+  targetRevision?: string;
+  /** Where the output folder is inside the repository: prefixed to each Application's path (the repository's root by default). */
+  path?: string;
+  /** `default` by default. */
+  project?: string;
+  /** The namespace of the Applications (`argocd` by default). */
+  namespace?: string;
+  /** `syncPolicy.automated.selfHeal`; true by default. */
+  selfHeal?: boolean;
+  /** `syncPolicy.automated.prune` where the bundle's delivery does not say; false by default. */
+  prune?: boolean;
+  /** By environment name: the cluster an environment's Applications deploy to. */
+  destinations?: Record<string, ArgoDestination>;
+}
+
+export interface ArgoLayoutOptions {
+  /** The folder at the top of the tree, relative to the output folder (`cluster`, or `clusters/<environment>`, by default). */
+  clusterDir?: string;
+  argocd: ArgoSettings;
+  /** The environment built (`--environment`): picks its destination and, without `clusterDir`, the top folder. */
+  environment?: string;
+  /** The application's namespace: each Application's `destination.namespace`. */
+  namespace: string;
+}
+
+/** A generated Argo CD Application, as `explain` shows it. */
+export interface PlannedApplication {
+  name: string;
+  /** Where its file is, relative to the output folder. */
+  file: string;
+  /** The folder it applies, relative to the output folder. */
+  path: string;
+  /** `spec.source.path`: the folder as a path in the repository. */
+  sourcePath: string;
+  /** Its `argocd.argoproj.io/sync-wave`: the bundle's place in the dependency order. */
+  syncWave: number;
+  /** `bundle "<dir>"`, as a clash names it. */
+  owner: string;
+}
+
+export interface ArgoLayoutPlan extends LayoutPlan {
+  applications: PlannedApplication[];
 }
 
 /** What a folder's `kustomization.yaml` lists: its own files (written sorted), then child folders in order. */

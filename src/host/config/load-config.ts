@@ -9,6 +9,7 @@ import { describeFsError } from '../files/fs-error.js';
 import { checkFluxConfig, type FluxConfig } from './flux.js';
 import { checkPolicyConfig, type PolicyConfig } from './policy.js';
 import { checkTransformConfig, type TransformConfig } from './transform.js';
+import { checkArgoConfig, type ArgoConfig } from './argocd.js';
 import { kurelErrors } from '../../plugin-api/index.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
@@ -26,6 +27,8 @@ export interface KurelConfig extends TransformConfig {
   ingressPeers?: IngressPeers;
   /** The limits input files are held to: the defaults, less what the config raises or lowers. */
   limits: InputLimits;
+  /** What `--layout argocd` writes into each Application. */
+  argocd?: ArgoConfig;
 }
 
 export interface LoadedConfig {
@@ -91,6 +94,7 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
     ...(fluxNamespace === undefined ? {} : { fluxNamespace: fluxNamespace as string }),
     ...checkTransformConfig(config, file),
     ...checkPeers(config, file),
+    ...(config.argocd === undefined ? {} : { argocd: checkArgoConfig(config.argocd, file) }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { LAYOUT_TREES, type TreeLayout } from '../../engine/index.js';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { describeFsError } from '../files/fs-error.js';
 import { OWNED_FOLDER_MANIFEST, ownedFolderKind } from '../output/owned-folder.js';
@@ -35,11 +36,12 @@ export function readTree(outputDir: string, top: string): Map<string, string> {
 }
 
 /**
- * The top folder of the Flux tree kurel wrote inside `folder`, relative to it (`cluster`, or `.`
- * when `folder` is the tree itself); undefined when its manifest names no Flux tree there.
+ * The top folder of the layout's tree kurel wrote inside `folder`, relative to it (`cluster`, or
+ * `.` when `folder` is the tree itself); undefined when its manifest names no such tree there.
  */
-export function findFluxTree(folder: string): string | undefined {
-  if (ownedFolderKind(folder) === 'flux-layout') return '.';
+export function findLayoutTree(folder: string, layout: TreeLayout): string | undefined {
+  const { kind } = LAYOUT_TREES[layout];
+  if (ownedFolderKind(folder) === kind) return '.';
   let entries: string[];
   try {
     entries = (readdirSync(folder, { recursive: true }) as string[]).filter((name) => name.endsWith(OWNED_FOLDER_MANIFEST));
@@ -51,5 +53,5 @@ export function findFluxTree(folder: string): string | undefined {
     .filter((parts) => parts.length > 0)
     .sort((a, b) => a.length - b.length)
     .map((parts) => parts.join('/'));
-  return tops.find((top) => ownedFolderKind(join(folder, ...top.split('/'))) === 'flux-layout');
+  return tops.find((top) => ownedFolderKind(join(folder, ...top.split('/'))) === kind);
 }

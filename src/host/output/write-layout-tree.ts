@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { composeTree, type OwnerRecord, type TreeContribution, type TreeOwner } from '../../engine/index.js';
+import { composeTree, LAYOUT_TREES, type OwnerRecord, type TreeContribution, type TreeLayout, type TreeOwner } from '../../engine/index.js';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { readOwnedFolder, writeOwnedFolder } from './owned-folder.js';
 
 export interface LayoutTreeWrite {
   /** The top folder, relative to the output folder (`.` is the output folder itself). */
   top: string;
-  /** The layout's kind of output (`flux-layout`): a top folder of another kind is never taken over. */
-  kind: string;
+  /** The tree's layout: a top folder another layout wrote is never taken over. */
+  layout: TreeLayout;
   contributions: readonly TreeContribution[];
   /** Owners to take out of the tree (`kurel prune`). */
   remove?: readonly TreeOwner[];
@@ -27,10 +27,11 @@ export interface LayoutTreeWritten {
  */
 export function writeLayoutTree(outputDir: string, request: LayoutTreeWrite): LayoutTreeWritten {
   const folder = request.top === '.' ? outputDir : join(outputDir, request.top);
-  const existing = readOwnedFolder(folder, request.kind);
+  const { kind } = LAYOUT_TREES[request.layout];
+  const existing = readOwnedFolder(folder, kind);
   const owners = (existing.owners ?? []).map((record) => checkedRecord(record, folder));
-  const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? []);
-  const { written } = writeOwnedFolder(folder, composed.files, { kind: request.kind, owners: composed.owners });
+  const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? [], request.layout);
+  const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners });
   return { folder, written, removed: composed.removed };
 }
 

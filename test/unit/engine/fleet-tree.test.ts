@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isKurelError, type KurelError } from '../../../src/engine/index.js';
 import { composeTree, type TreeContribution, type TreeOwner } from '../../../src/engine/layout/fleet-tree.js';
-import { kustomizationFileText } from '../../../src/engine/layout/flux-files.js';
+import { kustomizationFileText } from '../../../src/engine/layout/layout-files.js';
 
 // The composition of a tree of several owners, pure: what each owner keeps, what the shared index
 // files list, and every refusal, before the host writes anything.
@@ -62,10 +62,14 @@ describe('composeTree', () => {
   it('refuses two owners of one name, folder or file, naming both', () => {
     const staging = { package: 'apps/shop', environment: 'staging' };
     expect(messages(() => composeTree(empty, [bundle(staging, 'shop'), bundle({ package: 'apps/shop2', environment: 'staging' }, 'shop')]))).toEqual([
-      'name "shop" is claimed by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
+      'Kustomization name "shop" is claimed by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
       'folder "cluster/shop" is claimed by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
       '2 files "flux-system/flux-system-kustomization-shop.yaml", "shop/a.yaml" are written by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
     ]);
+    // Under the Argo CD layout the names claimed are the Applications'.
+    expect(messages(() => composeTree(empty, [bundle(staging, 'shop'), bundle({ package: 'apps/shop2', environment: 'staging' }, 'shop')], [], 'argocd'))[0]).toBe(
+      'Application name "shop" is claimed by both apps/shop (staging) and apps/shop2 (staging); rename one of them, or write them into different top folders (-o, --cluster-dir)',
+    );
     // An owner's own file where another keeps an index file.
     const odd = bundle({ package: 'odd' }, 'odd');
     const files = new Map(odd.files).set('flux-system/kustomization.yaml', 'mine\n');

@@ -5,7 +5,8 @@ import { formatDiagnostic, isKurelError } from '../../../src/engine/index.js';
 import { kustomizationNameProblem, unitLayoutName } from '../../../src/engine/layout/cr-names.js';
 import { planFluxLayout } from '../../../src/engine/layout/flux-plan.js';
 import { topDirectory } from '../../../src/engine/layout/top-directory.js';
-import { kustomizationFileText, objectFileName, objectFileText } from '../../../src/engine/layout/flux-files.js';
+import { kustomizationFileText, objectFileName, objectFileText } from '../../../src/engine/layout/layout-files.js';
+import { FLUX_INTENT_ANNOTATIONS } from '../../../src/engine/layout/flux-files.js';
 import { parseSourceRef } from '../../../src/engine/layout/source-ref.js';
 import { layoutTree } from '../../../src/engine/layout/layout-tree.js';
 import type { Application } from '../../../src/engine/model.js';
@@ -73,7 +74,7 @@ describe('planFluxLayout', () => {
   it('names object files <namespace or cluster>-<kind>-<name>.yaml and writes the delivery intents as Flux annotations', () => {
     expect(objectFileName({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' } })).toBe('cluster-clusterrole-reader.yaml');
     const object: K8sObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'shop', annotations: { team: 'x' } } };
-    const text = objectFileText({ object, delivery: ['prune-protection', 'force-replace'] });
+    const text = objectFileText({ object, delivery: ['prune-protection', 'force-replace'] }, FLUX_INTENT_ANNOTATIONS);
     expect(parse(text).metadata.annotations).toEqual({ team: 'x', 'kustomize.toolkit.fluxcd.io/prune': 'disabled', 'kustomize.toolkit.fluxcd.io/force': 'enabled' });
     expect(object.metadata.annotations).toEqual({ team: 'x' });
   });

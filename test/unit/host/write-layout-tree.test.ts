@@ -24,30 +24,30 @@ const contribution = (pkg: string, name: string) => ({
 
 describe('writeLayoutTree', () => {
   it('records each owner, and keeps one owner when another is written', () => {
-    writeLayoutTree(root, { top: 'top', kind: 'test-layout', contributions: [contribution('b', 'web')] });
-    const { removed } = writeLayoutTree(root, { top: 'top', kind: 'test-layout', contributions: [contribution('a', 'api')] });
+    writeLayoutTree(root, { top: 'top', layout: 'argocd', contributions: [contribution('b', 'web')] });
+    const { removed } = writeLayoutTree(root, { top: 'top', layout: 'argocd', contributions: [contribution('a', 'api')] });
     expect(removed).toEqual([]);
-    const { files, owners } = readOwnedFolder(join(root, 'top'), 'test-layout');
+    const { files, owners } = readOwnedFolder(join(root, 'top'), 'argocd-layout');
     expect([...files.keys()]).toEqual(['api/kustomization.yaml', 'api/object.yaml', 'kustomization.yaml', 'web/kustomization.yaml', 'web/object.yaml']);
     expect(files.get('kustomization.yaml')).toBe('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - api\n  - web\n');
     expect((owners as Array<{ package: string }>).map((owner) => owner.package)).toEqual(['a', 'b']);
   });
 
   it('replaces a tree written with no owner records, as one build replaced it', () => {
-    writeOwnedFolder(join(root, 'top'), new Map([['old/object.yaml', 'old\n']]), { kind: 'test-layout' });
-    writeLayoutTree(root, { top: 'top', kind: 'test-layout', contributions: [contribution('a', 'api')] });
-    expect([...readOwnedFolder(join(root, 'top'), 'test-layout').files.keys()]).toEqual(['api/kustomization.yaml', 'api/object.yaml', 'kustomization.yaml']);
+    writeOwnedFolder(join(root, 'top'), new Map([['old/object.yaml', 'old\n']]), { kind: 'argocd-layout' });
+    writeLayoutTree(root, { top: 'top', layout: 'argocd', contributions: [contribution('a', 'api')] });
+    expect([...readOwnedFolder(join(root, 'top'), 'argocd-layout').files.keys()]).toEqual(['api/kustomization.yaml', 'api/object.yaml', 'kustomization.yaml']);
   });
 
   it('refuses owner records kurel did not write, and writes nothing', () => {
-    writeLayoutTree(root, { top: 'top', kind: 'test-layout', contributions: [contribution('a', 'api')] });
+    writeLayoutTree(root, { top: 'top', layout: 'argocd', contributions: [contribution('a', 'api')] });
     const manifestFile = join(root, 'top', OWNED_FOLDER_MANIFEST);
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     manifest.owners[0].files = 'api/object.yaml';
     writeFileSync(manifestFile, JSON.stringify(manifest));
     let error: unknown;
     try {
-      writeLayoutTree(root, { top: 'top', kind: 'test-layout', contributions: [contribution('b', 'web')] });
+      writeLayoutTree(root, { top: 'top', layout: 'argocd', contributions: [contribution('b', 'web')] });
     } catch (caught) {
       error = caught;
     }

@@ -1,6 +1,6 @@
 import { OPTIONAL_POLICY_ACCESSORS, POLICY_ACCESSORS } from '../../../plugin-api/kit/index.js';
 import { DEFAULT_INPUT_LIMITS, MAX_NESTING_DEPTH } from '../../yaml/index.js';
-import { type JsonSchema, DNS1123_SUBDOMAIN_PATTERN } from './common.js';
+import { type JsonSchema, DNS1123_LABEL_PATTERN, DNS1123_SUBDOMAIN_PATTERN } from './common.js';
 
 // The kurel config a platform team writes (`kurel.config.ts`, `.kurelrc[.json|.yaml]`,
 // `package.json#kurel`), as its host reader accepts it. A TypeScript config may also give any
@@ -128,6 +128,30 @@ export const KUREL_CONFIG_SCHEMA: JsonSchema = {
         sources: { type: 'array', items: { type: 'object', required: ['namespace'], additionalProperties: false, properties: { namespace: { type: 'string' }, podSelector: SELECTOR } } },
       },
     }),
+    argocd: {
+      type: 'object',
+      description: 'What `build --layout argocd` writes into each Argo CD Application.',
+      additionalProperties: false,
+      properties: {
+        repoURL: { type: 'string', minLength: 1, description: 'The repository Argo CD reads the tree from: each Application\'s `spec.source.repoURL`. Required by `--layout argocd`.' },
+        targetRevision: { type: 'string', minLength: 1, description: 'The revision Argo CD reads; `HEAD` when unset.' },
+        path: { type: 'string', minLength: 1, description: 'The output folder\'s place inside the repository, prefixed to each Application\'s `spec.source.path`; the repository\'s root when unset.' },
+        project: { type: 'string', maxLength: 253, pattern: DNS1123_SUBDOMAIN_PATTERN, description: 'The Applications\' AppProject; `default` when unset.' },
+        namespace: { type: 'string', maxLength: 63, pattern: DNS1123_LABEL_PATTERN, description: 'The namespace of the Applications; `argocd` when unset.' },
+        selfHeal: { type: 'boolean', description: 'Whether Argo CD reverts changes made in the cluster; true when unset, as Flux re-applies every interval.' },
+        prune: { type: 'boolean', description: 'Whether Argo CD deletes what left the tree, where the reconciliation policy does not say; false when unset.' },
+        destinations: {
+          type: 'object',
+          description: 'By environment name (`--environment`): the cluster its Applications deploy to. Without `--environment`, the cluster Argo CD runs in.',
+          additionalProperties: {
+            oneOf: [
+              { type: 'object', required: ['server'], additionalProperties: false, properties: { server: { type: 'string', minLength: 1, description: 'The cluster\'s API server URL.' } } },
+              { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, description: 'The cluster\'s name in Argo CD.' } } },
+            ],
+          },
+        },
+      },
+    },
   },
 };
 
