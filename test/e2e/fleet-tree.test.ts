@@ -213,6 +213,19 @@ describe('refusals: nothing is written', () => {
     expect([...readTree(join(fleet, 'out'))]).toEqual([...before]);
   });
 
+  it('refuses one object two packages write into folders of their own, which two Kustomizations would apply', () => {
+    const fleet = copyFleet('one-object', ['gamma']);
+    cpSync(join(fleet, 'gamma'), join(fleet, 'gamma-two'), { recursive: true });
+    // Another application name (its own folder and Kustomization), the same namespace and component.
+    const app = join(fleet, 'gamma-two', 'app.yaml');
+    writeFileSync(app, readFileSync(app, 'utf8').replace('name: gamma\n', 'name: gamma-two\n'));
+    const result = kurel(fleet, ['build', '.', '-o', 'out', '--layout', 'flux']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Error: \d+ objects "[^"]+", .* are written by both \.\.\/gamma and \.\.\/gamma-two; rename one of them/);
+    expect(result.stderr).toContain('"Deployment gamma/site"');
+    expect(existsSync(join(fleet, 'out'))).toBe(false);
+  });
+
   it('refuses a file kurel did not write, and one edited since', () => {
     const out = join(scratch.dir, 'foreign');
     expect(kurel(repo, ['build', join(FLEET, 'gamma'), '-o', out, '--layout', 'flux']).status).toBe(0);

@@ -1,6 +1,6 @@
 import { KurelError, kurelErrors, type Diagnostic } from '../../plugin-api/index.js';
 import { kustomizationFileText } from './layout-files.js';
-import type { TreeIndex } from './model.js';
+import type { PlannedFolder, TreeIndex } from './model.js';
 
 /**
  * A tree of several owners: one GitOps folder holding the layouts of many packages and
@@ -27,10 +27,15 @@ export interface TreeOwner {
   environment?: string;
 }
 
-/** What one owner claims that no other may: folders a delivery object applies, and delivery object names. */
+/**
+ * What one owner claims that no other may: folders a delivery object applies, delivery object
+ * names, and the objects it writes (`Kind namespace/name`), each applied by one owner alone.
+ */
 export interface TreeClaims {
   folders: string[];
   names: string[];
+  /** Absent in a manifest written before objects were claimed: such an owner claims none until it is rebuilt. */
+  objects?: string[];
 }
 
 /** One owner's share of the tree as a layout planned it; paths relative to the top folder. */
@@ -134,7 +139,11 @@ function recordOf(entry: TreeContribution): OwnerRecord {
     ...ownerOf(entry.owner),
     files,
     indexes,
-    claims: { folders: [...entry.claims.folders].sort(compare), names: [...entry.claims.names].sort(compare) },
+    claims: {
+      folders: [...entry.claims.folders].sort(compare),
+      names: [...entry.claims.names].sort(compare),
+      objects: [...new Set(entry.claims.objects ?? [])].sort(compare),
+    },
   };
 }
 
@@ -155,26 +164,33 @@ function unionOfIndexes(owners: readonly OwnerRecord[]): Map<string, TreeIndex> 
   return new Map([...union].map(([path, entry]) => [path, { files: [...entry.files].sort(compare), children: entry.children }]));
 }
 
+/** What two owners both write: files, or objects. */
+interface Grouped {
+  first: OwnerRecord;
+  second: OwnerRecord;
+  values: string[];
+}
+
 /**
- * Every file, claimed folder and name has one owner; index files are shared by design. Each clash
+ * Every file, object, claimed folder and name has one owner; index files are shared by design. Each clash
  * names both owners; the files two owners both write are told once per pair, after their names
  * and folders, which say why.
  */
 function checkClaims(owners: readonly OwnerRecord[], applier: string): void {
   const clashes: string[] = [];
-  const fileClashes = new Map<string, { first: OwnerRecord; second: OwnerRecord; paths: string[] }>();
-  const claimAll = (kind: 'name' | 'folder' | 'file', listOf: (owner: OwnerRecord) => readonly string[], taken = new Map<string, OwnerRecord>()) => {
+  const grouped = { file: new Map<string, Grouped>(), object: new Map<string, Grouped>() };
+  const claimAll = (kind: 'name' | 'folder' | 'file' | 'object', listOf: (owner: OwnerRecord) => readonly string[], taken = new Map<string, OwnerRecord>()) => {
     for (const owner of owners) {
       for (const value of listOf(owner)) {
         const first = taken.get(value);
         if (first === undefined) taken.set(value, owner);
         else if (ownerKey(first) === ownerKey(owner)) continue;
-        else if (kind !== 'file') clashes.push(`${kind === 'name' ? `${applier} name` : kind} "${value}" is claimed by both ${describeOwner(first)} and ${describeOwner(owner)}`);
+        else if (kind === 'name' || kind === 'folder') clashes.push(`${kind === 'name' ? `${applier} name` : kind} "${value}" is claimed by both ${describeOwner(first)} and ${describeOwner(owner)}`);
         else {
           const pair = `${ownerKey(first)}\0\0${ownerKey(owner)}`;
-          const entry = fileClashes.get(pair) ?? { first, second: owner, paths: [] };
-          entry.paths.push(value);
-          fileClashes.set(pair, entry);
+          const entry = grouped[kind].get(pair) ?? { first, second: owner, values: [] };
+          entry.values.push(value);
+          grouped[kind].set(pair, entry);
         }
       }
     }
@@ -185,10 +201,18 @@ function checkClaims(owners: readonly OwnerRecord[], applier: string): void {
   const indexOwners = new Map<string, OwnerRecord>();
   for (const owner of owners) for (const path of Object.keys(owner.indexes)) if (!indexOwners.has(path)) indexOwners.set(path, owner);
   claimAll('file', (owner) => owner.files, indexOwners);
-  for (const { first, second, paths } of fileClashes.values()) {
-    const shown = paths.slice(0, 3).map((path) => `"${path}"`).join(', ');
-    const more = paths.length > 3 ? ` and ${paths.length - 3} more` : '';
-    clashes.push(`${paths.length === 1 ? 'file' : `${paths.length} files`} ${shown}${more} ${paths.length === 1 ? 'is' : 'are'} written by both ${describeOwner(first)} and ${describeOwner(second)}`);
+  // One object written by two owners, in folders of their own, would be applied twice: by each
+  // owner's delivery object, each pruning what the other applies.
+  claimAll('object', (owner) => owner.claims.objects ?? []);
+  for (const kind of ['file', 'object'] as const) {
+    for (const [pair, { first, second, values }] of grouped[kind]) {
+      // Two owners writing the same files write the same objects too: the files say it once.
+      if (kind === 'object' && grouped.file.has(pair)) continue;
+      const shown = values.slice(0, 3).map((value) => `"${value}"`).join(', ');
+      const more = values.length > 3 ? ` and ${values.length - 3} more` : '';
+      const what = values.length === 1 ? kind : `${values.length} ${kind}s`;
+      clashes.push(`${what} ${shown}${more} ${values.length === 1 ? 'is' : 'are'} written by both ${describeOwner(first)} and ${describeOwner(second)}`);
+    }
   }
   if (clashes.length > 0) {
     throw new KurelError(clashes.map((clash) => kurelErrors.collision.diagnostic(`${clash}; rename one of them, or write them into different top folders (-o, --cluster-dir)`)));
@@ -201,13 +225,14 @@ function checkClaims(owners: readonly OwnerRecord[], applier: string): void {
  */
 export function layoutContribution(
   owner: TreeOwner,
-  plan: { files: ReadonlyMap<string, string>; indexes: ReadonlyMap<string, TreeIndex> },
+  plan: { files: ReadonlyMap<string, string>; indexes: ReadonlyMap<string, TreeIndex>; folders: ReadonlyArray<Pick<PlannedFolder, 'objects'>> },
   appliers: ReadonlyArray<{ name: string; path: string }>,
 ): TreeContribution {
+  const objects = plan.folders.flatMap((folder) => folder.objects.map((object) => `${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${object.name}`));
   return {
     owner,
     files: plan.files,
     indexes: plan.indexes,
-    claims: { folders: appliers.map((entry) => entry.path), names: appliers.map((entry) => entry.name) },
+    claims: { folders: appliers.map((entry) => entry.path), names: appliers.map((entry) => entry.name), objects },
   };
 }

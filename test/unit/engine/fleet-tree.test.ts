@@ -59,6 +59,20 @@ describe('composeTree', () => {
     expect(pruned.files.get('flux-system/kustomization.yaml')).toBe(kustomizationFileText(['flux-system-kustomization-api.yaml']));
   });
 
+  it('refuses one object written by two owners in folders of their own, which two Kustomizations would apply', () => {
+    const web = (owner: TreeOwner, name: string): TreeContribution => {
+      const share = bundle(owner, name);
+      return { ...share, claims: { ...share.claims, objects: ['Deployment shop/web', 'Service shop/web'] } };
+    };
+    expect(messages(() => composeTree(empty, [web({ package: 'apps/a' }, 'shop-a'), web({ package: 'apps/b' }, 'shop-b')]))).toEqual([
+      '2 objects "Deployment shop/web", "Service shop/web" are written by both apps/a and apps/b; rename one of them, or write them into different top folders (-o, --cluster-dir)',
+    ]);
+    // An owner recorded before objects were claimed claims none, and composes as before.
+    const old = composeTree(empty, [bundle({ package: 'apps/a' }, 'shop-a')]);
+    const record = { ...old.owners[0], claims: { folders: old.owners[0].claims.folders, names: old.owners[0].claims.names } };
+    expect(() => composeTree({ owners: [record], files: old.files }, [web({ package: 'apps/b' }, 'shop-b')])).not.toThrow();
+  });
+
   it('refuses two owners of one name, folder or file, naming both', () => {
     const staging = { package: 'apps/shop', environment: 'staging' };
     expect(messages(() => composeTree(empty, [bundle(staging, 'shop'), bundle({ package: 'apps/shop2', environment: 'staging' }, 'shop')]))).toEqual([
