@@ -89,11 +89,14 @@ describe('kurel diff', () => {
       const refused = runWith({ ...plain, FORCE_COLOR: '1', NO_COLOR: '1' }, 'diff', 'pkg', '--against', 'HEAD');
       expect(refused.stdout).toContain('-  replicas: 2\n');
       expect(refused.stdout).not.toContain(ESCAPE);
-      // A terminal: script(1) runs the CLI on a pseudo-terminal and copies what it printed.
+      // A terminal: script(1) runs the CLI on a pseudo-terminal and copies what it printed. Its
+      // environment is a desk's, not a CI runner's: chalk reads CI=true as "no colour" (a
+      // runner's log is not a terminal), and the CI that runs these tests sets it.
       const command = `${process.execPath} ${join(repo, 'bin/kurel')} diff pkg --against HEAD`;
-      const terminal = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: scratch.dir, encoding: 'utf8', env: { ...plain, TERM: 'xterm' } });
+      const desk = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? scratch.dir, TERM: 'xterm' };
+      const terminal = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: scratch.dir, encoding: 'utf8', env: desk });
       expect(terminal.stdout).toContain(`${ESCAPE}31m-  replicas: 2${ESCAPE}39m`);
-      const quiet = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: scratch.dir, encoding: 'utf8', env: { ...plain, TERM: 'xterm', NO_COLOR: '1' } });
+      const quiet = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: scratch.dir, encoding: 'utf8', env: { ...desk, NO_COLOR: '1' } });
       expect(quiet.stdout).toContain('-  replicas: 2');
       expect(quiet.stdout).not.toContain(ESCAPE);
     } finally {
