@@ -66,12 +66,12 @@ export function readFunctionConfig(list: ResourceList): FunctionConfig {
     return { kind: 'application', application: isolatedText(list, ['functionConfig']), profile, ...subject };
   }
   if (config.kind === KUREL_PACKAGE_KIND) return { ...readPackage(list, reader, config), ...subject };
-  return reader.fail(['functionConfig', 'kind'], `unknown functionConfig kind ${describeValue(config.kind)}: kurel fn builds ${ACCEPTED}`);
+  return reader.fail(['functionConfig', 'kind'], `unknown functionConfig kind ${JSON.stringify(config.kind ?? null)}: kurel fn builds ${ACCEPTED}`);
 }
 
 function readPackage(list: ResourceList, reader: ShapeReader, config: Record<string, unknown>): Omit<PackageConfig, keyof Subject> {
   const at = (...path: PropertyPath) => ['functionConfig', ...path];
-  if (config.apiVersion !== KUREL_PACKAGE_API_VERSION) reader.fail(at('apiVersion'), `unsupported apiVersion ${describeValue(config.apiVersion)} of a ${KUREL_PACKAGE_KIND}, expected "${KUREL_PACKAGE_API_VERSION}"`);
+  if (config.apiVersion !== KUREL_PACKAGE_API_VERSION) reader.fail(at('apiVersion'), `unsupported apiVersion ${JSON.stringify(config.apiVersion ?? null)} of a ${KUREL_PACKAGE_KIND}, expected "${KUREL_PACKAGE_API_VERSION}"`);
   if (config.spec === undefined) reader.fail(at(), `a ${KUREL_PACKAGE_KIND} needs spec.path, the package folder to build`);
   const spec = reader.map(config.spec, at('spec'), SPEC_FIELDS);
   const path = reader.optionalString(spec.path, at('spec', 'path'));

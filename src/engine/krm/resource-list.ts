@@ -26,9 +26,9 @@ export function readResourceList(input: InputFile): ResourceList {
   const root = source.peek();
   if (!isPlainObject(root)) return reader.fail([], `expected a ResourceList (apiVersion ${RESOURCE_LIST_API_VERSIONS[0]}), got ${describeValue(root)}`);
   const apiVersion = root.apiVersion;
-  if (root.kind !== 'ResourceList') reader.fail(['kind'], `expected kind ResourceList, the KRM functions input, got ${describeValue(root.kind)}`);
+  if (root.kind !== 'ResourceList') reader.fail(['kind'], `expected kind ResourceList, the KRM functions input, got ${JSON.stringify(root.kind ?? null)}`);
   if (typeof apiVersion !== 'string' || !(RESOURCE_LIST_API_VERSIONS as readonly string[]).includes(apiVersion)) {
-    reader.fail(['apiVersion'], `unsupported apiVersion ${describeValue(apiVersion)} of a ResourceList, expected one of ${RESOURCE_LIST_API_VERSIONS.join(', ')}`);
+    reader.fail(['apiVersion'], `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)} of a ResourceList, expected one of ${RESOURCE_LIST_API_VERSIONS.join(', ')}`);
   }
   if (root.items === undefined) reader.fail([], 'a ResourceList needs "items", the list of objects the function reads (empty: items: [])');
   const items = reader.optionalList(root.items, ['items']);
