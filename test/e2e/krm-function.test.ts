@@ -59,6 +59,13 @@ describe('kurel fn', () => {
     expect(scaled.output.items.find((item: { kind: string }) => item.kind === 'Deployment').spec.replicas).toBe(4);
   });
 
+  it('refuses to run without a ResourceList on standard input', () => {
+    const run = spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'fn'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe('Error: kurel fn reads a ResourceList on standard input: pipe one into it, as an orchestrator of KRM functions does\n');
+  });
+
   it('answers YAML that does not parse with an empty list and a positioned error', () => {
     const { status, stderr, output, valid } = fn('apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: [\n');
     expect(status).toBe(1);
@@ -107,6 +114,10 @@ describe('kurel fn', () => {
     expect(typo.output.results).toEqual([
       expect.objectContaining({ message: '<stdin>:11:11 replicas: parameter "replicas" (type integer): "many" is not a valid integer', resourceRef: { apiVersion: 'kurel.dev/v1alpha1', kind: 'KurelPackage', name: 'checkout' }, field: { path: 'spec.set.replicas' } }),
     ]);
+    // spec.set needs a kurel.yaml declaring parameters: a bare application has none.
+    const bare = fn(resourceList(pkg('image: x').replace('examples/fleet/checkout', 'examples/webservice'), '  []\n'));
+    expect(bare.status).toBe(1);
+    expect(bare.output.results).toEqual([expect.objectContaining({ message: expect.stringMatching(/^<stdin> functionConfig\.spec\.set: spec\.set needs a package: no kurel\.yaml/), tags: { code: 'KUREL_PARAMETER' }, field: { path: 'spec.set' } })]);
     const missing = fn(resourceList(pkg('image: x').replace('examples/fleet/checkout', 'examples/fleet/nowhere'), '  []\n'));
     expect(missing.status).toBe(1);
     expect(missing.output.results[0]).toEqual(expect.objectContaining({ severity: 'error', message: expect.stringContaining('examples/fleet/nowhere'), file: { path: 'examples/fleet/nowhere' } }));

@@ -80,4 +80,15 @@ describe('readFunctionConfig', () => {
     expect(refusal(pkg('    path: shop\n    environment: prod\n    profile: p.yaml\n')).text).toMatch(/^<stdin>:11:5 functionConfig\.spec\.profile: spec\.profile and spec\.environment exclude each other/);
     expect(refusal(pkg('    path: shop\n    set: [a]\n')).text).toBe('<stdin>:10:5 functionConfig.spec.set: expected a map of package parameters, got a list');
   });
+
+  it('refuses the rest of what a KurelPackage or an Application functionConfig may not hold', () => {
+    const pkg = (spec: string, apiVersion = 'kurel.dev/v1alpha1') => functionConfig(`  apiVersion: ${apiVersion}\n  kind: KurelPackage\n  metadata: {name: shop}\n${spec}`);
+    expect(refusal(pkg('  spec: {path: shop}\n', 'kurel.dev/v1')).text).toBe('<stdin>:5:3 functionConfig.apiVersion: unsupported apiVersion "kurel.dev/v1" of a KurelPackage, expected "kurel.dev/v1alpha1"');
+    expect(refusal(pkg('')).text).toBe('<stdin>:4:1 functionConfig: a KurelPackage needs spec.path, the package folder to build');
+    expect(refusal(pkg('  spec:\n    path: shop\n    values: [a.yaml, 3]\n')).text).toBe('<stdin>:10:22 functionConfig.spec.values[1]: expected a file name, got a number');
+    expect(refusal(pkg('  spec:\n    path: shop\n    environment: prod\n    values: [a.yaml]\n')).text).toMatch(/^<stdin>:11:5 functionConfig\.spec\.values: spec\.values and spec\.environment exclude each other/);
+    const application = functionConfig('  apiVersion: launcher.gokure.dev/v1alpha1\n  kind: Application\n  metadata:\n    name: shop\n    annotations: {kurel.dev/profile: 3}\n');
+    expect(refusal(application)).toEqual({ code: 'KUREL_ENVELOPE', text: '<stdin>:9:19 functionConfig.metadata.annotations.kurel.dev/profile: expected a file name, got a number' });
+    expect(refusal(`${LIST}functionConfig: [a]\n`).text).toBe('<stdin>:4:1 functionConfig: expected an object, got a list');
+  });
 });
