@@ -53,6 +53,15 @@ describe('writeResourceList', () => {
     expect(holdsError(results.slice(1))).toBe(false);
   });
 
+  it('answers a list read as JSON in JSON, and writes the built objects in block style under items: []', () => {
+    const json = JSON.stringify(parse(specInput));
+    const fromJson = writeResourceList(readResourceList({ file: '<stdin>', text: json }), BUILT, []);
+    expect(JSON.parse(fromJson).items.map((item: { kind: string }) => item.kind)).toEqual(['Service', 'ConfigMap', 'ServiceAccount']);
+    const empty = writeResourceList(readResourceList({ file: '<stdin>', text: 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n' }), BUILT, []);
+    expect(empty).toContain('items:\n  - apiVersion: v1\n    kind: ConfigMap\n');
+    expect(parse(empty).items[0].data).toEqual({ enabled: 'true', port: '8080' });
+  });
+
   it('answers input it could not read with an empty list carrying the results', () => {
     const output = parse(writeResourceList(undefined, '', krmResults([kurelErrors.yamlSyntax.diagnostic('YAML syntax error: bad', { file: '<stdin>', line: 2, column: 7 })])));
     expect(validList(output)).toBe(true);
