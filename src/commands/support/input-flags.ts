@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import type { BuildInput, ChartRenderRequest, FetchRequest } from '../../engine/index.js';
+import type { BuildInput, ChartRenderRequest, FetchRequest, InputFile } from '../../engine/index.js';
 
 /**
  * The positional argument of every command that reads an application. kurel reads standard input
@@ -52,8 +52,11 @@ export type InputFlagValues = {
   layout?: string;
 };
 
-/** Starts the plugin host for the application's folder and reads every input file. */
-export async function loadApplication(named: string | undefined, flags: InputFlagValues) {
+/**
+ * Starts the plugin host for the application's folder and reads every input file. `application`,
+ * an application already read, stands for standard input's (`kurel fn`'s functionConfig).
+ */
+export async function loadApplication(named: string | undefined, flags: InputFlagValues, application?: InputFile) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const target = named ?? host.defaultTarget();
   if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
@@ -77,6 +80,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
     strictCapabilities: flags['strict-capabilities'],
     settings: host.transformSettings(pluginHost.config.config, { clusterId: flags['cluster-id'], namespace: flags.namespace }),
     limits: pluginHost.config.config.limits,
+    application,
   });
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
