@@ -84,5 +84,5 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const renderCharts = (requests: ChartRenderRequest[]) =>
     host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
   const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
-  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
+  return { host, engine, registry: pluginHost.registry, plugins: pluginHost.plugins, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
 }
