@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags';
 import { join } from 'node:path';
 import type { Diagnostic, TreeContribution } from '../../engine/index.js';
-import { loadApplication } from './input-flags.js';
-import type { LayoutTreeFlags, PackagePlan } from './layout-tree-writer.js';
+import { loadApplication, type LoadedApplication } from './input-flags.js';
+import type { LayoutTreeFlags, PackagePlan, PlanOptions } from './layout-tree-writer.js';
 import { reportWarnings } from './report.js';
 
 /** The flag of the commands that build a tree of packages: whether unchanged packages come from the build cache. */
@@ -17,7 +17,7 @@ export const cacheFlags = {
 /** Flags that change no package's plan: how many to build at once, which share, where the tree goes, whether to use the cache. */
 const FLAGS_OUTSIDE_THE_KEY = new Set(['cache', 'jobs', 'shard', 'output', 'force']);
 
-type PlanPackage = (target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: { warnings?: boolean }) => Promise<PackagePlan>;
+type PlanPackage = (target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: PlanOptions) => Promise<PackagePlan>;
 
 /**
  * `plan` (a package built into its share of the tree) through the build cache: a package whose key
@@ -25,16 +25,17 @@ type PlanPackage = (target: string | undefined, flags: LayoutTreeFlags, ownersRe
  * stored. With `flags.cache` not true (`--no-cache`, or a command without the flag), or for an
  * application on standard input (read once), it is `plan` itself.
  */
-export async function planPackageCached(plan: PlanPackage, target: string | undefined, flags: LayoutTreeFlags & { cache?: boolean }, ownersRelativeTo: string, options: { warnings?: boolean } = {}): Promise<PackagePlan> {
+export async function planPackageCached(plan: PlanPackage, target: string | undefined, flags: LayoutTreeFlags & { cache?: boolean }, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
   const host = await import('../../host/index.js');
   if (flags.cache !== true || target === undefined || target === host.STDIN_TARGET) return plan(target, flags, ownersRelativeTo, options);
-  let key: string;
+  let loaded: LoadedApplication;
   try {
-    key = await packageKey(target, flags, ownersRelativeTo);
+    loaded = await loadApplication(target, flags);
   } catch {
     // The build reads the same inputs and refuses them with its positioned errors.
     return plan(target, flags, ownersRelativeTo, options);
   }
+  const key = packageKey(loaded, target, flags, ownersRelativeTo);
   const dir = host.buildCacheDir();
   const kurel = host.kurelBuildIdentity();
   const stored = decodePlan(host.readBuildCacheEntry(dir, key, kurel));
@@ -42,7 +43,7 @@ export async function planPackageCached(plan: PlanPackage, target: string | unde
     if (options.warnings !== false) await reportWarnings(stored.warnings, (await import('../../engine/index.js')).formatDiagnostic);
     return stored;
   }
-  const { value, usedNetwork } = await host.watchNetworkUse(() => plan(target, flags, ownersRelativeTo, options));
+  const { value, usedNetwork } = await host.watchNetworkUse(() => plan(target, flags, ownersRelativeTo, { ...options, loaded }));
   // What a chart or a fetched document held is in no file of the package: such a build is not kept.
   if (!usedNetwork) host.writeBuildCacheEntry(dir, key, kurel, encodePlan(value));
   return value;
@@ -55,8 +56,7 @@ export async function planPackageCached(plan: PlanPackage, target: string | unde
  * (every plugin's name and version, the bytes of a plugin loaded from a file) decides its result;
  * the flags and the config decide the layout; the owner path places it in the tree.
  */
-async function packageKey(target: string, flags: LayoutTreeFlags, ownersRelativeTo: string): Promise<string> {
-  const { host, input, plugins, configFile, config } = await loadApplication(target, flags);
+function packageKey({ host, input, plugins, configFile, config }: LoadedApplication, target: string, flags: LayoutTreeFlags, ownersRelativeTo: string): string {
   const { appDir } = host.locateApplication(target);
   const environments = flags.environment === undefined ? undefined : (flags.environments ?? join(appDir, host.ENVIRONMENTS_FILE));
   return host.buildCacheKey({

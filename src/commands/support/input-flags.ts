@@ -52,6 +52,9 @@ export type InputFlagValues = {
   layout?: string;
 };
 
+/** A package as `loadApplication` reads it: its plugin host and every input file. */
+export type LoadedApplication = Awaited<ReturnType<typeof loadApplication>>;
+
 /** Starts the plugin host for the application's folder and reads every input file. */
 export async function loadApplication(named: string | undefined, flags: InputFlagValues) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);

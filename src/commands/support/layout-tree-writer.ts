@@ -1,5 +1,5 @@
 import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
-import { loadApplication, type InputFlagValues } from './input-flags.js';
+import { loadApplication, type InputFlagValues, type LoadedApplication } from './input-flags.js';
 import { layoutConfig, layoutOptions, planLayout, type LayoutFlagValues } from './layout-flags.js';
 import { failureDiagnostics, reportWarnings } from './report.js';
 import { planPackageCached } from './build-cache.js';
@@ -28,12 +28,19 @@ export interface PackagePlan {
   warnings: Diagnostic[];
 }
 
+export interface PlanOptions {
+  /** Report the build's warnings (default true). */
+  warnings?: boolean;
+  /** The package as `loadApplication` read it for these target and flags, where the caller has read it already. */
+  loaded?: LoadedApplication;
+}
+
 /**
  * Builds one package into its layout plan: plain data in (the target, the flags, the folder its
  * owner path is relative to), plain data out, so that packages can be built apart.
  */
-export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: { warnings?: boolean } = {}): Promise<PackagePlan> {
-  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = await loadApplication(target, flags);
+export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
+  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = options.loaded ?? (await loadApplication(target, flags));
   // The layout flags are checked before the build, so that a mistyped one costs nothing.
   const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
   const result = await engine.buildFetching(input, registry, fetch, renderCharts);
