@@ -142,7 +142,10 @@ for (const packages of SIZES) {
   }
   const full = rows.find((entry) => entry.name.startsWith('kurel fleet') && entry.result);
   const incremental = rows.find((entry) => entry.name.startsWith('kurel incremental'));
-  if (full && incremental?.result) console.log(`\nincremental / full run: ${ratio(incremental.result.wall / full.result.wall)} (wall)`);
+  if (full && incremental?.result) {
+    const cpu = full.result.cpu && incremental.result.cpu ? `, ${ratio(incremental.result.cpu / full.result.cpu)} (CPU)` : '';
+    console.log(`\nincremental / full run: ${ratio(incremental.result.wall / full.result.wall)} (wall)${cpu}`);
+  }
   const fleetTree = join(dir, full?.name.includes('--jobs') ? 'tree-jobs-1' : 'tree-full');
   if (existsSync(fleetTree) && helmRow) console.log(`Deployments: kurel ${deployments(fleetTree)}, helm ${deployments(join(dir, 'helm-out'))} (expected ${packages * SERVICES * ENVIRONMENTS.length} each)`);
   if (args.includes('--keep')) console.log(`inputs and outputs kept in ${dir}`);

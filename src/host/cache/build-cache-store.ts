@@ -32,9 +32,9 @@ export function fileDigest(file: string): string {
 let identity: string | undefined;
 
 /**
- * The kurel that built an entry: its version, Node's, and the size and time of every file of the
- * bundle it runs, so that a rebuilt or reinstalled kurel of the same version trusts no entry of
- * the one before.
+ * The kurel that built an entry: its version, Node's, its installation's folder, and the size and
+ * time of every file of the bundle it runs, so that a rebuilt or reinstalled kurel of the same
+ * version, or another checkout beside it, trusts no entry of the other.
  */
 export function kurelBuildIdentity(): string {
   if (identity !== undefined) return identity;
@@ -53,7 +53,7 @@ export function kurelBuildIdentity(): string {
     }
   };
   if (existsSync(bundle)) walk(bundle);
-  identity = `${version}+${process.version}+${buildCacheKey(files.sort()).slice(0, 16)}`;
+  identity = `${version}+${process.version}+${buildCacheKey([root, ...files.sort()]).slice(0, 16)}`;
   return identity;
 }
 
