@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -189,5 +189,28 @@ describe('kurel build PKG... --layout flux: the build cache', () => {
     expect([...readTree(join(cwd, 'warm')).values()].join('')).not.toContain('tampered.example/alpha');
     expect(written(before, entries(cache))).toHaveLength(4);
     for (const file of entries(cache).keys()) expect(JSON.parse(readFileSync(file, 'utf8')).kurel).toBe(own);
+  });
+
+  it('stays whole when two builds of the fleet write it at once', async () => {
+    const cwd = join(scratch.dir, 'parallel');
+    writeFleet('parallel');
+    const cache = join(cwd, 'cache');
+    const run = (out: string) =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [join(repo, 'bin/kurel'), 'build', 'fleet', '-o', out, '--layout', 'flux', '--environment', 'staging'], { cwd, env: { ...process.env, KUREL_CACHE_DIR: cache } });
+        let stderr = '';
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+    const results = await Promise.all([run('one'), run('two')]);
+    for (const result of results) expect(result.status, result.stderr).toBe(0);
+    const stored = entries(cache);
+    expect(stored.size).toBe(4);
+    for (const file of stored.keys()) expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('kurel-build-cache/1');
+    expect(readdirSync(join(cache, 'builds'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    const warm = buildFleet(cwd, cache, 'three');
+    expect(written(stored, entries(cache))).toEqual([]);
+    expect(warm.stderr).toBe(results[0].stderr.replace('one/', 'three/'));
+    expect([...readTree(join(cwd, 'three'))]).toEqual([...readTree(join(cwd, 'one'))]);
   });
 });
