@@ -51,7 +51,8 @@ function entries(cache: string): Map<string, number> {
   const builds = join(cache, 'builds');
   let folders: string[] = [];
   try {
-    folders = readdirSync(builds);
+    // The sweep's marker file sits beside the folders of entries.
+    folders = readdirSync(builds, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   } catch {
     return found;
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -8,6 +8,15 @@ import { kurelPackageRoot } from '../plugins/plugin-host.js';
 
 /** The shape of a stored entry; an entry of another shape is not read. */
 const ENTRY_FORMAT = 'kurel-build-cache/1';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An entry no build has taken or written for this long is removed: packages change, and their old entries are never read again. */
+export const UNUSED_ENTRY_MS = 30 * DAY_MS;
+/** The file whose time says when the cache was last swept for unused entries (once a day at most). */
+const SWEPT_MARKER = '.swept';
+
+/** Whether this process has looked for unused entries: one look a process is enough. */
+let swept = false;
 
 /** Where package builds are kept: `$KUREL_CACHE_DIR/builds`, else the user's cache folder, beside the chart cache. */
 export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -82,6 +91,13 @@ export function readBuildCacheEntry(dir: string, key: string, kurel: string): un
   }
   if (entry === null || typeof entry !== 'object') return undefined;
   if (entry.format !== ENTRY_FORMAT || entry.kurel !== kurel || entry.key !== key) return undefined;
+  try {
+    // Taken: it counts as used, and the sweep keeps it.
+    const now = new Date();
+    utimesSync(entryFile(dir, key), now, now);
+  } catch {
+    // A cache this user cannot touch is read all the same.
+  }
   return entry.value;
 }
 
@@ -98,11 +114,41 @@ export function writeBuildCacheEntry(dir: string, key: string, kurel: string, va
     const entry: StoredEntry = { format: ENTRY_FORMAT, kurel, key, value };
     writeFileSync(staged, JSON.stringify(entry));
     renameSync(staged, file);
+    if (!swept) {
+      swept = true;
+      sweepUnusedEntries(dir);
+    }
   } catch {
     try {
       rmSync(staged, { force: true });
     } catch {
       // Nothing was staged where the folder could not be made.
+    }
+  }
+}
+
+/**
+ * Removes the entries no build has taken or written for `UNUSED_ENTRY_MS`, at most once a day
+ * (the marker file's time says when the last sweep was); a file being staged is left to its writer.
+ */
+export function sweepUnusedEntries(dir: string, now = Date.now()): void {
+  const marker = join(dir, SWEPT_MARKER);
+  try {
+    if (now - statSync(marker).mtimeMs < DAY_MS) return;
+  } catch {
+    // Never swept.
+  }
+  writeFileSync(marker, '');
+  for (const folder of readdirSync(dir, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    for (const name of readdirSync(join(dir, folder.name))) {
+      if (!name.endsWith('.json')) continue;
+      const file = join(dir, folder.name, name);
+      try {
+        if (now - statSync(file).mtimeMs > UNUSED_ENTRY_MS) rmSync(file, { force: true });
+      } catch {
+        // Removed by another sweep.
+      }
     }
   }
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildCacheDir, buildCacheKey, fileDigest, readBuildCacheEntry, writeBuildCacheEntry } from '../../../src/host/cache/build-cache-store.js';
+import { buildCacheDir, buildCacheKey, fileDigest, readBuildCacheEntry, sweepUnusedEntries, writeBuildCacheEntry } from '../../../src/host/cache/build-cache-store.js';
 import { noteNetworkUse, watchNetworkUse } from '../../../src/host/cache/network-use.js';
 
 let dir = '';
@@ -87,5 +87,44 @@ describe('watchNetworkUse', () => {
     expect(online).toEqual({ value: 'chart', usedNetwork: true });
     expect(offline).toEqual({ value: 'files', usedNetwork: false });
     expect(() => noteNetworkUse()).not.toThrow();
+  });
+});
+
+describe('sweeping unused entries', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('removes entries no build took or wrote for 30 days, once a day at most, and keeps the rest', () => {
+    const old = buildCacheKey('old');
+    const recent = buildCacheKey('recent');
+    writeBuildCacheEntry(dir, old, 'kurel-1', { top: 'old' });
+    writeBuildCacheEntry(dir, recent, 'kurel-1', { top: 'recent' });
+    const oldFile = join(dir, old.slice(0, 2), `${old}.json`);
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * DAY);
+    utimesSync(oldFile, daysAgo(31), daysAgo(31));
+    rmSync(join(dir, '.swept'), { force: true });
+
+    sweepUnusedEntries(dir, now);
+    expect(existsSync(oldFile)).toBe(false);
+    expect(readBuildCacheEntry(dir, recent, 'kurel-1')).toEqual({ top: 'recent' });
+
+    // Swept within the day: an entry that has since grown old waits for tomorrow's sweep.
+    const recentFile = join(dir, recent.slice(0, 2), `${recent}.json`);
+    utimesSync(recentFile, daysAgo(40), daysAgo(40));
+    sweepUnusedEntries(dir, now);
+    expect(existsSync(recentFile)).toBe(true);
+    sweepUnusedEntries(dir, now + 2 * DAY);
+    expect(existsSync(recentFile)).toBe(false);
+  });
+
+  it('counts an entry taken as used', () => {
+    writeBuildCacheEntry(dir, KEY, 'kurel-1', { top: 'cluster' });
+    const file = join(dir, KEY.slice(0, 2), `${KEY}.json`);
+    const longAgo = new Date(Date.now() - 40 * DAY);
+    utimesSync(file, longAgo, longAgo);
+    expect(readBuildCacheEntry(dir, KEY, 'kurel-1')).toEqual({ top: 'cluster' });
+    rmSync(join(dir, '.swept'), { force: true });
+    sweepUnusedEntries(dir);
+    expect(existsSync(file)).toBe(true);
   });
 });
