@@ -16,3 +16,5 @@ export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOpti
 export { expandTargets, packagePath } from './inputs/fleet-targets.js';
 export { readTree, findLayoutTree } from './inputs/read-tree.js';
 export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';
+export { buildCacheDir, buildCacheKey, fileDigest, kurelBuildIdentity, readBuildCacheEntry, writeBuildCacheEntry } from './cache/build-cache-store.js';
+export { watchNetworkUse } from './cache/network-use.js';

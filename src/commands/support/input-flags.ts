@@ -52,6 +52,9 @@ export type InputFlagValues = {
   layout?: string;
 };
 
+/** A package as `loadApplication` reads it: its plugin host and every input file. */
+export type LoadedApplication = Awaited<ReturnType<typeof loadApplication>>;
+
 /**
  * Starts the plugin host for the application's folder and reads every input file. `application`,
  * an application already read, stands for standard input's (`kurel fn`'s functionConfig).
@@ -88,5 +91,5 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const renderCharts = (requests: ChartRenderRequest[]) =>
     host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
   const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
-  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
+  return { host, engine, registry: pluginHost.registry, plugins: pluginHost.plugins, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
 }
