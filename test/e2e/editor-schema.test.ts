@@ -71,6 +71,15 @@ describe('the editor schema kurel schemas writes', () => {
     expect(validate.errors).toContainEqual(expect.objectContaining({ instancePath: '/spec/components/0/properties', keyword: 'additionalProperties', params: { additionalProperty: 'imag' } }));
   });
 
+  it('folds the doc page of a Pod into a table per nested object, a repeated shape written once', () => {
+    const page = readFileSync(join(out(), 'docs/components/pod.md'), 'utf8');
+    // One row per property at every depth made it 322 KB.
+    expect(page.length).toBeLessThan(200 * 1024);
+    expect(page).toContain('| `containers` | object[] ([fields](#property-containers-items)) | yes |');
+    expect(page).toContain('### `containers[]`');
+    expect(page).toContain('| `initContainers` | object[] ([fields](#property-containers-items)) |');
+  });
+
   describe('loaded by URL, as an editor loads it', () => {
     let server: Server;
     let http = '';
