@@ -1,4 +1,4 @@
-export { startPluginHost, inspectPlugins, loadBuiltinPlugins, sealRegistry, BUILTIN_PLUGINS, kurelPackageRoot, type PluginHost, type PluginReport } from './plugins/plugin-host.js';
+export { startPluginHost, inspectPlugins, loadBuiltinPlugins, sealRegistry, BUILTIN_PLUGINS, kurelPackageRoot, type PluginHost, type PluginHosts, type PluginReport } from './plugins/plugin-host.js';
 export { readBuildInput, locateApplication, defaultTarget, STDIN_TARGET, STDIN_FILE, type BuildRequest } from './inputs/read-inputs.js';
 export { writeOutputFile } from './output/write-file.js';
 export { readFileOrStdin } from './inputs/read-file-or-stdin.js';

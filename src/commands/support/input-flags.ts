@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
 import type { BuildInput, ChartRenderRequest, FetchRequest } from '../../engine/index.js';
+import type { PluginHosts } from '../../host/index.js';
 
 /**
  * The positional argument of every command that reads an application. kurel reads standard input
@@ -52,8 +53,11 @@ export type InputFlagValues = {
   layout?: string;
 };
 
-/** Starts the plugin host for the application's folder and reads every input file. */
-export async function loadApplication(named: string | undefined, flags: InputFlagValues) {
+/**
+ * Starts the plugin host for the application's folder (or takes the one `hosts` started for the
+ * same config) and reads every input file.
+ */
+export async function loadApplication(named: string | undefined, flags: InputFlagValues, hosts?: PluginHosts) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const target = named ?? host.defaultTarget();
   if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
@@ -66,7 +70,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const { appDir } = host.locateApplication(target);
   // A named environment is exactly the profile and values it binds.
   const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
-  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout });
+  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout, shared: hosts });
   const input: BuildInput = host.readBuildInput({
     target,
     profile: bound.profile ?? flags.profile,
