@@ -14,5 +14,6 @@ export { writeLayoutTree, type LayoutTreeWrite, type LayoutTreeWritten } from '.
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './charts/render.js';
 export { expandTargets, packagePath } from './inputs/fleet-targets.js';
+export { parseShard, shardOf, type Shard } from './inputs/fleet-shard.js';
 export { readTree, findLayoutTree } from './inputs/read-tree.js';
 export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';
