@@ -23,8 +23,8 @@ export async function planOutcome(task: PlanTask, hosts: PluginHosts): Promise<P
 }
 
 /**
- * Plans every package, in the targets' order whatever order they finish in: on `jobs` worker
- * threads, each loading the plugin hosts once for every package it plans, or here in turn where
+ * Plans every package, in the targets' order whatever order they finish in: on `jobs` threads
+ * (this one and `jobs - 1` workers), each loading the plugin hosts once for every package it plans, or here in turn where
  * one thread is all there is to use (one job, one package, or an application on standard input,
  * which only this thread can read). A worker costs a start-up of its own: none is started for less.
  */
