@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTree } from '../golden-flux/golden-tree.js';
-import { kurelIn, scratchFolder } from './support.js';
+import { environmentWithout, kurelIn, repo, scratchFolder, writeEnvironmentPlugin } from './support.js';
 
 // `kurel build PKG... --jobs N`: packages built on worker threads write the tree one thread
 // writes, byte for byte, and report what it reports, in the packages' order.
@@ -50,6 +51,42 @@ describe('kurel build PKG... -o DIR --layout --jobs N', () => {
       }
     });
   }
+
+  it('loads an organisation\'s plugin in the workers, which see the environment kurel was given', () => {
+    const dir = join(scratch.dir, 'plugin');
+    mkdirSync(dir, { recursive: true });
+    writeEnvironmentPlugin(dir, { region: 'FLEET_REGION' });
+    // Each package's ConfigMap in its own namespace, so that the packages write objects of their own.
+    const plugin = join(dir, 'env-plugin.mjs');
+    writeFileSync(plugin, readFileSync(plugin, 'utf8').replace('render() {', 'render(input) {').replace("metadata: { name: 'env' }", "metadata: { name: 'env', namespace: input.namespace }"));
+    // Each thread that loads the plugin says so: which threads planned packages.
+    const loads = (jobs: string) => join(dir, `loaded-by-${jobs}.txt`);
+    writeFileSync(plugin, `import { appendFileSync } from 'node:fs';\nimport { threadId } from 'node:worker_threads';\nappendFileSync(process.env.FLEET_LOG, threadId + '\\n');\n${readFileSync(plugin, 'utf8')}`);
+    for (const pkg of NAMES) {
+      mkdirSync(join(dir, 'apps', pkg), { recursive: true });
+      writeFileSync(join(dir, 'apps', pkg, 'app.yaml'), readFileSync(join(dir, 'env.yaml'), 'utf8').replace('metadata: {name: shop}', `metadata: {name: ${pkg}, namespace: ${pkg}}`));
+    }
+    const runs = ['1', '3'].map((jobs) =>
+      spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'apps', '-o', `out-${jobs}`, '--layout', 'flux', '--jobs', jobs], {
+        cwd: dir,
+        env: environmentWithout([], { FLEET_REGION: 'eu-west-3', FLEET_LOG: loads(jobs) }),
+        encoding: 'utf8',
+        timeout: 60_000,
+      }),
+    );
+    for (const result of runs) expect(result.status, result.stderr).toBe(0);
+    // One thread loads it once for all five packages; with three, the workers load it too, each once.
+    expect(readFileSync(loads('1'), 'utf8')).toBe('0\n');
+    const threads = readFileSync(loads('3'), 'utf8').trimEnd().split('\n');
+    expect(new Set(threads).size).toBe(threads.length);
+    expect(threads.length).toBeGreaterThan(1);
+    expect(threads.length).toBeLessThanOrEqual(3);
+    const one = readTree(join(dir, 'out-1'));
+    expect([...readTree(join(dir, 'out-3'))]).toEqual([...one]);
+    const configMaps = [...one].filter(([path]) => /configmap/i.test(path));
+    expect(configMaps).toHaveLength(NAMES.length);
+    for (const [path, text] of configMaps) expect(text, path).toContain('region: eu-west-3');
+  });
 
   it('reports the warnings of every package in the packages\' order, as --jobs 1 does', () => {
     const gated = ', nodeName: n1, schedulingGates: [{name: ready}]';
