@@ -16,3 +16,8 @@ if (variant !== undefined) {
 
 /** Plans one package on this worker thread (src/commands/support/plan-worker.ts). */
 export const planInWorker = (require(`${bundle}commands/support/plan-worker.cjs`) as { planInWorker(task: unknown): Promise<unknown> }).planInWorker;
+
+/** Answers once this worker has loaded the planner: a task handed to it then starts at once. */
+export function ready(): boolean {
+  return true;
+}

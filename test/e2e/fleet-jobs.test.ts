@@ -59,9 +59,15 @@ describe('kurel build PKG... -o DIR --layout --jobs N', () => {
     // Each package's ConfigMap in its own namespace, so that the packages write objects of their own.
     const plugin = join(dir, 'env-plugin.mjs');
     writeFileSync(plugin, readFileSync(plugin, 'utf8').replace('render() {', 'render(input) {').replace("metadata: { name: 'env' }", "metadata: { name: 'env', namespace: input.namespace }"));
-    // Each thread that loads the plugin says so: which threads planned packages.
+    // Each thread that loads the plugin says so: which threads planned packages. The main thread,
+    // which plans packages until the workers have started, is slowed down where FLEET_SLOW_MAIN is
+    // set, so that the workers start before it is done with all five.
     const loads = (jobs: string) => join(dir, `loaded-by-${jobs}.txt`);
-    writeFileSync(plugin, `import { appendFileSync } from 'node:fs';\nimport { threadId } from 'node:worker_threads';\nappendFileSync(process.env.FLEET_LOG, threadId + '\\n');\n${readFileSync(plugin, 'utf8')}`);
+    const slowMain = "if (threadId === 0 && process.env.FLEET_SLOW_MAIN) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);";
+    writeFileSync(
+      plugin,
+      `import { appendFileSync } from 'node:fs';\nimport { threadId } from 'node:worker_threads';\nappendFileSync(process.env.FLEET_LOG, threadId + '\\n');\n${readFileSync(plugin, 'utf8').replace('render(input) {', `render(input) {\n${slowMain}`)}`,
+    );
     for (const pkg of NAMES) {
       mkdirSync(join(dir, 'apps', pkg), { recursive: true });
       writeFileSync(join(dir, 'apps', pkg, 'app.yaml'), readFileSync(join(dir, 'env.yaml'), 'utf8').replace('metadata: {name: shop}', `metadata: {name: ${pkg}, namespace: ${pkg}}`));
@@ -69,7 +75,7 @@ describe('kurel build PKG... -o DIR --layout --jobs N', () => {
     const runs = ['1', '3'].map((jobs) =>
       spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'apps', '-o', `out-${jobs}`, '--layout', 'flux', '--jobs', jobs], {
         cwd: dir,
-        env: environmentWithout([], { FLEET_REGION: 'eu-west-3', FLEET_LOG: loads(jobs) }),
+        env: environmentWithout([], { FLEET_REGION: 'eu-west-3', FLEET_LOG: loads(jobs), ...(jobs === '1' ? {} : { FLEET_SLOW_MAIN: '1' }) }),
         encoding: 'utf8',
         timeout: 60_000,
       }),

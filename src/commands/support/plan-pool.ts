@@ -23,8 +23,9 @@ const TASKS_PER_WORKER = 2;
 /**
  * Plans the tasks on `threads` threads, this one among them, each outcome at its task's place:
  * this thread is warm (its code compiled, its code cache read) and plans packages while the
- * `threads - 1` worker threads of piscina's pool start. Each thread takes the next task when it
- * is free, so a slow package holds up no other.
+ * `threads - 1` worker threads of piscina's pool start; a few packages may be done before any
+ * worker is up. Each thread takes the next task when it is free, so a slow package holds up no
+ * other.
  */
 export async function planOnWorkers(tasks: readonly PlanTask[], threads: number): Promise<PlanOutcome[]> {
   const [{ Piscina }, host, engine] = await Promise.all([import('piscina'), import('../../host/index.js'), import('../../engine/index.js')]);
@@ -32,7 +33,8 @@ export async function planOnWorkers(tasks: readonly PlanTask[], threads: number)
   if (!existsSync(filename)) throw engine.kurelErrors.internal(`${filename} is missing: run \`npm run build\` in ${host.kurelPackageRoot()}/ (or build with --jobs 1)`);
   const workers = threads - 1;
   const compileCacheVariant = (globalThis as Record<symbol, unknown>)[COMPILE_CACHE_VARIANT];
-  const pool = new Piscina<PlanTask, PlanOutcome>({
+  // A task is a package to plan, or none: the readiness question of `ready`.
+  const pool = new Piscina<PlanTask | undefined, PlanOutcome | boolean>({
     filename,
     name: 'planInWorker',
     workerData: typeof compileCacheVariant === 'string' ? { compileCacheVariant } : {},
@@ -45,9 +47,12 @@ export async function planOnWorkers(tasks: readonly PlanTask[], threads: number)
   let next = 0;
   const take = () => (next < tasks.length ? next++ : undefined);
   const onWorker = async () => {
+    // A worker takes its first package once it has started: until then this thread plans them,
+    // and all of them if the worker cannot start.
+    if (!(await pool.run(undefined, { name: 'ready' }).catch(() => false))) return;
     for (let at = take(); at !== undefined; at = take()) {
       // A worker that dies (out of memory, a crash) is a defect of its package's build, told as one.
-      outcomes[at] = await pool.run(tasks[at]).catch(async (error: unknown): Promise<PlanOutcome> => ({ failures: await failureDiagnostics(error) }));
+      outcomes[at] = await (pool.run(tasks[at]) as Promise<PlanOutcome>).catch(async (error: unknown): Promise<PlanOutcome> => ({ failures: await failureDiagnostics(error) }));
     }
   };
   const here = async () => {
