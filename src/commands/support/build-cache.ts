@@ -2,8 +2,7 @@ import * as Flags from '@oclif/core/flags';
 import { join } from 'node:path';
 import type { Diagnostic, TreeContribution } from '../../engine/index.js';
 import { loadApplication, type LoadedApplication } from './input-flags.js';
-import type { LayoutTreeFlags, PackagePlan, PlanOptions } from './layout-tree-writer.js';
-import { reportWarnings } from './report.js';
+import type { LayoutTreeFlags, PackagePlan, PlanOptions } from './package-plan.js';
 
 /** The flag of the commands that build a tree of packages: whether unchanged packages come from the build cache. */
 export const cacheFlags = {
@@ -21,7 +20,7 @@ type PlanPackage = (target: string | undefined, flags: LayoutTreeFlags, ownersRe
 
 /**
  * `plan` (a package built into its share of the tree) through the build cache: a package whose key
- * (below) is stored is not built, its stored plan and warnings are taken; any other is built and
+ * (below) is stored is not built, its stored plan (with its warnings) is taken; any other is built and
  * stored. With `flags.cache` not true (`--no-cache`, or a command without the flag), or for an
  * application on standard input (read once), it is `plan` itself.
  */
@@ -30,7 +29,7 @@ export async function planPackageCached(plan: PlanPackage, target: string | unde
   if (flags.cache !== true || target === undefined || target === host.STDIN_TARGET) return plan(target, flags, ownersRelativeTo, options);
   let loaded: LoadedApplication;
   try {
-    loaded = await loadApplication(target, flags);
+    loaded = await loadApplication(target, flags, { hosts: options.hosts });
   } catch {
     // The build reads the same inputs and refuses them with its positioned errors.
     return plan(target, flags, ownersRelativeTo, options);
@@ -39,10 +38,7 @@ export async function planPackageCached(plan: PlanPackage, target: string | unde
   const dir = host.buildCacheDir();
   const kurel = host.kurelBuildIdentity();
   const stored = decodePlan(host.readBuildCacheEntry(dir, key, kurel));
-  if (stored) {
-    if (options.warnings !== false) await reportWarnings(stored.warnings, (await import('../../engine/index.js')).formatDiagnostic);
-    return stored;
-  }
+  if (stored) return stored;
   const { value, usedNetwork } = await host.watchNetworkUse(() => plan(target, flags, ownersRelativeTo, { ...options, loaded }));
   // What a chart or a fetched document held is in no file of the package: such a build is not kept.
   if (!usedNetwork) host.writeBuildCacheEntry(dir, key, kurel, encodePlan(value));

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
 import type { BuildInput, ChartRenderRequest, FetchRequest, InputFile } from '../../engine/index.js';
+import type { PluginHosts } from '../../host/index.js';
 
 /**
  * The positional argument of every command that reads an application. kurel reads standard input
@@ -55,11 +56,18 @@ export type InputFlagValues = {
 /** A package as `loadApplication` reads it: its plugin host and every input file. */
 export type LoadedApplication = Awaited<ReturnType<typeof loadApplication>>;
 
+export interface LoadOptions {
+  /** An application already read, standing for standard input's (`kurel fn`'s functionConfig). */
+  application?: InputFile;
+  /** The plugin hosts of this thread, one per config: a fleet loads its plugins once. */
+  hosts?: PluginHosts;
+}
+
 /**
- * Starts the plugin host for the application's folder and reads every input file. `application`,
- * an application already read, stands for standard input's (`kurel fn`'s functionConfig).
+ * Starts the plugin host for the application's folder (or takes the one `hosts` started for the
+ * same config) and reads every input file.
  */
-export async function loadApplication(named: string | undefined, flags: InputFlagValues, application?: InputFile) {
+export async function loadApplication(named: string | undefined, flags: InputFlagValues, { application, hosts }: LoadOptions = {}) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const target = named ?? host.defaultTarget();
   if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
@@ -72,7 +80,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const { appDir } = host.locateApplication(target);
   // A named environment is exactly the profile and values it binds.
   const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
-  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout });
+  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout, shared: hosts });
   const input: BuildInput = host.readBuildInput({
     target,
     profile: bound.profile ?? flags.profile,

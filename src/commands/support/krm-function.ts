@@ -45,7 +45,7 @@ async function loadFunctionConfig(config: FunctionConfig): Promise<Awaited<Retur
   const common: InputFlagValues = { 'cluster-id': 'local', 'strict-capabilities': false };
   if (config.kind === 'application') {
     const { STDIN_TARGET } = await import('../../host/index.js');
-    return loadApplication(STDIN_TARGET, { ...common, profile: config.profile }, config.application);
+    return loadApplication(STDIN_TARGET, { ...common, profile: config.profile }, { application: config.application });
   }
   const loaded = await loadApplication(config.path, { ...common, environment: config.environment, profile: config.profile, values: config.values, namespace: config.namespace });
   if (!config.set) return loaded;

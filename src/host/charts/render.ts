@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,9 +112,10 @@ async function cachedChart(chart: ChartRequest, context: { cache: string; offlin
     refusalClass ? context.fail('policyViolation', `pulling ${describe(chart)}: ${message}`, refusalClass) : context.fail('chartPull', `pulling ${describe(chart)} failed: ${message}`);
   const pull = chart.source.kind === 'OCIRepository' ? pullFromOciRegistry : pullFromHelmRepository;
   const bytes = await pull(chart, context.policy, fail);
-  // Placed whole or not at all: a rename within the cache, so a concurrent build never reads half a chart.
+  // Placed whole or not at all: a rename within the cache, so a concurrent build never reads half a
+  // chart. Staged under a name of its own: a fleet's worker threads, one process, may pull one chart at once.
   makeFolders(folder);
-  const staged = join(folder, `.${process.pid}-chart.tgz`);
+  const staged = join(folder, `.${process.pid}-${randomBytes(4).toString('hex')}-chart.tgz`);
   writeFileSync(staged, bytes);
   renameSync(staged, archive);
   return archive;
