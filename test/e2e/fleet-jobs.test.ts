@@ -73,7 +73,7 @@ describe('kurel build PKG... -o DIR --layout --jobs N', () => {
       writeFileSync(join(dir, 'apps', pkg, 'app.yaml'), readFileSync(join(dir, 'env.yaml'), 'utf8').replace('metadata: {name: shop}', `metadata: {name: ${pkg}, namespace: ${pkg}}`));
     }
     const runs = ['1', '3'].map((jobs) =>
-      spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'apps', '-o', `out-${jobs}`, '--layout', 'flux', '--jobs', jobs], {
+      spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'build', 'apps', '-o', `out-${jobs}`, '--layout', 'flux', '--jobs', jobs, '--no-cache'], {
         cwd: dir,
         env: environmentWithout([], { FLEET_REGION: 'eu-west-3', FLEET_LOG: loads(jobs), ...(jobs === '1' ? {} : { FLEET_SLOW_MAIN: '1' }) }),
         encoding: 'utf8',
@@ -82,6 +82,7 @@ describe('kurel build PKG... -o DIR --layout --jobs N', () => {
     );
     for (const result of runs) expect(result.status, result.stderr).toBe(0);
     // One thread loads it once for all five packages; with three, the workers load it too, each once.
+    // (--no-cache: every package is built, by whichever thread takes it.)
     expect(readFileSync(loads('1'), 'utf8')).toBe('0\n');
     const threads = readFileSync(loads('3'), 'utf8').trimEnd().split('\n');
     expect(new Set(threads).size).toBe(threads.length);

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { makeFolders } from '../files/make-folders.js';
 import { kurelPackageRoot } from '../plugins/plugin-host.js';
 
@@ -102,13 +101,14 @@ export function readBuildCacheEntry(dir: string, key: string, kurel: string): un
 }
 
 /**
- * Stores `value` under `key`, whole or not at all: written to a file of its own writer (process
- * and thread) and renamed into place, so that parallel builds of one package never leave half an
- * entry. A cache that cannot be written costs the next run a build, not this one its result.
+ * Stores `value` under `key`, whole or not at all: written to a file of its own writer (its
+ * process and random bytes, so that two threads of one process never share one) and renamed into
+ * place, so that parallel builds of one package never leave half an entry. A cache that cannot be
+ * written costs the next run a build, not this one its result.
  */
 export function writeBuildCacheEntry(dir: string, key: string, kurel: string, value: unknown): void {
   const file = entryFile(dir, key);
-  const staged = `${file}.${process.pid}-${threadId}.tmp`;
+  const staged = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     makeFolders(join(dir, key.slice(0, 2)));
     const entry: StoredEntry = { format: ENTRY_FORMAT, kurel, key, value };
