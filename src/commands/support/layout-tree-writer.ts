@@ -72,7 +72,7 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   if (flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the ${tool} tree is YAML files, kustomize's and ${tool}'s format`);
   const packages = targets.length > 0 ? host.expandTargets(targets) : [undefined];
   if (packages.length > 1) {
-    const perPackage = (['values', 'set', 'set-string'] as const).filter((name) => (flags[name] ?? []).length > 0);
+    const perPackage = (['values', 'set', 'set-string', 'set-json', 'set-file'] as const).filter((name) => (flags[name] ?? []).length > 0);
     if (perPackage.length > 0) {
       throw engine.kurelErrors.flag(`--${perPackage[0]} sets the values of one package, and ${packages.length} are built (${packages.join(', ')}); build that package alone, or put its values in its own values.yaml or environments`);
     }
