@@ -98,7 +98,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
   // Charts rendered at build time: the host runs helm, held to the same policy.
   const renderCharts = (requests: ChartRenderRequest[]) =>
-    host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
+    host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!), baseDir: appDir });
   const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
   return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
 }
