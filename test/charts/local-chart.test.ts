@@ -101,7 +101,7 @@ describe('a chart on disk', () => {
     const out = join(folder, 'out');
     const result = await kurel(dir, ['build', folder, '-o', out], env);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`Error: ${join(folder, 'app.yaml')}:8:7 spec.components[0].properties: component "hello": ${message(folder)}\n`);
+    expect(result.stderr).toBe(`Error: ${join(folder, 'app.yaml')}:9:18 spec.components[0].properties.source.url: component "hello": ${message(folder)}\n`);
     expect(() => readdirSync(out)).toThrow();
   });
 

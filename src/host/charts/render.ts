@@ -74,7 +74,7 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
       const fail = failOn(request);
       const archive =
         request.chart.source.kind === 'LocalChart'
-          ? await cachedLocalChart(request.chart, { cache, baseDir: options.baseDir ?? process.cwd(), scratch, helm, env, fail })
+          ? await cachedLocalChart(request.chart, { cache, baseDir: options.baseDir ?? process.cwd(), scratch, helm, env, fail: failAtSource(request) })
           : await cachedChart(request.chart, { cache, offline: options.offline === true, policy: options.policy, fail });
       const capabilities = helmCapabilityArgs(request.cluster, { flag: options.kubeVersion, pinned: DEFAULT_KUBE_VERSION });
       out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities, fail });
@@ -86,6 +86,10 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
 }
 
 type Fail = (code: KurelErrorName, message: string, refusalClass?: string) => Error;
+
+/** A refusal of the chart's source, placed at the `source.url` the component writes. */
+const failAtSource = (request: ChartRenderRequest) => (code: KurelErrorName, message: string) =>
+  kurelErrors[code](`component "${request.component}": ${message}`, { ...(request.sourceWhere ?? request.where), component: request.component });
 
 interface Helm {
   helm: string;
