@@ -24,6 +24,7 @@ export { didYouMean } from '../plugin-api/kit/index.js';
 export { checkCrossDocumentCollisions, type GeneratedDocument } from './cross-document.js';
 export { lowerRaws, type LowerRawsResult } from './lowering/lower-raws.js';
 export { handlerContracts, handlerSchemas, type HandlerSet } from './contracts.js';
+export { setFilePaths } from './documents/set-flags.js';
 export { parseEnvironmentSet, type EnvironmentSet, type EnvironmentBinding } from './documents/environment-set.js';
 export { planFluxLayout } from './layout/flux-plan.js';
 export { planArgoLayout } from './layout/argocd-plan.js';

@@ -2,13 +2,16 @@
 // renders (`ComponentHandler.charts`), the host pulls and renders it with the real helm binary
 // before the build, and the handler reads the rendered text back through `ctx.renderedChart()`.
 
-/** Where a chart is pulled from: a Helm repository index (http, https) or an OCI registry. */
-export type ChartSourceKind = 'HelmRepository' | 'OCIRepository';
+/**
+ * Where a chart comes from: a Helm repository index (http, https), an OCI registry, or a chart
+ * folder or `.tgz` on disk (a path, or a `file://` URL, relative to the application's folder).
+ */
+export type ChartSourceKind = 'HelmRepository' | 'OCIRepository' | 'LocalChart';
 
 /** One chart to render, as the host hands it to `helm template`. */
 export interface ChartRequest {
   source: { url: string; kind: ChartSourceKind };
-  /** The chart name in a HelmRepository; absent for OCI, whose URL names the chart. */
+  /** The chart name in a HelmRepository; absent for OCI and a local chart, whose URL names the chart. */
   chart?: string;
   /** The chart version; required for OCI. */
   version?: string;

@@ -40,6 +40,7 @@ export const CATALOGUE = {
   helmMissing: { code: 'KUREL_HELM_MISSING', meaning: 'A chart is rendered at build time, and no helm binary of version 3.8 or later was found.' },
   chartNotCached: { code: 'KUREL_CHART_NOT_CACHED', meaning: 'Under --offline, a chart rendered at build time is not in the chart cache.' },
   chartPull: { code: 'KUREL_CHART_PULL', meaning: 'helm could not pull a chart rendered at build time.' },
+  chartLocal: { code: 'KUREL_CHART_LOCAL', meaning: 'A local chart that source.url names (a folder or .tgz on disk) is missing, is no chart, or is not the version asked for.' },
   chartRender: { code: 'KUREL_CHART_RENDER', meaning: 'helm could not render a chart at build time.' },
   apiNotServed: { code: 'KUREL_API_NOT_SERVED', meaning: "An object's apiVersion or kind is not among the API resources the ClusterProfile says the cluster serves." },
   warning: { code: 'KUREL_WARNING', meaning: 'Something the build went on past but the author should know about.', severity: 'warning' },

@@ -127,6 +127,8 @@ interface Described {
   contract?: ContractMetadata;
   /** Properties of a complete, working example, shown in the reference docs (`kurel schemas`). */
   example?: Properties;
+  /** Where the example builds, when it reads files beside app.yaml: shown after "It builds as shown with `kurel build app.yaml`". */
+  exampleWhere?: string;
   /** Why a top-level property this type does not declare is not accepted, shown with its refusal. */
   hints?: Record<string, string>;
   /**

@@ -106,6 +106,18 @@ describe('--environment', () => {
     expect(named.stdout).toContain('image: ghcr.io/acme/api:v2.0.0');
   });
 
+  it('layers --values files over the bound values, then --set over them', () => {
+    writeFileSync(join(app, 'eu.yaml'), 'replicas: 7\n');
+    const named = kurel('build', 'api', '--environment', 'staging', '-f', 'api/eu.yaml');
+    const paired = kurel('build', 'api', '--profile', 'api/profiles/staging.yaml', '--values', 'api/values/staging.yaml', '--values', 'api/eu.yaml');
+    expect(named.status, named.stderr).toBe(0);
+    expect(named.stdout).toBe(paired.stdout);
+    expect(named.stdout).toContain('replicas: 7');
+    expect(named.stdout).toContain('image: ghcr.io/acme/api:v2.0.0');
+    const set = kurel('build', 'api', '--environment', 'staging', '-f', 'api/eu.yaml', '--set', 'replicas=9');
+    expect(set.stdout).toContain('replicas: 9');
+  });
+
   it('reads the file --environments names, and accepts a name that only starts with ".."', () => {
     const file = environmentsFile('other-environments.yaml', ENVIRONMENTS);
     const named = kurel('build', 'api/app.yaml', '--environment', 'dev', '--environments', file, '--set', 'image=ghcr.io/acme/api:v1.0.0');
@@ -138,7 +150,6 @@ describe('--environment', () => {
 describe('--environment refusals', () => {
   it('refuses the flags that do not go together, with the flag library texts', () => {
     refused(['build', 'api', '--environment', 'staging', '--profile', 'x.yaml'], 'if any flags in the group [profile environment] are set none of the others can be; [environment profile] were all set');
-    refused(['build', 'api', '--environment', 'staging', '--values', 'x.yaml'], 'if any flags in the group [values environment] are set none of the others can be; [environment values] were all set');
     refused(['build', 'api', '--environments', 'api/environments.yaml'], '--environments requires --environment');
     refused(['build', 'api', '--environments='], '--environments requires --environment');
     refused(['build', 'api', '--environment='], '--environment requires a non-empty name');

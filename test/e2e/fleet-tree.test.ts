@@ -253,11 +253,11 @@ describe('refusals: nothing is written', () => {
     expect(existsSync(join(fleet, 'out'))).toBe(false);
   });
 
-  it('refuses --set and -f with several packages', () => {
-    for (const flag of [['--set', 'image=x:1'], ['-f', 'values.yaml']]) {
+  it('refuses --set, --set-json, --set-file and -f with several packages', () => {
+    for (const flag of [['--set', 'image=x:1'], ['--set-json', 'image="x:1"'], ['--set-file', 'image=image.txt'], ['-f', 'values.yaml']]) {
       const result = kurel(repo, ['build', FLEET, '-o', join(scratch.dir, 'set'), '--layout', 'flux', ...flag]);
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/^Error: --(set|values) sets the values of one package, and 3 are built \(/);
+      expect(result.stderr).toMatch(new RegExp(`^Error: ${flag[0] === '-f' ? '--values' : flag[0]} sets the values of one package, and 3 are built \\(`));
     }
     expect(existsSync(join(scratch.dir, 'set'))).toBe(false);
   });

@@ -19,13 +19,25 @@ export const configFlags = {
 /** The flags every command that reads an application shares with `build`. */
 export const inputFlags = {
   profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),
-  environment: Flags.string({ description: 'a named environment of the EnvironmentSet: its profile and values, in place of --profile and --values' }),
+  environment: Flags.string({ description: 'a named environment of the EnvironmentSet: its profile, in place of --profile, and its values, under any --values' }),
   environments: Flags.string({ description: 'EnvironmentSet file declaring --environment names (default: environments.yaml beside app.yaml)' }),
   namespace: Flags.string({ char: 'n', description: 'namespace override (a DNS-1123 label)' }),
   'cluster-id': Flags.string({ description: 'cluster identifier', default: 'local' }),
-  values: Flags.string({ char: 'f', description: 'values file for the package parameters, over values.yaml beside kurel.yaml (repeatable: a later file wins)', multiple: true, multipleNonGreedy: true }),
-  set: Flags.string({ description: 'set package parameters: key=value[,key=value] (repeatable; needs kurel.yaml)', multiple: true, multipleNonGreedy: true }),
-  'set-string': Flags.string({ description: 'set string package parameters: key=value[,key=value], applied after --set', multiple: true, multipleNonGreedy: true }),
+  values: Flags.string({
+    char: 'f',
+    description: "values file for the package parameters, over values.yaml beside kurel.yaml and --environment's values (repeatable: a later file wins; the reference refuses --values with --environment)",
+    multiple: true,
+    multipleNonGreedy: true,
+  }),
+  set: Flags.string({
+    description:
+      "set package parameters as Helm's --set does: a.b=1, list[0].name=x, list={a,b}, a=1,b=2, \\, and \\. escaped (repeatable; needs kurel.yaml). Unlike Helm and as the reference does, a parameter's own value is read by its declared type (tag=010 and tag=null stay text for a string parameter) and an undeclared parameter is refused; values below a parameter are typed as Helm types them (true, false, null, integers). See docs/values.md",
+    multiple: true,
+    multipleNonGreedy: true,
+  }),
+  'set-string': Flags.string({ description: 'set package parameters as --set does, every value a string; applied after --set', multiple: true, multipleNonGreedy: true }),
+  'set-json': Flags.string({ description: 'set package parameters to JSON values: key={"a":1}[,key=[1,2]], or one JSON object merged whole; applied before --set, as in Helm', multiple: true, multipleNonGreedy: true }),
+  'set-file': Flags.string({ description: "set package parameters to a file's text: key=path (relative to the working folder); applied after --set-string", multiple: true, multipleNonGreedy: true }),
   'capability-def': Flags.string({ description: 'CapabilityDefinition file (repeatable)', multiple: true, multipleNonGreedy: true }),
   'strict-capabilities': Flags.boolean({ description: 'a custom capability with no definition is an error instead of a warning' }),
   config: Flags.string({ description: 'plugin config file (default: searched from the application folder upward)' }),
@@ -43,6 +55,8 @@ export type InputFlagValues = {
   values?: string[];
   set?: string[];
   'set-string'?: string[];
+  'set-json'?: string[];
+  'set-file'?: string[];
   'capability-def'?: string[];
   'strict-capabilities': boolean;
   config?: string;
@@ -71,22 +85,24 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const target = named ?? host.defaultTarget();
   if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
-  const environmentFlags = { environment: flags.environment, environments: flags.environments, profile: flags.profile, valuesGiven: (flags.values ?? []).length > 0 };
+  const environmentFlags = { environment: flags.environment, environments: flags.environments, profile: flags.profile };
   // Flag groups first, as the reference's flag library checks them before the command runs.
   host.checkEnvironmentFlagGroups(environmentFlags);
   // Checked before anything is read, not when the first chart reaches helm.
   const kubeVersionProblem = flags['kube-version'] === undefined ? undefined : engine.kubeVersionProblem(flags['kube-version']);
   if (kubeVersionProblem) throw engine.kurelErrors.flag(`--kube-version: ${kubeVersionProblem}`);
   const { appDir } = host.locateApplication(target);
-  // A named environment is exactly the profile and values it binds.
+  // A named environment is the profile and values it binds; --values files layer over its values.
   const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
   const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout, shared: hosts });
   const input: BuildInput = host.readBuildInput({
     target,
     profile: bound.profile ?? flags.profile,
-    values: bound.values !== undefined ? [bound.values] : (flags.values ?? []),
+    values: [...(bound.values !== undefined ? [bound.values] : []), ...(flags.values ?? [])],
     sets: flags.set ?? [],
     setStrings: flags['set-string'] ?? [],
+    setJsons: flags['set-json'] ?? [],
+    setFiles: flags['set-file'] ?? [],
     capabilityDefinitions: flags['capability-def'] ?? [],
     strictCapabilities: flags['strict-capabilities'],
     settings: host.transformSettings(pluginHost.config.config, { clusterId: flags['cluster-id'], namespace: flags.namespace }),
@@ -97,7 +113,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
   // Charts rendered at build time: the host runs helm, held to the same policy.
   const renderCharts = (requests: ChartRenderRequest[]) =>
-    host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
+    host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!), baseDir: appDir });
   const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
   return { host, engine, registry: pluginHost.registry, plugins: pluginHost.plugins, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
 }

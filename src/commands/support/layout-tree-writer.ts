@@ -49,7 +49,7 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   const ownersRelativeTo = options.ownersRelativeTo ?? output;
   const named = targets.length > 0 ? host.expandTargets(targets) : [undefined];
   if (named.length > 1) {
-    const perPackage = (['values', 'set', 'set-string'] as const).filter((name) => (flags[name] ?? []).length > 0);
+    const perPackage = (['values', 'set', 'set-string', 'set-json', 'set-file'] as const).filter((name) => (flags[name] ?? []).length > 0);
     if (perPackage.length > 0) {
       throw engine.kurelErrors.flag(`--${perPackage[0]} sets the values of one package, and ${named.length} are built (${named.join(', ')}); build that package alone, or put its values in its own values.yaml or environments`);
     }

@@ -3,14 +3,21 @@ import { kurelErrors, type DiagnosticPlace } from '../../plugin-api/index.js';
 import { describeValue, didYouMean, isPlainObject } from '../../plugin-api/kit/index.js';
 import { parseGoBool, type ParameterDecl, type ParsedPackage } from './package.js';
 import type { SourceDocument } from '../yaml/index.js';
+import { applySetFlag, FlagText, mergeValues, SET_FLAG_ORDER, type SetFlagName } from './set-flags.js';
 
 export interface ParameterInput {
   /** The values files' mappings, in the order given: a later file wins. */
   values?: ReadonlyArray<{ file: string; source?: SourceDocument }>;
-  /** `--set` flags, in order, each one or more `key=value` pairs split at commas as Helm splits them. */
+  /** `--set` flags, in order, each one or more `key=value` pairs read as Helm reads them. */
   sets: readonly string[];
-  /** `--set-string` flags: the same, the value always a string; they apply after every `--set`, as in Helm. */
+  /** `--set-string` flags: the same, every value a string. */
   setStrings?: readonly string[];
+  /** `--set-json` flags: `key=<JSON>` pairs, or one JSON object merged whole. */
+  setJsons?: readonly string[];
+  /** `--set-file` flags: `key=path` pairs, the value the file's text. */
+  setFiles?: readonly string[];
+  /** The text of each file a `--set-file` flag names, by the path as written (the host read them). */
+  setFileTexts?: Readonly<Record<string, string>>;
 }
 
 const PLACEHOLDER = /\$\{([^}]+)\}/g;
@@ -36,78 +43,65 @@ export function resolveParameters(pkg: ParsedPackage, input: ParameterInput, app
   return effective;
 }
 
-type Supplied = { value: unknown; flag?: '--set' | '--set-string'; where: DiagnosticPlace };
-
+/**
+ * The values supplied for the package, layered as Helm layers a chart's: each values file over the
+ * one before, then `--set-json`, `--set`, `--set-string` and `--set-file`, each path by path.
+ */
 function suppliedValues(pkg: ParsedPackage, input: ParameterInput): Map<string, unknown> {
-  const raw = new Map<string, Supplied>();
+  const merged: Record<string, unknown> = {};
+  const where = new Map<string, DiagnosticPlace>();
   for (const values of input.values ?? []) {
     if (!values.source) continue;
     const mapping = values.source.toJS();
     if (!isPlainObject(mapping)) {
       throw kurelErrors.parameter(`values file "${values.file}" must be a map (key: value pairs), got ${describeValue(mapping)}`, { file: values.file });
     }
-    // Layered as Helm layers values files: a later file's mapping is merged into an earlier one's.
-    for (const [key, value] of Object.entries(mapping)) raw.set(key, { value: mergeValues(raw.get(key)?.value, value), where: values.source.at([key]) });
+    for (const [key, value] of Object.entries(mapping)) {
+      merged[key] = mergeValues(merged[key], value);
+      where.set(key, values.source.at([key]));
+    }
   }
-  for (const [flag, entries] of [['--set', input.sets], ['--set-string', input.setStrings ?? []]] as const) {
-    for (const entry of entries) {
-      for (const pair of splitSetPairs(entry)) {
-        const eq = pair.indexOf('=');
-        if (eq <= 0) throw kurelErrors.flag(`${flag} "${pair}": expected key=value format`);
-        raw.set(pair.slice(0, eq), { value: pair.slice(eq + 1), flag, where: { path: `${flag} ${pair}` } });
-      }
+  const flags: Record<SetFlagName, readonly string[]> = {
+    '--set-json': input.setJsons ?? [],
+    '--set': input.sets,
+    '--set-string': input.setStrings ?? [],
+    '--set-file': input.setFiles ?? [],
+  };
+  const readFile = (path: string) => input.setFileTexts?.[path];
+  for (const flag of SET_FLAG_ORDER) {
+    for (const entry of flags[flag]) {
+      for (const key of applySetFlag(flag, entry, merged, { readFile })) where.set(key, { path: `${flag} ${entry}` });
     }
   }
   const out = new Map<string, unknown>();
-  for (const [key, { value, flag, where }] of raw) {
+  for (const [key, value] of Object.entries(merged)) {
+    const place = where.get(key)!;
     const decl = pkg.parameters.find((candidate) => candidate.name === key);
     if (!decl) {
       const hint = didYouMean(key, pkg.parameters.map((candidate) => candidate.name));
-      throw kurelErrors.parameter(`parameter "${key}" is not declared in kurel.yaml${hint ? ` (${hint})` : ''}`, where);
+      throw kurelErrors.parameter(`parameter "${key}" is not declared in kurel.yaml${hint ? ` (${hint})` : ''}`, place);
     }
-    if (flag && (decl.type === 'array' || decl.type === 'object')) {
-      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with ${flag}; use --values to supply a structured value`, where);
-    }
-    if (flag === '--set-string' && decl.type !== 'string') {
-      throw kurelErrors.parameter(`parameter "${key}" (type ${decl.type}) cannot be set with --set-string; use --set`, where);
-    }
-    out.set(key, coerceOrRefuse(decl, value, where));
+    out.set(key, value instanceof FlagText ? coerceFlagText(decl, value, place) : coerceOrRefuse(decl, value, place));
   }
   return out;
 }
 
 /**
- * One `--set` flag's pairs, split as Helm splits them: at commas, except one escaped as `\,` or
- * inside a `{…}` list.
+ * A parameter's own value written on the command line: read by its declared type, as the
+ * reference reads `--set` (a string parameter keeps `010` and `null` as written).
  */
-export function splitSetPairs(entry: string): string[] {
-  const pairs: string[] = [];
-  let current = '';
-  let depth = 0;
-  for (let index = 0; index < entry.length; index++) {
-    const char = entry[index];
-    if (char === '\\' && entry[index + 1] === ',') {
-      current += ',';
-      index++;
-    } else if (char === ',' && depth === 0) {
-      pairs.push(current);
-      current = '';
-    } else {
-      if (char === '{') depth++;
-      if (char === '}' && depth > 0) depth--;
-      current += char;
-    }
+function coerceFlagText(decl: ParameterDecl, value: FlagText, where: DiagnosticPlace): unknown {
+  const { flag, text } = value;
+  if (decl.type === 'array') {
+    throw kurelErrors.parameter(`parameter "${decl.name}" (type array) takes a list, and ${flag} gives it the text "${text}": write a list as ${decl.name}={a,b}, an item as ${decl.name}[0]=…, or use --set-json or --values`, where);
   }
-  pairs.push(current);
-  return pairs;
-}
-
-/** A later values file's value over an earlier one's: mappings merge key by key, anything else replaces. */
-function mergeValues(earlier: unknown, later: unknown): unknown {
-  if (!isPlainObject(earlier) || !isPlainObject(later)) return later;
-  const merged: Record<string, unknown> = { ...earlier };
-  for (const [key, value] of Object.entries(later)) merged[key] = mergeValues(earlier[key], value);
-  return merged;
+  if (decl.type === 'object') {
+    throw kurelErrors.parameter(`parameter "${decl.name}" (type object) takes a map, and ${flag} gives it the text "${text}": set a key as ${decl.name}.key=…, or use --set-json or --values`, where);
+  }
+  if (flag === '--set-string' && decl.type !== 'string') {
+    throw kurelErrors.parameter(`parameter "${decl.name}" (type ${decl.type}) cannot be set with --set-string; use --set`, where);
+  }
+  return coerceOrRefuse(decl, text, where);
 }
 
 type Coerced = { value: unknown } | { problem: string };

@@ -48,7 +48,8 @@ function page(entry: PublishedType, example: Properties | undefined): string {
     if (entry.implementation === 'declaration') {
       lines.push('', '## Example', '', 'How it is written. As a delivery type it does not build as shown: the consumer that delivers the application renders it.');
     } else {
-      lines.push('', '## Example', '', profile ? 'It builds as shown with `kurel build app.yaml --profile profile.yaml`.' : 'It builds as shown with `kurel build app.yaml`.');
+      const where = entry.exampleWhere ? `, ${entry.exampleWhere}` : '';
+      lines.push('', '## Example', '', profile ? `It builds as shown with \`kurel build app.yaml --profile profile.yaml\`${where}.` : `It builds as shown with \`kurel build app.yaml\`${where}.`);
     }
     lines.push('', '```yaml', '# app.yaml', exampleDocument(entry, example).trimEnd(), '```');
     if (profile) lines.push('', 'The ClusterProfile that binds its capability:', '', '```yaml', '# profile.yaml', profile.trimEnd(), '```');

@@ -18,6 +18,8 @@ export interface PublishedType {
   schema: JsonSchema;
   /** The type's own example properties, when it ships one. */
   example?: Properties;
+  /** Where the example builds, when it reads files beside app.yaml. */
+  exampleWhere?: string;
   /** Of a trait a ClusterProfile binding renders into: whether a build needs that binding, and the example's rendering. */
   capability?: { required: boolean; exampleRendering?: Properties };
   /** Keys the type requires that the binding's rendering may supply instead of the author. */
@@ -94,14 +96,14 @@ export function publishedTypes(registry: SealedRegistry): PublishedType[] {
 function describe(
   position: Position,
   type: string,
-  entry: { value: { description: string; contract?: ContractMetadata; example?: Properties }; plugin: string },
+  entry: { value: { description: string; contract?: ContractMetadata; example?: Properties; exampleWhere?: string }; plugin: string },
   implementation: string,
   properties: PropertiesSchema,
   additionalProperties?: boolean,
 ): PublishedType {
   const description = implementation === 'declaration' ? `${DELIVERY_TYPE_NOTE} ${entry.value.description}` : entry.value.description;
   const schema = { $schema: DRAFT_2020_12, title: `${type} (${position} properties)`, ...propertiesToJsonSchema(properties, description, additionalProperties) };
-  return { position, type, description: entry.value.description, plugin: entry.plugin, implementation, contract: entry.value.contract, properties, schema, example: entry.value.example };
+  return { position, type, description: entry.value.description, plugin: entry.plugin, implementation, contract: entry.value.contract, properties, schema, example: entry.value.example, ...(entry.value.exampleWhere ? { exampleWhere: entry.value.exampleWhere } : {}) };
 }
 
 /** The folder a position's schemas go to. */

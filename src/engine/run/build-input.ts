@@ -11,8 +11,13 @@ export interface BuildInput {
   package?: InputFile;
   /** Values files, in the order they layer: a later one wins. */
   values?: readonly InputFile[];
+  /** The value flags, each in the order given; Helm's order applies them (see `set-flags.ts`). */
   sets?: readonly string[];
   setStrings?: readonly string[];
+  setJsons?: readonly string[];
+  setFiles?: readonly string[];
+  /** The text of each file a `--set-file` flag names, by the path as written. */
+  setFileTexts?: Readonly<Record<string, string>>;
   capabilityDefinitions?: readonly InputFile[];
   settings: TransformSettings;
   strictCapabilities?: boolean;

@@ -16,6 +16,8 @@ export interface FetchRequest {
 export interface ChartRenderRequest {
   component: string;
   where: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
+  /** Where the component writes `source.url`, when it does: a refusal of the chart's source points there. */
+  sourceWhere?: Pick<Diagnostic, 'file' | 'line' | 'column' | 'path'>;
   chart: ChartRequest;
   /** The cluster the chart's `.Capabilities` should see: the profile's kube version and served APIs. */
   cluster: ChartCapabilities;
@@ -42,7 +44,10 @@ export function chartRequests({ components, source, namespace, cluster: served }
   return components.flatMap((component) => {
     const handler = registry.component(component.type)?.value;
     const charts = handler?.charts?.({ name: component.name, namespace: component.origin.namespace ?? namespace, properties: component.properties }) ?? [];
-    return charts.map((chart) => ({ chart, cluster, component: component.name, where: source.at([...component.path, 'properties']) }));
+    if (charts.length === 0) return [];
+    const where = source.at([...component.path, 'properties']);
+    const url = source.at([...component.path, 'properties', 'source', 'url']);
+    return charts.map((chart) => ({ chart, cluster, component: component.name, where, ...(url.line !== undefined ? { sourceWhere: url } : {}) }));
   });
 }
 

@@ -22,7 +22,11 @@ export function readInputs(input: BuildInput): ReadInputs {
   if (input.package) {
     const pkg = parsePackage(readDocument(input.package, 'package file'));
     const values = (input.values ?? []).map((file) => ({ file: file.file, source: readDocuments(file)[0] }));
-    resolveParameters(pkg, { values, sets: input.sets ?? [], setStrings: input.setStrings ?? [] }, application);
+    resolveParameters(
+      pkg,
+      { values, sets: input.sets ?? [], setStrings: input.setStrings ?? [], setJsons: input.setJsons ?? [], setFiles: input.setFiles ?? [], setFileTexts: input.setFileTexts ?? {} },
+      application,
+    );
   }
   const profile = parseProfile(readDocument(input.profile ?? { file: '<default profile>', text: DEFAULT_PROFILE_TEXT }, 'profile file'));
   return { application, profile, definitions: loadCapabilityDefinitions(input.capabilityDefinitions ?? []) };

@@ -12,6 +12,7 @@ import { rawTemplateChart, rawTemplateOutput } from './raw-templates.js';
 import { makeFolders } from '../files/make-folders.js';
 import { helmVersion, INSTALL_HELM, locateHelm, runProgram } from './helm-binary.js';
 import { noteNetworkUse } from '../cache/network-use.js';
+import { cachedLocalChart } from './local-chart.js';
 
 const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
@@ -30,6 +31,8 @@ export interface ChartRenderOptions {
   policy: FetchPolicy;
   /** The chart cache; `chartCacheDir()` when absent. */
   cacheDir?: string;
+  /** The folder a local chart's relative path is read from (the application's); the working folder when absent. */
+  baseDir?: string;
 }
 
 /** Where pulled charts are kept: `$KUREL_CACHE_DIR/charts`, else the user's cache folder. */
@@ -50,6 +53,8 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
   const failOn = (request: ChartRenderRequest) => (code: KurelErrorName, message: string, refusalClass?: string) =>
     kurelErrors[code](`component "${request.component}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
   for (const request of requests) {
+    // A chart on disk has no host to hold to the allowed registries.
+    if (request.chart.source.kind === 'LocalChart') continue;
     const host = new URL(request.chart.source.url.replace(/^oci:/, 'https:')).hostname;
     if (!hostAllowed(host, options.policy)) {
       throw failOn(request)('policyViolation', `chart source host "${host}" is not one of the allowed registries (${options.policy.allowedRegistries!.join(', ')})`, RefusalClass.registry);
@@ -70,7 +75,10 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
   try {
     for (const request of requests) {
       const fail = failOn(request);
-      const archive = await cachedChart(request.chart, { cache, offline: options.offline === true, policy: options.policy, fail });
+      const archive =
+        request.chart.source.kind === 'LocalChart'
+          ? await cachedLocalChart(request.chart, { cache, baseDir: options.baseDir ?? process.cwd(), scratch, helm, env, fail: failAtSource(request) })
+          : await cachedChart(request.chart, { cache, offline: options.offline === true, policy: options.policy, fail });
       const capabilities = helmCapabilityArgs(request.cluster, { flag: options.kubeVersion, pinned: DEFAULT_KUBE_VERSION });
       out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities, fail });
     }
@@ -82,6 +90,10 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
 
 type Fail = (code: KurelErrorName, message: string, refusalClass?: string) => Error;
 
+/** A refusal of the chart's source, placed at the `source.url` the component writes. */
+const failAtSource = (request: ChartRenderRequest) => (code: KurelErrorName, message: string) =>
+  kurelErrors[code](`component "${request.component}": ${message}`, { ...(request.sourceWhere ?? request.where), component: request.component });
+
 interface Helm {
   helm: string;
   env: NodeJS.ProcessEnv;
@@ -90,7 +102,9 @@ interface Helm {
 }
 
 const describe = (chart: ChartRequest) =>
-  `chart ${chart.source.kind === 'OCIRepository' ? chart.source.url : `"${chart.chart}" from ${chart.source.url}`}${chart.version ? ` version ${chart.version}` : ''}`;
+  chart.source.kind === 'LocalChart'
+    ? `local chart "${chart.source.url}"${chart.version ? ` version ${chart.version}` : ''}`
+    : `chart ${chart.source.kind === 'OCIRepository' ? chart.source.url : `"${chart.chart}" from ${chart.source.url}`}${chart.version ? ` version ${chart.version}` : ''}`;
 
 /**
  * The chart's archive in the cache, keyed by source, chart and version; pulled when missing.

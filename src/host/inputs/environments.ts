@@ -11,8 +11,6 @@ export interface EnvironmentFlags {
   environment?: string;
   environments?: string;
   profile?: string;
-  /** `--values` was given (once or more). */
-  valuesGiven: boolean;
   /** The application's folder: the default environments file sits there. */
   appDir: string;
 }
@@ -24,13 +22,13 @@ export interface ResolvedEnvironment {
 }
 
 /**
- * The flag groups the reference declares: `--environment` excludes `--profile` and `--values`.
- * Checked before anything is read, with the texts its flag library prints.
+ * The flag group the reference declares: `--environment` excludes `--profile`. Checked before
+ * anything is read, with the text its flag library prints. The reference excludes `--values` too;
+ * kurel layers `--values` over the environment's values instead, as Helm layers `-f` files.
  */
 export function checkEnvironmentFlagGroups(flags: Omit<EnvironmentFlags, 'appDir'>): void {
   if (flags.environment === undefined) return;
   if (flags.profile !== undefined) throw exclusive('profile environment', ['environment', 'profile']);
-  if (flags.valuesGiven) throw exclusive('values environment', ['environment', 'values']);
 }
 
 function exclusive(group: string, set: string[]) {

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_INPUT_LIMITS, overLimit, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../../engine/index.js';
+import { DEFAULT_INPUT_LIMITS, overLimit, setFilePaths, type BuildInput, type InputFile, type InputLimits, type TransformSettings } from '../../engine/index.js';
 import { isKurelError, kurelErrors } from '../../plugin-api/index.js';
 import { describeFsError } from '../files/fs-error.js';
 
@@ -12,6 +12,10 @@ export interface BuildRequest {
   values?: string[];
   sets: string[];
   setStrings?: string[];
+  /** `--set-json` flags, in order. */
+  setJsons?: string[];
+  /** `--set-file` flags, in order: each file they name is read here, relative to the working folder. */
+  setFiles?: string[];
   capabilityDefinitions: string[];
   strictCapabilities: boolean;
   settings: TransformSettings;
@@ -67,7 +71,9 @@ export function readBuildInput(request: BuildRequest): BuildInput {
   const packageMode = !fromStdin && existsSync(packageFile);
   const valuesFiles = request.values ?? [];
   const setStrings = request.setStrings ?? [];
-  if (!packageMode && (valuesFiles.length > 0 || request.sets.length > 0 || setStrings.length > 0)) {
+  const setJsons = request.setJsons ?? [];
+  const setFiles = request.setFiles ?? [];
+  if (!packageMode && (valuesFiles.length > 0 || [request.sets, setStrings, setJsons, setFiles].some((flags) => flags.length > 0))) {
     throw kurelErrors.flag(`--values and --set require a kurel.yaml package descriptor in "${appDir}"`);
   }
   return {
@@ -77,6 +83,9 @@ export function readBuildInput(request: BuildRequest): BuildInput {
     values: packageMode ? layeredValues(appDir, valuesFiles, limits) : [],
     sets: request.sets,
     setStrings,
+    setJsons,
+    setFiles,
+    setFileTexts: setFileTexts(setFiles, limits),
     capabilityDefinitions: [...request.capabilityDefinitions.map((file) => readInput(file, 'reading capability definition file')), ...(fromStdin ? [] : definitionsFolder(appDir, limits))],
     settings: request.settings,
     strictCapabilities: request.strictCapabilities,
@@ -92,6 +101,25 @@ function layeredValues(appDir: string, named: readonly string[], limits: InputLi
   const ownIsNamed = named.some((file) => resolve(file) === resolve(own));
   const files = existsSync(own) && !ownIsNamed ? [own, ...named] : named;
   return files.map((file) => readLimitedInput(file, 'reading values file', limits));
+}
+
+/** The text of every file the `--set-file` flags name, by the path as written. */
+function setFileTexts(entries: readonly string[], limits: InputLimits): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const entry of entries) {
+    for (const path of setFilePaths(entry)) {
+      if (path in texts) continue;
+      let size: number;
+      try {
+        size = statSync(path).size;
+        if (size <= limits.fileBytes) texts[path] = readFileSync(path, 'utf8');
+      } catch (error) {
+        throw kurelErrors.flag(`reading "${path}": ${describeFsError(error)}`, { path: `--set-file ${entry}` });
+      }
+      if (size > limits.fileBytes) throw overLimit('fileBytes', limits.fileBytes, `${size} bytes`, { file: path });
+    }
+  }
+  return texts;
 }
 
 /** Every `*.yaml` in `<appDir>/definitions/`; a missing folder is fine. */

@@ -55,13 +55,16 @@ interface Run {
   values?: string | string[];
   sets?: string[];
   setStrings?: string[];
+  setJsons?: string[];
+  setFiles?: string[];
+  setFileTexts?: Record<string, string>;
 }
 
-function resolve({ pkg = PACKAGE, app = APP, values, sets = [], setStrings = [] }: Run) {
+function resolve({ pkg = PACKAGE, app = APP, values, sets = [], ...flags }: Run) {
   const application = source(app);
   const effective = resolveParameters(
     parsePackage(source(pkg, 'kurel.yaml')),
-    { values: (values === undefined ? [] : [values].flat()).map(valuesFile), sets, setStrings },
+    { values: (values === undefined ? [] : [values].flat()).map(valuesFile), sets, ...flags },
     application,
   );
   return { effective, app: application.toJS() as { spec: { components: Array<{ properties: Record<string, unknown> }> } } };
@@ -151,11 +154,12 @@ describe('resolveParameters: refusals (inventory §9.3)', () => {
     expect(diagnostic.line).toBe(2);
   });
 
-  it('refuses a --set without =', () => {
+  it('refuses a --set without =, behind the flag and the column', () => {
     const diagnostic = failure({ sets: ['image'] });
-    expect(diagnostic.message).toBe('--set "image": expected key=value format');
+    expect(diagnostic.message).toBe('column 1: key "image" has no value (expected image=value)');
+    expect(diagnostic.path).toBe('--set image');
     expect(diagnostic.code).toBe('KUREL_FLAG');
-    expect(failure({ sets: ['=x'] }).message).toBe('--set "=x": expected key=value format');
+    expect(failure({ sets: ['=x'] }).message).toBe('column 1: a key is empty (a "." or "=" inside a key is written \\. or \\=)');
   });
 
   it('requires a values file that is a mapping', () => {
@@ -177,8 +181,11 @@ describe('resolveParameters: refusals (inventory §9.3)', () => {
       [{ values: 'image: a:v1\ndebug: 5\n' }, 'parameter "debug" (type boolean): cannot read a number as true or false'],
       [{ values: 'image: [a]\n' }, 'parameter "image" (type string): got a list, expected a string'],
       [{ values: 'image: null\n' }, 'parameter "image" (type string): null is not a valid string value'],
-      [{ sets: ['image=a:v1', 'tags={a,b}'] }, 'parameter "tags" (type array) cannot be set with --set; use --values to supply a structured value'],
-      [{ sets: ['image=a:v1', 'extra=k'] }, 'parameter "extra" (type object) cannot be set with --set; use --values to supply a structured value'],
+      [{ sets: ['image=a:v1', 'tags=a'] }, 'parameter "tags" (type array) takes a list, and --set gives it the text "a": write a list as tags={a,b}, an item as tags[0]=…, or use --set-json or --values'],
+      [{ sets: ['image=a:v1', 'extra=k'] }, 'parameter "extra" (type object) takes a map, and --set gives it the text "k": set a key as extra.key=…, or use --set-json or --values'],
+      [{ sets: ['image=a:v1', 'tags.a=1'] }, 'parameter "tags" (type array): got a map, expected a list'],
+      [{ sets: ['image=a:v1', 'name.first=1'] }, 'parameter "name" (type string): got a map, expected a string'],
+      [{ sets: ['image=a:v1', 'image.tag=1'] }, 'column 6: "image" holds the value "a:v1", not a map, so "image.…" cannot be set'],
     ];
     for (const [run, message] of cases) expect(failure(run).message).toBe(message);
   });
@@ -223,7 +230,7 @@ describe('resolveParameters: layered as Helm users layer them', () => {
   it('splits --set at commas, keeping an escaped comma and a {…} list whole', () => {
     expect(props({ sets: ['image=repo/api:v1,replicas=2'] })).toMatchObject({ image: 'repo/api:v1', replicas: 2 });
     expect(resolve({ sets: ['image=a:v1', 'name=a\\,b'] }).effective.get('name')).toBe('a,b');
-    expect(failure({ sets: ['image=a:v1,replicas'] }).message).toBe('--set "replicas": expected key=value format');
+    expect(failure({ sets: ['image=a:v1,replicas'] }).message).toBe('column 12: key "replicas" has no value (expected replicas=value)');
   });
 
   it('applies --set-string after --set, for string parameters only', () => {
@@ -234,5 +241,42 @@ describe('resolveParameters: layered as Helm users layer them', () => {
 
   it('names the parameter meant by a misspelt one', () => {
     expect(failure({ sets: ['imgae=a:v1'] }).message).toBe('parameter "imgae" is not declared in kurel.yaml (did you mean "image"?)');
+  });
+});
+
+describe('resolveParameters: object and array parameters from the command line', () => {
+  const base = 'image: a:v1\ntags: [x]\nextra:\n  res: {requests: {cpu: 100m, memory: 1Gi}}\n';
+
+  it('sets a key deep in an object parameter, over the values files', () => {
+    expect(resolve({ values: base, sets: ['extra.res.requests.cpu=200m'] }).effective.get('extra')).toEqual({ res: { requests: { cpu: '200m', memory: '1Gi' } } });
+  });
+
+  it('sets list items and whole lists of an array parameter', () => {
+    expect(resolve({ values: base, sets: ['tags[1]=y'] }).effective.get('tags')).toEqual(['x', 'y']);
+    expect(resolve({ values: base, sets: ['tags={a,b}'] }).effective.get('tags')).toEqual(['a', 'b']);
+    expect(resolve({ values: base, sets: ['tags[0].name=A'] }).effective.get('tags')).toEqual([{ name: 'A' }]);
+  });
+
+  it('applies the flags in Helm\'s order: --set-json, --set, --set-string, --set-file', () => {
+    const flags = { values: base, setJsons: ['extra={"k":"json","j":1}'], sets: ['extra.k=set'], setStrings: ['extra.k=string,extra.n=5'] };
+    expect(resolve(flags).effective.get('extra')).toMatchObject({ k: 'string', j: 1, n: '5' });
+    expect(resolve({ ...flags, setFiles: ['extra.k=k.txt'], setFileTexts: { 'k.txt': 'file\n' } }).effective.get('extra')).toMatchObject({ k: 'file\n' });
+  });
+
+  it('reads a JSON value and a file\'s text by the declared type', () => {
+    const json = resolve({ values: base, setJsons: ['replicas=4,tags=["p","q"]'] }).effective;
+    expect([json.get('replicas'), json.get('tags')]).toEqual([4, ['p', 'q']]);
+    const { effective } = resolve({ values: base, setFiles: ['replicas=n.txt,name=name.txt'], setFileTexts: { 'n.txt': '6\n', 'name.txt': 'cart' } });
+    expect(effective.get('replicas')).toBe(6);
+    expect(effective.get('name')).toBe('cart');
+  });
+
+  it('refuses a JSON value of the wrong type, and an undeclared key, behind the flag', () => {
+    const wrong = failure({ values: base, setJsons: ['extra=[1]'] });
+    expect(wrong.message).toBe('parameter "extra" (type object): got a list, expected a map');
+    expect(wrong.path).toBe('--set-json extra=[1]');
+    const unknown = failure({ values: base, sets: ['extar.a=1'] });
+    expect(unknown.message).toBe('parameter "extar" is not declared in kurel.yaml (did you mean "extra"?)');
+    expect(unknown.path).toBe('--set extar.a=1');
   });
 });

@@ -28,7 +28,7 @@ describe('resolveEnvironment', () => {
     const file = join(dir, 'environments.yaml');
     writeFileSync(file, 'apiVersion: launcher.gokure.dev/v1alpha1\nkind: EnvironmentSet\nspec:\n  environments:\n  - {name: a, profile: p.yaml}\n');
     failing.add(dirname(file));
-    expect(() => resolveEnvironment({ environment: 'a', valuesGiven: false, appDir: dir })).toThrow(
+    expect(() => resolveEnvironment({ environment: 'a', appDir: dir })).toThrow(
       `resolving the directory of environments file "${file}": no such file or directory`,
     );
   });

@@ -23,6 +23,13 @@ describe('helmtemplate properties', () => {
     expect(oci).toMatchObject({ request: { source: { kind: 'OCIRepository', url: 'oci://ghcr.io/acme/charts/pg' }, version: '2.0.0' } });
   });
 
+  it('reads a path or a file:// url as a chart on disk, kept as written for the host to resolve', () => {
+    for (const url of ['./chart', 'charts/app', '../library/app-1.0.0.tgz', 'file://./chart', 'file:///charts/app-1.0.0.tgz', '/abs/chart']) {
+      expect(decodeChart({ source: { url } }, 'db', 'shop')).toEqual({ request: { source: { url, kind: 'LocalChart' }, release: 'db', namespace: 'shop', values: {} } });
+    }
+    expect(decodeChart({ source: { url: './chart', kind: 'LocalChart' }, version: '1.2.0' }, 'db', 'shop')).toMatchObject({ request: { version: '1.2.0' } });
+  });
+
   it.each<[string, Partial<HelmTemplateProperties>, string, (string | number)[]]>([
     ['a user in the url', { source: { url: 'https://bob:pw@charts.example.com' } }, 'helmtemplate: source.url must not carry a user or password; a client-side render takes no credentials', ['source', 'url']],
     ['a user in an oci url', { source: { url: 'oci://bob@ghcr.io/x/pg' }, chart: undefined, version: '1' }, 'helmtemplate: source.url must not carry a user or password; a client-side render takes no credentials', ['source', 'url']],
@@ -32,6 +39,9 @@ describe('helmtemplate properties', () => {
     ['OCI without version', { source: { url: 'oci://ghcr.io/x/pg' }, chart: undefined }, 'helmtemplate: source.kind OCIRepository requires version to be specified', ['version']],
     ['OCI with chart', { source: { url: 'oci://ghcr.io/x/pg' }, version: '1' }, 'helmtemplate: chart is not used with source.kind OCIRepository, whose url names the chart', ['chart']],
     ['an OCI url naming no chart', { source: { url: 'oci://ghcr.io' }, chart: undefined, version: '1' }, 'helmtemplate: source.url of an OCIRepository must name a registry and the chart: oci://<registry>/<path>/<chart>', ['source', 'url']],
+    ['a local chart with chart', { source: { url: './chart' }, chart: 'pg' }, 'helmtemplate: chart is not used with a local chart, whose path names it', ['chart']],
+    ['a local chart given another kind', { source: { url: './chart', kind: 'HelmRepository' }, chart: undefined }, 'helmtemplate: source.kind HelmRepository does not agree with source.url, whose scheme makes it a LocalChart (a chart on disk)', ['source', 'kind']],
+    ['a file:// url naming nothing', { source: { url: 'file://' }, chart: undefined }, 'helmtemplate: source.url names no chart: give a chart folder or .tgz, as ./chart or file://./chart', ['source', 'url']],
     ['a release name Helm refuses', { releaseName: 'Not_Valid' }, 'helmtemplate: releaseName "Not_Valid" must be a DNS-1123 subdomain of at most 53 characters, as a Helm release name is', ['releaseName']],
     ['a path in both values and secretValues', { values: { db: { password: 'a' } }, secretValues: { db: { password: 'b' } } }, 'helmtemplate: db.password is set in both values and secretValues; a path may be set in only one of them', ['secretValues', 'db', 'password']],
     ['a nested global in secretValues', { secretValues: { sub: { global: { token: 'x' } } } }, 'helmtemplate: secretValues.sub.global: a key named global below the top level is refused, since Helm can print its value in a warning; move it to values', ['secretValues', 'sub', 'global']],

@@ -16,18 +16,23 @@ export const helmTemplateSchema = {
   source: {
     type: 'object',
     required: true,
-    description: 'Where the chart is pulled from.',
+    description: 'Where the chart is pulled from, or read from on disk.',
     properties: {
       url: {
         type: 'string',
         required: true,
-        description: 'An http(s) Helm repository (with chart), or an oci:// URL naming the chart. Never with a user or password: a client-side render takes no credentials.',
+        description:
+          'An http(s) Helm repository (with chart), an oci:// URL naming the chart, or a chart folder or packaged .tgz on disk: a path (./chart) or a file:// URL (file://./chart, file:///charts/app-1.0.0.tgz), relative to the folder of app.yaml. Never with a user or password: a client-side render takes no credentials.',
       },
-      kind: { type: 'string', enum: ['HelmRepository', 'OCIRepository'], description: 'Inferred from the url (oci:// is OCIRepository); when written it must agree.' },
+      kind: {
+        type: 'string',
+        enum: ['HelmRepository', 'OCIRepository', 'LocalChart'],
+        description: 'Inferred from the url (oci:// is OCIRepository, a path or file:// is LocalChart); when written it must agree.',
+      },
     },
   },
-  chart: str('The chart name in a HelmRepository (required there); not used with OCI, whose url names the chart.'),
-  version: str('The chart version (required for OCI). Pin it: an unpinned chart is cached as first pulled.'),
+  chart: str('The chart name in a HelmRepository (required there); not used with OCI or a local chart, whose url names the chart.'),
+  version: str("The chart version (required for OCI). Pin it: an unpinned chart is cached as first pulled. For a local chart, when written, its Chart.yaml's version must be it."),
   releaseName: str('.Release.Name; default the component name, shortened the Flux way past 53 characters.'),
   values: freeObject('The values the chart is rendered with.'),
   secretValues: freeObject('Values merged over values, never written out and never quoted in an error. A path also set in values is refused, and so is a key named global below the top level.'),
@@ -45,6 +50,16 @@ export interface ChartProblem {
 }
 
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** The kind a source url names: a path or a `file://` URL is a chart on disk. */
+function inferredKind(url: string): ChartSourceKind {
+  if (url.startsWith('oci://')) return 'OCIRepository';
+  if (url.startsWith('file://') || !SCHEME.test(url)) return 'LocalChart';
+  return 'HelmRepository';
+}
+
+const KIND_WORDS: Record<ChartSourceKind, string> = { HelmRepository: 'a HelmRepository', OCIRepository: 'an OCIRepository', LocalChart: 'a LocalChart (a chart on disk)' };
 
 /** The render the properties ask for, or the first reason they are refused. */
 export function decodeChart(properties: HelmTemplateProperties, name: string, namespace: string): { request: ChartRequest } | { problem: ChartProblem } {
@@ -52,10 +67,13 @@ export function decodeChart(properties: HelmTemplateProperties, name: string, na
   const { url } = properties.source;
   // The URL is never quoted back: it might carry a credential.
   if (USERINFO.test(url)) return fail('source.url must not carry a user or password; a client-side render takes no credentials', ['source', 'url']);
-  const inferred: ChartSourceKind = url.startsWith('oci://') ? 'OCIRepository' : 'HelmRepository';
+  const inferred = inferredKind(url);
   const kind = properties.source.kind ?? inferred;
-  if (kind !== inferred) return fail(`source.kind ${kind} does not agree with source.url, whose scheme makes it ${inferred === 'OCIRepository' ? 'an' : 'a'} ${inferred}`, ['source', 'kind']);
-  if (kind === 'HelmRepository') {
+  if (kind !== inferred) return fail(`source.kind ${kind} does not agree with source.url, whose scheme makes it ${KIND_WORDS[inferred]}`, ['source', 'kind']);
+  if (kind === 'LocalChart') {
+    if (url === '' || url === 'file://') return fail('source.url names no chart: give a chart folder or .tgz, as ./chart or file://./chart', ['source', 'url']);
+    if (properties.chart) return fail('chart is not used with a local chart, whose path names it', ['chart']);
+  } else if (kind === 'HelmRepository') {
     if (!/^https?:\/\/[^/]/i.test(url)) return fail('HelmRepository source.url must start with https:// or http://', ['source', 'url']);
     if (!properties.chart) return fail('source.kind HelmRepository requires chart to be specified', ['chart']);
   } else {
@@ -63,10 +81,12 @@ export function decodeChart(properties: HelmTemplateProperties, name: string, na
     if (properties.chart) return fail('chart is not used with source.kind OCIRepository, whose url names the chart', ['chart']);
     if (!properties.version) return fail('source.kind OCIRepository requires version to be specified', ['version']);
   }
-  try {
-    new URL(url.replace(/^oci:/, 'https:'));
-  } catch {
-    return fail('source.url is not a valid URL', ['source', 'url']);
+  if (kind !== 'LocalChart') {
+    try {
+      new URL(url.replace(/^oci:/, 'https:'));
+    } catch {
+      return fail('source.url is not a valid URL', ['source', 'url']);
+    }
   }
 
   const release = properties.releaseName ?? fluxReleaseName(name);
@@ -89,7 +109,7 @@ export function decodeChart(properties: HelmTemplateProperties, name: string, na
   return { request };
 }
 
-/** How the chart is named for a reader: `<repository>/<chart>`, or the OCI URL. */
+/** How the chart is named for a reader: `<repository>/<chart>`, or the OCI URL or local path. */
 export function chartName(request: ChartRequest): string {
-  return request.source.kind === 'OCIRepository' ? request.source.url : `${request.source.url.replace(/\/+$/, '')}/${request.chart}`;
+  return request.source.kind !== 'HelmRepository' ? request.source.url : `${request.source.url.replace(/\/+$/, '')}/${request.chart}`;
 }

@@ -19,7 +19,8 @@ export const helmtemplate = defineComponent({
   ],
   description:
     'A Helm chart rendered at build time with the helm binary: its objects are written as plain manifests, held to the environment policy and labelled like any other. Hooks become hook groups, applied in order.',
-  example: { source: { url: 'https://charts.example.com' }, chart: 'podinfo', version: '6.7.1', values: { replicaCount: 2 } },
+  example: { source: { url: './examples/helm-template/chart' }, version: '0.3.0', values: { replicas: 2 }, secretValues: { database: { password: 'change-me' } } },
+  exampleWhere: "app.yaml saved at the top of kurel's repository (or of its npm package), whose examples/helm-template/chart it renders with helm, no server needed",
   properties: helmTemplateSchema,
 
   charts({ name, namespace, properties }) {
