@@ -16,3 +16,4 @@ export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOpti
 export { expandTargets, packagePath } from './inputs/fleet-targets.js';
 export { readTree, findLayoutTree } from './inputs/read-tree.js';
 export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';
+export { readPackageAsset } from './files/package-asset.js';

@@ -7,7 +7,7 @@ import { documentFiles } from './documents.js';
 
 export { publishedTypes, applicationSchema, type PublishedType } from './schema-set.js';
 export { propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
-export { exampleDocument } from './reference-docs.js';
+export { exampleDocument, exampleProfile } from './reference-docs.js';
 export { PUBLISHED_DOCUMENTS, type PublishedDocument } from './documents.js';
 
 /**
