@@ -49,10 +49,10 @@ describe('the explain graph', () => {
     expect(sources('trait ingress')).toEqual(['service web', 'rule trait/expose@v1alpha1']);
   });
 
-  it('draws the order: each group after the one before, the components it applies, the policy that placed them', () => {
+  it('draws the order: each group after the one before, the group of each component, the policy that placed it', () => {
     const edge = (from: string, to: string) => graph.edges.find((candidate) => candidate.from === byLabel(from).id && candidate.to === byLabel(to).id);
     expect(edge('group shop-infra', 'group shop-apps')?.label).toBe('before (dependsOn)');
-    expect(edge('group shop-apps', 'component web (webservice)')?.label).toBe('applies');
+    expect(edge('component web (webservice)', 'group shop-apps')?.label).toBe('applied in');
     expect(edge('policy web-tier (placement)', 'component web (webservice)')?.label).toBe('tier apps');
   });
 

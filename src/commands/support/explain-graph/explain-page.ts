@@ -83,6 +83,7 @@ const STYLE = `
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1b1f24; }
 main { padding: 1rem 1.2rem 3rem; }
 .graph { overflow: auto; border: 1px solid #d0d7de; max-height: 80vh; }
+svg { display: block; max-width: 100%; height: auto; }
 svg text { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fill: #1b1f24; }
 svg text.detail { fill: #3f4650; }
 svg text.edge-label { font-size: 10px; fill: #3f4650; }

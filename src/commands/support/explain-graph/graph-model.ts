@@ -33,8 +33,8 @@ export interface ExplainGraph {
 /**
  * The lowering chain as a graph: each authored component and policy, one node per rule step
  * that lowered it, the elements the rules emitted and their traits, each generated object linked
- * to what produced it; then the order: the groups Flux applies one after another (`dependsOn`)
- * and the components each group holds.
+ * to what produced it; then the order: the group each component is applied in, and the groups
+ * Flux applies one after another (`dependsOn`).
  */
 export function explainGraph(data: ExplainData): ExplainGraph {
   const nodes: GraphNode[] = [];
@@ -111,7 +111,7 @@ function orderNodes(data: ExplainData, add: (node: GraphNode) => string, edges: 
     previous = add({ id: 'g-first', kind: 'group', label: `group ${bundle.name}`, detail: 'applied before every group' });
     for (const name of bundle.applications ?? []) {
       const target = memberIds.get(name) ?? componentIds.get(name);
-      if (target) edges.push({ from: previous, to: target, label: 'applies' });
+      if (target) edges.push({ from: target, to: previous, label: 'applied in' });
     }
   }
   bundle.groups.forEach((group, index) => {
@@ -119,7 +119,7 @@ function orderNodes(data: ExplainData, add: (node: GraphNode) => string, edges: 
     if (previous) edges.push({ from: previous, to: id, label: 'before (dependsOn)' });
     for (const component of group.components) {
       const target = componentIds.get(component);
-      if (target) edges.push({ from: id, to: target, label: 'applies' });
+      if (target) edges.push({ from: target, to: id, label: 'applied in' });
     }
     previous = id;
   });

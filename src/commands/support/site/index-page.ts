@@ -1,7 +1,7 @@
 import type { PublishedType } from '../../../engine/index.js';
 import { html, type Html } from './html.js';
 import { pageShell } from './page-shell.js';
-import { familyOf, firstSentence, pagePath, POSITIONS, type PluginOrigin } from './site-model.js';
+import { familiesOf, firstSentence, pagePath, POSITIONS, type PluginOrigin } from './site-model.js';
 
 /** The site's front page: a search box, and every type by position and family. */
 export function indexPage(types: readonly PublishedType[], plugins: ReadonlyMap<string, PluginOrigin>): string {
@@ -9,9 +9,10 @@ export function indexPage(types: readonly PublishedType[], plugins: ReadonlyMap<
   const sections = POSITIONS.map(({ position, title }) => {
     const entries = types.filter((entry) => entry.position === position);
     if (entries.length === 0) return undefined;
+    const familyOf = familiesOf(entries);
     const families = new Map<string, PublishedType[]>();
-    for (const entry of entries) families.set(familyOf(entry), [...(families.get(familyOf(entry)) ?? []), entry]);
-    const ordered = [...families.entries()].sort(([a], [b]) => Number(a.startsWith('other ')) - Number(b.startsWith('other ')) || a.localeCompare(b));
+    for (const entry of entries) families.set(familyOf.get(entry)!, [...(families.get(familyOf.get(entry)!) ?? []), entry]);
+    const ordered = [...families.entries()].sort(([a], [b]) => Number(a.startsWith('from ')) - Number(b.startsWith('from ')) || a.localeCompare(b));
     return html`<section aria-labelledby="${position}-heading"><h2 id="${position}-heading">${title} <span class="badge">${entries.length}</span></h2>${ordered.map(([family, members]) => familyList(family, members))}</section>`;
   });
   const body = html`<h1>kurel type reference</h1>
@@ -24,7 +25,7 @@ ${sections}`;
 
 function familyList(family: string, members: readonly PublishedType[]): Html {
   return html`<div class="family"><h3>${family}</h3><ul class="types">${members.map(
-    (entry) => html`<li><a href="${pagePath(entry)}">${entry.type}</a> <span class="where">${firstSentence(entry.description).slice(0, 90)}</span></li>`,
+    (entry) => html`<li><a href="${pagePath(entry)}">${entry.type}</a> <span class="where">${firstSentence(entry.description)}</span></li>`,
   )}</ul></div>`;
 }
 

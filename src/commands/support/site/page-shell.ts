@@ -53,8 +53,9 @@ details.leaf > summary::before { content: "\\2022  "; color: var(--muted); }
 .constraints dd { margin: 0; }
 .family { margin: .6rem 0; }
 .family h4 { margin: .4rem 0 .2rem; }
-.types { list-style: none; padding: 0; margin: 0; columns: 16rem auto; }
-.types li { break-inside: avoid; margin: .1rem 0; }
+.types { list-style: none; padding: 0; margin: 0; }
+.types li { margin: .15rem 0; }
+.where { color: var(--muted); font-size: .9rem; }
 #search { width: 100%; max-width: 30rem; font-size: 1rem; padding: .4rem .6rem; border: 1px solid var(--muted); border-radius: .3rem; }
 #results { padding-left: 1.2rem; }
 #results .where { color: var(--muted); font-size: .9rem; }

@@ -24,11 +24,16 @@ export function pagePath(entry: PublishedType): string {
 }
 
 /**
- * The family a type is listed under: the one its contract names, else the plugin it comes from,
- * so that the many types of one plugin without a family stay together.
+ * The family each type is listed under: the one its contract names when other types share it,
+ * else the plugin it comes from, since a built-in's family is its own type name by default.
  */
-export function familyOf(entry: PublishedType): string {
-  return entry.contract?.family ?? `other types of ${entry.plugin}`;
+export function familiesOf(types: readonly PublishedType[]): Map<PublishedType, string> {
+  const members = new Map<string, number>();
+  for (const entry of types) if (entry.contract?.family) members.set(entry.contract.family, (members.get(entry.contract.family) ?? 0) + 1);
+  return new Map(types.map((entry) => {
+    const family = entry.contract?.family;
+    return [entry, family && members.get(family)! > 1 ? `family ${family}` : `from ${entry.plugin}`];
+  }));
 }
 
 export function firstSentence(text: string): string {
