@@ -1,5 +1,5 @@
 import { html, type Html } from '../site/html.js';
-import { explainGraph, type ExplainData, type GraphNode } from './graph-model.js';
+import { explainGraph, type ExplainData, type ExplainGraph, type GraphNode } from './graph-model.js';
 import { layoutGraph, type LaidOutGraph } from './graph-layout.js';
 
 /**
@@ -9,7 +9,13 @@ import { layoutGraph, type LaidOutGraph } from './graph-layout.js';
  */
 export function explainPage(data: ExplainData): string {
   const graph = explainGraph(data);
-  const laidOut = layoutGraph(graph);
+  // Two pictures, each narrow enough to read: the chain, and the order the policies and groups set.
+  const kindOf = new Map(graph.nodes.map((node) => [node.id, node.kind]));
+  const touchesOrder = (edge: ExplainGraph['edges'][number]) => ORDER_KINDS.has(kindOf.get(edge.from)!) || ORDER_KINDS.has(kindOf.get(edge.to)!);
+  const chain: ExplainGraph = { nodes: graph.nodes.filter((node) => !ORDER_KINDS.has(node.kind)), edges: graph.edges.filter((edge) => !touchesOrder(edge)) };
+  const orderEdges = graph.edges.filter(touchesOrder);
+  const inOrder = new Set(orderEdges.flatMap((edge) => [edge.from, edge.to]));
+  const order: ExplainGraph = { nodes: graph.nodes.filter((node) => ORDER_KINDS.has(node.kind) || inOrder.has(node.id)), edges: orderEdges };
   const incoming = new Map<string, string[]>();
   for (const edge of graph.edges) incoming.set(edge.to, [...(incoming.get(edge.to) ?? []), edge.from]);
   const byId = new Map(graph.nodes.map((node) => [node.id, node]));
@@ -44,9 +50,13 @@ export function explainPage(data: ExplainData): string {
 <h1>How application <code>${data.application}</code> is built</h1>
 <p>Namespace <code>${data.namespace}</code>. Each authored component passes through the lowering rules to the elements they emit and the objects those generate; the groups are applied in order, each after the one before.</p>
 <figure>
-<div class="graph" tabindex="0" role="group" aria-label="the lowering chain as a graph">${svg(laidOut)}</div>
-<figcaption>${graph.nodes.length} nodes: ${kinds.map(([kind], index) => `${index > 0 ? ', ' : ''}${graph.nodes.filter((node) => node.kind === kind).length} ${kind}`)}.</figcaption>
+<div class="graph" tabindex="0" role="group" aria-label="the lowering chain as a graph">${svg(layoutGraph(chain), 'chain')}</div>
+<figcaption>The lowering chain: ${kinds.filter(([kind]) => !ORDER_KINDS.has(kind)).map(([kind], index) => `${index > 0 ? ', ' : ''}${graph.nodes.filter((node) => node.kind === kind).length} ${kind}`)}.</figcaption>
 </figure>
+${order.nodes.length > 0 ? html`<figure>
+<div class="graph" tabindex="0" role="group" aria-label="the order as a graph">${svg(layoutGraph(order), 'order')}</div>
+<figcaption>The order: the policies that placed components, and the groups Flux applies one after another.</figcaption>
+</figure>` : undefined}
 ${sections}
 </main>
 </body>
@@ -64,11 +74,13 @@ const COLOURS: Record<GraphNode['kind'], string> = {
   group: '#e0f2fe',
 };
 
-function svg(graph: LaidOutGraph): Html {
+const ORDER_KINDS: ReadonlySet<GraphNode['kind']> = new Set(['policy', 'group']);
+
+function svg(graph: LaidOutGraph, name: string): Html {
   const edges = graph.edges.map((edge) => {
     const path = edge.points.map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' ');
     const middle = edge.points[Math.floor(edge.points.length / 2)];
-    return html`<g class="edge" data-from="${edge.from}" data-to="${edge.to}"><path d="${path}" marker-end="url(#arrow)"/>${edge.label ? html`<text x="${middle.x.toFixed(1)}" y="${(middle.y - 3).toFixed(1)}" text-anchor="middle" class="edge-label">${edge.label}</text>` : undefined}</g>`;
+    return html`<g class="edge" data-from="${edge.from}" data-to="${edge.to}"><path d="${path}" marker-end="url(#arrow-${name})"/>${edge.label ? html`<text x="${middle.x.toFixed(1)}" y="${(middle.y - 3).toFixed(1)}" text-anchor="middle" class="edge-label">${edge.label}</text>` : undefined}</g>`;
   });
   const nodes = graph.nodes.map((node) => {
     const [left, top] = [node.x - node.width / 2, node.y - node.height / 2];
@@ -76,14 +88,13 @@ function svg(graph: LaidOutGraph): Html {
       node.detail ? html`<text x="${(left + 10).toFixed(1)}" y="${(top + 34).toFixed(1)}" class="detail">${node.detail}</text>` : undefined
     }</a>`;
   });
-  return html`<svg xmlns="http://www.w3.org/2000/svg" width="${graph.width}" height="${graph.height}" viewBox="0 0 ${graph.width} ${graph.height}"><defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>${edges}${nodes}</svg>`;
+  return html`<svg xmlns="http://www.w3.org/2000/svg" width="${graph.width}" height="${graph.height}" viewBox="0 0 ${graph.width} ${graph.height}"><defs><marker id="arrow-${name}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>${edges}${nodes}</svg>`;
 }
 
 const STYLE = `
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1b1f24; }
 main { padding: 1rem 1.2rem 3rem; }
 .graph { overflow: auto; border: 1px solid #d0d7de; max-height: 80vh; }
-svg { display: block; max-width: 100%; height: auto; }
 svg text { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; fill: #1b1f24; }
 svg text.detail { fill: #3f4650; }
 svg text.edge-label { font-size: 10px; fill: #3f4650; }
