@@ -42,7 +42,7 @@ export function explainPage(data: ExplainData): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>How ${data.application} is built · kurel explain</title>
+<title>How ${data.application} is built: kurel explain</title>
 <style>${STYLE}</style>
 </head>
 <body>

@@ -17,7 +17,7 @@ export function indexPage(types: readonly PublishedType[], plugins: ReadonlyMap<
   });
   const body = html`<h1>kurel type reference</h1>
 <p>Every component type, trait and policy the registry knows: the built-ins and ${organisation.length === 0 ? 'no organisation plugin' : html`the organisation plugins ${organisation.map((plugin, index) => html`${index > 0 ? ', ' : ''}<code>${plugin.name}</code>`)}`}.</p>
-<form role="search" onsubmit="return false"><label for="search">Search types</label><br><input id="search" type="search" autocomplete="off" placeholder="webservice, ingress, tier…"></form>
+<form role="search" onsubmit="return false"><label for="search">Search types</label><br><input id="search" type="search" autocomplete="off" placeholder="webservice, ingress, tier"></form>
 <ol id="results" aria-live="polite"></ol>
 ${sections}`;
   return pageShell({ title: 'kurel type reference', root: '', body, scripts: ['assets/minisearch.js', 'assets/search-documents.js', 'assets/search.js'] });
