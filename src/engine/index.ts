@@ -33,3 +33,4 @@ export { unitLayoutName, kustomizationNameProblem } from './layout/cr-names.js';
 export type { LayoutTree, LayoutBundle, BundleDelivery, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, LayoutPlan, Placement, PlannedFolder, PlannedKustomization, TreeIndex, ArgoLayoutOptions, ArgoLayoutPlan, ArgoSettings, ArgoDestination, PlannedApplication } from './layout/model.js';
 export { parseSourceRef, DEFAULT_SOURCE_REF } from './layout/source-ref.js';
 export { formatFluxPlan, formatArgoPlan } from './layout/format-plan.js';
+export { readResourceList, readFunctionConfig, functionConfigSubject, documentRef, krmResults, holdsError, writeResourceList, RESOURCE_LIST_API_VERSIONS, KUREL_PACKAGE_API_VERSION, KUREL_PACKAGE_KIND, PROFILE_ANNOTATION, type ResourceList, type FunctionConfig, type ResourceRef, type OriginFile, type KrmResult, type ResultSubject } from './krm/index.js';

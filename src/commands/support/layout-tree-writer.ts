@@ -1,7 +1,8 @@
 import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
-import { loadApplication, type InputFlagValues } from './input-flags.js';
+import { loadApplication, type InputFlagValues, type LoadedApplication } from './input-flags.js';
 import { layoutConfig, layoutOptions, planLayout, type LayoutFlagValues } from './layout-flags.js';
 import { failureDiagnostics, reportWarnings } from './report.js';
+import { planPackageCached } from './build-cache.js';
 
 /** The flags `build -o DIR --layout flux|argocd` writes a tree with. */
 export type LayoutTreeFlags = InputFlagValues & LayoutFlagValues & { format: string };
@@ -23,14 +24,23 @@ export interface PackagePlan {
   share?: TreeContribution;
   /** The plugin config the build used. */
   configFile?: string;
+  /** The build's warnings, reported by the build or, for a plan taken from the cache, as it is taken. */
+  warnings: Diagnostic[];
+}
+
+export interface PlanOptions {
+  /** Report the build's warnings (default true). */
+  warnings?: boolean;
+  /** The package as `loadApplication` read it for these target and flags, where the caller has read it already. */
+  loaded?: LoadedApplication;
 }
 
 /**
  * Builds one package into its layout plan: plain data in (the target, the flags, the folder its
  * owner path is relative to), plain data out, so that packages can be built apart.
  */
-export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: { warnings?: boolean } = {}): Promise<PackagePlan> {
-  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = await loadApplication(target, flags);
+export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
+  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = options.loaded ?? (await loadApplication(target, flags));
   // The layout flags are checked before the build, so that a mistyped one costs nothing.
   const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
   const result = await engine.buildFetching(input, registry, fetch, renderCharts);
@@ -42,9 +52,9 @@ export async function planPackage(target: string | undefined, flags: LayoutTreeF
     ...(flags.environment !== undefined ? { environment: flags.environment } : {}),
   };
   const top = engine.topDirectory(layout.options.clusterDir, layout.options.environment);
-  if (result.objects.length === 0) return { owner, top, configFile };
+  if (result.objects.length === 0) return { owner, top, configFile, warnings: result.warnings };
   const { plan, appliers } = await planLayout(layout, result.layout, result.namespace);
-  return { owner, top, share: engine.layoutContribution(owner, plan, appliers), configFile };
+  return { owner, top, share: engine.layoutContribution(owner, plan, appliers), configFile, warnings: result.warnings };
 }
 
 export interface WrittenTree {
@@ -81,7 +91,7 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   const failures: Diagnostic[] = [];
   for (const target of packages) {
     try {
-      plans.push(await planPackage(target, flags, options.ownersRelativeTo ?? output, options));
+      plans.push(await planPackageCached(planPackage, target, flags, options.ownersRelativeTo ?? output, options));
     } catch (error) {
       // Each package's errors lead with its own files; one that names none is told by its package.
       for (const diagnostic of await failureDiagnostics(error)) {

@@ -11,6 +11,7 @@ import { helmCapabilityArgs } from './helm-capabilities.js';
 import { rawTemplateChart, rawTemplateOutput } from './raw-templates.js';
 import { makeFolders } from '../files/make-folders.js';
 import { helmVersion, INSTALL_HELM, locateHelm, runProgram } from './helm-binary.js';
+import { noteNetworkUse } from '../cache/network-use.js';
 
 const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
@@ -44,6 +45,8 @@ export function chartCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  */
 export async function renderCharts(requests: readonly ChartRenderRequest[], options: ChartRenderOptions): Promise<Record<string, string>> {
   if (requests.length === 0) return {};
+  // A chart is the registry's, and its render helm's: neither is in the package's files.
+  noteNetworkUse();
   const failOn = (request: ChartRenderRequest) => (code: KurelErrorName, message: string, refusalClass?: string) =>
     kurelErrors[code](`component "${request.component}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
   for (const request of requests) {
