@@ -1,5 +1,6 @@
 import * as Flags from '@oclif/core/flags';
 import type { ComponentChain } from '../engine/index.js';
+import type { ExplainData } from './support/explain-graph/graph-model.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 import { layoutConfig, layoutFlags, layoutOptions, planLayout } from './support/layout-flags.js';
@@ -15,6 +16,8 @@ export default class Explain extends KurelCommand {
     '<%= config.bin %> explain app.yaml --json',
     '<%= config.bin %> explain app.yaml --layout flux --placement per-layout',
     '<%= config.bin %> explain app.yaml --layout argocd',
+    '<%= config.bin %> explain app.yaml --format html > explain.html',
+    '<%= config.bin %> explain app.yaml --format mermaid',
   ];
 
   static override args = targetArgs;
@@ -23,13 +26,14 @@ export default class Explain extends KurelCommand {
   static override flags = {
     ...inputFlags,
     object: Flags.string({ description: 'show only where one object came from: Kind/name, in any case' }),
-    format: formatFlag(['text', 'json', 'yaml'], 'the chains'),
+    format: formatFlag(['text', 'json', 'yaml', 'html', 'mermaid'], 'the chains: html is one self-contained page with the chain as a graph, mermaid a flowchart of it'),
     ...layoutFlags,
   };
 
   async run(): Promise<unknown> {
     const { args, flags } = await this.parse(Explain);
     const { engine, registry, input, fetch, renderCharts, config, configFile } = await loadApplication(args.target, flags);
+    if (flags.layout && (flags.format === 'html' || flags.format === 'mermaid')) throw engine.kurelErrors.flag(`--format ${flags.format} draws the lowering chain: give it without --layout, whose tree prints as text, json or yaml`);
     const layout = flags.layout ? await layoutOptions(flags, layoutConfig(input.settings, config, configFile)) : undefined;
     const result = await engine.buildFetching(input, registry, fetch, renderCharts);
     if (layout) {
@@ -52,12 +56,19 @@ export default class Explain extends KurelCommand {
     const data = { application: result.applicationName, namespace: result.namespace, bundle, components: chains, policies, ...(bundle && result.charts.length > 0 ? { charts: result.charts } : {}) };
     if (this.jsonEnabled()) return data;
     if (flags.format === 'text') process.stdout.write(engine.formatChains(result.applicationName, result.namespace, chains, { policies, bundle }));
+    else if (flags.format === 'html' || flags.format === 'mermaid') process.stdout.write(await drawChains(data, flags.format));
     else process.stdout.write(await renderData(data, flags.format));
     return undefined;
   }
 }
 
 type Engine = typeof import('../engine/index.js');
+
+/** The chains drawn: a self-contained HTML page, or a Mermaid flowchart. */
+async function drawChains(data: ExplainData, format: 'html' | 'mermaid'): Promise<string> {
+  const { explainGraph, mermaidFlowchart, explainPage } = await import('./support/explain-graph/index.js');
+  return format === 'html' ? explainPage(data) : mermaidFlowchart(explainGraph(data));
+}
 
 /** The chains narrowed to one object, matched by `Kind/name` whatever the case; a miss names the objects there are. */
 function selectObject(chains: ComponentChain[], wanted: string, engine: Engine): ComponentChain[] {

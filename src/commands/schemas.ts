@@ -6,13 +6,20 @@ import { outputFlag, outputFolder, renderData, reportWritten } from './support/o
 export default class Schemas extends KurelCommand {
   static override summary = 'Publish the JSON Schemas and reference docs of every registered type.';
   static override description =
-    'Writes components/, traits/ and policies/<type>.schema.json (JSON Schema draft 2020-12), application.schema.json for editors (with a file per type under application/ it refers to), the schemas of kurel\'s other documents (clusterprofile, package for kurel.yaml, capabilitydefinition, environmentset, config), and a Markdown reference under docs/. Plugins listed in the config are included. Without --output, prints every file as one object keyed by path.';
+    'Writes components/, traits/ and policies/<type>.schema.json (JSON Schema draft 2020-12), application.schema.json for editors (with a file per type under application/ it refers to), the schemas of kurel\'s other documents (clusterprofile, package for kurel.yaml, capabilitydefinition, environmentset, config), and a Markdown reference under docs/. Plugins listed in the config are included. Without --output, prints every file as one object keyed by path. With --format html, writes a static site instead: an index with search, and a page per type with its properties and its example built to manifests.';
 
-  static override examples = ['<%= config.bin %> schemas --output schemas/', '<%= config.bin %> schemas --format json > schemas.json'];
+  static override examples = [
+    '<%= config.bin %> schemas --output schemas/',
+    '<%= config.bin %> schemas --format json > schemas.json',
+    '<%= config.bin %> schemas --format html -o site/',
+  ];
 
   static override flags = {
-    output: outputFlag('folder to write: missing, empty, or an earlier schemas output, which is replaced whole'),
-    format: Flags.option({ options: ['json', 'yaml'] as const, description: 'print every file as one object keyed by path (json without --output), instead of writing a folder' })(),
+    output: outputFlag('folder to write: missing, empty, or an earlier output of the same format, which is replaced whole'),
+    format: Flags.option({
+      options: ['json', 'yaml', 'html'] as const,
+      description: 'json or yaml: print every file as one object keyed by path (json without --output); html: write a static site to --output',
+    })(),
     ...configFlags,
   };
 
@@ -20,6 +27,13 @@ export default class Schemas extends KurelCommand {
     const { flags } = await this.parse(Schemas);
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
+    if (flags.format === 'html') {
+      if (output === undefined) throw engine.kurelErrors.flag('--format html writes a site: name its folder with -o DIR');
+      const { publishHtmlSite } = await import('./support/site/html-site-command.js');
+      const { written } = await publishHtmlSite(output, flags.config);
+      reportWritten(`${written} files to ${output}`);
+      return;
+    }
     if (output !== undefined && flags.format !== undefined) throw engine.kurelErrors.flag(`--format ${flags.format} prints the set: give it without --output, or write the folder without --format`);
     const { registry } = await host.startPluginHost({ searchFrom: process.cwd(), configFile: flags.config });
     const { files } = engine.publishSchemas(registry);

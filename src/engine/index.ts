@@ -15,7 +15,7 @@ export { importProfile, type ProfileImport } from './api-resources/import-profil
 export { kubeVersionProblem } from './documents/profile-section.js';
 export { chartCapabilities, type ChartCapabilities } from './api-resources/chart-capabilities.js';
 export { SUPPORTED_API_VERSION } from './documents/parsed.js';
-export { publishSchemas, publishedTypes, applicationSchemaFiles, applicationPartFile, APPLICATION_SCHEMA_FILE, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
+export { publishSchemas, publishedTypes, applicationSchemaFiles, applicationPartFile, APPLICATION_SCHEMA_FILE, exampleDocument, exampleProfile, type PublishedType, type JsonSchema } from './publish/index.js';
 export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain, type PolicyChain } from './explain.js';
 export { diffObjects, type ObjectDiff, type ObjectChange, type DiffLabels } from './object-diff.js';

@@ -17,5 +17,6 @@ export { expandTargets, packagePath } from './inputs/fleet-targets.js';
 export { parseShard, shardOf, type Shard } from './inputs/fleet-shard.js';
 export { readTree, findLayoutTree } from './inputs/read-tree.js';
 export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';
+export { readPackageAsset } from './files/package-asset.js';
 export { buildCacheDir, buildCacheKey, fileDigest, kurelBuildIdentity, readBuildCacheEntry, writeBuildCacheEntry } from './cache/build-cache-store.js';
 export { watchNetworkUse } from './cache/network-use.js';

@@ -9,7 +9,7 @@ import { documentFiles } from './documents.js';
 export { publishedTypes, type PublishedType } from './schema-set.js';
 export { applicationSchemaFiles, applicationPartFile, APPLICATION_SCHEMA_FILE } from './application-schema.js';
 export { propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
-export { exampleDocument } from './reference-docs.js';
+export { exampleDocument, exampleProfile } from './reference-docs.js';
 export { PUBLISHED_DOCUMENTS, type PublishedDocument } from './documents.js';
 
 /**
