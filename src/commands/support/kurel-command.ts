@@ -1,6 +1,7 @@
 import { Command } from '@oclif/core/command';
 import * as Errors from '@oclif/core/errors';
 import * as Flags from '@oclif/core/flags';
+import { withProfileHint } from './profile-hint.js';
 import { reportFailure } from './report.js';
 
 /**
@@ -37,9 +38,10 @@ export abstract class KurelCommand extends Command {
     // A command line the parse refused was parsed: oclif's reminder to call parse (printed where
     // NODE_ENV is not production) is for commands that never do.
     this.parsed = true;
+    const { isKurelError, KurelError } = await import('../../engine/index.js');
+    if (isKurelError(error)) error = new KurelError(await withProfileHint(error.diagnostics, this.argv));
     // With oclif's --json, a failure is JSON on stdout too, so a script reads one format.
     if (this.jsonEnabled()) {
-      const { isKurelError } = await import('../../engine/index.js');
       const diagnostics = isKurelError(error) ? error.diagnostics : [];
       this.logJson({ error: { code: isKurelError(error) ? error.code : null, message: error.message, diagnostics } });
       return;

@@ -70,7 +70,7 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   const tool = layout === 'argocd' ? 'Argo CD' : 'Flux';
   if (!output) throw engine.kurelErrors.flag(`--layout ${layout} writes a tree of folders: give the output folder with -o DIR (kurel explain --layout ${layout} shows the tree)`);
   if (flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the ${tool} tree is YAML files, kustomize's and ${tool}'s format`);
-  const packages = targets.length > 0 ? host.expandTargets(targets) : [undefined];
+  const packages = targets.length > 0 ? host.expandTargets(targets) : [host.defaultTarget()];
   if (packages.length > 1) {
     const perPackage = (['values', 'set', 'set-string'] as const).filter((name) => (flags[name] ?? []).length > 0);
     if (perPackage.length > 0) {
