@@ -11,6 +11,7 @@ import { checkPolicyConfig, type PolicyConfig } from './policy.js';
 import { checkTransformConfig, type TransformConfig } from './transform.js';
 import { checkArgoConfig, type ArgoConfig } from './argocd.js';
 import { kurelErrors } from '../../plugin-api/index.js';
+import { closestAndAllowed } from '../../plugin-api/kit/index.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
 export interface KurelConfig extends TransformConfig {
@@ -75,7 +76,7 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw kurelErrors.config('the plugin config must be an object', { file });
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!CONFIG_KEYS.includes(key)) throw kurelErrors.config(`unsupported config key "${key}" (allowed: ${CONFIG_KEYS.join(', ')})`, { file, path: key });
+    if (!CONFIG_KEYS.includes(key)) throw kurelErrors.config(`unsupported config key "${key}" (${closestAndAllowed(key, CONFIG_KEYS)})`, { file, path: key });
   }
   const plugins = config.plugins ?? [];
   if (!Array.isArray(plugins) || plugins.some((entry) => typeof entry !== 'string' || entry === '')) {
