@@ -15,7 +15,17 @@ export abstract class KurelCommand extends Command {
 
   static override baseFlags = {
     help: Flags.help({ char: 'h', description: 'show this help' }),
+    debug: Flags.boolean({ description: 'show where an internal error or a plugin fault arose, and pass --debug to helm (the same as KUREL_DEBUG=1)' }),
   };
+
+  /**
+   * `--debug` is `KUREL_DEBUG=1` for the whole run: set before the command reads its flags, since
+   * what it governs (the plugin fault guard, helm's arguments) reads the variable where it runs.
+   */
+  override async init(): Promise<void> {
+    if (this.argv.includes('--debug') && !this.argv.slice(0, this.argv.indexOf('--debug')).includes('--')) process.env.KUREL_DEBUG = '1';
+    await super.init();
+  }
 
   /**
    * What --json prints. oclif passes the text through its JSON colourer even where no theme

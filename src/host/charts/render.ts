@@ -29,6 +29,11 @@ export interface ChartRenderOptions {
   policy: FetchPolicy;
   /** The chart cache; `chartCacheDir()` when absent. */
   cacheDir?: string;
+  /**
+   * `helm template --debug`, and what helm printed beside its error: kurel's `--debug`
+   * (`KUREL_DEBUG=1`, the default), which helm's own "Use --debug flag" hint then means.
+   */
+  debug?: boolean;
 }
 
 /** Where pulled charts are kept: `$KUREL_CACHE_DIR/charts`, else the user's cache folder. */
@@ -63,13 +68,14 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
   const scratch = mkdtempSync(join(tmpdir(), 'kurel-helm-'));
   const env = { ...process.env, HELM_CACHE_HOME: join(scratch, 'cache'), HELM_CONFIG_HOME: join(scratch, 'config'), HELM_DATA_HOME: join(scratch, 'data') };
   const cache = options.cacheDir ?? chartCacheDir();
+  const debug = options.debug ?? process.env.KUREL_DEBUG === '1';
   const out: Record<string, string> = {};
   try {
     for (const request of requests) {
       const fail = failOn(request);
       const archive = await cachedChart(request.chart, { cache, offline: options.offline === true, policy: options.policy, fail });
       const capabilities = helmCapabilityArgs(request.cluster, { flag: options.kubeVersion, pinned: DEFAULT_KUBE_VERSION });
-      out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities, fail });
+      out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities: debug ? [...capabilities, '--debug'] : capabilities, fail, debug });
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -81,6 +87,7 @@ type Fail = (code: KurelErrorName, message: string, refusalClass?: string) => Er
 
 interface Helm {
   helm: string;
+  debug: boolean;
   env: NodeJS.ProcessEnv;
   scratch: string;
   fail: Fail;
@@ -127,7 +134,7 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
       const args = ['template', chart.release, target, '--namespace', chart.namespace, '--values', file, ...context.capabilities];
       return { text: (await runProgram(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT })).stdout };
     } catch (error) {
-      return { error: helmError(error) };
+      return { error: helmError(error, context.debug) };
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -149,8 +156,12 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
   throw context.fail('chartRender', `rendering ${describe(chart)} failed with secretValues set, and helm's error is withheld, since it may quote them${cause}`);
 }
 
-function helmError(error: unknown): string {
-  const stderr = (error as { stderr?: string }).stderr?.trim();
-  if (stderr) return stderr.replace(/^Error: /, '');
-  return (error as Error).message;
+/**
+ * What helm said of a failed render; under --debug also what it rendered (the invalid YAML its
+ * hint offers), which the caller withholds where secretValues could be in it.
+ */
+function helmError(error: unknown, debug: boolean): string {
+  const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+  const said = stderr?.trim() ? stderr.trim().replace(/^Error: /, '') : (error as Error).message;
+  return debug && stdout?.trim() ? `${said}\nhelm rendered:\n${stdout.trimEnd()}` : said;
 }

@@ -5,6 +5,7 @@ import { checkLimitsConfig } from './limits.js';
 import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from './search.js';
 import { checkPeers } from './peers.js';
 import { importDefault } from '../plugins/module-loader.js';
+import { syntaxPosition } from '../plugins/syntax-position.js';
 import { describeFsError } from '../files/fs-error.js';
 import { checkFluxConfig, type FluxConfig } from './flux.js';
 import { checkPolicyConfig, type PolicyConfig } from './policy.js';
@@ -64,6 +65,12 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
   try {
     result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await search(options.searchFrom);
   } catch (error) {
+    // A config file that does not parse is placed at its syntax error.
+    const syntax = syntaxPosition(error);
+    if (syntax) {
+      const { message, ...where } = syntax;
+      throw kurelErrors.config(`reading plugin config: syntax error: ${message}`, where);
+    }
     // The file as given; else the one the search found and the system would not read (a loop of links, no permission).
     const file = options.explicitFile ?? (error as NodeJS.ErrnoException).path ?? options.searchFrom;
     throw kurelErrors.config(`reading plugin config: ${describeFsError(error).split('\n')[0]}`, { file });
