@@ -49,7 +49,11 @@ export abstract class KurelCommand extends Command {
     // NODE_ENV is not production) is for commands that never do.
     this.parsed = true;
     const { isKurelError, KurelError } = await import('../../engine/index.js');
-    if (isKurelError(error)) error = new KurelError(await withProfileHint(error.diagnostics, this.argv));
+    if (isKurelError(error)) {
+      const { diagnostics } = error;
+      const hinted = await withProfileHint(diagnostics, this.argv);
+      if (hinted.some((diagnostic, index) => diagnostic !== diagnostics[index])) error = new KurelError(hinted);
+    }
     // With oclif's --json, a failure is JSON on stdout too, so a script reads one format.
     if (this.jsonEnabled()) {
       const diagnostics = isKurelError(error) ? error.diagnostics : [];
