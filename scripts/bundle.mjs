@@ -45,6 +45,10 @@ const entries = {
   ...commandEntries('src/commands'),
   'commands/support/help': 'src/commands/support/help.ts',
   'commands/support/command-not-found': 'src/commands/support/command-not-found.ts',
+  // The worker threads of a fleet build start from a file of their own (src/commands/support/plan-pool.ts),
+  // which reads the code caches and then loads the planner.
+  'plan-worker': 'src/startup/plan-worker.ts',
+  'commands/support/plan-worker': 'src/commands/support/plan-worker.ts',
   ...Object.fromEntries(builtins.map((name) => [`plugins/${name}`, `plugins/${name}/index.ts`])),
   // The delivery handlers of a layout that writes no Flux Kustomization: the policies without the Flux traits.
   'plugins/builtin-delivery-argocd': 'plugins/builtin-delivery/argocd.ts',

@@ -1,28 +1,12 @@
 import { BUNDLE_DELIVERY_EXTENSION, definePolicy } from 'kurel/plugin-api';
-
-const text = (description: string) => ({ type: 'string' as const, description, required: true });
+import { HEALTH_CHECKS_EXAMPLE, HEALTH_CHECKS_PROPERTIES } from 'kurel/plugin-kit';
 
 export const healthChecks = definePolicy({
   type: 'health-checks',
   description: "Objects whose readiness every bundle of the application waits for, after the ones the layout infers (an umbrella's groups).",
   contract: { family: 'health-checks', version: 'v1alpha1' },
-  properties: {
-    checks: {
-      type: 'array',
-      description: 'Objects whose readiness the application waits for, beside those inferred from its components.',
-      items: {
-        type: 'object',
-        description: 'One object.',
-        properties: {
-          apiVersion: text('The apiVersion of the object.'),
-          kind: text('The kind of the object.'),
-          name: text('The name of the object.'),
-          namespace: { type: 'string', description: 'The namespace of the object; the Kustomization\'s when unset.' },
-        },
-      },
-    },
-  },
-  example: { checks: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop' }] },
+  properties: HEALTH_CHECKS_PROPERTIES,
+  example: HEALTH_CHECKS_EXAMPLE,
   apply({ properties }) {
     const checks = (properties.checks ?? []).map(({ apiVersion, kind, name, namespace }) => ({ apiVersion, kind, name, ...(namespace ? { namespace } : {}) }));
     return { extensions: { [BUNDLE_DELIVERY_EXTENSION]: { healthChecks: checks } } };

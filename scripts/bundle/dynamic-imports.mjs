@@ -13,9 +13,10 @@ const IMPORT_HOOK = "(globalThis[Symbol.for('kurel.import')] ?? ((specifier, opt
  * `kurel/plugin-api` or `kurel/plugin-kit` is bundled as the shared chunk that holds it: the module the package export
  * gives, without Node resolving a package export at each start); jiti and typescript load only
  * for a TypeScript config or plugin, undici only for an HTTPS request with certificates that
- * NODE_EXTRA_CA_CERTS adds (src/host/network/extra-ca-certs.ts).
+ * NODE_EXTRA_CA_CERTS adds (src/host/network/extra-ca-certs.ts); piscina only for a fleet built on
+ * worker threads, and its worker starts from its own file beside its main one.
  */
-export const EXTERNAL = [/^kurel\/(?!plugin-api$|plugin-kit$)/, /^node:/, 'jiti', 'typescript', 'ts-node', 'undici'];
+export const EXTERNAL = [/^kurel\/(?!plugin-api$|plugin-kit$)/, /^node:/, 'jiti', 'typescript', 'ts-node', 'undici', 'piscina'];
 const isExternal = (specifier) => EXTERNAL.some((pattern) => (typeof pattern === 'string' ? pattern === specifier : pattern.test(specifier)));
 
 /** The `import()` calls the bundle keeps: of a computed name, or of a package left outside it. */

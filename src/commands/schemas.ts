@@ -7,7 +7,7 @@ import { outputFlag, outputFolder, renderData, reportWritten } from './support/o
 export default class Schemas extends KurelCommand {
   static override summary = 'Publish the JSON Schemas and reference docs of every registered type.';
   static override description =
-    'Writes components/, traits/ and policies/<type>.schema.json (JSON Schema draft 2020-12), application.schema.json for editors, the schemas of kurel\'s other documents (clusterprofile, package for kurel.yaml, capabilitydefinition, environmentset, config), and a Markdown reference under docs/. Plugins listed in the config are included. Without --output, prints every file as one object keyed by path.';
+    'Writes components/, traits/ and policies/<type>.schema.json (JSON Schema draft 2020-12), application.schema.json for editors (with a file per type under application/ it refers to), the schemas of kurel\'s other documents (clusterprofile, package for kurel.yaml, capabilitydefinition, environmentset, config), and a Markdown reference under docs/. Plugins listed in the config are included. Without --output, prints every file as one object keyed by path.';
 
   static override examples = ['<%= config.bin %> schemas --output schemas/', '<%= config.bin %> schemas --format json > schemas.json', '<%= config.bin %> schemas webservice', '<%= config.bin %> schemas expose --format json'];
 

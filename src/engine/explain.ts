@@ -10,8 +10,25 @@ export interface ComponentChain {
   location: { file?: string; line?: number; column?: number; path?: string };
   /** The rules that lowered it, in order. */
   steps: LoweringStep[];
-  members: Array<{ name: string; type: string; rule: string; traits: Array<{ type: string; rule: string; emitted: string[] }> }>;
+  members: Array<{ name: string; type: string; rule: string; traits: TraitStep[] }>;
   objects: Array<{ apiVersion: string; kind: string; namespace?: string; name: string; producer: string; rendered?: RenderedFrom }>;
+}
+
+/**
+ * What one trait did to its member. A trait a rule emitted is listed only when it did something;
+ * one the author wrote is listed always, its effects empty when its conditions did not hold.
+ */
+export interface TraitStep {
+  type: string;
+  /** The rule that emitted it; empty when authored. */
+  rule: string;
+  /** The objects of its sub-application, as `Kind/name`. */
+  emitted: string[];
+  /** The member's objects it changed, added or removed, as `Kind/name`. */
+  changed: string[];
+  intent?: string;
+  bundleDelivery?: boolean;
+  route?: boolean;
 }
 
 /** Where an object a chart rendered at build time came from. */
@@ -74,14 +91,9 @@ export function explainChains(applications: Application[], generated: GeneratedO
   const chains = new Map<string, ComponentChain>();
   for (const application of applications) {
     // What each trait emitted beside changing its component: its sub-application's objects.
-    const subApplications = [...application.subApplications];
-    const emittedBy = (traitType: string): string[] => {
-      const index = subApplications.findIndex((sub) => sub.traitType === traitType);
-      if (index === -1) return [];
-      const [sub] = subApplications.splice(index, 1);
-      return sub.objects.map((object) => `${object.kind}/${object.metadata.name}`);
-    };
-    for (const { component } of application.members) {
+    const emittedIn = (subApplication: string | undefined): string[] =>
+      application.subApplications.find((sub) => sub.name === subApplication)?.objects.map((object) => `${object.kind}/${object.metadata.name}`) ?? [];
+    for (const { component, traitEffects } of application.members) {
       const authored = component.origin.component ?? component.name;
       let chain = chains.get(authored);
       if (!chain) {
@@ -92,7 +104,19 @@ export function explainChains(applications: Application[], generated: GeneratedO
         name: component.name,
         type: component.type,
         rule: component.origin.rule,
-        traits: component.traits.map((trait) => ({ type: trait.type, rule: trait.emitted ? trait.origin.rule : '', emitted: emittedBy(trait.type) })),
+        traits: component.traits.flatMap((trait, index): TraitStep[] => {
+          const effect = traitEffects?.[index] ?? { changed: [] };
+          const step: TraitStep = {
+            type: trait.type,
+            rule: trait.emitted ? trait.origin.rule : '',
+            emitted: emittedIn(effect.subApplication),
+            changed: effect.changed,
+            ...(effect.intent ? { intent: effect.intent } : {}),
+            ...(effect.bundleDelivery ? { bundleDelivery: true } : {}),
+            ...(effect.route ? { route: true } : {}),
+          };
+          return trait.emitted && !didSomething(step) ? [] : [step];
+        }),
       });
     }
   }
@@ -113,6 +137,8 @@ export function explainChains(applications: Application[], generated: GeneratedO
   }
   return [...chains.values()];
 }
+
+const didSomething = (step: TraitStep) => step.emitted.length > 0 || step.changed.length > 0 || step.intent !== undefined || step.bundleDelivery === true || step.route === true;
 
 const objectKey = (application: string, apiVersion: string, kind: string, namespace: string | undefined, name: string) => JSON.stringify([application, apiVersion, kind, namespace ?? '', name]);
 
@@ -174,6 +200,7 @@ const LEGEND = [
   'legend',
   '  rule R (round N): "a" -> [type/b]  lowering rule R, in pass N over the document (at most 9), turned element "a" into elements of those types and names',
   '  emitted by R                       made by rule R, not written in the file',
+  '  trait T changed Kind/name          trait T edited that object of its component',
   '  trait T -> Kind/name               objects trait T adds beside its component',
   '  sub-application "s"                objects a trait emits, applied as a set of their own',
   '  order                              the groups Flux applies one after another, each after the one before',
@@ -191,10 +218,7 @@ export function formatChains(applicationName: string, namespace: string, chains:
     for (const member of chain.members) {
       const by = member.rule ? ` emitted by ${member.rule}` : '';
       lines.push(`    ${member.type} "${member.name}"${by}`);
-      for (const trait of member.traits) {
-        const emitted = trait.emitted.length > 0 ? ` -> ${trait.emitted.join(', ')}` : '';
-        lines.push(`      trait ${trait.type}${trait.rule ? ` emitted by ${trait.rule}` : ''}${emitted}`);
-      }
+      for (const trait of member.traits) lines.push(`      trait ${trait.type}${trait.rule ? ` emitted by ${trait.rule}` : ''}${traitEffectText(trait)}`);
     }
     lines.push('    objects');
     for (const object of chain.objects) {
@@ -216,11 +240,30 @@ export function formatChains(applicationName: string, namespace: string, chains:
   // One group alone orders nothing; the order is worth showing only when something set it.
   if (groups.length > 1 || own.length > 0) {
     lines.push('  order');
-    if (own.length > 0) lines.push(`    ${extras.bundle!.name} (before every group): ${own.join(', ')}`);
+    if (own.length > 0) {
+      // The bundle's own applications are sources a rule generated: each is named with the component it came from.
+      const from = (name: string) => chains.find((chain) => chain.members.some((member) => member.name === name && member.rule !== ''));
+      const named = own.map((name) => (from(name) ? `${name} (from component "${from(name)!.name}")` : name));
+      lines.push(`    ${extras.bundle!.name} (before every group): ${named.join(', ')}`);
+    }
     for (const group of groups) lines.push(`    ${group.name}: ${group.components.join(', ')}`);
   }
   if (extras.legend !== false) lines.push('', ...LEGEND);
   return `${lines.join('\n')}\n`;
+}
+
+/** What a trait did, as the text form shows it after its name. */
+function traitEffectText(trait: TraitStep): string {
+  if (!didSomething(trait)) return ' changed nothing';
+  const parts = [
+    ...(trait.changed.length > 0 ? [` changed ${trait.changed.join(', ')}`] : []),
+    ...(trait.emitted.length > 0 ? [` -> ${trait.emitted.join(', ')}`] : []),
+    ...(trait.intent ? [` sets delivery intent ${trait.intent}`] : []),
+    ...(trait.bundleDelivery ? [' configures its bundle\'s delivery'] : []),
+  ];
+  // A route shows in the NetworkPolicies synthesized from it; said here only when nothing else is.
+  if (parts.length === 0 && trait.route) parts.push(' answers a route for the NetworkPolicy synthesis');
+  return parts.join(';');
 }
 
 /**

@@ -15,7 +15,7 @@ export { importProfile, type ProfileImport } from './api-resources/import-profil
 export { kubeVersionProblem } from './documents/profile-section.js';
 export { chartCapabilities, type ChartCapabilities } from './api-resources/chart-capabilities.js';
 export { SUPPORTED_API_VERSION } from './documents/parsed.js';
-export { publishSchemas, publishedTypes, applicationSchema, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
+export { publishSchemas, publishedTypes, applicationSchemaFiles, applicationPartFile, APPLICATION_SCHEMA_FILE, exampleDocument, type PublishedType, type JsonSchema } from './publish/index.js';
 export { check, type CheckResult } from './check.js';
 export { formatChains, type ComponentChain, type PolicyChain } from './explain.js';
 export { diffObjects, type ObjectDiff, type ObjectChange, type DiffLabels } from './object-diff.js';
@@ -33,3 +33,4 @@ export { unitLayoutName, kustomizationNameProblem } from './layout/cr-names.js';
 export type { LayoutTree, LayoutBundle, BundleDelivery, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, LayoutPlan, Placement, PlannedFolder, PlannedKustomization, TreeIndex, ArgoLayoutOptions, ArgoLayoutPlan, ArgoSettings, ArgoDestination, PlannedApplication } from './layout/model.js';
 export { parseSourceRef, DEFAULT_SOURCE_REF } from './layout/source-ref.js';
 export { formatFluxPlan, formatArgoPlan } from './layout/format-plan.js';
+export { readResourceList, readFunctionConfig, functionConfigSubject, documentRef, krmResults, holdsError, writeResourceList, RESOURCE_LIST_API_VERSIONS, KUREL_PACKAGE_API_VERSION, KUREL_PACKAGE_KIND, PROFILE_ANNOTATION, type ResourceList, type FunctionConfig, type ResourceRef, type OriginFile, type KrmResult, type ResultSubject } from './krm/index.js';

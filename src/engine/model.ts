@@ -99,6 +99,22 @@ export interface Member {
   answers?: ComponentAnswers;
   /** For a chart rendered at build time: its release, hook groups and each object's template. */
   chart?: RenderedChart;
+  /** What each of the component's traits did, in the order of `component.traits`. */
+  traitEffects?: TraitEffect[];
+}
+
+/** What one trait did: a trait whose conditions did not hold may do nothing at all. */
+export interface TraitEffect {
+  /** The component's objects it changed, added or removed, as `Kind/name`. */
+  changed: string[];
+  /** The sub-application holding the objects it emitted beside the component. */
+  subApplication?: string;
+  /** The delivery intent it set on the application. */
+  intent?: DeliveryIntent;
+  /** It configured how the bundle holding the component is delivered. */
+  bundleDelivery?: boolean;
+  /** It answered a route, which the NetworkPolicy synthesis reads. */
+  route?: boolean;
 }
 
 /** A trait's own application: its objects, under a name kept apart within its bundle. */

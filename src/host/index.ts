@@ -1,4 +1,4 @@
-export { startPluginHost, inspectPlugins, loadBuiltinPlugins, sealRegistry, BUILTIN_PLUGINS, kurelPackageRoot, type PluginHost, type PluginReport } from './plugins/plugin-host.js';
+export { startPluginHost, inspectPlugins, loadBuiltinPlugins, sealRegistry, BUILTIN_PLUGINS, kurelPackageRoot, type PluginHost, type PluginHosts, type PluginReport } from './plugins/plugin-host.js';
 export { readBuildInput, locateApplication, defaultTarget, STDIN_TARGET, STDIN_FILE, type BuildRequest } from './inputs/read-inputs.js';
 export { writeOutputFile } from './output/write-file.js';
 export { readFileOrStdin } from './inputs/read-file-or-stdin.js';
@@ -15,5 +15,8 @@ export { writeLayoutTree, type LayoutTreeWrite, type LayoutTreeWritten } from '.
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './charts/render.js';
 export { expandTargets, packagePath } from './inputs/fleet-targets.js';
+export { parseShard, shardOf, type Shard } from './inputs/fleet-shard.js';
 export { readTree, findLayoutTree } from './inputs/read-tree.js';
 export { scratchCopy, scratchFolder, type ScratchFolder } from './output/scratch-tree.js';
+export { buildCacheDir, buildCacheKey, fileDigest, kurelBuildIdentity, readBuildCacheEntry, writeBuildCacheEntry } from './cache/build-cache-store.js';
+export { watchNetworkUse } from './cache/network-use.js';

@@ -57,9 +57,10 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * command's functions than later ones), and settles it where it compiled nothing more: a
  * settled cache is taken as it is, without the cost of serializing the run's code at exit, except
  * by one run a day, which checks it as it would a whole one (a command's later inputs may run code
- * the earlier ones did not).
+ * the earlier ones did not). With `write: false` (a worker thread's) the caches are read and
+ * none is written.
  */
-export function installCompileCache(bundleDir: string, variant: string): void {
+export function installCompileCache(bundleDir: string, variant: string, options: { write?: boolean } = {}): void {
   const root = bundleDir.endsWith(sep) ? bundleDir : bundleDir + sep;
   const isBundleFile = (filename: string) => filename.startsWith(root) && filename.endsWith('.cjs');
   const reads = new ReusedReadBuffer();
@@ -67,6 +68,8 @@ export function installCompileCache(bundleDir: string, variant: string): void {
     readBundleAsOneByteText(isBundleFile, reads, ['', ''], (module, source, filename) => module._compile(source, filename));
     return;
   }
+  // A worker thread of this run (a fleet's, src/startup/plan-worker.ts) reads the same caches.
+  (globalThis as Record<symbol, unknown>)[COMPILE_CACHE_VARIANT] = variant;
   const cacheDir = compileCacheDir();
   const prototype = (Module as unknown as { prototype: ModuleInternals }).prototype;
   const compile = prototype._compile;
@@ -91,7 +94,7 @@ export function installCompileCache(bundleDir: string, variant: string): void {
     const took = found && !script.cachedDataRejected ? { state: found.state, bytes: found.data.length } : undefined;
     // A settled cache checked within the day is taken as it is: nothing of this run is written at exit.
     const settledAndChecked = took?.state === 'settled' && found !== undefined && !dueForRecheck(found.mtimeMs);
-    if (!settledAndChecked) compiled.push({ script, files, took });
+    if (!settledAndChecked && options.write !== false) compiled.push({ script, files, took });
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
     return run.call(module.exports, module.exports, require, module, filename, dirname(filename));
@@ -116,6 +119,12 @@ export function installCompileCache(bundleDir: string, variant: string): void {
     }
   });
 }
+
+/**
+ * Where `installCompileCache` leaves the variant whose caches it read: a worker thread started by
+ * the run reads them too (`{ write: false }`: what a worker compiles is not what the command runs).
+ */
+export const COMPILE_CACHE_VARIANT = Symbol.for('kurel.compileCacheVariant');
 
 /** The text CommonJS puts before and after a file's source (`Module.wrap`), which V8 caches with it. */
 function moduleWrapper(): readonly [string, string] {

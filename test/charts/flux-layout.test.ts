@@ -54,6 +54,9 @@ describe('a chart with hook groups in the Flux tree', () => {
     expect(spec('shop-shop-status-02-post-install')).toMatchObject({ dependsOn: [{ name: 'shop-shop-status-01-main' }], path: 'cluster/shop/status/shop-status-02-post-install' });
     expect(existsSync(join(component, 'shop-status-00-pre-install/shop-job-status-migrate.yaml'))).toBe(true);
     expect(existsSync(join(component, 'shop-status-02-post-install/shop-configmap-status-smoke.yaml'))).toBe(true);
+    // What the chart holds is the registry's, in no file of the package: its build is not kept in the build cache.
+    expect(existsSync(join(dir, 'cache/charts')), 'the chart cache is beside the build cache').toBe(true);
+    expect(existsSync(join(dir, 'cache/builds'))).toBe(false);
 
     const stdout = await kurel(example, ['build', ...inputs(), '--offline'], env);
     const plan = JSON.parse((await kurel(example, ['explain', ...inputs(), '--offline', ...layout, '--json'], env)).stdout);

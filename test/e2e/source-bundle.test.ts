@@ -94,6 +94,6 @@ describe('a generated source in the application bundle', () => {
   it('kurel explain shows the source before every group, then the groups', () => {
     const text = kurel(['explain'], `  components:\n${helm}${dependency}`);
     const order = text.slice(text.indexOf('  order\n')).split('\n').slice(1, 4);
-    expect(order).toEqual([expect.stringMatching(/^    shop \(before every group\): shop-source-[0-9a-f]{10}$/), '    shop-00: settings, cache', '    shop-01: db']);
+    expect(order).toEqual([expect.stringMatching(/^    shop \(before every group\): shop-source-[0-9a-f]{10} \(from component "cache"\)$/), '    shop-00: settings, cache', '    shop-01: db']);
   });
 });

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { shared } from './shared.js';
+import { compileEditorSchema } from '../support/editor-schema.js';
 
 // The editor schema `kurel schemas` publishes accepts every public application of the reference.
 
@@ -46,7 +46,7 @@ function asToday(name: string, text: string): string {
 
 describe('the published application schema', () => {
   it('accepts every public conformance app.yaml and every reference example, package placeholders and plugin traits included', () => {
-    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(join(dir, 'application.schema.json'), 'utf8')));
+    const validate = compileEditorSchema(dir);
     const accepted: string[] = [];
     const refused: string[] = [];
     const asWritten: string[] = [];

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import type { BuildInput, ChartRenderRequest, FetchRequest } from '../../engine/index.js';
+import type { BuildInput, ChartRenderRequest, FetchRequest, InputFile } from '../../engine/index.js';
+import type { PluginHosts } from '../../host/index.js';
 
 /**
  * The positional argument of every command that reads an application. kurel reads standard input
@@ -52,8 +53,21 @@ export type InputFlagValues = {
   layout?: string;
 };
 
-/** Starts the plugin host for the application's folder and reads every input file. */
-export async function loadApplication(named: string | undefined, flags: InputFlagValues) {
+/** A package as `loadApplication` reads it: its plugin host and every input file. */
+export type LoadedApplication = Awaited<ReturnType<typeof loadApplication>>;
+
+export interface LoadOptions {
+  /** An application already read, standing for standard input's (`kurel fn`'s functionConfig). */
+  application?: InputFile;
+  /** The plugin hosts of this thread, one per config: a fleet loads its plugins once. */
+  hosts?: PluginHosts;
+}
+
+/**
+ * Starts the plugin host for the application's folder (or takes the one `hosts` started for the
+ * same config) and reads every input file.
+ */
+export async function loadApplication(named: string | undefined, flags: InputFlagValues, { application, hosts }: LoadOptions = {}) {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
   const target = named ?? host.defaultTarget();
   if (target === undefined) throw engine.kurelErrors.flag('missing the application: name app.yaml or a package folder, or pipe one into standard input');
@@ -66,7 +80,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const { appDir } = host.locateApplication(target);
   // A named environment is exactly the profile and values it binds.
   const bound = host.resolveEnvironment({ ...environmentFlags, appDir });
-  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout });
+  const pluginHost = await host.startPluginHost({ searchFrom: appDir, configFile: flags.config, delivery: flags.layout, shared: hosts });
   const input: BuildInput = host.readBuildInput({
     target,
     profile: bound.profile ?? flags.profile,
@@ -77,6 +91,7 @@ export async function loadApplication(named: string | undefined, flags: InputFla
     strictCapabilities: flags['strict-capabilities'],
     settings: host.transformSettings(pluginHost.config.config, { clusterId: flags['cluster-id'], namespace: flags.namespace }),
     limits: pluginHost.config.config.limits,
+    application,
   });
   // Components may read URLs: the host fetches them, held to the config's policy, when the build asks.
   const fetch = (requests: FetchRequest[]) => host.fetchDocuments(requests, host.fetchPolicy(input.settings.policy!));
@@ -84,5 +99,5 @@ export async function loadApplication(named: string | undefined, flags: InputFla
   const renderCharts = (requests: ChartRenderRequest[]) =>
     host.renderCharts(requests, { helmBin: flags['helm-bin'], offline: flags.offline, kubeVersion: flags['kube-version'], policy: host.fetchPolicy(input.settings.policy!) });
   const shownTarget = target === host.STDIN_TARGET ? host.STDIN_FILE : target;
-  return { host, engine, registry: pluginHost.registry, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
+  return { host, engine, registry: pluginHost.registry, plugins: pluginHost.plugins, input, fetch, renderCharts, target: shownTarget, configFile: pluginHost.config.file, config: pluginHost.config.config };
 }

@@ -1,10 +1,10 @@
-import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
-import { loadApplication, type InputFlagValues } from './input-flags.js';
-import { layoutConfig, layoutOptions, planLayout, type LayoutFlagValues } from './layout-flags.js';
-import { failureDiagnostics, reportWarnings } from './report.js';
+import type { Diagnostic, TreeOwner } from '../../engine/index.js';
+import type { Shard } from '../../host/index.js';
+import type { LayoutTreeFlags, PackagePlan } from './package-plan.js';
+import { planPackages } from './plan-packages.js';
+import { reportWarnings } from './report.js';
 
-/** The flags `build -o DIR --layout flux|argocd` writes a tree with. */
-export type LayoutTreeFlags = InputFlagValues & LayoutFlagValues & { format: string };
+export { planPackage, type LayoutTreeFlags, type PackagePlan } from './package-plan.js';
 
 export interface LayoutTreeOptions {
   /** Report each package's warnings (default true). */
@@ -14,37 +14,10 @@ export interface LayoutTreeOptions {
    * copy of a tree is written as the tree it copies would be.
    */
   ownersRelativeTo?: string;
-}
-
-/** One package built into its share of the tree; `share` is undefined when it has no objects (it writes nothing). */
-export interface PackagePlan {
-  owner: TreeOwner;
-  top: string;
-  share?: TreeContribution;
-  /** The plugin config the build used. */
-  configFile?: string;
-}
-
-/**
- * Builds one package into its layout plan: plain data in (the target, the flags, the folder its
- * owner path is relative to), plain data out, so that packages can be built apart.
- */
-export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: { warnings?: boolean } = {}): Promise<PackagePlan> {
-  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = await loadApplication(target, flags);
-  // The layout flags are checked before the build, so that a mistyped one costs nothing.
-  const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
-  const result = await engine.buildFetching(input, registry, fetch, renderCharts);
-  if (options.warnings !== false) await reportWarnings(result.warnings, engine.formatDiagnostic);
-  const fromStdin = target === undefined || target === host.STDIN_TARGET;
-  // An application on standard input has no source path: it is known by its name.
-  const owner: TreeOwner = {
-    package: fromStdin ? `-:${result.applicationName}` : host.packagePath(target, ownersRelativeTo),
-    ...(flags.environment !== undefined ? { environment: flags.environment } : {}),
-  };
-  const top = engine.topDirectory(layout.options.clusterDir, layout.options.environment);
-  if (result.objects.length === 0) return { owner, top, configFile };
-  const { plan, appliers } = await planLayout(layout, result.layout, result.namespace);
-  return { owner, top, share: engine.layoutContribution(owner, plan, appliers), configFile };
+  /** How many packages are planned at once, each on a worker thread (default 1: in this thread). */
+  jobs?: number;
+  /** Plan and write only this shard's packages (`--shard K/N`). */
+  shard?: Shard;
 }
 
 export interface WrittenTree {
@@ -55,14 +28,17 @@ export interface WrittenTree {
   removed: Array<{ owner: TreeOwner; files: string[] }>;
   /** The plugin config the first package's build used, for a build of the same package elsewhere (an earlier revision of it). */
   configFile?: string;
+  /** The packages built, and of how many the targets named (more with a shard). */
+  packages: { built: number; named: number };
 }
 
 /**
  * Targets and flags → the layout tree written into `output`, as `kurel build PKG... -o OUTPUT
  * --layout flux|argocd` does: the one path of a tree to disk (`kurel diff` writes its scratch copies
- * through it). Every package (a folder of packages standing for each of them) is built in turn,
- * every package's errors are collected and reported together, and the tree is written once, only
- * when all of them built; every other owner's share of the tree is kept.
+ * through it). Every package (a folder of packages standing for each of them; of a shard, those
+ * of the shard) is planned, every package's errors are collected and reported together, in the
+ * packages' order, and the tree is written once, only when all of them built; every other owner's
+ * share of the tree is kept.
  */
 export async function writeLayoutTree(targets: readonly string[], flags: LayoutTreeFlags, output: string | undefined, options: LayoutTreeOptions = {}): Promise<WrittenTree> {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
@@ -70,30 +46,40 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   const tool = layout === 'argocd' ? 'Argo CD' : 'Flux';
   if (!output) throw engine.kurelErrors.flag(`--layout ${layout} writes a tree of folders: give the output folder with -o DIR (kurel explain --layout ${layout} shows the tree)`);
   if (flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the ${tool} tree is YAML files, kustomize's and ${tool}'s format`);
-  const packages = targets.length > 0 ? host.expandTargets(targets) : [host.defaultTarget()];
-  if (packages.length > 1) {
+  const ownersRelativeTo = options.ownersRelativeTo ?? output;
+  // No target: standard input when piped, else the current folder when it is a package.
+  const named = targets.length > 0 ? host.expandTargets(targets) : [host.defaultTarget()];
+  if (named.length > 1) {
     const perPackage = (['values', 'set', 'set-string'] as const).filter((name) => (flags[name] ?? []).length > 0);
     if (perPackage.length > 0) {
-      throw engine.kurelErrors.flag(`--${perPackage[0]} sets the values of one package, and ${packages.length} are built (${packages.join(', ')}); build that package alone, or put its values in its own values.yaml or environments`);
+      throw engine.kurelErrors.flag(`--${perPackage[0]} sets the values of one package, and ${named.length} are built (${named.join(', ')}); build that package alone, or put its values in its own values.yaml or environments`);
     }
   }
+  if (options.shard && named.some((target) => target === undefined || target === host.STDIN_TARGET)) {
+    throw engine.kurelErrors.flag('--shard picks packages by their paths, and an application on standard input has none: name the package folders');
+  }
+  const packages = options.shard ? shareOf(named as string[], options.shard, ownersRelativeTo, host) : named;
+  const counted = { built: packages.length, named: named.length };
+  const outcomes = await planPackages(packages, flags, ownersRelativeTo, options.jobs ?? 1);
   const plans: PackagePlan[] = [];
   const failures: Diagnostic[] = [];
-  for (const target of packages) {
-    try {
-      plans.push(await planPackage(target, flags, options.ownersRelativeTo ?? output, options));
-    } catch (error) {
-      // Each package's errors lead with its own files; one that names none is told by its package.
-      for (const diagnostic of await failureDiagnostics(error)) {
-        failures.push(diagnostic.file === undefined && packages.length > 1 ? { ...diagnostic, message: `${target}: ${diagnostic.message}` } : diagnostic);
-      }
-    }
-  }
+  outcomes.forEach((outcome, at) => {
+    if (outcome.plan) plans.push(outcome.plan);
+    // Each package's errors lead with its own files; one that names none is told by its package.
+    else for (const diagnostic of outcome.failures) failures.push(diagnostic.file === undefined && named.length > 1 ? { ...diagnostic, message: `${packages[at]}: ${diagnostic.message}` } : diagnostic);
+  });
+  // The warnings of the packages that built come first, as each would print them alone.
+  if (options.warnings !== false) await reportWarnings(plans.flatMap((plan) => plan.warnings), engine.formatDiagnostic);
   if (failures.length > 0) throw new engine.KurelError(failures);
   const configFile = plans[0]?.configFile;
   const written = plans.flatMap((entry) => (entry.share ? [entry.share] : []));
-  if (written.length === 0) return { written: 0, removed: [], configFile };
+  if (written.length === 0) return { written: 0, removed: [], configFile, packages: counted };
   // A package named twice is one owner, written once.
   const unique = new Map(written.map((share) => [`${share.owner.package}\0${share.owner.environment ?? ''}`, share]));
-  return { ...host.writeLayoutTree(output, { top: plans[0].top, layout, contributions: [...unique.values()] }), configFile };
+  return { ...host.writeLayoutTree(output, { top: plans[0].top, layout, contributions: [...unique.values()] }), configFile, packages: counted };
+}
+
+/** The packages of one shard, by their owner paths. */
+function shareOf(packages: readonly string[], shard: Shard, ownersRelativeTo: string, host: typeof import('../../host/index.js')): string[] {
+  return packages.filter((target) => host.shardOf(host.packagePath(target, ownersRelativeTo), shard.count) === shard.index);
 }

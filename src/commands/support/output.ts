@@ -47,6 +47,11 @@ export function reportWritten(what: string): void {
   process.stderr.write(`wrote ${what}\n`);
 }
 
+/** Which of the packages named a shard took: a shard may take none, and write nothing. */
+export function reportShard(shard: { index: number; count: number }, packages: { built: number; named: number }): void {
+  process.stderr.write(`shard ${shard.index}/${shard.count}: ${packages.built} of ${packages.named} ${packages.named === 1 ? 'package' : 'packages'}${packages.built === 0 ? ', nothing to write' : ''}\n`);
+}
+
 /** What a write took out of a tree: an owner's files it no longer writes, or an owner pruned. */
 export function reportRemoved({ owner, files }: { owner: { package: string; environment?: string }; files: readonly string[] }): void {
   const who = owner.environment === undefined ? owner.package : `${owner.package} (${owner.environment})`;

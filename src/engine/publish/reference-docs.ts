@@ -3,6 +3,7 @@ import type { Properties, PropertiesSchema, PropertySchema } from '../../plugin-
 import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
 import { PUBLISHED_DOCUMENTS } from './documents.js';
 import { DELIVERY_TYPE_NOTE, folderOf, type PublishedType } from './schema-set.js';
+import { cell, propertyTables, typeName } from './property-tables.js';
 
 /** The Markdown reference: an index and one page per registered type. */
 export function referenceDocs(types: PublishedType[], examples: (entry: PublishedType) => Properties | undefined): Record<string, string> {
@@ -41,9 +42,7 @@ function page(entry: PublishedType, example: Properties | undefined): string {
         : `- Capability: \`${entry.type}\`, optional: a ClusterProfile binding (\`spec.capabilities.${entry.type}.rendering\`) fills in properties the application leaves out`,
     );
   }
-  lines.push('', '## Properties', '', '| property | type | required | default | description |', '|---|---|---|---|---|');
-  const byProfile = new Set(entry.requiredUnlessRendered ?? []);
-  for (const row of propertyRows(entry.properties, '', byProfile)) lines.push(row);
+  lines.push('', '## Properties', '', ...propertyTables(entry.properties, new Set(entry.requiredUnlessRendered ?? [])));
   if (example && (entry.position === 'component' || entry.exampleHosts?.length)) {
     const profile = exampleProfile(entry);
     if (entry.implementation === 'declaration') {
@@ -75,12 +74,6 @@ export function propertyRows(properties: PropertiesSchema, prefix: string, byPro
   return out;
 }
 
-function typeName(schema: PropertySchema): string {
-  const types = schema.types ?? (schema.type ? [schema.type] : ['any']);
-  const base = types.map((type) => (type === 'array' && schema.items ? `${typeName(schema.items)}[]` : type)).join(' \\| ');
-  return schema.enum ? `${base} (${schema.enum.map((member) => `\`${String(member)}\``).join(', ')})` : base;
-}
-
 /**
  * An Application using the type, as an author would write it. A trait is attached to a component,
  * and a policy is written over components, of the types the registry offers as example hosts.
@@ -105,9 +98,6 @@ function firstSentence(text: string): string {
   return match ? match[1] : text;
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
 
 /** The ClusterProfile a trait's example builds with: its capability bound with the example rendering. */
 export function exampleProfile(entry: PublishedType): string | undefined {

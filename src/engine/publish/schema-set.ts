@@ -1,9 +1,7 @@
 import { type ContractMetadata, type Properties, type PropertiesSchema } from '../../plugin-api/index.js';
 import { componentProperties } from '../../plugin-api/kit/index.js';
-import { SUPPORTED_API_VERSION } from '../documents/parsed.js';
 import type { SealedRegistry } from '../registry.js';
 import { DRAFT_2020_12, propertiesToJsonSchema, type JsonSchema } from './json-schema.js';
-import { acceptPlaceholders, PLACEHOLDER_DEF, PLACEHOLDER_SCHEMA } from './placeholders.js';
 
 export type Position = 'component' | 'trait' | 'policy';
 
@@ -109,73 +107,4 @@ function describe(
 /** The folder a position's schemas go to. */
 export function folderOf(position: Position): string {
   return position === 'policy' ? 'policies' : `${position}s`;
-}
-
-/**
- * The Application document for editors (`# yaml-language-server: $schema=…`): each component's,
- * trait's and policy's properties are checked by its `type`, package placeholders included.
- */
-export function applicationSchema(types: PublishedType[]): JsonSchema {
-  const defs: Record<string, JsonSchema> = { [PLACEHOLDER_DEF]: PLACEHOLDER_SCHEMA };
-  const byPosition = (position: Position) => types.filter((entry) => entry.position === position);
-  const dispatch = (position: Position) =>
-    byPosition(position).map((entry) => {
-      const key = `${position}-${entry.type}`;
-      const { $schema: _ignored, ...schema } = entry.schema;
-      // A package's app.yaml is an Application too: its `${name}` placeholders are accepted.
-      defs[key] = acceptPlaceholders(schema);
-      return { if: { properties: { type: { const: entry.type } }, required: ['type'] }, then: { properties: { properties: { $ref: `#/$defs/${key}` } } } };
-    });
-  const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
-  const trait = {
-    type: 'object',
-    required: ['type'],
-    properties: { type: { enum: byPosition('trait').map((entry) => entry.type) }, properties: { type: 'object' } },
-    additionalProperties: false,
-    allOf: dispatch('trait'),
-  };
-  const component = {
-    type: 'object',
-    required: ['name', 'type'],
-    properties: {
-      name: { type: 'string', description: 'The component name: a DNS-1123 subdomain, unique in the document.' },
-      type: { enum: byPosition('component').map((entry) => entry.type) },
-      annotations: stringMap,
-      properties: { type: 'object' },
-      traits: { type: 'array', items: trait },
-    },
-    additionalProperties: false,
-    allOf: dispatch('component'),
-  };
-  const policy = {
-    type: 'object',
-    required: ['name', 'type'],
-    properties: { name: { type: 'string' }, type: { type: 'string' }, properties: { type: 'object' } },
-    additionalProperties: false,
-    allOf: dispatch('policy'),
-  };
-  return {
-    $schema: DRAFT_2020_12,
-    title: 'kurel Application',
-    type: 'object',
-    required: ['apiVersion', 'kind', 'metadata', 'spec'],
-    properties: {
-      apiVersion: { const: SUPPORTED_API_VERSION },
-      kind: { const: 'Application' },
-      metadata: {
-        type: 'object',
-        required: ['name'],
-        properties: { name: { type: 'string' }, namespace: { type: 'string' }, labels: stringMap, annotations: stringMap },
-        additionalProperties: false,
-      },
-      spec: {
-        type: 'object',
-        required: ['components'],
-        properties: { components: { type: 'array', minItems: 1, items: component }, policies: { type: 'array', items: policy } },
-        additionalProperties: false,
-      },
-    },
-    additionalProperties: false,
-    $defs: defs,
-  };
 }

@@ -32,9 +32,14 @@ export function generate(applications: Application[], documentName?: string): Ge
     ];
     // An entry a rule emitted under a name of its own is named as its owner's sub-application.
     const renamed = application.owner !== '' && application.owner !== application.name;
+    const producer = application.generatedSource
+      ? generatedSourceProducer(application, applications)
+      : renamed
+        ? `sub-application "${application.name}" of component "${application.owner}"`
+        : `component "${application.name}"`;
     const owned: GeneratedObject[] = own.map((object) => ({
       object,
-      producer: renamed ? `sub-application "${application.name}" of component "${application.owner}"` : `component "${application.name}"`,
+      producer,
       component: application.owner,
       source: { application: index, name: application.name },
       ...(application.delivery?.includes('force-replace') ? { forceReplace: true } : {}),
@@ -58,6 +63,23 @@ export function generate(applications: Application[], documentName?: string): Ge
   });
   checkInDocumentCollisions(generated, documentName);
   return generated;
+}
+
+/**
+ * A source a rule generated belongs to no component the author wrote: it is named by the rule and
+ * the authored component that emitted it, and by every authored component whose members read it.
+ */
+function generatedSourceProducer(source: Application, applications: readonly Application[]): string {
+  const { origin } = source.members[0].component;
+  const emittedFor = origin.component ?? source.name;
+  const readers = new Set<string>();
+  for (const application of applications) {
+    for (const { component } of application.members) {
+      if (component.orderAfter.includes(source.name)) readers.add(component.origin.component ?? component.name);
+    }
+  }
+  const shared = readers.size > 1 ? `, a source shared by ${[...readers].map((name) => `"${name}"`).join(', ')}` : '';
+  return `rule ${origin.rule} of component "${emittedFor}"${shared}`;
 }
 
 /** Members of one sibling group deploy as one component: two of them may not generate one object. */

@@ -21,7 +21,8 @@ import { applyObjectMetadata, componentLabelValue, takeObjectMetadata, type Meta
 import { KurelError, isKurelError } from '../../plugin-api/diagnostics.js';
 import { policyViolation } from '../policy/policy-violation.js';
 import { reencodeRendered } from '../run/reencode-rendered.js';
-import { authoredPathOf, describeOrigin, type Application, type Path, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
+import { authoredPathOf, describeOrigin, type Application, type Path, type TraitEffect, type WorkComponent, type WorkPolicy, type WorkTrait } from '../model.js';
+import { changedObjects, snapshotObjects, type ObjectSnapshot } from './trait-effects.js';
 
 export type { Application, Member, SubApplication } from '../model.js';
 import { bindingKeyFor, unsetByRendering } from '../documents/profile.js';
@@ -99,17 +100,32 @@ function transformApplication(members: WorkComponent[], env: Transforming, docum
   for (const component of members) {
     const rendered = renderComponent(component, env);
     if (rendered.chart) rendered.objects = rendered.objects.map((object) => reencodeRendered(object, env.registry));
-    application.members.push({ component, objects: rendered.objects, answers: rendered.answers, ...(rendered.chart ? { chart: rendered.chart } : {}) });
+    const traitEffects: TraitEffect[] = [];
+    application.members.push({ component, objects: rendered.objects, answers: rendered.answers, ...(rendered.chart ? { chart: rendered.chart } : {}), traitEffects });
     const outputs: TraitOutput[] = [];
+    let snapshot: ObjectSnapshot = component.traits.length > 0 ? snapshotObjects(rendered.objects) : new Map();
     for (const trait of component.traits) {
       const result = applyTrait(trait, component, rendered, env);
       const objects = result.objects ?? [];
-      if (result.route) (application.routes ??= []).push({ traitType: trait.type, route: result.route });
+      const after = snapshotObjects(rendered.objects);
+      const effect: TraitEffect = { changed: changedObjects(snapshot, after) };
+      snapshot = after;
+      traitEffects.push(effect);
+      const intent = env.registry.trait(trait.type)?.value.deliveryIntent;
+      if (intent) effect.intent = intent;
+      if (result.route) {
+        effect.route = true;
+        (application.routes ??= []).push({ traitType: trait.type, route: result.route });
+      }
       const delivery = result.extensions?.[BUNDLE_DELIVERY_EXTENSION] as BundleDelivery | undefined;
-      if (delivery) (application.bundleDelivery ??= []).push({ component: component.name, traitType: trait.type, path: trait.path, delivery });
+      if (delivery) {
+        effect.bundleDelivery = true;
+        (application.bundleDelivery ??= []).push({ component: component.name, traitType: trait.type, path: trait.path, delivery });
+      }
       outputs.push({ objects, input: result.fluxNamespaceInput });
       if (objects.length === 0) continue;
       const { name: subName, namedBy } = env.claims.choose({ role: 'sub-application', default: result.subApplication ?? objects[0].metadata.name }, traitOwner(component, trait));
+      effect.subApplication = subName;
       application.subApplications.push({ name: subName, traitType: trait.type, objects, namedBy, path: trait.path, ...(result.platformAnnotations ? { platformAnnotations: result.platformAnnotations } : {}) });
     }
     followFluxReads(env.registry.component(component.type)?.value, rendered.objects, outputs, env.scope.settings.fluxNamespace);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { helmCapabilityArgs } from './helm-capabilities.js';
 import { rawTemplateChart, rawTemplateOutput } from './raw-templates.js';
 import { makeFolders } from '../files/make-folders.js';
 import { helmVersion, INSTALL_HELM, locateHelm, runProgram } from './helm-binary.js';
+import { noteNetworkUse } from '../cache/network-use.js';
 
 const TIMEOUT_MS = 120_000;
 const MAX_OUTPUT = 256 * 1024 * 1024;
@@ -49,6 +50,8 @@ export function chartCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  */
 export async function renderCharts(requests: readonly ChartRenderRequest[], options: ChartRenderOptions): Promise<Record<string, string>> {
   if (requests.length === 0) return {};
+  // A chart is the registry's, and its render helm's: neither is in the package's files.
+  noteNetworkUse();
   const failOn = (request: ChartRenderRequest) => (code: KurelErrorName, message: string, refusalClass?: string) =>
     kurelErrors[code](`component "${request.component}": ${message}`, { ...request.where, component: request.component, ...(refusalClass ? { refusalClass } : {}) });
   for (const request of requests) {
@@ -116,9 +119,10 @@ async function cachedChart(chart: ChartRequest, context: { cache: string; offlin
     refusalClass ? context.fail('policyViolation', `pulling ${describe(chart)}: ${message}`, refusalClass) : context.fail('chartPull', `pulling ${describe(chart)} failed: ${message}`);
   const pull = chart.source.kind === 'OCIRepository' ? pullFromOciRegistry : pullFromHelmRepository;
   const bytes = await pull(chart, context.policy, fail);
-  // Placed whole or not at all: a rename within the cache, so a concurrent build never reads half a chart.
+  // Placed whole or not at all: a rename within the cache, so a concurrent build never reads half a
+  // chart. Staged under a name of its own: a fleet's worker threads, one process, may pull one chart at once.
   makeFolders(folder);
-  const staged = join(folder, `.${process.pid}-chart.tgz`);
+  const staged = join(folder, `.${process.pid}-${randomBytes(4).toString('hex')}-chart.tgz`);
   writeFileSync(staged, bytes);
   renameSync(staged, archive);
   return archive;

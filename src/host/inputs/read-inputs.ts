@@ -17,6 +17,8 @@ export interface BuildRequest {
   settings: TransformSettings;
   /** The limits every input file is held to; the defaults when absent. */
   limits?: InputLimits;
+  /** An application already read (a KRM function's functionConfig): like one on standard input, it has no package beside it. */
+  application?: InputFile;
 }
 
 /** The target that means "read the application from standard input", as `-` means for kubectl and helm. */
@@ -65,7 +67,7 @@ export function readBuildInput(request: BuildRequest): BuildInput {
   const limits = request.limits ?? DEFAULT_INPUT_LIMITS;
   const readInput = (file: string, what: string) => readLimitedInput(file, what, limits);
   const fromStdin = appFile === STDIN_TARGET;
-  const application = fromStdin ? readStdin(limits) : readInput(appFile, 'reading application file');
+  const application = request.application ? { ...request.application, limits } : fromStdin ? readStdin(limits) : readInput(appFile, 'reading application file');
   // An application on standard input is a single document: it has no package or definitions beside it.
   const packageFile = join(appDir, 'kurel.yaml');
   const packageMode = !fromStdin && existsSync(packageFile);

@@ -1,6 +1,7 @@
 import { type FetchRequest } from '../../engine/index.js';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { checkedFetch, okBody, type FetchPolicy } from './checked-fetch.js';
+import { noteNetworkUse } from '../cache/network-use.js';
 
 export { hostAllowed, type FetchPolicy } from './checked-fetch.js';
 
@@ -9,6 +10,7 @@ export { hostAllowed, type FetchPolicy } from './checked-fetch.js';
  * every redirect, is held to the allowed registries before any request goes to it.
  */
 export async function fetchDocuments(requests: readonly FetchRequest[], policy: FetchPolicy): Promise<Record<string, string>> {
+  if (requests.length > 0) noteNetworkUse();
   const bodies: Record<string, string> = {};
   for (const request of requests) {
     if (bodies[request.url] !== undefined) continue;

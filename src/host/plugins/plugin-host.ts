@@ -71,24 +71,45 @@ export function sealRegistry(plugins: readonly KurelPlugin[]): SealedRegistry {
 /** Discovers the config and loads every plugin it lists, after the built-ins. */
 async function loadPlugins(options: HostOptions): Promise<{ config: LoadedConfig; plugins: LoadedPlugin[] }> {
   const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
-  const folder = configFolder(config, options.searchFrom);
-  const plugins = await Promise.all([
-    ...loadBuiltins(options.delivery),
-    ...config.config.plugins.map((specifier) => loadPlugin(specifier, folder, false)),
-  ]);
-  return { config, plugins };
+  return { config, plugins: await loadConfiguredPlugins(config, options) };
 }
+
+/** The built-ins (with the delivery consumer's) and every plugin the config lists, resolved from its folder. */
+function loadConfiguredPlugins(config: LoadedConfig, options: HostOptions): Promise<LoadedPlugin[]> {
+  const folder = configFolder(config, options.searchFrom);
+  return Promise.all([...loadBuiltins(options.delivery), ...config.config.plugins.map((specifier) => loadPlugin(specifier, folder, false))]);
+}
+
+/**
+ * Plugin hosts started in one process, by config file and delivery consumer: the packages of a
+ * fleet that share a config share its sealed registry, loaded and sealed once. A registry is
+ * read-only once sealed, so one build cannot change what the next one sees.
+ */
+export type PluginHosts = Map<string, Promise<PluginHost>>;
 
 export interface HostOptions {
   searchFrom: string;
   configFile?: string;
   /** The delivery consumer the output is for (a layout's name): its built-ins are loaded too. */
   delivery?: string;
+  /** Hosts already started for other packages: one for the same config and delivery is reused. */
+  shared?: PluginHosts;
 }
 
 /** Discovers the config, loads and checks every plugin, registers them and seals the registry. */
 export async function startPluginHost(options: HostOptions): Promise<PluginHost> {
-  const { config, plugins } = await loadPlugins(options);
+  const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
+  // Without a config file only the built-ins load, whatever folder the search began in.
+  const key = `${config.file ?? ''}\0${options.delivery ?? ''}`;
+  const started = options.shared?.get(key);
+  if (started) return started;
+  const starting = sealedHost(config, options);
+  options.shared?.set(key, starting);
+  return starting;
+}
+
+async function sealedHost(config: LoadedConfig, options: HostOptions): Promise<PluginHost> {
+  const plugins = await loadConfiguredPlugins(config, options);
   const builder = new RegistryBuilder();
   for (const loaded of plugins) {
     checkPluginContract(loaded);

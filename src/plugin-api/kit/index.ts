@@ -64,6 +64,7 @@ export { parseGoDuration, formatGoDuration, normaliseGoDuration, normaliseFluxDu
 export { checkSchedule, checkTimeZone } from './cron-schedule.js';
 export { refuseExplicitSecret, refuseCarriedSecrets } from './secret-policy.js';
 export { DELIVERY_REASON } from './delivery-reason.js';
+export { HEALTH_CHECKS_EXAMPLE, HEALTH_CHECKS_PROPERTIES, RECONCILIATION_EXAMPLE, RECONCILIATION_PROPERTIES } from './delivery-properties.js';
 export { buildConfigMap, buildSecret, configMapContentSchema, secretContentSchema, type ConfigMapContent, type SecretContent } from './config-objects.js';
 export {
   trafficSourcesSchema,

@@ -39,4 +39,17 @@ describe('delivery plugins', () => {
     const tester = new HandlerTester(policies, { builtins: SOURCE_BUILTINS });
     expect(await refusalOf(tester.build([web(POSTBUILD)]))).toContain('no handler for trait type "fluxcd-postbuild" (on component "shop"): it configures delivery, which launcher leaves');
   });
+
+  it('publishes one schema per delivery policy type, whichever plugin handles it', () => {
+    const policies = SOURCE_BUILTINS.find((plugin) => plugin.meta.name === 'kurel-builtin-policies')!;
+    const declared = (type: string) => policies.declarations?.policies?.find((policy) => policy.type === type);
+    const handled = (type: string) => flux.policies?.find((policy) => policy.type === type);
+    for (const type of ['reconciliation', 'health-checks']) {
+      expect(handled(type)?.properties, type).toEqual(declared(type)?.properties);
+      expect(handled(type)?.example, type).toEqual(declared(type)?.example);
+    }
+    // A health check names its object: the same refusal with or without a delivering layout.
+    const check = declared('health-checks')?.properties?.checks;
+    expect(check && 'items' in check ? check.items : undefined).toMatchObject({ properties: { name: { required: true }, kind: { required: true }, apiVersion: { required: true } } });
+  });
 });

@@ -1,0 +1,101 @@
+import * as Flags from '@oclif/core/flags';
+import { join } from 'node:path';
+import type { Diagnostic, TreeContribution } from '../../engine/index.js';
+import { loadApplication, type LoadedApplication } from './input-flags.js';
+import type { LayoutTreeFlags, PackagePlan, PlanOptions } from './package-plan.js';
+
+/** The flag of the commands that build a tree of packages: whether unchanged packages come from the build cache. */
+export const cacheFlags = {
+  cache: Flags.boolean({
+    default: true,
+    allowNo: true,
+    description: 'with --layout: take each package whose inputs, plugins and kurel did not change from the build cache ($KUREL_CACHE_DIR/builds, default ~/.cache/kurel/builds); --no-cache builds every package',
+  }),
+};
+
+/** Flags that change no package's plan: how many to build at once, which share, where the tree goes, whether to use the cache. */
+const FLAGS_OUTSIDE_THE_KEY = new Set(['cache', 'jobs', 'shard', 'output', 'force']);
+
+type PlanPackage = (target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: PlanOptions) => Promise<PackagePlan>;
+
+/**
+ * `plan` (a package built into its share of the tree) through the build cache: a package whose key
+ * (below) is stored is not built, its stored plan (with its warnings) is taken; any other is built and
+ * stored. With `flags.cache` not true (`--no-cache`, or a command without the flag), or for an
+ * application on standard input (read once), it is `plan` itself.
+ */
+export async function planPackageCached(plan: PlanPackage, target: string | undefined, flags: LayoutTreeFlags & { cache?: boolean }, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
+  const host = await import('../../host/index.js');
+  if (flags.cache !== true || target === undefined || target === host.STDIN_TARGET) return plan(target, flags, ownersRelativeTo, options);
+  let loaded: LoadedApplication;
+  try {
+    loaded = await loadApplication(target, flags, { hosts: options.hosts });
+  } catch {
+    // The build reads the same inputs and refuses them with its positioned errors.
+    return plan(target, flags, ownersRelativeTo, options);
+  }
+  const key = packageKey(loaded, target, flags, ownersRelativeTo);
+  const dir = host.buildCacheDir();
+  const kurel = host.kurelBuildIdentity();
+  const stored = decodePlan(host.readBuildCacheEntry(dir, key, kurel));
+  if (stored) return stored;
+  const { value, usedNetwork } = await host.watchNetworkUse(() => plan(target, flags, ownersRelativeTo, { ...options, loaded }));
+  // What a chart or a fetched document held is in no file of the package: such a build is not kept.
+  if (!usedNetwork) host.writeBuildCacheEntry(dir, key, kurel, encodePlan(value));
+  return value;
+}
+
+/**
+ * The key of a package's build: everything its plan is made of. The engine is pure, so its input
+ * (every file the build read, by name and text: application, package, values, profile,
+ * capability definitions, the --set values, the settings the config gives) with the registry
+ * (every plugin's name and version, the bytes of a plugin loaded from a file) decides its result;
+ * the flags and the config decide the layout; the owner path places it in the tree.
+ */
+function packageKey({ host, input, plugins, configFile, config }: LoadedApplication, target: string, flags: LayoutTreeFlags, ownersRelativeTo: string): string {
+  const { appDir } = host.locateApplication(target);
+  const environments = flags.environment === undefined ? undefined : (flags.environments ?? join(appDir, host.ENVIRONMENTS_FILE));
+  return host.buildCacheKey({
+    kurel: host.kurelBuildIdentity(),
+    owner: host.packagePath(target, ownersRelativeTo),
+    flags: Object.entries(flags)
+      .filter(([name]) => !FLAGS_OUTSIDE_THE_KEY.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    input,
+    environments: environments === undefined ? undefined : [environments, host.fileDigest(environments)],
+    config: [configFile, configFile === undefined ? undefined : host.fileDigest(configFile), config],
+    plugins: plugins.map((loaded) => ({
+      name: loaded.plugin?.meta?.name,
+      version: loaded.plugin?.meta?.version,
+      specifier: loaded.specifier,
+      builtin: loaded.builtin,
+      ...(loaded.builtin ? {} : { file: loaded.resolvedFrom, bytes: host.fileDigest(loaded.resolvedFrom) }),
+    })),
+  });
+}
+
+/** A plan as JSON holds it: its maps as lists of entries. */
+interface StoredPlan extends Omit<PackagePlan, 'share'> {
+  share?: Omit<TreeContribution, 'files' | 'indexes'> & { files: Array<[string, string]>; indexes: Array<[string, unknown]> };
+}
+
+function encodePlan(plan: PackagePlan): StoredPlan {
+  const { share, ...rest } = plan;
+  return { ...rest, ...(share ? { share: { ...share, files: [...share.files], indexes: [...share.indexes] } } : {}) };
+}
+
+/** The stored plan, or undefined where the entry is not one (never trusted: the package is built again). */
+function decodePlan(value: unknown): PackagePlan | undefined {
+  const stored = value as StoredPlan | undefined;
+  if (!stored || typeof stored !== 'object' || typeof stored.top !== 'string' || !stored.owner || typeof stored.owner.package !== 'string' || !Array.isArray(stored.warnings)) return undefined;
+  if (!stored.warnings.every(isDiagnostic)) return undefined;
+  const { share, ...rest } = stored;
+  if (share === undefined) return rest;
+  if (!Array.isArray(share.files) || !Array.isArray(share.indexes) || !share.claims || !share.files.every(([path, text]) => typeof path === 'string' && typeof text === 'string')) return undefined;
+  return { ...rest, share: { ...share, files: new Map(share.files), indexes: new Map(share.indexes) as TreeContribution['indexes'] } };
+}
+
+function isDiagnostic(value: unknown): value is Diagnostic {
+  const diagnostic = value as Diagnostic;
+  return typeof diagnostic === 'object' && diagnostic !== null && typeof diagnostic.code === 'string' && typeof diagnostic.message === 'string';
+}

@@ -1,0 +1,50 @@
+import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
+import type { PluginHosts } from '../../host/index.js';
+import { loadApplication, type InputFlagValues, type LoadedApplication } from './input-flags.js';
+import { layoutConfig, layoutOptions, planLayout, type LayoutFlagValues } from './layout-flags.js';
+
+/** The flags `build -o DIR --layout flux|argocd` writes a tree with. */
+export type LayoutTreeFlags = InputFlagValues & LayoutFlagValues & { format: string };
+
+/**
+ * One package built into its share of the tree; `share` is undefined when it has no objects (it
+ * writes nothing). Plain data (a worker thread hands it back by structured clone).
+ */
+export interface PackagePlan {
+  owner: TreeOwner;
+  top: string;
+  share?: TreeContribution;
+  /** The plugin config the build used. */
+  configFile?: string;
+  /** The build's warnings, reported by whoever writes the tree, in the packages' order. */
+  warnings: Diagnostic[];
+}
+
+export interface PlanOptions {
+  /** The plugin hosts other packages of this thread started: one for the same config is reused, not loaded again. */
+  hosts?: PluginHosts;
+  /** The package as `loadApplication` read it for these target and flags, where the caller has read it already. */
+  loaded?: LoadedApplication;
+}
+
+/**
+ * Builds one package into its layout plan: plain data in (the target, the flags, the folder its
+ * owner path is relative to), plain data out, so that packages can be built apart.
+ */
+export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
+  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = options.loaded ?? (await loadApplication(target, flags, { hosts: options.hosts }));
+  // The layout flags are checked before the build, so that a mistyped one costs nothing.
+  const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
+  const result = await engine.buildFetching(input, registry, fetch, renderCharts);
+  const warnings = [...result.warnings];
+  const fromStdin = target === undefined || target === host.STDIN_TARGET;
+  // An application on standard input has no source path: it is known by its name.
+  const owner: TreeOwner = {
+    package: fromStdin ? `-:${result.applicationName}` : host.packagePath(target, ownersRelativeTo),
+    ...(flags.environment !== undefined ? { environment: flags.environment } : {}),
+  };
+  const top = engine.topDirectory(layout.options.clusterDir, layout.options.environment);
+  if (result.objects.length === 0) return { owner, top, configFile, warnings };
+  const { plan, appliers } = await planLayout(layout, result.layout, result.namespace);
+  return { owner, top, share: engine.layoutContribution(owner, plan, appliers), configFile, warnings };
+}

@@ -1,0 +1,40 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planPackages } from '../../../src/commands/support/plan-packages.js';
+import type { LayoutTreeFlags } from '../../../src/commands/support/package-plan.js';
+
+// The packages of a fleet planned in this thread (--jobs 1): one outcome per package, in the
+// targets' order, each plain data a worker thread could hand back by structured clone.
+
+const fixtures = join(import.meta.dirname, '../../fixtures/fleet');
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kurel-plan-packages-'));
+  for (const pkg of ['alpha', 'beta', 'gamma']) cpSync(join(fixtures, pkg), join(dir, pkg), { recursive: true });
+  const app = join(dir, 'beta/app.yaml');
+  writeFileSync(app, readFileSync(app, 'utf8').replace('type: webservice', 'type: webservise'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const flags: LayoutTreeFlags = { layout: 'flux', format: 'yaml', environment: 'staging', 'cluster-id': 'local', 'strict-capabilities': false };
+
+describe('planPackages in one thread', () => {
+  it('plans each package in the targets\' order, a failing one as its positioned diagnostics', async () => {
+    const targets = ['gamma', 'beta', 'alpha'].map((pkg) => join(dir, pkg));
+    const outcomes = await planPackages(targets, flags, join(dir, 'out'), 1);
+    expect(outcomes.map((outcome) => outcome.plan?.owner.package ?? 'failed')).toEqual(['../gamma', 'failed', '../alpha']);
+    const [failure] = outcomes[1].failures!;
+    expect(failure).toMatchObject({ code: 'KUREL_UNKNOWN_TYPE', file: join(dir, 'beta/app.yaml'), path: 'spec.components[0].type' });
+    expect(failure.line).toBeGreaterThan(0);
+  });
+
+  it('gives plans that survive a structured clone whole, as a worker hands them back', async () => {
+    const [outcome] = await planPackages([join(dir, 'alpha')], flags, join(dir, 'out'), 1);
+    const plan = outcome.plan!;
+    expect(plan.share?.files.size).toBeGreaterThan(0);
+    expect(plan.warnings).toEqual([]);
+    expect(structuredClone(plan)).toEqual(plan);
+  });
+});
