@@ -1,4 +1,4 @@
-// The house plan's import boundaries (ARCHITECTURE.md, "Arrows that must never exist"), checked on
+// The house plan's import boundaries (docs/architecture.md, "Arrows that must never exist"), checked on
 // every TypeScript source file. Prints each violation; exits 1 when there is one.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -10,7 +10,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PLUGIN_ENTRIES = new Set(['npm:kurel/plugin-api', 'npm:kurel/plugin-kit', 'npm:kurel/plugin-api/testing']);
 
 /** Room → predicate over a resolved import target ("src/engine/x.ts", "npm:yaml", "node:fs"). */
-const RULES = [
+export const RULES = [
   // The kit (`kurel/plugin-kit`) builds on the contract; the contract never leans on the kit, so
   // that a helper may change without changing what plugins are promised.
   { room: 'src/plugin-api/kit/', forbidden: (t) => /^(src\/(engine|host|commands)|plugins)\//.test(t), why: 'the plugin kit depends on nothing of ours but the contract' },

@@ -1,3 +1,4 @@
+import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
 import { configFlags } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
@@ -12,7 +13,13 @@ export default class Schemas extends KurelCommand {
     '<%= config.bin %> schemas --output schemas/',
     '<%= config.bin %> schemas --format json > schemas.json',
     '<%= config.bin %> schemas --format html -o site/',
+    '<%= config.bin %> schemas webservice',
+    '<%= config.bin %> schemas expose --format json',
   ];
+
+  static override args = {
+    type: Args.string({ required: false, description: 'a component, trait or policy type: print its reference page (with --format, its JSON Schema) instead of every file' }),
+  };
 
   static override flags = {
     output: outputFlag('folder to write: missing, empty, or an earlier output of the same format, which is replaced whole'),
@@ -24,10 +31,11 @@ export default class Schemas extends KurelCommand {
   };
 
   async run(): Promise<void> {
-    const { flags } = await this.parse(Schemas);
+    const { args, flags } = await this.parse(Schemas);
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
     const output = flags.output === undefined ? undefined : await outputFolder(flags.output);
     if (flags.format === 'html') {
+      if (args.type !== undefined) throw engine.kurelErrors.flag(`--format html writes the site of every type: give it without the type "${args.type}" (its page is in the site)`);
       if (output === undefined) throw engine.kurelErrors.flag('--format html writes a site: name its folder with -o DIR');
       const { publishHtmlSite } = await import('./support/site/html-site-command.js');
       const { written } = await publishHtmlSite(output, flags.config);
@@ -37,6 +45,11 @@ export default class Schemas extends KurelCommand {
     if (output !== undefined && flags.format !== undefined) throw engine.kurelErrors.flag(`--format ${flags.format} prints the set: give it without --output, or write the folder without --format`);
     const { registry } = await host.startPluginHost({ searchFrom: process.cwd(), configFile: flags.config });
     const { files } = engine.publishSchemas(registry);
+    if (args.type !== undefined) {
+      if (output !== undefined) throw engine.kurelErrors.flag(`--output writes every file: give the type "${args.type}" without it`);
+      process.stdout.write(typeFiles(files, args.type, flags.format !== undefined, engine));
+      return;
+    }
     if (output === undefined) {
       process.stdout.write(await renderData(files, flags.format ?? 'json'));
       return;
@@ -44,4 +57,19 @@ export default class Schemas extends KurelCommand {
     const { written } = host.writeOwnedFolder(output, new Map(Object.entries(files)), { kind: 'schemas' });
     reportWritten(`${written} files to ${output}`);
   }
+}
+
+const KINDS = ['components', 'traits', 'policies'] as const;
+
+/**
+ * The reference page of each kind of type named `type` (its JSON Schema when `schema`), one after
+ * the other; an unknown type is refused with the closest names.
+ */
+function typeFiles(files: Record<string, string>, type: string, schema: boolean, engine: typeof import('../engine/index.js')): string {
+  const path = (kind: string, name: string) => (schema ? `${kind}/${name}.schema.json` : `docs/${kind}/${name}.md`);
+  const found = KINDS.map((kind) => files[path(kind, type)]).filter((text): text is string => text !== undefined);
+  if (found.length > 0) return found.join('\n');
+  const known = Object.keys(files).flatMap((file) => /^(?:components|traits|policies)\/([^/]+)\.schema\.json$/.exec(file)?.[1] ?? []);
+  const hint = engine.didYouMean(type, known);
+  throw engine.kurelErrors.flag(`unknown type "${type}"${hint ? ` (${hint})` : ''}; \`kurel schemas\` prints every type's files`);
 }

@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags';
 import type { CheckResult, Diagnostic } from '../engine/index.js';
 import { inputFlags, loadApplication, targetArgs } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
+import { withProfileHint } from './support/profile-hint.js';
 import { failureDiagnostics, writeDiagnostics } from './support/report.js';
 import { formatFlag } from './support/output.js';
 import { reportFields, writeValidationReport } from './support/validation-report.js';
@@ -38,7 +39,7 @@ export default class Validate extends KurelCommand {
       result = { errors: await failureDiagnostics(error), warnings: [] };
     }
     const promoted = flags.strict ? result.warnings.map((warning): Diagnostic => ({ ...warning, severity: 'error' })) : [];
-    const errors = [...result.errors, ...promoted];
+    const errors = await withProfileHint([...result.errors, ...promoted], this.argv);
     const warnings = flags.strict ? [] : result.warnings;
     const valid = errors.length === 0;
     if (!valid) process.exitCode = 1;

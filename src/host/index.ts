@@ -9,6 +9,7 @@ export { fetchDocuments, hostAllowed, type FetchPolicy } from './network/fetch-d
 export { transformSettings } from './config/transform.js';
 export type { FluxConfig } from './config/flux.js';
 export { environmentPolicy, fetchPolicy } from './config/policy.js';
+export { profileSuggestions, type ProfileSuggestions } from './inputs/profile-suggestions.js';
 export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './inputs/environments.js';
 export { writeLayoutTree, type LayoutTreeWrite, type LayoutTreeWritten } from './output/write-layout-tree.js';
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';

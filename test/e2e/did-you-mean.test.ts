@@ -58,7 +58,7 @@ describe('did you mean', () => {
   });
 
   it('takes a word after a command that takes no argument for an unexpected argument, not an unknown command', () => {
-    for (const [args, word] of [[['version', 'extra'], 'extra'], [['schemas', 'out'], 'out'], [['profile', 'import', 'cluster.yaml'], 'cluster.yaml']] as const) {
+    for (const [args, word] of [[['version', 'extra'], 'extra'], [['plugins', 'out'], 'out'], [['profile', 'import', 'cluster.yaml'], 'cluster.yaml']] as const) {
       const result = run(...args);
       expect(result.status, args.join(' ')).toBe(1);
       expect(result.stderr).toBe(`Error: Unexpected argument: ${word}\nSee more help with --help\n`);

@@ -162,7 +162,7 @@ describe('--environment refusals', () => {
 
   it('refuses a file that does not parse, behind its position', () => {
     const file = environmentsFile('bad.yaml', ENVIRONMENTS.replace('metadata: {name: api-environments}', 'metadata: {name: api-environments, owner: me}'));
-    refused(['build', 'api', '--environment', 'staging', '--environments', file], `${file}:3:36 metadata.owner: parsing environments file "${file}": decoding: field owner not found in type metadata`);
+    refused(['build', 'api', '--environment', 'staging', '--environments', file], `${file}:3:36 metadata.owner: parsing environments file "${file}": unsupported field "owner" (allowed: name)`);
   });
 
   it('refuses an unknown name, listing the declared ones sorted', () => {

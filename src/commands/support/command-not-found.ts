@@ -25,9 +25,21 @@ const commandNotFound: Hook<'command_not_found'> = async function (options) {
   // A topic (`profile`) is no command: the word after it is part of what was typed.
   let typedWords = 1;
   while (typedWords < words.length && [...ids].some((id) => id.startsWith(`${words.slice(0, typedWords).join(':')}:`))) typedWords++;
-  const typed = words.slice(0, typedWords).join(' ');
-  const commands = options.config.commands.filter((command) => !command.hidden).map((command) => command.id.replaceAll(':', ' '));
-  const suggestion = didYouMean(typed, commands);
+  const commands = options.config.commands.filter((command) => !command.hidden).map((command) => command.id.split(':'));
+  // Each command is compared with as many words as it has: `profil import` is one edit from
+  // `profile import`, though `profil` alone is no topic. The longest command that is close wins,
+  // and the words it was compared with are what was typed.
+  const lengths = [...new Set(commands.map((command) => command.length))].filter((length) => length <= words.length).sort((a, b) => b - a);
+  let typed = words.slice(0, typedWords).join(' ');
+  let suggestion = '';
+  for (const length of lengths) {
+    const candidate = words.slice(0, length).join(' ');
+    suggestion = didYouMean(candidate, commands.filter((command) => command.length === length).map((command) => command.join(' ')));
+    if (suggestion) {
+      if (length > typedWords) typed = candidate;
+      break;
+    }
+  }
   process.stderr.write(`Error: unknown command "${typed}"${suggestion ? ` (${suggestion})` : ''}; see ${options.config.bin} --help\n`);
   process.exitCode = 1;
   return undefined;

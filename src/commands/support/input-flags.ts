@@ -8,7 +8,7 @@ import type { PluginHosts } from '../../host/index.js';
  * itself (for `-`, or when input is piped and no target is named), so oclif must not.
  */
 export const targetArgs = {
-  target: Args.string({ required: false, ignoreStdin: true, description: 'app.yaml, a package folder, or - for standard input (the default when input is piped)' }),
+  target: Args.string({ required: false, ignoreStdin: true, description: 'app.yaml, a package folder, or - for standard input (the default when input is piped; else the current folder when it holds app.yaml or kurel.yaml)' }),
 };
 
 /** The flag of a command that reads only the plugin config: where the config is. */

@@ -1,6 +1,7 @@
 import { Command } from '@oclif/core/command';
 import * as Errors from '@oclif/core/errors';
 import * as Flags from '@oclif/core/flags';
+import { withProfileHint } from './profile-hint.js';
 import { reportFailure } from './report.js';
 
 /**
@@ -14,7 +15,17 @@ export abstract class KurelCommand extends Command {
 
   static override baseFlags = {
     help: Flags.help({ char: 'h', description: 'show this help' }),
+    debug: Flags.boolean({ description: 'show where an internal error or a plugin fault arose, and pass --debug to helm (the same as KUREL_DEBUG=1)' }),
   };
+
+  /**
+   * `--debug` is `KUREL_DEBUG=1` for the whole run: set before the command reads its flags, since
+   * what it governs (the plugin fault guard, helm's arguments) reads the variable where it runs.
+   */
+  override async init(): Promise<void> {
+    if (this.argv.includes('--debug') && !this.argv.slice(0, this.argv.indexOf('--debug')).includes('--')) process.env.KUREL_DEBUG = '1';
+    await super.init();
+  }
 
   /**
    * What --json prints. oclif passes the text through its JSON colourer even where no theme
@@ -37,9 +48,14 @@ export abstract class KurelCommand extends Command {
     // A command line the parse refused was parsed: oclif's reminder to call parse (printed where
     // NODE_ENV is not production) is for commands that never do.
     this.parsed = true;
+    const { isKurelError, KurelError } = await import('../../engine/index.js');
+    if (isKurelError(error)) {
+      const { diagnostics } = error;
+      const hinted = await withProfileHint(diagnostics, this.argv);
+      if (hinted.some((diagnostic, index) => diagnostic !== diagnostics[index])) error = new KurelError(hinted);
+    }
     // With oclif's --json, a failure is JSON on stdout too, so a script reads one format.
     if (this.jsonEnabled()) {
-      const { isKurelError } = await import('../../engine/index.js');
       const diagnostics = isKurelError(error) ? error.diagnostics : [];
       this.logJson({ error: { code: isKurelError(error) ? error.code : null, message: error.message, diagnostics } });
       return;

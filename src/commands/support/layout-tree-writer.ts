@@ -47,7 +47,8 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   if (!output) throw engine.kurelErrors.flag(`--layout ${layout} writes a tree of folders: give the output folder with -o DIR (kurel explain --layout ${layout} shows the tree)`);
   if (flags.format !== 'yaml') throw engine.kurelErrors.flag(`--format ${flags.format}: the ${tool} tree is YAML files, kustomize's and ${tool}'s format`);
   const ownersRelativeTo = options.ownersRelativeTo ?? output;
-  const named = targets.length > 0 ? host.expandTargets(targets) : [undefined];
+  // No target: standard input when piped, else the current folder when it is a package.
+  const named = targets.length > 0 ? host.expandTargets(targets) : [host.defaultTarget()];
   if (named.length > 1) {
     const perPackage = (['values', 'set', 'set-string', 'set-json', 'set-file'] as const).filter((name) => (flags[name] ?? []).length > 0);
     if (perPackage.length > 0) {

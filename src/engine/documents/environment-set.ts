@@ -3,7 +3,7 @@ import type { Diagnostic } from '../../plugin-api/diagnostics.js';
 import { formatPath } from '../../plugin-api/diagnostics.js';
 import { SUPPORTED_API_VERSION } from './parsed.js';
 import { kurelErrors } from '../../plugin-api/index.js';
-import { readYamlDocuments } from '../../plugin-api/kit/index.js';
+import { closestAndAllowed, readYamlDocuments } from '../../plugin-api/kit/index.js';
 import type { InputFile } from '../yaml/index.js';
 import { declaredKeys } from './schemas/common.js';
 import { ENVIRONMENT_SCHEMA, ENVIRONMENT_SET_SCHEMA } from './schemas/environment-set.js';
@@ -121,7 +121,7 @@ function fields(node: Node, path: Path, level: string, fail: Fail): Map<string, 
   if (!isMap(node)) fail(node, path, `decoding: expected a map, got ${describe(node)}`);
   for (const pair of (node as { items: Array<{ key: unknown; value: unknown }> }).items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-    if (!FIELDS[level].includes(key)) fail(pair.key as Node, [...path, key], `decoding: field ${key} not found in type ${level}`);
+    if (!FIELDS[level].includes(key)) fail(pair.key as Node, [...path, key], `unsupported field "${key}" (${closestAndAllowed(key, FIELDS[level])})`);
     if (pair.value) found.set(key, pair.value as Node);
   }
   return found;

@@ -1,5 +1,5 @@
 import { kurelErrors, type CodeFactory, type KurelErrorCode, type PropertyPath } from '../../plugin-api/index.js';
-import { allowedOrClosest, describeValue, isPlainObject } from '../../plugin-api/kit/index.js';
+import { closestAndAllowed, describeValue, isPlainObject } from '../../plugin-api/kit/index.js';
 import { SUPPORTED_API_VERSION } from './parsed.js';
 import type { SourceDocument } from '../yaml/index.js';
 
@@ -14,7 +14,7 @@ export class ShapeReader {
   map(value: unknown, path: PropertyPath, allowed: readonly string[]): Record<string, unknown> {
     if (!isPlainObject(value)) this.fail(path, `expected a map, got ${describeValue(value)}`);
     for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (${allowedOrClosest(key, allowed)})`);
+      if (!allowed.includes(key)) this.fail([...path, key], `unsupported field "${key}" (${closestAndAllowed(key, allowed)})`);
     }
     return value;
   }

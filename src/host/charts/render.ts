@@ -33,6 +33,11 @@ export interface ChartRenderOptions {
   cacheDir?: string;
   /** The folder a local chart's relative path is read from (the application's); the working folder when absent. */
   baseDir?: string;
+  /**
+   * `helm template --debug`, and what helm printed beside its error: kurel's `--debug`
+   * (`KUREL_DEBUG=1`, the default), which helm's own "Use --debug flag" hint then means.
+   */
+  debug?: boolean;
 }
 
 /** Where pulled charts are kept: `$KUREL_CACHE_DIR/charts`, else the user's cache folder. */
@@ -71,6 +76,7 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
   const scratch = mkdtempSync(join(tmpdir(), 'kurel-helm-'));
   const env = { ...process.env, HELM_CACHE_HOME: join(scratch, 'cache'), HELM_CONFIG_HOME: join(scratch, 'config'), HELM_DATA_HOME: join(scratch, 'data') };
   const cache = options.cacheDir ?? chartCacheDir();
+  const debug = options.debug ?? process.env.KUREL_DEBUG === '1';
   const out: Record<string, string> = {};
   try {
     for (const request of requests) {
@@ -80,7 +86,7 @@ export async function renderCharts(requests: readonly ChartRenderRequest[], opti
           ? await cachedLocalChart(request.chart, { cache, baseDir: options.baseDir ?? process.cwd(), scratch, helm, env, fail: failAtSource(request) })
           : await cachedChart(request.chart, { cache, offline: options.offline === true, policy: options.policy, fail });
       const capabilities = helmCapabilityArgs(request.cluster, { flag: options.kubeVersion, pinned: DEFAULT_KUBE_VERSION });
-      out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities, fail });
+      out[request.component] = await template(request.chart, archive, { helm, env, scratch, capabilities: debug ? [...capabilities, '--debug'] : capabilities, fail, debug });
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -96,6 +102,7 @@ const failAtSource = (request: ChartRenderRequest) => (code: KurelErrorName, mes
 
 interface Helm {
   helm: string;
+  debug: boolean;
   env: NodeJS.ProcessEnv;
   scratch: string;
   fail: Fail;
@@ -145,7 +152,7 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
       const args = ['template', chart.release, target, '--namespace', chart.namespace, '--values', file, ...context.capabilities];
       return { text: (await runProgram(context.helm, args, { env: context.env, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT })).stdout };
     } catch (error) {
-      return { error: helmError(error) };
+      return { error: helmError(error, context.debug) };
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -167,8 +174,12 @@ async function template(chart: ChartRequest, archive: string, context: Helm & { 
   throw context.fail('chartRender', `rendering ${describe(chart)} failed with secretValues set, and helm's error is withheld, since it may quote them${cause}`);
 }
 
-function helmError(error: unknown): string {
-  const stderr = (error as { stderr?: string }).stderr?.trim();
-  if (stderr) return stderr.replace(/^Error: /, '');
-  return (error as Error).message;
+/**
+ * What helm said of a failed render; under --debug also what it rendered (the invalid YAML its
+ * hint offers), which the caller withholds where secretValues could be in it.
+ */
+function helmError(error: unknown, debug: boolean): string {
+  const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+  const said = stderr?.trim() ? stderr.trim().replace(/^Error: /, '') : (error as Error).message;
+  return debug && stdout?.trim() ? `${said}\nhelm rendered:\n${stdout.trimEnd()}` : said;
 }

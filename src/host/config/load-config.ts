@@ -5,12 +5,14 @@ import { checkLimitsConfig } from './limits.js';
 import { CONFIG_SEARCH_PLACES, firstSearchedFolder, metaConfigPossible } from './search.js';
 import { checkPeers } from './peers.js';
 import { importDefault } from '../plugins/module-loader.js';
+import { syntaxPosition } from '../plugins/syntax-position.js';
 import { describeFsError } from '../files/fs-error.js';
 import { checkFluxConfig, type FluxConfig } from './flux.js';
 import { checkPolicyConfig, type PolicyConfig } from './policy.js';
 import { checkTransformConfig, type TransformConfig } from './transform.js';
 import { checkArgoConfig, type ArgoConfig } from './argocd.js';
 import { kurelErrors } from '../../plugin-api/index.js';
+import { closestAndAllowed } from '../../plugin-api/kit/index.js';
 
 /** The plugin config a platform team writes: `kurel.config.ts`, `.kurelrc[.json|.yaml]`, `package.json#kurel`. */
 export interface KurelConfig extends TransformConfig {
@@ -63,6 +65,12 @@ export async function loadConfig(options: { searchFrom: string; explicitFile?: s
   try {
     result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await search(options.searchFrom);
   } catch (error) {
+    // A config file that does not parse is placed at its syntax error.
+    const syntax = syntaxPosition(error);
+    if (syntax) {
+      const { message, ...where } = syntax;
+      throw kurelErrors.config(`reading plugin config: syntax error: ${message}`, where);
+    }
     // The file as given; else the one the search found and the system would not read (a loop of links, no permission).
     const file = options.explicitFile ?? (error as NodeJS.ErrnoException).path ?? options.searchFrom;
     throw kurelErrors.config(`reading plugin config: ${describeFsError(error).split('\n')[0]}`, { file });
@@ -75,7 +83,7 @@ async function checkConfig(raw: unknown, file: string): Promise<KurelConfig> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw kurelErrors.config('the plugin config must be an object', { file });
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!CONFIG_KEYS.includes(key)) throw kurelErrors.config(`unsupported config key "${key}" (allowed: ${CONFIG_KEYS.join(', ')})`, { file, path: key });
+    if (!CONFIG_KEYS.includes(key)) throw kurelErrors.config(`unsupported config key "${key}" (${closestAndAllowed(key, CONFIG_KEYS)})`, { file, path: key });
   }
   const plugins = config.plugins ?? [];
   if (!Array.isArray(plugins) || plugins.some((entry) => typeof entry !== 'string' || entry === '')) {

@@ -32,14 +32,20 @@ export const STDIN_FILE = '<stdin>';
 
 /**
  * The target when none is given: standard input when something is piped or redirected into it,
- * otherwise nothing (a terminal, or /dev/null, has no application to give).
+ * else the current folder when it is a package (it holds app.yaml or kurel.yaml), as `helm
+ * template .` is typed there; otherwise nothing (a terminal, or /dev/null, has no application to give).
  */
 export function defaultTarget(): string | undefined {
+  if (stdinPiped()) return STDIN_TARGET;
+  return existsSync('app.yaml') || existsSync('kurel.yaml') ? '.' : undefined;
+}
+
+function stdinPiped(): boolean {
   try {
     const stats = fstatSync(0);
-    return stats.isFIFO() || stats.isFile() || stats.isSocket() ? STDIN_TARGET : undefined;
+    return stats.isFIFO() || stats.isFile() || stats.isSocket();
   } catch {
-    return undefined;
+    return false;
   }
 }
 

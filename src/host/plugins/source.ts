@@ -3,6 +3,7 @@ import { kurelErrors, type KurelPlugin } from '../../plugin-api/index.js';
 import { lazyPlugin } from './lazy-plugin.js';
 import { importDefault, requireDefault, resolveModule } from './module-loader.js';
 import { readPluginManifest } from './manifest.js';
+import { syntaxPosition } from './syntax-position.js';
 
 /** A plugin as loaded: the module's default export and where it came from. */
 export interface LoadedPlugin {
@@ -48,7 +49,13 @@ export async function loadPlugin(specifier: string, fromFolder: string, builtin:
   return { plugin: exported as KurelPlugin, specifier, resolvedFrom: file, builtin };
 }
 
+/** A plugin that did not load; one that does not parse is placed at its syntax error. */
 function loadFailure(specifier: string, file: string, error: unknown) {
+  const syntax = syntaxPosition(error);
+  if (syntax) {
+    const { message, ...where } = syntax;
+    return kurelErrors.pluginLoad(`plugin "${specifier}" failed to load: syntax error: ${message}`, { plugin: specifier, ...where });
+  }
   return kurelErrors.pluginLoad(`plugin "${specifier}" failed to load: ${firstLine(error)}`, { plugin: specifier, file });
 }
 

@@ -7,7 +7,7 @@ export { afterPolicy } from './after-policy.js';
 export * as schemaBuilders from './schema-builders.js';
 export { exclusiveGroups } from './exclusive-groups.js';
 export { validateProperties, checkEnumMembersHoldNoNull, goTypeName, isPlainObject, type SchemaIssue, type ValidateOptions, type ValidateResult } from './validate.js';
-export { allowedOrClosest, closestNames, didYouMean } from './suggest.js';
+export { allowedOrClosest, closestAndAllowed, closestNames, didYouMean } from './suggest.js';
 export { describeValue, typeWords } from './value-words.js';
 export { fieldOf, type WrittenMap } from './written-fields.js';
 export { copyData } from './copy-data.js';

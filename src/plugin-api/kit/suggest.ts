@@ -114,6 +114,17 @@ export function allowedOrClosest(word: string, allowed: readonly string[]): stri
   return suggestion || allowedList(allowed);
 }
 
+/**
+ * What a refusal of an unknown key of a document or config says: the closest names whatever the
+ * list's length, since a key misspelt in a short list is as easily missed as in a long one; a
+ * short list is shown whole beside them, a long one only when nothing is close.
+ */
+export function closestAndAllowed(word: string, allowed: readonly string[]): string {
+  const suggestion = didYouMean(word, allowed);
+  if (!suggestion) return allowedList(allowed);
+  return allowed.length > SHORT_LIST ? suggestion : `${suggestion} ${allowedList(allowed)}`;
+}
+
 /** `allowed: a, b`: the same string for every name refused against the list. */
 export function allowedList(allowed: readonly string[]): string {
   return ofList(allowedLists, allowed, () => `allowed: ${[...allowed].sort().join(', ')}`);

@@ -61,7 +61,7 @@ describe('loadCapabilityDefinitions', () => {
   it('refuses the rich schema fields at decode time', () => {
     for (const field of ['enum: [a]', 'properties: {}', 'items: {}', 'types: [string]']) {
       const diagnostic = failure(['d.yaml', REDIS.replace('anything: {}', `anything: {${field}}`)]);
-      expect(diagnostic.message).toMatch(/^unsupported field "\w+" \(allowed: default, description, required, type\)$/);
+      expect(diagnostic.message).toMatch(/^unsupported field "\w+" \((did you mean "type"\? )?allowed: default, description, required, type\)$/);
     }
   });
 

@@ -41,9 +41,9 @@ describe('parseEnvironmentSet', () => {
 
   it('refuses an unknown field at its key, as a strict decoder does', () => {
     expect(refusal(environments('  - name: staging\n    profile: p.yaml\n    cluster: eu\n'))).toBe(
-      'envs.yaml:7:5 spec.environments[0].cluster: parsing environments file "envs.yaml": decoding: field cluster not found in type environment',
+      'envs.yaml:7:5 spec.environments[0].cluster: parsing environments file "envs.yaml": unsupported field "cluster" (allowed: name, profile, values)',
     );
-    expect(refusal(`${HEAD}spec: {}\nextra: 1\n`)).toBe('envs.yaml:4:1 extra: parsing environments file "envs.yaml": decoding: field extra not found in type EnvironmentSet');
+    expect(refusal(`${HEAD}spec: {}\nextra: 1\n`)).toBe('envs.yaml:4:1 extra: parsing environments file "envs.yaml": unsupported field "extra" (allowed: apiVersion, kind, metadata, spec)');
   });
 
   it('refuses a value of the wrong shape', () => {

@@ -59,7 +59,7 @@ describe('parsePackage: refusals', () => {
   it('refuses the rich schema fields on a declaration', () => {
     for (const field of ['enum: [a]', 'properties: {}', 'items: {}', 'additionalProperties: true', 'types: [string]']) {
       const diagnostic = failure(`    - name: mode\n      ${field}\n`);
-      expect(diagnostic.message).toMatch(/^unsupported field "\w+" \(allowed: default, description, name, required, type\)$/);
+      expect(diagnostic.message).toMatch(/^unsupported field "\w+" \((did you mean "type"\? )?allowed: default, description, name, required, type\)$/);
       expect(diagnostic.file).toBe('kurel.yaml');
     }
   });

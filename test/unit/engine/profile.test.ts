@@ -32,7 +32,7 @@ describe('parseProfile', () => {
     expect(firstDiagnostic(() => parseProfile(source(HEAD.replace('  name: prod\n', '  name: prod\n  labels: {}\n'), 'cluster.yaml'))).message).toBe(
       'unsupported field "labels" (allowed: name)',
     );
-    expect(failure('spec:\n  capability: {}\n').message).toBe('unsupported field "capability" (allowed: apiResources, capabilities, gitopsEngine, kubeVersion)');
+    expect(failure('spec:\n  capability: {}\n').message).toBe('unsupported field "capability" (did you mean "capabilities"? allowed: apiResources, capabilities, gitopsEngine, kubeVersion)');
     const binding = failure('spec:\n  capabilities:\n    pvc:\n      values: {}\n');
     expect(binding.message).toBe('unsupported field "values" (allowed: rendering)');
     expect(binding.path).toBe('spec.capabilities.pvc.values');

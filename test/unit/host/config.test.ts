@@ -80,7 +80,7 @@ describe('loadConfig: refusals', () => {
     const error = await refusal(loadConfig({ searchFrom: dir }));
     expect(error.code).toBe('KUREL_CONFIG');
     expect(error.diagnostics[0].file).toBe(join(dir, '.kurelrc.yaml'));
-    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (allowed: plugins, policy, limits, fluxNamespace, flux, domain, componentLabelKey, reservedMetadataKeys, egressPeers, ingressPeers, argocd)');
+    expect(error.diagnostics[0].message).toBe('unsupported config key "plugin" (did you mean "plugins"?)');
     expect(error.message).toContain(join(dir, '.kurelrc.yaml'));
   });
 

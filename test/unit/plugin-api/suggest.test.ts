@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrClosest, closestNames, didYouMean } from '../../../src/plugin-api/kit/suggest.js';
+import { allowedOrClosest, closestAndAllowed, closestNames, didYouMean } from '../../../src/plugin-api/kit/suggest.js';
 
 describe('closestNames', () => {
   it('finds a transposition, a missing letter and a case slip', () => {
@@ -87,5 +87,20 @@ describe('allowedOrClosest', () => {
   it('names the closest of a long list, or the list when nothing is close', () => {
     expect(allowedOrClosest('imgae', many)).toBe('did you mean "image"?');
     expect(allowedOrClosest('zzzzzz', many)).toBe(`allowed: ${[...many].sort().join(', ')}`);
+  });
+});
+
+describe('closestAndAllowed', () => {
+  const short = ['apiResources', 'capabilities', 'gitopsEngine', 'kubeVersion'];
+  const long = Array.from({ length: 12 }, (_, index) => `field${String.fromCharCode(97 + index)}long`).concat(['plugins']);
+
+  it('names the closest key of a short list beside the whole list', () => {
+    expect(closestAndAllowed('capabilites', short)).toBe('did you mean "capabilities"? allowed: apiResources, capabilities, gitopsEngine, kubeVersion');
+  });
+
+  it('names the closest key of a long list alone, and lists either when nothing is close', () => {
+    expect(closestAndAllowed('plugin', long)).toBe('did you mean "plugins"?');
+    expect(closestAndAllowed('zzzzzz', short)).toBe('allowed: apiResources, capabilities, gitopsEngine, kubeVersion');
+    expect(closestAndAllowed('zzzzzz', long)).toBe(`allowed: ${[...long].sort().join(', ')}`);
   });
 });
