@@ -16,9 +16,9 @@ const VARIABLES = {
 export const CMP_VARIABLES = Object.keys(VARIABLES).map((name) => `${ARGOCD_ENV_PREFIX}${name}`);
 
 /**
- * The build flags an Argo CD Application's plugin env sets: `KUREL_VALUES` a comma-separated list
- * of files, `KUREL_SET` and `KUREL_SET_STRING` one `--set` each (`key=value[,key=value]`). A
- * `KUREL_` variable kurel does not read is refused, naming the closest it does: a misspelt
+ * The build flags an Argo CD Application's plugin env sets: KUREL_VALUES a comma-separated list
+ * of files, KUREL_SET and KUREL_SET_STRING one `--set` each (`key=value[,key=value]`). A
+ * KUREL_ variable kurel does not read is refused, naming the closest it does: a misspelt
  * environment would otherwise build with the embedded profile, unseen.
  */
 export async function cmpFlags(env: NodeJS.ProcessEnv): Promise<InputFlagValues> {

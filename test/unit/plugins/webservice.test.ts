@@ -21,10 +21,14 @@ describe('webservice lowering', () => {
   it('emits a deployment, a service and a serviceaccount under the component name', async () => {
     const { objects, members } = await build({ name: 'frontend', type: 'webservice', properties: { image, port: 8080 } });
     expect(members).toEqual([
-      { name: 'frontend', type: 'deployment', traits: ['topology-spread'] },
+      { name: 'frontend', type: 'deployment', traits: [] },
       { name: 'frontend', type: 'service', traits: [] },
       { name: 'frontend', type: 'serviceaccount', traits: [] },
     ]);
+    // The chain lists what acted: the topology-spread trait the lowering adds spreads more than one replica only.
+    const spread = await build({ name: 'frontend', type: 'webservice', properties: { image, port: 8080, replicas: 3 } });
+    expect(spread.members[0]).toEqual({ name: 'frontend', type: 'deployment', traits: ['topology-spread'] });
+    expect(podOf(spread.objects[0]).topologySpreadConstraints).toBeDefined();
     expect(podOf(objects[0]).containers[0].ports).toEqual(httpPort(8080));
     expect(podOf(objects[0]).serviceAccountName).toBe('frontend');
     expect(objects[1].spec).toMatchObject({ ports: [{ name: 'http', port: 8080, targetPort: 8080, protocol: 'TCP' }] });
@@ -108,7 +112,7 @@ describe('webservice lowering', () => {
     const capabilities = { expose: { controllerType: 'ingress', ingressClassName: 'nginx' } };
     const { objects, members } = await build({ name: 'api', type: 'webservice', properties: { image }, traits }, { capabilities });
     expect(members.map((member) => [member.type, member.traits])).toEqual([
-      ['deployment', ['topology-spread', 'scaler', 'prune-protection']],
+      ['deployment', ['scaler', 'prune-protection']],
       ['service', ['ingress', 'prune-protection']],
       ['serviceaccount', ['prune-protection']],
     ]);
@@ -122,7 +126,7 @@ describe('webservice lowering', () => {
       { name: 'shared', type: 'pvc', mountPath: '/shared', claimName: 'existing' },
     ];
     const { objects, members } = await build({ name: 'api', type: 'webservice', properties: { image, volumes } }, { capabilities: { pvc: { storageClassName: 'standard' } } });
-    expect(members[0].traits).toEqual(['topology-spread', 'pvc', 'pvc']);
+    expect(members[0].traits).toEqual(['pvc', 'pvc']);
     const claim = (name: string, storage: string, storageClassName: string) => ({
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',

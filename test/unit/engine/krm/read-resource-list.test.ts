@@ -75,7 +75,7 @@ describe('readFunctionConfig', () => {
 
   it('refuses a KurelPackage field it does not know, a missing path, and an environment beside a profile', () => {
     const pkg = (spec: string) => functionConfig(`  apiVersion: kurel.dev/v1alpha1\n  kind: KurelPackage\n  metadata: {name: shop}\n  spec:\n${spec}`);
-    expect(refusal(pkg('    path: shop\n    enviroment: prod\n')).text).toMatch(/^<stdin>:10:5 functionConfig\.spec\.enviroment: unsupported field "enviroment" \(allowed: environment, namespace, path, profile, set, values\)$/);
+    expect(refusal(pkg('    path: shop\n    enviroment: prod\n')).text).toMatch(/^<stdin>:10:5 functionConfig\.spec\.enviroment: unsupported field "enviroment" \(did you mean "environment"\? allowed: environment, namespace, path, profile, set, values\)$/);
     expect(refusal(pkg('    environment: prod\n')).text).toBe('<stdin>:8:3 functionConfig.spec: spec.path is required: the package folder (or its app.yaml) to build, relative to the working folder');
     expect(refusal(pkg('    path: shop\n    environment: prod\n    profile: p.yaml\n')).text).toMatch(/^<stdin>:11:5 functionConfig\.spec\.profile: spec\.profile and spec\.environment exclude each other/);
     expect(refusal(pkg('    path: shop\n    set: [a]\n')).text).toBe('<stdin>:10:5 functionConfig.spec.set: expected a map of package parameters, got a list');
