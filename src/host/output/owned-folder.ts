@@ -101,13 +101,12 @@ export interface OwnedFolderOptions {
  */
 export function readOwnedFolder(dir: string, kind: string): { files: Map<string, string>; owners?: unknown[] } {
   const destination = resolve(dir);
-  if (inspectDestination(dir, destination, kind) !== 'owned') return { files: new Map() };
+  // What is in the folder, not what the manifest names: each file as the inspection read it to
+  // check it is one kurel wrote, so that a tree of thousands of files is read once.
+  const read = new Map<string, Buffer>();
+  if (inspectDestination(dir, destination, kind, read) !== 'owned') return { files: new Map() };
   const manifest = readManifest(join(destination, OWNED_FOLDER_MANIFEST))!;
-  const files = new Map<string, string>();
-  // What is in the folder, not what the manifest names: inspected above, each is a file kurel wrote.
-  for (const path of filesBelow(destination, []).sort(compare)) {
-    if (path !== OWNED_FOLDER_MANIFEST) files.set(path, readFileSync(join(destination, ...path.split('/')), 'utf8'));
-  }
+  const files = new Map([...read].sort(([a], [b]) => compare(a, b)).map(([path, content]) => [path, content.toString('utf8')]));
   return { files, owners: Array.isArray(manifest.owners) ? [...manifest.owners] : undefined };
 }
 
@@ -131,8 +130,11 @@ interface OwnedFolderManifest {
 
 type DestinationState = 'missing' | 'empty' | 'owned';
 
-/** Decides whether `destination` may be replaced; refuses, touching nothing, when it may not. */
-function inspectDestination(dir: string, destination: string, kind: string): DestinationState {
+/**
+ * Decides whether `destination` may be replaced; refuses, touching nothing, when it may not.
+ * `read`, where given, receives each file of an owned folder as it was read to be checked.
+ */
+function inspectDestination(dir: string, destination: string, kind: string, read?: Map<string, Buffer>): DestinationState {
   let stat;
   try {
     stat = lstatSync(destination);
@@ -157,7 +159,11 @@ function inspectDestination(dir: string, destination: string, kind: string): Des
     if (path === OWNED_FOLDER_MANIFEST) continue;
     const expected = manifest.files[path];
     if (expected === undefined) foreign.push(path);
-    else if (sha256(readFileSync(join(destination, ...path.split('/')))) !== expected) edited.push(path);
+    else {
+      const content = readFileSync(join(destination, ...path.split('/')));
+      if (sha256(content) !== expected) edited.push(path);
+      read?.set(path, content);
+    }
   }
   if (foreign.length > 0) throw refusal(`it holds files kurel did not write (${preview(foreign.sort(compare))})`);
   if (edited.length > 0) throw refusal(`files kurel wrote were changed since (${preview(edited.sort(compare))})`);
