@@ -30,7 +30,7 @@ export function makeFolders(path: string, mode?: number): void {
 }
 
 /** What is at `path`, or undefined where nothing is; any other failure (a file for a folder, a loop of links) is thrown. */
-function statOrMissing(path: string): Stats | undefined {
+export function statOrMissing(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch (error) {

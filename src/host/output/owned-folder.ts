@@ -4,6 +4,7 @@ import { basename, dirname, join, posix, resolve, sep } from 'node:path';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { describeFsError } from '../files/fs-error.js';
 import { makeFolders } from '../files/make-folders.js';
+import { type FolderChanges, updateFolderInPlace } from './owned-folder-update.js';
 
 /**
  * The one writer of a folder kurel owns whole (`kurel schemas -o DIR`, a Flux tree).
@@ -23,22 +24,58 @@ import { makeFolders } from '../files/make-folders.js';
  * write, a file edited since, a symlink, another kind's output, `dir` itself a symlink) is refused
  * through `kurelErrors.output` and every file stays as it was.
  *
- * The new output is assembled in a sibling staging folder and then takes the old one's place by
- * rename, so a reader sees the old output or the new one, and a failure while writing leaves the
- * old output untouched. Files are created exclusively inside the fresh staging folder, so nothing
- * is written through a symlink or outside `dir`.
+ * A new output, or one that rewrites much of the old, is staged beside the folder and takes its
+ * place by rename; a few files changed in an earlier output are renamed into place one by one
+ * (`updateFolderInPlace`); an output equal to the old one writes nothing. Either way a failure
+ * leaves the old output as it was.
  */
 export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): OwnedFolderResult {
   const destination = resolve(dir);
   const entries = [...files].map(([path, content]) => ({ path: checkedRelativePath(path), content })).sort((a, b) => compare(a.path, b.path));
-  const previous = inspectDestination(dir, destination, options.kind);
+  const previous = options.previous ?? inspectDestination(dir, destination, options.kind);
   const manifest: OwnedFolderManifest = {
     generator: 'kurel',
     kind: options.kind,
     files: Object.fromEntries(entries.map(({ path, content }) => [path, sha256(content)])),
     ...(options.owners !== undefined ? { owners: options.owners } : {}),
   };
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (previous.state === 'owned') {
+    const changes = changesFrom(previous, entries, manifestText);
+    if (changes.write.length === 0 && changes.remove.length === 0) return { written: entries.length, replaced: true };
+    // A tree mostly rewritten is staged whole; a few files changed are renamed into place.
+    if ((changes.write.length + changes.remove.length) * IN_PLACE_SHARE <= entries.length) {
+      try {
+        updateFolderInPlace(destination, changes);
+      } catch (error) {
+        throw kurelErrors.output(`writing output folder "${dir}": ${describeFsError(error, dir)}`, { file: dir });
+      }
+      return { written: entries.length, replaced: true };
+    }
+  }
+  replaceWhole(dir, destination, entries, manifestText, previous.state);
+  return { written: entries.length, replaced: previous.state === 'owned' };
+}
 
+/** A change of at most one file in this many is made in place; more, and the folder is staged whole. */
+const IN_PLACE_SHARE = 4;
+
+/** The files to write (the manifest last) and to remove for the folder `previous` to hold `entries`. */
+function changesFrom(previous: InspectedFolder, entries: ReadonlyArray<{ path: string; content: string }>, manifestText: string): FolderChanges {
+  const write = entries.filter(({ path, content }) => previous.files.get(path) !== content);
+  const kept = new Set(entries.map(({ path }) => path));
+  const remove = [...previous.files.keys()].filter((path) => !kept.has(path));
+  if (write.length > 0 || remove.length > 0 || previous.manifestText !== manifestText) write.push({ path: OWNED_FOLDER_MANIFEST, content: manifestText });
+  return { write, remove };
+}
+
+/**
+ * The new output assembled in a sibling staging folder, then put in the old one's place by rename,
+ * so a reader sees the old output or the new one, and a failure while writing leaves the old
+ * output untouched. Files are created exclusively inside the fresh staging folder, so nothing is
+ * written through a symlink or outside `dir`.
+ */
+function replaceWhole(dir: string, destination: string, entries: ReadonlyArray<{ path: string; content: string }>, manifestText: string, previous: DestinationState): void {
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staging = join(dirname(destination), `.${basename(destination)}.kurel-staging-${suffix}`);
   const retired = join(dirname(destination), `.${basename(destination)}.kurel-previous-${suffix}`);
@@ -50,7 +87,7 @@ export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>
       makeFolders(dirname(file));
       writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
     }
-    writeFileSync(join(staging, OWNED_FOLDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: 0o644 });
+    writeFileSync(join(staging, OWNED_FOLDER_MANIFEST), manifestText, { flag: 'wx', mode: 0o644 });
   } catch (error) {
     removeIfPresent(staging);
     throw kurelErrors.output(`writing output folder "${dir}": ${describeFsError(asDestination(error, staging, destination), dir)}`, { file: dir });
@@ -64,7 +101,6 @@ export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>
     throw kurelErrors.output(`replacing output folder "${dir}": ${describeFsError(error, dir)}`, { file: dir });
   }
   rmSync(retired, { recursive: true, force: true });
-  return { written: entries.length, replaced: previous === 'owned' };
 }
 
 /** A failure in the staging folder, told of the folder it was to become: the staging folder's name is kurel's own. */
@@ -92,6 +128,8 @@ export interface OwnedFolderOptions {
   kind: string;
   /** Who wrote which share of the folder, recorded in the manifest as given (a tree of several owners). */
   owners?: readonly unknown[];
+  /** The folder as `readOwnedFolder` found it just before: it is not read and checked again. */
+  previous?: InspectedFolder;
 }
 
 /**
@@ -99,15 +137,12 @@ export interface OwnedFolderOptions {
  * manifest's owners (undefined for an output of one writer, or a missing or empty folder).
  * Refuses, as `writeOwnedFolder` does, a folder that may not be replaced.
  */
-export function readOwnedFolder(dir: string, kind: string): { files: Map<string, string>; owners?: unknown[] } {
-  const destination = resolve(dir);
-  // What is in the folder, not what the manifest names: each file as the inspection read it to
-  // check it is one kurel wrote, so that a tree of thousands of files is read once.
-  const read = new Map<string, Buffer>();
-  if (inspectDestination(dir, destination, kind, read) !== 'owned') return { files: new Map() };
-  const manifest = readManifest(join(destination, OWNED_FOLDER_MANIFEST))!;
-  const files = new Map([...read].sort(([a], [b]) => compare(a, b)).map(([path, content]) => [path, content.toString('utf8')]));
-  return { files, owners: Array.isArray(manifest.owners) ? [...manifest.owners] : undefined };
+export function readOwnedFolder(dir: string, kind: string): { files: Map<string, string>; owners?: unknown[]; inspected: InspectedFolder } {
+  const inspected = inspectDestination(dir, resolve(dir), kind);
+  if (inspected.state !== 'owned') return { files: new Map(), inspected };
+  const manifest = JSON.parse(inspected.manifestText!) as OwnedFolderManifest;
+  const files = new Map([...inspected.files].sort(([a], [b]) => compare(a, b)));
+  return { files, owners: Array.isArray(manifest.owners) ? [...manifest.owners] : undefined, inspected };
 }
 
 export interface OwnedFolderResult {
@@ -130,31 +165,37 @@ interface OwnedFolderManifest {
 
 type DestinationState = 'missing' | 'empty' | 'owned';
 
-/**
- * Decides whether `destination` may be replaced; refuses, touching nothing, when it may not.
- * `read`, where given, receives each file of an owned folder as it was read to be checked.
- */
-function inspectDestination(dir: string, destination: string, kind: string, read?: Map<string, Buffer>): DestinationState {
+/** A folder as checked before it is written: for an earlier output, each file as read to be checked, and the manifest's text. */
+export interface InspectedFolder {
+  state: DestinationState;
+  files: Map<string, string>;
+  manifestText?: string;
+}
+
+/** Decides whether `destination` may be replaced; refuses, touching nothing, when it may not. */
+function inspectDestination(dir: string, destination: string, kind: string): InspectedFolder {
   let stat;
   try {
     stat = lstatSync(destination);
   } catch {
-    return 'missing';
+    return { state: 'missing', files: new Map() };
   }
   const refusal = (reason: string) =>
     kurelErrors.output(`refusing to write output folder "${dir}": ${reason}; choose a missing or empty folder, or remove it yourself`);
   if (stat.isSymbolicLink()) throw refusal('it is a symbolic link, and kurel writes through none');
   if (!stat.isDirectory()) throw refusal('it is not a folder');
   const names = readdirSync(destination);
-  if (names.length === 0) return 'empty';
+  if (names.length === 0) return { state: 'empty', files: new Map() };
   if (!names.includes(OWNED_FOLDER_MANIFEST)) {
     throw refusal(`it holds files kurel did not write (${preview(names.sort(compare))}) and no ${OWNED_FOLDER_MANIFEST} of an earlier kurel output`);
   }
-  const manifest = readManifest(join(destination, OWNED_FOLDER_MANIFEST));
+  const manifestText = readManifestText(join(destination, OWNED_FOLDER_MANIFEST));
+  const manifest = manifestText === undefined ? undefined : parseManifest(manifestText);
   if (!manifest) throw refusal(`its ${OWNED_FOLDER_MANIFEST} is not one kurel wrote`);
   if (manifest.kind !== kind) throw refusal(`it holds kurel's ${JSON.stringify(manifest.kind)} output, not ${JSON.stringify(kind)}`);
   const foreign: string[] = [];
   const edited: string[] = [];
+  const read = new Map<string, string>();
   for (const path of filesBelow(destination, foreign)) {
     if (path === OWNED_FOLDER_MANIFEST) continue;
     const expected = manifest.files[path];
@@ -162,12 +203,12 @@ function inspectDestination(dir: string, destination: string, kind: string, read
     else {
       const content = readFileSync(join(destination, ...path.split('/')));
       if (sha256(content) !== expected) edited.push(path);
-      read?.set(path, content);
+      read.set(path, content.toString('utf8'));
     }
   }
   if (foreign.length > 0) throw refusal(`it holds files kurel did not write (${preview(foreign.sort(compare))})`);
   if (edited.length > 0) throw refusal(`files kurel wrote were changed since (${preview(edited.sort(compare))})`);
-  return 'owned';
+  return { state: 'owned', files: read, manifestText };
 }
 
 /** Regular files below `root` as relative POSIX paths; anything neither file nor folder goes to `foreign`. */
@@ -192,9 +233,21 @@ export function ownedFolderKind(dir: string): string | undefined {
 }
 
 function readManifest(file: string): OwnedFolderManifest | undefined {
+  const text = readManifestText(file);
+  return text === undefined ? undefined : parseManifest(text);
+}
+
+function readManifestText(file: string): string | undefined {
   try {
-    if (!lstatSync(file).isFile()) return undefined;
-    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<OwnedFolderManifest>;
+    return lstatSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseManifest(text: string): OwnedFolderManifest | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<OwnedFolderManifest>;
     if (value?.generator !== 'kurel' || typeof value.kind !== 'string') return undefined;
     if (typeof value.files !== 'object' || value.files === null || Array.isArray(value.files)) return undefined;
     return value as OwnedFolderManifest;

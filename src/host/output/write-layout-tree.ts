@@ -31,7 +31,7 @@ export function writeLayoutTree(outputDir: string, request: LayoutTreeWrite): La
   const existing = readOwnedFolder(folder, kind);
   const owners = (existing.owners ?? []).map((record) => checkedRecord(record, folder));
   const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? [], request.layout);
-  const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners });
+  const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected });
   return { folder, written, removed: composed.removed };
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,58 @@ describe('writeOwnedFolder', () => {
     expect(existsSync(join(dir, 'traits'))).toBe(false);
     expect(readFileSync(join(dir, 'application.schema.json'), 'utf8')).toBe('{}\n');
     expect(readdirSync(root)).toEqual(['schemas']);
+  });
+
+  /** A tree of many files: a few changes to it are made in place. */
+  const manyFiles = () => new Map(Array.from({ length: 40 }, (_, at) => [`apps/app-${String(at).padStart(2, '0')}/deployment.yaml`, `kind: Deployment # ${at}\n`]));
+  const inode = (file: string) => statSync(file).ino;
+
+  it('updates a few changed files of a large previous output in place: the others stay the very files they were', () => {
+    const dir = join(root, 'tree');
+    writeOwnedFolder(dir, manyFiles(), { kind: 'flux-layout' });
+    const untouched = join(dir, 'apps/app-01/deployment.yaml');
+    const before = inode(untouched);
+    const next = manyFiles();
+    next.set('apps/app-00/deployment.yaml', 'kind: Deployment # changed\n');
+    next.delete('apps/app-02/deployment.yaml');
+    next.set('apps/app-99/new/service.yaml', 'kind: Service\n');
+    expect(writeOwnedFolder(dir, next, { kind: 'flux-layout' })).toEqual({ written: 40, replaced: true });
+    expect(inode(untouched)).toBe(before);
+    expect(readFileSync(join(dir, 'apps/app-00/deployment.yaml'), 'utf8')).toBe('kind: Deployment # changed\n');
+    expect(readFileSync(join(dir, 'apps/app-99/new/service.yaml'), 'utf8')).toBe('kind: Service\n');
+    // The folder the removed file emptied goes with it.
+    expect(existsSync(join(dir, 'apps/app-02'))).toBe(false);
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, OWNED_FOLDER_MANIFEST), 'utf8')).files)).toEqual([...next.keys()].sort());
+    expect(readdirSync(root)).toEqual(['tree']);
+    // The folder as updated is one kurel wrote: the next write takes it.
+    expect(writeOwnedFolder(dir, manyFiles(), { kind: 'flux-layout' }).replaced).toBe(true);
+    expect(snapshot(dir)).toEqual((writeOwnedFolder(join(root, 'fresh'), manyFiles(), { kind: 'flux-layout' }), snapshot(join(root, 'fresh'))));
+  });
+
+  it('writes nothing where the new output equals the previous one', () => {
+    const dir = join(root, 'tree');
+    writeOwnedFolder(dir, manyFiles(), { kind: 'flux-layout' });
+    const manifest = statSync(join(dir, OWNED_FOLDER_MANIFEST));
+    writeOwnedFolder(dir, manyFiles(), { kind: 'flux-layout' });
+    const after = statSync(join(dir, OWNED_FOLDER_MANIFEST));
+    expect([after.ino, after.mtimeMs]).toEqual([manifest.ino, manifest.mtimeMs]);
+  });
+
+  it('undoes every step of an in-place update that fails, leaving the previous output as it was', () => {
+    const dir = join(root, 'tree');
+    writeOwnedFolder(dir, manyFiles(), { kind: 'flux-layout' });
+    const before = snapshot(dir);
+    // A file and a folder of the same name: the second rename fails after the first was made.
+    const clash = manyFiles();
+    clash.set('apps/app-00/deployment.yaml', 'kind: Deployment # changed\n');
+    clash.delete('apps/app-05/deployment.yaml');
+    clash.set('extra', 'file\n');
+    clash.set('extra/below.yaml', 'below a file\n');
+    const error = refusal(() => writeOwnedFolder(dir, clash, { kind: 'flux-layout' }));
+    expect(error.code).toBe('KUREL_OUTPUT');
+    expect(error.diagnostics[0].message).toMatch(/^writing output folder ".*tree": /);
+    expect(snapshot(dir)).toEqual(before);
+    expect(readdirSync(root)).toEqual(['tree']);
   });
 
   it('refuses a folder holding files kurel did not write (the working folder of `schemas -o .`), and every file survives', () => {
