@@ -40,12 +40,17 @@ function inputBytes(args: readonly string[]): number {
   return bytes;
 }
 
-/** The bytes of the YAML files directly in `folder`: a package's application, values and config. */
+/**
+ * The bytes of the YAML files directly in `folder`: a package's application, values and config.
+ * A folder with none but with folders in it is a folder of packages (a fleet), counted as large
+ * without reading them all: its run builds every package below it.
+ */
 function yamlBytesIn(folder: string): number {
   try {
-    return readdirSync(folder)
-      .filter((name) => /\.ya?ml$/.test(name))
-      .reduce((sum, name) => sum + (statOf(join(folder, name))?.size ?? 0), 0);
+    const entries = readdirSync(folder, { withFileTypes: true });
+    const yaml = entries.filter((entry) => /\.ya?ml$/.test(entry.name));
+    if (yaml.length === 0 && entries.some((entry) => entry.isDirectory())) return Number.POSITIVE_INFINITY;
+    return yaml.reduce((sum, { name }) => sum + (statOf(join(folder, name))?.size ?? 0), 0);
   } catch {
     // An unreadable folder is the command's to report.
     return 0;

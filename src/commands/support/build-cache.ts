@@ -25,24 +25,37 @@ type PlanPackage = (target: string | undefined, flags: LayoutTreeFlags, ownersRe
  * application on standard input (read once), it is `plan` itself.
  */
 export async function planPackageCached(plan: PlanPackage, target: string | undefined, flags: LayoutTreeFlags & { cache?: boolean }, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
+  const found = await lookUpPlan(target, flags, ownersRelativeTo, options);
+  if (found.plan) return found.plan;
+  if (!found.key) return plan(target, flags, ownersRelativeTo, options);
   const host = await import('../../host/index.js');
-  if (flags.cache !== true || target === undefined || target === host.STDIN_TARGET) return plan(target, flags, ownersRelativeTo, options);
+  const { value, usedNetwork } = await host.watchNetworkUse(() => plan(target, flags, ownersRelativeTo, { ...options, loaded: found.loaded }));
+  // What a chart or a fetched document held is in no file of the package: such a build is not kept.
+  if (!usedNetwork) host.writeBuildCacheEntry(host.buildCacheDir(), found.key, host.kurelBuildIdentity(), encodePlan(value));
+  return value;
+}
+
+/** A package's plan as the build cache holds it, or what was read to look it up (none where the cache is not used), for its build. */
+export type CacheLookup = { plan: PackagePlan; loaded?: undefined; key?: undefined } | { plan?: undefined; loaded?: LoadedApplication; key?: string };
+
+/**
+ * Looks a package up in the build cache, building nothing: its stored plan, where its key is
+ * stored. With `flags.cache` not true, or for an application on standard input, the cache is not
+ * used; for inputs that cannot be read, the build that follows reports them.
+ */
+export async function lookUpPlan(target: string | undefined, flags: LayoutTreeFlags & { cache?: boolean }, ownersRelativeTo: string, options: PlanOptions = {}): Promise<CacheLookup> {
+  const host = await import('../../host/index.js');
+  if (flags.cache !== true || target === undefined || target === host.STDIN_TARGET) return {};
   let loaded: LoadedApplication;
   try {
     loaded = await loadApplication(target, flags, { hosts: options.hosts });
   } catch {
     // The build reads the same inputs and refuses them with its positioned errors.
-    return plan(target, flags, ownersRelativeTo, options);
+    return {};
   }
   const key = packageKey(loaded, target, flags, ownersRelativeTo);
-  const dir = host.buildCacheDir();
-  const kurel = host.kurelBuildIdentity();
-  const stored = decodePlan(host.readBuildCacheEntry(dir, key, kurel));
-  if (stored) return stored;
-  const { value, usedNetwork } = await host.watchNetworkUse(() => plan(target, flags, ownersRelativeTo, { ...options, loaded }));
-  // What a chart or a fetched document held is in no file of the package: such a build is not kept.
-  if (!usedNetwork) host.writeBuildCacheEntry(dir, key, kurel, encodePlan(value));
-  return value;
+  const stored = decodePlan(host.readBuildCacheEntry(host.buildCacheDir(), key, host.kurelBuildIdentity()));
+  return stored ? { plan: stored } : { loaded, key };
 }
 
 /**

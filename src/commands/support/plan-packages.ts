@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../engine/index.js';
 import type { PluginHosts } from '../../host/index.js';
-import { planPackageCached } from './build-cache.js';
+import { lookUpPlan, planPackageCached } from './build-cache.js';
 import { planPackage, type LayoutTreeFlags, type PackagePlan } from './package-plan.js';
 import { failureDiagnostics } from './report.js';
 
@@ -27,18 +27,42 @@ export async function planOutcome(task: PlanTask, hosts: PluginHosts): Promise<P
  * Plans every package, in the targets' order whatever order they finish in: on `jobs` threads
  * (this one and `jobs - 1` workers), each loading the plugin hosts once for every package it plans, or here in turn where
  * one thread is all there is to use (one job, one package, or an application on standard input,
- * which only this thread can read). A worker costs a start-up of its own: none is started for less.
+ * which only this thread can read). A worker costs a start-up of its own, more than looking up
+ * many packages in the build cache: the packages the cache holds are taken here first, and
+ * workers are started only for two or more packages left to build.
  */
 export async function planPackages(targets: ReadonlyArray<string | undefined>, flags: LayoutTreeFlags, ownersRelativeTo: string, jobs: number): Promise<PlanOutcome[]> {
   const tasks = targets.map((target): PlanTask => ({ target, flags, ownersRelativeTo }));
-  const threads = Math.min(jobs, tasks.length);
   const { STDIN_TARGET } = await import('../../host/index.js');
-  if (threads <= 1 || targets.some((target) => target === undefined || target === STDIN_TARGET)) {
-    const hosts: PluginHosts = new Map();
-    const outcomes: PlanOutcome[] = [];
-    for (const task of tasks) outcomes.push(await planOutcome(task, hosts));
+  const hosts: PluginHosts = new Map();
+  const outcomes: PlanOutcome[] = new Array(tasks.length);
+  const here = async (at: readonly number[]) => {
+    for (const index of at) outcomes[index] = await planOutcome(tasks[index], hosts);
+  };
+  const all = tasks.map((_, at) => at);
+  if (Math.min(jobs, tasks.length) <= 1 || targets.some((target) => target === undefined || target === STDIN_TARGET)) {
+    await here(all);
+    return outcomes;
+  }
+  const toBuild = (flags as { cache?: boolean }).cache === true ? await takeCached(tasks, hosts, outcomes) : all;
+  const threads = Math.min(jobs, toBuild.length);
+  if (threads <= 1) {
+    await here(toBuild);
     return outcomes;
   }
   const { planOnWorkers } = await import('./plan-pool.js');
-  return planOnWorkers(tasks, threads);
+  const built = await planOnWorkers(toBuild.map((at) => tasks[at]), threads);
+  toBuild.forEach((at, n) => (outcomes[at] = built[n]));
+  return outcomes;
+}
+
+/** Fills in the outcomes of the packages the build cache holds; the indexes of the others, left to build. */
+async function takeCached(tasks: readonly PlanTask[], hosts: PluginHosts, outcomes: PlanOutcome[]): Promise<number[]> {
+  const left: number[] = [];
+  for (const [at, task] of tasks.entries()) {
+    const found = await lookUpPlan(task.target, task.flags, task.ownersRelativeTo, { hosts });
+    if (found.plan) outcomes[at] = { plan: found.plan };
+    else left.push(at);
+  }
+  return left;
 }

@@ -4,7 +4,8 @@ import { formatPath } from '../../plugin-api/diagnostics.js';
 import { SUPPORTED_API_VERSION } from './parsed.js';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { closestAndAllowed, readYamlDocuments } from '../../plugin-api/kit/index.js';
-import type { InputFile } from '../yaml/index.js';
+import { DEFAULT_INPUT_LIMITS, type InputFile } from '../yaml/index.js';
+import { readBlockValues } from '../yaml/block-yaml.js';
 import { declaredKeys } from './schemas/common.js';
 import { ENVIRONMENT_SCHEMA, ENVIRONMENT_SET_SCHEMA } from './schemas/environment-set.js';
 
@@ -42,6 +43,63 @@ const FIELDS: Record<string, readonly string[]> = {
  * Every refusal is `parsing environments file "<file>": …` placed at the offending node.
  */
 export function parseEnvironmentSet(input: InputFile): EnvironmentSet {
+  return readValidSet(input.text) ?? parseWithPlaces(input);
+}
+
+/** Thrown inside `readValidSet` where the set is not valid: the library's reading then places the refusal. */
+const NOT_VALID = Symbol('not a valid EnvironmentSet');
+
+/**
+ * The set in `text`, read by the block reader (a small part of the YAML library's cost, for the
+ * hundreds of packages of a fleet), where it is one document and valid; undefined otherwise, and
+ * the text is read again with the library to place whatever is wrong.
+ */
+function readValidSet(text: string): EnvironmentSet | undefined {
+  // A second document, even an empty one the reader passes over, is a refusal to place.
+  if (/^(---|\.\.\.)/m.test(text)) return undefined;
+  let values: unknown[] | undefined;
+  try {
+    values = readBlockValues(text, DEFAULT_INPUT_LIMITS);
+  } catch {
+    return undefined;
+  }
+  if (values?.length !== 1) return undefined;
+  const fail = (): never => {
+    throw NOT_VALID;
+  };
+  try {
+    return validate(decodeValue(values[0], fail), fail);
+  } catch (error) {
+    if (error === NOT_VALID) return undefined;
+    throw error;
+  }
+}
+
+/** `decode` of a value the block reader read: anything but maps, lists and strings where the decoder expects them is left to `decode`. */
+function decodeValue(root: unknown, fail: () => never): Decoded {
+  const map = (value: unknown, level: string): Record<string, unknown> => {
+    if (value === null || value === undefined) return {};
+    if (typeof value !== 'object' || Array.isArray(value) || Object.keys(value).some((key) => !FIELDS[level].includes(key))) fail();
+    return value as Record<string, unknown>;
+  };
+  const text = (value: unknown): Field => {
+    if (value === null || value === undefined) return { value: '' };
+    return typeof value === 'string' ? { value } : fail();
+  };
+  const top = map(root, 'EnvironmentSet');
+  text(map(top.metadata, 'metadata').name);
+  const spec = map(top.spec, 'spec');
+  const list = spec.environments ?? [];
+  if (!Array.isArray(list)) fail();
+  const environments = (list as unknown[]).map((item) => {
+    const entry = map(item, 'environment');
+    return { name: text(entry.name), profile: text(entry.profile), values: text(entry.values) };
+  });
+  return { apiVersion: text(top.apiVersion), kind: text(top.kind), environments };
+}
+
+/** The set as the YAML library reads it, every refusal placed at its node. */
+function parseWithPlaces(input: InputFile): EnvironmentSet {
   const lines = new LineCounter();
   const documents = readYamlDocuments(input.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const list = Array.isArray(documents) ? documents : [];
@@ -83,7 +141,7 @@ interface Field {
 interface Decoded {
   apiVersion: Field;
   kind: Field;
-  environments: Array<{ node: Node; name: Field; profile: Field; values: Field }>;
+  environments: Array<{ node?: Node; name: Field; profile: Field; values: Field }>;
   environmentsNode?: Node;
 }
 

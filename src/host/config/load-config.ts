@@ -53,17 +53,45 @@ function explorer() {
 }
 
 /** cosmiconfig's search, begun in the first folder that holds anything it would read. */
-async function search(from: string) {
+async function search(from: string, memo?: ConfigMemo) {
   if (metaConfigPossible(process.cwd())) return explorer().search(from);
-  const folder = firstSearchedFolder(from);
+  const folder = firstSearchedFolder(from, memo?.folders);
   return folder === undefined ? null : explorer().search(folder);
 }
 
+/**
+ * What the config loads of one run found: the folders searched and the configs read, by the folder
+ * the search found (or the file `--config` names). The packages of a fleet share the folders above
+ * them and, mostly, one config: each is searched and read once a run.
+ */
+export interface ConfigMemo {
+  folders: Map<string, string | undefined>;
+  configs: Map<string, Promise<LoadedConfig>>;
+  /** Whether the working folder may hold a meta config (`metaConfigPossible`), once asked. */
+  metaConfig?: boolean;
+}
+
+export function configMemo(): ConfigMemo {
+  return { folders: new Map(), configs: new Map() };
+}
+
 /** Finds the config by searching upward from `searchFrom`, or reads the explicit `--config` file. */
-export async function loadConfig(options: { searchFrom: string; explicitFile?: string }): Promise<LoadedConfig> {
+export async function loadConfig(options: { searchFrom: string; explicitFile?: string; memo?: ConfigMemo }): Promise<LoadedConfig> {
+  const { memo } = options;
+  if (!memo || (memo.metaConfig ??= metaConfigPossible(process.cwd()))) return readConfig(options);
+  const key = options.explicitFile !== undefined ? `file:${resolve(options.explicitFile)}` : `folder:${firstSearchedFolder(options.searchFrom, memo.folders) ?? ''}`;
+  let loading = memo.configs.get(key);
+  if (!loading) {
+    loading = readConfig(options);
+    memo.configs.set(key, loading);
+  }
+  return loading;
+}
+
+async function readConfig(options: { searchFrom: string; explicitFile?: string; memo?: ConfigMemo }): Promise<LoadedConfig> {
   let result;
   try {
-    result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await search(options.searchFrom);
+    result = options.explicitFile ? await explorer().load(resolve(options.explicitFile)) : await search(options.searchFrom, options.memo);
   } catch (error) {
     // A config file that does not parse is placed at its syntax error.
     const syntax = syntaxPosition(error);

@@ -20,21 +20,27 @@ function namesIn(folder: string): Set<string> {
  * project root's package.json, its only place, has no `kurel` config to give. cosmiconfig then
  * searches from there as it would have from `from`, the folders below holding nothing it reads.
  * It asks for each place in turn, a dozen file-system round trips a folder; a listing is one.
+ * `known`, where given, holds the answers for folders searched before (the folders above the
+ * packages of a fleet), and takes the answers of this search.
  */
-export function firstSearchedFolder(from: string): string | undefined {
-  let folder = resolve(from);
-  for (;;) {
-    const names = namesIn(folder);
-    const places = CONFIG_SEARCH_PLACES.filter((place) => names.has(place));
-    // A package.json ends cosmiconfig's search in its folder: with nothing else there, the search
-    // finds nothing.
-    if (places.length === 1 && places[0] === 'package.json') return mayHoldKurelKey(join(folder, 'package.json')) ? folder : undefined;
-    if (places.length > 0) return folder;
-    if (names.has('package.yaml')) return undefined;
-    const parent = dirname(folder);
-    if (parent === folder) return undefined;
-    folder = parent;
-  }
+export function firstSearchedFolder(from: string, known?: Map<string, string | undefined>): string | undefined {
+  const folder = resolve(from);
+  if (known?.has(folder)) return known.get(folder);
+  const found = searchFrom(folder, known);
+  known?.set(folder, found);
+  return found;
+}
+
+function searchFrom(folder: string, known: Map<string, string | undefined> | undefined): string | undefined {
+  const names = namesIn(folder);
+  const places = CONFIG_SEARCH_PLACES.filter((place) => names.has(place));
+  // A package.json ends cosmiconfig's search in its folder: with nothing else there, the search
+  // finds nothing.
+  if (places.length === 1 && places[0] === 'package.json') return mayHoldKurelKey(join(folder, 'package.json')) ? folder : undefined;
+  if (places.length > 0) return folder;
+  if (names.has('package.yaml')) return undefined;
+  const parent = dirname(folder);
+  return parent === folder ? undefined : firstSearchedFolder(parent, known);
 }
 
 /**

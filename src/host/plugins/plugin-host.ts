@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SealedRegistry } from '../../engine/index.js';
 import type { KurelPlugin } from '../../plugin-api/index.js';
-import { configFolder, loadConfig, type LoadedConfig } from '../config/load-config.js';
+import { configFolder, configMemo, loadConfig, type ConfigMemo, type LoadedConfig } from '../config/load-config.js';
 import { ownExportFile, type PackageManifest } from './own-export.js';
 import { checkPluginContract } from './contract.js';
 import { loadPlugin, type LoadedPlugin } from './source.js';
@@ -96,9 +96,17 @@ export interface HostOptions {
   shared?: PluginHosts;
 }
 
+/** The config searches of the run that started `shared`: its packages share the folders above them. */
+const configMemos = new WeakMap<PluginHosts, ConfigMemo>();
+
 /** Discovers the config, loads and checks every plugin, registers them and seals the registry. */
 export async function startPluginHost(options: HostOptions): Promise<PluginHost> {
-  const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile });
+  let memo: ConfigMemo | undefined;
+  if (options.shared) {
+    memo = configMemos.get(options.shared) ?? configMemo();
+    configMemos.set(options.shared, memo);
+  }
+  const config = await loadConfig({ searchFrom: options.searchFrom, explicitFile: options.configFile, memo });
   // Without a config file only the built-ins load, whatever folder the search began in.
   const key = `${config.file ?? ''}\0${options.delivery ?? ''}`;
   const started = options.shared?.get(key);

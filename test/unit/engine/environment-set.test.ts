@@ -33,6 +33,21 @@ describe('parseEnvironmentSet', () => {
     expect(set.names).toEqual(['dev', 'staging']);
   });
 
+  it('reads a set the same whichever way YAML writes it: block or flow, quoted, commented, null, Windows line breaks', () => {
+    const expected = [{ name: 'dev', profile: 'profiles/dev.yaml' }, { name: 'prod', profile: 'profiles/prod.yaml', values: 'values/prod.yaml' }];
+    const texts = [
+      `${HEAD}spec:\n  environments:\n  - name: dev\n    profile: profiles/dev.yaml\n    values:\n  - name: prod\n    profile: profiles/prod.yaml\n    values: values/prod.yaml\n`,
+      `# the fleet's environments\n${HEAD}metadata:\n  name: "envs"\nspec:\n  environments:\n    - {name: dev, profile: 'profiles/dev.yaml'}  # first\n    - {name: "prod", profile: profiles/prod.yaml, values: values/prod.yaml}\n`,
+      `${HEAD}spec:\n  environments:\n  - name: dev\n    profile: profiles/dev.yaml\n  - name: prod\n    profile: profiles/prod.yaml\n    values: values/prod.yaml\n`.replaceAll('\n', '\r\n'),
+      `--- # one document, marked\n${HEAD}spec: {environments: [{name: dev, profile: profiles/dev.yaml}, {name: prod, profile: profiles/prod.yaml, values: values/prod.yaml}]}\n`,
+    ];
+    for (const text of texts) expect(parseEnvironmentSet({ file: 'envs.yaml', text }).bindings).toEqual(expected);
+  });
+
+  it('places the refusal of a name the block reader reads as a number, as the library reads it', () => {
+    expect(refusal(environments('  - name: 123\n    profile: p.yaml\n  - name: 123\n    profile: q.yaml\n'))).toBe('envs.yaml:7:11 spec.environments[1].name: parsing environments file "envs.yaml": duplicate environment name "123"');
+  });
+
   it('refuses a key written twice at the second one, as the YAML library does', () => {
     expect(refusal(environments('  - name: staging\n    profile: p.yaml\n    profile: q.yaml\n'))).toBe(
       'envs.yaml:7:5: parsing environments file "envs.yaml": decoding: Map keys must be unique',

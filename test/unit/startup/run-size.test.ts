@@ -42,6 +42,17 @@ describe('the size of a run, judged by its input before anything loads', () => {
     expect(runSize(['build', file('two.yaml', 100), `--output=${output}`])).toBe('tiny');
   });
 
+  it('takes a folder of packages (folders, no YAML of its own) as large, without reading the packages', () => {
+    const fleet = join(folder, 'fleet');
+    mkdirSync(join(fleet, 'pkg-001'), { recursive: true });
+    writeFileSync(join(fleet, 'pkg-001', 'app.yaml'), '#'.repeat(100));
+    writeFileSync(join(fleet, 'README.md'), '# the fleet\n');
+    expect(runSize(['build', fleet, '-o', join(folder, 'out'), '--layout', 'flux'])).toBe('large');
+    // A package with folders of its own (profiles/) is still judged by its YAML.
+    mkdirSync(join(fleet, 'pkg-001', 'profiles'));
+    expect(runSize(['build', join(fleet, 'pkg-001')])).toBe('tiny');
+  });
+
   it('takes `schemas` as large whatever it is given, and a path that names nothing as no input', () => {
     expect(runSize(['schemas'])).toBe('large');
     expect(runSize(['build', join(folder, 'missing.yaml')])).toBe('tiny');
