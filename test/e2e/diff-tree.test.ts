@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kurelIn, repo, scratchFolder } from './support.js';
+import { environmentWithout, kurelIn, repo, scratchFolder } from './support.js';
 
 // kurel diff PKG --against DIR|REV --layout flux: the tree build -o DIR --layout flux would write,
 // compared file by file with the tree in DIR or the tree of the package at a git revision.
@@ -67,6 +67,27 @@ describe('kurel diff --layout flux', () => {
     }
   });
 
+  it('colours a changed tree only where chalk sees a terminal, and never under NO_COLOR', () => {
+    const ESCAPE = '\u001b[';
+    const plain = environmentWithout(['FORCE_COLOR', 'NO_COLOR']);
+    const diff = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'diff', ...staging, '--against', 'repo', '--layout', 'flux'], { cwd: scratch.dir, encoding: 'utf8', env, timeout: 60_000 });
+    setWebImage('v1.1.0');
+    try {
+      const piped = diff(plain);
+      expect(piped.status, piped.stderr).toBe(1);
+      expect(piped.stdout).not.toContain(ESCAPE);
+      // FORCE_COLOR stands for a terminal, as chalk reads it; test/e2e/diff.test.ts runs a real one.
+      const forced = diff({ ...plain, FORCE_COLOR: '1' });
+      expect(forced.stdout).toContain(`${ESCAPE}31m-      - image: ghcr.io/example/web:v1.0.0${ESCAPE}39m\n${ESCAPE}32m+      - image: ghcr.io/example/web:v1.1.0${ESCAPE}39m\n`);
+      const refused = diff({ ...plain, FORCE_COLOR: '1', NO_COLOR: '1' });
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe(piped.stdout);
+    } finally {
+      setWebImage('v1.0.0');
+    }
+  });
+
   it('shows files added and removed, and a changed kustomization.yaml as text, in path order', () => {
     const result = run('diff', ...staging, '--against', 'repo', '--layout', 'flux', '--placement', 'per-layout');
     expect(result.status, result.stderr).toBe(1);
@@ -121,7 +142,7 @@ describe('kurel diff --layout flux', () => {
     expect(leftovers()).toEqual([]);
   });
 
-  it('refuses, with exit 2, a folder whose tree is elsewhere, a tree edited by hand, and an unknown revision', () => {
+  it('refuses, with exit 2, a folder whose tree is elsewhere, a tree edited by hand, an unknown revision and a misspelt input', () => {
     const itself = run('diff', ...staging, '--against', 'repo/clusters/staging', '--layout', 'flux');
     expect(itself.status).toBe(2);
     expect(itself.stderr).toBe('Error: --against repo/clusters/staging: its Flux tree is the folder itself, not in repo/clusters/staging/clusters/staging; name the folder build -o wrote, or give --cluster-dir . as it was written with\n');
@@ -143,6 +164,14 @@ describe('kurel diff --layout flux', () => {
     const typo = run('diff', 'shop', '--environment', 'stagin', '--against', 'repo', '--layout', 'flux');
     expect(typo.status).toBe(2);
     expect(typo.stderr).toBe(`Error: ${join('shop', 'environments.yaml')}: environment "stagin" is not declared in "${join('shop', 'environments.yaml')}" (declared: prod, staging)\n`);
+    // A misspelt type in the input: the build fails, which is an error, not a difference.
+    cpSync(join(scratch.dir, 'shop'), join(scratch.dir, 'misspelt'), { recursive: true });
+    const app = join(scratch.dir, 'misspelt', 'app.yaml');
+    writeFileSync(app, readFileSync(app, 'utf8').replace('type: webservice', 'type: webservise'));
+    const misspelt = run('diff', 'misspelt', '--environment', 'staging', '--against', 'repo', '--layout', 'flux');
+    expect(misspelt.status).toBe(2);
+    expect(misspelt.stdout).toBe('');
+    expect(misspelt.stderr).toMatch(/^Error: misspelt\/app\.yaml:\d+:\d+ spec\.components\[1\]\.type: invalid value "webservise" for "type" in "api"; did you mean "webservice"\?\n$/);
     const badTop = run('diff', ...staging, '--against', 'repo', '--layout', 'flux', '--cluster-dir', '../up');
     expect(badTop.status).toBe(2);
     expect(leftovers()).toEqual([]);

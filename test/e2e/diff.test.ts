@@ -113,10 +113,15 @@ describe('kurel diff', () => {
       [['diff', 'pkg', '--against', 'out', '--format', 'yaml'], 'Expected --format=yaml to be one of: text, json'],
       [['diff', 'pkg', '--against', 'out', '--placement', 'per-layout'], 'All of the following must be provided when using --placement: --layout'],
       [['diff', 'no-such-package', '--against', 'out'], 'no-such-package'],
+      [['diff', 'typo', '--against', 'out'], 'Error: typo/app.yaml:11:7 spec.components[0].type: invalid value "webservise" for "type" in "storefront"; did you mean "webservice"?\n'],
       [['diff', 'pkg', '--against', 'out', '--set', 'replicas'], '--set'],
       [['diff', 'pkg', '--against', 'unreadable'], 'unreadable/broken.yaml'],
       [['diff', 'pkg', '--against', 'HEAD', '--layout', 'flux', '--cluster-dir', '..'], '--cluster-dir'],
     ];
+    // A misspelt type in the input: the build fails, which is an error, not a difference.
+    cpSync(join(scratch.dir, 'pkg'), join(scratch.dir, 'typo'), { recursive: true });
+    const typo = join(scratch.dir, 'typo', 'app.yaml');
+    writeFileSync(typo, readFileSync(typo, 'utf8').replace('type: webservice', 'type: webservise'));
     mkdirSync(join(scratch.dir, 'unreadable'), { recursive: true });
     writeFileSync(join(scratch.dir, 'unreadable', 'broken.yaml'), 'kind: [unclosed\n');
     for (const [args, message] of refusals) {

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readTree } from '../golden-flux/golden-tree.js';
 import { checkTreeWithKustomize } from '../golden-flux/kustomize-check.js';
+import { k8sToolsUnavailable } from '../support/k8s-tools.js';
 import { kurelIn, repo, scratchFolder } from './support.js';
 
 // Several packages in one Flux tree, through the CLI: each (package, environment) writes its own
@@ -15,6 +16,9 @@ const FLEET = join(repo, 'test/fixtures/fleet');
 const PACKAGES = ['alpha', 'beta', 'gamma'];
 const MANIFEST = '.kurel-output.json';
 
+const kubectlUnavailable = k8sToolsUnavailable();
+if (kubectlUnavailable) console.log(kubectlUnavailable);
+
 /** A copy of the fixture fleet (or of some of its packages) to change in a test. */
 function copyFleet(name: string, packages = PACKAGES): string {
   const dir = join(scratch.dir, name);
@@ -24,6 +28,16 @@ function copyFleet(name: string, packages = PACKAGES): string {
 
 function kurel(cwd: string, args: string[]) {
   return kurelIn(cwd, args);
+}
+
+/** The Flux Kustomizations a top folder holds, wherever the placement put them, as the kustomize check takes them. */
+function fluxKustomizations(out: string, top: string): Array<{ name: string; path: string; file: string }> {
+  return [...readTree(join(out, top))]
+    .filter(([path]) => /(^|\/)flux-system-kustomization-[^/]+\.yaml$/.test(path))
+    .map(([path, text]) => {
+      const object = parse(text) as { metadata: { name: string }; spec: { path: string } };
+      return { name: object.metadata.name, path: object.spec.path, file: `${top}/${path}` };
+    });
 }
 
 describe('kurel build PKG... -o DIR --layout flux: a fleet in one tree', () => {
@@ -64,18 +78,12 @@ resources:
   });
 
   for (const placement of ['separate', 'per-layout']) {
-    it(`is applied by the real kubectl kustomize (--placement ${placement}): every object exactly once across the tree`, () => {
+    it.skipIf(kubectlUnavailable !== undefined)(`is applied by the real kubectl kustomize (--placement ${placement}): every object exactly once across the tree`, () => {
       const out = join(scratch.dir, `kustomize-${placement}`);
       const built = kurel(repo, ['build', FLEET, '-o', out, '--layout', 'flux', '--environment', 'prod', '--placement', placement]);
       expect(built.status, built.stderr).toBe(0);
       const top = 'clusters/prod';
-      // Every generated Kustomization, wherever the placement put it.
-      const kustomizations = [...readTree(join(out, top))]
-        .filter(([path]) => /(^|\/)flux-system-kustomization-[^/]+\.yaml$/.test(path))
-        .map(([path, text]) => {
-          const object = parse(text) as { metadata: { name: string }; spec: { path: string } };
-          return { name: object.metadata.name, path: object.spec.path, file: `${top}/${path}` };
-        });
+      const kustomizations = fluxKustomizations(out, top);
       expect(kustomizations.map((entry) => entry.name).sort()).toEqual(['alpha', 'alpha-apps', 'alpha-services', 'beta', 'gamma']);
       const streams = PACKAGES.map((pkg) => {
         const result = kurel(repo, ['build', join(FLEET, pkg), '--environment', 'prod']);
@@ -112,7 +120,7 @@ resources:
     expect(JSON.parse(changed.stdout).files.map((file: { path: string; status: string }) => `${file.status} ${file.path}`)).toEqual(['changed clusters/staging/gamma/gamma-deployment-site.yaml']);
   });
 
-  it('keeps a package written before when another joins the tree (the issue: shop was gone)', () => {
+  it('keeps a package written before when another joins the tree', () => {
     const out = join(scratch.dir, 'mono');
     expect(kurel(repo, ['build', 'examples/shop', '--environment', 'staging', '-o', out, '--layout', 'flux']).status).toBe(0);
     const shop = readTree(join(out, 'clusters/staging'));
@@ -159,6 +167,56 @@ resources:
   });
 });
 
+describe.skipIf(kubectlUnavailable !== undefined)('examples/fleet: two environments in one Flux tree, applied by the real kubectl kustomize', () => {
+  const EXAMPLE = join(repo, 'examples/fleet');
+  const EXAMPLE_PACKAGES = ['catalog', 'checkout', 'payments'];
+  const ENVIRONMENTS = ['staging', 'prod'];
+
+  it('applies, in each environment, every object of every package exactly once, as its own build prints it', () => {
+    const out = join(scratch.dir, 'example-fleet');
+    for (const environment of ENVIRONMENTS) {
+      const built = kurel(repo, ['build', EXAMPLE, '-o', out, '--layout', 'flux', '--environment', environment]);
+      expect(built.status, built.stderr).toBe(0);
+      expect(built.stderr).toBe(`wrote 24 files to ${join(out, 'clusters', environment)}\n`);
+    }
+    const tree = readTree(out);
+
+    // The same tree as one uncached run per package and environment, written at the same depth.
+    const perPackage = join(scratch.dir, 'example-per-package');
+    for (const environment of ENVIRONMENTS) {
+      for (const pkg of EXAMPLE_PACKAGES) {
+        const built = kurel(repo, ['build', join(EXAMPLE, pkg), '-o', perPackage, '--layout', 'flux', '--environment', environment, '--no-cache']);
+        expect(built.status, built.stderr).toBe(0);
+      }
+    }
+    expect([...readTree(perPackage)]).toEqual([...tree]);
+
+    for (const environment of ENVIRONMENTS) {
+      const top = `clusters/${environment}`;
+      const kustomizations = fluxKustomizations(out, top);
+      expect(kustomizations.map((entry) => entry.name).sort()).toEqual(['catalog', 'catalog-apps', 'catalog-services', 'checkout', 'payments']);
+      for (const entry of kustomizations) expect(entry.path.startsWith(`${top}/`), `${entry.name} applies ${entry.path}`).toBe(true);
+      // No folder is left that neither the bootstrap path nor a Kustomization builds.
+      const folders = [...tree.keys()].filter((path) => path.startsWith(`${top}/`) && path.endsWith('/kustomization.yaml')).map(dirname);
+      expect(folders.sort()).toEqual([top, `${top}/flux-system`, ...kustomizations.map((entry) => entry.path)].sort());
+
+      const streams = EXAMPLE_PACKAGES.map((pkg) => {
+        const result = kurel(repo, ['build', join(EXAMPLE, pkg), '--environment', environment]);
+        expect(result.status, result.stderr).toBe(0);
+        return result.stdout;
+      });
+      const union = checkTreeWithKustomize(out, { top, kustomizations }, streams.join('---\n'));
+      const checkout = union.find((object) => object.kind === 'Deployment' && object.metadata.name === 'checkout') as unknown as {
+        spec: { replicas: number; template: { spec: { containers: Array<{ image: string }> } } };
+      };
+      // Each environment applies its own values: the trees differ where the environments do.
+      expect([checkout.spec.replicas, checkout.spec.template.spec.containers[0].image]).toEqual(
+        environment === 'prod' ? [3, 'ghcr.io/example/checkout:v2.4.0'] : [1, 'ghcr.io/example/checkout:v2.5.0-rc1'],
+      );
+    }
+  });
+});
+
 describe('kurel prune -o DIR --layout flux PKG...', () => {
   it('takes packages out, lists what it removes, and keeps the others', () => {
     const out = join(scratch.dir, 'prune');
@@ -175,6 +233,22 @@ describe('kurel prune -o DIR --layout flux PKG...', () => {
     expect([...tree.keys()].filter((path) => path.startsWith('beta/') || path.startsWith('gamma/'))).toEqual([]);
     expect(tree.get('flux-system/kustomization.yaml')).not.toContain('kustomization-beta');
     expect(tree.has('alpha/alpha-apps/alpha-deployment-web.yaml')).toBe(true);
+  });
+
+  it('keeps the share of a package gone from the fleet folder until it is pruned by its path', () => {
+    const fleet = copyFleet('gone');
+    expect(kurel(fleet, ['build', '.', '-o', 'repo', '--layout', 'flux', '--environment', 'staging']).status).toBe(0);
+    const before = readTree(join(fleet, 'repo'));
+    rmSync(join(fleet, 'beta'), { recursive: true });
+    const rebuilt = kurel(fleet, ['build', '.', '-o', 'repo', '--layout', 'flux', '--environment', 'staging']);
+    expect(rebuilt.status, rebuilt.stderr).toBe(0);
+    expect([...readTree(join(fleet, 'repo'))]).toEqual([...before]);
+    const pruned = kurel(fleet, ['prune', 'beta', '-o', 'repo', '--layout', 'flux', '--environment', 'staging']);
+    expect(pruned.status, pruned.stderr).toBe(0);
+    expect(pruned.stderr).toMatch(/^removed 5 files of \.\.\/beta \(staging\): /);
+    const after = readTree(join(fleet, 'repo'));
+    expect([...after.keys()].filter((path) => path.includes('beta'))).toEqual([]);
+    expect([...after.keys()].filter((path) => path.startsWith('clusters/staging/gamma/'))).not.toEqual([]);
   });
 
   it('refuses a package the tree does not hold, writing nothing', () => {

