@@ -3,7 +3,7 @@
 // (the chart the peer benchmark generates, `writeHelmChart` in inputs.mjs). A measurement, not a
 // test: it prints a Markdown table and exits 0 (1 only when a run failed or dist/ is missing).
 //
-//   npm run build && node bench/fleet.mjs [--packages 100,300] [--keep]
+//   npm run build && node bench/fleet.mjs [--packages 100,300] [--runs 3] [--keep]
 //
 // Rows, each the 3 environments one after the other, timed as one shell run under GNU time (wall,
 // user + system CPU of every process it started, the largest process's peak resident memory):
@@ -11,6 +11,10 @@
 //   kurel incremental                 after a run that filled the build cache, one package changed
 //   helm template loop                one `helm template` per package and environment
 // A kurel without --jobs (the flag of the parallel build) gets those rows marked as not run.
+// Each kurel row is the median of --runs runs (default 3), the rows taken in turn (A B C A B C …)
+// so that a change in the machine's speed (a file system that writes thousands of small files in
+// a tenth of a second at one moment and a second at the next) reaches them alike; the helm loop,
+// itself hundreds of runs, is run once.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,12 +22,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROFILE, writeHelmChart } from './inputs.mjs';
-import { KUREL, mebibytes, ratio, runOnce, seconds } from './measure.mjs';
+import { KUREL, mebibytes, ratio, runOnce, seconds, summary } from './measure.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const SIZES = option('--packages', '100').split(',').map(Number);
+const RUNS = Number(option('--runs', '3'));
 const ENVIRONMENTS = ['dev', 'staging', 'prod'];
 const SERVICES = 5;
 
@@ -117,19 +122,35 @@ for (const packages of SIZES) {
 
   // Warm-up, untimed: the compile cache, the file cache, and the build cache the incremental row needs.
   kurelFleet(dir, 'tree', []);
+  const changed = join(dir, 'fleet', packageName(1), 'app.yaml');
+  const timed = [];
   for (const jobs of [1, 2]) {
-    if (hasJobs) row(`kurel fleet --jobs ${jobs}`, kurelFleet(dir, `tree-jobs-${jobs}`, ['--no-cache', '--jobs', String(jobs)]));
+    if (hasJobs) timed.push({ name: `kurel fleet --jobs ${jobs}`, run: () => kurelFleet(dir, `tree-jobs-${jobs}`, ['--no-cache', '--jobs', String(jobs)]) });
     else rows.push({ name: `kurel fleet --jobs ${jobs}`, note: 'not run: this kurel has no --jobs flag' });
   }
-  if (!hasJobs) row('kurel fleet (one at a time)', kurelFleet(dir, 'tree-full', ['--no-cache']));
-  const changed = join(dir, 'fleet', packageName(1), 'app.yaml');
-  writeFileSync(changed, application(1, '-1'));
-  row('kurel incremental: 1 package changed, the rest cached', kurelFleet(dir, 'tree', [], { keep: true }), `(into the tree already written)`);
+  if (!hasJobs) timed.push({ name: 'kurel fleet (one at a time)', run: () => kurelFleet(dir, 'tree-full', ['--no-cache']) });
+  timed.push({
+    name: 'kurel incremental: 1 package changed, the rest cached',
+    note: '(into the tree already written)',
+    // Each run changes the one package again: its build is never in the cache.
+    run: (at) => {
+      writeFileSync(changed, application(1, `-${at + 1}`));
+      return kurelFleet(dir, 'tree', [], { keep: true });
+    },
+  });
+  const results = timed.map(() => []);
+  for (let at = 0; at < RUNS; at++) timed.forEach(({ run }, index) => results[index].push(run(at)));
+  timed.forEach(({ name, note }, index) => {
+    const failedRun = results[index].find((result) => result.status !== 0);
+    // Peak memory: the largest of the runs, the figure a limit is checked against.
+    const peakMiB = Math.max(...results[index].map((result) => result.peakMiB ?? 0)) || undefined;
+    row(name, failedRun ?? { ...summary(results[index]), peakMiB }, note);
+  });
   if (helm) row(`helm template loop (${packages * ENVIRONMENTS.length} runs)`, helmLoop(dir, helm, packages));
   else rows.push({ name: 'helm template loop', note: 'not run: no helm (KUREL_HELM, or scripts/install-k8s-tools.sh)' });
 
   const helmRow = rows.find((entry) => entry.name.startsWith('helm') && entry.result);
-  console.log(`\n### ${packages} packages × ${SERVICES} web services × ${ENVIRONMENTS.length} environments (${packages * SERVICES * 3 * ENVIRONMENTS.length} objects)\n`);
+  console.log(`\n### ${packages} packages × ${SERVICES} web services × ${ENVIRONMENTS.length} environments (${packages * SERVICES * 3 * ENVIRONMENTS.length} objects; kurel rows: median of ${RUNS} runs)\n`);
   console.log('| run | wall | CPU (user+sys) | peak RSS | wall / helm loop | |');
   console.log('|---|---|---|---|---|---|');
   for (const { name, result, note } of rows) {
