@@ -1,3 +1,5 @@
+import { CLAIM_HINTS } from 'kurel/plugin-kit';
+
 /**
  * Why a workload component does not take a field of the Kubernetes type it projects under the
  * field's own name: each reason is added to the refusal of the key, so an author who writes the
@@ -75,7 +77,7 @@ export const affinityShorthandHints = {
 export const claimTemplateHints = {
   hints: {
     volumeName: 'not authorable — pre-binding a claim template to a named PersistentVolume would point every replica at the same volume; omit it and let the provisioner bind each ordinal',
-    dataSource: 'not authorable — superseded by dataSourceRef, which the apiserver mirrors back into dataSource when dataSourceRef sets no namespace (and requires dataSource to stay empty when it does); author dataSourceRef instead',
+    ...CLAIM_HINTS,
     volumeMount: 'not authorable — not a claim-spec field; use mountPath',
   },
 };

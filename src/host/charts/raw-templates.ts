@@ -69,6 +69,9 @@ function templateFiles(folder: string, under: string): string[] {
 function printer(files: string[], token: string): string {
   const list = files.map((file) => JSON.stringify(file)).join(' ');
   return [
+    // `helm template` renders as release revision 1 and has no flag for it; the reference renders
+    // with the revision unset (0). .Release is a map every template shares, so it is set here.
+    '{{- $_ := set $.Release "Revision" 0 }}',
     '{{- $base := $.Template.BasePath }}',
     `{{- range $file := list ${list} }}`,
     '{{- $name := printf "%s/%s" $base $file }}',

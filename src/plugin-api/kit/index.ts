@@ -13,6 +13,7 @@ export { fieldOf, type WrittenMap } from './written-fields.js';
 export { copyData } from './copy-data.js';
 export { writeAtPath } from './render-reserved.js';
 export { UNDECLARED_CLUSTER } from './undeclared-cluster.js';
+export { CLAIM_HINTS } from './claim-hints.js';
 export { NOOP_POLICY, POLICY_ACCESSORS, OPTIONAL_POLICY_ACCESSORS, explicitSecretsAllowed, objectKindPolicy } from './policy-accessors.js';
 export { refusalClasses, refusalClassOf } from './refusal-classes.js';
 export { apiGroupOf, declaresLayout } from './object-layout.js';

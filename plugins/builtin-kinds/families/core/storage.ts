@@ -1,5 +1,5 @@
 import { RefusalClass, type HandlerContext, type JsonObject, type JsonValue, type PropertiesSchema } from 'kurel/plugin-api';
-import { defineKind, describeValue } from 'kurel/plugin-kit';
+import { CLAIM_HINTS, defineKind, describeValue } from 'kurel/plugin-kit';
 import { enforceMaxQuantity, enforceMaxStorage } from 'kurel/plugin-kit';
 import { canonicalQuantity } from 'kurel/plugin-kit';
 import { coreV1, storageV1 } from '../../schemas/kubernetes-models/index.js';
@@ -42,10 +42,7 @@ const claimKind = defineKind<ClaimProperties>({
   scope: 'namespaced',
   appLabel: true,
   properties: claimProperties,
-  hints: {
-    dataSource:
-      'not authorable — superseded by dataSourceRef, which the apiserver mirrors back into dataSource when dataSourceRef sets no namespace (and requires dataSource to stay empty when it does); author dataSourceRef instead',
-  },
+  hints: CLAIM_HINTS,
   check(props, input, ctx) {
     const size = canonicalQuantity(props.size);
     if (size === undefined || size.startsWith('-') || size === '0') ctx.fail(`size: "${props.size}" is not a positive quantity (such as "10Gi")`, ['size']);
