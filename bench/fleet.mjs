@@ -77,9 +77,14 @@ function generate(dir, packages) {
 
 const quote = (word) => `'${word.replaceAll("'", "'\\''")}'`;
 
-/** One shell run of the 3 environments' fleet builds into `out` (emptied first unless `keep`). */
-function kurelFleet(dir, out, extra, { keep = false } = {}) {
-  if (!keep) rmSync(join(dir, out), { recursive: true, force: true });
+/**
+ * One shell run of the 3 environments' fleet builds into `out`. A full run writes into a folder of
+ * its own, never emptied before it: on a file system that skips recently deleted inodes when it
+ * makes files (ext4 without a journal, as on this benchmark's machines), a tree deleted just
+ * before would make the next run's thousands of files several times slower to create, a cost of
+ * the benchmark's clean-up, not of the run.
+ */
+function kurelFleet(dir, out, extra) {
   const builds = ENVIRONMENTS.map((environment) => [KUREL, 'build', 'fleet', '-o', out, '--layout', 'flux', '--environment', environment, ...extra].map(quote).join(' '));
   return runOnce(['sh', '-c', `set -e; ${builds.join('; ')}`], dir);
 }
@@ -125,17 +130,17 @@ for (const packages of SIZES) {
   const changed = join(dir, 'fleet', packageName(1), 'app.yaml');
   const timed = [];
   for (const jobs of [1, 2]) {
-    if (hasJobs) timed.push({ name: `kurel fleet --jobs ${jobs}`, run: () => kurelFleet(dir, `tree-jobs-${jobs}`, ['--no-cache', '--jobs', String(jobs)]) });
+    if (hasJobs) timed.push({ name: `kurel fleet --jobs ${jobs}`, run: (at) => kurelFleet(dir, `tree-jobs-${jobs}-run-${at + 1}`, ['--no-cache', '--jobs', String(jobs)]) });
     else rows.push({ name: `kurel fleet --jobs ${jobs}`, note: 'not run: this kurel has no --jobs flag' });
   }
-  if (!hasJobs) timed.push({ name: 'kurel fleet (one at a time)', run: () => kurelFleet(dir, 'tree-full', ['--no-cache']) });
+  if (!hasJobs) timed.push({ name: 'kurel fleet (one at a time)', run: (at) => kurelFleet(dir, `tree-full-run-${at + 1}`, ['--no-cache']) });
   timed.push({
     name: 'kurel incremental: 1 package changed, the rest cached',
     note: '(into the tree already written)',
     // Each run changes the one package again: its build is never in the cache.
     run: (at) => {
       writeFileSync(changed, application(1, `-${at + 1}`));
-      return kurelFleet(dir, 'tree', [], { keep: true });
+      return kurelFleet(dir, 'tree', []);
     },
   });
   const results = timed.map(() => []);
@@ -167,7 +172,7 @@ for (const packages of SIZES) {
     const cpu = full.result.cpu && incremental.result.cpu ? `, ${ratio(incremental.result.cpu / full.result.cpu)} (CPU)` : '';
     console.log(`\nincremental / full run: ${ratio(incremental.result.wall / full.result.wall)} (wall)${cpu}`);
   }
-  const fleetTree = join(dir, full?.name.includes('--jobs') ? 'tree-jobs-1' : 'tree-full');
+  const fleetTree = join(dir, full?.name.includes('--jobs') ? 'tree-jobs-1-run-1' : 'tree-full-run-1');
   if (existsSync(fleetTree) && helmRow) console.log(`Deployments: kurel ${deployments(fleetTree)}, helm ${deployments(join(dir, 'helm-out'))} (expected ${packages * SERVICES * ENVIRONMENTS.length} each)`);
   if (args.includes('--keep')) console.log(`inputs and outputs kept in ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

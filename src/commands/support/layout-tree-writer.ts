@@ -1,5 +1,5 @@
 import type { Diagnostic, TreeOwner } from '../../engine/index.js';
-import type { LayoutTreeWrite, Shard } from '../../host/index.js';
+import type { Shard } from '../../host/index.js';
 import type { LayoutTreeFlags, PackagePlan } from './package-plan.js';
 import { planPackages } from './plan-packages.js';
 import { reportWarnings } from './report.js';
@@ -76,15 +76,8 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   if (written.length === 0) return { written: 0, removed: [], configFile, packages: counted };
   // A package named twice is one owner, written once.
   const unique = new Map(written.map((share) => [`${share.owner.package}\0${share.owner.environment ?? ''}`, share]));
-  const request: LayoutTreeWrite = { top: plans[0].top, layout, contributions: [...unique.values()] };
-  // Files written on as many threads as packages were planned on: a file's creation is the kernel's work.
-  const jobs = options.jobs ?? 1;
-  const tree = jobs > 1 ? await host.writeLayoutTreeInParallel(output, request, jobs * FILES_PER_JOB) : host.writeLayoutTree(output, request);
-  return { ...tree, configFile, packages: counted };
+  return { ...host.writeLayoutTree(output, { top: plans[0].top, layout, contributions: [...unique.values()] }), configFile, packages: counted };
 }
-
-/** Files being written at once for each job: enough to keep Node's file-system threads busy. */
-const FILES_PER_JOB = 4;
 
 /** The packages of one shard, by their owner paths. */
 function shareOf(packages: readonly string[], shard: Shard, ownersRelativeTo: string, host: typeof import('../../host/index.js')): string[] {

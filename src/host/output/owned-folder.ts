@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join, posix, resolve, sep } from 'node:path';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { describeFsError } from '../files/fs-error.js';
@@ -34,17 +33,6 @@ export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>
   const write = prepareWrite(dir, files, options);
   if ('written' in write) return write;
   stageFiles(write);
-  return swapIn(write);
-}
-
-/**
- * `writeOwnedFolder`, with a new output's files written `parallel` at a time on Node's file-system
- * threads: `build --jobs N` writes a tree of thousands of files on the cores it was given.
- */
-export async function writeOwnedFolderInParallel(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions, parallel: number): Promise<OwnedFolderResult> {
-  const write = prepareWrite(dir, files, options);
-  if ('written' in write) return write;
-  await stageFilesInParallel(write, parallel);
   return swapIn(write);
 }
 
@@ -119,30 +107,6 @@ function stageFiles(write: StagedWrite): void {
   } catch (error) {
     throw stagingFailure(write, error);
   }
-}
-
-/** `stageFiles`, `parallel` files at a time; every write started has ended before a failure is told. */
-async function stageFilesInParallel(write: StagedWrite, parallel: number): Promise<void> {
-  const files = [...write.entries, { path: OWNED_FOLDER_MANIFEST, content: write.manifestText }];
-  let next = 0;
-  let failed: { error: unknown } | undefined;
-  const writer = async () => {
-    while (!failed && next < files.length) {
-      const { path, content } = files[next++];
-      try {
-        await writeFile(join(write.staging, ...path.split('/')), content, { flag: 'wx', mode: 0o644 });
-      } catch (error) {
-        failed ??= { error };
-      }
-    }
-  };
-  try {
-    for (const folder of stagingFolders(write)) mkdirSync(folder);
-  } catch (error) {
-    throw stagingFailure(write, error);
-  }
-  await Promise.all(Array.from({ length: Math.max(1, parallel) }, writer));
-  if (failed) throw stagingFailure(write, failed.error);
 }
 
 /** The staging folder and every folder below it the entries go to, parents first; the folders above it made as `mkdir -p` makes them. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { composeTree, LAYOUT_TREES, type OwnerRecord, type TreeContribution, type TreeLayout, type TreeOwner } from '../../engine/index.js';
 import { kurelErrors } from '../../plugin-api/index.js';
-import { readOwnedFolder, writeOwnedFolder, writeOwnedFolderInParallel } from './owned-folder.js';
+import { readOwnedFolder, writeOwnedFolder } from './owned-folder.js';
 
 export interface LayoutTreeWrite {
   /** The top folder, relative to the output folder (`.` is the output folder itself). */
@@ -28,13 +28,6 @@ export interface LayoutTreeWritten {
 export function writeLayoutTree(outputDir: string, request: LayoutTreeWrite): LayoutTreeWritten {
   const { folder, kind, composed, existing } = composeLayoutTree(outputDir, request);
   const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected });
-  return { folder, written, removed: composed.removed };
-}
-
-/** `writeLayoutTree`, a new tree's files written `parallel` at a time (`build --jobs N`). */
-export async function writeLayoutTreeInParallel(outputDir: string, request: LayoutTreeWrite, parallel: number): Promise<LayoutTreeWritten> {
-  const { folder, kind, composed, existing } = composeLayoutTree(outputDir, request);
-  const { written } = await writeOwnedFolderInParallel(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected }, parallel);
   return { folder, written, removed: composed.removed };
 }
 

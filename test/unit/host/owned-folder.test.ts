@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { OWNED_FOLDER_MANIFEST, writeOwnedFolder, writeOwnedFolderInParallel } from '../../../src/host/output/owned-folder.js';
+import { OWNED_FOLDER_MANIFEST, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
 
 let root: string;
 
@@ -119,27 +119,6 @@ describe('writeOwnedFolder', () => {
     expect(error.diagnostics[0].message).toMatch(/^writing output folder ".*tree": /);
     expect(snapshot(dir)).toEqual(before);
     expect(readdirSync(root)).toEqual(['tree']);
-  });
-
-  it('writes the same folder with its files written several at a time', async () => {
-    await writeOwnedFolderInParallel(join(root, 'parallel'), manyFiles(), { kind: 'flux-layout' }, 8);
-    writeOwnedFolder(join(root, 'one-by-one'), manyFiles(), { kind: 'flux-layout' });
-    expect(snapshot(join(root, 'parallel'))).toEqual(snapshot(join(root, 'one-by-one')));
-  });
-
-  it('leaves the previous output untouched when a file written several at a time fails, once every write has ended', async () => {
-    const dir = join(root, 'schemas');
-    writeOwnedFolder(dir, schemaFiles, { kind: 'schemas' });
-    const before = snapshot(dir);
-    const clash = new Map([['a', 'file\n'], ['a/b.json', 'below a file\n'], ...manyFiles()]);
-    const error = await writeOwnedFolderInParallel(dir, clash, { kind: 'schemas' }, 8).then(
-      () => undefined,
-      (failure: unknown) => failure as KurelError,
-    );
-    expect(error?.code).toBe('KUREL_OUTPUT');
-    expect(error?.diagnostics[0].message).toMatch(/^writing output folder ".*schemas": /);
-    expect(snapshot(dir)).toEqual(before);
-    expect(readdirSync(root)).toEqual(['schemas']);
   });
 
   it('refuses a folder holding files kurel did not write (the working folder of `schemas -o .`), and every file survives', () => {
