@@ -1,6 +1,7 @@
 import type { Diagnostic, TreeOwner } from '../../engine/index.js';
 import type { Shard } from '../../host/index.js';
 import type { LayoutTreeFlags, PackagePlan } from './package-plan.js';
+import type { Jobs } from './plan-packages.js';
 import { planPackages } from './plan-packages.js';
 import { reportWarnings } from './report.js';
 
@@ -14,8 +15,8 @@ export interface LayoutTreeOptions {
    * copy of a tree is written as the tree it copies would be.
    */
   ownersRelativeTo?: string;
-  /** How many packages are planned at once, each on a worker thread (default 1: in this thread). */
-  jobs?: number;
+  /** How many packages are planned at once, each on a worker thread (default 1: in this thread; `{ cores }`: as many as pay, `threadsFor`). */
+  jobs?: Jobs;
   /** Plan and write only this shard's packages (`--shard K/N`). */
   shard?: Shard;
 }

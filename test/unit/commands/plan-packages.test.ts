@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planPackages } from '../../../src/commands/support/plan-packages.js';
+import { PACKAGES_PER_WORKER, planPackages, threadsFor } from '../../../src/commands/support/plan-packages.js';
 import type { LayoutTreeFlags } from '../../../src/commands/support/package-plan.js';
 
 // The packages of a fleet planned in this thread (--jobs 1): one outcome per package, in the
@@ -36,5 +36,22 @@ describe('planPackages in one thread', () => {
     expect(plan.share?.files.size).toBeGreaterThan(0);
     expect(plan.warnings).toEqual([]);
     expect(structuredClone(plan)).toEqual(plan);
+  });
+});
+
+describe('threadsFor: the threads a fleet is planned on', () => {
+  it('takes --jobs N as given, never more threads than packages', () => {
+    expect(threadsFor(3, 2)).toBe(2);
+    expect(threadsFor(2, 10)).toBe(2);
+    expect(threadsFor(1, 1000)).toBe(1);
+  });
+
+  it('without --jobs, starts a worker only for every PACKAGES_PER_WORKER packages, up to the cores', () => {
+    expect(threadsFor({ cores: 2 }, 100)).toBe(1);
+    expect(threadsFor({ cores: 2 }, PACKAGES_PER_WORKER - 1)).toBe(1);
+    expect(threadsFor({ cores: 2 }, PACKAGES_PER_WORKER)).toBe(2);
+    expect(threadsFor({ cores: 2 }, 10 * PACKAGES_PER_WORKER)).toBe(2);
+    expect(threadsFor({ cores: 8 }, 3 * PACKAGES_PER_WORKER)).toBe(4);
+    expect(threadsFor({ cores: 1 }, 0)).toBe(0);
   });
 });
