@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { statOrMissing } from '../files/make-folders.js';
 
@@ -43,12 +43,14 @@ export function updateFolderInPlace(destination: string, changes: FolderChanges)
     for (const path of changes.remove) moveAside(join(destination, ...path.split('/')));
     changes.write.forEach(({ path }, at) => {
       const file = join(destination, ...path.split('/'));
-      for (const made of makeMissingFolders(dirname(file), destination)) undo.push(() => rmdirSync(made));
+      makeMissingFolders(dirname(file), destination, (made) => undo.push(() => rmdirSync(made)));
       const there = statOrMissing(file);
-      // A folder the removals emptied, where a file now goes.
       if (there?.isDirectory()) {
-        rmdirSync(file);
-        undo.push(() => mkdirSync(file));
+        // A folder the removals emptied, where a file now goes.
+        for (const folder of emptyFoldersIn(file)) {
+          rmdirSync(folder);
+          undo.push(() => mkdirSync(folder));
+        }
       } else if (there) moveAside(file);
       renameSync(join(incoming, String(at)), file);
       undo.push(() => renameSync(file, join(incoming, String(at))));
@@ -62,12 +64,31 @@ export function updateFolderInPlace(destination: string, changes: FolderChanges)
   removeEmptiedFolders(destination, changes.remove);
 }
 
-/** The folders from `folder` up to (not including) `root` that are missing, made top down; returned bottom up, the order to remove them in. */
-function makeMissingFolders(folder: string, root: string): string[] {
+/** Makes the folders from `folder` up to (not including) `root` that are missing, top down, telling `made` of each. */
+function makeMissingFolders(folder: string, root: string, made: (folder: string) => void): void {
   const missing: string[] = [];
   for (let at = folder; at !== root && relative(root, at) !== '' && !statOrMissing(at); at = dirname(at)) missing.push(at);
-  for (const made of [...missing].reverse()) mkdirSync(made);
-  return missing;
+  for (const at of missing.reverse()) {
+    mkdirSync(at);
+    made(at);
+  }
+}
+
+/** Whether `path` is a folder; nothing there, or a file on the way to it, is none. */
+function folderAt(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw error;
+  }
+}
+
+/** `folder` and the folders below it, children first: all of them empty but for each other, or the first rmdir fails. */
+function emptyFoldersIn(folder: string): string[] {
+  const below = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [...below.flatMap((entry) => emptyFoldersIn(join(folder, entry.name))), folder];
 }
 
 /** Folders the removed files leave empty, up to the root: a folder kurel emptied is no folder of the tree. */
@@ -76,8 +97,8 @@ function removeEmptiedFolders(root: string, removed: readonly string[]): void {
   // Deepest first, so a parent is looked at after its children went.
   for (const folder of [...folders].sort((a, b) => b.split(sep).length - a.split(sep).length)) {
     for (let at = folder; at.startsWith(root + sep); at = dirname(at)) {
-      // Gone already: emptied on the walk up from a folder below a sibling.
-      if (!statOrMissing(at)) continue;
+      // Gone already (emptied on the walk up from a folder below a sibling), or a file now.
+      if (!folderAt(at)) continue;
       if (readdirSync(at).length > 0) break;
       rmdirSync(at);
     }

@@ -95,6 +95,21 @@ describe('writeOwnedFolder', () => {
     expect(snapshot(dir)).toEqual((writeOwnedFolder(join(root, 'fresh'), manyFiles(), { kind: 'flux-layout' }), snapshot(join(root, 'fresh'))));
   });
 
+  it('turns a file into a folder and a folder into a file in place', () => {
+    const dir = join(root, 'tree');
+    const before = manyFiles();
+    before.set('extra/file.yaml', 'was a file\n');
+    before.set('nested/deep/only.yaml', 'in a folder\n');
+    writeOwnedFolder(dir, before, { kind: 'flux-layout' });
+    const after = manyFiles();
+    after.set('extra/file.yaml/now-below.yaml', 'below what was a file\n');
+    after.set('nested', 'a file where a folder was\n');
+    writeOwnedFolder(dir, after, { kind: 'flux-layout' });
+    expect(readFileSync(join(dir, 'extra/file.yaml/now-below.yaml'), 'utf8')).toBe('below what was a file\n');
+    expect(readFileSync(join(dir, 'nested'), 'utf8')).toBe('a file where a folder was\n');
+    expect(snapshot(dir)).toEqual((writeOwnedFolder(join(root, 'fresh'), after, { kind: 'flux-layout' }), snapshot(join(root, 'fresh'))));
+  });
+
   it('writes nothing where the new output equals the previous one', () => {
     const dir = join(root, 'tree');
     writeOwnedFolder(dir, manyFiles(), { kind: 'flux-layout' });
@@ -112,6 +127,8 @@ describe('writeOwnedFolder', () => {
     const clash = manyFiles();
     clash.set('apps/app-00/deployment.yaml', 'kind: Deployment # changed\n');
     clash.delete('apps/app-05/deployment.yaml');
+    // Folders made for a new file before the failure go too.
+    clash.set('apps/app-77/new/deep/file.yaml', 'kind: ConfigMap\n');
     clash.set('extra', 'file\n');
     clash.set('extra/below.yaml', 'below a file\n');
     const error = refusal(() => writeOwnedFolder(dir, clash, { kind: 'flux-layout' }));
