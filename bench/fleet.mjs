@@ -110,6 +110,8 @@ const helm = findHelm();
 const help = spawnSync(KUREL, ['build', '--help'], { encoding: 'utf8' }).stdout;
 const hasJobs = help.includes('--jobs');
 let failed = false;
+/** The folders of the sizes run, removed at the end. */
+const made = [];
 
 for (const packages of SIZES) {
   const dir = mkdtempSync(join(tmpdir(), `kurel-bench-fleet-${packages}-`));
@@ -175,6 +177,9 @@ for (const packages of SIZES) {
   const fleetTree = join(dir, full?.name.includes('--jobs') ? 'tree-jobs-1-run-1' : 'tree-full-run-1');
   if (existsSync(fleetTree) && helmRow) console.log(`Deployments: kurel ${deployments(fleetTree)}, helm ${deployments(join(dir, 'helm-out'))} (expected ${packages * SERVICES * ENVIRONMENTS.length} each)`);
   if (args.includes('--keep')) console.log(`inputs and outputs kept in ${dir}`);
-  else rmSync(dir, { recursive: true, force: true });
+  else made.push(dir);
 }
+// Removed once every size has run: tens of thousands of files deleted between two sizes would
+// slow the next size's file creation (see kurelFleet).
+for (const dir of made) rmSync(dir, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
