@@ -22,23 +22,19 @@ export interface LayoutTreeWritten {
 /**
  * Writes owners' shares into the top folder of a layout tree under the output folder: reads the
  * tree as kurel wrote it (refusing files it did not write, or edited since), composes the new one
- * with the owners it keeps, and replaces the top folder whole at once. Whatever else the output
- * folder holds is left alone.
+ * with the owners it keeps, and writes the top folder as one transaction (`writeOwnedFolder`:
+ * staged whole, a few files renamed into place, or nothing where nothing changed). Whatever else
+ * the output folder holds is left alone.
  */
 export function writeLayoutTree(outputDir: string, request: LayoutTreeWrite): LayoutTreeWritten {
-  const { folder, kind, composed, existing } = composeLayoutTree(outputDir, request);
-  const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected });
-  return { folder, written, removed: composed.removed };
-}
-
-/** The tree as kurel wrote it and the tree composed with the owners it keeps. */
-function composeLayoutTree(outputDir: string, request: LayoutTreeWrite) {
   const folder = request.top === '.' ? outputDir : join(outputDir, request.top);
   const { kind } = LAYOUT_TREES[request.layout];
   const existing = readOwnedFolder(folder, kind);
   const owners = (existing.owners ?? []).map((record) => checkedRecord(record, folder));
   const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? [], request.layout);
-  return { folder, kind, composed, existing };
+  // The folder as just read and checked: the writer does not read it again.
+  const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected });
+  return { folder, written, removed: composed.removed };
 }
 
 /** An owner as the manifest records it; a record of another shape is no manifest kurel wrote. */
