@@ -22,10 +22,18 @@ type PlanPackage = (target: string | undefined, flags: LayoutTreeFlags, ownersRe
  * `plan` (a package built into its share of the tree) through the build cache: a package whose key
  * (below) is stored is not built, its stored plan (with its warnings) is taken; any other is built and
  * stored. With `flags.cache` not true (`--no-cache`, or a command without the flag), or for an
- * application on standard input (read once), it is `plan` itself.
+ * application on standard input (read once), it is `plan` itself. `lookup`: the package's lookup
+ * (`lookUpPlan`), where the caller made it already.
  */
-export async function planPackageCached(plan: PlanPackage, target: string | undefined, flags: LayoutTreeFlags & { cache?: boolean }, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
-  const found = await lookUpPlan(target, flags, ownersRelativeTo, options);
+export async function planPackageCached(
+  plan: PlanPackage,
+  target: string | undefined,
+  flags: LayoutTreeFlags & { cache?: boolean },
+  ownersRelativeTo: string,
+  options: PlanOptions = {},
+  lookup?: CacheLookup,
+): Promise<PackagePlan> {
+  const found = lookup ?? (await lookUpPlan(target, flags, ownersRelativeTo, options));
   if (found.plan) return found.plan;
   if (!found.key) return plan(target, flags, ownersRelativeTo, options);
   const host = await import('../../host/index.js');

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../engine/index.js';
 import type { PluginHosts } from '../../host/index.js';
-import { lookUpPlan, planPackageCached } from './build-cache.js';
+import { type CacheLookup, lookUpPlan, planPackageCached } from './build-cache.js';
 import { planPackage, type LayoutTreeFlags, type PackagePlan } from './package-plan.js';
 import { failureDiagnostics } from './report.js';
 
@@ -14,10 +14,14 @@ export interface PlanTask {
 /** A package planned, or the diagnostics of its refusal. */
 export type PlanOutcome = { plan: PackagePlan; failures?: undefined } | { plan?: undefined; failures: Diagnostic[] };
 
-/** Plans one package (through the build cache, where the flags allow it), its refusal kept as data: one package failing leaves the others to be planned and reported. */
-export async function planOutcome(task: PlanTask, hosts: PluginHosts): Promise<PlanOutcome> {
+/**
+ * Plans one package (through the build cache, where the flags allow it), its refusal kept as data:
+ * one package failing leaves the others to be planned and reported. `found`: its cache lookup,
+ * where this thread made it already.
+ */
+export async function planOutcome(task: PlanTask, hosts: PluginHosts, found?: CacheLookup): Promise<PlanOutcome> {
   try {
-    return { plan: await planPackageCached(planPackage, task.target, task.flags, task.ownersRelativeTo, { hosts }) };
+    return { plan: await planPackageCached(planPackage, task.target, task.flags, task.ownersRelativeTo, { hosts }, found) };
   } catch (error) {
     return { failures: await failureDiagnostics(error) };
   }
@@ -36,18 +40,20 @@ export async function planPackages(targets: ReadonlyArray<string | undefined>, f
   const { STDIN_TARGET } = await import('../../host/index.js');
   const hosts: PluginHosts = new Map();
   const outcomes: PlanOutcome[] = new Array(tasks.length);
-  const here = async (at: readonly number[]) => {
-    for (const index of at) outcomes[index] = await planOutcome(tasks[index], hosts);
+  const here = async (at: readonly number[], lookups?: ReadonlyMap<number, CacheLookup>) => {
+    for (const index of at) outcomes[index] = await planOutcome(tasks[index], hosts, lookups?.get(index));
   };
   const all = tasks.map((_, at) => at);
   if (threadsFor(jobs, tasks.length) <= 1 || targets.some((target) => target === undefined || target === STDIN_TARGET)) {
     await here(all);
     return outcomes;
   }
-  const toBuild = (flags as { cache?: boolean }).cache === true ? await takeCached(tasks, hosts, outcomes) : all;
+  const missed = (flags as { cache?: boolean }).cache === true ? await takeCached(tasks, hosts, outcomes) : undefined;
+  const toBuild = missed ? [...missed.keys()] : all;
   const threads = threadsFor(jobs, toBuild.length);
   if (threads <= 1) {
-    await here(toBuild);
+    // Built here, each from what its lookup read: nothing read twice.
+    await here(toBuild, missed);
     return outcomes;
   }
   const { planOnWorkers } = await import('./plan-pool.js');
@@ -75,13 +81,13 @@ export function threadsFor(jobs: Jobs, packages: number): number {
   return Math.min(jobs.cores, packages, 1 + Math.floor(packages / PACKAGES_PER_WORKER));
 }
 
-/** Fills in the outcomes of the packages the build cache holds; the indexes of the others, left to build. */
-async function takeCached(tasks: readonly PlanTask[], hosts: PluginHosts, outcomes: PlanOutcome[]): Promise<number[]> {
-  const left: number[] = [];
+/** Fills in the outcomes of the packages the build cache holds; the others, left to build, by index with their lookups, in order. */
+async function takeCached(tasks: readonly PlanTask[], hosts: PluginHosts, outcomes: PlanOutcome[]): Promise<Map<number, CacheLookup>> {
+  const left = new Map<number, CacheLookup>();
   for (const [at, task] of tasks.entries()) {
     const found = await lookUpPlan(task.target, task.flags, task.ownersRelativeTo, { hosts });
     if (found.plan) outcomes[at] = { plan: found.plan };
-    else left.push(at);
+    else left.set(at, found);
   }
   return left;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { statOrMissing } from '../files/make-folders.js';
 
 /** What an update of an owned folder changes: paths relative to the folder, POSIX separators. */
@@ -67,7 +67,7 @@ export function updateFolderInPlace(destination: string, changes: FolderChanges)
 /** Makes the folders from `folder` up to (not including) `root` that are missing, top down, telling `made` of each. */
 function makeMissingFolders(folder: string, root: string, made: (folder: string) => void): void {
   const missing: string[] = [];
-  for (let at = folder; at !== root && relative(root, at) !== '' && !statOrMissing(at); at = dirname(at)) missing.push(at);
+  for (let at = folder; at !== root && !statOrMissing(at); at = dirname(at)) missing.push(at);
   for (const at of missing.reverse()) {
     mkdirSync(at);
     made(at);

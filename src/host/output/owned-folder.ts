@@ -58,7 +58,8 @@ function prepareWrite(dir: string, files: ReadonlyMap<string, string>, options: 
   const manifest: OwnedFolderManifest = {
     generator: 'kurel',
     kind: options.kind,
-    files: Object.fromEntries(entries.map(({ path, content }) => [path, previous.files.get(path) === content ? previous.hashes.get(path)! : sha256(content)])),
+    // An unchanged file keeps the hash it was checked to have.
+    files: Object.fromEntries(entries.map(({ path, content }) => [path, previous.files.get(path) === content ? previous.manifest!.files[path] : sha256(content)])),
     ...(options.owners !== undefined ? { owners: options.owners } : {}),
   };
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
@@ -178,9 +179,9 @@ export interface OwnedFolderOptions {
 export function readOwnedFolder(dir: string, kind: string): { files: Map<string, string>; owners?: unknown[]; inspected: InspectedFolder } {
   const inspected = inspectDestination(dir, resolve(dir), kind);
   if (inspected.state !== 'owned') return { files: new Map(), inspected };
-  const manifest = JSON.parse(inspected.manifestText!) as OwnedFolderManifest;
+  const { owners } = inspected.manifest!;
   const files = new Map([...inspected.files].sort(([a], [b]) => compare(a, b)));
-  return { files, owners: Array.isArray(manifest.owners) ? [...manifest.owners] : undefined, inspected };
+  return { files, owners: Array.isArray(owners) ? [...owners] : undefined, inspected };
 }
 
 export interface OwnedFolderResult {
@@ -203,12 +204,11 @@ interface OwnedFolderManifest {
 
 type DestinationState = 'missing' | 'empty' | 'owned';
 
-/** A folder as checked before it is written: for an earlier output, each file as read to be checked, and the manifest's text. */
+/** A folder as checked before it is written: for an earlier output, each file as read to be checked, and its manifest. */
 export interface InspectedFolder {
   state: DestinationState;
   files: Map<string, string>;
-  /** Each file's sha256, as the manifest records it and the file was checked to have. */
-  hashes: Map<string, string>;
+  manifest?: OwnedFolderManifest;
   manifestText?: string;
 }
 
@@ -218,14 +218,14 @@ function inspectDestination(dir: string, destination: string, kind: string): Ins
   try {
     stat = lstatSync(destination);
   } catch {
-    return { state: 'missing', files: new Map(), hashes: new Map() };
+    return { state: 'missing', files: new Map() };
   }
   const refusal = (reason: string) =>
     kurelErrors.output(`refusing to write output folder "${dir}": ${reason}; choose a missing or empty folder, or remove it yourself`);
   if (stat.isSymbolicLink()) throw refusal('it is a symbolic link, and kurel writes through none');
   if (!stat.isDirectory()) throw refusal('it is not a folder');
   const names = readdirSync(destination);
-  if (names.length === 0) return { state: 'empty', files: new Map(), hashes: new Map() };
+  if (names.length === 0) return { state: 'empty', files: new Map() };
   if (!names.includes(OWNED_FOLDER_MANIFEST)) {
     throw refusal(`it holds files kurel did not write (${preview(names.sort(compare))}) and no ${OWNED_FOLDER_MANIFEST} of an earlier kurel output`);
   }
@@ -249,7 +249,7 @@ function inspectDestination(dir: string, destination: string, kind: string): Ins
   }
   if (foreign.length > 0) throw refusal(`it holds files kurel did not write (${preview(foreign.sort(compare))})`);
   if (edited.length > 0) throw refusal(`files kurel wrote were changed since (${preview(edited.sort(compare))})`);
-  return { state: 'owned', files: read, hashes: new Map(Object.entries(manifest.files)), manifestText };
+  return { state: 'owned', files: read, manifest, manifestText };
 }
 
 /** Regular files below `root` as relative POSIX paths; anything neither file nor folder goes to `foreign`. */
