@@ -1,15 +1,21 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { environmentWithout, kurelIn, repo, scratchFolder } from './support.js';
+import { environmentWithout, repo, scratchFolder } from './support.js';
 
 // kurel diff PKG --against DIR|REV --layout flux: the tree build -o DIR --layout flux would write,
 // compared file by file with the tree in DIR or the tree of the package at a git revision.
 
 const scratch = scratchFolder('kurel-diff-tree-');
-const run = (...args: string[]) => kurelIn(scratch.dir, args);
+/**
+ * The temporary folder these runs of kurel are given (TMPDIR): one of their own, so that the
+ * scratch folders of other tests' diffs, running beside them, are not taken for theirs.
+ */
+const temporary = scratchFolder('kurel-diff-tree-tmp-');
+const kurel = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  spawnSync(process.execPath, [join(repo, 'bin/kurel'), ...args], { cwd: scratch.dir, encoding: 'utf8', timeout: 60_000, env: { ...env, TMPDIR: temporary.dir } });
+const run = (...args: string[]) => kurel(args);
 const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: scratch.dir, encoding: 'utf8' });
 const staging = ['shop', '--environment', 'staging'];
 
@@ -25,7 +31,7 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 /** The scratch folders diff makes, left in the temporary folder: there must be none once it exits. */
-const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith('kurel-compare-'));
+const leftovers = () => readdirSync(temporary.dir).filter((name) => name.startsWith('kurel-compare-'));
 
 describe('kurel diff --layout flux', () => {
   it('finds a tree written from the same input clean: exit 0, nothing printed', () => {
@@ -71,7 +77,7 @@ describe('kurel diff --layout flux', () => {
     const ESCAPE = '\u001b[';
     const plain = environmentWithout(['FORCE_COLOR', 'NO_COLOR']);
     const diff = (env: NodeJS.ProcessEnv) =>
-      spawnSync(process.execPath, [join(repo, 'bin/kurel'), 'diff', ...staging, '--against', 'repo', '--layout', 'flux'], { cwd: scratch.dir, encoding: 'utf8', env, timeout: 60_000 });
+      kurel(['diff', ...staging, '--against', 'repo', '--layout', 'flux'], env);
     setWebImage('v1.1.0');
     try {
       const piped = diff(plain);
