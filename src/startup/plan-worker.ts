@@ -14,7 +14,7 @@ if (variant !== undefined) {
   (require(`${bundle}startup.cjs`) as { installCompileCache(bundleDir: string, variant: string, options: { write: boolean }): void }).installCompileCache(bundle, variant, { write: false });
 }
 
-/** Plans one package on this worker thread (src/commands/support/plan-worker.ts). */
+/** Plans a batch of packages on this worker thread (src/commands/support/plan-worker.ts). */
 export const planInWorker = (require(`${bundle}commands/support/plan-worker.cjs`) as { planInWorker(task: unknown): Promise<unknown> }).planInWorker;
 
 /** Answers once this worker has loaded the planner: a task handed to it then starts at once. */

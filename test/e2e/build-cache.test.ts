@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTree } from '../golden-flux/golden-tree.js';
@@ -143,6 +143,30 @@ describe('kurel build PKG... --layout flux: the build cache', () => {
     const both = entries(cache);
     expect(build('2')).toContain('replicas: 2\n');
     expect(written(both, entries(cache))).toEqual([]);
+  });
+
+  it("remembers the tree's files by their stat, and still refuses one edited since, even to the same size and times", async () => {
+    const cwd = join(scratch.dir, 'stamps');
+    writeFleet('stamps');
+    const cache = join(cwd, 'cache');
+    buildFleet(cwd, cache, 'out');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The second build reads and checks every file of the tree, and records them.
+    buildFleet(cwd, cache, 'out');
+    const [record] = readdirSync(join(cache, 'trees')).map((name) => JSON.parse(readFileSync(join(cache, 'trees', name), 'utf8')) as { folder: string; files: Record<string, unknown> });
+    expect(record.folder).toBe(join(cwd, 'out/clusters/staging'));
+    const tree = [...readTree(join(cwd, 'out')).keys()].filter((path) => !path.endsWith('.kurel-output.json'));
+    expect(Object.keys(record.files).sort()).toEqual(tree.map((path) => path.replace('clusters/staging/', '')).sort());
+    // A Deployment's replicas, one digit changed for another: the same size.
+    const file = Object.keys(record.files).map((path) => join(cwd, 'out/clusters/staging', path)).find((path) => /replicas: \d\n/.test(readFileSync(path, 'utf8')))!;
+    const { atime, mtime } = statSync(file);
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace(/replicas: (\d)/, (_, digit: string) => `replicas: ${(Number(digit) + 1) % 10}`));
+    expect(readFileSync(file, 'utf8')).not.toBe(text);
+    utimesSync(file, atime, mtime);
+    const result = kurel(cwd, cache, ['build', 'fleet', '-o', 'out', '--layout', 'flux', '--environment', 'staging']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('files kurel wrote were changed since');
   });
 
   it('with --no-cache builds every package and stores nothing', () => {

@@ -1,9 +1,10 @@
 import type { Diagnostic, TreeOwner } from '../../engine/index.js';
 import type { Shard } from '../../host/index.js';
 import type { LayoutTreeFlags, PackagePlan } from './package-plan.js';
-import type { Jobs } from './plan-packages.js';
+import type { Jobs, PlanTask } from './plan-packages.js';
 import { planPackages } from './plan-packages.js';
 import { reportWarnings } from './report.js';
+import { TreeStager } from './tree-stager.js';
 
 export { planPackage, type LayoutTreeFlags, type PackagePlan } from './package-plan.js';
 
@@ -19,12 +20,16 @@ export interface LayoutTreeOptions {
   jobs?: Jobs;
   /** Plan and write only this shard's packages (`--shard K/N`). */
   shard?: Shard;
+  /**
+   * The environments to build every package for, each into its own top folder (`--environment
+   * dev,prod`); default the one of `flags.environment`.
+   */
+  environments?: ReadonlyArray<string | undefined>;
 }
 
 export interface WrittenTree {
-  /** The tree's top folder; undefined when no package had objects and nothing was written. */
-  folder?: string;
-  written: number;
+  /** Each top folder written (one per environment) and its files; none when no package had objects. */
+  trees: Array<{ folder: string; written: number }>;
   /** What left the tree: files an owner no longer writes. */
   removed: Array<{ owner: TreeOwner; files: string[] }>;
   /** The plugin config the first package's build used, for a build of the same package elsewhere (an earlier revision of it). */
@@ -61,23 +66,37 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   }
   const packages = options.shard ? shareOf(named as string[], options.shard, ownersRelativeTo, host) : named;
   const counted = { built: packages.length, named: named.length };
-  const outcomes = await planPackages(packages, flags, ownersRelativeTo, options.jobs ?? 1);
-  const plans: PackagePlan[] = [];
-  const failures: Diagnostic[] = [];
-  outcomes.forEach((outcome, at) => {
-    if (outcome.plan) plans.push(outcome.plan);
-    // Each package's errors lead with its own files; one that names none is told by its package.
-    else for (const diagnostic of outcome.failures) failures.push(diagnostic.file === undefined && named.length > 1 ? { ...diagnostic, message: `${packages[at]}: ${diagnostic.message}` } : diagnostic);
-  });
-  // The warnings of the packages that built come first, as each would print them alone.
-  if (options.warnings !== false) await reportWarnings(plans.flatMap((plan) => plan.warnings), engine.formatDiagnostic);
-  if (failures.length > 0) throw new engine.KurelError(failures);
-  const configFile = plans[0]?.configFile;
-  const written = plans.flatMap((entry) => (entry.share ? [entry.share] : []));
-  if (written.length === 0) return { written: 0, removed: [], configFile, packages: counted };
-  // A package named twice is one owner, written once.
-  const unique = new Map(written.map((share) => [`${share.owner.package}\0${share.owner.environment ?? ''}`, share]));
-  return { ...host.writeLayoutTree(output, { top: plans[0].top, layout, contributions: [...unique.values()] }), configFile, packages: counted };
+  const environments = [...new Set(options.environments ?? [flags.environment])];
+  if (environments.length > 1 && flags['cluster-dir'] !== undefined) {
+    throw engine.kurelErrors.flag(`--cluster-dir ${flags['cluster-dir']} names one top folder, and ${environments.length} environments are built (${environments.join(', ')}): each environment's tree goes to clusters/<environment>; build them one at a time to name their folders`);
+  }
+  // Environment by environment: the packages of the first have all built while the last are
+  // building, and its tree is staged meanwhile (`TreeStager`).
+  const tasks = environments.flatMap((environment) => packages.map((target): PlanTask => ({ target, flags: { ...flags, environment }, ownersRelativeTo })));
+  const trustStamps = (flags as { cache?: boolean }).cache === true;
+  const stager = new TreeStager({ output, layout, groups: environments.length, perGroup: packages.length, trustStamps, write: host.prepareLayoutTreeWrite });
+  try {
+    const outcomes = await planPackages(tasks, options.jobs ?? 1, stager.hooks());
+    const plans: PackagePlan[] = [];
+    const failures: Diagnostic[] = [];
+    outcomes.forEach((outcome, at) => {
+      if (outcome.plan) plans.push(outcome.plan);
+      // Each package's errors lead with its own files; one that names none is told by its package.
+      else for (const diagnostic of outcome.failures) failures.push(diagnostic.file === undefined && named.length > 1 ? { ...diagnostic, message: `${tasks[at].target}: ${diagnostic.message}` } : diagnostic);
+    });
+    // The warnings of the packages that built come first, as each would print them alone.
+    if (options.warnings !== false) await reportWarnings(plans.flatMap((plan) => plan.warnings), engine.formatDiagnostic);
+    if (failures.length > 0) throw new engine.KurelError(failures);
+    const written = stager.commit(outcomes);
+    return {
+      trees: written.map(({ folder, written: files }) => ({ folder, written: files })),
+      removed: written.flatMap(({ removed }) => removed),
+      configFile: plans[0]?.configFile,
+      packages: counted,
+    };
+  } finally {
+    stager.abandon();
+  }
 }
 
 /** The packages of one shard, by their owner paths. */

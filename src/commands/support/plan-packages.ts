@@ -27,28 +27,45 @@ export async function planOutcome(task: PlanTask, hosts: PluginHosts, found?: Ca
   }
 }
 
+/** What the thread that plans the packages does beside them. */
+export interface PlanHooks {
+  /** Told of each outcome as it is known, in whatever order packages finish. */
+  planned?(at: number, outcome: PlanOutcome): void;
+  /**
+   * A slice of other work (staging a tree whose packages have all built), done before this
+   * thread plans its next package: true while some is left. Workers build on meanwhile.
+   */
+  between?(): boolean;
+}
+
 /**
- * Plans every package, in the targets' order whatever order they finish in: on `jobs` threads
+ * Plans every task's package, in the tasks' order whatever order they finish in: on `jobs` threads
  * (this one and `jobs - 1` workers), each loading the plugin hosts once for every package it plans, or here in turn where
  * one thread is all there is to use (one job, one package, or an application on standard input,
  * which only this thread can read). A worker costs a start-up of its own, more than looking up
  * many packages in the build cache: the packages the cache holds are taken here first, and
  * workers are started only for two or more packages left to build (`threadsFor`).
  */
-export async function planPackages(targets: ReadonlyArray<string | undefined>, flags: LayoutTreeFlags, ownersRelativeTo: string, jobs: Jobs): Promise<PlanOutcome[]> {
-  const tasks = targets.map((target): PlanTask => ({ target, flags, ownersRelativeTo }));
+export async function planPackages(tasks: readonly PlanTask[], jobs: Jobs, hooks: PlanHooks = {}): Promise<PlanOutcome[]> {
   const { STDIN_TARGET } = await import('../../host/index.js');
   const hosts: PluginHosts = new Map();
   const outcomes: PlanOutcome[] = new Array(tasks.length);
+  const settle = (at: number, outcome: PlanOutcome) => {
+    outcomes[at] = outcome;
+    hooks.planned?.(at, outcome);
+  };
   const here = async (at: readonly number[], lookups?: ReadonlyMap<number, CacheLookup>) => {
-    for (const index of at) outcomes[index] = await planOutcome(tasks[index], hosts, lookups?.get(index));
+    for (const index of at) {
+      while (hooks.between?.());
+      settle(index, await planOutcome(tasks[index], hosts, lookups?.get(index)));
+    }
   };
   const all = tasks.map((_, at) => at);
-  if (threadsFor(jobs, tasks.length) <= 1 || targets.some((target) => target === undefined || target === STDIN_TARGET)) {
+  if (threadsFor(jobs, tasks.length) <= 1 || tasks.some(({ target }) => target === undefined || target === STDIN_TARGET)) {
     await here(all);
     return outcomes;
   }
-  const missed = (flags as { cache?: boolean }).cache === true ? await takeCached(tasks, hosts, outcomes) : undefined;
+  const missed = tasks.every(({ flags }) => (flags as { cache?: boolean }).cache === true) ? await takeCached(tasks, hosts, settle) : undefined;
   const toBuild = missed ? [...missed.keys()] : all;
   const threads = threadsFor(jobs, toBuild.length);
   if (threads <= 1) {
@@ -57,8 +74,11 @@ export async function planPackages(targets: ReadonlyArray<string | undefined>, f
     return outcomes;
   }
   const { planOnWorkers } = await import('./plan-pool.js');
-  const built = await planOnWorkers(toBuild.map((at) => tasks[at]), threads);
-  toBuild.forEach((at, n) => (outcomes[at] = built[n]));
+  await planOnWorkers(
+    toBuild.map((at) => tasks[at]),
+    threads,
+    { planned: (n, outcome) => settle(toBuild[n], outcome), between: hooks.between },
+  );
   return outcomes;
 }
 
@@ -82,11 +102,11 @@ export function threadsFor(jobs: Jobs, packages: number): number {
 }
 
 /** Fills in the outcomes of the packages the build cache holds; the others, left to build, by index with their lookups, in order. */
-async function takeCached(tasks: readonly PlanTask[], hosts: PluginHosts, outcomes: PlanOutcome[]): Promise<Map<number, CacheLookup>> {
+async function takeCached(tasks: readonly PlanTask[], hosts: PluginHosts, settle: (at: number, outcome: PlanOutcome) => void): Promise<Map<number, CacheLookup>> {
   const left = new Map<number, CacheLookup>();
   for (const [at, task] of tasks.entries()) {
     const found = await lookUpPlan(task.target, task.flags, task.ownersRelativeTo, { hosts });
-    if (found.plan) outcomes[at] = { plan: found.plan };
+    if (found.plan) settle(at, { plan: found.plan });
     else left.set(at, found);
   }
   return left;

@@ -5,7 +5,9 @@ import { planOutcome, type PlanOutcome, type PlanTask } from './plan-packages.js
 // the worker, so that every package it plans after the first with the same config reuses them.
 const hosts: PluginHosts = new Map();
 
-/** Plans one package on this worker thread; the outcome goes back by structured clone. */
-export function planInWorker(task: PlanTask): Promise<PlanOutcome> {
-  return planOutcome(task, hosts);
+/** Plans a batch of packages on this worker thread, one after the other; the outcomes go back by structured clone. */
+export async function planInWorker(tasks: readonly PlanTask[]): Promise<PlanOutcome[]> {
+  const outcomes: PlanOutcome[] = [];
+  for (const task of tasks) outcomes.push(await planOutcome(task, hosts));
+  return outcomes;
 }

@@ -56,10 +56,10 @@ export interface OwnerRecord extends TreeOwner {
   claims: TreeClaims;
 }
 
-/** The tree on disk: its owners and every file's content, by path relative to the top folder. */
+/** The tree on disk: its owners and every file's content, by path relative to the top folder (read when asked for). */
 export interface ExistingTree {
   owners: readonly OwnerRecord[];
-  files: ReadonlyMap<string, string>;
+  files: { get(path: string): string | undefined };
 }
 
 export interface ComposedTree {

@@ -7,9 +7,9 @@ import { dirname, resolve } from 'node:path';
  * recursive mkdir never returns where the system answers "no such file" for a child of a folder
  * that exists (anything under /proc or /sys): it makes the parent again and retries the child, at
  * full speed, forever. This walk makes each missing folder once and throws the system's error
- * for the first it cannot make, as `mkdir -p` does.
+ * for the first it cannot make, as `mkdir -p` does. Returns the folders it made, parents first.
  */
-export function makeFolders(path: string, mode?: number): void {
+export function makeFolders(path: string, mode?: number): string[] {
   const missing: string[] = [];
   for (let folder = resolve(path); ; folder = dirname(folder)) {
     const found = statOrMissing(folder);
@@ -19,14 +19,17 @@ export function makeFolders(path: string, mode?: number): void {
     missing.push(folder);
     if (dirname(folder) === folder) break;
   }
+  const made: string[] = [];
   for (const folder of missing.reverse()) {
     try {
       mkdirSync(folder, { mode });
+      made.push(folder);
     } catch (error) {
       // Another process made it between the look and the mkdir.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
     }
   }
+  return made;
 }
 
 /** What is at `path`, or undefined where nothing is; any other failure (a file for a folder, a loop of links) is thrown. */

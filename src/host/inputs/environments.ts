@@ -55,21 +55,21 @@ export function resolveEnvironment(flags: EnvironmentFlags): ResolvedEnvironment
   } catch (error) {
     throw kurelErrors.environment(`reading environments file "${file}": ${describeFsError(error)}`, { file });
   }
-  const set = parseEnvironmentSet({ file, text });
+  const set = parsedSet(file, text);
   const binding = set.bindings.find((candidate) => candidate.name === flags.environment);
   if (!binding) {
     throw kurelErrors.environment(`environment "${flags.environment}" is not declared in "${file}" (declared: ${set.names.join(', ')})`, { file });
   }
   let base: string;
   try {
-    base = realpathSync(dirname(file));
+    base = realpathSync.native(dirname(file));
   } catch (error) {
     throw kurelErrors.environment(`resolving the directory of environments file "${file}": ${describeFsError(error)}`, { file });
   }
   const contained = (field: 'profile' | 'values', path: string): string => {
     let target: string;
     try {
-      target = realpathSync(join(base, path));
+      target = realpathSync.native(join(base, path));
     } catch (error) {
       throw kurelErrors.environment(`environment "${binding.name}": resolving ${field} "${path}": ${describeFsError(error)}`, { file });
     }
@@ -80,4 +80,18 @@ export function resolveEnvironment(flags: EnvironmentFlags): ResolvedEnvironment
     return target;
   };
   return { profile: contained('profile', binding.profile), ...(binding.values !== undefined ? { values: contained('values', binding.values) } : {}) };
+}
+
+/**
+ * EnvironmentSets as parsed, by file and text: a fleet's run builds each package for several
+ * environments, and reads its EnvironmentSet for each, but parses it once.
+ */
+const parsedSets = new Map<string, { text: string; set: ReturnType<typeof parseEnvironmentSet> }>();
+
+function parsedSet(file: string, text: string): ReturnType<typeof parseEnvironmentSet> {
+  const known = parsedSets.get(file);
+  if (known?.text === text) return known.set;
+  const set = parseEnvironmentSet({ file, text });
+  parsedSets.set(file, { text, set });
+  return set;
 }

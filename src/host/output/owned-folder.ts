@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix, resolve, sep } from 'node:path';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { describeFsError } from '../files/fs-error.js';
 import { makeFolders } from '../files/make-folders.js';
+import { TreeStamps } from '../cache/tree-stamps.js';
 import { type FolderChanges, updateFolderInPlace } from './owned-folder-update.js';
 
 /**
@@ -30,14 +31,51 @@ import { type FolderChanges, updateFolderInPlace } from './owned-folder-update.j
  * leaves the old output as it was.
  */
 export function writeOwnedFolder(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): OwnedFolderResult {
+  return prepareOwnedFolderWrite(dir, files, options).commit();
+}
+
+/**
+ * A write of an owned folder, checked and decided but not yet seen: its files are staged beside
+ * the folder (`stage`, a slice at a time, so that a caller can stage one folder while other work
+ * goes on), then the folder takes its new content at once (`commit`), or the staged files are
+ * removed and the folder stays as it was (`abandon`).
+ */
+export interface PendingFolderWrite {
+  /** Stages up to `files` more files (all without a limit); true while some are left. */
+  stage(files?: number): boolean;
+  /** Stages what is left and puts the new output in place. */
+  commit(): OwnedFolderResult;
+  /** Removes what was staged; the folder is left as it was. */
+  abandon(): void;
+}
+
+/**
+ * Checks the folder and decides how it is written (`writeOwnedFolder` says when), writing
+ * nothing yet: nothing at all where the output is the one already there, a few changed files
+ * renamed into place on commit, or the whole output staged and swapped in.
+ */
+export function prepareOwnedFolderWrite(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): PendingFolderWrite {
   const write = prepareWrite(dir, files, options);
-  if ('written' in write) return write;
-  stageFiles(write);
-  return swapIn(write);
+  if (write.how === 'staged') return stagedWrite(write);
+  const result: OwnedFolderResult = { written: write.written, replaced: true };
+  if (write.how === 'unchanged') return { stage: () => false, commit: () => result, abandon: () => {} };
+  return {
+    stage: () => false,
+    commit: () => {
+      try {
+        updateFolderInPlace(write.destination, write.changes);
+      } catch (error) {
+        throw kurelErrors.output(`writing output folder "${dir}": ${describeFsError(error, dir)}`, { file: dir });
+      }
+      return result;
+    },
+    abandon: () => {},
+  };
 }
 
 /** A new output to stage beside the folder and rename into its place. */
 interface StagedWrite {
+  how: 'staged';
   dir: string;
   destination: string;
   entries: ReadonlyArray<{ path: string; content: string }>;
@@ -45,49 +83,49 @@ interface StagedWrite {
   previous: DestinationState;
   staging: string;
   retired: string;
+  /** The folders above the output folder made to stage it, parents first. */
+  madeAbove: string[];
 }
 
-/**
- * Checks the folder and writes what needs no staging: nothing where the output is the one already
- * there, a few changed files in place; otherwise the staged write to make.
- */
-function prepareWrite(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): OwnedFolderResult | StagedWrite {
+/** How a folder is written: not at all, a few files in place, or staged whole. */
+type DecidedWrite = { how: 'unchanged'; written: number } | { how: 'in-place'; written: number; destination: string; changes: FolderChanges } | StagedWrite;
+
+/** Checks the folder and decides how to write it: nothing where the output is the one already there, a few changed files in place, else staged whole. */
+function prepareWrite(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): DecidedWrite {
   const destination = resolve(dir);
   const entries = [...files].map(([path, content]) => ({ path: checkedRelativePath(path), content })).sort((a, b) => compare(a.path, b.path));
   const previous = options.previous ?? inspectDestination(dir, destination, options.kind);
+  const hashes = entries.map(({ content }) => sha256(content));
   const manifest: OwnedFolderManifest = {
     generator: 'kurel',
     kind: options.kind,
-    // An unchanged file keeps the hash it was checked to have.
-    files: Object.fromEntries(entries.map(({ path, content }) => [path, previous.files.get(path) === content ? previous.manifest!.files[path] : sha256(content)])),
+    files: Object.fromEntries(entries.map(({ path }, at) => [path, hashes[at]])),
     ...(options.owners !== undefined ? { owners: options.owners } : {}),
   };
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   if (previous.state === 'owned') {
-    const changes = changesFrom(previous, entries, manifestText);
-    if (changes.write.length === 0 && changes.remove.length === 0) return { written: entries.length, replaced: true };
+    const changes = changesFrom(previous, entries, hashes, manifestText);
+    if (changes.write.length === 0 && changes.remove.length === 0) return { how: 'unchanged', written: entries.length };
     // A tree mostly rewritten is staged whole; a few files changed are renamed into place.
-    if ((changes.write.length + changes.remove.length) * IN_PLACE_SHARE <= entries.length) {
-      try {
-        updateFolderInPlace(destination, changes);
-      } catch (error) {
-        throw kurelErrors.output(`writing output folder "${dir}": ${describeFsError(error, dir)}`, { file: dir });
-      }
-      return { written: entries.length, replaced: true };
-    }
+    if ((changes.write.length + changes.remove.length) * IN_PLACE_SHARE <= entries.length) return { how: 'in-place', written: entries.length, destination, changes };
   }
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staging = join(dirname(destination), `.${basename(destination)}.kurel-staging-${suffix}`);
   const retired = join(dirname(destination), `.${basename(destination)}.kurel-previous-${suffix}`);
-  return { dir, destination, entries, manifestText, previous: previous.state, staging, retired };
+  return { how: 'staged', dir, destination, entries, manifestText, previous: previous.state, staging, retired, madeAbove: [] };
 }
 
 /** A change of at most one file in this many is made in place; more, and the folder is staged whole. */
 const IN_PLACE_SHARE = 4;
 
-/** The files to write (the manifest last) and to remove for the folder `previous` to hold `entries`. */
-function changesFrom(previous: InspectedFolder, entries: ReadonlyArray<{ path: string; content: string }>, manifestText: string): FolderChanges {
-  const write = entries.filter(({ path, content }) => previous.files.get(path) !== content);
+/**
+ * The files to write (the manifest last) and to remove for the folder `previous` to hold `entries`:
+ * a file is kept where it is there with the hash the manifest gives it (checked, or trusted by its
+ * stat, when the folder was read), so that no kept file is read to be compared.
+ */
+function changesFrom(previous: InspectedFolder, entries: ReadonlyArray<{ path: string; content: string }>, hashes: readonly string[], manifestText: string): FolderChanges {
+  const recorded = previous.manifest!.files;
+  const write = entries.filter(({ path }, at) => !(previous.files.has(path) && recorded[path] === hashes[at]));
   const kept = new Set(entries.map(({ path }) => path));
   const remove = [...previous.files.keys()].filter((path) => !kept.has(path));
   if (write.length > 0 || remove.length > 0 || previous.manifestText !== manifestText) write.push({ path: OWNED_FOLDER_MANIFEST, content: manifestText });
@@ -100,19 +138,51 @@ function changesFrom(previous: InspectedFolder, entries: ReadonlyArray<{ path: s
  * the old output untouched. Files are created exclusively inside the fresh staging folder, so
  * nothing is written through a symlink or outside `dir`.
  */
-function stageFiles(write: StagedWrite): void {
-  try {
-    for (const folder of stagingFolders(write)) mkdirSync(folder);
-    for (const { path, content } of write.entries) writeFileSync(join(write.staging, ...path.split('/')), content, { flag: 'wx', mode: 0o644 });
-    writeFileSync(join(write.staging, OWNED_FOLDER_MANIFEST), write.manifestText, { flag: 'wx', mode: 0o644 });
-  } catch (error) {
-    throw stagingFailure(write, error);
+function stagedWrite(write: StagedWrite): PendingFolderWrite {
+  const steps = stagingSteps(write);
+  let staged = false;
+  const stage = (files = Number.POSITIVE_INFINITY) => {
+    try {
+      for (let step = 0; step < files && !staged; step++) staged = steps.next().done === true;
+    } catch (error) {
+      staged = true;
+      throw stagingFailure(write, error);
+    }
+    return !staged;
+  };
+  return {
+    stage,
+    commit: () => {
+      stage();
+      return swapIn(write);
+    },
+    abandon: () => {
+      removeIfPresent(write.staging);
+      // The folders above it this write made, where nothing else was put in them since.
+      for (const folder of write.madeAbove.reverse()) {
+        try {
+          rmdirSync(folder);
+        } catch {
+          break;
+        }
+      }
+    },
+  };
+}
+
+/** The staging folder's folders, then one step a file, the manifest last. */
+function* stagingSteps(write: StagedWrite): Generator<void, void, undefined> {
+  for (const folder of stagingFolders(write)) mkdirSync(folder);
+  for (const { path, content } of write.entries) {
+    yield;
+    writeFileSync(join(write.staging, ...path.split('/')), content, { flag: 'wx', mode: 0o644 });
   }
+  writeFileSync(join(write.staging, OWNED_FOLDER_MANIFEST), write.manifestText, { flag: 'wx', mode: 0o644 });
 }
 
 /** The staging folder and every folder below it the entries go to, parents first; the folders above it made as `mkdir -p` makes them. */
 function stagingFolders(write: StagedWrite): string[] {
-  makeFolders(dirname(write.destination));
+  write.madeAbove = makeFolders(dirname(write.destination));
   const folders = new Set<string>([write.staging]);
   for (const { path } of write.entries) {
     const segments = path.split('/');
@@ -171,17 +241,61 @@ export interface OwnedFolderOptions {
   previous?: InspectedFolder;
 }
 
+export interface ReadOwnedFolderOptions {
+  /**
+   * Trust a file whose stat is the one recorded when kurel last read it and found the content its
+   * manifest gives (`TreeStamps`), without reading it again; record the files it reads.
+   */
+  trustStamps?: boolean;
+}
+
 /**
- * The folder as kurel wrote it last, read to be written again: every file's content and the
- * manifest's owners (undefined for an output of one writer, or a missing or empty folder).
- * Refuses, as `writeOwnedFolder` does, a folder that may not be replaced.
+ * The folder as kurel wrote it last, read to be written again: every file (its content read when
+ * first asked for) and the manifest's owners (undefined for an output of one writer, or a missing
+ * or empty folder). Refuses, as `writeOwnedFolder` does, a folder that may not be replaced.
  */
-export function readOwnedFolder(dir: string, kind: string): { files: Map<string, string>; owners?: unknown[]; inspected: InspectedFolder } {
-  const inspected = inspectDestination(dir, resolve(dir), kind);
-  if (inspected.state !== 'owned') return { files: new Map(), inspected };
+export function readOwnedFolder(dir: string, kind: string, options: ReadOwnedFolderOptions = {}): { files: FolderFiles; owners?: unknown[]; inspected: InspectedFolder } {
+  const inspected = inspectDestination(dir, resolve(dir), kind, options.trustStamps === true);
+  if (inspected.state !== 'owned') return { files: inspected.files, inspected };
   const { owners } = inspected.manifest!;
-  const files = new Map([...inspected.files].sort(([a], [b]) => compare(a, b)));
-  return { files, owners: Array.isArray(owners) ? [...owners] : undefined, inspected };
+  return { files: inspected.files, owners: Array.isArray(owners) ? [...owners] : undefined, inspected };
+}
+
+/**
+ * An earlier output's files by relative path: every file found, each one's content read when first
+ * asked for, since a file trusted by its stat need not be read at all, and a tree's writer needs
+ * the content only of the files of owners it does not rebuild.
+ */
+export class FolderFiles {
+  private readonly contents = new Map<string, string | undefined>();
+
+  constructor(private readonly root: string) {}
+
+  add(path: string, content?: string): void {
+    this.contents.set(path, content);
+  }
+
+  has(path: string): boolean {
+    return this.contents.has(path);
+  }
+
+  get(path: string): string | undefined {
+    if (!this.contents.has(path)) return undefined;
+    let content = this.contents.get(path);
+    if (content === undefined) {
+      content = readFileSync(`${this.root}/${path}`, 'utf8');
+      this.contents.set(path, content);
+    }
+    return content;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.contents.keys();
+  }
+
+  get size(): number {
+    return this.contents.size;
+  }
 }
 
 export interface OwnedFolderResult {
@@ -207,25 +321,29 @@ type DestinationState = 'missing' | 'empty' | 'owned';
 /** A folder as checked before it is written: for an earlier output, each file as read to be checked, and its manifest. */
 export interface InspectedFolder {
   state: DestinationState;
-  files: Map<string, string>;
+  files: FolderFiles;
   manifest?: OwnedFolderManifest;
   manifestText?: string;
 }
 
-/** Decides whether `destination` may be replaced; refuses, touching nothing, when it may not. */
-function inspectDestination(dir: string, destination: string, kind: string): InspectedFolder {
+/**
+ * Decides whether `destination` may be replaced; refuses, touching nothing, when it may not. Each
+ * file is read and its hash checked against the manifest, or, with `trustStamps`, trusted where its
+ * stat is the one recorded when it was last checked.
+ */
+function inspectDestination(dir: string, destination: string, kind: string, trustStamps = false): InspectedFolder {
   let stat;
   try {
     stat = lstatSync(destination);
   } catch {
-    return { state: 'missing', files: new Map() };
+    return { state: 'missing', files: new FolderFiles(destination) };
   }
   const refusal = (reason: string) =>
     kurelErrors.output(`refusing to write output folder "${dir}": ${reason}; choose a missing or empty folder, or remove it yourself`);
   if (stat.isSymbolicLink()) throw refusal('it is a symbolic link, and kurel writes through none');
   if (!stat.isDirectory()) throw refusal('it is not a folder');
   const names = readdirSync(destination);
-  if (names.length === 0) return { state: 'empty', files: new Map() };
+  if (names.length === 0) return { state: 'empty', files: new FolderFiles(destination) };
   if (!names.includes(OWNED_FOLDER_MANIFEST)) {
     throw refusal(`it holds files kurel did not write (${preview(names.sort(compare))}) and no ${OWNED_FOLDER_MANIFEST} of an earlier kurel output`);
   }
@@ -233,23 +351,35 @@ function inspectDestination(dir: string, destination: string, kind: string): Ins
   const manifest = manifestText === undefined ? undefined : parseManifest(manifestText);
   if (!manifest) throw refusal(`its ${OWNED_FOLDER_MANIFEST} is not one kurel wrote`);
   if (manifest.kind !== kind) throw refusal(`it holds kurel's ${JSON.stringify(manifest.kind)} output, not ${JSON.stringify(kind)}`);
+  const stamps = trustStamps ? TreeStamps.read(destination) : undefined;
   const foreign: string[] = [];
   const edited: string[] = [];
-  const read = new Map<string, string>();
-  for (const path of filesBelow(destination, foreign)) {
+  const files = new FolderFiles(destination);
+  // In path order, as the folder's files are listed to whoever reads them.
+  for (const path of filesBelow(destination, foreign).sort(compare)) {
     if (path === OWNED_FOLDER_MANIFEST) continue;
     const expected = manifest.files[path];
-    if (expected === undefined) foreign.push(path);
-    else {
-      // Paths joined by hand: `join` normalises each of thousands of them again.
-      const content = readFileSync(`${destination}/${path}`);
-      if (sha256(content) !== expected) edited.push(path);
-      read.set(path, content.toString('utf8'));
+    if (expected === undefined) {
+      foreign.push(path);
+      continue;
     }
+    // Paths joined by hand: `join` normalises each of thousands of them again.
+    const file = `${destination}/${path}`;
+    const stats = stamps ? lstatSync(file) : undefined;
+    if (stamps && stamps.trusts(path, stats!, expected)) {
+      files.add(path);
+      continue;
+    }
+    const content = readFileSync(file);
+    const hash = sha256(content);
+    if (hash !== expected) edited.push(path);
+    else stamps?.note(path, stats!, hash);
+    files.add(path, content.toString('utf8'));
   }
   if (foreign.length > 0) throw refusal(`it holds files kurel did not write (${preview(foreign.sort(compare))})`);
   if (edited.length > 0) throw refusal(`files kurel wrote were changed since (${preview(edited.sort(compare))})`);
-  return { state: 'owned', files: read, manifest, manifestText };
+  stamps?.save(files.keys());
+  return { state: 'owned', files, manifest, manifestText };
 }
 
 /** Regular files below `root` as relative POSIX paths; anything neither file nor folder goes to `foreign`. */

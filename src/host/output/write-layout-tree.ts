@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { composeTree, LAYOUT_TREES, type OwnerRecord, type TreeContribution, type TreeLayout, type TreeOwner } from '../../engine/index.js';
 import { kurelErrors } from '../../plugin-api/index.js';
-import { readOwnedFolder, writeOwnedFolder } from './owned-folder.js';
+import { prepareOwnedFolderWrite, readOwnedFolder } from './owned-folder.js';
 
 export interface LayoutTreeWrite {
   /** The top folder, relative to the output folder (`.` is the output folder itself). */
@@ -11,6 +11,8 @@ export interface LayoutTreeWrite {
   contributions: readonly TreeContribution[];
   /** Owners to take out of the tree (`kurel prune`). */
   remove?: readonly TreeOwner[];
+  /** Trust the tree's files by their stat where it is the one recorded when they were last read (`readOwnedFolder`). */
+  trustStamps?: boolean;
 }
 
 export interface LayoutTreeWritten {
@@ -27,14 +29,34 @@ export interface LayoutTreeWritten {
  * the output folder holds is left alone.
  */
 export function writeLayoutTree(outputDir: string, request: LayoutTreeWrite): LayoutTreeWritten {
+  return prepareLayoutTreeWrite(outputDir, request).commit();
+}
+
+/** A layout tree's write, composed and checked, staged and committed as a `PendingFolderWrite` is. */
+export interface PendingTreeWrite {
+  stage(files?: number): boolean;
+  commit(): LayoutTreeWritten;
+  abandon(): void;
+}
+
+/**
+ * `writeLayoutTree` in steps: the tree read, checked and composed now, its files staged a slice at
+ * a time, and the tree changed only on commit. Several trees (one per environment) are staged
+ * while packages still build, and committed once every package has built.
+ */
+export function prepareLayoutTreeWrite(outputDir: string, request: LayoutTreeWrite): PendingTreeWrite {
   const folder = request.top === '.' ? outputDir : join(outputDir, request.top);
   const { kind } = LAYOUT_TREES[request.layout];
-  const existing = readOwnedFolder(folder, kind);
+  const existing = readOwnedFolder(folder, kind, { trustStamps: request.trustStamps });
   const owners = (existing.owners ?? []).map((record) => checkedRecord(record, folder));
   const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? [], request.layout);
   // The folder as just read and checked: the writer does not read it again.
-  const { written } = writeOwnedFolder(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected });
-  return { folder, written, removed: composed.removed };
+  const pending = prepareOwnedFolderWrite(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected });
+  return {
+    stage: (files) => pending.stage(files),
+    commit: () => ({ folder, written: pending.commit().written, removed: composed.removed }),
+    abandon: () => pending.abandon(),
+  };
 }
 
 /** An owner as the manifest records it; a record of another shape is no manifest kurel wrote. */

@@ -23,7 +23,7 @@ const flags: LayoutTreeFlags = { layout: 'flux', format: 'yaml', environment: 's
 describe('planPackages in one thread', () => {
   it('plans each package in the targets\' order, a failing one as its positioned diagnostics', async () => {
     const targets = ['gamma', 'beta', 'alpha'].map((pkg) => join(dir, pkg));
-    const outcomes = await planPackages(targets, flags, join(dir, 'out'), 1);
+    const outcomes = await planPackages(targets.map((target) => ({ target, flags, ownersRelativeTo: join(dir, 'out') })), 1);
     expect(outcomes.map((outcome) => outcome.plan?.owner.package ?? 'failed')).toEqual(['../gamma', 'failed', '../alpha']);
     const [failure] = outcomes[1].failures!;
     expect(failure).toMatchObject({ code: 'KUREL_UNKNOWN_TYPE', file: join(dir, 'beta/app.yaml'), path: 'spec.components[0].type' });
@@ -31,7 +31,7 @@ describe('planPackages in one thread', () => {
   });
 
   it('gives plans that survive a structured clone whole, as a worker hands them back', async () => {
-    const [outcome] = await planPackages([join(dir, 'alpha')], flags, join(dir, 'out'), 1);
+    const [outcome] = await planPackages([{ target: join(dir, 'alpha'), flags, ownersRelativeTo: join(dir, 'out') }], 1);
     const plan = outcome.plan!;
     expect(plan.share?.files.size).toBeGreaterThan(0);
     expect(plan.warnings).toEqual([]);

@@ -11,10 +11,12 @@ vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   return {
     ...fs,
-    realpathSync: (path: string) => {
-      if (failing.has(path)) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
-      return fs.realpathSync(path);
-    },
+    realpathSync: Object.assign((path: string) => fs.realpathSync(path), {
+      native: (path: string) => {
+        if (failing.has(path)) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
+        return fs.realpathSync.native(path);
+      },
+    }),
   };
 });
 

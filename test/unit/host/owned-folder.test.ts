@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
-import { OWNED_FOLDER_MANIFEST, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
+import { OWNED_FOLDER_MANIFEST, prepareOwnedFolderWrite, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
 
 let root: string;
 
@@ -233,5 +233,46 @@ describe('writeOwnedFolder', () => {
     expect(error.code).toBe('KUREL_OUTPUT');
     expect(error.diagnostics[0].message).toBe(`writing output folder "${join(blocker, 'cluster')}": "${blocker}": file already exists`);
     expect(snapshot(root)).toEqual({ out: 'a file\n' });
+  });
+
+  it('stages a new output a slice at a time beside the folder, and shows nothing of it until commit', () => {
+    const dir = join(root, 'out');
+    writeOwnedFolder(dir, schemaFiles, { kind: 'schemas' });
+    const before = snapshot(dir);
+    const files = new Map([['a.json', '1\n'], ['b/c.json', '2\n'], ['d.json', '3\n']]);
+    const pending = prepareOwnedFolderWrite(dir, files, { kind: 'schemas' });
+    expect(pending.stage(1)).toBe(true);
+    expect(readdirSync(root).filter((name) => name.includes('kurel-staging'))).toHaveLength(1);
+    expect(snapshot(dir)).toEqual(before);
+    while (pending.stage(1));
+    expect(snapshot(dir)).toEqual(before);
+    expect(pending.commit()).toEqual({ written: 3, replaced: true });
+    expect(readFileSync(join(dir, 'b/c.json'), 'utf8')).toBe('2\n');
+    expect(readdirSync(root)).toEqual(['out']);
+  });
+
+  it('abandons a staged output: the staging folder goes, the folder stays as it was', () => {
+    const dir = join(root, 'out');
+    writeOwnedFolder(dir, schemaFiles, { kind: 'schemas' });
+    const before = snapshot(dir);
+    const pending = prepareOwnedFolderWrite(dir, new Map([['a.json', '1\n'], ['b.json', '2\n']]), { kind: 'schemas' });
+    pending.stage(1);
+    pending.abandon();
+    expect(readdirSync(root)).toEqual(['out']);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('makes an in-place update only on commit, and none when abandoned', () => {
+    const dir = join(root, 'out');
+    const many = new Map(Array.from({ length: 8 }, (_, at) => [`f${at}.json`, `${at}\n`] as [string, string]));
+    writeOwnedFolder(dir, many, { kind: 'schemas' });
+    const before = snapshot(dir);
+    const changed = new Map(many).set('f3.json', 'three\n');
+    const abandoned = prepareOwnedFolderWrite(dir, changed, { kind: 'schemas' });
+    expect(abandoned.stage()).toBe(false);
+    abandoned.abandon();
+    expect(snapshot(dir)).toEqual(before);
+    prepareOwnedFolderWrite(dir, changed, { kind: 'schemas' }).commit();
+    expect(readFileSync(join(dir, 'f3.json'), 'utf8')).toBe('three\n');
   });
 });

@@ -1,0 +1,89 @@
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readTree } from '../golden-flux/golden-tree.js';
+import { kurelIn, repo, scratchFolder } from './support.js';
+
+// `kurel build PKG... -o DIR --layout flux --environment staging,prod`: every package built for
+// each environment in one run, each environment's tree the one a run of its own writes; nothing
+// written unless every package builds for every environment.
+
+const scratch = scratchFolder('kurel-fleet-environments-');
+const PACKAGES = ['alpha', 'beta', 'gamma'];
+
+/** A copy of the fleet fixture (three packages declaring staging and prod) in a folder of its own. */
+function fleet(name: string): string {
+  const dir = join(scratch.dir, name);
+  for (const pkg of PACKAGES) cpSync(join(repo, 'test/fixtures/fleet', pkg), join(dir, pkg), { recursive: true });
+  return dir;
+}
+
+/** Names in `folder` kurel gives its staging and set-aside folders: none may be left behind. */
+function scratchNames(folder: string): string[] {
+  return existsSync(folder) ? readdirSync(folder).filter((name) => name.includes('.kurel-')) : [];
+}
+
+describe('kurel build PKG... --layout flux --environment A,B', () => {
+  it('writes each environment\'s tree as a run of its own writes it, byte for byte, and says so for each', () => {
+    const dir = fleet('same');
+    for (const environment of ['staging', 'prod']) {
+      const alone = kurelIn(dir, ['build', ...PACKAGES, '-o', 'alone', '--layout', 'flux', '--environment', environment]);
+      expect(alone.status, alone.stderr).toBe(0);
+    }
+    const runs = [
+      ['--environment', 'staging,prod'],
+      ['--environment', 'staging', '--environment', 'prod', '--jobs', '2'],
+      ['--environment', 'staging,prod,staging', '--jobs', '3', '--no-cache'],
+    ].map((flags, at) => ({ out: `together-${at}`, result: kurelIn(dir, ['build', ...PACKAGES, '-o', `together-${at}`, '--layout', 'flux', ...flags]) }));
+    const alone = readTree(join(dir, 'alone'));
+    expect([...alone.keys()].some((path) => path.startsWith('clusters/staging/'))).toBe(true);
+    expect([...alone.keys()].some((path) => path.startsWith('clusters/prod/'))).toBe(true);
+    for (const { out, result } of runs) {
+      expect(result.status, result.stderr).toBe(0);
+      expect([...readTree(join(dir, out))], out).toEqual([...alone]);
+      expect(result.stderr).toMatch(new RegExp(`^wrote \\d+ files to ${out}/clusters/staging\\nwrote \\d+ files to ${out}/clusters/prod\\n$`));
+    }
+  });
+
+  it('writes nothing, and leaves no staged file, when a package fails for one environment', () => {
+    const dir = fleet('failing');
+    // Built once for both: the run below must leave this tree as it is.
+    expect(kurelIn(dir, ['build', ...PACKAGES, '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod']).status).toBe(0);
+    const before = readTree(join(dir, 'out'));
+    const profile = join(dir, 'gamma/profiles/prod.yaml');
+    writeFileSync(profile, `${readFileSync(profile, 'utf8')}\n  bogus: [\n`);
+    for (const jobs of ['1', '2']) {
+      const result = kurelIn(dir, ['build', ...PACKAGES, '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod', '--jobs', jobs, '--no-cache']);
+      expect(result.status, `--jobs ${jobs}`).toBe(1);
+      expect(result.stderr).toMatch(/^Error: \S*gamma\/profiles\/prod\.yaml:\d+:\d+: YAML syntax error/);
+      expect([...readTree(join(dir, 'out'))], `--jobs ${jobs}`).toEqual([...before]);
+      expect(scratchNames(join(dir, 'out/clusters')), `--jobs ${jobs}`).toEqual([]);
+    }
+  });
+
+  it('writes nothing for an environment one package does not declare, and names it', () => {
+    const dir = fleet('undeclared');
+    const result = kurelIn(dir, ['build', ...PACKAGES, '-o', 'out', '--layout', 'flux', '--environment', 'staging,qa']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('qa');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('refuses several environments without --layout: one YAML stream holds one environment\'s build', () => {
+    const dir = fleet('stream');
+    const result = kurelIn(dir, ['build', 'alpha', '--environment', 'staging,prod']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      "Error: --environment staging,prod: one YAML stream holds one environment's build; build them one at a time, or write each into its own tree with -o DIR --layout flux (or argocd)\n",
+    );
+  });
+
+  it('refuses several environments into one --cluster-dir, writing nothing', () => {
+    const dir = fleet('cluster-dir');
+    const result = kurelIn(dir, ['build', ...PACKAGES, '-o', 'out', '--layout', 'flux', '--cluster-dir', 'fleet', '--environment', 'staging,prod']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Error: --cluster-dir fleet names one top folder, and 2 environments are built \(staging, prod\)/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TreeStamps } from '../../../src/host/cache/tree-stamps.js';
+import { KurelError } from '../../../src/plugin-api/diagnostics.js';
+import { OWNED_FOLDER_MANIFEST, readOwnedFolder, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
+
+// A file of an owned folder is trusted by its stat only where it is the one kurel last read and
+// checked: same size, inode and times, and changed before the record was written.
+
+let root: string;
+let stamps: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'kurel-stamps-'));
+  stamps = join(root, 'stamps');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** Long enough for the file system's clock to tick past a write. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+describe('TreeStamps', () => {
+  it('trusts a file noted, saved and unchanged since, for the hash it was noted with only', async () => {
+    const file = join(root, 'a.yaml');
+    writeFileSync(file, 'a: 1\n');
+    await tick();
+    const record = TreeStamps.read(root, stamps);
+    expect(record.trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
+    record.note('a.yaml', lstatSync(file), 'h1');
+    record.save(['a.yaml']);
+    const again = TreeStamps.read(root, stamps);
+    expect(again.trusts('a.yaml', lstatSync(file), 'h1')).toBe(true);
+    expect(again.trusts('a.yaml', lstatSync(file), 'h2')).toBe(false);
+    expect(again.trusts('b.yaml', lstatSync(file), 'h1')).toBe(false);
+  });
+
+  it('does not trust a file written again, even to the same size and modification time', async () => {
+    const file = join(root, 'a.yaml');
+    writeFileSync(file, 'a: 1\n');
+    await tick();
+    const record = TreeStamps.read(root, stamps);
+    record.note('a.yaml', lstatSync(file), 'h1');
+    record.save(['a.yaml']);
+    const { mtime, atime } = lstatSync(file);
+    writeFileSync(file, 'a: 2\n');
+    utimesSync(file, atime, mtime);
+    expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
+  });
+
+  it('does not trust a file whose change time is not before the record was written ("racily clean")', async () => {
+    const file = join(root, 'a.yaml');
+    writeFileSync(file, 'a: 1\n');
+    await tick();
+    const record = TreeStamps.read(root, stamps);
+    record.note('a.yaml', lstatSync(file), 'h1');
+    record.save(['a.yaml']);
+    expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(true);
+    // The record as if written in the same tick as the file: the file may have changed again unseen.
+    const [name] = readdirSync(stamps);
+    const changed = new Date(lstatSync(file).ctimeMs);
+    utimesSync(join(stamps, name), changed, changed);
+    expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
+  });
+
+  it('trusts nothing from a record that does not parse, or one of another folder', async () => {
+    const file = join(root, 'a.yaml');
+    writeFileSync(file, 'a: 1\n');
+    await tick();
+    const record = TreeStamps.read(root, stamps);
+    record.note('a.yaml', lstatSync(file), 'h1');
+    record.save(['a.yaml']);
+    expect(TreeStamps.read(join(root, 'other'), stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
+    for (const name of readdirSync(stamps)) writeFileSync(join(stamps, name), '{"format": "kurel-tree-stamps/1", "files": ');
+    expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
+  });
+
+  it('keeps only the files still there when it saves', async () => {
+    const record = TreeStamps.read(root, stamps);
+    for (const name of ['a', 'b']) {
+      writeFileSync(join(root, name), name);
+      record.note(name, lstatSync(join(root, name)), name);
+    }
+    record.save(['b']);
+    const [saved] = readdirSync(stamps).map((name) => JSON.parse(readFileSync(join(stamps, name), 'utf8')) as { files: Record<string, unknown> });
+    expect(Object.keys(saved.files)).toEqual(['b']);
+  });
+});
+
+describe('readOwnedFolder with trustStamps', () => {
+  const files = new Map([
+    ['a/one.yaml', 'one: 1\n'],
+    ['b/two.yaml', 'two: 2\n'],
+  ]);
+
+  it('gives every file\'s content, read or trusted, and still refuses a file edited since', async () => {
+    process.env.KUREL_CACHE_DIR = join(root, 'cache');
+    try {
+      const dir = join(root, 'out');
+      writeOwnedFolder(dir, files, { kind: 'schemas' });
+      await tick();
+      // The first read checks every file and records it; the second trusts them.
+      for (let read = 0; read < 2; read++) {
+        const found = readOwnedFolder(dir, 'schemas', { trustStamps: true });
+        expect([...found.files.keys()].sort()).toEqual(['a/one.yaml', 'b/two.yaml']);
+        expect(found.files.get('b/two.yaml')).toBe('two: 2\n');
+        expect(found.files.has(OWNED_FOLDER_MANIFEST)).toBe(false);
+      }
+      const file = join(dir, 'a/one.yaml');
+      const { atime, mtime } = lstatSync(file);
+      writeFileSync(file, 'one: 9\n');
+      utimesSync(file, atime, mtime);
+      let refusal: unknown;
+      try {
+        readOwnedFolder(dir, 'schemas', { trustStamps: true });
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(KurelError);
+      expect((refusal as KurelError).message).toContain('files kurel wrote were changed since (a/one.yaml)');
+    } finally {
+      delete process.env.KUREL_CACHE_DIR;
+    }
+  });
+});
