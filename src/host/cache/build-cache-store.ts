@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import { makeFolders } from '../files/make-folders.js';
+import { sha256Hex } from '../files/sha256.js';
 import { kurelPackageRoot } from '../plugins/plugin-host.js';
 
 /** The shape of a stored entry; an entry of another shape is not read. */
@@ -25,13 +26,13 @@ export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** A key made of `parts`: the SHA-256 of their JSON, so that a change in any part makes another key. */
 export function buildCacheKey(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  return sha256Hex(JSON.stringify(parts));
 }
 
 /** The SHA-256 of a file's bytes, or `absent`: a config or plugin file that appears or goes changes the key too. */
 export function fileDigest(file: string): string {
   try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
+    return sha256Hex(readFileSync(file));
   } catch {
     return 'absent';
   }

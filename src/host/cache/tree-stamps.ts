@@ -7,6 +7,12 @@ import { buildCacheDir } from './build-cache-store.js';
 /** The shape of a stored record; a record of another shape is not read. */
 const RECORD_FORMAT = 'kurel-tree-stamps/1';
 
+/**
+ * Files read and noted before a record that exists is written again: a few files read again each
+ * run (those a run rewrote) cost less than rewriting the record of thousands.
+ */
+export const NOTED_BEFORE_SAVE = 64;
+
 /** A file as it was when its content was last checked: the hash it had, and what its stat said. */
 type Stamp = [hash: string, size: number, ino: number, mtimeMs: number, ctimeMs: number];
 
@@ -30,7 +36,7 @@ export function treeStampsDir(env: NodeJS.ProcessEnv = process.env): string {
  * missing, does not parse, or is of another folder trusts nothing.
  */
 export class TreeStamps {
-  private changed = false;
+  private noted = 0;
 
   private constructor(
     private readonly file: string,
@@ -72,15 +78,16 @@ export class TreeStamps {
   /** Records that the file at `path`, of these stats, was read and found to hold content of `hash`. */
   note(path: string, stats: Stats, hash: string): void {
     this.files[path] = [hash, stats.size, stats.ino, stats.mtimeMs, stats.ctimeMs];
-    this.changed = true;
+    this.noted++;
   }
 
   /**
-   * Stores the record where a file was noted, keeping only the files still there: whole or not at
-   * all (written aside and renamed). A record that cannot be written costs the next run a read.
+   * Stores the record, keeping only the files still there, where files were noted: any for a
+   * folder without a record, `NOTED_BEFORE_SAVE` for one with. Whole or not at all (written aside
+   * and renamed); a record that cannot be written costs the next run a read.
    */
   save(present: Iterable<string>): void {
-    if (!this.changed) return;
+    if (this.noted === 0 || (this.writtenMs !== Number.NEGATIVE_INFINITY && this.noted < NOTED_BEFORE_SAVE)) return;
     const files: Record<string, Stamp> = {};
     for (const path of present) if (Object.hasOwn(this.files, path)) files[path] = this.files[path];
     const staged = `${this.file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;

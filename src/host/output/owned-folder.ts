@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix, resolve, sep } from 'node:path';
 import { kurelErrors } from '../../plugin-api/index.js';
 import { describeFsError } from '../files/fs-error.js';
 import { makeFolders } from '../files/make-folders.js';
+import { sha256Hex } from '../files/sha256.js';
 import { TreeStamps } from '../cache/tree-stamps.js';
 import { type FolderChanges, updateFolderInPlace } from './owned-folder-update.js';
 
@@ -95,7 +96,7 @@ function prepareWrite(dir: string, files: ReadonlyMap<string, string>, options: 
   const destination = resolve(dir);
   const entries = [...files].map(([path, content]) => ({ path: checkedRelativePath(path), content })).sort((a, b) => compare(a.path, b.path));
   const previous = options.previous ?? inspectDestination(dir, destination, options.kind);
-  const hashes = entries.map(({ content }) => sha256(content));
+  const hashes = entries.map(({ content }) => sha256Hex(content));
   const manifest: OwnedFolderManifest = {
     generator: 'kurel',
     kind: options.kind,
@@ -371,7 +372,7 @@ function inspectDestination(dir: string, destination: string, kind: string, trus
       continue;
     }
     const content = readFileSync(file);
-    const hash = sha256(content);
+    const hash = sha256Hex(content);
     if (hash !== expected) edited.push(path);
     else stamps?.note(path, stats!, hash);
     files.add(path, content.toString('utf8'));
@@ -440,9 +441,6 @@ function checkedRelativePath(path: string): string {
   return path;
 }
 
-function sha256(content: string | Buffer): string {
-  return createHash('sha256').update(content).digest('hex');
-}
 
 function preview(paths: string[]): string {
   const shown = paths.slice(0, 3).join(', ');

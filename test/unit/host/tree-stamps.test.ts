@@ -2,7 +2,7 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TreeStamps } from '../../../src/host/cache/tree-stamps.js';
+import { NOTED_BEFORE_SAVE, TreeStamps } from '../../../src/host/cache/tree-stamps.js';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { OWNED_FOLDER_MANIFEST, readOwnedFolder, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
 
@@ -73,6 +73,24 @@ describe('TreeStamps', () => {
     expect(TreeStamps.read(join(root, 'other'), stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
     for (const name of readdirSync(stamps)) writeFileSync(join(stamps, name), '{"format": "kurel-tree-stamps/1", "files": ');
     expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
+  });
+
+  it('writes an existing record again only once enough files were read anew', async () => {
+    const names = Array.from({ length: NOTED_BEFORE_SAVE + 1 }, (_, at) => `f${at}`);
+    for (const name of names) writeFileSync(join(root, name), name);
+    await tick();
+    const first = TreeStamps.read(root, stamps);
+    first.note('f0', lstatSync(join(root, 'f0')), 'h');
+    first.save(names);
+    const few = TreeStamps.read(root, stamps);
+    for (const name of names.slice(1, NOTED_BEFORE_SAVE)) few.note(name, lstatSync(join(root, name)), 'h');
+    few.save(names);
+    expect(TreeStamps.read(root, stamps).trusts('f1', lstatSync(join(root, 'f1')), 'h')).toBe(false);
+    const enough = TreeStamps.read(root, stamps);
+    for (const name of names.slice(1)) enough.note(name, lstatSync(join(root, name)), 'h');
+    enough.save(names);
+    const saved = TreeStamps.read(root, stamps);
+    expect(names.every((name) => saved.trusts(name, lstatSync(join(root, name)), 'h'))).toBe(true);
   });
 
   it('keeps only the files still there when it saves', async () => {
