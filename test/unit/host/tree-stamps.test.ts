@@ -2,7 +2,8 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTED_BEFORE_SAVE, TreeStamps } from '../../../src/host/cache/tree-stamps.js';
+import { NOTED_BEFORE_SAVE, sweepUnusedRecords, TreeStamps } from '../../../src/host/cache/tree-stamps.js';
+import { UNUSED_ENTRY_MS } from '../../../src/host/cache/build-cache-store.js';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { OWNED_FOLDER_MANIFEST, readOwnedFolder, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
 
@@ -91,6 +92,25 @@ describe('TreeStamps', () => {
     enough.save(names);
     const saved = TreeStamps.read(root, stamps);
     expect(names.every((name) => saved.trusts(name, lstatSync(join(root, name)), 'h'))).toBe(true);
+  });
+
+  it('sweeps the records no run has written for the unused time, once a day', () => {
+    const record = TreeStamps.read(root, stamps);
+    writeFileSync(join(root, 'a'), 'a');
+    record.note('a', lstatSync(join(root, 'a')), 'h');
+    record.save(['a']);
+    const [name] = readdirSync(stamps).filter((entry) => entry.endsWith('.json'));
+    const old = new Date(Date.now() - UNUSED_ENTRY_MS - 60_000);
+    writeFileSync(join(stamps, 'other.json'), '{}');
+    utimesSync(join(stamps, 'other.json'), old, old);
+    rmSync(join(stamps, '.swept'), { force: true });
+    sweepUnusedRecords(stamps);
+    expect(readdirSync(stamps).sort()).toEqual(['.swept', name].sort());
+    // Swept within the day: an old record waits for the next day's sweep.
+    writeFileSync(join(stamps, 'later.json'), '{}');
+    utimesSync(join(stamps, 'later.json'), old, old);
+    sweepUnusedRecords(stamps);
+    expect(readdirSync(stamps)).toContain('later.json');
   });
 
   it('keeps only the files still there when it saves', async () => {
