@@ -21,6 +21,17 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** Long enough for the file system's clock to tick past a write. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
 
+/** `name` written in the folder, then read a tick later, noted with hash h1 and the record saved. */
+async function recordedFile(name: string): Promise<string> {
+  const file = join(root, name);
+  writeFileSync(file, `${name}: 1\n`);
+  await tick();
+  const record = TreeStamps.read(root, stamps);
+  record.note(name, lstatSync(file), 'h1');
+  record.save([name]);
+  return file;
+}
+
 describe('TreeStamps', () => {
   it('trusts a file noted, saved and unchanged since, for the hash it was noted with only', async () => {
     const file = join(root, 'a.yaml');
@@ -37,12 +48,7 @@ describe('TreeStamps', () => {
   });
 
   it('does not trust a file written again, even to the same size and modification time', async () => {
-    const file = join(root, 'a.yaml');
-    writeFileSync(file, 'a: 1\n');
-    await tick();
-    const record = TreeStamps.read(root, stamps);
-    record.note('a.yaml', lstatSync(file), 'h1');
-    record.save(['a.yaml']);
+    const file = await recordedFile('a.yaml');
     const { mtime, atime } = lstatSync(file);
     writeFileSync(file, 'a: 2\n');
     utimesSync(file, atime, mtime);
@@ -50,12 +56,7 @@ describe('TreeStamps', () => {
   });
 
   it('does not trust a file whose change time is not before the record was written ("racily clean")', async () => {
-    const file = join(root, 'a.yaml');
-    writeFileSync(file, 'a: 1\n');
-    await tick();
-    const record = TreeStamps.read(root, stamps);
-    record.note('a.yaml', lstatSync(file), 'h1');
-    record.save(['a.yaml']);
+    const file = await recordedFile('a.yaml');
     expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(true);
     // The record as if written in the same tick as the file: the file may have changed again unseen.
     const [name] = readdirSync(stamps);
@@ -65,12 +66,7 @@ describe('TreeStamps', () => {
   });
 
   it('trusts nothing from a record that does not parse, or one of another folder', async () => {
-    const file = join(root, 'a.yaml');
-    writeFileSync(file, 'a: 1\n');
-    await tick();
-    const record = TreeStamps.read(root, stamps);
-    record.note('a.yaml', lstatSync(file), 'h1');
-    record.save(['a.yaml']);
+    const file = await recordedFile('a.yaml');
     expect(TreeStamps.read(join(root, 'other'), stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
     for (const name of readdirSync(stamps)) writeFileSync(join(stamps, name), '{"format": "kurel-tree-stamps/1", "files": ');
     expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
