@@ -153,7 +153,7 @@ describe('kurel build PKG... --layout flux: the build cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     // The second build reads and checks every file of the tree, and records them.
     buildFleet(cwd, cache, 'out');
-    const [record] = readdirSync(join(cache, 'trees')).map((name) => JSON.parse(readFileSync(join(cache, 'trees', name), 'utf8')) as { folder: string; files: Record<string, unknown> });
+    const [record] = readdirSync(join(cache, 'trees')).filter((name) => name.endsWith('.json')).map((name) => JSON.parse(readFileSync(join(cache, 'trees', name), 'utf8')) as { folder: string; files: Record<string, unknown> });
     expect(record.folder).toBe(join(cwd, 'out/clusters/staging'));
     const tree = [...readTree(join(cwd, 'out')).keys()].filter((path) => !path.endsWith('.kurel-output.json'));
     expect(Object.keys(record.files).sort()).toEqual(tree.map((path) => path.replace('clusters/staging/', '')).sort());

@@ -21,6 +21,9 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** Long enough for the file system's clock to tick past a write. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
 
+/** The record files in the stamps folder (beside the sweep's marker). */
+const records = () => readdirSync(stamps).filter((name) => name.endsWith('.json'));
+
 /** `name` written in the folder, then read a tick later, noted with hash h1 and the record saved. */
 async function recordedFile(name: string): Promise<string> {
   const file = join(root, name);
@@ -59,7 +62,7 @@ describe('TreeStamps', () => {
     const file = await recordedFile('a.yaml');
     expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(true);
     // The record as if written in the same tick as the file: the file may have changed again unseen.
-    const [name] = readdirSync(stamps);
+    const [name] = records();
     const changed = new Date(lstatSync(file).ctimeMs);
     utimesSync(join(stamps, name), changed, changed);
     expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
@@ -68,7 +71,7 @@ describe('TreeStamps', () => {
   it('trusts nothing from a record that does not parse, or one of another folder', async () => {
     const file = await recordedFile('a.yaml');
     expect(TreeStamps.read(join(root, 'other'), stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
-    for (const name of readdirSync(stamps)) writeFileSync(join(stamps, name), '{"format": "kurel-tree-stamps/1", "files": ');
+    for (const name of records()) writeFileSync(join(stamps, name), '{"format": "kurel-tree-stamps/1", "files": ');
     expect(TreeStamps.read(root, stamps).trusts('a.yaml', lstatSync(file), 'h1')).toBe(false);
   });
 
@@ -95,7 +98,7 @@ describe('TreeStamps', () => {
     writeFileSync(join(root, 'a'), 'a');
     record.note('a', lstatSync(join(root, 'a')), 'h');
     record.save(['a']);
-    const [name] = readdirSync(stamps).filter((entry) => entry.endsWith('.json'));
+    const [name] = records();
     const old = new Date(Date.now() - UNUSED_ENTRY_MS - 60_000);
     writeFileSync(join(stamps, 'other.json'), '{}');
     utimesSync(join(stamps, 'other.json'), old, old);
@@ -116,7 +119,7 @@ describe('TreeStamps', () => {
       record.note(name, lstatSync(join(root, name)), name);
     }
     record.save(['b']);
-    const [saved] = readdirSync(stamps).map((name) => JSON.parse(readFileSync(join(stamps, name), 'utf8')) as { files: Record<string, unknown> });
+    const [saved] = records().map((name) => JSON.parse(readFileSync(join(stamps, name), 'utf8')) as { files: Record<string, unknown> });
     expect(Object.keys(saved.files)).toEqual(['b']);
   });
 });
