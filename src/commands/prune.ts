@@ -6,11 +6,12 @@ import { outputFolder, reportRemoved, reportWritten } from './support/output.js'
 export default class Prune extends KurelCommand {
   static override summary = 'Take packages out of a layout tree: every file kurel wrote for them.';
   static override description =
-    'Removes from the tree under <DIR> the share of each package named (a folder of packages names each of them), for --environment E or for no environment, and rebuilds the index files the remaining packages share. Lists every file it removes. A package the tree does not hold is refused, and nothing is written; a file kurel did not write, or one edited since, refuses the whole write. The packages need not exist any more: a package is named by its path, as `kurel build` named it.';
+    'Removes from the tree under <DIR> the share of each package named (a folder of packages names each of them), for --environment E (several: E1,E2, each from its own top folder) or for no environment, and rebuilds the index files the remaining packages share. Lists every file it removes. A package the tree does not hold is refused, and nothing is written; a file kurel did not write, or one edited since, refuses the whole write. The packages need not exist any more: a package is named by its path, as `kurel build` named it.';
 
   static override examples = [
     '<%= config.bin %> prune examples/shop -o repo --layout flux --environment staging',
     '<%= config.bin %> prune apps/old-service apps/retired -o repo --layout flux',
+    '<%= config.bin %> prune apps/retired -o repo --layout flux --environment staging,prod',
   ];
 
   // Every argument is a package.
@@ -22,7 +23,7 @@ export default class Prune extends KurelCommand {
   static override flags = {
     output: Flags.string({ char: 'o', description: 'the folder the tree was written into with kurel build -o DIR --layout', helpValue: 'DIR', required: true }),
     layout: Flags.string({ description: 'the layout of the tree', options: ['flux', 'argocd'], required: true }),
-    environment: Flags.string({ description: 'the environment the packages were built for (its top folder is clusters/<environment>)' }),
+    environment: Flags.string({ description: 'the environment the packages were built for (its top folder is clusters/<environment>); several (staging,prod or the flag again): taken out of each', multiple: true, delimiter: ',' }),
     'cluster-dir': Flags.string({ description: 'the folder at the top of the tree, as kurel build was given it' }),
   };
 
@@ -31,14 +32,25 @@ export default class Prune extends KurelCommand {
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
     const output = await outputFolder(flags.output);
     if (output === undefined) throw engine.kurelErrors.flag('-o -: kurel prune writes a tree; name the folder it is in');
-    const top = engine.topDirectory(flags['cluster-dir'], flags.environment);
-    const owners = host.expandTargets(argv as string[]).map((target) => ({
-      package: host.packagePath(target, output),
-      ...(flags.environment !== undefined ? { environment: flags.environment } : {}),
-    }));
+    const environments = flags.environment === undefined ? [undefined] : [...new Set(flags.environment)];
+    if (environments.length > 1 && flags['cluster-dir'] !== undefined) {
+      throw engine.kurelErrors.flag(`--cluster-dir ${flags['cluster-dir']} names one top folder, and ${environments.length} environments are named (${environments.join(', ')}): each environment's tree is clusters/<environment>; prune them one at a time to name their folders`);
+    }
+    const packages = host.expandTargets(argv as string[]).map((target) => host.packagePath(target, output));
     const layout = flags.layout === 'argocd' ? 'argocd' : 'flux';
-    const { folder, written, removed } = host.writeLayoutTree(output, { top, layout, contributions: [], remove: owners });
-    for (const entry of removed) reportRemoved(entry);
-    reportWritten(`${written} files to ${folder}`);
+    // Every tree is read and checked before any is written: a package one of them does not hold
+    // refuses the whole prune.
+    const writes = environments.map((environment) =>
+      host.prepareLayoutTreeWrite(output, {
+        top: engine.topDirectory(flags['cluster-dir'], environment),
+        layout,
+        contributions: [],
+        remove: packages.map((path) => ({ package: path, ...(environment !== undefined ? { environment } : {}) })),
+      }),
+    );
+    for (const { folder, written, removed } of writes.map((write) => write.commit())) {
+      for (const entry of removed) reportRemoved(entry);
+      reportWritten(`${written} files to ${folder}`);
+    }
   }
 }

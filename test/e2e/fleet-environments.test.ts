@@ -86,4 +86,29 @@ describe('kurel build PKG... --layout flux --environment A,B', () => {
     expect(result.stderr).toMatch(/^Error: --cluster-dir fleet names one top folder, and 2 environments are built \(staging, prod\)/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
+
+  it('kurel prune --environment A,B takes a package out of each tree, as two prunes do', () => {
+    const dir = fleet('prune');
+    expect(kurelIn(dir, ['build', ...PACKAGES, '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod']).status).toBe(0);
+    expect(kurelIn(dir, ['build', 'alpha', 'gamma', '-o', 'without-beta', '--layout', 'flux', '--environment', 'staging,prod']).status).toBe(0);
+    const result = kurelIn(dir, ['prune', 'beta', '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^removed [^\n]*beta[^\n]*staging[\s\S]*wrote \d+ files to out\/clusters\/staging\nremoved [^\n]*beta[^\n]*prod[\s\S]*wrote \d+ files to out\/clusters\/prod\n$/);
+    expect([...readTree(join(dir, 'out'))]).toEqual([...readTree(join(dir, 'without-beta'))]);
+  });
+
+  it('kurel prune --environment A,B refuses a package one tree does not hold, and writes neither', () => {
+    const dir = fleet('prune-refused');
+    expect(kurelIn(dir, ['build', ...PACKAGES, '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod']).status).toBe(0);
+    expect(kurelIn(dir, ['prune', 'beta', '-o', 'out', '--layout', 'flux', '--environment', 'prod']).status).toBe(0);
+    const before = readTree(join(dir, 'out'));
+    const result = kurelIn(dir, ['prune', 'beta', '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('the tree holds no files of it');
+    expect([...readTree(join(dir, 'out'))]).toEqual([...before]);
+    const named = kurelIn(dir, ['prune', 'alpha', '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod', '--cluster-dir', 'fleet']);
+    expect(named.status).toBe(1);
+    expect(named.stderr).toMatch(/^Error: --cluster-dir fleet names one top folder, and 2 environments are named \(staging, prod\)/);
+    expect([...readTree(join(dir, 'out'))]).toEqual([...before]);
+  });
 });
