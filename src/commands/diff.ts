@@ -17,6 +17,7 @@ export default class Diff extends KurelCommand {
 
   static override examples = [
     '<%= config.bin %> diff examples/shop --environment staging --against repo/ --layout flux',
+    '<%= config.bin %> diff apps/ --environment staging,prod --against repo/ --layout flux',
     '<%= config.bin %> diff ./my-package --against HEAD~1 --layout flux',
     '<%= config.bin %> diff ./my-package --against out/',
     '<%= config.bin %> diff app.yaml --against HEAD~1 --profile prod.yaml --format json',
@@ -28,6 +29,11 @@ export default class Diff extends KurelCommand {
 
   static override flags = {
     ...inputFlags,
+    environment: Flags.string({
+      description: 'a named environment of the EnvironmentSet: its profile, in place of --profile, and its values, under any --values; with --layout, several (staging,prod or the flag again): each environment\'s tree compared',
+      multiple: true,
+      delimiter: ',',
+    }),
     against: Flags.string({ required: true, description: 'what to compare with: a folder (an earlier build -o; with --layout flux, the folder holding the tree) or a git revision of the repository holding the package', helpValue: 'DIR|REV' }),
     format: formatFlag(['text', 'json'], 'the differences: unified diffs, or one JSON document'),
     ...layoutFlags,
@@ -38,9 +44,15 @@ export default class Diff extends KurelCommand {
   protected override failureExitCode = 2;
 
   async run(): Promise<void> {
-    const { argv, flags } = await this.parse(Diff);
+    const { argv, flags: parsed } = await this.parse(Diff);
     const targets = argv as string[];
-    const result: DiffResult = flags.layout ? { tree: await compareTrees(targets, flags) } : { objects: await compareObjects(targets, flags) };
+    const environments = parsed.environment === undefined ? [undefined] : [...new Set(parsed.environment)];
+    const flags = { ...parsed, environment: environments[0] };
+    if (environments.length > 1 && !flags.layout) {
+      const { kurelErrors } = await import('../engine/index.js');
+      throw kurelErrors.flag(`--environment ${environments.join(',')}: objects are compared for one environment at a time; compare each, or compare the trees of all of them with --layout flux (or argocd)`);
+    }
+    const result: DiffResult = flags.layout ? { tree: await compareTrees(targets, flags, environments) } : { objects: await compareObjects(targets, flags) };
     await printDiff(result, flags.format);
     if (!('tree' in result ? result.tree.same : result.objects.same)) process.exitCode = 1;
   }

@@ -111,4 +111,29 @@ describe('kurel build PKG... --layout flux --environment A,B', () => {
     expect(named.stderr).toMatch(/^Error: --cluster-dir fleet names one top folder, and 2 environments are named \(staging, prod\)/);
     expect([...readTree(join(dir, 'out'))]).toEqual([...before]);
   });
+
+  it('kurel diff --environment A,B --layout flux compares every environment\'s tree: nothing for the same input, the one file a change touches', () => {
+    const dir = fleet('diff');
+    expect(kurelIn(dir, ['build', ...PACKAGES, '-o', 'out', '--layout', 'flux', '--environment', 'staging,prod']).status).toBe(0);
+    const same = kurelIn(dir, ['diff', ...PACKAGES, '--environment', 'staging,prod', '--against', 'out', '--layout', 'flux']);
+    expect(same.status, same.stderr).toBe(0);
+    expect(same.stdout).toBe('');
+    const values = join(dir, 'beta/values/prod.yaml');
+    writeFileSync(values, readFileSync(values, 'utf8').replace('v1.9.3', 'v1.9.4'));
+    const changed = kurelIn(dir, ['diff', ...PACKAGES, '--environment', 'staging,prod', '--against', 'out', '--layout', 'flux']);
+    expect(changed.status, changed.stderr).toBe(1);
+    const files = changed.stdout.split('\n').filter((line) => line.startsWith('--- a/')).map((line) => line.split('\t')[0]);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^--- a\/clusters\/prod\/beta\//);
+    expect(changed.stdout).toContain('+      - image: ghcr.io/example/beta:v1.9.4');
+  });
+
+  it('kurel diff refuses several environments without --layout: exit 2', () => {
+    const dir = fleet('diff-objects');
+    const result = kurelIn(dir, ['diff', 'alpha', '--environment', 'staging,prod', '--against', 'out']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      'Error: --environment staging,prod: objects are compared for one environment at a time; compare each, or compare the trees of all of them with --layout flux (or argocd)\n',
+    );
+  });
 });

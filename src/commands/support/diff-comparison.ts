@@ -21,19 +21,21 @@ function isStdin(target: string | undefined): boolean {
  * revision. The tree to compare is always written by build's own writer into a temporary folder,
  * removed whatever happens; the user's folders are only read.
  */
-export async function compareTrees(targets: readonly string[], flags: DiffFlags): Promise<TreeDiff> {
+export async function compareTrees(targets: readonly string[], flags: DiffFlags, environments: ReadonlyArray<string | undefined> = [flags.environment]): Promise<TreeDiff> {
   const [host, engine] = await Promise.all([import('../../host/index.js'), import('../../engine/index.js')]);
-  const top = engine.topDirectory(flags['cluster-dir'], flags.environment);
+  // One tree per environment, compared as one: their paths lead with their top folders.
+  const tops = environments.map((environment) => engine.topDirectory(flags['cluster-dir'], environment));
+  const readTrees = (dir: string) => new Map(tops.flatMap((top) => [...host.readTree(dir, top)]));
   const layout: TreeLayout = flags.layout === 'argocd' ? 'argocd' : 'flux';
   const treeFlags = { ...flags, format: 'yaml' };
   if (host.isFolder(flags.against)) {
-    refuseTreeElsewhere(flags.against, top, layout, host, engine);
-    // A copy of the tree, so that the writer replaces it, or refuses to, exactly as it would the original.
-    const copy = host.scratchCopy(flags.against, top);
+    for (const top of tops) refuseTreeElsewhere(flags.against, top, layout, host, engine);
+    // A copy of the trees, so that the writer replaces them, or refuses to, exactly as it would the originals.
+    const copy = host.scratchCopy(flags.against, tops);
     try {
       // Owners are named relative to the folder copied, as build names them there.
-      await writeLayoutTree(targets, treeFlags, copy.dir, { ownersRelativeTo: flags.against });
-      return engine.diffTrees(host.readTree(flags.against, top), host.readTree(copy.dir, top));
+      await writeLayoutTree(targets, treeFlags, copy.dir, { ownersRelativeTo: flags.against, environments });
+      return engine.diffTrees(readTrees(flags.against), readTrees(copy.dir));
     } catch (error) {
       throw engine.isKurelError(error) ? toldOfAgainst(error, copy.dir, flags.against, layout, engine) : error;
     } finally {
@@ -43,18 +45,18 @@ export async function compareTrees(targets: readonly string[], flags: DiffFlags)
   const now = host.scratchFolder();
   const then = host.scratchFolder();
   try {
-    const { configFile } = await writeLayoutTree(targets, treeFlags, now.dir);
+    const { configFile } = await writeLayoutTree(targets, treeFlags, now.dir, { environments });
     for (const target of eachTarget(targets)) {
       if (isStdin(target)) throw engine.kurelErrors.flag(`--against ${flags.against}: an application on standard input has no git history; compare it with a folder`);
       const earlier = host.checkoutAtRevision(target!, flags.against);
       try {
         // Built with today's plugin config: the revision's copy has no installed plugins beside it.
-        await writeLayoutTree([earlier.target], { ...treeFlags, config: flags.config ?? configFile }, then.dir, { warnings: false });
+        await writeLayoutTree([earlier.target], { ...treeFlags, config: flags.config ?? configFile }, then.dir, { warnings: false, environments });
       } finally {
         earlier.cleanup();
       }
     }
-    return engine.diffTrees(host.readTree(then.dir, top), host.readTree(now.dir, top));
+    return engine.diffTrees(readTrees(then.dir), readTrees(now.dir));
   } finally {
     now.remove();
     then.remove();

@@ -17,20 +17,22 @@ export function scratchFolder(): ScratchFolder {
 }
 
 /**
- * A temporary output folder holding a copy of `outputDir`'s tree, the folder `top` inside it
- * (`.` for `outputDir` itself): writing a tree into the copy does what writing it into `outputDir`
+ * A temporary output folder holding a copy of `outputDir`'s trees, each folder of `tops` inside it
+ * (`.` for `outputDir` itself; one per environment): writing a tree into the copy does what writing it into `outputDir`
  * would do, refusals included, and leaves `outputDir` untouched. Symbolic links are copied as links,
  * so that the writer refuses them as it would in `outputDir`.
  */
-export function scratchCopy(outputDir: string, top: string): ScratchFolder {
+export function scratchCopy(outputDir: string, tops: readonly string[]): ScratchFolder {
   const scratch = scratchFolder();
-  const source = join(outputDir, ...top.split('/'));
-  if (!existsSync(source)) return scratch;
-  try {
-    cpSync(source, join(scratch.dir, ...top.split('/')), { recursive: true, verbatimSymlinks: true });
-  } catch (error) {
-    scratch.remove();
-    throw kurelErrors.input(`reading "${source}": ${describeFsError(error, source)}`, { file: source });
+  for (const top of tops) {
+    const source = join(outputDir, ...top.split('/'));
+    if (!existsSync(source)) continue;
+    try {
+      cpSync(source, join(scratch.dir, ...top.split('/')), { recursive: true, verbatimSymlinks: true });
+    } catch (error) {
+      scratch.remove();
+      throw kurelErrors.input(`reading "${source}": ${describeFsError(error, source)}`, { file: source });
+    }
   }
   return scratch;
 }
