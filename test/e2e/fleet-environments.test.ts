@@ -45,6 +45,17 @@ describe('kurel build PKG... --layout flux --environment A,B', () => {
     }
   });
 
+  it('writes each environment\'s Argo CD tree as a run of its own writes it', () => {
+    const dir = fleet('argocd');
+    writeFileSync(join(dir, '.kurelrc.yaml'), 'argocd:\n  repoURL: https://git.example.com/fleet.git\n');
+    for (const environment of ['staging', 'prod']) expect(kurelIn(dir, ['build', ...PACKAGES, '-o', 'alone', '--layout', 'argocd', '--environment', environment]).status).toBe(0);
+    const together = kurelIn(dir, ['build', ...PACKAGES, '-o', 'together', '--layout', 'argocd', '--environment', 'staging,prod', '--jobs', '2']);
+    expect(together.status, together.stderr).toBe(0);
+    const alone = readTree(join(dir, 'alone'));
+    expect([...alone.keys()].some((path) => path.startsWith('clusters/prod/'))).toBe(true);
+    expect([...readTree(join(dir, 'together'))]).toEqual([...alone]);
+  });
+
   it('writes nothing, and leaves no staged file, when a package fails for one environment', () => {
     const dir = fleet('failing');
     // Built once for both: the run below must leave this tree as it is.
