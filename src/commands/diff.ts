@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
 import { compareObjects, compareTrees } from './support/diff-comparison.js';
 import { type DiffResult, printDiff } from './support/diff-output.js';
-import { inputFlags } from './support/input-flags.js';
+import { inputFlags, namedEnvironments, severalEnvironmentsFlag } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 import { layoutFlags } from './support/layout-flags.js';
 import { formatFlag } from './support/output.js';
@@ -29,11 +29,9 @@ export default class Diff extends KurelCommand {
 
   static override flags = {
     ...inputFlags,
-    environment: Flags.string({
-      description: 'a named environment of the EnvironmentSet: its profile, in place of --profile, and its values, under any --values; with --layout, several (staging,prod or the flag again): each environment\'s tree compared',
-      multiple: true,
-      delimiter: ',',
-    }),
+    environment: severalEnvironmentsFlag(
+      "a named environment of the EnvironmentSet: its profile, in place of --profile, and its values, under any --values; with --layout, several (staging,prod or the flag again): each environment's tree compared",
+    ),
     against: Flags.string({ required: true, description: 'what to compare with: a folder (an earlier build -o; with --layout flux, the folder holding the tree) or a git revision of the repository holding the package', helpValue: 'DIR|REV' }),
     format: formatFlag(['text', 'json'], 'the differences: unified diffs, or one JSON document'),
     ...layoutFlags,
@@ -46,7 +44,7 @@ export default class Diff extends KurelCommand {
   async run(): Promise<void> {
     const { argv, flags: parsed } = await this.parse(Diff);
     const targets = argv as string[];
-    const environments = parsed.environment === undefined ? [undefined] : [...new Set(parsed.environment)];
+    const environments = namedEnvironments(parsed.environment);
     const flags = { ...parsed, environment: environments[0] };
     if (environments.length > 1 && !flags.layout) {
       const { kurelErrors } = await import('../engine/index.js');

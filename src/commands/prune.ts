@@ -1,5 +1,6 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
+import { namedEnvironments, severalEnvironmentsFlag } from './support/input-flags.js';
 import { KurelCommand } from './support/kurel-command.js';
 import { outputFolder, reportRemoved, reportWritten } from './support/output.js';
 
@@ -23,7 +24,7 @@ export default class Prune extends KurelCommand {
   static override flags = {
     output: Flags.string({ char: 'o', description: 'the folder the tree was written into with kurel build -o DIR --layout', helpValue: 'DIR', required: true }),
     layout: Flags.string({ description: 'the layout of the tree', options: ['flux', 'argocd'], required: true }),
-    environment: Flags.string({ description: 'the environment the packages were built for (its top folder is clusters/<environment>); several (staging,prod or the flag again): taken out of each', multiple: true, delimiter: ',' }),
+    environment: severalEnvironmentsFlag('the environment the packages were built for (its top folder is clusters/<environment>); several (staging,prod or the flag again): taken out of each'),
     'cluster-dir': Flags.string({ description: 'the folder at the top of the tree, as kurel build was given it' }),
   };
 
@@ -32,7 +33,7 @@ export default class Prune extends KurelCommand {
     const [host, engine] = await Promise.all([import('../host/index.js'), import('../engine/index.js')]);
     const output = await outputFolder(flags.output);
     if (output === undefined) throw engine.kurelErrors.flag('-o -: kurel prune writes a tree; name the folder it is in');
-    const environments = flags.environment === undefined ? [undefined] : [...new Set(flags.environment)];
+    const environments = namedEnvironments(flags.environment);
     if (environments.length > 1 && flags['cluster-dir'] !== undefined) {
       throw engine.kurelErrors.flag(`--cluster-dir ${flags['cluster-dir']} names one top folder, and ${environments.length} environments are named (${environments.join(', ')}): each environment's tree is clusters/<environment>; prune them one at a time to name their folders`);
     }

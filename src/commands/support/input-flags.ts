@@ -16,6 +16,19 @@ export const configFlags = {
   config: Flags.string({ description: 'plugin config file (default: searched from the current folder upward)' }),
 };
 
+/**
+ * `--environment` of a command that writes or compares a tree per environment: several may be
+ * named (`staging,prod`, or the flag again).
+ */
+export function severalEnvironmentsFlag(description: string) {
+  return Flags.string({ description, multiple: true, delimiter: ',' });
+}
+
+/** The environments `--environment` named, each once, in the order first named; `[undefined]` for none. */
+export function namedEnvironments(values: readonly string[] | undefined): Array<string | undefined> {
+  return values === undefined ? [undefined] : [...new Set(values)];
+}
+
 /** The flags every command that reads an application shares with `build`. */
 export const inputFlags = {
   profile: Flags.string({ description: 'ClusterProfile file (default: an embedded profile with no capabilities bound)' }),
