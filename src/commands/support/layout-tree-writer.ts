@@ -87,7 +87,7 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
     // The warnings of the packages that built come first, as each would print them alone.
     if (options.warnings !== false) await reportWarnings(plans.flatMap((plan) => plan.warnings), engine.formatDiagnostic);
     if (failures.length > 0) throw new engine.KurelError(failures);
-    const written = stager.commit(outcomes);
+    const written = stager.commit();
     return {
       trees: written.map(({ folder, written: files }) => ({ folder, written: files })),
       removed: written.flatMap(({ removed }) => removed),

@@ -60,11 +60,11 @@ export class TreeStager {
     };
   }
 
-  /** Every tree written, in the groups' order: prepared and staged where that was left to do, then put in place one after the other. */
-  commit(outcomes: readonly PlanOutcome[]): LayoutTreeWritten[] {
+  /** Every tree written, in the groups' order (every package planned, as `planned` was told): prepared and staged where that was left to do, then put in place one after the other. */
+  commit(): LayoutTreeWritten[] {
     if (this.failure !== undefined) throw this.failure;
     for (let group = 0; group < this.options.groups; group++) {
-      if (this.writes[group] === undefined) this.writes[group] = this.prepare(group, outcomes);
+      if (this.writes[group] === undefined) this.writes[group] = this.prepare(group);
     }
     const writes = this.writes.filter((write): write is PendingTreeWrite => write !== null && write !== undefined);
     for (const write of writes) write.stage();
@@ -88,7 +88,7 @@ export class TreeStager {
           this.staging = undefined;
           return false;
         }
-        const write = this.prepare(group, this.outcomes);
+        const write = this.prepare(group);
         this.writes[group] = write;
         this.staging = write ?? undefined;
       }
@@ -100,9 +100,9 @@ export class TreeStager {
   }
 
   /** One group's tree: its packages' shares, a package named twice written once; null when none has objects. */
-  private prepare(group: number, outcomes: readonly PlanOutcome[]): PendingTreeWrite | null {
+  private prepare(group: number): PendingTreeWrite | null {
     const start = group * this.options.perGroup;
-    const plans = outcomes.slice(start, start + this.options.perGroup).map((outcome) => outcome.plan as PackagePlan);
+    const plans = this.outcomes.slice(start, start + this.options.perGroup).map((outcome) => outcome.plan as PackagePlan);
     const shares = new Map(plans.flatMap((plan) => (plan.share ? [[`${plan.owner.package}\0${plan.owner.environment ?? ''}`, plan.share] as const] : [])));
     if (shares.size === 0) return null;
     return this.options.write(this.options.output, { top: plans[0].top, layout: this.options.layout, contributions: [...shares.values()], trustStamps: this.options.trustStamps });

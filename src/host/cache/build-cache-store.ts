@@ -4,16 +4,13 @@ import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import { makeFolders } from '../files/make-folders.js';
 import { sha256Hex } from '../files/sha256.js';
+import { sweepUnusedFiles } from './sweep.js';
 import { kurelPackageRoot } from '../plugins/plugin-host.js';
 
 /** The shape of a stored entry; an entry of another shape is not read. */
 const ENTRY_FORMAT = 'kurel-build-cache/1';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** An entry no build has taken or written for this long is removed: packages change, and their old entries are never read again. */
-export const UNUSED_ENTRY_MS = 30 * DAY_MS;
-/** The file whose time says when the cache was last swept for unused entries (once a day at most). */
-const SWEPT_MARKER = '.swept';
+export { UNUSED_ENTRY_MS } from './sweep.js';
 
 /** Whether this process has looked for unused entries: one look a process is enough. */
 let swept = false;
@@ -128,28 +125,11 @@ export function writeBuildCacheEntry(dir: string, key: string, kurel: string, va
   }
 }
 
-/**
- * Removes the entries no build has taken or written for `UNUSED_ENTRY_MS`, at most once a day
- * (the marker file's time says when the last sweep was); a file being staged is left to its writer.
- */
+/** Removes the entries no build has taken or written for `UNUSED_ENTRY_MS`, at most once a day (`sweepUnusedFiles`). */
 export function sweepUnusedEntries(dir: string, now = Date.now()): void {
-  const marker = join(dir, SWEPT_MARKER);
-  try {
-    if (now - statSync(marker).mtimeMs < DAY_MS) return;
-  } catch {
-    // Never swept.
-  }
-  writeFileSync(marker, '');
-  for (const folder of readdirSync(dir, { withFileTypes: true })) {
-    if (!folder.isDirectory()) continue;
-    for (const name of readdirSync(join(dir, folder.name))) {
-      if (!name.endsWith('.json')) continue;
-      const file = join(dir, folder.name, name);
-      try {
-        if (now - statSync(file).mtimeMs > UNUSED_ENTRY_MS) rmSync(file, { force: true });
-      } catch {
-        // Removed by another sweep.
-      }
-    }
-  }
+  const entries = () =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((folder) => folder.isDirectory())
+      .flatMap((folder) => readdirSync(join(dir, folder.name)).filter((name) => name.endsWith('.json')).map((name) => join(folder.name, name)));
+  sweepUnusedFiles(dir, entries, now);
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { makeFolders } from '../files/make-folders.js';
-import { buildCacheDir, UNUSED_ENTRY_MS } from './build-cache-store.js';
+import { buildCacheDir } from './build-cache-store.js';
+import { sweepUnusedFiles } from './sweep.js';
 
 /** The shape of a stored record; a record of another shape is not read. */
 const RECORD_FORMAT = 'kurel-tree-stamps/1';
@@ -21,10 +22,6 @@ interface StoredRecord {
   folder: string;
   files: Record<string, Stamp>;
 }
-
-/** The file whose time says when the records were last swept for unused ones (once a day at most). */
-const SWEPT_MARKER = '.swept';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether this process has looked for unused records: one look a process is enough. */
 let swept = false;
@@ -114,25 +111,9 @@ export class TreeStamps {
 
 /**
  * Removes the records not written for `UNUSED_ENTRY_MS` (trees deleted, or moved: a record is
- * keyed by its folder's path), at most once a day. A record still in use that goes costs its
- * folder's next build one read of every file.
+ * keyed by its folder's path), at most once a day (`sweepUnusedFiles`). A record still in use that
+ * goes costs its folder's next build one read of every file.
  */
 export function sweepUnusedRecords(dir: string, now = Date.now()): void {
-  const marker = join(dir, SWEPT_MARKER);
-  try {
-    if (now - statSync(marker).mtimeMs < DAY_MS) return;
-  } catch {
-    // Never swept.
-  }
-  try {
-    writeFileSync(marker, '');
-    for (const name of readdirSync(dir)) {
-      if (!name.endsWith('.json')) continue;
-      const file = join(dir, name);
-      const stats = statSync(file, { throwIfNoEntry: false });
-      if (stats !== undefined && now - stats.mtimeMs > UNUSED_ENTRY_MS) rmSync(file, { force: true });
-    }
-  } catch {
-    // A record removed by another sweep, or a folder this user cannot change: left for another run.
-  }
+  sweepUnusedFiles(dir, () => readdirSync(dir).filter((name) => name.endsWith('.json')), now);
 }
