@@ -29,7 +29,7 @@ export { parseEnvironmentSet, type EnvironmentSet, type EnvironmentBinding } fro
 export { planFluxLayout } from './layout/flux-plan.js';
 export { planArgoLayout } from './layout/argocd-plan.js';
 export { topDirectory } from './layout/top-directory.js';
-export { composeTree, layoutContribution, describeOwner, LAYOUT_TREES, type TreeLayout, type TreeOwner, type TreeContribution, type OwnerRecord, type ExistingTree, type ComposedTree, type TreeClaims } from './layout/fleet-tree.js';
+export { composeTree, layoutContribution, describeOwner, ownerKey, LAYOUT_TREES, type TreeLayout, type TreeOwner, type TreeContribution, type OwnerRecord, type ExistingTree, type ComposedTree, type TreeClaims } from './layout/fleet-tree.js';
 export { unitLayoutName, kustomizationNameProblem } from './layout/cr-names.js';
 export type { LayoutTree, LayoutBundle, BundleDelivery, LayoutObject, ComponentLayout, HookGroup, FluxLayoutOptions, FluxLayoutPlan, LayoutPlan, Placement, PlannedFolder, PlannedKustomization, TreeIndex, ArgoLayoutOptions, ArgoLayoutPlan, ArgoSettings, ArgoDestination, PlannedApplication } from './layout/model.js';
 export { parseSourceRef, DEFAULT_SOURCE_REF } from './layout/source-ref.js';

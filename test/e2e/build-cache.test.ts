@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTree } from '../golden-flux/golden-tree.js';
@@ -153,7 +153,7 @@ describe('kurel build PKG... --layout flux: the build cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     // The second build reads and checks every file of the tree, and records them.
     buildFleet(cwd, cache, 'out');
-    const [record] = readdirSync(join(cache, 'trees')).filter((name) => name.endsWith('.json')).map((name) => JSON.parse(readFileSync(join(cache, 'trees', name), 'utf8')) as { folder: string; files: Record<string, unknown> });
+    const [record] = readdirSync(join(cache, 'trees')).filter((name) => name.endsWith('.json') && !name.endsWith('.owners.json')).map((name) => JSON.parse(readFileSync(join(cache, 'trees', name), 'utf8')) as { folder: string; files: Record<string, unknown> });
     expect(record.folder).toBe(join(cwd, 'out/clusters/staging'));
     const tree = [...readTree(join(cwd, 'out')).keys()].filter((path) => !path.endsWith('.kurel-output.json'));
     expect(Object.keys(record.files).sort()).toEqual(tree.map((path) => path.replace('clusters/staging/', '')).sort());
@@ -167,6 +167,40 @@ describe('kurel build PKG... --layout flux: the build cache', () => {
     const result = kurel(cwd, cache, ['build', 'fleet', '-o', 'out', '--layout', 'flux', '--environment', 'staging']);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('files kurel wrote were changed since');
+  });
+
+  it('keeps the packages whose share the tree holds from the same plan without reading their plans, and still reports their warnings', () => {
+    const cwd = join(scratch.dir, 'kept');
+    writeFleet('kept');
+    const cache = join(cwd, 'cache');
+    const cold = buildFleet(cwd, cache, 'out');
+    const tree = readTree(join(cwd, 'out'));
+    // Every stored plan changed by hand: a tree that holds the packages' shares reads none of them...
+    editEntries(cache, (entry) => JSON.parse(JSON.stringify(entry).replaceAll('ghcr.io/example/alpha', 'tampered.example/alpha')) as Record<string, unknown>);
+    const warm = buildFleet(cwd, cache, 'out');
+    expect([...readTree(join(cwd, 'out'))]).toEqual([...tree]);
+    expect(warm.stderr).toBe(cold.stderr);
+    expect(warm.stderr).toContain('warning: no CapabilityDefinition found for custom trait "stamp"');
+    // ...where a tree that does not reads them all.
+    buildFleet(cwd, cache, 'other');
+    expect([...readTree(join(cwd, 'other')).values()].join('')).toContain('tampered.example/alpha');
+  });
+
+  it('keeps nothing by its record in a tree kurel did not leave as it is: a tree put back to an earlier build is written anew', () => {
+    const cwd = join(scratch.dir, 'put-back');
+    const fleet = writeFleet('put-back');
+    const cache = join(cwd, 'cache');
+    buildFleet(cwd, cache, 'out');
+    cpSync(join(cwd, 'out'), join(cwd, 'v1'), { recursive: true });
+    writeFileSync(join(fleet, 'beta/values/staging.yaml'), 'image: ghcr.io/example/beta:v2.0.0\nreplicas: 3\n');
+    buildFleet(cwd, cache, 'out');
+    const v2 = readTree(join(cwd, 'out'));
+    // The tree as the first build left it (a checkout of an earlier commit, say), then the same build again.
+    rmSync(join(cwd, 'out'), { recursive: true });
+    cpSync(join(cwd, 'v1'), join(cwd, 'out'), { recursive: true });
+    expect([...readTree(join(cwd, 'out')).values()].join('')).not.toContain('beta:v2.0.0\n');
+    buildFleet(cwd, cache, 'out');
+    expect([...readTree(join(cwd, 'out'))]).toEqual([...v2]);
   });
 
   it('with --no-cache builds every package and stores nothing', () => {

@@ -1,8 +1,9 @@
 import * as Flags from '@oclif/core/flags';
 import { join } from 'node:path';
-import type { Diagnostic, TreeContribution } from '../../engine/index.js';
+import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
 import { loadApplication, type LoadedApplication } from './input-flags.js';
-import type { LayoutTreeFlags, PackagePlan, PlanOptions } from './package-plan.js';
+import { layoutConfig, layoutOptions } from './layout-flags.js';
+import type { CarryOver, LayoutTreeFlags, PackagePlan, PlanOptions } from './package-plan.js';
 
 /** The flag of the commands that build a tree of packages: whether unchanged packages come from the build cache. */
 export const cacheFlags = {
@@ -39,8 +40,9 @@ export async function planPackageCached(
   const host = await import('../../host/index.js');
   const { value, usedNetwork } = await host.watchNetworkUse(() => plan(target, flags, ownersRelativeTo, { ...options, loaded: found.loaded }));
   // What a chart or a fetched document held is in no file of the package: such a build is not kept.
-  if (!usedNetwork) host.writeBuildCacheEntry(host.buildCacheDir(), found.key, host.kurelBuildIdentity(), encodePlan(value));
-  return value;
+  if (usedNetwork) return value;
+  host.writeBuildCacheEntry(host.buildCacheDir(), found.key, host.kurelBuildIdentity(), encodePlan(value));
+  return { ...value, cacheKey: found.key };
 }
 
 /** A package's plan as the build cache holds it, or what was read to look it up (none where the cache is not used), for its build. */
@@ -62,8 +64,30 @@ export async function lookUpPlan(target: string | undefined, flags: LayoutTreeFl
     return {};
   }
   const key = packageKey(loaded, target, flags, ownersRelativeTo);
+  const carried = options.carryOver ? await carriedPlan(loaded, target, flags, ownersRelativeTo, key, options.carryOver) : undefined;
+  if (carried) return { plan: carried };
   const stored = decodePlan(host.readBuildCacheEntry(host.buildCacheDir(), key, host.kurelBuildIdentity()));
-  return stored ? { plan: stored } : { loaded, key };
+  return stored ? { plan: { ...stored, cacheKey: key } } : { loaded, key };
+}
+
+/**
+ * The plan of a package whose share the tree holds as its plan of this key wrote it (`CarryOver`):
+ * its owner, top folder and warnings, without its share, which is not read from the cache. None
+ * where the layout flags do not check out: the build reports them.
+ */
+async function carriedPlan(loaded: LoadedApplication, target: string, flags: LayoutTreeFlags, ownersRelativeTo: string, key: string, carryOver: CarryOver): Promise<PackagePlan | undefined> {
+  const { host, engine, input, config, configFile } = loaded;
+  let top: string;
+  try {
+    const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
+    top = engine.topDirectory(layout.options.clusterDir, layout.options.environment);
+  } catch {
+    return undefined;
+  }
+  // The owner as `planPackage` names it.
+  const owner: TreeOwner = { package: host.packagePath(target, ownersRelativeTo), ...(flags.environment !== undefined ? { environment: flags.environment } : {}) };
+  const warnings = carryOver(top, owner, key);
+  return warnings === undefined ? undefined : { owner, top, configFile, warnings, cacheKey: key, carried: true };
 }
 
 /**

@@ -1,9 +1,12 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Diagnostic, TreeOwner } from '../../engine/index.js';
 import type { Shard } from '../../host/index.js';
 import type { LayoutTreeFlags, PackagePlan } from './package-plan.js';
 import type { Jobs, PlanTask } from './plan-packages.js';
 import { planPackages } from './plan-packages.js';
 import { reportWarnings } from './report.js';
+import { CarriedOwners } from './carried-owners.js';
 import { TreeStager } from './tree-stager.js';
 
 export { planPackage, type LayoutTreeFlags, type PackagePlan } from './package-plan.js';
@@ -73,10 +76,25 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   // Environment by environment: the packages of the first have all built while the last are
   // building, and its tree is staged meanwhile (`TreeStager`).
   const tasks = environments.flatMap((environment) => packages.map((target): PlanTask => ({ target, flags: { ...flags, environment }, ownersRelativeTo })));
-  const trustStamps = (flags as { cache?: boolean }).cache === true;
-  const stager = new TreeStager({ output, layout, groups: environments.length, perGroup: packages.length, trustStamps, write: host.prepareLayoutTreeWrite });
+  const cached = (flags as { cache?: boolean }).cache === true;
+  const carried = cached ? new CarriedOwners(host, output, engine.ownerKey) : undefined;
+  // Where files are trusted by their stats, the trees there are listed and stat'ed on a thread of
+  // their own while this one looks the packages up.
+  const listings = cached ? await host.TreeListings.start(existingTrees(output, environments, flags['cluster-dir'], engine.topDirectory)) : undefined;
+  const stager = new TreeStager({
+    output,
+    layout,
+    groups: environments.length,
+    perGroup: packages.length,
+    trustStamps: cached,
+    write: host.prepareLayoutTreeWrite,
+    ownerKey: engine.ownerKey,
+    committed: carried && ((write, plans) => carried.remember(write, plans)),
+    keptFrom: carried && ((top) => carried.keptFrom(top)),
+    listings,
+  });
   try {
-    const outcomes = await planPackages(tasks, options.jobs ?? 1, stager.hooks());
+    const outcomes = await planPackages(tasks, options.jobs ?? 1, { ...stager.hooks(), carryOver: carried?.carryOver });
     const plans: PackagePlan[] = [];
     const failures: Diagnostic[] = [];
     outcomes.forEach((outcome, at) => {
@@ -96,6 +114,20 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
     };
   } finally {
     stager.abandon();
+    listings?.close();
+  }
+}
+
+/**
+ * The top folders the environments' trees go to, by the flags (a config that names another cluster
+ * folder writes elsewhere, and its trees are listed when written): those there already.
+ */
+function existingTrees(output: string, environments: ReadonlyArray<string | undefined>, clusterDir: string | undefined, topDirectory: (clusterDir?: string, environment?: string) => string): string[] {
+  try {
+    return environments.map((environment) => resolve(output, topDirectory(clusterDir, environment))).filter((folder) => statSync(folder, { throwIfNoEntry: false })?.isDirectory());
+  } catch {
+    // Flags the build refuses: it reports them.
+    return [];
   }
 }
 

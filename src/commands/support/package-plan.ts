@@ -18,6 +18,13 @@ export interface PackagePlan {
   configFile?: string;
   /** The build's warnings, reported by whoever writes the tree, in the packages' order. */
   warnings: Diagnostic[];
+  /** The build-cache key of the plan, where it went through the cache. */
+  cacheKey?: string;
+  /**
+   * The tree holds this package's share as this same plan wrote it (`CarryOver`): it is kept as it
+   * is, and the plan has no `share` of its own.
+   */
+  carried?: true;
 }
 
 export interface PlanOptions {
@@ -25,7 +32,15 @@ export interface PlanOptions {
   hosts?: PluginHosts;
   /** The package as `loadApplication` read it for these target and flags, where the caller has read it already. */
   loaded?: LoadedApplication;
+  /** Where the tree already holds a package's share as its cached plan wrote it (the cache lookup asks). */
+  carryOver?: CarryOver;
 }
+
+/**
+ * Whether the tree under the top folder `top` holds `owner`'s share as the plan of build-cache key
+ * `key` wrote it: that plan's warnings if it does, undefined if not.
+ */
+export type CarryOver = (top: string, owner: TreeOwner, key: string) => Diagnostic[] | undefined;
 
 /**
  * Builds one package into its layout plan: plain data in (the target, the flags, the folder its

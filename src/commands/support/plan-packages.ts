@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../engine/index.js';
 import type { PluginHosts } from '../../host/index.js';
 import { type CacheLookup, lookUpPlan, planPackageCached } from './build-cache.js';
-import { planPackage, type LayoutTreeFlags, type PackagePlan } from './package-plan.js';
+import { planPackage, type CarryOver, type LayoutTreeFlags, type PackagePlan } from './package-plan.js';
 import { failureDiagnostics } from './report.js';
 
 /** One package to plan: what a worker thread is handed, plain data. */
@@ -19,9 +19,9 @@ export type PlanOutcome = { plan: PackagePlan; failures?: undefined } | { plan?:
  * one package failing leaves the others to be planned and reported. `found`: its cache lookup,
  * where this thread made it already.
  */
-export async function planOutcome(task: PlanTask, hosts: PluginHosts, found?: CacheLookup): Promise<PlanOutcome> {
+export async function planOutcome(task: PlanTask, hosts: PluginHosts, found?: CacheLookup, carryOver?: CarryOver): Promise<PlanOutcome> {
   try {
-    return { plan: await planPackageCached(planPackage, task.target, task.flags, task.ownersRelativeTo, { hosts }, found) };
+    return { plan: await planPackageCached(planPackage, task.target, task.flags, task.ownersRelativeTo, { hosts, carryOver }, found) };
   } catch (error) {
     return { failures: await failureDiagnostics(error) };
   }
@@ -36,6 +36,8 @@ export interface PlanHooks {
    * thread plans its next package: true while some is left. Workers build on meanwhile.
    */
   between?(): boolean;
+  /** Where the tree holds a package's share as its cached plan wrote it: the cache lookups of this thread ask, and keep it. */
+  carryOver?: CarryOver;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function planPackages(tasks: readonly PlanTask[], jobs: Jobs, hooks
   const here = async (at: readonly number[], lookups?: ReadonlyMap<number, CacheLookup>) => {
     for (const index of at) {
       while (hooks.between?.());
-      settle(index, await planOutcome(tasks[index], hosts, lookups?.get(index)));
+      settle(index, await planOutcome(tasks[index], hosts, lookups?.get(index), hooks.carryOver));
     }
   };
   const all = tasks.map((_, at) => at);
@@ -65,7 +67,7 @@ export async function planPackages(tasks: readonly PlanTask[], jobs: Jobs, hooks
     await here(all);
     return outcomes;
   }
-  const missed = tasks.every(({ flags }) => (flags as { cache?: boolean }).cache === true) ? await takeCached(tasks, hosts, settle) : undefined;
+  const missed = tasks.every(({ flags }) => (flags as { cache?: boolean }).cache === true) ? await takeCached(tasks, hosts, settle, hooks.carryOver) : undefined;
   const toBuild = missed ? [...missed.keys()] : all;
   const threads = threadsFor(jobs, toBuild.length);
   if (threads <= 1) {
@@ -102,10 +104,10 @@ export function threadsFor(jobs: Jobs, packages: number): number {
 }
 
 /** Fills in the outcomes of the packages the build cache holds; the others, left to build, by index with their lookups, in order. */
-async function takeCached(tasks: readonly PlanTask[], hosts: PluginHosts, settle: (at: number, outcome: PlanOutcome) => void): Promise<Map<number, CacheLookup>> {
+async function takeCached(tasks: readonly PlanTask[], hosts: PluginHosts, settle: (at: number, outcome: PlanOutcome) => void, carryOver?: CarryOver): Promise<Map<number, CacheLookup>> {
   const left = new Map<number, CacheLookup>();
   for (const [at, task] of tasks.entries()) {
-    const found = await lookUpPlan(task.target, task.flags, task.ownersRelativeTo, { hosts });
+    const found = await lookUpPlan(task.target, task.flags, task.ownersRelativeTo, { hosts, carryOver });
     if (found.plan) settle(at, { plan: found.plan });
     else left.set(at, found);
   }

@@ -1,4 +1,4 @@
-import type { TreeLayout } from '../../engine/index.js';
+import type { TreeLayout, TreeOwner } from '../../engine/index.js';
 import type { LayoutTreeWrite, LayoutTreeWritten, PendingTreeWrite } from '../../host/index.js';
 import type { PackagePlan } from './package-plan.js';
 import type { PlanHooks, PlanOutcome } from './plan-packages.js';
@@ -20,6 +20,14 @@ export interface TreeStagerOptions {
   trustStamps: boolean;
   /** Reads, checks and composes one tree's write (`prepareLayoutTreeWrite`). */
   write: (output: string, request: LayoutTreeWrite) => PendingTreeWrite;
+  /** An owner as one string (the engine's `ownerKey`): a package named twice is written once. */
+  ownerKey: (owner: TreeOwner) => string;
+  /** Told of each tree committed and the plans it was written from (`CarriedOwners.remember`). */
+  committed?: (write: PendingTreeWrite, plans: readonly PackagePlan[]) => void;
+  /** The manifest the owners kept as they are were found in, by the tree's top folder (`CarriedOwners.keptFrom`). */
+  keptFrom?: (top: string) => string | undefined;
+  /** The trees' listings, taken on a thread of their own while packages are looked up (`TreeListings`). */
+  listings?: LayoutTreeWrite['listings'];
 }
 
 /**
@@ -34,7 +42,7 @@ export class TreeStager {
   private readonly outcomes: PlanOutcome[] = [];
   /** Groups whose packages have all built, in the order they did. */
   private readonly ready: number[] = [];
-  /** Each group's write once prepared; null where its packages have nothing to write. */
+  /** Each group's write once prepared; null where its packages have nothing to write nor keep. */
   private readonly writes: Array<PendingTreeWrite | null | undefined>;
   private staging?: PendingTreeWrite;
   private stopped = false;
@@ -66,10 +74,15 @@ export class TreeStager {
     for (let group = 0; group < this.options.groups; group++) {
       if (this.writes[group] === undefined) this.writes[group] = this.prepare(group);
     }
-    const writes = this.writes.filter((write): write is PendingTreeWrite => write !== null && write !== undefined);
-    for (const write of writes) write.stage();
+    const groups = [...this.writes.keys()].filter((group) => this.writes[group]);
+    for (const group of groups) this.writes[group]!.stage();
     this.committed = true;
-    return writes.map((write) => write.commit());
+    return groups.map((group) => {
+      const write = this.writes[group]!;
+      const written = write.commit();
+      this.options.committed?.(write, this.plansOf(group));
+      return written;
+    });
   }
 
   /** Removes what was staged and not committed, the last tree's first: folders above the trees go once none is staged in them. */
@@ -99,12 +112,28 @@ export class TreeStager {
     }
   }
 
-  /** One group's tree: its packages' shares, a package named twice written once; null when none has objects. */
+  /**
+   * One group's tree: its packages' shares, a package named twice written once, the shares the tree
+   * holds already kept as they are (still checked); null when no package has objects.
+   */
   private prepare(group: number): PendingTreeWrite | null {
+    const plans = this.plansOf(group);
+    const shares = new Map(plans.flatMap((plan) => (plan.share ? [[this.options.ownerKey(plan.owner), plan.share] as const] : [])));
+    const carried = plans.some((plan) => plan.carried);
+    if (shares.size === 0 && !carried) return null;
+    const { top } = plans[0];
+    return this.options.write(this.options.output, {
+      top,
+      layout: this.options.layout,
+      contributions: [...shares.values()],
+      trustStamps: this.options.trustStamps,
+      listings: this.options.listings,
+      ...(carried ? { keptFrom: this.options.keptFrom?.(top) } : {}),
+    });
+  }
+
+  private plansOf(group: number): PackagePlan[] {
     const start = group * this.options.perGroup;
-    const plans = this.outcomes.slice(start, start + this.options.perGroup).map((outcome) => outcome.plan as PackagePlan);
-    const shares = new Map(plans.flatMap((plan) => (plan.share ? [[`${plan.owner.package}\0${plan.owner.environment ?? ''}`, plan.share] as const] : [])));
-    if (shares.size === 0) return null;
-    return this.options.write(this.options.output, { top: plans[0].top, layout: this.options.layout, contributions: [...shares.values()], trustStamps: this.options.trustStamps });
+    return this.outcomes.slice(start, start + this.options.perGroup).map((outcome) => outcome.plan as PackagePlan);
   }
 }

@@ -56,15 +56,20 @@ export interface OwnerRecord extends TreeOwner {
   claims: TreeClaims;
 }
 
-/** The tree on disk: its owners and every file's content, by path relative to the top folder (read when asked for). */
+/** The tree on disk: its owners and every file there, by path relative to the top folder. */
 export interface ExistingTree {
   owners: readonly OwnerRecord[];
-  files: { get(path: string): string | undefined };
+  files: { has(path: string): boolean };
 }
 
 export interface ComposedTree {
-  /** Every file of the new tree. */
+  /** Every file of the new tree written anew: the contributions' and the index files. */
   files: Map<string, string>;
+  /**
+   * Every file of the new tree that stays as it is on disk, sorted: the files of the owners kept,
+   * never read here, since a tree of thousands of files mostly stays as it is.
+   */
+  kept: string[];
   /** Every owner of the new tree, sorted by package then environment. */
   owners: OwnerRecord[];
   /** What left the tree, by the owner whose files they were (each list sorted). */
@@ -76,7 +81,8 @@ export function describeOwner(owner: TreeOwner): string {
   return owner.environment === undefined ? owner.package : `${owner.package} (${owner.environment})`;
 }
 
-const ownerKey = (owner: TreeOwner) => `${owner.package}\0${owner.environment ?? ''}`;
+/** An owner as one string, `package\0environment`: two owners are one where their keys are equal. */
+export const ownerKey = (owner: TreeOwner): string => `${owner.package}\0${owner.environment ?? ''}`;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byOwner = (a: TreeOwner, b: TreeOwner) => compare(ownerKey(a), ownerKey(b));
 
@@ -102,30 +108,27 @@ export function composeTree(existing: ExistingTree, contributions: readonly Tree
   const owners = [...kept, ...contributions.map(recordOf)].sort(byOwner);
   checkClaims(owners, LAYOUT_TREES[layout].applier);
 
-  const contentOf = new Map<string, (path: string) => string | undefined>();
-  for (const record of kept) contentOf.set(ownerKey(record), (path) => existing.files.get(path));
-  for (const entry of contributions) contentOf.set(ownerKey(entry.owner), (path) => entry.files.get(path));
-
-  const files = new Map<string, string>();
+  const keptFiles: string[] = [];
   const lost: Diagnostic[] = [];
-  for (const record of owners) {
-    const read = contentOf.get(ownerKey(record))!;
+  for (const record of kept) {
     for (const path of record.files) {
-      const content = read(path);
-      if (content === undefined) lost.push(kurelErrors.output.diagnostic(`${path}: a file kurel wrote for ${describeOwner(record)} is missing; build ${describeOwner(record)} again to write it`));
-      else files.set(path, content);
+      if (existing.files.has(path)) keptFiles.push(path);
+      else lost.push(kurelErrors.output.diagnostic(`${path}: a file kurel wrote for ${describeOwner(record)} is missing; build ${describeOwner(record)} again to write it`));
     }
   }
   if (lost.length > 0) throw new KurelError(lost);
+  const files = new Map<string, string>();
+  for (const entry of contributions) for (const [path, content] of entry.files) if (!entry.indexes.has(path)) files.set(path, content);
   for (const [path, index] of unionOfIndexes(owners)) files.set(path, kustomizationFileText([...index.files, ...index.children]));
 
   const removed: ComposedTree['removed'] = [];
+  const stays = new Set(keptFiles);
   for (const record of existing.owners) {
     if (!replaced.has(ownerKey(record))) continue;
-    const gone = [...record.files, ...Object.keys(record.indexes)].filter((path) => !files.has(path)).sort(compare);
+    const gone = [...record.files, ...Object.keys(record.indexes)].filter((path) => !files.has(path) && !stays.has(path)).sort(compare);
     if (gone.length > 0) removed.push({ owner: ownerOf(record), files: gone });
   }
-  return { files, owners, removed };
+  return { files, kept: keptFiles.sort(compare), owners, removed };
 }
 
 function ownerOf(owner: TreeOwner): TreeOwner {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { makeFolders } from '../files/make-folders.js';
+import type { FileStat } from '../output/tree-listing.js';
 import { buildCacheDir } from './build-cache-store.js';
 import { sweepUnusedFiles } from './sweep.js';
 
@@ -66,7 +67,7 @@ export class TreeStamps {
   }
 
   /** Whether the file at `path` is, by its stat, the one checked to hold content of `hash`. */
-  trusts(path: string, stats: Stats, hash: string): boolean {
+  trusts(path: string, stats: FileStat, hash: string): boolean {
     const stamp = Object.hasOwn(this.files, path) ? this.files[path] : undefined;
     return (
       stamp !== undefined &&
@@ -80,7 +81,7 @@ export class TreeStamps {
   }
 
   /** Records that the file at `path`, of these stats, was read and found to hold content of `hash`. */
-  note(path: string, stats: Stats, hash: string): void {
+  note(path: string, stats: FileStat, hash: string): void {
     this.files[path] = [hash, stats.size, stats.ino, stats.mtimeMs, stats.ctimeMs];
     this.noted++;
   }
@@ -100,7 +101,11 @@ export class TreeStamps {
       writeFileSync(staged, JSON.stringify({ format: RECORD_FORMAT, folder: this.folder, files } satisfies StoredRecord));
       renameSync(staged, this.file);
     } catch {
-      rmSync(staged, { force: true });
+      try {
+        rmSync(staged, { force: true });
+      } catch {
+        // Nothing was staged where the folder could not be made.
+      }
     }
     if (!swept) {
       swept = true;

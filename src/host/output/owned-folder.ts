@@ -6,6 +6,7 @@ import { describeFsError } from '../files/fs-error.js';
 import { makeFolders } from '../files/make-folders.js';
 import { sha256Hex } from '../files/sha256.js';
 import { TreeStamps } from '../cache/tree-stamps.js';
+import { listTree, type TreeListing } from './tree-listing.js';
 import { type FolderChanges, updateFolderInPlace } from './owned-folder-update.js';
 
 /**
@@ -48,6 +49,8 @@ export interface PendingFolderWrite {
   commit(): OwnedFolderResult;
   /** Removes what was staged; the folder is left as it was. */
   abandon(): void;
+  /** The sha256 of the new output's manifest (`ownedFolderManifestHash` reads the one a folder holds). */
+  readonly manifestHash: string;
 }
 
 /**
@@ -57,10 +60,12 @@ export interface PendingFolderWrite {
  */
 export function prepareOwnedFolderWrite(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): PendingFolderWrite {
   const write = prepareWrite(dir, files, options);
-  if (write.how === 'staged') return stagedWrite(write);
+  const { manifestHash } = write;
+  if (write.how === 'staged') return { ...stagedWrite(write), manifestHash };
   const result: OwnedFolderResult = { written: write.written, replaced: true };
-  if (write.how === 'unchanged') return { stage: () => false, commit: () => result, abandon: () => {} };
+  if (write.how === 'unchanged') return { stage: () => false, commit: () => result, abandon: () => {}, manifestHash };
   return {
+    manifestHash,
     stage: () => false,
     commit: () => {
       try {
@@ -79,41 +84,59 @@ interface StagedWrite {
   how: 'staged';
   dir: string;
   destination: string;
-  entries: ReadonlyArray<{ path: string; content: string }>;
+  entries: readonly OutputFile[];
   manifestText: string;
   previous: DestinationState;
+  /** The earlier output's files, where kept files are read from. */
+  previousFiles: FolderFiles;
   staging: string;
   retired: string;
   /** The folders above the output folder made to stage it, parents first. */
   madeAbove: string[];
 }
 
+/** A file of the new output: its content, or, for a file kept as the earlier output has it, none until it is staged. */
+interface OutputFile {
+  path: string;
+  hash: string;
+  content?: string;
+}
+
 /** How a folder is written: not at all, a few files in place, or staged whole. */
-type DecidedWrite = { how: 'unchanged'; written: number } | { how: 'in-place'; written: number; destination: string; changes: FolderChanges } | StagedWrite;
+type DecidedWrite = ({ how: 'unchanged'; written: number } | { how: 'in-place'; written: number; destination: string; changes: FolderChanges } | StagedWrite) & {
+  manifestHash: string;
+};
 
 /** Checks the folder and decides how to write it: nothing where the output is the one already there, a few changed files in place, else staged whole. */
 function prepareWrite(dir: string, files: ReadonlyMap<string, string>, options: OwnedFolderOptions): DecidedWrite {
   const destination = resolve(dir);
-  const entries = [...files].map(([path, content]) => ({ path: checkedRelativePath(path), content })).sort((a, b) => compare(a.path, b.path));
   const previous = options.previous ?? inspectDestination(dir, destination, options.kind);
-  const hashes = entries.map(({ content }) => sha256Hex(content));
+  const entries: OutputFile[] = [...files].map(([path, content]) => ({ path: checkedRelativePath(path), hash: sha256Hex(content), content }));
+  for (const path of options.kept ?? []) {
+    // A kept file is one the folder holds and was checked against its manifest just before.
+    const hash = previous.state === 'owned' && previous.files.has(path) ? previous.manifest!.files[path] : undefined;
+    if (hash === undefined || files.has(path)) throw kurelErrors.internal(`keeping "${path}" in output folder "${dir}": the folder holds no such file of kurel's, or it is written anew too`);
+    entries.push({ path, hash });
+  }
+  entries.sort((a, b) => compare(a.path, b.path));
   const manifest: OwnedFolderManifest = {
     generator: 'kurel',
     kind: options.kind,
-    files: Object.fromEntries(entries.map(({ path }, at) => [path, hashes[at]])),
+    files: Object.fromEntries(entries.map(({ path, hash }) => [path, hash])),
     ...(options.owners !== undefined ? { owners: options.owners } : {}),
   };
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  const manifestHash = sha256Hex(manifestText);
   if (previous.state === 'owned') {
-    const changes = changesFrom(previous, entries, hashes, manifestText);
-    if (changes.write.length === 0 && changes.remove.length === 0) return { how: 'unchanged', written: entries.length };
+    const changes = changesFrom(previous, entries, manifestText);
+    if (changes.write.length === 0 && changes.remove.length === 0) return { how: 'unchanged', written: entries.length, manifestHash };
     // A tree mostly rewritten is staged whole; a few files changed are renamed into place.
-    if ((changes.write.length + changes.remove.length) * IN_PLACE_SHARE <= entries.length) return { how: 'in-place', written: entries.length, destination, changes };
+    if ((changes.write.length + changes.remove.length) * IN_PLACE_SHARE <= entries.length) return { how: 'in-place', written: entries.length, destination, changes, manifestHash };
   }
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staging = join(dirname(destination), `.${basename(destination)}.kurel-staging-${suffix}`);
   const retired = join(dirname(destination), `.${basename(destination)}.kurel-previous-${suffix}`);
-  return { how: 'staged', dir, destination, entries, manifestText, previous: previous.state, staging, retired, madeAbove: [] };
+  return { how: 'staged', dir, destination, entries, manifestText, previous: previous.state, previousFiles: previous.files, staging, retired, madeAbove: [], manifestHash };
 }
 
 /** A change of at most one file in this many is made in place; more, and the folder is staged whole. */
@@ -124,9 +147,10 @@ const IN_PLACE_SHARE = 4;
  * a file is kept where it is there with the hash the manifest gives it (checked, or trusted by its
  * stat, when the folder was read), so that no kept file is read to be compared.
  */
-function changesFrom(previous: InspectedFolder, entries: ReadonlyArray<{ path: string; content: string }>, hashes: readonly string[], manifestText: string): FolderChanges {
+function changesFrom(previous: InspectedFolder, entries: readonly OutputFile[], manifestText: string): FolderChanges {
   const recorded = previous.manifest!.files;
-  const write = entries.filter(({ path }, at) => !(previous.files.has(path) && recorded[path] === hashes[at]));
+  // A kept file is in `previous` with its hash: never written.
+  const write = entries.filter(({ path, hash }) => !(previous.files.has(path) && recorded[path] === hash)) as Array<{ path: string; content: string }>;
   const kept = new Set(entries.map(({ path }) => path));
   const remove = [...previous.files.keys()].filter((path) => !kept.has(path));
   if (write.length > 0 || remove.length > 0 || previous.manifestText !== manifestText) write.push({ path: OWNED_FOLDER_MANIFEST, content: manifestText });
@@ -139,7 +163,7 @@ function changesFrom(previous: InspectedFolder, entries: ReadonlyArray<{ path: s
  * the old output untouched. Files are created exclusively inside the fresh staging folder, so
  * nothing is written through a symlink or outside `dir`.
  */
-function stagedWrite(write: StagedWrite): PendingFolderWrite {
+function stagedWrite(write: StagedWrite): Omit<PendingFolderWrite, 'manifestHash'> {
   const steps = stagingSteps(write);
   let staged = false;
   const stage = (files = Number.POSITIVE_INFINITY) => {
@@ -176,7 +200,7 @@ function* stagingSteps(write: StagedWrite): Generator<void, void, undefined> {
   for (const folder of stagingFolders(write)) mkdirSync(folder);
   for (const { path, content } of write.entries) {
     yield;
-    writeFileSync(join(write.staging, ...path.split('/')), content, { flag: 'wx', mode: 0o644 });
+    writeFileSync(join(write.staging, ...path.split('/')), content ?? write.previousFiles.get(path)!, { flag: 'wx', mode: 0o644 });
   }
   writeFileSync(join(write.staging, OWNED_FOLDER_MANIFEST), write.manifestText, { flag: 'wx', mode: 0o644 });
 }
@@ -240,6 +264,11 @@ export interface OwnedFolderOptions {
   owners?: readonly unknown[];
   /** The folder as `readOwnedFolder` found it just before: it is not read and checked again. */
   previous?: InspectedFolder;
+  /**
+   * Files of `previous` the new output holds as they are, besides `files`: not read unless the
+   * folder is staged whole (then copied from the old output).
+   */
+  kept?: readonly string[];
 }
 
 export interface ReadOwnedFolderOptions {
@@ -248,6 +277,8 @@ export interface ReadOwnedFolderOptions {
    * manifest gives (`TreeStamps`), without reading it again; record the files it reads.
    */
   trustStamps?: boolean;
+  /** The folder's entries as listed just before, with stats (`TreeListings`): not listed again. */
+  listing?: TreeListing;
 }
 
 /**
@@ -256,7 +287,7 @@ export interface ReadOwnedFolderOptions {
  * or empty folder). Refuses, as `writeOwnedFolder` does, a folder that may not be replaced.
  */
 export function readOwnedFolder(dir: string, kind: string, options: ReadOwnedFolderOptions = {}): { files: FolderFiles; owners?: unknown[]; inspected: InspectedFolder } {
-  const inspected = inspectDestination(dir, resolve(dir), kind, options.trustStamps === true);
+  const inspected = inspectDestination(dir, resolve(dir), kind, options.trustStamps === true, options.listing);
   if (inspected.state !== 'owned') return { files: inspected.files, inspected };
   const { owners } = inspected.manifest!;
   return { files: inspected.files, owners: Array.isArray(owners) ? [...owners] : undefined, inspected };
@@ -332,7 +363,7 @@ export interface InspectedFolder {
  * file is read and its hash checked against the manifest, or, with `trustStamps`, trusted where its
  * stat is the one recorded when it was last checked.
  */
-function inspectDestination(dir: string, destination: string, kind: string, trustStamps = false): InspectedFolder {
+function inspectDestination(dir: string, destination: string, kind: string, trustStamps = false, listed?: TreeListing): InspectedFolder {
   let stat;
   try {
     stat = lstatSync(destination);
@@ -353,11 +384,15 @@ function inspectDestination(dir: string, destination: string, kind: string, trus
   if (!manifest) throw refusal(`its ${OWNED_FOLDER_MANIFEST} is not one kurel wrote`);
   if (manifest.kind !== kind) throw refusal(`it holds kurel's ${JSON.stringify(manifest.kind)} output, not ${JSON.stringify(kind)}`);
   const stamps = trustStamps ? TreeStamps.read(destination) : undefined;
-  const foreign: string[] = [];
+  // Stats are needed only to trust files by them.
+  const listing = listed !== undefined && (listed.stats !== undefined || !stamps) ? listed : listTree(destination, stamps !== undefined);
+  const foreign = [...listing.foreign];
   const edited: string[] = [];
   const files = new FolderFiles(destination);
   // In path order, as the folder's files are listed to whoever reads them.
-  for (const path of filesBelow(destination, foreign).sort(compare)) {
+  const order = listing.files.map((_, at) => at).sort((a, b) => compare(listing.files[a], listing.files[b]));
+  for (const at of order) {
+    const path = listing.files[at];
     if (path === OWNED_FOLDER_MANIFEST) continue;
     const expected = manifest.files[path];
     if (expected === undefined) {
@@ -366,7 +401,7 @@ function inspectDestination(dir: string, destination: string, kind: string, trus
     }
     // Paths joined by hand: `join` normalises each of thousands of them again.
     const file = `${destination}/${path}`;
-    const stats = stamps ? lstatSync(file) : undefined;
+    const stats = stamps ? listing.stats![at] : undefined;
     if (stamps && stamps.trusts(path, stats!, expected)) {
       files.add(path);
       continue;
@@ -383,25 +418,15 @@ function inspectDestination(dir: string, destination: string, kind: string, trus
   return { state: 'owned', files, manifest, manifestText };
 }
 
-/** Regular files below `root` as relative POSIX paths; anything neither file nor folder goes to `foreign`. */
-function filesBelow(root: string, foreign: string[]): string[] {
-  const found: string[] = [];
-  const pending: string[] = [''];
-  while (pending.length > 0) {
-    const relative = pending.pop()!;
-    for (const entry of readdirSync(relative ? `${root}/${relative}` : root, { withFileTypes: true })) {
-      const path = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) pending.push(path);
-      else if (entry.isFile()) found.push(path);
-      else foreign.push(path);
-    }
-  }
-  return found;
-}
-
 /** What kurel wrote in `dir` by its manifest (`flux-layout`, `schemas`, …); undefined where no manifest kurel wrote is there. */
 export function ownedFolderKind(dir: string): string | undefined {
   return readManifest(join(dir, OWNED_FOLDER_MANIFEST))?.kind;
+}
+
+/** The sha256 of the manifest in `dir` as it is, not read as JSON nor checked against the files; undefined where there is none. */
+export function ownedFolderManifestHash(dir: string): string | undefined {
+  const text = readManifestText(join(dir, OWNED_FOLDER_MANIFEST));
+  return text === undefined ? undefined : sha256Hex(text);
 }
 
 function readManifest(file: string): OwnedFolderManifest | undefined {

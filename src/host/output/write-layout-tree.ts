@@ -1,7 +1,9 @@
-import { join } from 'node:path';
-import { composeTree, LAYOUT_TREES, type OwnerRecord, type TreeContribution, type TreeLayout, type TreeOwner } from '../../engine/index.js';
+import { join, resolve } from 'node:path';
+import { composeTree, LAYOUT_TREES, ownerKey, type OwnerRecord, type TreeContribution, type TreeLayout, type TreeOwner } from '../../engine/index.js';
 import { kurelErrors } from '../../plugin-api/index.js';
+import { sha256Hex } from '../files/sha256.js';
 import { prepareOwnedFolderWrite, readOwnedFolder } from './owned-folder.js';
+import type { TreeListing } from './tree-listing.js';
 
 export interface LayoutTreeWrite {
   /** The top folder, relative to the output folder (`.` is the output folder itself). */
@@ -13,6 +15,13 @@ export interface LayoutTreeWrite {
   remove?: readonly TreeOwner[];
   /** Trust the tree's files by their stat where it is the one recorded when they were last read (`readOwnedFolder`). */
   trustStamps?: boolean;
+  /**
+   * The sha256 of the tree's manifest when the caller decided which owners to keep as they are
+   * (owners not in `contributions`): a tree whose manifest changed since is refused.
+   */
+  keptFrom?: string;
+  /** The trees' listings, taken beforehand on a thread of their own (`TreeListings`): the tree's is not listed again. */
+  listings?: { take(folder: string): TreeListing | undefined };
 }
 
 export interface LayoutTreeWritten {
@@ -37,6 +46,12 @@ export interface PendingTreeWrite {
   stage(files?: number): boolean;
   commit(): LayoutTreeWritten;
   abandon(): void;
+  /** The tree's folder. */
+  readonly folder: string;
+  /** Each owner of the new tree by its key (`ownerKey`). */
+  readonly owners: readonly string[];
+  /** The sha256 of the new tree's manifest, which names every owner's files and their hashes. */
+  readonly manifestHash: string;
 }
 
 /**
@@ -47,15 +62,21 @@ export interface PendingTreeWrite {
 export function prepareLayoutTreeWrite(outputDir: string, request: LayoutTreeWrite): PendingTreeWrite {
   const folder = request.top === '.' ? outputDir : join(outputDir, request.top);
   const { kind } = LAYOUT_TREES[request.layout];
-  const existing = readOwnedFolder(folder, kind, { trustStamps: request.trustStamps });
+  const existing = readOwnedFolder(folder, kind, { trustStamps: request.trustStamps, listing: request.listings?.take(resolve(folder)) });
+  if (request.keptFrom !== undefined && (existing.inspected.manifestText === undefined || sha256Hex(existing.inspected.manifestText) !== request.keptFrom)) {
+    throw kurelErrors.output(`output folder "${folder}" changed while its packages were built (another kurel writing into it?); nothing was written: build again`);
+  }
   const owners = (existing.owners ?? []).map((record) => checkedRecord(record, folder));
   const composed = composeTree({ owners, files: existing.files }, request.contributions, request.remove ?? [], request.layout);
   // The folder as just read and checked: the writer does not read it again.
-  const pending = prepareOwnedFolderWrite(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected });
+  const pending = prepareOwnedFolderWrite(folder, composed.files, { kind, owners: composed.owners, previous: existing.inspected, kept: composed.kept });
   return {
+    folder,
     stage: (files) => pending.stage(files),
     commit: () => ({ folder, written: pending.commit().written, removed: composed.removed }),
     abandon: () => pending.abandon(),
+    owners: composed.owners.map(ownerKey),
+    manifestHash: pending.manifestHash,
   };
 }
 

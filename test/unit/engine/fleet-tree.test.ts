@@ -39,15 +39,21 @@ describe('composeTree', () => {
     expect(tree.owners[0]).toMatchObject({ package: 'apps/shop', environment: 'staging', files: ['flux-system/flux-system-kustomization-shop.yaml', 'shop/a.yaml'] });
   });
 
-  it('keeps the owners it does not rebuild and lists every owner in the shared index files', () => {
+  it('keeps the owners it does not rebuild, without reading their files, and lists every owner in the shared index files', () => {
     const first = composeTree(empty, [bundle({ package: 'b' }, 'web')]);
-    const second = composeTree({ owners: first.owners, files: first.files }, [bundle({ package: 'a' }, 'api')]);
-    expect(second.files.get('web/a.yaml')).toBe('web a.yaml\n');
+    // The tree on disk answers whether a file is there, and nothing else.
+    const onDisk = { has: (path: string) => first.files.has(path) };
+    const second = composeTree({ owners: first.owners, files: onDisk }, [bundle({ package: 'a' }, 'api')]);
+    expect(second.kept).toEqual(['flux-system/flux-system-kustomization-web.yaml', 'web/a.yaml']);
+    expect(second.files.has('web/a.yaml')).toBe(false);
+    expect(second.files.get('api/a.yaml')).toBe('api a.yaml\n');
     expect(second.files.get('flux-system/kustomization.yaml')).toBe(kustomizationFileText(['flux-system-kustomization-api.yaml', 'flux-system-kustomization-web.yaml']));
     expect(second.files.get('kustomization.yaml')).toBe(kustomizationFileText(['flux-system']));
     expect(second.owners.map((owner) => owner.package)).toEqual(['a', 'b']);
-    // The same tree whatever the order the owners came in.
-    expect(composeTree(empty, [bundle({ package: 'a' }, 'api'), bundle({ package: 'b' }, 'web')]).files).toEqual(second.files);
+    // The same tree whatever the order the owners came in: the kept files are the ones `first` wrote.
+    const both = composeTree(empty, [bundle({ package: 'a' }, 'api'), bundle({ package: 'b' }, 'web')]).files;
+    expect(new Map([...both].filter(([path]) => !second.kept.includes(path)))).toEqual(second.files);
+    expect(second.kept.map((path) => both.get(path))).toEqual(second.kept.map((path) => first.files.get(path)));
   });
 
   it('removes what a rebuilt owner no longer writes, and an owner taken out', () => {

@@ -93,6 +93,14 @@ describe('TreeStamps', () => {
     expect(names.every((name) => saved.trusts(name, lstatSync(join(root, name)), 'h'))).toBe(true);
   });
 
+  it('saves nothing, and throws nothing, where the record folder cannot be made: the next run reads the files', () => {
+    writeFileSync(join(root, 'file'), '');
+    const record = TreeStamps.read(root, join(root, 'file', 'stamps'));
+    record.note('a.yaml', lstatSync(join(root, 'file')), 'h1');
+    expect(() => record.save(['a.yaml'])).not.toThrow();
+    expect(TreeStamps.read(root, join(root, 'file', 'stamps')).trusts('a.yaml', lstatSync(join(root, 'file')), 'h1')).toBe(false);
+  });
+
   it('sweeps the records no run has written for the unused time, once a day', () => {
     const record = TreeStamps.read(root, stamps);
     writeFileSync(join(root, 'a'), 'a');
