@@ -203,6 +203,38 @@ describe('kurel build PKG... --layout flux: the build cache', () => {
     expect([...readTree(join(cwd, 'out'))]).toEqual([...v2]);
   });
 
+  it('in a fleet large enough that its trees are listed on a thread of their own, writes the trees a build without the cache writes', () => {
+    const cwd = join(scratch.dir, 'large');
+    const environments = ['dev', 'staging', 'prod'];
+    // 86 packages × 3 environments: more lookups than the tree is listed apart from (256).
+    const application = (p: number, image: string) =>
+      `apiVersion: launcher.gokure.dev/v1alpha1\nkind: Application\nmetadata: {name: pkg-${p}, namespace: pkg-${p}}\nspec:\n  components:\n    - name: web\n      type: worker\n      properties: {image: '${image}'}\n`;
+    for (let p = 1; p <= 86; p++) {
+      const pkg = join(cwd, 'fleet', `pkg-${p}`);
+      mkdirSync(join(pkg, 'profiles'), { recursive: true });
+      writeFileSync(join(pkg, 'app.yaml'), application(p, 'ghcr.io/example/web:v1'));
+      for (const environment of environments) writeFileSync(join(pkg, 'profiles', `${environment}.yaml`), `apiVersion: launcher.gokure.dev/v1alpha1\nkind: ClusterProfile\nmetadata: {name: ${environment}}\n`);
+      writeFileSync(
+        join(pkg, 'environments.yaml'),
+        `apiVersion: launcher.gokure.dev/v1alpha1\nkind: EnvironmentSet\nmetadata: {name: environments}\nspec:\n  environments:\n${environments.map((environment) => `    - name: ${environment}\n      profile: profiles/${environment}.yaml\n`).join('')}`,
+      );
+    }
+    const cache = join(cwd, 'cache');
+    const build = (out: string, extra: string[] = []) => {
+      const result = kurel(cwd, cache, ['build', 'fleet', '-o', out, '--layout', 'flux', '--environment', environments.join(','), ...extra]);
+      expect(result.status, result.stderr).toBe(0);
+    };
+    build('out');
+    build('out');
+    writeFileSync(join(cwd, 'fleet/pkg-7/app.yaml'), application(7, 'ghcr.io/example/web:v2'));
+    build('out');
+    build('fresh', ['--no-cache']);
+    const tree = readTree(join(cwd, 'out'));
+    expect(tree.size).toBeGreaterThan(86 * 3 * 2);
+    expect([...tree]).toEqual([...readTree(join(cwd, 'fresh'))]);
+    expect([...tree.values()].filter((text) => text.includes('web:v2')).length).toBe(3);
+  });
+
   it('with --no-cache builds every package and stores nothing', () => {
     const cwd = join(scratch.dir, 'no-cache');
     writeFleet('no-cache');

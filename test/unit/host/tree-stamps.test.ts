@@ -6,6 +6,7 @@ import { NOTED_BEFORE_SAVE, sweepUnusedRecords, TreeStamps } from '../../../src/
 import { UNUSED_ENTRY_MS } from '../../../src/host/cache/build-cache-store.js';
 import { KurelError } from '../../../src/plugin-api/diagnostics.js';
 import { OWNED_FOLDER_MANIFEST, readOwnedFolder, writeOwnedFolder } from '../../../src/host/output/owned-folder.js';
+import { TreeListings, type TreeListing } from '../../../src/host/output/tree-listing.js';
 
 // A file of an owned folder is trusted by its stat only where it is the one kurel last read and
 // checked: same size, inode and times, and changed before the record was written.
@@ -137,6 +138,46 @@ describe('readOwnedFolder with trustStamps', () => {
     ['a/one.yaml', 'one: 1\n'],
     ['b/two.yaml', 'two: 2\n'],
   ]);
+
+  it('reads a folder the same from a listing taken on the lister thread, and still refuses a file edited or added since', async () => {
+    process.env.KUREL_CACHE_DIR = join(root, 'cache');
+    const dir = join(root, 'out');
+    const listed = async () => {
+      const listings = await TreeListings.start([dir]);
+      try {
+        return listings.take(dir);
+      } finally {
+        listings.close();
+      }
+    };
+    const refusal = (listing: TreeListing | undefined) => {
+      try {
+        readOwnedFolder(dir, 'schemas', { trustStamps: true, listing });
+      } catch (error) {
+        return (error as KurelError).message;
+      }
+      return undefined;
+    };
+    try {
+      writeOwnedFolder(dir, files, { kind: 'schemas' });
+      await tick();
+      for (let read = 0; read < 2; read++) {
+        const found = readOwnedFolder(dir, 'schemas', { trustStamps: true, listing: await listed() });
+        expect([...found.files.keys()]).toEqual(['a/one.yaml', 'b/two.yaml']);
+        expect(found.files.get('a/one.yaml')).toBe('one: 1\n');
+      }
+      writeFileSync(join(dir, 'a/extra.yaml'), 'x\n');
+      expect(refusal(await listed())).toContain('it holds files kurel did not write (a/extra.yaml)');
+      rmSync(join(dir, 'a/extra.yaml'));
+      const file = join(dir, 'b/two.yaml');
+      const { atime, mtime } = lstatSync(file);
+      writeFileSync(file, 'two: 9\n');
+      utimesSync(file, atime, mtime);
+      expect(refusal(await listed())).toContain('files kurel wrote were changed since (b/two.yaml)');
+    } finally {
+      delete process.env.KUREL_CACHE_DIR;
+    }
+  });
 
   it('gives every file\'s content, read or trusted, and still refuses a file edited since', async () => {
     process.env.KUREL_CACHE_DIR = join(root, 'cache');
