@@ -177,9 +177,13 @@ describe('kurel build PKG... --layout flux: the build cache', () => {
     const tree = readTree(join(cwd, 'out'));
     // Every stored plan changed by hand: a tree that holds the packages' shares reads none of them...
     editEntries(cache, (entry) => JSON.parse(JSON.stringify(entry).replaceAll('ghcr.io/example/alpha', 'tampered.example/alpha')) as Record<string, unknown>);
+    const [record] = readdirSync(join(cache, 'trees')).filter((name) => name.endsWith('.owners.json')).map((name) => join(cache, 'trees', name));
+    const { ino } = statSync(record);
     const warm = buildFleet(cwd, cache, 'out');
     expect([...readTree(join(cwd, 'out'))]).toEqual([...tree]);
     expect(warm.stderr).toBe(cold.stderr);
+    // Nothing changed: the tree's record is not written again.
+    expect(statSync(record).ino).toBe(ino);
     expect(warm.stderr).toContain('warning: no CapabilityDefinition found for custom trait "stamp"');
     // ...where a tree that does not reads them all.
     buildFleet(cwd, cache, 'other');

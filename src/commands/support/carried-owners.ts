@@ -51,7 +51,9 @@ export class CarriedOwners {
       const build = plan ? { key: plan.cacheKey!, warnings: plan.warnings } : before.get(at);
       if (build) owners.set(at, build);
     }
-    this.host.writeTreeOwners(folder, { manifestHash: write.manifestHash, owners });
+    // A tree left as it was, by the same plans, has its record already.
+    const same = write.manifestHash === this.manifests.get(folder) && JSON.stringify([...owners]) === JSON.stringify([...before]);
+    if (!same) this.host.writeTreeOwners(folder, { manifestHash: write.manifestHash, owners });
   }
 
   private tree(folder: string): Map<string, OwnerBuild> {
