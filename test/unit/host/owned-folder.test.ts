@@ -275,4 +275,18 @@ describe('writeOwnedFolder', () => {
     prepareOwnedFolderWrite(dir, changed, { kind: 'schemas' }).commit();
     expect(readFileSync(join(dir, 'f3.json'), 'utf8')).toBe('three\n');
   });
+
+  it('keeps files of the previous output as they are, and refuses to keep one it does not hold or writes anew, touching nothing', () => {
+    const dir = join(root, 'out');
+    const many = new Map(Array.from({ length: 8 }, (_, at) => [`f${at}.json`, `${at}\n`] as [string, string]));
+    writeOwnedFolder(dir, many, { kind: 'schemas' });
+    const before = snapshot(dir);
+    const kept = [...many.keys()].filter((path) => path !== 'f3.json');
+    prepareOwnedFolderWrite(dir, new Map([['f3.json', 'three\n']]), { kind: 'schemas', kept }).commit();
+    expect(snapshot(dir)).toEqual({ ...before, 'f3.json': 'three\n', [OWNED_FOLDER_MANIFEST]: snapshot(dir)[OWNED_FOLDER_MANIFEST] });
+    const after = snapshot(dir);
+    expect(() => prepareOwnedFolderWrite(dir, new Map(), { kind: 'schemas', kept: [...kept, 'missing.json'] })).toThrow(/keeping "missing.json" in output folder ".*out": the folder holds no such file of kurel's/);
+    expect(() => prepareOwnedFolderWrite(dir, new Map([['f0.json', 'zero\n']]), { kind: 'schemas', kept })).toThrow(/keeping "f0.json" .*or it is written anew too/);
+    expect(snapshot(dir)).toEqual(after);
+  });
 });
