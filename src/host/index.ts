@@ -12,7 +12,7 @@ export { environmentPolicy, fetchPolicy } from './config/policy.js';
 export { profileSuggestions, type ProfileSuggestions } from './inputs/profile-suggestions.js';
 export { resolveEnvironment, checkEnvironmentFlagGroups, ENVIRONMENTS_FILE, type EnvironmentFlags, type ResolvedEnvironment } from './inputs/environments.js';
 export { TreeListings } from './output/tree-listing.js';
-export { writeLayoutTree, prepareLayoutTreeWrite, type LayoutTreeWrite, type LayoutTreeWritten, type PendingTreeWrite } from './output/write-layout-tree.js';
+export { writeLayoutTree, prepareLayoutTreeWrite, layoutTreeFolder, type LayoutTreeWrite, type LayoutTreeWritten, type PendingTreeWrite } from './output/write-layout-tree.js';
 export { readManifestFolder, isFolder, checkoutAtRevision } from './inputs/against.js';
 export { renderCharts, chartCacheDir, DEFAULT_KUBE_VERSION, type ChartRenderOptions } from './charts/render.js';
 export { expandTargets, packagePath } from './inputs/fleet-targets.js';

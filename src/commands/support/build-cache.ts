@@ -1,9 +1,8 @@
 import * as Flags from '@oclif/core/flags';
 import { join } from 'node:path';
-import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
+import type { Diagnostic, TreeContribution } from '../../engine/index.js';
 import { loadApplication, type LoadedApplication } from './input-flags.js';
-import { layoutConfig, layoutOptions } from './layout-flags.js';
-import type { CarryOver, LayoutTreeFlags, PackagePlan, PlanOptions } from './package-plan.js';
+import { placeInTree, treeOwner, type CarryOver, type LayoutTreeFlags, type PackagePlan, type PlanOptions } from './package-plan.js';
 
 /** The flag of the commands that build a tree of packages: whether unchanged packages come from the build cache. */
 export const cacheFlags = {
@@ -76,18 +75,15 @@ export async function lookUpPlan(target: string | undefined, flags: LayoutTreeFl
  * where the layout flags do not check out: the build reports them.
  */
 async function carriedPlan(loaded: LoadedApplication, target: string, flags: LayoutTreeFlags, ownersRelativeTo: string, key: string, carryOver: CarryOver): Promise<PackagePlan | undefined> {
-  const { host, engine, input, config, configFile } = loaded;
   let top: string;
   try {
-    const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
-    top = engine.topDirectory(layout.options.clusterDir, layout.options.environment);
+    ({ top } = await placeInTree(loaded, flags));
   } catch {
     return undefined;
   }
-  // The owner as `planPackage` names it.
-  const owner: TreeOwner = { package: host.packagePath(target, ownersRelativeTo), ...(flags.environment !== undefined ? { environment: flags.environment } : {}) };
+  const owner = treeOwner(loaded.host.packagePath(target, ownersRelativeTo), flags);
   const warnings = carryOver(top, owner, key);
-  return warnings === undefined ? undefined : { owner, top, configFile, warnings, cacheKey: key, carried: true };
+  return warnings === undefined ? undefined : { owner, top, configFile: loaded.configFile, warnings, cacheKey: key, carried: true };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { TreeOwner } from '../../engine/index.js';
 import type { OwnerBuild, PendingTreeWrite } from '../../host/index.js';
 import type { CarryOver, PackagePlan } from './package-plan.js';
@@ -69,6 +69,6 @@ export class CarriedOwners {
   }
 
   private folderOf(top: string): string {
-    return resolve(top === '.' ? this.output : join(this.output, top));
+    return resolve(this.host.layoutTreeFolder(this.output, top));
   }
 }

@@ -80,7 +80,8 @@ export async function writeLayoutTree(targets: readonly string[], flags: LayoutT
   const carried = cached ? new CarriedOwners(host, output, engine.ownerKey) : undefined;
   // Where files are trusted by their stats, and there are packages enough to look up, the trees
   // there are listed and stat'ed on a thread of their own meanwhile.
-  const listings = cached && tasks.length >= LOOKUPS_TO_LIST_APART ? await host.TreeListings.start(existingTrees(output, environments, flags['cluster-dir'], engine.topDirectory)) : undefined;
+  const listings =
+    cached && tasks.length >= LOOKUPS_TO_LIST_APART ? await host.TreeListings.start(existingTrees(environments, (environment) => host.layoutTreeFolder(output, engine.topDirectory(flags['cluster-dir'], environment)))) : undefined;
   const stager = new TreeStager({
     output,
     layout,
@@ -131,9 +132,9 @@ const LOOKUPS_TO_LIST_APART = 256;
  * The top folders the environments' trees go to, by the flags (a config that names another cluster
  * folder writes elsewhere, and its trees are listed when written): those there already.
  */
-function existingTrees(output: string, environments: ReadonlyArray<string | undefined>, clusterDir: string | undefined, topDirectory: (clusterDir?: string, environment?: string) => string): string[] {
+function existingTrees(environments: ReadonlyArray<string | undefined>, folderOf: (environment: string | undefined) => string): string[] {
   try {
-    return environments.map((environment) => resolve(output, topDirectory(clusterDir, environment))).filter((folder) => statSync(folder, { throwIfNoEntry: false })?.isDirectory());
+    return environments.map((environment) => resolve(folderOf(environment))).filter((folder) => statSync(folder, { throwIfNoEntry: false })?.isDirectory());
   } catch {
     // Flags the build refuses: it reports them.
     return [];

@@ -1,7 +1,7 @@
 import type { Diagnostic, TreeContribution, TreeOwner } from '../../engine/index.js';
 import type { PluginHosts } from '../../host/index.js';
 import { loadApplication, type InputFlagValues, type LoadedApplication } from './input-flags.js';
-import { layoutConfig, layoutOptions, planLayout, type LayoutFlagValues } from './layout-flags.js';
+import { layoutConfig, layoutOptions, planLayout, type LayoutChoice, type LayoutFlagValues } from './layout-flags.js';
 
 /** The flags `build -o DIR --layout flux|argocd` writes a tree with. */
 export type LayoutTreeFlags = InputFlagValues & LayoutFlagValues & { format: string };
@@ -42,23 +42,31 @@ export interface PlanOptions {
  */
 export type CarryOver = (top: string, owner: TreeOwner, key: string) => Diagnostic[] | undefined;
 
+/** Where a package's share of the tree goes: the layout's options (its flags over its config) and the top folder they name. */
+export async function placeInTree({ engine, input, config, configFile }: LoadedApplication, flags: LayoutTreeFlags): Promise<{ layout: LayoutChoice; top: string }> {
+  const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
+  return { layout, top: engine.topDirectory(layout.options.clusterDir, layout.options.environment) };
+}
+
+/** The owner a package's share is recorded under: the package (its path, or its name) and the environment built. */
+export function treeOwner(pkg: string, flags: { environment?: string }): TreeOwner {
+  return { package: pkg, ...(flags.environment !== undefined ? { environment: flags.environment } : {}) };
+}
+
 /**
  * Builds one package into its layout plan: plain data in (the target, the flags, the folder its
  * owner path is relative to), plain data out, so that packages can be built apart.
  */
 export async function planPackage(target: string | undefined, flags: LayoutTreeFlags, ownersRelativeTo: string, options: PlanOptions = {}): Promise<PackagePlan> {
-  const { host, engine, registry, input, fetch, renderCharts, configFile, config } = options.loaded ?? (await loadApplication(target, flags, { hosts: options.hosts }));
+  const loaded = options.loaded ?? (await loadApplication(target, flags, { hosts: options.hosts }));
+  const { host, engine, registry, input, fetch, renderCharts, configFile } = loaded;
   // The layout flags are checked before the build, so that a mistyped one costs nothing.
-  const layout = await layoutOptions(flags, layoutConfig(input.settings, config, configFile));
+  const { layout, top } = await placeInTree(loaded, flags);
   const result = await engine.buildFetching(input, registry, fetch, renderCharts);
   const warnings = [...result.warnings];
   const fromStdin = target === undefined || target === host.STDIN_TARGET;
   // An application on standard input has no source path: it is known by its name.
-  const owner: TreeOwner = {
-    package: fromStdin ? `-:${result.applicationName}` : host.packagePath(target, ownersRelativeTo),
-    ...(flags.environment !== undefined ? { environment: flags.environment } : {}),
-  };
-  const top = engine.topDirectory(layout.options.clusterDir, layout.options.environment);
+  const owner = treeOwner(fromStdin ? `-:${result.applicationName}` : host.packagePath(target, ownersRelativeTo), flags);
   if (result.objects.length === 0) return { owner, top, configFile, warnings };
   const { plan, appliers } = await planLayout(layout, result.layout, result.namespace);
   return { owner, top, share: engine.layoutContribution(owner, plan, appliers), configFile, warnings };

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
-import { makeFolders } from '../files/make-folders.js';
+import { writeCacheFile } from './cache-file.js';
 import { sha256Hex } from '../files/sha256.js';
 import { sweepUnusedFiles } from './sweep.js';
 import { kurelPackageRoot } from '../plugins/plugin-host.js';
@@ -99,29 +98,15 @@ export function readBuildCacheEntry(dir: string, key: string, kurel: string): un
 }
 
 /**
- * Stores `value` under `key`, whole or not at all: written to a file of its own writer (its
- * process and random bytes, so that two threads of one process never share one) and renamed into
- * place, so that parallel builds of one package never leave half an entry. A cache that cannot be
- * written costs the next run a build, not this one its result.
+ * Stores `value` under `key`, whole or not at all (`writeCacheFile`), so that parallel builds of
+ * one package never leave half an entry. A cache that cannot be written costs the next run a
+ * build, not this one its result.
  */
 export function writeBuildCacheEntry(dir: string, key: string, kurel: string, value: unknown): void {
-  const file = entryFile(dir, key);
-  const staged = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    makeFolders(join(dir, key.slice(0, 2)));
-    const entry: StoredEntry = { format: ENTRY_FORMAT, kurel, key, value };
-    writeFileSync(staged, JSON.stringify(entry));
-    renameSync(staged, file);
-    if (!swept) {
-      swept = true;
-      sweepUnusedEntries(dir);
-    }
-  } catch {
-    try {
-      rmSync(staged, { force: true });
-    } catch {
-      // Nothing was staged where the folder could not be made.
-    }
+  const entry: StoredEntry = { format: ENTRY_FORMAT, kurel, key, value };
+  if (writeCacheFile(entryFile(dir, key), JSON.stringify(entry)) && !swept) {
+    swept = true;
+    sweepUnusedEntries(dir);
   }
 }
 

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Diagnostic } from '../../plugin-api/index.js';
-import { makeFolders } from '../files/make-folders.js';
+import { writeCacheFile } from './cache-file.js';
 import { treeStampsDir } from './tree-stamps.js';
 
 /** The shape of a stored record; a record of another shape is not read. */
@@ -54,24 +54,12 @@ export function readTreeOwners(folder: string, dir = treeStampsDir()): TreeOwner
 }
 
 /**
- * Stores the record of the tree in `folder`, whole or not at all (written aside and renamed); a
- * record that cannot be written costs the next run the reading of its packages' plans. Swept with
- * the stamps (`sweepUnusedRecords`).
+ * Stores the record of the tree in `folder`, whole or not at all (`writeCacheFile`); a record that
+ * cannot be written costs the next run the reading of its packages' plans. Swept with the stamps
+ * (`sweepUnusedRecords`).
  */
 export function writeTreeOwners(folder: string, tree: TreeOwners, dir = treeStampsDir()): void {
-  const file = recordFile(folder, dir);
-  const staged = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    makeFolders(dirname(file));
-    writeFileSync(staged, JSON.stringify({ format: RECORD_FORMAT, folder, manifest: tree.manifestHash, owners: Object.fromEntries(tree.owners) } satisfies StoredRecord));
-    renameSync(staged, file);
-  } catch {
-    try {
-      rmSync(staged, { force: true });
-    } catch {
-      // Nothing was staged where the folder could not be made.
-    }
-  }
+  writeCacheFile(recordFile(folder, dir), JSON.stringify({ format: RECORD_FORMAT, folder, manifest: tree.manifestHash, owners: Object.fromEntries(tree.owners) } satisfies StoredRecord));
 }
 
 function isOwnerBuild(value: unknown): value is OwnerBuild {

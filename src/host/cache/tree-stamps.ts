@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { makeFolders } from '../files/make-folders.js';
+import { writeCacheFile } from './cache-file.js';
 import type { FileStat } from '../output/tree-listing.js';
 import { buildCacheDir } from './build-cache-store.js';
 import { sweepUnusedFiles } from './sweep.js';
@@ -88,25 +88,14 @@ export class TreeStamps {
 
   /**
    * Stores the record, keeping only the files still there, where files were noted: any for a
-   * folder without a record, `NOTED_BEFORE_SAVE` for one with. Whole or not at all (written aside
-   * and renamed); a record that cannot be written costs the next run a read.
+   * folder without a record, `NOTED_BEFORE_SAVE` for one with. Whole or not at all
+   * (`writeCacheFile`); a record that cannot be written costs the next run a read.
    */
   save(present: Iterable<string>): void {
     if (this.noted === 0 || (this.writtenMs !== Number.NEGATIVE_INFINITY && this.noted < NOTED_BEFORE_SAVE)) return;
     const files: Record<string, Stamp> = {};
     for (const path of present) if (Object.hasOwn(this.files, path)) files[path] = this.files[path];
-    const staged = `${this.file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      makeFolders(dirname(this.file));
-      writeFileSync(staged, JSON.stringify({ format: RECORD_FORMAT, folder: this.folder, files } satisfies StoredRecord));
-      renameSync(staged, this.file);
-    } catch {
-      try {
-        rmSync(staged, { force: true });
-      } catch {
-        // Nothing was staged where the folder could not be made.
-      }
-    }
+    writeCacheFile(this.file, JSON.stringify({ format: RECORD_FORMAT, folder: this.folder, files } satisfies StoredRecord));
     if (!swept) {
       swept = true;
       sweepUnusedRecords(dirname(this.file));

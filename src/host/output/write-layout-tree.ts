@@ -54,13 +54,18 @@ export interface PendingTreeWrite {
   readonly manifestHash: string;
 }
 
+/** The folder of the tree under the top folder `top` (`.`: the output folder itself) of `outputDir`. */
+export function layoutTreeFolder(outputDir: string, top: string): string {
+  return top === '.' ? outputDir : join(outputDir, top);
+}
+
 /**
  * `writeLayoutTree` in steps: the tree read, checked and composed now, its files staged a slice at
  * a time, and the tree changed only on commit. Several trees (one per environment) are staged
  * while packages still build, and committed once every package has built.
  */
 export function prepareLayoutTreeWrite(outputDir: string, request: LayoutTreeWrite): PendingTreeWrite {
-  const folder = request.top === '.' ? outputDir : join(outputDir, request.top);
+  const folder = layoutTreeFolder(outputDir, request.top);
   const { kind } = LAYOUT_TREES[request.layout];
   const existing = readOwnedFolder(folder, kind, { trustStamps: request.trustStamps, listing: request.listings?.take(resolve(folder)) });
   if (request.keptFrom !== undefined && (existing.inspected.manifestText === undefined || sha256Hex(existing.inspected.manifestText) !== request.keptFrom)) {
